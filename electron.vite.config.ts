@@ -1,0 +1,42 @@
+import { readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { defineConfig } from 'electron-vite'
+import vue from '@vitejs/plugin-vue'
+
+const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string }
+const define = { __APP_VERSION__: JSON.stringify(version) }
+
+// Our folders are not electron-vite's defaults (src/main, …), so every entry is explicit.
+export default defineConfig({
+  main: {
+    define,
+    build: {
+      outDir: 'out/main',
+      rollupOptions: {
+        input: {
+          index: resolve('src-main/index.ts'),
+          cli: resolve('src-main/cli-entry.ts')
+        }
+      }
+    }
+  },
+  preload: {
+    build: {
+      outDir: 'out/preload',
+      rollupOptions: {
+        input: { index: resolve('src-main/preload.ts') },
+        // A sandboxed preload must be CommonJS.
+        output: { format: 'cjs', entryFileNames: '[name].cjs' }
+      }
+    }
+  },
+  renderer: {
+    root: 'src-renderer',
+    define,
+    plugins: [vue()],
+    build: {
+      outDir: 'out/renderer',
+      rollupOptions: { input: { index: resolve('src-renderer/index.html') } }
+    }
+  }
+})

@@ -1,0 +1,4 @@
+/** Process entry of the `plant-store` bin: runs the CLI and exits with its code. */
+import { runCli } from './cli'
+
+process.exitCode = await runCli(process.argv.slice(2))

@@ -1,0 +1,88 @@
+/**
+ * Reads a JSON request body safely: content type first, size enforced while
+ * reading (not after), nesting bounded before JSON.parse walks the text.
+ */
+import type { H3Event } from 'h3'
+import { MAX_BODY_BYTES } from '../../src-shared/api-paths'
+import { PROBLEM_TYPES } from '../../src-shared/problem'
+import { MAX_BODY_DEPTH } from '../../src-shared/plant-schema'
+import { ApiError, invalidInput } from './api-error'
+
+/** Throws 415 unless the request declares a JSON body (UTF-8; parameters allowed). */
+function assertJsonContentType(event: H3Event): void {
+  const header = event.req.headers.get('content-type') ?? ''
+  const [mediaType = '', ...params] = header.split(';').map((part) => part.trim().toLowerCase())
+  const charset = params.find((param) => param.startsWith('charset='))?.slice('charset='.length).replace(/"/g, '')
+  if (mediaType === 'application/json' && (charset === undefined || charset === 'utf-8')) return
+  const detail = header === ''
+    ? 'The request has no Content-Type; send the body as JSON with "Content-Type: application/json".'
+    : `Content-Type "${header}" is not accepted; send the body as JSON with "Content-Type: application/json" (UTF-8).`
+  throw new ApiError({ type: PROBLEM_TYPES.unsupportedMediaType, title: 'Unsupported media type', status: 415, detail })
+}
+
+function payloadTooLarge(): ApiError {
+  return new ApiError({
+    type: PROBLEM_TYPES.payloadTooLarge,
+    title: 'Payload too large',
+    status: 413,
+    detail: `The body is larger than ${MAX_BODY_BYTES} bytes (1 MiB); a plant needs far less.`
+  })
+}
+
+/** Reads at most `limit` bytes of the body, stopping (and throwing 413) as soon as it is exceeded. */
+async function readLimitedText(event: H3Event, limit: number): Promise<string> {
+  const declared = Number(event.req.headers.get('content-length'))
+  if (declared > limit) throw payloadTooLarge()
+  const stream = event.req.body
+  if (!stream) return ''
+  const reader = stream.getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined)
+      throw payloadTooLarge()
+    }
+    chunks.push(value)
+  }
+  return new TextDecoder('utf-8', { fatal: false }).decode(Buffer.concat(chunks))
+}
+
+/** Depth of the deepest array/object in JSON text, stopping early once past `max`. */
+export function jsonDepthExceeds(text: string, max: number): boolean {
+  let depth = 0
+  let inString = false
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (inString) {
+      if (c === 92 /* \ */) i++
+      else if (c === 34 /* " */) inString = false
+    } else if (c === 34) inString = true
+    else if (c === 123 /* { */ || c === 91 /* [ */) {
+      if (++depth > max) return true
+    } else if (c === 125 /* } */ || c === 93 /* ] */) depth--
+  }
+  return false
+}
+
+/** Reads and parses a JSON body; malformed or over-deep JSON throws invalid input with `invalidStatus`. */
+export async function readJsonBody(event: H3Event, invalidStatus: number): Promise<unknown> {
+  assertJsonContentType(event)
+  const text = await readLimitedText(event, MAX_BODY_BYTES)
+  if (text.trim() === '') {
+    throw invalidInput(invalidStatus, 'The body is empty; send a JSON object.', [{ field: '', message: 'the body is empty' }])
+  }
+  if (jsonDepthExceeds(text, MAX_BODY_DEPTH)) {
+    const message = `the JSON is nested deeper than a plant can be (at most ${MAX_BODY_DEPTH} levels: an object holding a tags array)`
+    throw invalidInput(invalidStatus, `The body is not a plant: ${message}.`, [{ field: '', message }])
+  }
+  try {
+    return JSON.parse(text)
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : 'syntax error'
+    throw invalidInput(invalidStatus, `The body is not valid JSON: ${reason}.`, [{ field: '', message: `malformed JSON: ${reason}` }])
+  }
+}

@@ -1,0 +1,73 @@
+/**
+ * Puts the h3 app on a real socket (node:http) and takes it down gracefully.
+ */
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { toNodeHandler, type H3 } from 'h3'
+import { API_BASE } from '../../src-shared/api-paths'
+
+/** Where and how to listen. */
+export interface ListenOptions {
+  host: string
+  /** 0 takes a free port. */
+  port: number
+}
+
+/** A listening server. */
+export interface ListeningServer {
+  host: string
+  port: number
+  /** Origin of the server, e.g. http://127.0.0.1:7420 */
+  origin: string
+  /** Stops accepting connections and resolves once in-flight requests are answered. */
+  close(): Promise<void>
+}
+
+/** The port is taken by another program. */
+export class PortInUseError extends Error {
+  constructor(readonly port: number) {
+    super(`Port ${port} is already in use (by another Plant Store or another program). Choose another with --port N, or --port 0 for any free port.`)
+    this.name = 'PortInUseError'
+  }
+}
+
+/** Formats a host for a URL (brackets around IPv6). */
+export function urlHost(host: string): string {
+  return host.includes(':') ? `[${host}]` : host
+}
+
+/** The API base URL of a server at `origin`. */
+export function apiBaseUrl(origin: string): string {
+  return origin + API_BASE
+}
+
+function closeGracefully(server: Server, graceMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    // Answer requests in flight; drop connections that outstay the grace period.
+    const timer = setTimeout(() => server.closeAllConnections(), graceMs)
+    server.close(() => {
+      clearTimeout(timer)
+      resolve()
+    })
+    server.closeIdleConnections()
+  })
+}
+
+/** Listens on `host:port` with the app; rejects with PortInUseError when the port is taken. */
+export function listen(app: H3, options: ListenOptions): Promise<ListeningServer> {
+  const server = createServer(toNodeHandler(app))
+  return new Promise((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      reject(error.code === 'EADDRINUSE' ? new PortInUseError(options.port) : error)
+    })
+    server.listen({ host: options.host, port: options.port }, () => {
+      const { port } = server.address() as AddressInfo
+      resolve({
+        host: options.host,
+        port,
+        origin: `http://${urlHost(options.host)}:${port}`,
+        close: () => closeGracefully(server, 5000)
+      })
+    })
+  })
+}

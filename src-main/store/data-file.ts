@@ -1,0 +1,86 @@
+/**
+ * The shape of `plants.json` and the check that a file read from disk really is
+ * one. A file that fails the check is never loaded, repaired or overwritten.
+ */
+import { isPlantStatus, type Plant } from '../../src-shared/plant'
+
+/** Version of the file layout this build writes. */
+export const DATA_FILE_VERSION = 1
+
+/** Contents of `plants.json`. */
+export interface PlantFile {
+  version: number
+  nextId: number
+  plants: Plant[]
+}
+
+/** A data file that cannot be used; `problem` says what is wrong in plain words. */
+export class DataFileError extends Error {
+  constructor(
+    readonly file: string,
+    readonly problem: string
+  ) {
+    super(`${file}: ${problem}`)
+    this.name = 'DataFileError'
+  }
+}
+
+/** The contents of a new, empty catalogue. */
+export function emptyPlantFile(): PlantFile {
+  return { version: DATA_FILE_VERSION, nextId: 1, plants: [] }
+}
+
+/** Parses file text, naming what is wrong when it is not JSON at all. */
+export function parseDataFileText(file: string, text: string): unknown {
+  if (text.length === 0) throw new DataFileError(file, 'the file is empty (0 bytes)')
+  if (/^\0+$/.test(text)) throw new DataFileError(file, 'the file holds only NUL bytes (typical after a power cut)')
+  try {
+    return JSON.parse(text)
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error)
+    throw new DataFileError(file, `the file is not valid JSON (${reason}); it may be truncated or damaged`)
+  }
+}
+
+function isText(value: unknown): value is string {
+  return typeof value === 'string' && value.trim() !== ''
+}
+
+function recordProblem(plant: unknown, index: number, previousId: number, nextId: number): string | undefined {
+  const where = `plants[${index}]`
+  if (typeof plant !== 'object' || plant === null || Array.isArray(plant)) return `${where} is not an object`
+  const p = plant as Record<string, unknown>
+  if (!Number.isSafeInteger(p.id) || (p.id as number) < 1) return `${where}.id is not a positive whole number`
+  const id = p.id as number
+  if (id <= previousId) return `${where}.id ${id} is out of order or repeated`
+  if (id >= nextId) return `${where}.id ${id} is not below nextId ${nextId}`
+  if (p.name !== undefined && !isText(p.name)) return `${where}.name is not text`
+  if (p.category !== undefined && !isText(p.category)) return `${where}.category is not text`
+  if (!Array.isArray(p.tags) || !p.tags.every(isText)) return `${where}.tags is not a list of text`
+  if (!isPlantStatus(p.status)) return `${where}.status "${String(p.status)}" is not available, pending or sold`
+  if (typeof p.createdAt !== 'string' || typeof p.updatedAt !== 'string') return `${where} lacks createdAt/updatedAt`
+  return undefined
+}
+
+/** Checks that `value` (parsed file content at the current version) is a valid PlantFile. */
+export function checkPlantFile(file: string, value: unknown): PlantFile {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    const what = value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value
+    throw new DataFileError(file, `the file holds ${what}, not a plant catalogue object`)
+  }
+  const data = value as Record<string, unknown>
+  if (data.version !== DATA_FILE_VERSION) {
+    throw new DataFileError(file, `version is ${JSON.stringify(data.version)}, expected ${DATA_FILE_VERSION}`)
+  }
+  if (!Number.isSafeInteger(data.nextId) || (data.nextId as number) < 1) {
+    throw new DataFileError(file, 'nextId is not a positive whole number')
+  }
+  if (!Array.isArray(data.plants)) throw new DataFileError(file, 'plants is not a list')
+  let previousId = 0
+  for (const [index, plant] of data.plants.entries()) {
+    const problem = recordProblem(plant, index, previousId, data.nextId as number)
+    if (problem) throw new DataFileError(file, problem)
+    previousId = (plant as Plant).id
+  }
+  return value as unknown as PlantFile
+}

@@ -1,0 +1,48 @@
+/** The three states a plant can be in (contract: PlantStatus). */
+export const PLANT_STATUSES = ['available', 'pending', 'sold'] as const
+
+export type PlantStatus = (typeof PLANT_STATUSES)[number]
+
+/** A plant as the store keeps it (and as the full-plant views return it). */
+export interface Plant {
+  id: number
+  name?: string
+  category?: string
+  tags: string[]
+  status: PlantStatus
+  createdAt: string
+  updatedAt: string
+}
+
+/** Body of add-plant once validated: strings trimmed, tags unique. */
+export interface NewPlant {
+  name?: string
+  category?: string
+  tags?: string[]
+  status?: PlantStatus
+}
+
+/** Body of update-plant once validated: the id plus only the fields to change. */
+export interface PlantChanges extends NewPlant {
+  id: number
+}
+
+/** The contract's PlantResponse: never carries `category`. */
+export interface PlantResponse {
+  id: number
+  name?: string
+  status: PlantStatus
+  tags: string[]
+}
+
+/** Narrows a stored plant to the contract's response shape. */
+export function toPlantResponse(plant: Plant): PlantResponse {
+  const response: PlantResponse = { id: plant.id, status: plant.status, tags: plant.tags }
+  if (plant.name !== undefined) response.name = plant.name
+  return response
+}
+
+/** True when `value` is one of the PlantStatus values. */
+export function isPlantStatus(value: unknown): value is PlantStatus {
+  return (PLANT_STATUSES as readonly unknown[]).includes(value)
+}

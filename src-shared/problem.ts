@@ -1,0 +1,32 @@
+/** One field-level complaint inside a problem (`errors[]`). */
+export interface FieldError {
+  /** The body field or query parameter concerned, e.g. `name` or `tags[2]`. */
+  field: string
+  message: string
+}
+
+/** RFC 9457 problem details, the body of every error response. */
+export interface Problem {
+  type: string
+  title: string
+  status: number
+  detail: string
+  errors?: FieldError[]
+}
+
+/** Media type of every error body. */
+export const PROBLEM_CONTENT_TYPE = 'application/problem+json'
+
+/** The problem types this API returns; each is a stable URN a script can switch on. */
+export const PROBLEM_TYPES = {
+  invalidInput: 'urn:plant-store:problem:invalid-input',
+  invalidId: 'urn:plant-store:problem:invalid-id',
+  notFound: 'urn:plant-store:problem:not-found',
+  methodNotAllowed: 'urn:plant-store:problem:method-not-allowed',
+  unsupportedMediaType: 'urn:plant-store:problem:unsupported-media-type',
+  payloadTooLarge: 'urn:plant-store:problem:payload-too-large',
+  notSaved: 'urn:plant-store:problem:not-saved',
+  unauthorized: 'urn:plant-store:problem:unauthorized',
+  forbidden: 'urn:plant-store:problem:forbidden',
+  internal: 'urn:plant-store:problem:internal'
+} as const
