@@ -31,6 +31,12 @@ export interface PlantFilter {
   statuses?: readonly PlantStatus[]
 }
 
+/** A saved change, announced to listeners after it is on disk. */
+export interface PlantChange {
+  type: 'plant.added' | 'plant.updated'
+  plant: Plant
+}
+
 /** The catalogue behind the API. */
 export class PlantStore {
   readonly file: string
@@ -38,6 +44,7 @@ export class PlantStore {
   readonly #byId = new Map<number, Plant>()
   readonly #commits: GroupCommit
   readonly #now: () => Date
+  readonly #listeners = new Set<(change: PlantChange) => void>()
 
   private constructor(file: string, db: Low<PlantFile>, options: OpenPlantStoreOptions) {
     this.file = file
@@ -83,9 +90,25 @@ export class PlantStore {
     return plants.filter((plant) => statuses.includes(plant.status))
   }
 
+  /** Calls `listener` after each saved change; returns a function that stops it. */
+  onChange(listener: (change: PlantChange) => void): () => void {
+    this.#listeners.add(listener)
+    return () => this.#listeners.delete(listener)
+  }
+
+  #announce(type: PlantChange['type'], plant: Plant): void {
+    for (const listener of this.#listeners) {
+      try {
+        listener({ type, plant })
+      } catch (error) {
+        console.error('[plant-store] a change listener failed:', error)
+      }
+    }
+  }
+
   /** Adds a plant and resolves with it once it is on disk. */
-  add(input: NewPlant): Promise<Plant> {
-    return this.#commits.submit(() => {
+  async add(input: NewPlant): Promise<Plant> {
+    const plant = await this.#commits.submit(() => {
       const data = this.#db.data
       const at = this.#now().toISOString()
       const stored = { id: data.nextId } as Plant
@@ -103,19 +126,25 @@ export class PlantStore {
         }
       }
     })
+    this.#announce('plant.added', plant)
+    return plant
   }
 
   /** Applies `changes` to the plant they name; resolves with the plant once on disk, or undefined when no such plant exists. */
-  update(changes: PlantChanges): Promise<Plant | undefined> {
-    return this.#commits.submit(() => {
+  async update(changes: PlantChanges): Promise<Plant | undefined> {
+    let changed = false
+    const plant = await this.#commits.submit(() => {
       const plant = this.#byId.get(changes.id)
       if (!plant) return { result: undefined }
       const { id: _id, ...fields } = changes
       if (Object.keys(fields).length === 0) return { result: plant }
       const before = { ...plant }
       Object.assign(plant, fields, { updatedAt: this.#now().toISOString() })
+      changed = true
       return { result: plant, undo: () => restoreFields(plant, before) }
     })
+    if (plant && changed) this.#announce('plant.updated', plant)
+    return plant
   }
 
   /** Stops taking changes and waits for the write in flight. */

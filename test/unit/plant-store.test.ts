@@ -129,3 +129,20 @@ describe('PlantStore', () => {
     expect((await fileContent(dir)).plants).toHaveLength(1)
   })
 })
+
+describe('PlantStore change events', () => {
+  it('announces saved adds and updates, not failed or empty ones', async () => {
+    const dir = await makeTempDir()
+    const store = await openStore(dir)
+    const seen: string[] = []
+    const stop = store.onChange((change) => seen.push(`${change.type} ${change.plant.id} ${change.plant.status}`))
+    await store.add({ name: 'Fern' })
+    await store.update({ id: 1, status: 'sold' })
+    await store.update({ id: 1 })
+    await store.update({ id: 2, status: 'sold' })
+    stop()
+    await store.add({ name: 'unheard' })
+    expect(seen).toEqual(['plant.added 1 available', 'plant.updated 1 sold'])
+    await store.close()
+  })
+})
