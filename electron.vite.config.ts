@@ -36,6 +36,8 @@ export default defineConfig({
     plugins: [vue()],
     build: {
       outDir: 'out/renderer',
+      // electron-vite leaves renderer code unminified; the UI is also served to browsers, so ship it small.
+      minify: true,
       rollupOptions: { input: { index: resolve('src-renderer/index.html') } }
     }
   }

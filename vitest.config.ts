@@ -1,6 +1,9 @@
+import vue from '@vitejs/plugin-vue'
 import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
+  // Compiles .vue files for the UI's component tests (test/unit/ui, run in happy-dom).
+  plugins: [vue()],
   define: { __APP_VERSION__: JSON.stringify('test') },
   test: {
     include: ['test/{unit,api,process}/**/*.test.ts'],

@@ -3,13 +3,18 @@
  * service. No Electron import here or below.
  */
 import { UsageError, type Command } from './commands/command'
+import { backupCommand } from './commands/backup'
+import { restoreCommand } from './commands/restore'
 import { serveCommand } from './commands/serve'
-import { PortInUseError } from './server/start-server'
-import { DataFileError } from './store/data-file'
+import { tokenCommand } from './commands/token'
+import { describeStartFailure } from './start-failure'
 
 /** Every command, by name. Add new commands here. */
 const COMMANDS: Record<string, Command> = {
-  serve: serveCommand
+  serve: serveCommand,
+  backup: backupCommand,
+  restore: restoreCommand,
+  token: tokenCommand
 }
 
 function mainHelp(): string {
@@ -56,18 +61,9 @@ function reportFailure(error: unknown): number {
     process.stderr.write(`plant-store: ${(error as Error).message}\n`)
     return 2
   }
-  if (error instanceof PortInUseError) {
-    process.stderr.write(`plant-store: ${error.message}\n`)
-    return 1
-  }
-  if (error instanceof DataFileError) {
-    process.stderr.write(`plant-store: refusing to start: the data file ${error.file} cannot be used: ${error.problem}.\n` +
-      'The file was left untouched.\n')
-    return 1
-  }
-  const code = (error as NodeJS.ErrnoException).code
-  if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS' || code === 'ENOSPC') {
-    process.stderr.write(`plant-store: cannot use the data directory: ${(error as Error).message}\n`)
+  const known = describeStartFailure(error)
+  if (known) {
+    process.stderr.write(`plant-store: ${known}\n`)
     return 1
   }
   process.stderr.write(`plant-store: unexpected error: ${error instanceof Error ? error.stack : String(error)}\n`)

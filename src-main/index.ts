@@ -5,11 +5,12 @@
 import { app, BrowserWindow } from 'electron'
 import { defaultDataDir } from './paths'
 import { startService, type RunningService } from './service'
+import { TOKEN_ENV } from './token'
 
 let service: RunningService | undefined
 
 async function start(): Promise<void> {
-  service = await startService({ dataDir: defaultDataDir(), host: '127.0.0.1', port: 7420 })
+  service = await startService({ dataDir: defaultDataDir(), host: '127.0.0.1', port: 7420, token: process.env[TOKEN_ENV] || undefined })
   const window = new BrowserWindow({
     width: 1200,
     height: 800,

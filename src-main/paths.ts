@@ -3,8 +3,10 @@
  * one Electron's `userData` resolves to for this app, so the desktop app and
  * `plant-store serve` share data and token.
  */
+import { existsSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 
 /** Folder name of the app's data under the platform's app data folder. */
 export const APP_FOLDER = 'plant-store'
@@ -20,4 +22,20 @@ export function appDataFolder(env: NodeJS.ProcessEnv = process.env, platform = p
 /** The data directory used when neither --data nor PLANT_STORE_DATA is given. */
 export function defaultDataDir(env: NodeJS.ProcessEnv = process.env, platform = process.platform): string {
   return path.join(appDataFolder(env, platform), APP_FOLDER)
+}
+
+/**
+ * The built staff UI (out/renderer) of this installation. Found from the
+ * package root, not from this module's own URL: the bundler moves code into
+ * chunks (out/main/chunks/…), so a relative path would break silently.
+ */
+export function uiDir(from: string = import.meta.url): string {
+  let dir = path.dirname(fileURLToPath(from))
+  for (;;) {
+    // The nearest package.json above the code is this package's own (out/ and src-main/ sit beside it).
+    if (existsSync(path.join(dir, 'package.json'))) return path.join(dir, 'out', 'renderer')
+    const parent = path.dirname(dir)
+    if (parent === dir) return path.resolve('out', 'renderer')
+    dir = parent
+  }
 }

@@ -5,9 +5,12 @@
  */
 import { rm, writeFile, rename } from 'node:fs/promises'
 import path from 'node:path'
+import { AccessPolicy } from './server/access-policy'
 import { createApp } from './server/create-app'
+import { uiUrl } from './server/security'
 import { apiBaseUrl, listen } from './server/start-server'
 import { PlantStore } from './store/plant-store'
+import { openTokenSource } from './token'
 
 /** Name of the runtime file that tells scripts where the running server is. */
 export const SERVER_FILE_NAME = 'server.json'
@@ -17,6 +20,10 @@ export interface ServiceOptions {
   dataDir: string
   host: string
   port: number
+  /** The built staff UI to serve at `/` (see uiDir() in paths.ts); none when absent. */
+  uiDir?: string
+  /** A fixed API token (PLANT_STORE_TOKEN) instead of the one in DATA/token. */
+  token?: string
 }
 
 /** A running service. */
@@ -24,6 +31,10 @@ export interface RunningService {
   store: PlantStore
   port: number
   baseUrl: string
+  /** The token /v3 requests must carry (the current one: a rotation is picked up within a second). */
+  token(): string
+  /** Address of the UI with the token in the fragment, e.g. http://127.0.0.1:7420/#token=… */
+  uiUrl(): string
   /** Stops accepting requests, waits for writes in flight, removes server.json. */
   stop(): Promise<void>
 }
@@ -39,10 +50,20 @@ async function writeServerFile(dataDir: string, info: { pid: number; port: numbe
 /** Opens the catalogue in `dataDir` and serves the API on `host:port`. */
 export async function startService(options: ServiceOptions): Promise<RunningService> {
   const store = await PlantStore.open({ dir: options.dataDir })
+  // Aborted on stop so that open event streams end at once instead of holding the graceful close.
+  const endStreams = new AbortController()
+  const tokens = await openTokenSource(options.dataDir, options.token).catch(async (error: unknown) => {
+    await store.close()
+    throw error
+  })
   let server
   try {
-    server = await listen(createApp({ store }), { host: options.host, port: options.port })
+    const access = new AccessPolicy({ token: tokens.current, host: options.host })
+    const app = createApp({ store, access, uiDir: options.uiDir, events: { stopping: endStreams.signal } })
+    server = await listen(app, { host: options.host, port: options.port })
+    access.listeningOn(server.port)
   } catch (error) {
+    tokens.close()
     await store.close()
     throw error
   }
@@ -50,9 +71,18 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   const serverFile = await writeServerFile(options.dataDir, { pid: process.pid, port: server.port, baseUrl })
   let stopping: Promise<void> | undefined
   const stop = async () => {
+    endStreams.abort()
     await server.close()
+    tokens.close()
     await store.close()
     await rm(serverFile, { force: true })
   }
-  return { store, port: server.port, baseUrl, stop: () => (stopping ??= stop()) }
+  return {
+    store,
+    port: server.port,
+    baseUrl,
+    token: tokens.current,
+    uiUrl: () => uiUrl(options.host, server.port, tokens.current()),
+    stop: () => (stopping ??= stop())
+  }
 }

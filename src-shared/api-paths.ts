@@ -8,6 +8,25 @@ export const API_PATHS = {
   openapi: '/openapi.json'
 } as const
 
+/**
+ * Paths the staff UI needs beyond the contract (OpenAPI extensions, marked
+ * `x-extension`): full plants, one plant, and the live change stream.
+ */
+export const EXTENSION_PATHS = {
+  plants: '/plant',
+  plantById: '/plant/{id}',
+  events: '/events'
+} as const
+
+/** Response header of GET /plant carrying the per-status counts, e.g. `available=3, pending=1, sold=2`. */
+export const STATUS_COUNTS_HEADER = 'x-status-counts'
+
+/** Sort keys of GET /plant (prefix `-` for descending). */
+export const PLANT_SORT_KEYS = ['id', 'name', 'category', 'status', 'updatedAt'] as const
+
+/** Largest search text GET /plant accepts in `q`. */
+export const QUERY_TEXT_MAX = 200
+
 /** Largest request body the API reads (bytes). */
 export const MAX_BODY_BYTES = 1024 * 1024
 

@@ -1,19 +1,32 @@
 /** `plant-store serve`: the whole service without the desktop window. */
 import { parseArgs } from 'node:util'
 import { startService } from '../service'
+import { uiDir } from '../paths'
+import { TOKEN_ENV } from '../token'
 import type { Command } from './command'
 import { DEFAULT_HOST, DEFAULT_PORT, dataOptionHelp, parsePort, resolveDataDir } from './options'
 
 const help = `Usage: plant-store serve [--port N] [--host H] [--data DIR]
 
 Runs the local API at http://HOST:PORT/v3 until stopped with Ctrl+C (SIGINT) or SIGTERM.
+Requests to /v3 need the token (Authorization: Bearer TOKEN; see plant-store token).
+Prints the UI's address with the token in it: http://127.0.0.1:PORT/#token=TOKEN.
 
 Options:
   --port N     port to listen on (default ${DEFAULT_PORT}; 0 takes a free port)   env PLANT_STORE_PORT
-  --host H     address to listen on (default ${DEFAULT_HOST}, this computer only)
+  --host H     address to listen on (default ${DEFAULT_HOST}, this computer only);
+               requests must then name H or a loopback address as their Host
 ${dataOptionHelp()}
   -h, --help   show this help
+
+Environment:
+  ${TOKEN_ENV}   use this token instead of the one in DIR/token (at least 32 characters)
 `
+
+/** True for addresses only this computer can reach (127.0.0.0/8, ::1, localhost). */
+function isLoopback(host: string): boolean {
+  return /^127(\.\d{1,3}){3}$/.test(host) || host === '::1' || host.toLowerCase() === 'localhost'
+}
 
 async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
   const { values } = parseArgs({
@@ -36,13 +49,21 @@ async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
   // A stray HOST variable is deliberately ignored: binding beyond loopback must be asked for.
   const host = values.host ?? DEFAULT_HOST
   const dataDir = resolveDataDir(values.data, env)
+  if (!isLoopback(host)) {
+    process.stderr.write(
+      `plant-store: warning: --host ${host} lets other computers on the network reach the API (they still need the token). ` +
+      `Only requests addressed to ${host} or to this computer's loopback address are served.\n`
+    )
+  }
   // Listen for signals before anything starts, so a stop request during start-up is honoured too.
   const stopRequested = new Promise<string>((resolve) => {
     process.once('SIGINT', () => resolve('SIGINT'))
     process.once('SIGTERM', () => resolve('SIGTERM'))
   })
-  const service = await startService({ dataDir, host, port })
+  const service = await startService({ dataDir, host, port, uiDir: uiDir(), token: env[TOKEN_ENV] || undefined })
   process.stdout.write(`Plant Store API listening at ${service.baseUrl} (data: ${dataDir})\n`)
+  // The token rides in the fragment, which the browser never sends; the UI takes it from there.
+  process.stdout.write(`Plant Store UI: ${service.uiUrl()}\n`)
   const signal = await stopRequested
   process.stdout.write(`${signal} received; finishing writes in flight and stopping…\n`)
   await service.stop()

@@ -21,7 +21,7 @@ export class ApiError extends Error {
 
 /** Invalid request body or query, with one entry per faulty field. */
 export function invalidInput(status: number, detail: string, errors: FieldError[]): ApiError {
-  const headers: Record<string, string> = status === 405 ? { allow: 'GET, POST, PUT' } : {}
+  const headers: Record<string, string> = status === 405 ? { allow: 'GET, HEAD, POST, PUT' } : {}
   return new ApiError({ type: PROBLEM_TYPES.invalidInput, title: 'Invalid input', status, detail, errors }, headers)
 }
 

@@ -3,29 +3,46 @@
  * the single place where errors become problem+json.
  */
 import { H3, type H3Event } from 'h3'
-import { API_BASE, API_PATHS } from '../../src-shared/api-paths'
+import { API_BASE, API_PATHS, EXTENSION_PATHS } from '../../src-shared/api-paths'
 import { PROBLEM_TYPES } from '../../src-shared/problem'
 import type { PlantStore } from '../store/plant-store'
+import type { AccessPolicy } from './access-policy'
 import { API_HEADERS, ApiError, toProblemResponse } from './api-error'
 import { createOpenApiDocument } from './openapi'
+import { registerEventRoutes, type EventRouteOptions } from './routes/events'
+import { registerPlantViewRoutes, routePattern } from './routes/plant-views'
 import { registerPlantRoutes } from './routes/plants'
+import { registerUiRoutes } from './routes/ui'
+import { checkHostAndOrigin, requireApiToken } from './security'
 
 /** What the app needs to serve the API. */
 export interface CreateAppOptions {
   store: PlantStore
+  /**
+   * Who may call (token, own Host and Origin values). Required: there is no
+   * unprotected app. Call `access.listeningOn(port)` once the port is known;
+   * until then every request is refused.
+   */
+  access: AccessPolicy
+  /** The built staff UI (out/renderer), served at `/`; no UI routes when absent. */
+  uiDir?: string
+  /** Options of the change stream at /v3/events. */
+  events?: EventRouteOptions
 }
 
 /** Methods each known path answers; any other method gets 405 with this list in Allow. */
 const ALLOWED_METHODS: Record<string, string[]> = {
-  [API_PATHS.plant]: ['POST', 'PUT'],
+  [API_PATHS.plant]: ['GET', 'HEAD', 'POST', 'PUT'],
   [API_PATHS.searchByStatus]: ['GET', 'HEAD'],
-  [API_PATHS.openapi]: ['GET', 'HEAD']
+  [API_PATHS.openapi]: ['GET', 'HEAD'],
+  [EXTENSION_PATHS.plantById]: ['GET', 'HEAD'],
+  [EXTENSION_PATHS.events]: ['GET']
 }
 
 function refuseOtherMethods(app: H3): void {
   for (const [path, methods] of Object.entries(ALLOWED_METHODS)) {
     const allow = methods.join(', ')
-    app.all(API_BASE + path, (event) => {
+    app.all(routePattern(path), (event) => {
       throw new ApiError(
         {
           type: PROBLEM_TYPES.methodNotAllowed,
@@ -47,11 +64,15 @@ export function createApp(options: CreateAppOptions): H3 {
     silent: true,
     onRequest(event) {
       for (const [name, value] of Object.entries(API_HEADERS)) event.res.headers.set(name, value)
+      // DNS rebinding and CSRF: a foreign Host or Origin is refused before routing, middleware or any handler.
+      checkHostAndOrigin(event, options.access)
     },
     onError(error, event) {
       return toProblemResponse(error, event.req.method, event.url.pathname)
     }
   })
+  // The first middleware, so that no route (nor any later middleware) answers /v3 without the token.
+  app.use(requireApiToken(options.access))
   const serveOpenApi = (event: H3Event) => {
     event.res.headers.set('content-type', 'application/json; charset=utf-8')
     return openapi
@@ -59,6 +80,9 @@ export function createApp(options: CreateAppOptions): H3 {
   app.get(API_BASE + API_PATHS.openapi, serveOpenApi)
   app.on('HEAD', API_BASE + API_PATHS.openapi, serveOpenApi)
   registerPlantRoutes(app, options.store)
+  registerPlantViewRoutes(app, options.store)
+  registerEventRoutes(app, options.store, options.events)
+  if (options.uiDir !== undefined) registerUiRoutes(app, options.uiDir)
   refuseOtherMethods(app)
   return app
 }

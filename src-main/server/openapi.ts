@@ -2,9 +2,11 @@
  * The OpenAPI 3.1 document of the API, built from the same JSON Schemas that
  * validate requests (src-shared/plant-schema.ts), so the two cannot drift.
  */
-import { API_PATHS, MAX_BODY_BYTES, PAGE_LIMIT_MAX } from '../../src-shared/api-paths'
+import { API_PATHS, EXTENSION_PATHS, MAX_BODY_BYTES, PAGE_LIMIT_MAX } from '../../src-shared/api-paths'
 import { PLANT_STATUSES } from '../../src-shared/plant'
 import { plantJsonSchemas } from '../../src-shared/plant-schema'
+import { extensionOperations, fullPlantSchema } from './openapi-extensions'
+import { documentAccessRules } from './openapi-security'
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` })
 
@@ -112,7 +114,7 @@ const searchByStatus = {
 
 /** Builds the OpenAPI document served at /v3/openapi.json. */
 export function createOpenApiDocument(): Record<string, unknown> {
-  return {
+  return documentAccessRules({
     openapi: '3.1.0',
     info: {
       title: 'Plant Store',
@@ -120,11 +122,14 @@ export function createOpenApiDocument(): Record<string, unknown> {
       description:
         'The local API of one plant shop\'s catalogue. Every error body is RFC 9457 problem details ' +
         '(application/problem+json with type, title, status, detail and, for invalid input, errors[] of {field, message}). ' +
-        'Unknown paths answer 404; a known path with a wrong method answers 405 with an Allow header.'
+        'Unknown paths answer 404; a known path with a wrong method answers 405 with an Allow header. ' +
+        'Operations marked x-extension: true are additions for the staff UI, not part of the interface contract.'
     },
     servers: [{ url: 'http://127.0.0.1:{port}/v3', variables: { port: { default: '7420' } } }],
     paths: {
-      [API_PATHS.plant]: { post: addPlant, put: updatePlant },
+      [API_PATHS.plant]: { post: addPlant, put: updatePlant, get: extensionOperations.listPlants },
+      [EXTENSION_PATHS.plantById]: { get: extensionOperations.getPlant },
+      [EXTENSION_PATHS.events]: { get: extensionOperations.events },
       [API_PATHS.searchByStatus]: { get: searchByStatus },
       [API_PATHS.openapi]: {
         get: {
@@ -134,6 +139,6 @@ export function createOpenApiDocument(): Record<string, unknown> {
         }
       }
     },
-    components: { schemas: plantJsonSchemas }
-  }
+    components: { schemas: { ...plantJsonSchemas, FullPlant: fullPlantSchema } }
+  })
 }

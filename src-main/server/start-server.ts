@@ -45,8 +45,12 @@ function closeGracefully(server: Server, graceMs: number): Promise<void> {
   return new Promise((resolve) => {
     // Answer requests in flight; drop connections that outstay the grace period.
     const timer = setTimeout(() => server.closeAllConnections(), graceMs)
+    // A keep-alive connection that finishes its last response is not closed by close() itself;
+    // sweep idle ones until none is left, so the stop takes as long as the requests in flight, not a keep-alive timeout.
+    const sweep = setInterval(() => server.closeIdleConnections(), 20)
     server.close(() => {
       clearTimeout(timer)
+      clearInterval(sweep)
       resolve()
     })
     server.closeIdleConnections()

@@ -11,11 +11,19 @@ export const DATA_FILE_VERSION = 1
 export interface PlantFile {
   version: number
   nextId: number
+  /**
+   * First journal generation that holds changes made after this snapshot
+   * (see journal.ts); absent in a file that was never followed by a journal.
+   */
+  journalGen?: number
   plants: Plant[]
 }
 
 /** A data file that cannot be used; `problem` says what is wrong in plain words. */
 export class DataFileError extends Error {
+  /** The newest backup in the data directory, when there is one (filled in by the store). */
+  latestBackup: string | undefined
+
   constructor(
     readonly file: string,
     readonly problem: string
@@ -46,19 +54,26 @@ function isText(value: unknown): value is string {
   return typeof value === 'string' && value.trim() !== ''
 }
 
-function recordProblem(plant: unknown, index: number, previousId: number, nextId: number): string | undefined {
-  const where = `plants[${index}]`
+/** What is wrong with one stored plant record (shape only), or undefined when it is valid. */
+export function plantRecordProblem(plant: unknown, where: string): string | undefined {
   if (typeof plant !== 'object' || plant === null || Array.isArray(plant)) return `${where} is not an object`
   const p = plant as Record<string, unknown>
   if (!Number.isSafeInteger(p.id) || (p.id as number) < 1) return `${where}.id is not a positive whole number`
-  const id = p.id as number
-  if (id <= previousId) return `${where}.id ${id} is out of order or repeated`
-  if (id >= nextId) return `${where}.id ${id} is not below nextId ${nextId}`
   if (p.name !== undefined && !isText(p.name)) return `${where}.name is not text`
   if (p.category !== undefined && !isText(p.category)) return `${where}.category is not text`
   if (!Array.isArray(p.tags) || !p.tags.every(isText)) return `${where}.tags is not a list of text`
   if (!isPlantStatus(p.status)) return `${where}.status "${String(p.status)}" is not available, pending or sold`
   if (typeof p.createdAt !== 'string' || typeof p.updatedAt !== 'string') return `${where} lacks createdAt/updatedAt`
+  return undefined
+}
+
+function recordProblem(plant: unknown, index: number, previousId: number, nextId: number): string | undefined {
+  const where = `plants[${index}]`
+  const problem = plantRecordProblem(plant, where)
+  if (problem) return problem
+  const id = (plant as Plant).id
+  if (id <= previousId) return `${where}.id ${id} is out of order or repeated`
+  if (id >= nextId) return `${where}.id ${id} is not below nextId ${nextId}`
   return undefined
 }
 
@@ -74,6 +89,9 @@ export function checkPlantFile(file: string, value: unknown): PlantFile {
   }
   if (!Number.isSafeInteger(data.nextId) || (data.nextId as number) < 1) {
     throw new DataFileError(file, 'nextId is not a positive whole number')
+  }
+  if (data.journalGen !== undefined && (!Number.isSafeInteger(data.journalGen) || (data.journalGen as number) < 1)) {
+    throw new DataFileError(file, 'journalGen is not a positive whole number')
   }
   if (!Array.isArray(data.plants)) throw new DataFileError(file, 'plants is not a list')
   let previousId = 0

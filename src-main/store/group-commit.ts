@@ -3,26 +3,29 @@
  * saved together by the next write. Each caller is answered when the first
  * write that holds its change completes, with that write's own outcome; on
  * failure exactly that write's changes are undone, so memory never claims
- * what the disk does not hold.
+ * what the disk does not hold. Exclusive tasks (a journal switch) run between
+ * batches, never during one.
  */
 
 /** What applying one change to memory produced. */
-export interface Applied<R> {
+export interface Applied<R, C> {
   result: R
-  /** Reverts the change in memory; absent when nothing changed (no write needed). */
+  /** What to save for this change; absent when nothing changed (no write needed). */
+  change?: C
+  /** Reverts the change in memory; required with `change`. */
   undo?: () => void
 }
 
-interface Pending<R> {
-  apply: () => Applied<R>
-  resolve: (value: R) => void
-  reject: (error: unknown) => void
-}
+type Item<C> =
+  | { kind: 'change'; apply: () => Applied<unknown, C>; resolve: (value: unknown) => void; reject: (error: unknown) => void }
+  | { kind: 'exclusive'; run: () => Promise<void>; resolve: (value: unknown) => void; reject: (error: unknown) => void }
+
+type ChangeItem<C> = Extract<Item<C>, { kind: 'change' }>
 
 /** Options of {@link GroupCommit}. */
-export interface GroupCommitOptions {
-  /** Saves the current in-memory state; rejects when it could not be saved. */
-  save: () => Promise<void>
+export interface GroupCommitOptions<C> {
+  /** Saves the changes of one batch durably; rejects when they could not be saved. */
+  save: (changes: C[]) => Promise<void>
   /**
    * How long to wait after the first change arrives at an idle queue before
    * writing, so that a burst of concurrent requests shares one write instead
@@ -32,25 +35,36 @@ export interface GroupCommitOptions {
 }
 
 /** Serialises changes to one state and saves them in batches. */
-export class GroupCommit {
-  readonly #save: () => Promise<void>
+export class GroupCommit<C> {
+  readonly #save: (changes: C[]) => Promise<void>
   readonly #batchWindowMs: number
-  #queue: Pending<any>[] = []
+  #queue: Item<C>[] = []
   #running: Promise<void> | undefined
   #closed = false
 
-  constructor(options: GroupCommitOptions) {
+  constructor(options: GroupCommitOptions<C>) {
     this.#save = options.save
     this.#batchWindowMs = options.batchWindowMs ?? 1
   }
 
   /** Queues a change; `apply` runs in order with all other changes, just before the write that saves it. */
-  submit<R>(apply: () => Applied<R>): Promise<R> {
+  submit<R>(apply: () => Applied<R, C>): Promise<R> {
     if (this.#closed) return Promise.reject(new StoreClosedError())
     return new Promise<R>((resolve, reject) => {
-      this.#queue.push({ apply, resolve, reject })
-      this.#running ??= this.#drain()
+      this.#enqueue({ kind: 'change', apply, resolve: resolve as (value: unknown) => void, reject })
     })
+  }
+
+  /** Runs `task` alone, after the changes queued before it are saved and before any queued after it are applied. */
+  exclusive(task: () => Promise<void>): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      this.#enqueue({ kind: 'exclusive', run: task, resolve: resolve as (value: unknown) => void, reject })
+    })
+  }
+
+  /** True when nothing is queued or being written. */
+  get idle(): boolean {
+    return this.#running === undefined
   }
 
   /** Refuses new changes and waits until every queued change is written (or has failed). */
@@ -59,40 +73,54 @@ export class GroupCommit {
     await this.#running
   }
 
+  #enqueue(item: Item<C>): void {
+    this.#queue.push(item)
+    this.#running ??= this.#drain()
+  }
+
   async #drain(): Promise<void> {
-    if (this.#batchWindowMs > 0) await new Promise((resolve) => setTimeout(resolve, this.#batchWindowMs))
+    // Even with no window, let the requests already read in this I/O phase join the batch.
+    await new Promise((resolve) =>
+      this.#batchWindowMs > 0 ? setTimeout(resolve, this.#batchWindowMs) : setImmediate(resolve)
+    )
     while (this.#queue.length > 0) {
-      const batch = this.#queue
-      this.#queue = []
+      const head = this.#queue[0]!
+      if (head.kind === 'exclusive') {
+        this.#queue.shift()
+        await head.run().then(head.resolve, head.reject)
+        continue
+      }
+      const end = this.#queue.findIndex((item) => item.kind === 'exclusive')
+      const batch = this.#queue.splice(0, end === -1 ? this.#queue.length : end) as ChangeItem<C>[]
       await this.#commit(batch)
     }
     this.#running = undefined
   }
 
-  async #commit(batch: Pending<unknown>[]): Promise<void> {
-    const done: { pending: Pending<unknown>; applied: Applied<unknown> }[] = []
-    for (const pending of batch) {
+  async #commit(batch: ChangeItem<C>[]): Promise<void> {
+    const done: { item: ChangeItem<C>; applied: Applied<unknown, C> }[] = []
+    for (const item of batch) {
       try {
-        done.push({ pending, applied: pending.apply() })
+        done.push({ item, applied: item.apply() })
       } catch (error) {
-        pending.reject(error)
+        item.reject(error)
       }
     }
-    const undos = done.flatMap(({ applied }) => (applied.undo ? [applied.undo] : []))
-    if (undos.length > 0) {
+    const changed = done.filter(({ applied }) => applied.change !== undefined)
+    if (changed.length > 0) {
       try {
-        await this.#save()
+        await this.#save(changed.map(({ applied }) => applied.change as C))
       } catch (error) {
-        for (const undo of undos.reverse()) undo()
-        for (const { pending } of done) pending.reject(new WriteFailedError(error))
+        for (const { applied } of changed.reverse()) applied.undo?.()
+        for (const { item } of done) item.reject(new WriteFailedError(error))
         return
       }
     }
-    for (const { pending, applied } of done) pending.resolve(applied.result)
+    for (const { item, applied } of done) item.resolve(applied.result)
   }
 }
 
-/** The change was not saved because writing the data file failed. */
+/** The change was not saved because writing to disk failed. */
 export class WriteFailedError extends Error {
   constructor(readonly cause: unknown) {
     super(`the data file could not be written: ${describeWriteFailure(cause)}`)

@@ -18,7 +18,8 @@ export interface FileSystem {
   unlink: typeof fsp.unlink
 }
 
-const nodeFileSystem: FileSystem = {
+/** The real file system. */
+export const nodeFileSystem: FileSystem = {
   open: fsp.open,
   rename: fsp.rename,
   readFile: (file, encoding) => fsp.readFile(file, encoding),
@@ -47,8 +48,8 @@ async function writeAndSync(fs: FileSystem, file: string, bytes: Uint8Array): Pr
   }
 }
 
-/** Flushes a directory entry change (the rename) to disk. */
-async function syncDirectory(fs: FileSystem, dir: string): Promise<void> {
+/** Flushes a directory entry change (a rename or a new file) to disk. */
+export async function syncDirectory(fs: FileSystem, dir: string): Promise<void> {
   const handle = await fs.open(dir, fsConstants.O_RDONLY)
   try {
     await handle.sync()

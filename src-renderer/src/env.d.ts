@@ -4,3 +4,14 @@ declare module '*.vue' {
   const component: DefineComponent<object, object, unknown>
   export default component
 }
+
+/** What the desktop app's preload script hands the UI (absent in a plain browser). */
+interface PlantStoreBridge {
+  token?: string
+  apiBaseUrl?: string
+  version?: string
+}
+
+interface Window {
+  plantStore?: PlantStoreBridge
+}

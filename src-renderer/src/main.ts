@@ -1,5 +1,11 @@
 import { createApp } from 'vue'
 import { createPinia } from 'pinia'
+import { createApiClient } from '../../src-shared/api-client'
 import App from './App.vue'
+import { useApiClient } from './api'
+import { readConnection } from './connection'
+import './styles/main.css'
 
+const { baseUrl, token } = readConnection()
+useApiClient(createApiClient({ baseUrl, token }))
 createApp(App).use(createPinia()).mount('#app')

@@ -1,32 +1,62 @@
 /** The h3 app over a real store in a temp directory, called in-process (no socket). */
 import { onTestFinished } from 'vitest'
 import type { H3 } from 'h3'
+import { AccessPolicy } from '../../src-main/server/access-policy'
 import { createApp } from '../../src-main/server/create-app'
 import { PlantStore, type OpenPlantStoreOptions } from '../../src-main/store/plant-store'
 import { makeTempDir } from './temp-dir'
+
+/** The token every in-process app accepts; `call` sends it unless told otherwise. */
+export const TEST_TOKEN = 'in-process-test-token-0123456789abcdefghij'
+
+/** The port the in-process app believes it listens on (no socket is opened). */
+export const TEST_PORT = 7420
+
+/** Headers `call` sends by default: a valid Host and the token. */
+export const DEFAULT_TEST_HEADERS: Readonly<Record<string, string>> = {
+  host: `127.0.0.1:${TEST_PORT}`,
+  authorization: `Bearer ${TEST_TOKEN}`
+}
 
 /** An app under test plus helpers to call it. */
 export interface TestApp {
   app: H3
   store: PlantStore
   dir: string
-  /** Sends a request; `body` objects are sent as JSON with Content-Type application/json. */
-  call(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Response>
+  /** The app's access policy (listening on {@link TEST_PORT}, token {@link TEST_TOKEN} unless `token` was given). */
+  access: AccessPolicy
+  /**
+   * Sends a request with {@link DEFAULT_TEST_HEADERS}; `body` objects are sent as JSON with
+   * Content-Type application/json. A header given as `undefined` is left out (e.g. `{ authorization: undefined }`).
+   */
+  call(method: string, path: string, body?: unknown, headers?: Record<string, string | undefined>): Promise<Response>
+}
+
+/** Options of {@link createTestApp}: the store's, plus the token the app accepts. */
+export type TestAppOptions = Partial<OpenPlantStoreOptions> & { token?: () => string }
+
+function requestHeaders(body: unknown, headers: Record<string, string | undefined>): Record<string, string> {
+  const merged: Record<string, string | undefined> = {
+    ...DEFAULT_TEST_HEADERS,
+    ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+    ...headers
+  }
+  return Object.fromEntries(Object.entries(merged).filter((entry): entry is [string, string] => entry[1] !== undefined))
 }
 
 /** Creates a fresh app over an empty (or given) data directory. */
-export async function createTestApp(options: Partial<OpenPlantStoreOptions> = {}): Promise<TestApp> {
-  const dir = options.dir ?? (await makeTempDir())
-  const store = await PlantStore.open({ ...options, dir })
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const { token = () => TEST_TOKEN, ...storeOptions } = options
+  const dir = storeOptions.dir ?? (await makeTempDir())
+  const store = await PlantStore.open({ ...storeOptions, dir })
   onTestFinished(() => store.close())
-  const app = createApp({ store })
-  const call = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
-    const init: RequestInit = { method, headers: { ...headers } }
-    if (body !== undefined) {
-      init.body = typeof body === 'string' ? body : JSON.stringify(body)
-      init.headers = { 'content-type': 'application/json', ...headers }
-    }
-    return Promise.resolve(app.request(`http://127.0.0.1:7420${path}`, init))
+  const access = new AccessPolicy({ token })
+  access.listeningOn(TEST_PORT)
+  const app = createApp({ store, access })
+  const call = (method: string, path: string, body?: unknown, headers: Record<string, string | undefined> = {}) => {
+    const init: RequestInit = { method, headers: requestHeaders(body, headers) }
+    if (body !== undefined) init.body = typeof body === 'string' ? body : JSON.stringify(body)
+    return Promise.resolve(app.request(`http://127.0.0.1:${TEST_PORT}${path}`, init))
   }
-  return { app, store, dir, call }
+  return { app, store, dir, access, call }
 }

@@ -12,3 +12,4 @@ process.env.XDG_CONFIG_HOME = path.join(home, '.config')
 process.env.APPDATA = path.join(home, 'AppData')
 delete process.env.PLANT_STORE_DATA
 delete process.env.PLANT_STORE_PORT
+delete process.env.PLANT_STORE_TOKEN

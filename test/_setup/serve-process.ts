@@ -9,11 +9,20 @@ import { onTestFinished } from 'vitest'
 
 export const BIN = path.resolve(import.meta.dirname, '../../bin/plant-store.js')
 
+/** The token `startServe` gives the server (PLANT_STORE_TOKEN) unless `env` sets or unsets it. */
+export const SERVE_TOKEN = 'serve-process-test-token-0123456789abcdef'
+
 /** A running server process. */
 export interface ServeProcess {
   child: ChildProcess
   baseUrl: string
   port: number
+  /** The server's API token, as printed in its UI line. */
+  token: string
+  /** The UI address the server printed (`http://127.0.0.1:PORT/#token=…`). */
+  uiUrl: string
+  /** `Authorization: Bearer <token>` plus `extra`, for fetch calls. */
+  headers(extra?: Record<string, string>): Record<string, string>
   /** Everything the process printed so far. */
   output(): string
   /** Sends `signal` and resolves with the exit code. */
@@ -27,13 +36,21 @@ export interface CliResult {
   stderr: string
 }
 
+/** The child's environment; a variable given as `undefined` in `extra` is removed. */
 function cliEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
-  return { ...process.env, NODE_ENV: 'production', ...extra }
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', ...extra }
+  for (const [name, value] of Object.entries(env)) if (value === undefined) delete env[name]
+  return env
 }
 
 /** Runs `plant-store ...args` to completion. */
-export async function runCli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<CliResult> {
-  const child = spawn(process.execPath, [BIN, ...args], { env: cliEnv(env), stdio: ['ignore', 'pipe', 'pipe'] })
+export function runCli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<CliResult> {
+  return runProgram(process.execPath, [BIN, ...args], env)
+}
+
+/** Runs any program to completion with the CLI's environment, collecting its output. */
+export async function runProgram(program: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<CliResult> {
+  const child = spawn(program, args, { env: cliEnv(env), stdio: ['ignore', 'pipe', 'pipe'] })
   let stdout = ''
   let stderr = ''
   child.stdout.on('data', (chunk) => (stdout += chunk))
@@ -42,23 +59,28 @@ export async function runCli(args: string[], env: NodeJS.ProcessEnv = {}): Promi
   return { code, stdout, stderr }
 }
 
-/** Starts `plant-store serve --port 0 --data dataDir ...extraArgs` and waits for its ready line. */
+/**
+ * Starts `plant-store serve --port 0 --data dataDir ...extraArgs` and waits for its ready
+ * lines. The server gets PLANT_STORE_TOKEN={@link SERVE_TOKEN} unless `env` names
+ * PLANT_STORE_TOKEN (`{ PLANT_STORE_TOKEN: undefined }` lets it use DIR/token).
+ */
 export async function startServe(dataDir: string, extraArgs: string[] = [], env: NodeJS.ProcessEnv = {}): Promise<ServeProcess> {
   const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--data', dataDir, ...extraArgs], {
-    env: cliEnv(env),
+    env: cliEnv({ PLANT_STORE_TOKEN: SERVE_TOKEN, ...env }),
     stdio: ['ignore', 'pipe', 'pipe']
   })
   let output = ''
   child.stdout.on('data', (chunk) => (output += chunk))
   child.stderr.on('data', (chunk) => (output += chunk))
   const exited = once(child, 'exit')
-  const baseUrl = await new Promise<string>((resolve, reject) => {
+  const [baseUrl, uiUrl] = await new Promise<[string, string]>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`serve did not get ready:\n${output}`)), 15_000)
     const check = () => {
       const match = /listening at (http:\/\/\S+\/v3)/.exec(output)
-      if (match?.[1]) {
+      const ui = /^Plant Store UI: (\S+)\n/m.exec(output)
+      if (match?.[1] && ui?.[1]) {
         clearTimeout(timer)
-        resolve(match[1])
+        resolve([match[1], ui[1]])
       }
     }
     child.stdout.on('data', check)
@@ -75,5 +97,7 @@ export async function startServe(dataDir: string, extraArgs: string[] = [], env:
   onTestFinished(async () => {
     await stop('SIGKILL')
   })
-  return { child, baseUrl, port: Number(new URL(baseUrl).port), output: () => output, stop }
+  const token = decodeURIComponent(new URL(uiUrl).hash.replace(/^#token=/, ''))
+  const headers = (extra: Record<string, string> = {}) => ({ authorization: `Bearer ${token}`, ...extra })
+  return { child, baseUrl, port: Number(new URL(baseUrl).port), token, uiUrl, headers, output: () => output, stop }
 }

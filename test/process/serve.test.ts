@@ -3,11 +3,13 @@ import { readFile } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { readCatalogue } from '../../src-main/store/read-catalogue'
 import { makeTempDir } from '../_setup/temp-dir'
-import { runCli, startServe } from '../_setup/serve-process'
+import { runCli, startServe, type ServeProcess } from '../_setup/serve-process'
 
-async function post(baseUrl: string, body: unknown) {
-  return fetch(`${baseUrl}/plant`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+async function post(server: ServeProcess, body: unknown) {
+  const headers = server.headers({ 'content-type': 'application/json' })
+  return fetch(`${server.baseUrl}/plant`, { method: 'POST', headers, body: JSON.stringify(body) })
 }
 
 describe('plant-store serve (real process)', () => {
@@ -18,24 +20,24 @@ describe('plant-store serve (real process)', () => {
     const info = JSON.parse(await readFile(path.join(dir, 'server.json'), 'utf8'))
     expect(info).toEqual({ pid: server.child.pid, port: server.port, baseUrl: server.baseUrl })
 
-    const added = await post(server.baseUrl, { name: 'Monstera', category: 'Aroids', tags: ['indoor'] })
+    const added = await post(server, { name: 'Monstera', category: 'Aroids', tags: ['indoor'] })
     expect(added.status).toBe(200)
     expect(await added.json()).toEqual({ id: 1, name: 'Monstera', status: 'available', tags: ['indoor'] })
-    expect((await post(server.baseUrl, { stauts: 'sold' })).status).toBe(405)
+    expect((await post(server, { stauts: 'sold' })).status).toBe(405)
 
     const updated = await fetch(`${server.baseUrl}/plant`, {
       method: 'PUT',
-      headers: { 'content-type': 'application/json' },
+      headers: server.headers({ 'content-type': 'application/json' }),
       body: JSON.stringify({ id: 1, status: 'sold' })
     })
     expect(await updated.json()).toEqual({ id: 1, name: 'Monstera', status: 'sold', tags: ['indoor'] })
 
-    const search = await fetch(`${server.baseUrl}/plant/search/status?status=sold`)
+    const search = await fetch(`${server.baseUrl}/plant/search/status?status=sold`, { headers: server.headers() })
     expect(search.headers.get('x-total-count')).toBe('1')
     expect(await search.json()).toEqual([{ id: 1, name: 'Monstera', status: 'sold', tags: ['indoor'] }])
 
     // Acknowledged means on disk: the file already holds the change.
-    const file = JSON.parse(await readFile(path.join(dir, 'plants.json'), 'utf8'))
+    const file = (await readCatalogue(dir))!.data // plants.json plus its journal, as the next start reads it
     expect(file.plants[0]).toMatchObject({ id: 1, category: 'Aroids', status: 'sold' })
   })
 
@@ -52,11 +54,11 @@ describe('plant-store serve (real process)', () => {
   it('keeps ids increasing across a restart', async () => {
     const dir = await makeTempDir()
     let server = await startServe(dir)
-    await post(server.baseUrl, { name: 'a' })
-    await post(server.baseUrl, { name: 'b' })
+    await post(server, { name: 'a' })
+    await post(server, { name: 'b' })
     await server.stop()
     server = await startServe(dir)
-    expect((await (await post(server.baseUrl, { name: 'c' })).json()).id).toBe(3)
+    expect((await (await post(server, { name: 'c' })).json()).id).toBe(3)
   })
 
   it('binds to 127.0.0.1 by default even when HOST is set', async () => {

@@ -1,10 +1,11 @@
 import { readFile, writeFile } from 'node:fs/promises'
-import * as fsp from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { DataFileError } from '../../src-main/store/data-file'
 import { WriteFailedError } from '../../src-main/store/group-commit'
 import type { FileSystem } from '../../src-main/store/json-file'
+import { readCatalogue } from '../../src-main/store/read-catalogue'
+import { faultyFs } from '../_setup/faulty-fs'
 import { PlantStore } from '../../src-main/store/plant-store'
 import { makeTempDir } from '../_setup/temp-dir'
 
@@ -13,31 +14,16 @@ async function openStore(dir: string, fs?: FileSystem) {
   return store
 }
 
+/** The catalogue as it stands on disk (plants.json plus its journal). */
 async function fileContent(dir: string) {
-  return JSON.parse(await readFile(path.join(dir, 'plants.json'), 'utf8'))
-}
-
-/** A file system whose next writes fail with `code` while `failing.on` is set. */
-function faultyFs(code: string) {
-  const failing = { on: false, writes: 0 }
-  const fs: FileSystem = {
-    open: fsp.open,
-    rename: async (from, to) => {
-      failing.writes++
-      if (failing.on) throw Object.assign(new Error(`${code}: injected`), { code })
-      return fsp.rename(from, to)
-    },
-    readFile: (file, encoding) => fsp.readFile(file, encoding),
-    unlink: fsp.unlink
-  }
-  return { fs, failing }
+  return (await readCatalogue(dir))!.data
 }
 
 describe('PlantStore', () => {
   it('creates an empty catalogue file on first open', async () => {
     const dir = await makeTempDir()
     const store = await openStore(dir)
-    expect(await fileContent(dir)).toEqual({ version: 1, nextId: 1, plants: [] })
+    expect(await fileContent(dir)).toEqual({ version: 1, nextId: 1, journalGen: 1, plants: [] })
     await store.close()
   })
 
@@ -57,7 +43,7 @@ describe('PlantStore', () => {
     const updated = await store.update({ id: 1, status: 'sold' })
     expect(updated).toMatchObject({ id: 1, name: 'Fern', category: 'Ferns', tags: ['shade'], status: 'sold' })
     expect(await store.update({ id: 99, status: 'sold' })).toBeUndefined()
-    expect((await fileContent(dir)).plants[0].status).toBe('sold')
+    expect((await fileContent(dir)).plants[0]?.status).toBe('sold')
     await store.close()
   })
 
@@ -83,31 +69,31 @@ describe('PlantStore', () => {
 
   it('saves concurrent changes in shared writes, answering each once its write is done', async () => {
     const dir = await makeTempDir()
-    const { fs, failing } = faultyFs('EIO')
+    const { fs, faults } = faultyFs()
     const store = await openStore(dir, fs)
-    const before = failing.writes
+    const before = faults.writes
     const plants = await Promise.all(Array.from({ length: 50 }, (_, i) => store.add({ name: `p${i}` })))
     expect(plants.map((p) => p.id)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1))
-    expect(failing.writes - before).toBeLessThan(10)
+    expect(faults.writes - before).toBeLessThan(10)
     expect((await fileContent(dir)).plants).toHaveLength(50)
     await store.close()
   })
 
   it.each(['ENOSPC', 'EIO', 'EACCES'])('rolls back memory when the write fails with %s, then saves later changes', async (code) => {
     const dir = await makeTempDir()
-    const { fs, failing } = faultyFs(code)
+    const { fs, faults } = faultyFs()
     const store = await openStore(dir, fs)
     await store.add({ name: 'kept', tags: ['a'] })
-    failing.on = true
+    faults.failWith = code
     await expect(store.add({ name: 'lost' })).rejects.toBeInstanceOf(WriteFailedError)
     await expect(store.update({ id: 1, name: 'renamed', category: 'new', tags: [] })).rejects.toThrow(code)
     expect(store.find()).toHaveLength(1)
     expect(store.get(1)).toMatchObject({ name: 'kept', tags: ['a'] })
     expect(store.get(1)).not.toHaveProperty('category')
-    failing.on = false
+    faults.failWith = undefined
     const next = await store.add({ name: 'after' })
     expect(next.id).toBe(3) // the failed add's id 2 is not reused
-    expect((await fileContent(dir)).plants.map((p: { name: string }) => p.name)).toEqual(['kept', 'after'])
+    expect((await fileContent(dir)).plants.map((p) => p.name)).toEqual(['kept', 'after'])
     await store.close()
   })
 
@@ -144,5 +130,53 @@ describe('PlantStore change events', () => {
     await store.add({ name: 'unheard' })
     expect(seen).toEqual(['plant.added 1 available', 'plant.updated 1 sold'])
     await store.close()
+  })
+})
+
+describe('PlantStore safety', () => {
+  it('backs up the last good file before the first write of each run', async () => {
+    const dir = await makeTempDir()
+    let store = await openStore(dir)
+    await store.add({ name: 'one' })
+    await store.add({ name: 'two' })
+    await store.close()
+    const { listBackups } = await import('../../src-main/store/backups')
+    const first = await listBackups(dir)
+    expect(first).toHaveLength(1) // the empty catalogue, before 'one' was written
+    store = await openStore(dir)
+    await store.add({ name: 'three' })
+    await store.close()
+    const second = await listBackups(dir)
+    expect(second).toHaveLength(2)
+    expect(JSON.parse(await readFile(second[1]!, 'utf8')).plants.map((p: { name: string }) => p.name)).toEqual(['one', 'two'])
+  })
+
+  it('names the latest backup when the file is damaged', async () => {
+    const dir = await makeTempDir()
+    const store = await openStore(dir)
+    await store.add({ name: 'one' })
+    await store.close()
+    await writeFile(path.join(dir, 'plants.json'), '\0\0\0\0')
+    const error = await openStore(dir).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(DataFileError)
+    expect((error as DataFileError).latestBackup).toMatch(/backups\/plants-.*\.json$/)
+  })
+
+  it('refuses a second store on the same folder until the first is closed', async () => {
+    const dir = await makeTempDir()
+    const store = await openStore(dir)
+    await expect(openStore(dir)).rejects.toThrow(/in use by plant-store serve/)
+    await store.close()
+    const again = await openStore(dir)
+    await again.close()
+  })
+
+  it('fails to open, writing nothing, when the folder cannot be written (injected ENOSPC)', async () => {
+    const dir = await makeTempDir()
+    const { fs, faults } = faultyFs()
+    faults.failWith = 'ENOSPC'
+    await expect(openStore(dir, fs)).rejects.toThrow(/ENOSPC/)
+    const { readdir } = await import('node:fs/promises')
+    expect(await readdir(dir)).toEqual([])
   })
 })

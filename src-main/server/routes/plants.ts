@@ -19,7 +19,8 @@ export interface SearchQuery {
   offset: number
 }
 
-const SEARCH_PARAMS = ['status', 'limit', 'offset']
+/** Query parameters of the contract's search. */
+export const SEARCH_PARAMS = ['status', 'limit', 'offset'] as const
 
 function parseWholeNumber(params: URLSearchParams, name: string, min: number, max: number, errors: FieldError[]): number | undefined {
   const raw = params.get(name)
@@ -38,9 +39,26 @@ function parseWholeNumber(params: URLSearchParams, name: string, min: number, ma
  */
 export function parseSearchQuery(params: URLSearchParams): SearchQuery {
   const errors: FieldError[] = []
+  const query = readSearchQuery(params, SEARCH_PARAMS, errors)
+  throwIfInvalidQuery(errors)
+  return query
+}
+
+/** Throws one 400 naming every faulty query parameter, if there is any. */
+export function throwIfInvalidQuery(errors: FieldError[]): void {
+  if (errors.length > 0) {
+    throw invalidInput(400, `The search query is not valid: ${errors.map((e) => e.message).join('; ')}.`, errors)
+  }
+}
+
+/**
+ * Reads status, limit and offset with the search's rules, adding a complaint to
+ * `errors` for each faulty value and for each parameter not in `known`.
+ */
+export function readSearchQuery(params: URLSearchParams, known: readonly string[], errors: FieldError[]): SearchQuery {
   for (const name of new Set(params.keys())) {
-    if (!SEARCH_PARAMS.includes(name)) {
-      errors.push({ field: name, message: `unknown query parameter "${name}"; the parameters are ${SEARCH_PARAMS.join(', ')}` })
+    if (!known.includes(name)) {
+      errors.push({ field: name, message: `unknown query parameter "${name}"; the parameters are ${known.join(', ')}` })
     }
   }
   const statuses = new Set<PlantStatus>()
@@ -51,9 +69,6 @@ export function parseSearchQuery(params: URLSearchParams): SearchQuery {
   }
   const limit = parseWholeNumber(params, 'limit', 1, PAGE_LIMIT_MAX, errors)
   const offset = parseWholeNumber(params, 'offset', 0, 999_999_999, errors) ?? 0
-  if (errors.length > 0) {
-    throw invalidInput(400, `The search query is not valid: ${errors.map((e) => e.message).join('; ')}.`, errors)
-  }
   return { statuses: [...statuses], limit, offset }
 }
 

@@ -1,0 +1,69 @@
+/**
+ * One measurement: a scenario's load against one running server, from a
+ * separate load-generator process, with the server's peak RSS and its heap
+ * after major GCs during the run.
+ */
+import { fork } from 'node:child_process'
+import path from 'node:path'
+import { performance } from 'node:perf_hooks'
+import { drain, heapAfterGcSince, procStatusMiB, resetPeakRss } from './servers.mjs'
+
+const LOAD_SCRIPT = path.join(import.meta.dirname, 'load.mjs')
+
+/** The load-generator process: forked once, then one IPC message per run. */
+export class LoadGenerator {
+  #child = fork(LOAD_SCRIPT, [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
+
+  /** Runs one load `spec` and resolves with its result. */
+  run(spec) {
+    return new Promise((resolve, reject) => {
+      const onExit = (code) => reject(new Error(`the load generator exited with ${code}`))
+      this.#child.once('exit', onExit)
+      this.#child.once('message', (reply) => {
+        this.#child.off('exit', onExit)
+        if (reply.ok) resolve(reply.result)
+        else reject(new Error(`load generator: ${reply.error}`))
+      })
+      this.#child.send(spec)
+    })
+  }
+
+  /** Lets the process end. */
+  close() {
+    if (this.#child.connected) this.#child.disconnect()
+  }
+}
+
+/** Samples VmRSS every 50 ms; `stop()` returns the highest value seen. */
+function sampleRss(pid) {
+  let peak = procStatusMiB(pid, 'VmRSS') ?? 0
+  const timer = setInterval(() => (peak = Math.max(peak, procStatusMiB(pid, 'VmRSS') ?? 0)), 50)
+  return () => {
+    clearInterval(timer)
+    return peak
+  }
+}
+
+/**
+ * Measures `scenario` against `server` (warm-up, then `durationS` seconds of
+ * load), then waits for the server to work off any backlog.
+ */
+export async function measure(load, server, scenario, { size, warmupS, durationS, timeoutS }) {
+  const kernelPeak = resetPeakRss(server.pid)
+  const stopSampling = sampleRss(server.pid)
+  const startedAt = performance.now()
+  const { groups } = await load.run({
+    origin: server.origin,
+    flavour: server.flavour,
+    token: server.token,
+    maxId: size,
+    warmupS,
+    durationS,
+    timeoutS,
+    groups: scenario.groups
+  })
+  await drain(server)
+  const sampledPeak = stopSampling()
+  const peakRssMiB = Math.max(sampledPeak, kernelPeak ? (procStatusMiB(server.pid, 'VmHWM') ?? 0) : 0)
+  return { groups, peakRssMiB, heapAfterGcMiB: heapAfterGcSince(server, startedAt) }
+}

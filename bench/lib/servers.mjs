@@ -1,0 +1,134 @@
+/**
+ * Starts and watches the servers under test as child processes: our real
+ * `plant-store serve`, the bare h3 baseline and json-server. Each runs with
+ * `--trace-gc` (major collections only) so that the heap left after a full GC
+ * can be read from outside, without changing the server or exposing gc();
+ * memory comes from /proc/PID/status.
+ */
+import { spawn } from 'node:child_process'
+import { once } from 'node:events'
+import { readFileSync, writeFileSync } from 'node:fs'
+import http from 'node:http'
+import path from 'node:path'
+import { performance } from 'node:perf_hooks'
+
+const ROOT = path.resolve(import.meta.dirname, '../..')
+
+/** How to launch each kind of server; all print a line with "listening at <origin>/v3". */
+export const KINDS = {
+  ours: { script: (appDir) => path.join(appDir, 'bin/plant-store.js'), args: (dir) => ['serve', '--port', '0', '--data', dir], flavour: 'api', dataFile: 'plants.json' },
+  baseline: { script: () => path.join(ROOT, 'bench/baseline-server.mjs'), args: (dir) => ['--data', dir], flavour: 'api', dataFile: 'plants.json' },
+  'json-server': { script: () => path.join(ROOT, 'bench/json-server-peer.cjs'), args: (dir) => ['--data', dir], flavour: 'json-server', dataFile: 'db.json' }
+}
+
+/** The request that proves a server serves data: the first 200 of a small search. */
+const PROBE_PATHS = { api: '/v3/plant/search/status?status=available&limit=1', 'json-server': '/v3/plants?status=available&_limit=1' }
+
+const READY = /listening at (http:\/\/\S+)\/v3/
+// e.g. "[123:0x55]  1523 ms: Mark-Compact 45.1 (60.2) -> 30.4 (58.0) MB, …"
+const MAJOR_GC = /(Mark-Compact|Mark-sweep)[^\d]*([\d.]+) \(([\d.]+)\) -> ([\d.]+) \(([\d.]+)\) MB/
+
+/** Reads one field of /proc/PID/status in MiB (VmRSS, VmHWM), or null once the process is gone. */
+export function procStatusMiB(pid, field) {
+  try {
+    const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
+    return match ? Number(match[1]) / 1024 : null
+  } catch {
+    return null
+  }
+}
+
+/** Resets the kernel's peak-RSS mark of `pid` (Linux clear_refs "5"); false where not allowed. */
+export function resetPeakRss(pid) {
+  try {
+    writeFileSync(`/proc/${pid}/clear_refs`, '5')
+    return true
+  } catch {
+    return false
+  }
+}
+
+/**
+ * Sends a GET and resolves with its status once the body is read (any status
+ * counts as an answer). node:http rather than fetch: fetch loads undici on
+ * first use, which would be billed to the server's start-up time.
+ */
+export function request(origin, pathname, token) {
+  return new Promise((resolve, reject) => {
+    const req = http.get(origin + pathname, { agent: false, headers: { authorization: `Bearer ${token}` } }, (res) => {
+      res.resume().on('end', () => resolve(res.statusCode)).on('error', reject)
+    })
+    req.on('error', reject)
+  })
+}
+
+/**
+ * Starts a server of `kind` on a free loopback port over `dataDir` and waits
+ * for its first 200; ours runs from `appDir` (a snapshot of bin/ and out/). `startupMs` runs from spawn to that 200, so it includes
+ * Node's own boot, reading and checking the catalogue, and the first request.
+ */
+export async function startServer(kind, dataDir, { token, appDir = ROOT }) {
+  const { script, args, flavour } = KINDS[kind]
+  const startedAt = performance.now()
+  const child = spawn(process.execPath, ['--trace-gc', '--trace-gc-ignore-scavenger', script(appDir), ...args(dataDir)], {
+    env: { ...process.env, NODE_ENV: 'production', PLANT_STORE_TOKEN: token },
+    stdio: ['ignore', 'pipe', 'pipe']
+  })
+  const server = { kind, flavour, child, pid: child.pid, token, origin: '', output: '', majorGcs: [] }
+  let pending = ''
+  const onLine = (line) => {
+    const gc = MAJOR_GC.exec(line)
+    if (gc) server.majorGcs.push({ at: performance.now(), afterMiB: Number(gc[4]) })
+    else if (server.output.length < 20_000) server.output += line + '\n'
+  }
+  child.stdout.setEncoding('utf8').on('data', (chunk) => {
+    const lines = (pending + chunk).split('\n')
+    pending = lines.pop()
+    lines.forEach(onLine)
+  })
+  child.stderr.setEncoding('utf8').on('data', (chunk) => (server.output += chunk))
+  server.exited = once(child, 'exit')
+  server.origin = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${kind} did not get ready in 60 s:\n${server.output}`)), 60_000)
+    const check = () => {
+      const match = READY.exec(server.output)
+      if (!match) return
+      clearTimeout(timer)
+      child.stdout.off('data', check)
+      resolve(match[1])
+    }
+    child.stdout.on('data', check)
+    server.exited.then(([code]) => reject(new Error(`${kind} exited with ${code} before getting ready:\n${server.output}`)))
+  })
+  const status = await request(server.origin, PROBE_PATHS[flavour], token)
+  if (status !== 200) {
+    await stopServer(server)
+    throw new Error(`${kind}: the first search answered ${status}, not 200 (is the token variable still PLANT_STORE_TOKEN?)\n${server.output}`)
+  }
+  server.startupMs = performance.now() - startedAt
+  return server
+}
+
+/**
+ * Waits until a server has worked off requests left over from a finished load
+ * run (Node keeps computing answers for sockets the client closed): an answer
+ * to a cheap request, which queues behind them, means the backlog is gone.
+ */
+export async function drain(server) {
+  await request(server.origin, '/v3/bench-drain', server.token).catch(() => undefined)
+}
+
+/** Stops a server with SIGTERM (it finishes writes in flight), SIGKILL after 30 s. */
+export async function stopServer(server) {
+  if (server.child.exitCode !== null || server.child.signalCode !== null) return
+  server.child.kill('SIGTERM')
+  const timer = setTimeout(() => server.child.kill('SIGKILL'), 30_000)
+  await server.exited
+  clearTimeout(timer)
+}
+
+/** Smallest heap (MiB) left by a major GC since `since` (performance.now()), or null when none ran. */
+export function heapAfterGcSince(server, since) {
+  const after = server.majorGcs.filter((gc) => gc.at >= since).map((gc) => gc.afterMiB)
+  return after.length > 0 ? Math.min(...after) : null
+}

@@ -1,0 +1,82 @@
+/**
+ * The targets of issue 7, checked against one run's medians. Each check says
+ * what was measured, whether it was met, and by how much it was met or missed
+ * (`factor` > 1 means better than the goal by that factor).
+ */
+
+function find(rows, size, scenario, group = 'all') {
+  return rows.find((r) => r.size === size && r.scenario === scenario && r.group === group)
+}
+
+/** At-least check: measured ≥ goal. */
+function atLeast(text, measured, goal, unit) {
+  if (measured === null || measured === undefined) return { text, measured: 'not measured', met: null }
+  return { text, measured: `${round(measured)}${unit}`, goal: `≥ ${goal}${unit}`, met: measured >= goal, factor: measured / goal }
+}
+
+/** At-most check: measured ≤ goal. */
+function atMost(text, measured, goal, unit) {
+  if (measured === null || measured === undefined) return { text, measured: 'not measured', met: null }
+  return { text, measured: `${round(measured)}${unit}`, goal: `≤ ${goal}${unit}`, met: measured <= goal, factor: goal === 0 || measured === 0 ? null : goal / measured }
+}
+
+const round = (v) => (Math.abs(v) >= 100 ? v.toFixed(0) : Math.abs(v) >= 10 ? v.toFixed(1) : v.toFixed(2))
+
+/** Every target of the issue that this run can check. */
+export function checkTargets(rows, resources) {
+  const checks = []
+  const ours = (size, scenario, group) => find(rows, size, scenario, group)?.kinds.ours
+  const resource = (size, kind) => resources.find((r) => r.size === size)?.kinds[kind]
+
+  for (const scenario of ['get-available', 'get-all']) {
+    const ratio = find(rows, 1000, scenario)?.oursOverBaseline
+    checks.push(atLeast(`GET search (${scenario}) at 1k: ours/baseline req/s`, ratio, 1, '×'))
+    checks.push(atLeast(`  stretch: GET search (${scenario}) at 1k ≥ 2× baseline`, ratio, 2, '×'))
+  }
+  for (const row of rows.filter((r) => r.size === 10_000)) {
+    checks.push(atLeast(`beat json-server ≥ 10× at 10k: ${row.label}${row.group === 'all' ? '' : ` (${row.group})`}`, row.oursOverJsonServer, 10, '×'))
+  }
+  checks.push(atLeast('durable adds at 10k, 10 clients: req/s', ours(10_000, 'post')?.rps, 1000, '/s'))
+  checks.push(atMost('durable adds at 10k, 10 clients: p99', ours(10_000, 'post')?.p99, 50, ' ms'))
+  checks.push(atLeast('durable adds at 100k, 10 clients: req/s', ours(100_000, 'post')?.rps, 300, '/s'))
+  for (const group of ['read', 'write']) checks.push(atMost(`5 readers + 5 writers at 10k: ${group} p99`, ours(10_000, 'rw', group)?.p99, 100, ' ms'))
+  checks.push(atLeast('5 readers + 5 writers at 100k: updates/s', ours(100_000, 'rw', 'write')?.rps, 100, '/s'))
+  for (const row of rows.filter((r) => (r.scenario === 'rw' || r.scenario === 'mixed') && r.kinds.ours)) {
+    const { max, p99 } = row.kinds.ours
+    const name = `${row.size / 1000}k ${row.label}${row.group === 'all' ? '' : ` (${row.group})`}`
+    checks.push(atMost(`mixed load, worst wait ≤ 1 s: ${name}`, max, 1000, ' ms'))
+    checks.push(atMost(`mixed load, worst wait ≤ 3× p99: ${name}`, p99 ? max / p99 : null, 3, '× p99'))
+  }
+  const idle = resource(10_000, 'ours')?.idleRssMiB
+  const idleBase = resource(10_000, 'baseline')?.idleRssMiB
+  checks.push(atMost('idle RSS at 10k: ours/baseline', idle && idleBase ? idle / idleBase : null, 1.4, '×'))
+  const peak = resource(100_000, 'ours')?.peakRssUnderWritesMiB
+  const peerPeak = resource(100_000, 'json-server')?.peakRssUnderWritesMiB
+  checks.push(atMost('peak RSS under writes at 100k: ours/json-server', peak && peerPeak ? peak / peerPeak : null, 0.5, '×'))
+  checks.push(atMost('start-up to first 200 at 10k', resource(10_000, 'ours')?.startupMs, 100, ' ms'))
+  checks.push(atMost('start-up to first 200 at 100k', resource(100_000, 'ours')?.startupMs, 500, ' ms'))
+  const failures = rows.reduce((sum, r) => sum + (r.kinds.ours ? r.kinds.ours.errors + r.kinds.ours.timeouts : 0), 0)
+  checks.push(atMost('errors + timeouts of ours under every load', failures, 0, ''))
+  for (const { size, kinds } of resources) {
+    const heap = kinds.ours?.heapAfterGcByRoundMiB.filter((v) => v !== null) ?? []
+    if (heap.length < 2) continue
+    // Flat: the last round's post-GC heap within 10% (+2 MiB of noise) of the first's.
+    checks.push(atMost(`heap after GC flat across rounds at ${size / 1000}k: last/first`, (heap.at(-1) - 2) / heap[0], 1.1, '×'))
+  }
+  return checks
+}
+
+/** The target checks as a markdown table. */
+export function targetTable(checks) {
+  const lines = ['| target | measured | goal | verdict |', '|---|--:|--:|---|']
+  for (const c of checks) {
+    const how = c.factor === null || c.factor === undefined ? '' : ` (${margin(c.factor)})`
+    const verdict = c.met === null ? 'not measured' : c.met ? `met${how}` : `**missed**${how}`
+    lines.push(`| ${c.text} | ${c.measured} | ${c.goal ?? '–'} | ${verdict} |`)
+  }
+  return lines.join('\n')
+}
+
+function margin(factor) {
+  return factor >= 1 ? `${factor.toFixed(2)}× the goal` : `${(1 / factor).toFixed(2)}× off`
+}

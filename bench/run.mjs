@@ -1,0 +1,184 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench`: our real server against a bare h3 baseline (and json-server,
+ * the peer) in one run, alternating ours and baseline (A B A B …) so machine
+ * drift cancels. Prints the tables and writes bench/results.json.
+ *
+ *   npm run bench                 full run: 1k, 10k, 100k plants (≈ 8 min on 2 cores)
+ *   npm run bench -- --quick      ≤ 60 s: 1k and 10k, one short round, no json-server
+ *   options: --sizes 1000,10000  --rounds N  --duration S  --warmup S  --no-peer  --no-build  --dir DIR
+ */
+import { execFileSync, spawnSync } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { createHash } from 'node:crypto'
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, statfs, symlink, writeFile } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+import { checkTargets, targetTable } from './lib/targets.mjs'
+import { LoadGenerator, measure } from './lib/measure.mjs'
+import { resourceTable, summarise, summariseResources, throughputTable } from './lib/report.mjs'
+import { SCENARIOS } from './lib/scenarios.mjs'
+import { freshDataDir, writeSeed } from './lib/seed.mjs'
+import { KINDS, procStatusMiB, startServer, stopServer } from './lib/servers.mjs'
+
+const ROOT = path.resolve(import.meta.dirname, '..')
+const TMPFS_MAGIC = 0x01021994
+
+const { values: args } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    sizes: { type: 'string' },
+    rounds: { type: 'string' },
+    duration: { type: 'string' },
+    warmup: { type: 'string' },
+    peer: { type: 'boolean' },
+    'no-peer': { type: 'boolean', default: false },
+    'no-build': { type: 'boolean', default: false },
+    dir: { type: 'string' },
+    out: { type: 'string', default: path.join(ROOT, 'bench/results.json') }
+  }
+})
+
+const options = {
+  mode: args.quick ? 'quick' : 'full',
+  sizes: (args.sizes ?? (args.quick ? '1000,10000' : '1000,10000,100000')).split(',').map(Number),
+  rounds: Number(args.rounds ?? (args.quick ? 1 : 3)),
+  durationS: Number(args.duration ?? (args.quick ? 1 : 2)),
+  warmupS: Number(args.warmup ?? (args.quick ? 0.25 : 0.5)),
+  timeoutS: 10,
+  peer: args['no-peer'] ? false : (args.peer ?? !args.quick)
+}
+
+const log = (line) => process.stderr.write(line + '\n')
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** Builds the app like the other engineers do: serialised by one lock, since several build at once here. */
+function build() {
+  const hasFlock = spawnSync('flock', ['--version'], { stdio: 'ignore' }).status === 0
+  const viteBin = path.join(ROOT, 'node_modules/.bin/electron-vite')
+  const [command, commandArgs] = hasFlock ? ['flock', ['/tmp/plant-store-build.lock', viteBin, 'build']] : [viteBin, ['build']]
+  log(`building: ${command} ${commandArgs.join(' ')}`)
+  try {
+    execFileSync(command, commandArgs, { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] })
+  } catch {
+    log('bench: the build failed (see above); fix it, or measure the existing out/ with --no-build.')
+    process.exit(1)
+  }
+}
+
+/**
+ * Copies the built app (bin/, out/, package.json; node_modules linked) into
+ * the work folder and runs ours from there: others rebuild out/ while they
+ * work, and every round of one run must measure the same build.
+ */
+async function snapshotApp(dir) {
+  const appDir = path.join(dir, 'app')
+  for (const part of ['bin', 'out', 'package.json']) await cp(path.join(ROOT, part), path.join(appDir, part), { recursive: true })
+  await symlink(path.join(ROOT, 'node_modules'), path.join(appDir, 'node_modules'), 'dir')
+  return appDir
+}
+
+/** Which code was measured: the commit, whether server/store sources differ from it, and a hash of the built main process. */
+async function describeBuild() {
+  const git = (...gitArgs) => spawnSync('git', gitArgs, { cwd: ROOT, encoding: 'utf8' }).stdout?.trim() ?? ''
+  const hash = createHash('sha256')
+  for (const file of (await readdir(path.join(ROOT, 'out/main'), { recursive: true })).sort()) {
+    if (file.endsWith('.js')) hash.update(await readFile(path.join(ROOT, 'out/main', file)))
+  }
+  const changed = git('status', '--porcelain', '--', 'src-main', 'src-shared').split('\n').filter(Boolean).length
+  return { commit: git('rev-parse', '--short', 'HEAD'), uncommittedSourceFiles: changed, outMainSha256: hash.digest('hex').slice(0, 12) }
+}
+
+/** A folder for the data files on a real disk: fsync on tmpfs costs nothing and would flatter durable writes. */
+async function workDir() {
+  let base = args.dir ?? os.tmpdir()
+  if (!args.dir && (await statfs(base)).type === TMPFS_MAGIC) base = path.join(ROOT, 'node_modules/.cache')
+  await mkdir(base, { recursive: true })
+  const dir = await mkdtemp(path.join(base, 'plant-store-bench-'))
+  return { dir, tmpfs: (await statfs(dir)).type === TMPFS_MAGIC }
+}
+
+/** Starts `kind` over a fresh copy of the seed and records its start-up time and idle RSS. */
+async function startFresh(kind, ctx) {
+  const dataDir = path.join(ctx.dir, `${kind}-${ctx.size}-${++ctx.starts}`)
+  await freshDataDir(dataDir, kind === 'json-server' ? ctx.seed.dbFile : ctx.seed.plantsFile, KINDS[kind].dataFile)
+  const server = await startServer(kind, dataDir, { token: ctx.token, appDir: ctx.appDir })
+  await sleep(500) // let start-up garbage settle before reading the idle RSS
+  ;(ctx.startup[kind] ??= []).push(Math.round(server.startupMs))
+  ;(ctx.idleRss[kind] ??= []).push(procStatusMiB(server.pid, 'VmRSS'))
+  log(`  ${kind} ready in ${Math.round(server.startupMs)} ms at ${server.origin}`)
+  return server
+}
+
+/** Measures every scenario at one catalogue size. */
+async function benchSize(size, { dir, token, appDir, load }) {
+  const seed = await writeSeed(path.join(dir, `seed-${size}`), size)
+  const ctx = { size, dir, token, appDir, seed, starts: 0, startup: {}, idleRss: {}, runs: [] }
+  log(`\n== ${size} plants (${(seed.bytes / 1e6).toFixed(1)} MB plants.json)`)
+  const kinds = ['ours', 'baseline', ...(options.peer ? ['json-server'] : [])]
+  const servers = {}
+  try {
+    for (const kind of kinds) servers[kind] = await startFresh(kind, ctx)
+    for (const scenario of SCENARIOS) {
+      const schedule = []
+      // A B A B …, then the peer once (it is one to two orders of magnitude slower; drift does not matter there).
+      for (let round = 1; round <= options.rounds; round++) schedule.push(['ours', round], ['baseline', round])
+      if (options.peer) schedule.push(['json-server', 1])
+      for (const [kind, round] of schedule) {
+        if (scenario.grows && kind !== 'baseline') {
+          // Adds grow the catalogue: every round of them starts again from the seed.
+          await stopServer(servers[kind])
+          servers[kind] = await startFresh(kind, ctx)
+        }
+        const result = await measure(load, servers[kind], scenario, { size, ...options })
+        ctx.runs.push({ scenario: scenario.id, kind, round, ...result })
+        const line = result.groups.map((g) => `${g.name} ${g.rps.toFixed(0)}/s p99 ${g.p99} ms${g.errors + g.non2xx ? ` ERRORS ${g.errors + g.non2xx}` : ''}`)
+        log(`  ${scenario.id.padEnd(13)} ${kind.padEnd(11)} r${round}: ${line.join(', ')}; rss ${result.peakRssMiB.toFixed(0)} MiB`)
+      }
+    }
+  } finally {
+    for (const server of Object.values(servers)) await stopServer(server)
+  }
+  return { size, fileBytes: seed.bytes, startup: ctx.startup, idleRss: ctx.idleRss, runs: ctx.runs }
+}
+
+async function main() {
+  const startedAt = Date.now()
+  if (!args['no-build']) build()
+  const buildInfo = await describeBuild()
+  const { dir, tmpfs } = await workDir()
+  const token = randomBytes(24).toString('base64url')
+  const machine = {
+    cores: os.availableParallelism(),
+    cpu: os.cpus()[0]?.model,
+    memGiB: Math.round(os.totalmem() / 2 ** 30),
+    node: process.version,
+    dataOnTmpfs: tmpfs,
+    loadAvgAtStart: os.loadavg().map((v) => Number(v.toFixed(2)))
+  }
+  log(`plant-store bench (${options.mode}): ${machine.cores} cores, Node ${machine.node}, data in ${dir}${tmpfs ? ' (tmpfs: fsync is free here!)' : ''}`)
+  const sizes = []
+  const load = new LoadGenerator()
+  try {
+    const appDir = await snapshotApp(dir)
+    for (const size of options.sizes) sizes.push(await benchSize(size, { dir, token, appDir, load }))
+  } finally {
+    load.close()
+    await rm(dir, { recursive: true, force: true })
+  }
+  machine.loadAvgAtEnd = os.loadavg().map((v) => Number(v.toFixed(2)))
+  const rows = summarise(sizes)
+  const resources = summariseResources(sizes)
+  const targets = checkTargets(rows, resources)
+  const elapsedS = Math.round((Date.now() - startedAt) / 1000)
+  const results = { date: new Date().toISOString(), elapsedS, machine, build: buildInfo, options, rows, resources, targets, sizes }
+  await writeFile(args.out, JSON.stringify(results, null, 1) + '\n')
+  const header = `Plant Store bench, ${results.date.slice(0, 16).replace('T', ' ')} UTC, ${options.mode} run in ${elapsedS} s: ` +
+    `${machine.cores} cores (${machine.cpu}), Node ${machine.node}, load average ${machine.loadAvgAtStart[0]} → ${machine.loadAvgAtEnd[0]}; ` +
+    `medians of ${options.rounds} round(s) of ${options.durationS} s, ours and baseline alternated; ` +
+    `build ${buildInfo.outMainSha256} of ${buildInfo.commit}${buildInfo.uncommittedSourceFiles ? ` + ${buildInfo.uncommittedSourceFiles} uncommitted source files` : ''}.`
+  process.stdout.write(`\n${header}\n\n${throughputTable(rows)}\n\n${resourceTable(resources)}\n\n${targetTable(targets)}\n\nwrote ${path.relative(process.cwd(), args.out)}\n`)
+}
+
+await main()

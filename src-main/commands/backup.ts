@@ -1,0 +1,37 @@
+/** `plant-store backup`: a backup of the catalogue on demand (safe while the server runs). */
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+import { writeBackup } from '../store/backups'
+import { readCatalogue } from '../store/read-catalogue'
+import { serializeSnapshot } from '../store/snapshot'
+import { UsageError, type Command } from './command'
+import { dataOptionHelp, resolveDataDir } from './options'
+
+const help = `Usage: plant-store backup [--data DIR]
+
+Writes the catalogue as it stands now (plants.json plus the changes in its
+journal) into DIR/backups/ with the time in its name. The newest 10 backups are
+kept. Safe to run while the server or the app is running.
+
+Options:
+${dataOptionHelp()}
+  -h, --help   show this help
+`
+
+async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
+  const { values } = parseArgs({ args, options: { data: { type: 'string' }, help: { type: 'boolean', short: 'h' } }, strict: true })
+  if (values.help) {
+    process.stdout.write(help)
+    return 0
+  }
+  const dataDir = resolveDataDir(values.data, env)
+  // A damaged catalogue is not worth keeping as a "good" copy; this throws DataFileError for it.
+  const catalogue = await readCatalogue(dataDir)
+  if (!catalogue) throw new UsageError(`there is no catalogue in ${path.resolve(dataDir)} to back up`)
+  const { data } = catalogue
+  const backup = await writeBackup(dataDir, await serializeSnapshot({ nextId: data.nextId, journalGen: catalogue.lastGen + 1, plants: data.plants }))
+  process.stdout.write(`Backed up ${data.plants.length} plants to ${backup}\n`)
+  return 0
+}
+
+export const backupCommand: Command = { summary: 'copy the catalogue into the backups folder now', help, run }

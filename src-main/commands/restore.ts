@@ -1,0 +1,48 @@
+/** `plant-store restore`: puts a backup back, after checking it. */
+import { parseArgs } from 'node:util'
+import { latestBackup } from '../store/backups'
+import { restoreFromBackup } from '../store/restore'
+import { UsageError, type Command } from './command'
+import { dataOptionHelp, resolveDataDir } from './options'
+
+const help = `Usage: plant-store restore (--from FILE | --latest) [--data DIR]
+
+Replaces the catalogue (plants.json) with a backup after checking that the
+backup is a valid catalogue. The file it replaces is kept aside as
+plants.json.replaced-<time>. Stop the server (or quit the app) first.
+
+Options:
+  --from FILE  the backup to restore (e.g. a file in DIR/backups/)
+  --latest     restore the newest file in DIR/backups/
+${dataOptionHelp()}
+  -h, --help   show this help
+`
+
+async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      from: { type: 'string' },
+      latest: { type: 'boolean' },
+      data: { type: 'string' },
+      help: { type: 'boolean', short: 'h' }
+    },
+    strict: true
+  })
+  if (values.help) {
+    process.stdout.write(help)
+    return 0
+  }
+  const dataDir = resolveDataDir(values.data, env)
+  if (values.from !== undefined && values.latest) throw new UsageError('give either --from FILE or --latest, not both')
+  const source = values.latest ? await latestBackup(dataDir) : values.from
+  if (source === undefined) {
+    throw new UsageError(values.latest ? `there is no backup in ${dataDir}/backups` : 'say which backup to restore: --from FILE, or --latest')
+  }
+  const result = await restoreFromBackup(dataDir, source)
+  const aside = result.keptAside ? ` The previous file was kept as ${result.keptAside}.` : ''
+  process.stdout.write(`Restored ${result.plantCount} plants from ${source}.${aside}\n`)
+  return 0
+}
+
+export const restoreCommand: Command = { summary: 'put a backup back in place of the catalogue', help, run }

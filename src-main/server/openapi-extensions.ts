@@ -1,0 +1,109 @@
+/**
+ * OpenAPI descriptions of the operations added for the staff UI. Each is
+ * marked `x-extension: true`: they are not part of the interface contract
+ * (seed-interface.md), whose three operations stay exactly as specified.
+ */
+import { PAGE_LIMIT_MAX, PLANT_SORT_KEYS, QUERY_TEXT_MAX, STATUS_COUNTS_HEADER } from '../../src-shared/api-paths'
+import { PLANT_STATUSES } from '../../src-shared/plant'
+import { HEARTBEAT_MS } from './routes/events'
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` })
+const problem = (description: string) => ({ description, content: { 'application/problem+json': { schema: ref('Problem') } } })
+
+/** A plant as stored: the contract's fields plus category and timestamps. */
+export const fullPlantSchema = {
+  type: 'object',
+  required: ['id', 'tags', 'status', 'createdAt', 'updatedAt'],
+  description: 'A plant with every stored field (extension views only; the contract operations never return category).',
+  properties: {
+    id: { type: 'integer', minimum: 1 },
+    name: { type: 'string' },
+    category: { type: 'string' },
+    tags: { type: 'array', items: { type: 'string' } },
+    status: ref('PlantStatus'),
+    createdAt: { type: 'string', format: 'date-time' },
+    updatedAt: { type: 'string', format: 'date-time' }
+  }
+}
+
+const queryParam = (name: string, description: string, schema: Record<string, unknown>) => ({
+  name,
+  in: 'query',
+  required: false,
+  description,
+  schema
+})
+
+const listPlants = {
+  operationId: 'list-plants',
+  'x-extension': true,
+  summary: 'List full plants with search, sort and paging (extension for the staff UI)',
+  description:
+    'Not part of the contract. Filters like the search (status, limit, offset follow its rules exactly) and adds ' +
+    'q (every word must occur, case-insensitively, in the name, category or a tag) and sort. ' +
+    `The ${STATUS_COUNTS_HEADER} header gives the plants matching q in each state, whatever the status filter, ` +
+    'so a filter control can show live counts from the same request.',
+  parameters: [
+    queryParam('status', `One or more of ${PLANT_STATUSES.join(', ')}, comma-separated or repeated.`, {
+      type: 'array',
+      items: ref('PlantStatus')
+    }),
+    queryParam('q', 'Search words, matched case-insensitively in name, category and tags.', {
+      type: 'string',
+      maxLength: QUERY_TEXT_MAX
+    }),
+    queryParam('sort', 'Sort key; prefix with - for descending. Plants without the value come last; ties go by id.', {
+      type: 'string',
+      enum: PLANT_SORT_KEYS.flatMap((key) => [key, `-${key}`]),
+      default: 'id'
+    }),
+    queryParam('limit', 'Page size; all matches when absent.', { type: 'integer', minimum: 1, maximum: PAGE_LIMIT_MAX }),
+    queryParam('offset', 'Number of matches to skip.', { type: 'integer', minimum: 0, default: 0 })
+  ],
+  responses: {
+    '200': {
+      description: 'The matching plants, in the requested order.',
+      headers: {
+        'X-Total-Count': { description: 'Number of matches before paging.', schema: { type: 'integer', minimum: 0 } },
+        'X-Status-Counts': {
+          description: 'Plants matching q in each state, ignoring the status filter: "available=3, pending=1, sold=2".',
+          schema: { type: 'string' }
+        }
+      },
+      content: { 'application/json': { schema: { type: 'array', items: ref('FullPlant') } } }
+    },
+    '400': problem('A status outside the enum, an unknown sort key, q over 200 characters, limit or offset out of range, or an unknown query parameter.')
+  }
+}
+
+const getPlant = {
+  operationId: 'get-plant',
+  'x-extension': true,
+  summary: 'One plant with every field (extension for the staff UI)',
+  parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } }],
+  responses: {
+    '200': { description: 'The plant.', content: { 'application/json': { schema: ref('FullPlant') } } },
+    '400': problem('Invalid ID supplied: not a positive whole number.'),
+    '404': problem('Plant not found.')
+  }
+}
+
+const events = {
+  operationId: 'plant-events',
+  'x-extension': true,
+  summary: 'Live stream of saved changes (Server-Sent Events; extension for the staff UI)',
+  description:
+    'Not part of the contract. A text/event-stream that stays open: each saved change arrives as an event named ' +
+    'plant.added or plant.updated whose data is the full plant as JSON, sent only once the change is on disk. ' +
+    `A comment line is sent every ${HEARTBEAT_MS / 1000} s while idle. Missed events are not replayed: ` +
+    'after reconnecting, reload the list.',
+  responses: {
+    '200': {
+      description: 'The event stream.',
+      content: { 'text/event-stream': { schema: { type: 'string' }, example: 'event: plant.updated\ndata: {"id":7,"status":"sold",…}\n\n' } }
+    }
+  }
+}
+
+/** The extension operations, by name. */
+export const extensionOperations = { listPlants, getPlant, events }

@@ -1,0 +1,43 @@
+/**
+ * Documents the access rules of security.ts in the OpenAPI document: the
+ * bearer token on every operation but the document itself, and the 401/403
+ * answers, so a script writer learns them from /v3/openapi.json.
+ */
+import { API_PATHS } from '../../src-shared/api-paths'
+
+type Operation = { security?: unknown[]; responses?: Record<string, unknown> }
+type Document = { info?: { description?: string }; paths?: Record<string, Record<string, Operation>>; components?: Record<string, unknown> }
+
+const problem = (description: string) => ({
+  description,
+  content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } }
+})
+
+const UNAUTHORIZED = problem('The API token is missing or wrong (WWW-Authenticate: Bearer). `plant-store token` prints it.')
+const FORBIDDEN = problem('The Host header is not this server\'s own address (DNS rebinding), or the Origin header names another web site.')
+
+/** Adds the bearer scheme, marks the document itself public, and adds 401/403 to the operations; returns `doc`. */
+export function documentAccessRules<T extends Document>(doc: T): T {
+  doc.components = {
+    ...doc.components,
+    securitySchemes: {
+      bearerToken: {
+        type: 'http',
+        scheme: 'bearer',
+        description: 'The token `plant-store token` prints (DATA/token; PLANT_STORE_TOKEN overrides it).'
+      }
+    }
+  }
+  ;(doc as Record<string, unknown>).security = [{ bearerToken: [] }]
+  for (const [path, operations] of Object.entries(doc.paths ?? {})) {
+    for (const operation of Object.values(operations)) {
+      if (path === API_PATHS.openapi) operation.security = []
+      else operation.responses = { ...operation.responses, '401': UNAUTHORIZED }
+      operation.responses = { ...operation.responses, '403': FORBIDDEN }
+    }
+  }
+  if (doc.info) {
+    doc.info.description = `${doc.info.description ?? ''} Every operation except this document needs "Authorization: Bearer TOKEN".`.trim()
+  }
+  return doc
+}

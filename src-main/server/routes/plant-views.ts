@@ -1,0 +1,178 @@
+/**
+ * Full-plant views the staff UI needs (extensions, not part of the contract):
+ * one plant by id, and the catalogue listed with text search, sort, paging and
+ * per-status counts. Read-only: changes still go through the contract's routes.
+ */
+import type { H3, H3Event } from 'h3'
+import {
+  API_BASE,
+  EXTENSION_PATHS,
+  PLANT_SORT_KEYS,
+  QUERY_TEXT_MAX,
+  STATUS_COUNTS_HEADER
+} from '../../../src-shared/api-paths'
+import { PLANT_STATUSES, type Plant, type PlantStatus } from '../../../src-shared/plant'
+import { PROBLEM_TYPES, type FieldError } from '../../../src-shared/problem'
+import type { PlantStore } from '../../store/plant-store'
+import { ApiError } from '../api-error'
+import { SEARCH_PARAMS, readSearchQuery, throwIfInvalidQuery, type SearchQuery } from './plants'
+
+export type PlantSortKey = (typeof PLANT_SORT_KEYS)[number]
+
+/** Query of GET /v3/plant: the search's status/limit/offset plus text and sort. */
+export interface ListQuery extends SearchQuery {
+  /** Lower-cased words of `q`; a plant matches when every word occurs in its name, category or a tag. */
+  words: string[]
+  sort: { key: PlantSortKey; descending: boolean }
+}
+
+const LIST_PARAMS = [...SEARCH_PARAMS, 'q', 'sort']
+
+function isSortKey(value: string): value is PlantSortKey {
+  return (PLANT_SORT_KEYS as readonly string[]).includes(value)
+}
+
+/** Parses `?status&q&sort&limit&offset`; status, limit and offset follow the search's rules exactly. */
+export function parseListQuery(params: URLSearchParams): ListQuery {
+  const errors: FieldError[] = []
+  const base = readSearchQuery(params, LIST_PARAMS, errors)
+  const q = params.get('q') ?? ''
+  if ([...q].length > QUERY_TEXT_MAX) {
+    errors.push({ field: 'q', message: `q is longer than ${QUERY_TEXT_MAX} characters` })
+  }
+  const rawSort = params.get('sort') ?? 'id'
+  const descending = rawSort.startsWith('-')
+  const key = descending ? rawSort.slice(1) : rawSort
+  if (!isSortKey(key)) {
+    errors.push({
+      field: 'sort',
+      message: `sort must be one of ${PLANT_SORT_KEYS.join(', ')}, optionally prefixed with - for descending; got "${rawSort}"`
+    })
+  }
+  throwIfInvalidQuery(errors)
+  const words = q.toLowerCase().split(/\s+/).filter((word) => word !== '')
+  return { ...base, words, sort: { key: key as PlantSortKey, descending } }
+}
+
+const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true })
+const statusRank = (status: PlantStatus) => PLANT_STATUSES.indexOf(status)
+
+/** Compares by `key`; plants without the value come last in either direction, ties go by id. */
+function comparatorFor(key: PlantSortKey, descending: boolean): (a: Plant, b: Plant) => number {
+  const sign = descending ? -1 : 1
+  const byValue = (a: Plant, b: Plant): number => {
+    switch (key) {
+      case 'id': return a.id - b.id
+      case 'status': return statusRank(a.status) - statusRank(b.status)
+      case 'updatedAt': return a.updatedAt < b.updatedAt ? -1 : a.updatedAt > b.updatedAt ? 1 : 0
+      case 'name':
+      case 'category': {
+        const x = a[key]
+        const y = b[key]
+        if (x === undefined || y === undefined) return x === y ? 0 : x === undefined ? 2 * sign : -2 * sign
+        return collator.compare(x, y)
+      }
+    }
+  }
+  return (a, b) => sign * byValue(a, b) || a.id - b.id
+}
+
+/**
+ * The catalogue in each requested order, sorted once and reused until the
+ * catalogue changes, so a keystroke in the UI costs one pass, not a sort.
+ */
+class SortedViews {
+  #version = 0
+  #key = ''
+  readonly #views = new Map<string, readonly Plant[]>()
+
+  constructor(private readonly store: PlantStore) {
+    store.onChange(() => this.#version++)
+  }
+
+  get(key: PlantSortKey, descending: boolean): readonly Plant[] {
+    // The size is part of the key so that an add undone after a failed write is never served.
+    const current = `${this.#version}:${this.store.size}`
+    if (current !== this.#key) {
+      this.#views.clear()
+      this.#key = current
+    }
+    const name = `${descending ? '-' : ''}${key}`
+    let view = this.#views.get(name)
+    if (!view) {
+      const all = this.store.find()
+      view = key === 'id' && !descending ? all : [...all].sort(comparatorFor(key, descending))
+      this.#views.set(name, view)
+    }
+    return view
+  }
+}
+
+/** Lower-cased searchable text of a plant, remembered until the plant changes. */
+const searchText = new WeakMap<Plant, { updatedAt: string; text: string }>()
+function textOf(plant: Plant): string {
+  const cached = searchText.get(plant)
+  if (cached && cached.updatedAt === plant.updatedAt) return cached.text
+  const text = [plant.name ?? '', plant.category ?? '', ...plant.tags].join('\n').toLowerCase()
+  searchText.set(plant, { updatedAt: plant.updatedAt, text })
+  return text
+}
+
+/** Formats per-status counts as `available=3, pending=1, sold=2`. */
+export function formatStatusCounts(counts: Record<PlantStatus, number>): string {
+  return PLANT_STATUSES.map((status) => `${status}=${counts[status]}`).join(', ')
+}
+
+function listPlants(event: H3Event, views: SortedViews): Plant[] {
+  const query = parseListQuery(new URLSearchParams(event.url.search))
+  const counts: Record<PlantStatus, number> = { available: 0, pending: 0, sold: 0 }
+  const matches: Plant[] = []
+  for (const plant of views.get(query.sort.key, query.sort.descending)) {
+    if (query.words.length > 0) {
+      const text = textOf(plant)
+      if (!query.words.every((word) => text.includes(word))) continue
+    }
+    counts[plant.status]++
+    if (query.statuses.length === 0 || query.statuses.includes(plant.status)) matches.push(plant)
+  }
+  event.res.headers.set('x-total-count', String(matches.length))
+  event.res.headers.set(STATUS_COUNTS_HEADER, formatStatusCounts(counts))
+  const end = query.limit === undefined ? undefined : query.offset + query.limit
+  return matches.slice(query.offset, end)
+}
+
+function invalidId(raw: string): ApiError {
+  const message = `id must be a positive whole number; got "${raw}"`
+  return new ApiError({
+    type: PROBLEM_TYPES.invalidId,
+    title: 'Invalid ID supplied',
+    status: 400,
+    detail: `${message}.`,
+    errors: [{ field: 'id', message }]
+  })
+}
+
+function getPlant(event: H3Event, store: PlantStore): Plant {
+  const raw = event.context.params?.id ?? ''
+  const id = /^\d{1,15}$/.test(raw) ? Number(raw) : Number.NaN
+  if (!Number.isSafeInteger(id) || id < 1) throw invalidId(raw)
+  const plant = store.get(id)
+  if (!plant) {
+    throw new ApiError({ type: PROBLEM_TYPES.notFound, title: 'Plant not found', status: 404, detail: `There is no plant with id ${id}.` })
+  }
+  return plant
+}
+
+/** h3's pattern for a path written OpenAPI-style (`/plant/{id}` → `/plant/:id`). */
+export function routePattern(path: string): string {
+  return API_BASE + path.replace(/\{(\w+)\}/g, ':$1')
+}
+
+/** Registers GET (and HEAD) /v3/plant and /v3/plant/{id}. */
+export function registerPlantViewRoutes(app: H3, store: PlantStore): void {
+  const views = new SortedViews(store)
+  for (const method of ['GET', 'HEAD'] as const) {
+    app.on(method, routePattern(EXTENSION_PATHS.plants), (event) => listPlants(event, views))
+    app.on(method, routePattern(EXTENSION_PATHS.plantById), (event) => getPlant(event, store))
+  }
+}

@@ -1,0 +1,124 @@
+/**
+ * The local API's doors, applied in h3: Host check (DNS rebinding), Origin
+ * check (CSRF), the bearer token on /v3, and the security headers of API and
+ * UI responses. Who is allowed is decided by access-policy.ts.
+ */
+import type { H3Event, Middleware } from 'h3'
+import { API_BASE, API_PATHS } from '../../src-shared/api-paths'
+import { PROBLEM_TYPES } from '../../src-shared/problem'
+import type { AccessPolicy } from './access-policy'
+import { ApiError } from './api-error'
+import { urlHost } from './start-server'
+
+function forbidden(detail: string): ApiError {
+  return new ApiError({ type: PROBLEM_TYPES.forbidden, title: 'Forbidden', status: 403, detail })
+}
+
+/** Shortens a header value echoed in an error message. */
+function shown(value: string): string {
+  return JSON.stringify(value.length > 100 ? `${value.slice(0, 100)}…` : value)
+}
+
+/**
+ * Refuses (403) a request whose Host is not one of this server's own names, or
+ * whose Origin is another site's. Runs on every path, UI pages included, before
+ * routing: a DNS-rebinding page reaches us under its own host name, and a
+ * cross-site form or fetch carries its own origin. Requests without Origin
+ * (scripts, curl, same-origin GET navigations) pass on to the token check.
+ */
+export function checkHostAndOrigin(event: H3Event, policy: AccessPolicy): void {
+  const host = event.req.headers.get('host')
+  if (!policy.allowsHost(host)) {
+    throw forbidden(
+      `This server answers only requests addressed to it by its own address (Host ${host === null ? 'missing' : shown(host)}); ` +
+      'use http://127.0.0.1:PORT or http://localhost:PORT.'
+    )
+  }
+  const origin = event.req.headers.get('origin')
+  if (origin !== null && !policy.allowsOrigin(origin)) {
+    throw forbidden(`Requests from other web pages (Origin ${shown(origin)}) are not accepted; no cross-origin access is granted.`)
+  }
+}
+
+/** True for paths under /v3, also when spelled with odd case or doubled slashes. */
+function isApiPath(event: H3Event): boolean {
+  const route = event.context.matchedRoute?.route
+  if (route?.startsWith(`${API_BASE}/`)) return true
+  const segment = event.url.pathname.replace(/\/+/g, '/').toLowerCase()
+  return segment === API_BASE || segment.startsWith(`${API_BASE}/`)
+}
+
+/** The one API document anyone on this computer may read without the token. */
+function isPublic(event: H3Event): boolean {
+  const method = event.req.method
+  return (method === 'GET' || method === 'HEAD') && event.context.matchedRoute?.route === API_BASE + API_PATHS.openapi
+}
+
+/**
+ * Middleware: every /v3 request except GET /v3/openapi.json must carry
+ * `Authorization: Bearer <token>`, else 401 with `WWW-Authenticate: Bearer`
+ * (RFC 6750). Paths outside /v3 (the UI's static files) hold no data and pass.
+ */
+export function requireApiToken(policy: AccessPolicy): Middleware {
+  return (event, next) => {
+    if (!isApiPath(event) || isPublic(event)) return next()
+    const check = policy.checkAuthorization(event.req.headers.get('authorization'))
+    if (check === 'ok') return next()
+    const detail = check === 'missing'
+      ? 'This request needs the API token: send "Authorization: Bearer TOKEN". `plant-store token` prints the token.'
+      : 'The API token is wrong (it may have been rotated): send "Authorization: Bearer TOKEN" with the token `plant-store token` prints.'
+    const challenge = check === 'missing' ? 'Bearer realm="plant-store"' : 'Bearer realm="plant-store", error="invalid_token"'
+    throw new ApiError(
+      { type: PROBLEM_TYPES.unauthorized, title: 'Unauthorized', status: 401, detail },
+      { 'www-authenticate': challenge }
+    )
+  }
+}
+
+/**
+ * Content-Security-Policy of the UI's pages: nothing unless named, and what is
+ * named comes from this server only; no inline or eval'd script, no remote
+ * origins, no form posts, never inside a frame.
+ */
+export const UI_CONTENT_SECURITY_POLICY = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self'",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "manifest-src 'self'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'"
+].join('; ')
+
+/**
+ * Headers for the UI's pages and static files (HTML, JS, CSS). The UI's static
+ * file handler applies them with {@link setUiPageSecurityHeaders}.
+ */
+export const UI_PAGE_SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'content-security-policy': UI_CONTENT_SECURITY_POLICY,
+  // The URL may carry #token=…; fragments are never sent, but keep even the path to ourselves.
+  'referrer-policy': 'no-referrer',
+  'x-frame-options': 'DENY',
+  'x-content-type-options': 'nosniff',
+  // Other sites may not embed our files (e.g. <script src>) nor keep a handle on our window.
+  'cross-origin-resource-policy': 'same-origin',
+  'cross-origin-opener-policy': 'same-origin'
+}
+
+/** Sets {@link UI_PAGE_SECURITY_HEADERS} on the response of `event` (a UI page or static file). */
+export function setUiPageSecurityHeaders(event: H3Event): void {
+  for (const [name, value] of Object.entries(UI_PAGE_SECURITY_HEADERS)) event.res.headers.set(name, value)
+}
+
+/**
+ * The UI's address with the token in the fragment: a fragment never leaves the
+ * browser (no server log, no Referer), unlike a query string. A wildcard bind
+ * address is not a place to browse to, so it becomes 127.0.0.1.
+ */
+export function uiUrl(host: string, port: number, token: string): string {
+  const browseTo = host === '0.0.0.0' || host === '::' || host === '' ? '127.0.0.1' : urlHost(host)
+  return `http://${browseTo}:${port}/#token=${encodeURIComponent(token)}`
+}

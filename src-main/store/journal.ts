@@ -1,0 +1,153 @@
+/**
+ * The write-ahead journal. Rewriting the whole catalogue for every change
+ * costs time in proportion to its size (≈ 25 ms at 10k plants), so a change is
+ * made durable by appending one line to `journal-NNNNNN.jsonl` and fsyncing it
+ * (≈ 0.25 ms). From time to time the catalogue is folded back into
+ * `plants.json` (a checkpoint) and the journals it covers are deleted; at
+ * start-up the journals after the snapshot are replayed on top of it.
+ *
+ * A line is one saved batch: `{"nextId": N, "plants": [full plant records]}`.
+ * Only the last line of a file may be torn (a crash in the middle of an
+ * append, never acknowledged); damage anywhere else is refused.
+ */
+import { constants as fsConstants } from 'node:fs'
+import type { FileHandle } from 'node:fs/promises'
+import { readdir } from 'node:fs/promises'
+import path from 'node:path'
+import type { Plant } from '../../src-shared/plant'
+import { DataFileError, plantRecordProblem } from './data-file'
+import { nodeFileSystem, syncDirectory, type FileSystem } from './json-file'
+
+/** One saved batch of changes. */
+export interface JournalEntry {
+  /** The catalogue's nextId after the batch. */
+  nextId: number
+  /** The changed plants, as they are after the batch. */
+  plants: Plant[]
+}
+
+/** A journal file on disk. */
+export interface JournalFile {
+  gen: number
+  file: string
+}
+
+const JOURNAL_NAME = /^journal-(\d{6,})\.jsonl$/
+
+/** File name of generation `gen`. */
+export function journalFileName(gen: number): string {
+  return `journal-${String(gen).padStart(6, '0')}.jsonl`
+}
+
+/** The journal files in `dir`, oldest generation first. */
+export async function listJournals(dir: string): Promise<JournalFile[]> {
+  const names = await readdir(dir).catch(() => [] as string[])
+  return names
+    .flatMap((name) => {
+      const match = JOURNAL_NAME.exec(name)
+      return match ? [{ gen: Number(match[1]), file: path.join(dir, name) }] : []
+    })
+    .sort((a, b) => a.gen - b.gen)
+}
+
+function entryProblem(value: unknown): string | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'is not an object'
+  const entry = value as Record<string, unknown>
+  if (!Number.isSafeInteger(entry.nextId) || (entry.nextId as number) < 1) return 'has no valid nextId'
+  if (!Array.isArray(entry.plants)) return 'has no plants list'
+  for (const [index, plant] of entry.plants.entries()) {
+    const problem = plantRecordProblem(plant, `plants[${index}]`)
+    if (problem) return problem
+  }
+  return undefined
+}
+
+/** Parses a journal file's text; a torn last line is dropped, damage before it throws DataFileError. */
+export function parseJournal(file: string, text: string): JournalEntry[] {
+  const lines = text.split('\n')
+  const entries: JournalEntry[] = []
+  for (const [index, line] of lines.entries()) {
+    if (line === '') continue
+    let problem: string | undefined
+    let value: unknown
+    try {
+      value = JSON.parse(line)
+      problem = entryProblem(value)
+    } catch {
+      problem = 'is not valid JSON'
+    }
+    if (problem === undefined) {
+      entries.push(value as JournalEntry)
+      continue
+    }
+    const isLast = lines.slice(index + 1).every((rest) => rest === '')
+    if (isLast) break // torn by a crash during the append; it was never acknowledged
+    throw new DataFileError(file, `line ${index + 1} of the journal ${problem}, and more lines follow it`)
+  }
+  return entries
+}
+
+/** The open journal file that changes are appended to. */
+export class Journal {
+  readonly gen: number
+  readonly file: string
+  #handle: FileHandle
+  #bytes = 0
+  #broken = false
+
+  private constructor(gen: number, file: string, handle: FileHandle) {
+    this.gen = gen
+    this.file = file
+    this.#handle = handle
+  }
+
+  /** Creates generation `gen` in `dir` (a new, empty file) and makes its directory entry durable. */
+  static async create(dir: string, gen: number, fs: FileSystem = nodeFileSystem): Promise<Journal> {
+    const file = path.join(dir, journalFileName(gen))
+    const flags = fsConstants.O_WRONLY | fsConstants.O_APPEND | fsConstants.O_CREAT | fsConstants.O_EXCL
+    const handle = await fs.open(file, flags, 0o600)
+    try {
+      await syncDirectory(fs, dir)
+    } catch (error) {
+      await handle.close()
+      await fs.unlink(file).catch(() => undefined) // so that the next attempt can create it again
+      throw error
+    }
+    return new Journal(gen, file, handle)
+  }
+
+  /** Bytes appended so far. */
+  get bytes(): number {
+    return this.#bytes
+  }
+
+  /** True after a failed append: the caller must continue in a new generation. */
+  get broken(): boolean {
+    return this.#broken
+  }
+
+  /** Appends `entry` as one line and fsyncs it; resolves only once it is on disk. */
+  async append(entry: JournalEntry): Promise<void> {
+    if (this.#broken) throw new Error(`the journal ${this.file} failed before; a new one must be started`)
+    const bytes = Buffer.from(JSON.stringify(entry) + '\n', 'utf8')
+    try {
+      let written = 0
+      while (written < bytes.length) {
+        const { bytesWritten } = await this.#handle.write(bytes, written, bytes.length - written)
+        written += bytesWritten
+      }
+      await this.#handle.datasync()
+      this.#bytes += bytes.length
+    } catch (error) {
+      // Cut a partial line off so it cannot be mistaken for damage later; either way, stop appending here.
+      this.#broken = true
+      await this.#handle.truncate(this.#bytes).catch(() => undefined)
+      throw error
+    }
+  }
+
+  /** Closes the file. */
+  async close(): Promise<void> {
+    await this.#handle.close().catch(() => undefined)
+  }
+}

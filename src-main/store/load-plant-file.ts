@@ -1,0 +1,16 @@
+/** Reads catalogue file text into checked, current-version data. */
+import { checkPlantFile, parseDataFileText, type PlantFile } from './data-file'
+import { migrateToCurrent } from './migrate'
+
+/** A catalogue read from disk. */
+export interface LoadedPlantFile {
+  data: PlantFile
+  /** Version the file had on disk; below the current one when it was migrated in memory. */
+  fromVersion: number
+}
+
+/** Parses, migrates and checks `text` read from `file`; throws DataFileError naming what is wrong. */
+export function loadPlantFile(file: string, text: string): LoadedPlantFile {
+  const migrated = migrateToCurrent(file, parseDataFileText(file, text))
+  return { data: checkPlantFile(file, migrated.data), fromVersion: migrated.fromVersion }
+}

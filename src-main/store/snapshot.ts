@@ -1,0 +1,30 @@
+/**
+ * Serialises the catalogue for `plants.json` and for backups without
+ * stalling the server: plant records are immutable (an update replaces the
+ * object), so a shallow copy of the list is a consistent snapshot, and it is
+ * stringified a slice at a time with the event loop free in between.
+ */
+import type { Plant } from '../../src-shared/plant'
+import { DATA_FILE_VERSION } from './data-file'
+
+/** A consistent view of the catalogue at one moment. */
+export interface CatalogueSnapshot {
+  nextId: number
+  /** First journal generation not contained in this snapshot. */
+  journalGen: number
+  plants: readonly Plant[]
+}
+
+const SLICE = 2000
+
+/** Compact JSON of the snapshot in the plants.json layout. */
+export async function serializeSnapshot(snapshot: CatalogueSnapshot): Promise<string> {
+  const head = JSON.stringify({ version: DATA_FILE_VERSION, nextId: snapshot.nextId, journalGen: snapshot.journalGen })
+  const parts: string[] = []
+  for (let start = 0; start < snapshot.plants.length; start += SLICE) {
+    if (start > 0) await new Promise((resolve) => setImmediate(resolve))
+    const slice = JSON.stringify(snapshot.plants.slice(start, start + SLICE))
+    parts.push(slice.slice(1, -1))
+  }
+  return `${head.slice(0, -1)},"plants":[${parts.join(',')}]}`
+}

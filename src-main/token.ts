@@ -1,0 +1,175 @@
+/**
+ * The API token: a random secret in DIR/token that the shop's own UI and
+ * scripts send as `Authorization: Bearer …`. The file is readable by its owner
+ * only, so another local account cannot borrow it; PLANT_STORE_TOKEN replaces
+ * it for tests and automation.
+ */
+import { randomBytes } from 'node:crypto'
+import { chmod, link, mkdir, open, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+
+/** Name of the token file inside the data directory. */
+export const TOKEN_FILE_NAME = 'token'
+
+/** Environment variable that, when set, is the token (the file is then not used). */
+export const TOKEN_ENV = 'PLANT_STORE_TOKEN'
+
+/** Shortest token accepted from the file or the environment. */
+export const TOKEN_MIN_LENGTH = 32
+
+/** How often a running server re-reads the file, so `plant-store token --rotate` takes effect without a restart. */
+export const TOKEN_RECHECK_MS = 1000
+
+// RFC 7235 token68 characters: valid in an Authorization header and in a URL fragment as is.
+const TOKEN_PATTERN = /^[A-Za-z0-9\-._~+/]+=*$/
+
+/** A token that cannot be used; `source` names where it came from (the file or the variable). */
+export class TokenError extends Error {
+  constructor(
+    readonly source: string,
+    readonly problem: string
+  ) {
+    const fix = source === TOKEN_ENV ? `set ${TOKEN_ENV} to a longer random value, or unset it` : 'make a new one with: plant-store token --rotate'
+    super(`The API token in ${source} cannot be used: ${problem}; ${fix}.`)
+    this.name = 'TokenError'
+  }
+}
+
+/** A new random token: 32 bytes (256 bits) from the OS's CSPRNG, base64url, 43 characters. */
+export function createToken(): string {
+  return randomBytes(32).toString('base64url')
+}
+
+/** Returns `raw` without surrounding whitespace if it is a usable token; throws TokenError otherwise. */
+export function checkToken(raw: string, source: string): string {
+  const token = raw.trim()
+  if (token.length < TOKEN_MIN_LENGTH) {
+    throw new TokenError(source, `it has ${token.length} characters; at least ${TOKEN_MIN_LENGTH} are needed`)
+  }
+  if (!TOKEN_PATTERN.test(token)) {
+    throw new TokenError(source, 'it may hold only letters, digits and - . _ ~ + / (and = at the end)')
+  }
+  return token
+}
+
+/** Path of the token file in `dir`. */
+export function tokenFilePath(dir: string): string {
+  return path.join(dir, TOKEN_FILE_NAME)
+}
+
+/**
+ * Writes `token` to `file` atomically with mode 0600. With `replace` false the
+ * file is only created (link fails if it exists, so two first starts cannot
+ * end up with different tokens); returns false when it already existed.
+ */
+async function writeTokenFile(file: string, token: string, replace: boolean): Promise<boolean> {
+  const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`
+  const handle = await open(temp, 'wx', 0o600)
+  try {
+    await handle.writeFile(`${token}\n`)
+    await handle.sync()
+  } finally {
+    await handle.close()
+  }
+  try {
+    if (replace) await rename(temp, file)
+    else await linkOrCreate(temp, file, token)
+    return true
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false
+    throw error
+  } finally {
+    await unlink(temp).catch(() => undefined)
+  }
+}
+
+/**
+ * Puts the finished temp file in place only if `file` does not exist yet. File
+ * systems without hard links (FAT on a USB stick) get an exclusive create instead.
+ */
+async function linkOrCreate(temp: string, file: string, token: string): Promise<void> {
+  try {
+    await link(temp, file)
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP' && code !== 'ENOSYS') throw error
+    await writeFile(file, `${token}\n`, { flag: 'wx', mode: 0o600 })
+  }
+}
+
+/** Reads and checks the token file; undefined when it does not exist. */
+async function readTokenFile(file: string): Promise<string | undefined> {
+  let text: string
+  try {
+    text = await readFile(file, 'utf8')
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
+    throw error
+  }
+  return checkToken(text, file)
+}
+
+/** Narrows a token file that others can read (e.g. copied with 0644) back to 0600. */
+async function restrictMode(file: string): Promise<void> {
+  if (process.platform === 'win32') return // POSIX modes do not apply; the per-user folder protects it.
+  if (((await stat(file)).mode & 0o077) !== 0) await chmod(file, 0o600)
+}
+
+/** The token in `dir`, created (file 0600, new directory 0700) on first use; stable afterwards. */
+export async function loadOrCreateToken(dir: string): Promise<string> {
+  await mkdir(dir, { recursive: true, mode: 0o700 })
+  const file = tokenFilePath(dir)
+  const existing = await readTokenFile(file)
+  if (existing !== undefined) {
+    await restrictMode(file)
+    return existing
+  }
+  const token = createToken()
+  if (await writeTokenFile(file, token, false)) return token
+  // Another process created it between our read and write: use theirs.
+  return (await readTokenFile(file)) ?? token
+}
+
+/** Replaces the token in `dir` with a new random one and returns it. */
+export async function rotateToken(dir: string): Promise<string> {
+  await mkdir(dir, { recursive: true, mode: 0o700 })
+  const token = createToken()
+  await writeTokenFile(tokenFilePath(dir), token, true)
+  return token
+}
+
+/** The token a running server checks requests against. */
+export interface TokenSource {
+  /** The current token (cheap: no I/O). */
+  current(): string
+  /** Stops re-reading the file. */
+  close(): void
+}
+
+/**
+ * The token for a server on `dir`: `override` (PLANT_STORE_TOKEN) when given,
+ * else the file, re-read every `recheckMs` so a rotation takes effect within
+ * that time. A file that vanishes or turns invalid keeps the last good token
+ * (never an empty one).
+ */
+export async function openTokenSource(dir: string, override?: string, recheckMs = TOKEN_RECHECK_MS): Promise<TokenSource> {
+  if (override !== undefined) {
+    const fixed = checkToken(override, TOKEN_ENV)
+    return { current: () => fixed, close: () => undefined }
+  }
+  let token = await loadOrCreateToken(dir)
+  const file = tokenFilePath(dir)
+  let reading = false
+  const timer = setInterval(() => {
+    if (reading) return
+    reading = true
+    readTokenFile(file)
+      .then((latest) => {
+        if (latest !== undefined) token = latest
+      })
+      .catch(() => undefined)
+      .finally(() => (reading = false))
+  }, recheckMs)
+  timer.unref() // never keeps the process alive on its own
+  return { current: () => token, close: () => clearInterval(timer) }
+}

@@ -1,0 +1,40 @@
+/**
+ * Where the API is and which token to send. In the desktop app the preload
+ * script hands both over (window.plantStore); in a browser the token arrives
+ * once in the URL fragment (#token=…), which never reaches a server or a log,
+ * is kept for this tab's session and removed from the address bar at once.
+ */
+
+/** Where the UI's API calls go. */
+export interface Connection {
+  /** Base URL ending in /v3. */
+  baseUrl: string
+  token: string | undefined
+}
+
+export const TOKEN_STORAGE_KEY = 'plant-store.token'
+
+function sessionStore(win: Window): Storage | undefined {
+  try {
+    return win.sessionStorage
+  } catch {
+    return undefined // storage disabled: the token then lives only as long as the page
+  }
+}
+
+/** Reads the connection for this page, moving a fragment token into session storage. */
+export function readConnection(win: Window = window): Connection {
+  const bridge = win.plantStore
+  const fragment = new URLSearchParams(win.location.hash.replace(/^#/, ''))
+  const fromFragment = fragment.get('token') || undefined
+  const storage = sessionStore(win)
+  if (fromFragment !== undefined) {
+    storage?.setItem(TOKEN_STORAGE_KEY, fromFragment)
+    fragment.delete('token')
+    const rest = fragment.toString()
+    win.history.replaceState(win.history.state, '', `${win.location.pathname}${win.location.search}${rest ? `#${rest}` : ''}`)
+  }
+  const token = bridge?.token ?? fromFragment ?? storage?.getItem(TOKEN_STORAGE_KEY) ?? undefined
+  const baseUrl = bridge?.apiBaseUrl ?? new URL('/v3', win.location.origin).href
+  return { baseUrl, token }
+}

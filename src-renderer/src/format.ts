@@ -1,0 +1,50 @@
+/** Small display helpers shared by the components (pure, so they are easy to test). */
+import type { Plant, PlantStatus } from '../../src-shared/plant'
+
+export const STATUS_LABELS: Record<PlantStatus, string> = {
+  available: 'Available',
+  pending: 'Pending',
+  sold: 'Sold'
+}
+
+/** Splits comma-separated text into tags: `indoor, shade` → ['indoor', 'shade']. */
+export function parseTags(text: string): string[] {
+  return text.split(',').map((tag) => tag.trim()).filter((tag) => tag !== '')
+}
+
+/** What a person calls a plant, also when it has no name. */
+export function plantLabel(plant: Pick<Plant, 'id' | 'name'>): string {
+  return plant.name ?? `plant ${plant.id}`
+}
+
+const time = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' })
+const dayMonth = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short' })
+const full = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' })
+const exact = new Intl.DateTimeFormat('en-GB', { dateStyle: 'full', timeStyle: 'medium' })
+
+/** Short, till-friendly time: `14:05` today, `3 Mar` this year, `3 Mar 2024` before. */
+export function formatUpdated(iso: string, now: Date = new Date()): string {
+  const date = new Date(iso)
+  if (Number.isNaN(date.getTime())) return ''
+  if (date.toDateString() === now.toDateString()) return time.format(date)
+  if (date.getFullYear() === now.getFullYear()) return dayMonth.format(date)
+  return full.format(date)
+}
+
+/** The full date and time, for a tooltip. */
+export function formatExact(iso: string): string {
+  const date = new Date(iso)
+  return Number.isNaN(date.getTime()) ? '' : exact.format(date)
+}
+
+const number = new Intl.NumberFormat('en-GB')
+
+/** 10000 → `10,000`. */
+export function formatCount(count: number): string {
+  return number.format(count)
+}
+
+/** Server and schema messages start in lower case (they are written to follow a field name); a sentence starts upper case. */
+export function sentence(messages: readonly string[]): string {
+  return messages.map((message) => message.charAt(0).toUpperCase() + message.slice(1)).join('. ')
+}

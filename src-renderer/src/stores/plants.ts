@@ -1,0 +1,229 @@
+/**
+ * The catalogue as the staff UI sees it: one page of plants for the current
+ * filter, search and sort, the per-status counts, and the live connection.
+ * The server does the filtering (fast at 10,000 plants and beyond); this store
+ * keeps only what is on screen and refreshes it when a change is announced.
+ */
+import { defineStore } from 'pinia'
+import { computed, ref } from 'vue'
+import {
+  ApiError,
+  type PlantEvent,
+  type PlantSortKey,
+  type StatusCounts,
+  type StreamState
+} from '../../../src-shared/api-client'
+import type { NewPlant, Plant, PlantChanges, PlantResponse, PlantStatus } from '../../../src-shared/plant'
+import { api } from '../api'
+
+/** Rows per page: enough to fill a tall screen, few enough to render in a few milliseconds. */
+export const PAGE_SIZE = 100
+
+/** How long after a change announcement the view is refreshed; coalesces a script's burst of changes. */
+export const REFRESH_DELAY_MS = 80
+
+export type StatusFilter = 'all' | PlantStatus
+
+export interface SortOrder {
+  key: PlantSortKey
+  descending: boolean
+}
+
+/** Where the list stands: nothing asked yet, first load running, shown, or the first load failed. */
+export type LoadPhase = 'idle' | 'loading' | 'ready' | 'error'
+
+export const usePlantsStore = defineStore('plants', () => {
+  const filter = ref<StatusFilter>('all')
+  const search = ref('')
+  const sort = ref<SortOrder>({ key: 'name', descending: false })
+  const page = ref(0)
+
+  const plants = ref<Plant[]>([])
+  const total = ref(0)
+  const counts = ref<StatusCounts>({ available: 0, pending: 0, sold: 0 })
+  const phase = ref<LoadPhase>('idle')
+  const loading = ref(false)
+  /** The last failed load: a banner while rows are shown, the error state before any were. */
+  const loadError = ref<ApiError | null>(null)
+  const stream = ref<StreamState | 'off'>('off')
+  const streamError = ref<ApiError | null>(null)
+  /** Plants changed in the last moments, highlighted so the eye finds them. */
+  const recent = ref<ReadonlySet<number>>(new Set())
+
+  const allCount = computed(() => counts.value.available + counts.value.pending + counts.value.sold)
+  const pageCount = computed(() => Math.max(1, Math.ceil(total.value / PAGE_SIZE)))
+  /** No plants at all (not merely none matching the search). */
+  const catalogueEmpty = computed(() => phase.value === 'ready' && search.value.trim() === '' && allCount.value === 0)
+
+  let latest: AbortController | undefined
+  let refreshTimer: ReturnType<typeof setTimeout> | undefined
+
+  /** Loads the current page; a newer load cancels an older one, so results never arrive out of order. */
+  async function load(): Promise<void> {
+    latest?.abort()
+    const request = new AbortController()
+    latest = request
+    loading.value = true
+    if (phase.value === 'idle' || phase.value === 'error') phase.value = 'loading'
+    try {
+      const result = await api().listPlants(
+        {
+          status: filter.value === 'all' ? undefined : filter.value,
+          q: search.value,
+          sort: sort.value.descending ? `-${sort.value.key}` : sort.value.key,
+          limit: PAGE_SIZE,
+          offset: page.value * PAGE_SIZE
+        },
+        { signal: request.signal }
+      )
+      if (request !== latest) return
+      plants.value = result.plants
+      total.value = result.total
+      counts.value = result.counts
+      loadError.value = null
+      phase.value = 'ready'
+      // A page past the end (the last plant of the page left the filter): show the last page instead.
+      if (result.plants.length === 0 && page.value > 0 && result.total > 0) {
+        page.value = Math.ceil(result.total / PAGE_SIZE) - 1
+        void load()
+      }
+    } catch (error) {
+      if (request !== latest || (error instanceof Error && error.name === 'AbortError')) return
+      loadError.value = error instanceof ApiError ? error : new ApiError({ type: 'about:blank', title: 'Error', status: 0, detail: String(error) })
+      if (phase.value !== 'ready') phase.value = 'error'
+    } finally {
+      if (request === latest) loading.value = false
+    }
+  }
+
+  function setFilter(next: StatusFilter): Promise<void> {
+    filter.value = next
+    page.value = 0
+    return load()
+  }
+
+  function setSearch(next: string): Promise<void> {
+    search.value = next
+    page.value = 0
+    return load()
+  }
+
+  /** Sorts by `key`; the same key again flips the direction. */
+  function toggleSort(key: PlantSortKey): Promise<void> {
+    const descending = sort.value.key === key ? !sort.value.descending : key === 'updatedAt'
+    sort.value = { key, descending }
+    page.value = 0
+    return load()
+  }
+
+  function goToPage(next: number): Promise<void> {
+    page.value = Math.min(Math.max(0, next), pageCount.value - 1)
+    return load()
+  }
+
+  function scheduleRefresh(): void {
+    clearTimeout(refreshTimer)
+    refreshTimer = setTimeout(() => void load(), REFRESH_DELAY_MS)
+  }
+
+  function markRecent(id: number): void {
+    recent.value = new Set([...recent.value, id])
+    setTimeout(() => {
+      const next = new Set(recent.value)
+      next.delete(id)
+      recent.value = next
+    }, 2500)
+  }
+
+  /** Shows a change at once where the plant is on screen, then refreshes order, membership and counts. */
+  function applyEvent(event: PlantEvent): void {
+    const index = plants.value.findIndex((plant) => plant.id === event.plant.id)
+    if (index !== -1) plants.value[index] = event.plant
+    markRecent(event.plant.id)
+    scheduleRefresh()
+  }
+
+  function replaceRow(plant: Plant): void {
+    const index = plants.value.findIndex((row) => row.id === plant.id)
+    if (index !== -1) plants.value[index] = plant
+  }
+
+  /** Adds a plant; rethrows the ApiError so the form can show field errors. */
+  async function addPlant(input: NewPlant): Promise<PlantResponse> {
+    const added = await api().addPlant(input)
+    markRecent(added.id)
+    scheduleRefresh()
+    return added
+  }
+
+  /** Saves changes to a plant; rethrows the ApiError so the form can show field errors. */
+  async function updatePlant(changes: PlantChanges): Promise<PlantResponse> {
+    const updated = await api().updatePlant(changes)
+    markRecent(updated.id)
+    scheduleRefresh()
+    return updated
+  }
+
+  /** The till's most common action: shown at once, put back if the server refuses. */
+  async function setStatus(plant: Plant, status: PlantStatus): Promise<void> {
+    const before = { ...plant }
+    replaceRow({ ...plant, status })
+    try {
+      await api().updatePlant({ id: plant.id, status })
+      markRecent(plant.id)
+      scheduleRefresh()
+    } catch (error) {
+      replaceRow(before)
+      throw error
+    }
+  }
+
+  /**
+   * Follows the server's change stream. Each time it opens the view is
+   * reloaded: changes made while it was closed are not replayed.
+   */
+  function connect(): () => void {
+    return api().subscribe({
+      onEvent: applyEvent,
+      onState(state, info) {
+        stream.value = state
+        if (state === 'open') {
+          streamError.value = null
+          // (A load already running will do: it is at most a moment older than the stream.)
+          if (!loading.value) void load()
+        } else if (info.error instanceof ApiError) {
+          streamError.value = info.error
+        }
+      }
+    })
+  }
+
+  return {
+    filter,
+    search,
+    sort,
+    page,
+    plants,
+    total,
+    counts,
+    phase,
+    loading,
+    loadError,
+    stream,
+    streamError,
+    recent,
+    allCount,
+    pageCount,
+    catalogueEmpty,
+    load,
+    setFilter,
+    setSearch,
+    toggleSort,
+    goToPage,
+    applyEvent,
+    addPlant,
+    updatePlant,
+    setStatus,
+    connect
+  }
+})

@@ -1,0 +1,295 @@
+/** Issue 4, in-process: Host and Origin checks, the bearer token, security headers, hardened input. */
+import { H3 } from 'h3'
+import { describe, expect, it } from 'vitest'
+import { AccessPolicy } from '../../src-main/server/access-policy'
+import { createApp } from '../../src-main/server/create-app'
+import { UI_PAGE_SECURITY_HEADERS, setUiPageSecurityHeaders, uiUrl } from '../../src-main/server/security'
+import { PlantStore } from '../../src-main/store/plant-store'
+import { PROBLEM_TYPES } from '../../src-shared/problem'
+import { TEST_PORT, TEST_TOKEN, createTestApp } from '../_setup/in-process'
+import { makeTempDir } from '../_setup/temp-dir'
+
+const SEARCH = '/v3/plant/search/status'
+
+async function expectProblem(response: Response, status: number, type: string) {
+  expect(response.status).toBe(status)
+  expect(response.headers.get('content-type')).toBe('application/problem+json')
+  expect(response.headers.get('x-content-type-options')).toBe('nosniff')
+  const body = await response.json()
+  expect(body).toMatchObject({ type, status })
+  return body
+}
+
+function corsHeaders(response: Response): string[] {
+  return [...response.headers.keys()].filter((name) => name.startsWith('access-control-'))
+}
+
+describe('Host check (DNS rebinding)', () => {
+  it.each([`127.0.0.1:${TEST_PORT}`, `localhost:${TEST_PORT}`, `[::1]:${TEST_PORT}`, `LocalHost:${TEST_PORT}`])('serves Host %s', async (host) => {
+    const { call } = await createTestApp()
+    expect((await call('GET', SEARCH, undefined, { host })).status).toBe(200)
+  })
+
+  it.each([
+    `evil.example:${TEST_PORT}`,
+    'evil.example',
+    `localhost.evil.example:${TEST_PORT}`,
+    `127.0.0.1:${TEST_PORT + 1}`,
+    '127.0.0.1',
+    `0.0.0.0:${TEST_PORT}`,
+    `192.168.1.20:${TEST_PORT}`
+  ])('refuses Host %s with 403, token or not', async (host) => {
+    const { call } = await createTestApp()
+    const problem = await expectProblem(await call('GET', SEARCH, undefined, { host }), 403, PROBLEM_TYPES.forbidden)
+    expect(problem.detail).toMatch(/own address/)
+  })
+
+  it('refuses a request without Host', async () => {
+    const { call } = await createTestApp()
+    await expectProblem(await call('GET', SEARCH, undefined, { host: undefined }), 403, PROBLEM_TYPES.forbidden)
+  })
+
+  it('runs before everything else: token, body rules, routing, UI paths', async () => {
+    const { call, store } = await createTestApp()
+    const host = 'rebound.example:7420'
+    const cases: [string, string, unknown, Record<string, string | undefined>][] = [
+      ['GET', SEARCH, undefined, { host, authorization: undefined }], // would be 401
+      ['POST', '/v3/plant', 'name=x', { host, 'content-type': 'text/plain' }], // would be 415
+      ['POST', '/v3/plant', { name: 'x' }, { host }], // would be 200
+      ['DELETE', '/v3/plant', undefined, { host }], // would be 405
+      ['GET', '/v3/nowhere', undefined, { host }], // would be 404
+      ['GET', '/', undefined, { host }], // the UI's page
+      ['GET', '/v3/openapi.json', undefined, { host }] // public, but not to a rebound page
+    ]
+    for (const [method, path, body, headers] of cases) {
+      expect((await call(method, path, body, headers)).status, `${method} ${path}`).toBe(403)
+    }
+    expect(store.size).toBe(0)
+  })
+
+  it('refuses everything until the listening port is known (fail closed)', async () => {
+    const store = await PlantStore.open({ dir: await makeTempDir() })
+    try {
+      const app = createApp({ store, access: new AccessPolicy({ token: () => TEST_TOKEN }) })
+      const response = await app.request(`http://127.0.0.1:${TEST_PORT}${SEARCH}`, {
+        headers: { host: `127.0.0.1:${TEST_PORT}`, authorization: `Bearer ${TEST_TOKEN}` }
+      })
+      expect(response.status).toBe(403)
+    } finally {
+      await store.close()
+    }
+  })
+
+  it('also allows the address chosen with --host, and only that one', () => {
+    const policy = new AccessPolicy({ token: () => TEST_TOKEN, host: '192.168.1.20' })
+    policy.listeningOn(8000)
+    expect(policy.allowsHost('192.168.1.20:8000')).toBe(true)
+    expect(policy.allowsHost('127.0.0.1:8000')).toBe(true)
+    expect(policy.allowsHost('192.168.1.21:8000')).toBe(false)
+    expect(policy.allowsOrigin('http://192.168.1.20:8000')).toBe(true)
+    const v6 = new AccessPolicy({ token: () => TEST_TOKEN, host: 'fe80::1' })
+    v6.listeningOn(8000)
+    expect(v6.allowsHost('[fe80::1]:8000')).toBe(true)
+  })
+})
+
+describe('Origin check (CSRF)', () => {
+  it.each([`http://127.0.0.1:${TEST_PORT}`, `http://localhost:${TEST_PORT}`, `http://[::1]:${TEST_PORT}`])('accepts its own origin %s', async (origin) => {
+    const { call } = await createTestApp()
+    const response = await call('POST', '/v3/plant', { name: 'Fern' }, { origin })
+    expect(response.status).toBe(200)
+    expect(corsHeaders(response)).toEqual([])
+  })
+
+  it.each([
+    'http://evil.example',
+    'null',
+    `http://127.0.0.1:${TEST_PORT + 1}`,
+    `https://127.0.0.1:${TEST_PORT}`,
+    `http://localhost.evil.example:${TEST_PORT}`
+  ])('refuses Origin %s with 403 and changes nothing, even with the token', async (origin) => {
+    const { call, store } = await createTestApp()
+    const problem = await expectProblem(await call('POST', '/v3/plant', { name: 'x' }, { origin }), 403, PROBLEM_TYPES.forbidden)
+    expect(problem.detail).toMatch(/other web pages/)
+    expect(store.size).toBe(0)
+  })
+
+  it('refuses a cross-site form post before looking at its body', async () => {
+    const { call, store } = await createTestApp()
+    const headers = { origin: 'http://evil.example', 'content-type': 'application/x-www-form-urlencoded', authorization: undefined }
+    expect((await call('POST', '/v3/plant', 'name=x', headers)).status).toBe(403)
+    expect(store.size).toBe(0)
+  })
+
+  it('grants a foreign preflight nothing', async () => {
+    const { call } = await createTestApp()
+    const response = await call('OPTIONS', '/v3/plant', undefined, {
+      origin: 'http://evil.example',
+      'access-control-request-method': 'PUT',
+      'access-control-request-headers': 'authorization, content-type',
+      authorization: undefined
+    })
+    expect(response.status).toBe(403)
+    expect(corsHeaders(response)).toEqual([])
+  })
+})
+
+describe('the bearer token', () => {
+  it('answers 401 with WWW-Authenticate: Bearer when it is missing', async () => {
+    const { call } = await createTestApp()
+    const response = await call('GET', SEARCH, undefined, { authorization: undefined })
+    const problem = await expectProblem(response, 401, PROBLEM_TYPES.unauthorized)
+    expect(response.headers.get('www-authenticate')).toMatch(/^Bearer\b/)
+    expect(problem.detail).toMatch(/plant-store token/)
+  })
+
+  it.each([
+    ['a wrong token', `Bearer ${'x'.repeat(TEST_TOKEN.length)}`],
+    ['a shorter token (no crash on unequal lengths)', 'Bearer abc'],
+    ['a longer token', `Bearer ${TEST_TOKEN}x`],
+    ['the token without the scheme', TEST_TOKEN],
+    ['another scheme', `Basic ${Buffer.from(`user:${TEST_TOKEN}`).toString('base64')}`],
+    ['the scheme alone', 'Bearer'],
+    ['two tokens', `Bearer ${TEST_TOKEN} ${TEST_TOKEN}`]
+  ])('answers 401 invalid_token for %s', async (_label, authorization) => {
+    const { call } = await createTestApp()
+    const response = await call('GET', SEARCH, undefined, { authorization })
+    await expectProblem(response, 401, PROBLEM_TYPES.unauthorized)
+    expect(response.headers.get('www-authenticate')).toMatch(/^Bearer\b.*invalid_token/)
+  })
+
+  it('accepts the scheme in any case (RFC 9110)', async () => {
+    const { call } = await createTestApp()
+    expect((await call('GET', SEARCH, undefined, { authorization: `bearer ${TEST_TOKEN}` })).status).toBe(200)
+  })
+
+  it.each([
+    ['POST', '/v3/plant'],
+    ['PUT', '/v3/plant'],
+    ['GET', '/v3/plant'],
+    ['GET', SEARCH],
+    ['HEAD', SEARCH],
+    ['GET', '/v3/plant/1'],
+    ['GET', '/v3/events'],
+    ['DELETE', '/v3/plant'], // 405 only for those who may know
+    ['PUT', '/v3/openapi.json'],
+    ['GET', '/v3/nowhere'], // 404 only for those who may know
+    ['GET', '/v3'],
+    ['GET', '/%76%33/plant/search/status'],
+    ['GET', '/x/../v3/plant/search/status'],
+    ['GET', `${SEARCH}/`],
+    ['GET', '//v3/plant/search/status'],
+    ['GET', '/V3/plant/search/status']
+  ])('is needed for %s %s', async (method, path) => {
+    const { call, store } = await createTestApp()
+    const body = method === 'POST' || method === 'PUT' ? { id: 1, name: 'x' } : undefined
+    const response = await call(method, path, body, { authorization: undefined })
+    expect(response.status).toBe(401)
+    expect(store.size).toBe(0)
+  })
+
+  it('is not needed for the OpenAPI document', async () => {
+    const { call } = await createTestApp()
+    expect((await call('GET', '/v3/openapi.json', undefined, { authorization: undefined })).status).toBe(200)
+    expect((await call('HEAD', '/v3/openapi.json', undefined, { authorization: undefined })).status).toBe(200)
+  })
+
+  it('is not needed outside /v3 (the UI files)', async () => {
+    const { call } = await createTestApp()
+    for (const path of ['/', '/index.html', '/assets/x.js']) {
+      expect((await call('GET', path, undefined, { authorization: undefined })).status, path).not.toBe(401)
+    }
+  })
+
+  it('is the current one: a rotated token takes effect at once', async () => {
+    let token = TEST_TOKEN
+    const { call } = await createTestApp({ token: () => token })
+    token = 'rotated-token-abcdefghijklmnopqrstuvwxyz012'
+    expect((await call('GET', SEARCH)).status).toBe(401)
+    expect((await call('GET', SEARCH, undefined, { authorization: `Bearer ${token}` })).status).toBe(200)
+  })
+})
+
+describe('security headers', () => {
+  it('sends nosniff on every answer and no-store on API answers, never CORS headers', async () => {
+    const { call } = await createTestApp()
+    const answers = [
+      await call('GET', SEARCH), // 200
+      await call('GET', SEARCH, undefined, { authorization: undefined }), // 401
+      await call('GET', SEARCH, undefined, { host: 'evil.example' }), // 403
+      await call('GET', '/nowhere'), // 404
+      await call('DELETE', '/v3/plant'), // 405
+      await call('GET', '/v3/openapi.json')
+    ]
+    expect(answers.map((response) => response.status)).toEqual([200, 401, 403, 404, 405, 200])
+    for (const response of answers) {
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff')
+      expect(response.headers.get('cache-control')).toBe('no-store')
+      expect(corsHeaders(response)).toEqual([])
+    }
+  })
+
+  it('offers the UI pages a strict policy: no remote origins, no inline script, no framing, no referrer', async () => {
+    const csp = UI_PAGE_SECURITY_HEADERS['content-security-policy'] ?? ''
+    const directives = new Map(csp.split(';').map((part) => {
+      const [name = '', ...sources] = part.trim().split(/\s+/)
+      return [name, sources] as const
+    }))
+    expect(directives.get('default-src')).toEqual(["'none'"])
+    expect(directives.get('script-src')).toEqual(["'self'"])
+    expect(directives.get('frame-ancestors')).toEqual(["'none'"])
+    expect(csp).not.toMatch(/unsafe-|https?:|\*|data:|blob:/)
+    expect(UI_PAGE_SECURITY_HEADERS).toMatchObject({
+      'referrer-policy': 'no-referrer',
+      'x-frame-options': 'DENY',
+      'x-content-type-options': 'nosniff'
+    })
+
+    const app = new H3().get('/', (event) => {
+      setUiPageSecurityHeaders(event)
+      return '<!doctype html>'
+    })
+    const response = await app.request('/')
+    for (const [name, value] of Object.entries(UI_PAGE_SECURITY_HEADERS)) expect(response.headers.get(name)).toBe(value)
+  })
+
+  it('builds the UI address with the token in the fragment, never the query', () => {
+    expect(uiUrl('127.0.0.1', 7420, 'abc+/=')).toBe('http://127.0.0.1:7420/#token=abc%2B%2F%3D')
+    expect(uiUrl('0.0.0.0', 7420, 't')).toBe('http://127.0.0.1:7420/#token=t')
+    expect(uiUrl('::1', 7420, 't')).toBe('http://[::1]:7420/#token=t')
+    expect(new URL(uiUrl('127.0.0.1', 1, TEST_TOKEN)).search).toBe('')
+  })
+})
+
+describe('hardened input', () => {
+  it.each(['__proto__', 'constructor', 'prototype'])('refuses a "%s" key on add (405) and on update (400)', async (key) => {
+    const { call, store } = await createTestApp()
+    const add = await call('POST', '/v3/plant', `{"name": "Fern", "${key}": {"polluted": true}}`)
+    const problem = await expectProblem(add, 405, PROBLEM_TYPES.invalidInput)
+    expect(problem.errors.map((error: { field: string }) => error.field)).toContain(key)
+    expect(store.size).toBe(0)
+    await call('POST', '/v3/plant', { name: 'Fern' })
+    const update = await call('PUT', '/v3/plant', `{"id": 1, "${key}": {"polluted": true}}`)
+    expect(update.status).toBe(400)
+    expect(store.get(1)).toMatchObject({ name: 'Fern' })
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined()
+    expect(Object.getPrototypeOf(store.get(1))).toBe(Object.prototype)
+  })
+
+  it('refuses a __proto__ key where tags belong', async () => {
+    const { call, store } = await createTestApp()
+    expect((await call('POST', '/v3/plant', '{"tags": {"__proto__": {"polluted": true}}}')).status).toBe(405)
+    expect(store.size).toBe(0)
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined()
+  })
+
+  it('refuses very deep nesting without walking it (no stack overflow, no 500)', async () => {
+    const { call } = await createTestApp()
+    const deep = `{"tags": ${'['.repeat(500_000)}${']'.repeat(500_000)}}`
+    const started = Date.now()
+    const response = await call('POST', '/v3/plant', deep)
+    expect(response.status).toBe(405)
+    expect((await response.json()).detail).toMatch(/nested deeper/)
+    expect(Date.now() - started).toBeLessThan(2000)
+  })
+})

@@ -1,0 +1,239 @@
+/**
+ * Issue 4 against the real `plant-store serve`: offending requests sent with
+ * raw node:http (which, unlike fetch, lets a test forge Host and Origin), the
+ * token file, rotation and the UI address.
+ */
+import { once } from 'node:events'
+import { readFile, stat } from 'node:fs/promises'
+import http from 'node:http'
+import { connect } from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { SERVE_TOKEN, runCli, startServe, type ServeProcess } from '../_setup/serve-process'
+import { makeTempDir } from '../_setup/temp-dir'
+
+interface RawAnswer {
+  status: number
+  headers: http.IncomingHttpHeaders
+  body: string
+}
+
+/** One request over a fresh socket to 127.0.0.1:port, headers exactly as given (Host included). */
+function raw(port: number, method: string, urlPath: string, headers: Record<string, string>, body?: string): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const request = http.request({ host: '127.0.0.1', port, method, path: urlPath, headers, agent: false }, (response) => {
+      let text = ''
+      response.setEncoding('utf8')
+      response.on('data', (chunk: string) => (text += chunk))
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: text }))
+    })
+    request.on('error', reject)
+    request.end(body)
+  })
+}
+
+/** Headers of a well-behaved script: own Host and the token. */
+function good(server: ServeProcess, extra: Record<string, string> = {}): Record<string, string> {
+  return { host: `127.0.0.1:${server.port}`, authorization: `Bearer ${server.token}`, ...extra }
+}
+
+function expectForbidden(answer: RawAnswer): void {
+  expect(answer.status).toBe(403)
+  expect(answer.headers['content-type']).toBe('application/problem+json')
+  expect(answer.headers['x-content-type-options']).toBe('nosniff')
+  expect(JSON.parse(answer.body).type).toBe('urn:plant-store:problem:forbidden')
+}
+
+function corsHeaders(answer: RawAnswer): string[] {
+  return Object.keys(answer.headers).filter((name) => name.startsWith('access-control-'))
+}
+
+const SEARCH = '/v3/plant/search/status'
+const JSON_TYPE = { 'content-type': 'application/json' }
+
+describe('local API security (real process)', () => {
+  it('refuses a forged Host (DNS rebinding) with 403 on API and UI paths, and serves its own names', async () => {
+    const server = await startServe(await makeTempDir())
+    const port = server.port
+    for (const host of [`evil.example:${port}`, `127.0.0.1:${port + 1}`, 'localhost']) {
+      expectForbidden(await raw(port, 'GET', SEARCH, good(server, { host })))
+      expectForbidden(await raw(port, 'GET', '/', good(server, { host })))
+      expectForbidden(await raw(port, 'GET', '/v3/openapi.json', { host }))
+    }
+    for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`]) {
+      expect((await raw(port, 'GET', SEARCH, good(server, { host }))).status).toBe(200)
+    }
+  })
+
+  it('refuses a foreign Origin (CSRF) with 403, writes nothing, and grants preflights nothing', async () => {
+    const server = await startServe(await makeTempDir())
+    const plant = JSON.stringify({ name: 'Fern' })
+    for (const origin of ['http://evil.example', 'null', `http://127.0.0.1:${server.port + 1}`]) {
+      expectForbidden(await raw(server.port, 'POST', '/v3/plant', good(server, { ...JSON_TYPE, origin }), plant))
+    }
+    // A cross-site HTML form: no token, a form body, a foreign Origin.
+    const form = { host: `127.0.0.1:${server.port}`, origin: 'http://evil.example', 'content-type': 'application/x-www-form-urlencoded' }
+    expectForbidden(await raw(server.port, 'POST', '/v3/plant', form, 'name=x'))
+    const preflight = await raw(server.port, 'OPTIONS', '/v3/plant', {
+      host: `127.0.0.1:${server.port}`,
+      origin: 'http://evil.example',
+      'access-control-request-method': 'PUT',
+      'access-control-request-headers': 'authorization, content-type'
+    })
+    expectForbidden(preflight)
+    expect(corsHeaders(preflight)).toEqual([])
+
+    const search = await raw(server.port, 'GET', SEARCH, good(server))
+    expect(search.headers['x-total-count']).toBe('0')
+    const own = await raw(server.port, 'POST', '/v3/plant', good(server, { ...JSON_TYPE, origin: `http://127.0.0.1:${server.port}` }), plant)
+    expect(own.status).toBe(200)
+    expect(corsHeaders(own)).toEqual([])
+  })
+
+  it('needs the token on /v3 (401 + WWW-Authenticate: Bearer) but not for the OpenAPI document or the UI', async () => {
+    const server = await startServe(await makeTempDir())
+    const host = { host: `127.0.0.1:${server.port}` }
+    const missing = await raw(server.port, 'GET', SEARCH, host)
+    expect(missing.status).toBe(401)
+    expect(missing.headers['www-authenticate']).toMatch(/^Bearer\b/)
+    expect(missing.headers['x-content-type-options']).toBe('nosniff')
+    expect(JSON.parse(missing.body).type).toBe('urn:plant-store:problem:unauthorized')
+    const wrong = await raw(server.port, 'POST', '/v3/plant', { ...host, ...JSON_TYPE, authorization: 'Bearer not-the-token' }, '{"name":"x"}')
+    expect(wrong.status).toBe(401)
+    expect(wrong.headers['www-authenticate']).toMatch(/^Bearer\b.*invalid_token/)
+    expect((await raw(server.port, 'GET', '/v3/nowhere', host)).status).toBe(401)
+    expect((await raw(server.port, 'GET', '/v3/openapi.json', host)).status).toBe(200)
+    const ui = await raw(server.port, 'GET', '/', host)
+    expect(ui.status).not.toBe(401)
+    expect(ui.headers['x-content-type-options']).toBe('nosniff')
+    const notFound = await raw(server.port, 'GET', '/nowhere', host)
+    expect(notFound.status).toBe(404)
+    expect(notFound.headers['x-content-type-options']).toBe('nosniff')
+    const ok = await raw(server.port, 'GET', SEARCH, good(server))
+    expect(ok.status).toBe(200)
+    expect(ok.headers['cache-control']).toBe('no-store')
+  })
+
+  it('stops reading a chunked body without Content-Length once it passes 1 MiB, and answers 413', async () => {
+    const server = await startServe(await makeTempDir())
+    const request = http.request({
+      host: '127.0.0.1',
+      port: server.port,
+      method: 'POST',
+      path: '/v3/plant',
+      agent: false,
+      headers: good(server, { ...JSON_TYPE, 'transfer-encoding': 'chunked' })
+    })
+    let answer: http.IncomingMessage | undefined
+    const answered = new Promise<void>((resolve) => request.once('response', (response) => {
+      answer = response
+      response.resume()
+      resolve()
+    }))
+    request.on('error', () => undefined) // the server may drop the connection after answering
+    const closed = once(request, 'close')
+    const chunk = Buffer.alloc(64 * 1024, 'x')
+    let sent = 0
+    request.write('{"name": "')
+    // Keep sending (never ending the body) until the server answers; give up at 32 MiB.
+    while (answer === undefined && sent < 32 * 1024 * 1024 && !request.destroyed) {
+      sent += chunk.length
+      if (!request.write(chunk)) await Promise.race([once(request, 'drain'), answered, closed])
+    }
+    await Promise.race([answered, new Promise((resolve) => setTimeout(resolve, 5000))])
+    request.destroy()
+    expect(answer?.statusCode).toBe(413)
+    expect(answer?.headers['content-type']).toBe('application/problem+json')
+    // Answered while the body was still coming: the limit is enforced while reading, not after.
+    expect(sent).toBeLessThan(32 * 1024 * 1024)
+    expect(server.child.exitCode).toBeNull()
+  })
+
+  it('listens on loopback only, even with HOST=0.0.0.0 in the environment', async () => {
+    const server = await startServe(await makeTempDir(), [], { HOST: '0.0.0.0' })
+    expect(server.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:/)
+    const external = Object.values(os.networkInterfaces()).flat().find((net) => net && net.family === 'IPv4' && !net.internal)
+    if (!external) return // no network interface besides loopback on this machine
+    const outcome = await new Promise<string | undefined>((resolve) => {
+      const socket = connect({ host: external.address, port: server.port })
+      socket.once('connect', () => {
+        socket.destroy()
+        resolve('connected')
+      })
+      socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code))
+    })
+    expect(outcome).toBe('ECONNREFUSED')
+  })
+
+  it('creates DATA/token (0600, folder 0700) on first start, keeps it across restarts, and prints the UI address', async () => {
+    const dir = path.join(await makeTempDir(), 'data')
+    let server = await startServe(dir, [], { PLANT_STORE_TOKEN: undefined })
+    const token = (await readFile(path.join(dir, 'token'), 'utf8')).trim()
+    expect(token.length).toBeGreaterThanOrEqual(32)
+    expect(server.token).toBe(token)
+    if (process.platform !== 'win32') {
+      expect((await stat(path.join(dir, 'token'))).mode & 0o777).toBe(0o600)
+      expect((await stat(dir)).mode & 0o777).toBe(0o700)
+    }
+    const lines = server.output().split('\n')
+    const ready = lines.findIndex((line) => line.startsWith('Plant Store API listening at '))
+    expect(lines[ready + 1]).toBe(`Plant Store UI: http://127.0.0.1:${server.port}/#token=${token}`)
+    expect(server.uiUrl).not.toContain('?')
+    expect((await raw(server.port, 'GET', SEARCH, good(server))).status).toBe(200)
+    await server.stop()
+
+    server = await startServe(dir, [], { PLANT_STORE_TOKEN: undefined })
+    expect(server.token).toBe(token)
+    expect((await raw(server.port, 'GET', SEARCH, good(server))).status).toBe(200)
+  })
+
+  it('`token` prints the token; `token --rotate` replaces it and the running server switches to it', async () => {
+    const dir = await makeTempDir()
+    const server = await startServe(dir, [], { PLANT_STORE_TOKEN: undefined })
+    const printed = await runCli(['token', '--data', dir])
+    expect(printed.code).toBe(0)
+    expect(printed.stdout).toBe(`${server.token}\n`)
+
+    const rotated = await runCli(['token', '--data', dir, '--rotate'])
+    expect(rotated.code).toBe(0)
+    const fresh = rotated.stdout.trim()
+    expect(fresh).not.toBe(server.token)
+    expect(fresh.length).toBeGreaterThanOrEqual(32)
+    expect(rotated.stderr).toMatch(/running Plant Store refuses the old token/)
+    expect((await readFile(path.join(dir, 'token'), 'utf8')).trim()).toBe(fresh)
+    const status = async (token: string) => (await raw(server.port, 'GET', SEARCH, good(server, { authorization: `Bearer ${token}` }))).status
+    await expect.poll(() => status(fresh), { timeout: 5000, interval: 100 }).toBe(200)
+    expect(await status(server.token)).toBe(401)
+    expect((await runCli(['token', '--data', dir])).stdout).toBe(`${fresh}\n`)
+  })
+
+  it('takes the token from PLANT_STORE_TOKEN instead of the file, and refuses a weak one', async () => {
+    const dir = await makeTempDir()
+    const server = await startServe(dir)
+    expect(server.token).toBe(SERVE_TOKEN)
+    await expect(stat(path.join(dir, 'token'))).rejects.toMatchObject({ code: 'ENOENT' })
+    expect((await raw(server.port, 'GET', SEARCH, good(server))).status).toBe(200)
+    const printed = await runCli(['token', '--data', dir], { PLANT_STORE_TOKEN: SERVE_TOKEN })
+    expect(printed.stdout).toBe(`${SERVE_TOKEN}\n`)
+    const rotate = await runCli(['token', '--data', dir, '--rotate'], { PLANT_STORE_TOKEN: SERVE_TOKEN })
+    expect(rotate.code).toBe(2)
+    expect(rotate.stderr).toMatch(/PLANT_STORE_TOKEN is set/)
+
+    const weak = await runCli(['serve', '--port', '0', '--data', await makeTempDir()], { PLANT_STORE_TOKEN: 'secret' })
+    expect(weak.code).toBe(1)
+    expect(weak.stderr.trim().split('\n')).toHaveLength(1)
+    expect(weak.stderr).toMatch(/PLANT_STORE_TOKEN cannot be used: .*at least 32/)
+  })
+
+  it('--host adds that address to the allowed Hosts and warns on stderr', async () => {
+    const server = await startServe(await makeTempDir(), ['--host', '0.0.0.0'])
+    expect(server.output()).toMatch(/warning: --host 0\.0\.0\.0 lets other computers/)
+    expect(server.uiUrl).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${server.port}/#token=`))
+    expect((await raw(server.port, 'GET', SEARCH, good(server, { host: `0.0.0.0:${server.port}` }))).status).toBe(200)
+    expect((await raw(server.port, 'GET', SEARCH, good(server))).status).toBe(200)
+    expectForbidden(await raw(server.port, 'GET', SEARCH, good(server, { host: `evil.example:${server.port}` })))
+    const quiet = await startServe(await makeTempDir(), ['--host', '127.0.0.1'])
+    expect(quiet.output()).not.toMatch(/warning/)
+  })
+})

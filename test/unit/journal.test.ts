@@ -1,0 +1,102 @@
+import { readFile, readdir, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { DataFileError } from '../../src-main/store/data-file'
+import { Journal, journalFileName, parseJournal } from '../../src-main/store/journal'
+import { PlantStore } from '../../src-main/store/plant-store'
+import { readCatalogue } from '../../src-main/store/read-catalogue'
+import { faultyFs } from '../_setup/faulty-fs'
+import { makeTempDir } from '../_setup/temp-dir'
+
+const plant = (id: number, status = 'available') => ({ id, name: `p${id}`, tags: [], status, createdAt: 'a', updatedAt: 'a' })
+const line = (nextId: number, ...plants: object[]) => JSON.stringify({ nextId, plants }) + '\n'
+
+describe('parseJournal', () => {
+  it('reads one entry per line', () => {
+    expect(parseJournal('j', line(2, plant(1)) + line(3, plant(2)))).toHaveLength(2)
+  })
+
+  it.each([
+    ['a cut-off line', line(2, plant(1)) + '{"nextId":3,"pla'],
+    ['NUL bytes after a power cut', line(2, plant(1)) + '\0\0\0\0\0\0'],
+    ['an invalid record', line(2, plant(1)) + '{"nextId":3,"plants":[{"id":2}]}\n']
+  ])('drops %s at the end (never acknowledged)', (_label, text) => {
+    expect(parseJournal('j', text)).toHaveLength(1)
+  })
+
+  it('refuses damage followed by more lines', () => {
+    expect(() => parseJournal('journal-000001.jsonl', line(2, plant(1)) + 'garbage\n' + line(3, plant(2)))).toThrow(DataFileError)
+    expect(() => parseJournal('j', 'garbage\n' + line(3, plant(2)))).toThrow(/line 1 of the journal is not valid JSON/)
+  })
+})
+
+describe('Journal', () => {
+  it('appends durable lines and cuts off a failed append', async () => {
+    const dir = await makeTempDir()
+    const { fs, faults } = faultyFs()
+    const journal = await Journal.create(dir, 1, fs)
+    await journal.append({ nextId: 2, plants: [plant(1) as never] })
+    faults.failWith = 'ENOSPC'
+    await expect(journal.append({ nextId: 3, plants: [plant(2) as never] })).rejects.toThrow('ENOSPC')
+    expect(journal.broken).toBe(true)
+    await journal.close()
+    expect(parseJournal('j', await readFile(path.join(dir, journalFileName(1)), 'utf8'))).toHaveLength(1)
+  })
+})
+
+describe('the store with its journal', () => {
+  it('replays journal entries written after the snapshot at the next open (as after a crash)', async () => {
+    const dir = await makeTempDir()
+    await writeFile(path.join(dir, 'plants.json'), JSON.stringify({ version: 1, nextId: 2, journalGen: 3, plants: [plant(1)] }))
+    await writeFile(path.join(dir, journalFileName(2)), line(9, plant(8))) // older than the snapshot: ignored
+    await writeFile(path.join(dir, journalFileName(3)), line(3, plant(1, 'sold'), plant(2)) + line(4, plant(3)))
+    await writeFile(path.join(dir, journalFileName(4)), line(5, plant(4)) + '{"torn')
+    const store = await PlantStore.open({ dir })
+    expect(store.find().map((p) => `${p.id}:${p.status}`)).toEqual(['1:sold', '2:available', '3:available', '4:available'])
+    expect((await store.add({ name: 'next' })).id).toBe(5)
+    await store.close()
+    // A clean close folds everything into plants.json and removes the journals.
+    const data = JSON.parse(await readFile(path.join(dir, 'plants.json'), 'utf8'))
+    expect(data.plants.map((p: { id: number }) => p.id)).toEqual([1, 2, 3, 4, 5])
+    expect((await readdir(dir)).filter((name) => name.startsWith('journal-'))).toEqual([])
+  })
+
+  it('folds the journal into plants.json in the background once it is quiet', async () => {
+    const dir = await makeTempDir()
+    const store = await PlantStore.open({ dir, checkpointIdleMs: 20 })
+    await store.add({ name: 'Fern' })
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    const data = JSON.parse(await readFile(path.join(dir, 'plants.json'), 'utf8'))
+    expect(data.plants.map((p: { name: string }) => p.name)).toEqual(['Fern'])
+    expect((await readdir(dir)).filter((name) => name.startsWith('journal-'))).toHaveLength(1) // the new, empty one
+    await store.close()
+  })
+
+  it('keeps serving and loses nothing while a checkpoint runs under load', async () => {
+    const dir = await makeTempDir()
+    const store = await PlantStore.open({ dir, checkpointBytes: 2000 })
+    const added = await Promise.all(Array.from({ length: 300 }, (_, i) => store.add({ name: `p${i}` })))
+    await store.checkpoint()
+    await Promise.all(added.slice(0, 100).map((p) => store.update({ id: p.id, status: 'sold' })))
+    const onDisk = (await readCatalogue(dir))!.data
+    expect(onDisk.plants).toHaveLength(300)
+    expect(onDisk.plants.filter((p) => p.status === 'sold')).toHaveLength(100)
+    await store.close()
+  })
+
+  it('continues in a new journal after a failed append, and replays both', async () => {
+    const dir = await makeTempDir()
+    const { fs, faults } = faultyFs()
+    const store = await PlantStore.open({ dir, fs, checkpointIdleMs: 60_000 })
+    await store.add({ name: 'a' })
+    faults.failWith = 'EIO'
+    await expect(store.add({ name: 'lost' })).rejects.toThrow(/not saved|could not be written/)
+    faults.failWith = undefined
+    await store.add({ name: 'b' })
+    // Read as a crash would leave it (no clean close).
+    const onDisk = (await readCatalogue(dir))!
+    expect(onDisk.data.plants.map((p) => p.name)).toEqual(['a', 'b'])
+    expect(onDisk.replayed.length).toBe(2)
+    await store.close()
+  })
+})

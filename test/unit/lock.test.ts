@@ -1,0 +1,67 @@
+import { spawn } from 'node:child_process'
+import { once } from 'node:events'
+import { existsSync } from 'node:fs'
+import { readFile, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { DataDirLockedError, acquireDataDirLock } from '../../src-main/store/lock'
+import { makeTempDir } from '../_setup/temp-dir'
+
+async function deadPid(): Promise<number> {
+  const child = spawn(process.execPath, ['-e', ''])
+  await once(child, 'exit')
+  return child.pid!
+}
+
+describe('data directory lock', () => {
+  it('is held by one owner at a time and released on request', async () => {
+    const dir = await makeTempDir()
+    const lock = await acquireDataDirLock(dir, 'first')
+    expect(JSON.parse(await readFile(lock.file, 'utf8'))).toMatchObject({ pid: process.pid, holder: 'first' })
+    const refused = acquireDataDirLock(dir, 'second')
+    await expect(refused).rejects.toBeInstanceOf(DataDirLockedError)
+    await expect(refused).rejects.toThrow(new RegExp(`in use by first \\(process ${process.pid}`))
+    await lock.release()
+    expect(existsSync(lock.file)).toBe(false)
+    const again = await acquireDataDirLock(dir, 'second')
+    await again.release()
+  })
+
+  it('refuses while a live other process holds it', async () => {
+    const dir = await makeTempDir()
+    const child = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 10000)'])
+    try {
+      await writeFile(path.join(dir, 'lock'), JSON.stringify({ pid: child.pid, holder: 'plant-store serve', since: 'now' }))
+      await expect(acquireDataDirLock(dir, 'me')).rejects.toThrow(`process ${child.pid}`)
+    } finally {
+      child.kill('SIGKILL')
+    }
+  })
+
+  it('takes over at once a lock left by a killed process', async () => {
+    const dir = await makeTempDir()
+    await writeFile(path.join(dir, 'lock'), JSON.stringify({ pid: await deadPid(), holder: 'plant-store serve', since: 'then' }))
+    const lock = await acquireDataDirLock(dir, 'me')
+    expect(JSON.parse(await readFile(lock.file, 'utf8')).pid).toBe(process.pid)
+    await lock.release()
+  })
+
+  it('takes over an empty or garbled lock file (its writer died creating it)', async () => {
+    const dir = await makeTempDir()
+    await writeFile(path.join(dir, 'lock'), '')
+    const lock = await acquireDataDirLock(dir, 'me')
+    await lock.release()
+  })
+
+  it('takes over a lock whose pid now belongs to an unrelated program', async () => {
+    const dir = await makeTempDir()
+    const sleeper = spawn('sleep', ['10'])
+    try {
+      await writeFile(path.join(dir, 'lock'), JSON.stringify({ pid: sleeper.pid, holder: 'plant-store serve', since: 'then' }))
+      const lock = await acquireDataDirLock(dir, 'me')
+      await lock.release()
+    } finally {
+      sleeper.kill('SIGKILL')
+    }
+  })
+})

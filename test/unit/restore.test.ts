@@ -1,0 +1,44 @@
+import { readFile, readdir, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { DataFileError } from '../../src-main/store/data-file'
+import { DataDirLockedError } from '../../src-main/store/lock'
+import { PlantStore } from '../../src-main/store/plant-store'
+import { restoreFromBackup } from '../../src-main/store/restore'
+import { makeTempDir } from '../_setup/temp-dir'
+
+const good = JSON.stringify({ version: 1, nextId: 2, plants: [{ id: 1, name: 'Fern', tags: [], status: 'sold', createdAt: 'a', updatedAt: 'a' }] })
+
+describe('restoreFromBackup', () => {
+  it('puts a valid backup in place and keeps the damaged file aside', async () => {
+    const dir = await makeTempDir()
+    const backup = path.join(dir, 'backup.json')
+    await writeFile(backup, good)
+    await writeFile(path.join(dir, 'plants.json'), '{"version":1,"nextId"')
+    const result = await restoreFromBackup(dir, backup)
+    expect(result.plantCount).toBe(1)
+    expect(await readFile(result.keptAside!, 'utf8')).toBe('{"version":1,"nextId"')
+    const store = await PlantStore.open({ dir })
+    expect(store.get(1)).toMatchObject({ name: 'Fern', status: 'sold' })
+    await store.close()
+  })
+
+  it('refuses an invalid backup and changes nothing', async () => {
+    const dir = await makeTempDir()
+    const backup = path.join(dir, 'backup.json')
+    await writeFile(backup, '[]')
+    await writeFile(path.join(dir, 'plants.json'), 'damaged')
+    await expect(restoreFromBackup(dir, backup)).rejects.toBeInstanceOf(DataFileError)
+    expect(await readFile(path.join(dir, 'plants.json'), 'utf8')).toBe('damaged')
+    expect((await readdir(dir)).sort()).toEqual(['backup.json', 'plants.json'])
+  })
+
+  it('is refused while the store is open', async () => {
+    const dir = await makeTempDir()
+    const store = await PlantStore.open({ dir })
+    const backup = path.join(dir, 'backup.json')
+    await writeFile(backup, good)
+    await expect(restoreFromBackup(dir, backup)).rejects.toBeInstanceOf(DataDirLockedError)
+    await store.close()
+  })
+})

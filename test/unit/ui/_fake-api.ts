@@ -1,0 +1,78 @@
+/**
+ * A stand-in for the API client in component and store tests (happy-dom
+ * cannot host the in-process server: its fetch drops the Host header). It
+ * answers from a small list and records what it was asked; the real client is
+ * tested against the real server in test/unit/api-client.test.ts and e2e.
+ */
+import { vi } from 'vitest'
+import type { ApiClient, PlantEvent, PlantList, PlantListQuery, StreamState, SubscribeOptions } from '../../../src-shared/api-client'
+import type { Plant } from '../../../src-shared/plant'
+
+let clock = Date.parse('2026-03-01T10:00:00Z')
+
+/** A plant with defaults for the fields a test does not care about. */
+export function plant(fields: Partial<Plant> & { id: number }): Plant {
+  const at = new Date((clock += 1000)).toISOString()
+  return { tags: [], status: 'available', createdAt: at, updatedAt: at, ...fields }
+}
+
+export interface FakeApi {
+  client: ApiClient
+  plants: Plant[]
+  listQueries: PlantListQuery[]
+  /** Sends a change as the server's event stream would. */
+  emit(event: PlantEvent): void
+  /** Moves the event stream to `state`. */
+  streamState(state: StreamState, error?: unknown): void
+}
+
+/** Lists `plants` filtered by status and by `q` in the name, like the server (roughly). */
+function answer(plants: Plant[], query: PlantListQuery): PlantList {
+  const words = (query.q ?? '').toLowerCase().split(/\s+/).filter(Boolean)
+  const matching = plants.filter((p) => words.every((w) => (p.name ?? '').toLowerCase().includes(w)))
+  const statuses = query.status === undefined ? [] : typeof query.status === 'string' ? [query.status] : query.status
+  const shown = matching.filter((p) => statuses.length === 0 || statuses.includes(p.status))
+  const counts = { available: 0, pending: 0, sold: 0 }
+  for (const p of matching) counts[p.status]++
+  const offset = query.offset ?? 0
+  return { plants: shown.slice(offset, offset + (query.limit ?? shown.length)), total: shown.length, counts }
+}
+
+export function fakeApi(initial: Plant[] = []): FakeApi {
+  const plants = [...initial]
+  const listQueries: PlantListQuery[] = []
+  let subscriber: SubscribeOptions | undefined
+  let nextId = Math.max(0, ...plants.map((p) => p.id)) + 1
+  const client: ApiClient = {
+    listPlants: vi.fn(async (query: PlantListQuery = {}) => {
+      listQueries.push(query)
+      return answer(plants, query)
+    }),
+    addPlant: vi.fn(async (input) => {
+      const added = plant({ id: nextId++, ...input })
+      plants.push(added)
+      return { id: added.id, name: added.name, status: added.status, tags: added.tags }
+    }),
+    updatePlant: vi.fn(async (changes) => {
+      const index = plants.findIndex((p) => p.id === changes.id)
+      const updated = { ...plants[index]!, ...changes }
+      plants[index] = updated
+      return { id: updated.id, name: updated.name, status: updated.status, tags: updated.tags }
+    }),
+    getPlant: vi.fn(async (id: number) => plants.find((p) => p.id === id)!),
+    searchByStatus: vi.fn(async () => ({ plants: [], total: 0 })),
+    subscribe: vi.fn((options: SubscribeOptions) => {
+      subscriber = options
+      return () => {
+        subscriber = undefined
+      }
+    })
+  }
+  return {
+    client,
+    plants,
+    listQueries,
+    emit: (event) => subscriber?.onEvent(event),
+    streamState: (state, error) => subscriber?.onState?.(state, { attempt: 1, error })
+  }
+}
