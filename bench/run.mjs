@@ -15,12 +15,12 @@ import { cp, mkdir, mkdtemp, readdir, readFile, rm, statfs, symlink, writeFile }
 import os from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import { checkTargets, targetTable } from './lib/targets.mjs'
+import { checkTargets } from './lib/targets.mjs'
 import { LoadGenerator, measure } from './lib/measure.mjs'
-import { resourceTable, summarise, summariseResources, throughputTable } from './lib/report.mjs'
+import { resultsMarkdown, summarise, summariseResources } from './lib/report.mjs'
 import { SCENARIOS } from './lib/scenarios.mjs'
 import { freshDataDir, writeSeed } from './lib/seed.mjs'
-import { KINDS, procStatusMiB, startServer, stopServer } from './lib/servers.mjs'
+import { KINDS, collectGarbage, startServer, stopServer } from './lib/servers.mjs'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
 const TMPFS_MAGIC = 0x01021994
@@ -46,6 +46,9 @@ const options = {
   rounds: Number(args.rounds ?? (args.quick ? 1 : 3)),
   durationS: Number(args.duration ?? (args.quick ? 1 : 2)),
   warmupS: Number(args.warmup ?? (args.quick ? 0.25 : 0.5)),
+  // A slow server runs on past durationS until it has answered this many requests per group, up to maxDurationS.
+  minSamples: args.quick ? 10 : 20,
+  maxDurationS: args.quick ? 3 : 12,
   timeoutS: 10,
   peer: args['no-peer'] ? false : (args.peer ?? !args.quick)
 }
@@ -104,9 +107,11 @@ async function startFresh(kind, ctx) {
   const dataDir = path.join(ctx.dir, `${kind}-${ctx.size}-${++ctx.starts}`)
   await freshDataDir(dataDir, kind === 'json-server' ? ctx.seed.dbFile : ctx.seed.plantsFile, KINDS[kind].dataFile)
   const server = await startServer(kind, dataDir, { token: ctx.token, appDir: ctx.appDir })
-  await sleep(500) // let start-up garbage settle before reading the idle RSS
+  await sleep(300)
+  // Idle RSS after a full GC, so that when start-up garbage happens to be collected does not decide the figure.
+  const { rssMiB } = await collectGarbage(server)
   ;(ctx.startup[kind] ??= []).push(Math.round(server.startupMs))
-  ;(ctx.idleRss[kind] ??= []).push(procStatusMiB(server.pid, 'VmRSS'))
+  ;(ctx.idleRss[kind] ??= []).push(rssMiB)
   log(`  ${kind} ready in ${Math.round(server.startupMs)} ms at ${server.origin}`)
   return server
 }
@@ -126,8 +131,8 @@ async function benchSize(size, { dir, token, appDir, load }) {
       for (let round = 1; round <= options.rounds; round++) schedule.push(['ours', round], ['baseline', round])
       if (options.peer) schedule.push(['json-server', 1])
       for (const [kind, round] of schedule) {
-        if (scenario.grows && kind !== 'baseline') {
-          // Adds grow the catalogue: every round of them starts again from the seed.
+        if (scenario.grows) {
+          // Adds grow the catalogue: every round of them starts again from the seed (the baseline too, for like start-up samples).
           await stopServer(servers[kind])
           servers[kind] = await startFresh(kind, ctx)
         }
@@ -174,11 +179,9 @@ async function main() {
   const elapsedS = Math.round((Date.now() - startedAt) / 1000)
   const results = { date: new Date().toISOString(), elapsedS, machine, build: buildInfo, options, rows, resources, targets, sizes }
   await writeFile(args.out, JSON.stringify(results, null, 1) + '\n')
-  const header = `Plant Store bench, ${results.date.slice(0, 16).replace('T', ' ')} UTC, ${options.mode} run in ${elapsedS} s: ` +
-    `${machine.cores} cores (${machine.cpu}), Node ${machine.node}, load average ${machine.loadAvgAtStart[0]} → ${machine.loadAvgAtEnd[0]}; ` +
-    `medians of ${options.rounds} round(s) of ${options.durationS} s, ours and baseline alternated; ` +
-    `build ${buildInfo.outMainSha256} of ${buildInfo.commit}${buildInfo.uncommittedSourceFiles ? ` + ${buildInfo.uncommittedSourceFiles} uncommitted source files` : ''}.`
-  process.stdout.write(`\n${header}\n\n${throughputTable(rows)}\n\n${resourceTable(resources)}\n\n${targetTable(targets)}\n\nwrote ${path.relative(process.cwd(), args.out)}\n`)
+  // A dated copy (git-ignored) so that runs can be compared later.
+  await writeFile(args.out.replace(/\.json$/, `-${results.date.replace(/[:.]/g, '-')}.json`), JSON.stringify(results) + '\n')
+  process.stdout.write(`\n${resultsMarkdown(results)}\n\nwrote ${path.relative(process.cwd(), args.out)}\n`)
 }
 
 await main()

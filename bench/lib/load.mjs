@@ -20,6 +20,7 @@ function quantile(sorted, q) {
   return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]
 }
 
+/** Starts one group's connections; `latencies` fills as answers arrive, `done` resolves with the summary. */
 function startGroup(spec, group, durationS) {
   const instance = autocannon({
     url: spec.origin,
@@ -36,7 +37,7 @@ function startGroup(spec, group, durationS) {
     latencies.push(responseTimeMs)
     codes[statusCode] = (codes[statusCode] ?? 0) + 1
   })
-  return instance.then((result) => {
+  const done = instance.then((result) => {
     latencies.sort((a, b) => a - b)
     const completed = latencies.length
     const round = (ms) => (ms === null ? null : Math.round(ms * 100) / 100)
@@ -57,11 +58,26 @@ function startGroup(spec, group, durationS) {
       bytesPerS: result.throughput.average
     }
   })
+  return { instance, latencies, done }
 }
 
-/** Runs all groups at once (e.g. readers and writers side by side) for `durationS`. */
-function runGroups(spec, durationS) {
-  return Promise.all(spec.groups.map((group) => startGroup(spec, group, durationS)))
+/**
+ * Runs all groups at once (e.g. readers and writers side by side) for
+ * `durationS`, longer if needed until every group has `minSamples` answers
+ * (a slow server at 100k plants answers a handful of requests a second), but
+ * never beyond `maxDurationS`.
+ */
+function runGroups(spec, durationS, minSamples = 0, maxDurationS = durationS) {
+  const started = spec.groups.map((group) => startGroup(spec, group, maxDurationS))
+  const startedAt = Date.now()
+  const timer = setInterval(() => {
+    const elapsedS = (Date.now() - startedAt) / 1000
+    if (elapsedS >= durationS && started.every(({ latencies }) => latencies.length >= minSamples)) {
+      clearInterval(timer)
+      for (const { instance } of started) instance.stop()
+    }
+  }, 20)
+  return Promise.all(started.map(({ done }) => done)).finally(() => clearInterval(timer))
 }
 
 /** Waits for the answer to one cheap request, which queues behind the requests a finished run left in the server. */
@@ -77,7 +93,7 @@ async function run(spec) {
     await runGroups(spec, spec.warmupS)
     await drain(spec)
   }
-  return { groups: await runGroups(spec, spec.durationS) }
+  return { groups: await runGroups(spec, spec.durationS, spec.minSamples, Math.max(spec.durationS, spec.maxDurationS)) }
 }
 
 process.on('message', (spec) => {

@@ -1,12 +1,11 @@
 /**
  * One measurement: a scenario's load against one running server, from a
- * separate load-generator process, with the server's peak RSS and its heap
- * after major GCs during the run.
+ * separate load-generator process, with the server's peak RSS during the run
+ * and its heap after a full GC at the end.
  */
 import { fork } from 'node:child_process'
 import path from 'node:path'
-import { performance } from 'node:perf_hooks'
-import { drain, heapAfterGcSince, procStatusMiB, resetPeakRss } from './servers.mjs'
+import { collectGarbage, drain, procStatusMiB, resetPeakRss } from './servers.mjs'
 
 const LOAD_SCRIPT = path.join(import.meta.dirname, 'load.mjs')
 
@@ -48,10 +47,9 @@ function sampleRss(pid) {
  * Measures `scenario` against `server` (warm-up, then `durationS` seconds of
  * load), then waits for the server to work off any backlog.
  */
-export async function measure(load, server, scenario, { size, warmupS, durationS, timeoutS }) {
+export async function measure(load, server, scenario, { size, warmupS, durationS, maxDurationS, minSamples, timeoutS }) {
   const kernelPeak = resetPeakRss(server.pid)
   const stopSampling = sampleRss(server.pid)
-  const startedAt = performance.now()
   const { groups } = await load.run({
     origin: server.origin,
     flavour: server.flavour,
@@ -59,11 +57,15 @@ export async function measure(load, server, scenario, { size, warmupS, durationS
     maxId: size,
     warmupS,
     durationS,
+    maxDurationS,
+    minSamples,
     timeoutS,
     groups: scenario.groups
   })
   await drain(server)
   const sampledPeak = stopSampling()
   const peakRssMiB = Math.max(sampledPeak, kernelPeak ? (procStatusMiB(server.pid, 'VmHWM') ?? 0) : 0)
-  return { groups, peakRssMiB, heapAfterGcMiB: heapAfterGcSince(server, startedAt) }
+  // A full GC after every run: it measures what the run left behind, and the next run starts from a clean heap.
+  const { heapMiB } = await collectGarbage(server)
+  return { groups, peakRssMiB, heapAfterGcMiB: heapMiB }
 }

@@ -3,6 +3,7 @@
  * markdown tables printed to the terminal and pasted into the README.
  */
 import { SCENARIOS } from './scenarios.mjs'
+import { targetTable } from './targets.mjs'
 
 export const KIND_ORDER = ['ours', 'baseline', 'json-server']
 
@@ -70,7 +71,7 @@ export function summariseResources(sizes) {
         idleRssMiB: median(idleRss[kind] ?? []),
         peakRssMiB: maxOf(own.map((r) => r.peakRssMiB)),
         peakRssUnderWritesMiB: maxOf(own.filter((r) => WRITES.has(r.scenario)).map((r) => r.peakRssMiB)),
-        // Flatness check: the smallest heap a major GC left, per round (reads and PUTs; POST grows the data on purpose).
+        // Flatness check: the heap after a forced full GC, per round (reads and PUTs; POST grows the data on purpose).
         heapAfterGcByRoundMiB: rounds.map((round) =>
           median(own.filter((r) => r.round === round && r.scenario !== 'post').map((r) => r.heapAfterGcMiB))
         )
@@ -83,7 +84,7 @@ export function summariseResources(sizes) {
 const fmt = (value, digits = 0) => (value === null || value === undefined ? '–' : value.toFixed(digits))
 const fmtMs = (value) => (value === null || value === undefined ? '–' : value < 10 ? value.toFixed(1) : value.toFixed(0))
 const fmtRps = (value) => (value === null || value === undefined ? '–' : value < 10 ? value.toFixed(1) : value.toFixed(0))
-const fmtRatio = (value) => (value === null ? '–' : value < 0.1 ? `${value.toFixed(3)}×` : value < 10 ? `${value.toFixed(2)}×` : `${value.toFixed(0)}×`)
+const fmtRatio = (value) => (value === null ? '–' : value === Infinity ? '∞' : value < 0.1 ? `${value.toFixed(3)}×` : value < 10 ? `${value.toFixed(2)}×` : `${value.toFixed(0)}×`)
 const plants = (size) => (size >= 1000 ? `${size / 1000}k` : String(size))
 
 /** The main results table (markdown). */
@@ -119,4 +120,21 @@ export function resourceTable(resources) {
     }
   }
   return lines.join('\n')
+}
+
+/** One line saying when, where and how a run was made. */
+export function runHeader({ date, elapsedS, machine, build, options }) {
+  const when = `${date.slice(0, 16).replace('T', ' ')} UTC`
+  const source = `${build.commit}${build.uncommittedSourceFiles ? ` + ${build.uncommittedSourceFiles} uncommitted source files` : ''}`
+  return (
+    `${options.mode} run of ${when}, ${elapsedS} s: ${machine.cores} cores (${machine.cpu}), ${machine.memGiB} GiB, Node ${machine.node}, ` +
+    `load average ${machine.loadAvgAtStart[0]} → ${machine.loadAvgAtEnd[0]} (shared machine); ` +
+    `medians of ${options.rounds} round(s) of ≥ ${options.durationS} s per load, ours and baseline alternated, 10 connections; ` +
+    `build ${build.outMainSha256} of ${source}.`
+  )
+}
+
+/** The whole report of a run: header, throughput, resources and targets. */
+export function resultsMarkdown(results) {
+  return [runHeader(results), throughputTable(results.rows), resourceTable(results.resources), targetTable(results.targets)].join('\n\n')
 }

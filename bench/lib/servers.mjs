@@ -1,9 +1,8 @@
 /**
  * Starts and watches the servers under test as child processes: our real
- * `plant-store serve`, the bare h3 baseline and json-server. Each runs with
- * `--trace-gc` (major collections only) so that the heap left after a full GC
- * can be read from outside, without changing the server or exposing gc();
- * memory comes from /proc/PID/status.
+ * `plant-store serve`, the bare h3 baseline and json-server. Each gets the
+ * same preloaded heap probe (heap after a forced full GC, on request); RSS
+ * comes from /proc/PID/status.
  */
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
@@ -11,6 +10,7 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import http from 'node:http'
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
+import { pathToFileURL } from 'node:url'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
 
@@ -25,8 +25,8 @@ export const KINDS = {
 const PROBE_PATHS = { api: '/v3/plant/search/status?status=available&limit=1', 'json-server': '/v3/plants?status=available&_limit=1' }
 
 const READY = /listening at (http:\/\/\S+)\/v3/
-// e.g. "[123:0x55]  1523 ms: Mark-Compact 45.1 (60.2) -> 30.4 (58.0) MB, …"
-const MAJOR_GC = /(Mark-Compact|Mark-sweep)[^\d]*([\d.]+) \(([\d.]+)\) -> ([\d.]+) \(([\d.]+)\) MB/
+const HEAP_PROBE = pathToFileURL(path.join(import.meta.dirname, 'heap-probe.mjs')).href
+const HEAP_REPORT = /^\[bench-heap\] (\d+) (\d+)$/
 
 /** Reads one field of /proc/PID/status in MiB (VmRSS, VmHWM), or null once the process is gone. */
 export function procStatusMiB(pid, field) {
@@ -67,26 +67,28 @@ export function request(origin, pathname, token) {
  * for its first 200; ours runs from `appDir` (a snapshot of bin/ and out/). `startupMs` runs from spawn to that 200, so it includes
  * Node's own boot, reading and checking the catalogue, and the first request.
  */
-export async function startServer(kind, dataDir, { token, appDir = ROOT }) {
+export async function startServer(kind, dataDir, { token, appDir = ROOT, nodeArgs = [] }) {
   const { script, args, flavour } = KINDS[kind]
   const startedAt = performance.now()
-  const child = spawn(process.execPath, ['--trace-gc', '--trace-gc-ignore-scavenger', script(appDir), ...args(dataDir)], {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', HEAP_PROBE, script(appDir), ...args(dataDir)], {
     env: { ...process.env, NODE_ENV: 'production', PLANT_STORE_TOKEN: token },
     stdio: ['ignore', 'pipe', 'pipe']
   })
-  const server = { kind, flavour, child, pid: child.pid, token, origin: '', output: '', majorGcs: [] }
-  let pending = ''
-  const onLine = (line) => {
-    const gc = MAJOR_GC.exec(line)
-    if (gc) server.majorGcs.push({ at: performance.now(), afterMiB: Number(gc[4]) })
-    else if (server.output.length < 20_000) server.output += line + '\n'
+  const server = { kind, flavour, child, pid: child.pid, token, origin: '', output: '', heapReports: [] }
+  const keep = (text) => {
+    if (server.output.length < 20_000) server.output += text
   }
-  child.stdout.setEncoding('utf8').on('data', (chunk) => {
+  child.stdout.setEncoding('utf8').on('data', keep)
+  let pending = ''
+  child.stderr.setEncoding('utf8').on('data', (chunk) => {
     const lines = (pending + chunk).split('\n')
     pending = lines.pop()
-    lines.forEach(onLine)
+    for (const line of lines) {
+      const heap = HEAP_REPORT.exec(line)
+      if (heap) server.heapReports.push({ heapUsed: Number(heap[1]), rss: Number(heap[2]) })
+      else keep(line + '\n')
+    }
   })
-  child.stderr.setEncoding('utf8').on('data', (chunk) => (server.output += chunk))
   server.exited = once(child, 'exit')
   server.origin = await new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${kind} did not get ready in 60 s:\n${server.output}`)), 60_000)
@@ -127,8 +129,15 @@ export async function stopServer(server) {
   clearTimeout(timer)
 }
 
-/** Smallest heap (MiB) left by a major GC since `since` (performance.now()), or null when none ran. */
-export function heapAfterGcSince(server, since) {
-  const after = server.majorGcs.filter((gc) => gc.at >= since).map((gc) => gc.afterMiB)
-  return after.length > 0 ? Math.min(...after) : null
+/** Forces a full GC in the server (through the heap probe) and resolves with the heap and RSS after it, in MiB. */
+export async function collectGarbage(server) {
+  const before = server.heapReports.length
+  server.child.kill('SIGUSR2')
+  const deadline = performance.now() + 30_000
+  while (server.heapReports.length === before) {
+    if (performance.now() > deadline) throw new Error(`${server.kind} did not answer the heap probe:\n${server.output}`)
+    await new Promise((resolve) => setTimeout(resolve, 5))
+  }
+  const { heapUsed, rss } = server.heapReports.at(-1)
+  return { heapMiB: heapUsed / 2 ** 20, rssMiB: rss / 2 ** 20 }
 }

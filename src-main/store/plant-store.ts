@@ -68,6 +68,8 @@ export class PlantStore {
   readonly #checkpointIdleMs: number
   readonly #checkpointBytes: number | undefined
   #journal: Journal
+  /** Bumped by every change to memory (and its undo), so readers can cache what they derive from it. */
+  #version = 0
   /** The catalogue as it was when opened, backed up before the first write of this run. */
   #openingState: CatalogueSnapshot | undefined
   #snapshotBytes: number
@@ -128,6 +130,11 @@ export class PlantStore {
     }
   }
 
+  /** Changes whenever the plants in memory change; equal versions mean equal contents. */
+  get version(): number {
+    return this.#version
+  }
+
   /** Number of plants in the catalogue. */
   get size(): number {
     return this.#index.size
@@ -165,12 +172,14 @@ export class PlantStore {
       data.nextId += 1 // not rolled back on failure: ids are never reused
       this.#index.set(added.id, data.plants.length)
       data.plants.push(added)
+      this.#version++
       return {
         result: added,
         change: added,
         undo: () => {
           data.plants.pop()
           this.#index.delete(added.id)
+          this.#version++
         }
       }
     })
@@ -190,8 +199,13 @@ export class PlantStore {
       if (Object.keys(fields).length === 0) return { result: before }
       const after: Plant = { ...before, ...fields, updatedAt: this.#now().toISOString() }
       plants[position] = after
+      this.#version++
       changed = true
-      return { result: after, change: after, undo: () => (plants[position] = before) }
+      const undo = () => {
+        plants[position] = before
+        this.#version++
+      }
+      return { result: after, change: after, undo }
     })
     if (plant && changed) this.#announce('plant.updated', plant)
     return plant

@@ -79,7 +79,7 @@ describe(`the catalogue with ${PLANT_COUNT.toLocaleString('en')} plants`, () => 
 
     const { page, problems } = await openPage(browser)
     const catalogue = await CataloguePage.open(page, server.uiUrl)
-    expect(await catalogue.rows.count()).toBe(100)
+    expect(await catalogue.rows.count()).toBe(50)
     expect(await catalogue.counts()).toEqual({ All: 10_000, Available: 5000, Pending: 3000, Sold: 2000 })
 
     const filterTimes: UpdateTiming[] = []

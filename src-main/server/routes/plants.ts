@@ -10,6 +10,7 @@ import { validateNewPlant, validatePlantChanges } from '../../../src-shared/plan
 import { PROBLEM_TYPES, type FieldError } from '../../../src-shared/problem'
 import type { PlantStore } from '../../store/plant-store'
 import { ApiError, invalidInput } from '../api-error'
+import { AnswerCache, plantListJson } from '../search-cache'
 import { readJsonBody } from '../read-json-body'
 
 /** Query parameters of the search: status filter and paging. */
@@ -100,18 +101,25 @@ async function updatePlant(event: H3Event, store: PlantStore) {
   return toPlantResponse(plant)
 }
 
-function searchByStatus(event: H3Event, store: PlantStore) {
+function searchByStatus(event: H3Event, store: PlantStore, cache: AnswerCache): string {
   const query = parseSearchQuery(searchParams(event))
-  const matches = store.find({ statuses: query.statuses })
-  event.res.headers.set('x-total-count', String(matches.length))
-  const end = query.limit === undefined ? undefined : query.offset + query.limit
-  return matches.slice(query.offset, end).map(toPlantResponse)
+  const key = `${[...query.statuses].sort().join(',')}|${query.offset}|${query.limit ?? ''}`
+  const answer = cache.get(store.version, key, () => {
+    const matches = store.find({ statuses: query.statuses })
+    const end = query.limit === undefined ? undefined : query.offset + query.limit
+    return { json: plantListJson(matches.slice(query.offset, end)), total: matches.length }
+  })
+  event.res.headers.set('x-total-count', String(answer.total))
+  event.res.headers.set('content-type', 'application/json;charset=UTF-8')
+  return answer.json
 }
 
 /** Registers the contract's plant routes on `app`. */
 export function registerPlantRoutes(app: H3, store: PlantStore): void {
+  const cache = new AnswerCache()
+  const search = (event: H3Event) => searchByStatus(event, store, cache)
   app.post(API_BASE + API_PATHS.plant, (event) => addPlant(event, store))
   app.put(API_BASE + API_PATHS.plant, (event) => updatePlant(event, store))
-  app.get(API_BASE + API_PATHS.searchByStatus, (event) => searchByStatus(event, store))
-  app.on('HEAD', API_BASE + API_PATHS.searchByStatus, (event) => searchByStatus(event, store))
+  app.get(API_BASE + API_PATHS.searchByStatus, search)
+  app.on('HEAD', API_BASE + API_PATHS.searchByStatus, search)
 }

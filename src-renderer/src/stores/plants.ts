@@ -16,8 +16,8 @@ import {
 import type { NewPlant, Plant, PlantChanges, PlantResponse, PlantStatus } from '../../../src-shared/plant'
 import { api } from '../api'
 
-/** Rows per page: enough to fill a tall screen, few enough to render in a few milliseconds. */
-export const PAGE_SIZE = 100
+/** Rows per page: more than a tall screen shows, few enough to redraw well within 100 ms on a slow till PC. */
+export const PAGE_SIZE = 50
 
 /** How long after a change announcement the view is refreshed; coalesces a script's burst of changes. */
 export const REFRESH_DELAY_MS = 80

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest'
+import { toPlantResponse } from '../../src-shared/plant'
+import { plantListJson } from '../../src-main/server/search-cache'
+import { createTestApp } from '../_setup/in-process'
+import { faultyFs } from '../_setup/faulty-fs'
+
+describe('search answers served from the cache', () => {
+  it('serialise exactly like JSON.stringify of the responses', () => {
+    const plants = [
+      { id: 1, name: 'Fern "Boston"', category: 'c', tags: ['a'], status: 'sold' as const, createdAt: 'x', updatedAt: 'x' },
+      { id: 2, tags: [], status: 'available' as const, createdAt: 'x', updatedAt: 'x' }
+    ]
+    expect(plantListJson(plants)).toBe(JSON.stringify(plants.map(toPlantResponse)))
+    expect(plantListJson([])).toBe('[]')
+  })
+
+  it('follow every add and update at once', async () => {
+    const { call } = await createTestApp()
+    const search = async (query = '') => (await call('GET', `/v3/plant/search/status${query}`)).json()
+    expect(await search()).toEqual([])
+    await call('POST', '/v3/plant', { name: 'Fern' })
+    expect(await search('?status=available')).toEqual([{ id: 1, name: 'Fern', status: 'available', tags: [] }])
+    await call('PUT', '/v3/plant', { id: 1, status: 'sold' })
+    expect(await search('?status=available')).toEqual([])
+    expect(await search('?status=sold')).toEqual([{ id: 1, name: 'Fern', status: 'sold', tags: [] }])
+    const response = await call('GET', '/v3/plant/search/status?status=sold')
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/)
+    expect(response.headers.get('x-total-count')).toBe('1')
+  })
+
+  it('never keep a change that was rolled back', async () => {
+    const { fs, faults } = faultyFs()
+    const { call } = await createTestApp({ fs })
+    await call('POST', '/v3/plant', { name: 'kept' })
+    faults.failWith = 'EIO'
+    const [failed, during] = await Promise.all([
+      call('POST', '/v3/plant', { name: 'lost' }),
+      call('GET', '/v3/plant/search/status')
+    ])
+    expect(failed.status).toBe(503)
+    expect(during.status).toBe(200)
+    faults.failWith = undefined
+    const after = await (await call('GET', '/v3/plant/search/status')).json()
+    expect(after.map((p: { name: string }) => p.name)).toEqual(['kept'])
+  })
+})
