@@ -1,19 +1,17 @@
 /**
- * Group commit: changes that arrive while a write is running are applied and
+ * Group commit: changes that arrive while a write is running are prepared and
  * saved together by the next write. Each caller is answered when the first
- * write that holds its change completes, with that write's own outcome; on
- * failure exactly that write's changes are undone, so memory never claims
- * what the disk does not hold. Exclusive tasks (a journal switch) run between
- * batches, never during one.
+ * write that holds its change completes, with that write's own outcome; when
+ * that write fails, the batch's prepared changes are discarded, so memory
+ * never claims what the disk does not hold. Exclusive tasks (a journal
+ * switch) run between batches, never during one.
  */
 
-/** What applying one change to memory produced. */
+/** What preparing one change produced. */
 export interface Applied<R, C> {
   result: R
   /** What to save for this change; absent when nothing changed (no write needed). */
   change?: C
-  /** Reverts the change in memory; required with `change`. */
-  undo?: () => void
 }
 
 type Item<C> =
@@ -24,8 +22,10 @@ type ChangeItem<C> = Extract<Item<C>, { kind: 'change' }>
 
 /** Options of {@link GroupCommit}. */
 export interface GroupCommitOptions<C> {
-  /** Saves the changes of one batch durably; rejects when they could not be saved. */
+  /** Saves (and then publishes) the changes of one batch durably; rejects when they could not be saved. */
   save: (changes: C[]) => Promise<void>
+  /** Drops the prepared changes of a batch whose save failed. */
+  discard: () => void
   /**
    * How long to wait after the first change arrives at an idle queue before
    * writing, so that a burst of concurrent requests shares one write instead
@@ -37,6 +37,7 @@ export interface GroupCommitOptions<C> {
 /** Serialises changes to one state and saves them in batches. */
 export class GroupCommit<C> {
   readonly #save: (changes: C[]) => Promise<void>
+  readonly #discard: () => void
   readonly #batchWindowMs: number
   #queue: Item<C>[] = []
   #running: Promise<void> | undefined
@@ -44,6 +45,7 @@ export class GroupCommit<C> {
 
   constructor(options: GroupCommitOptions<C>) {
     this.#save = options.save
+    this.#discard = options.discard
     this.#batchWindowMs = options.batchWindowMs ?? 1
   }
 
@@ -57,6 +59,7 @@ export class GroupCommit<C> {
 
   /** Runs `task` alone, after the changes queued before it are saved and before any queued after it are applied. */
   exclusive(task: () => Promise<void>): Promise<void> {
+    if (this.#closed) return Promise.reject(new StoreClosedError())
     return new Promise<void>((resolve, reject) => {
       this.#enqueue({ kind: 'exclusive', run: task, resolve: resolve as (value: unknown) => void, reject })
     })
@@ -79,22 +82,26 @@ export class GroupCommit<C> {
   }
 
   async #drain(): Promise<void> {
-    // Even with no window, let the requests already read in this I/O phase join the batch.
-    await new Promise((resolve) =>
-      this.#batchWindowMs > 0 ? setTimeout(resolve, this.#batchWindowMs) : setImmediate(resolve)
-    )
-    while (this.#queue.length > 0) {
-      const head = this.#queue[0]!
-      if (head.kind === 'exclusive') {
-        this.#queue.shift()
-        await head.run().then(head.resolve, head.reject)
-        continue
+    try {
+      // Even with no window, let the requests already read in this I/O phase join the batch.
+      await new Promise((resolve) =>
+        this.#batchWindowMs > 0 ? setTimeout(resolve, this.#batchWindowMs) : setImmediate(resolve)
+      )
+      while (this.#queue.length > 0) {
+        const head = this.#queue[0]!
+        if (head.kind === 'exclusive') {
+          this.#queue.shift()
+          await head.run().then(head.resolve, head.reject)
+          continue
+        }
+        const end = this.#queue.findIndex((item) => item.kind === 'exclusive')
+        const batch = this.#queue.splice(0, end === -1 ? this.#queue.length : end) as ChangeItem<C>[]
+        await this.#commit(batch)
       }
-      const end = this.#queue.findIndex((item) => item.kind === 'exclusive')
-      const batch = this.#queue.splice(0, end === -1 ? this.#queue.length : end) as ChangeItem<C>[]
-      await this.#commit(batch)
+    } finally {
+      // Whatever happened, the next change must start a fresh drain instead of waiting forever.
+      this.#running = undefined
     }
-    this.#running = undefined
   }
 
   async #commit(batch: ChangeItem<C>[]): Promise<void> {
@@ -106,13 +113,21 @@ export class GroupCommit<C> {
         item.reject(error)
       }
     }
-    const changed = done.filter(({ applied }) => applied.change !== undefined)
-    if (changed.length > 0) {
+    const changes = done.flatMap(({ applied }) => (applied.change === undefined ? [] : [applied.change]))
+    if (changes.length > 0) {
       try {
-        await this.#save(changed.map(({ applied }) => applied.change as C))
+        await this.#save(changes)
       } catch (error) {
-        for (const { applied } of changed.reverse()) applied.undo?.()
-        for (const { item } of done) item.reject(new WriteFailedError(error))
+        try {
+          this.#discard()
+        } finally {
+          // Only the changes were lost; a request that changed nothing (e.g. an unknown id) keeps its answer.
+          const failure = new WriteFailedError(error)
+          for (const { item, applied } of done) {
+            if (applied.change === undefined) item.resolve(applied.result)
+            else item.reject(failure)
+          }
+        }
         return
       }
     }

@@ -8,7 +8,9 @@
  *
  * A line is one saved batch: `{"nextId": N, "plants": [full plant records]}`.
  * Only the last line of a file may be torn (a crash in the middle of an
- * append, never acknowledged); damage anywhere else is refused.
+ * append, never acknowledged); damage anywhere else is refused. A journal
+ * started after a failed append opens with `{"cut": BYTES}`: the previous
+ * generation is valid only up to BYTES, whatever else reached the disk.
  */
 import { constants as fsConstants } from 'node:fs'
 import type { FileHandle } from 'node:fs/promises'
@@ -24,6 +26,12 @@ export interface JournalEntry {
   nextId: number
   /** The changed plants, as they are after the batch. */
   plants: Plant[]
+}
+
+/** The first line of a journal started after a failed append. */
+export interface JournalCut {
+  /** Length of the previous generation's valid part. */
+  cut: number
 }
 
 /** A journal file on disk. */
@@ -62,12 +70,23 @@ function entryProblem(value: unknown): string | undefined {
   return undefined
 }
 
+/** The cut a journal's text opens with, if any (see {@link JournalCut}). */
+export function journalCut(text: string): number | undefined {
+  if (!text.startsWith('{"cut":')) return undefined
+  try {
+    const cut = (JSON.parse(text.slice(0, text.indexOf('\n'))) as Partial<JournalCut>).cut
+    return Number.isSafeInteger(cut) && (cut as number) >= 0 ? cut : undefined
+  } catch {
+    return undefined
+  }
+}
+
 /** Parses a journal file's text; a torn last line is dropped, damage before it throws DataFileError. */
 export function parseJournal(file: string, text: string): JournalEntry[] {
   const lines = text.split('\n')
   const entries: JournalEntry[] = []
   for (const [index, line] of lines.entries()) {
-    if (line === '') continue
+    if (line === '' || (index === 0 && journalCut(text) !== undefined)) continue
     let problem: string | undefined
     let value: unknown
     try {
@@ -101,19 +120,25 @@ export class Journal {
     this.#handle = handle
   }
 
-  /** Creates generation `gen` in `dir` (a new, empty file) and makes its directory entry durable. */
-  static async create(dir: string, gen: number, fs: FileSystem = nodeFileSystem): Promise<Journal> {
+  /**
+   * Creates generation `gen` in `dir` (a new file) and makes it durable. With
+   * `cutPrevious`, the file opens with a cut: replay reads the previous
+   * generation only up to that many bytes.
+   */
+  static async create(dir: string, gen: number, fs: FileSystem = nodeFileSystem, cutPrevious?: number): Promise<Journal> {
     const file = path.join(dir, journalFileName(gen))
     const flags = fsConstants.O_WRONLY | fsConstants.O_APPEND | fsConstants.O_CREAT | fsConstants.O_EXCL
     const handle = await fs.open(file, flags, 0o600)
+    const journal = new Journal(gen, file, handle)
     try {
+      if (cutPrevious !== undefined) await journal.#appendLine(JSON.stringify({ cut: cutPrevious } satisfies JournalCut))
       await syncDirectory(fs, dir)
     } catch (error) {
       await handle.close()
       await fs.unlink(file).catch(() => undefined) // so that the next attempt can create it again
       throw error
     }
-    return new Journal(gen, file, handle)
+    return journal
   }
 
   /** Bytes appended so far. */
@@ -126,24 +151,34 @@ export class Journal {
     return this.#broken
   }
 
+  /** Length of the part of this file that holds only whole, acknowledged lines. */
+  get validBytes(): number {
+    return this.#bytes
+  }
+
   /** Appends `entry` as one line and fsyncs it; resolves only once it is on disk. */
   async append(entry: JournalEntry): Promise<void> {
     if (this.#broken) throw new Error(`the journal ${this.file} failed before; a new one must be started`)
-    const bytes = Buffer.from(JSON.stringify(entry) + '\n', 'utf8')
     try {
-      let written = 0
-      while (written < bytes.length) {
-        const { bytesWritten } = await this.#handle.write(bytes, written, bytes.length - written)
-        written += bytesWritten
-      }
-      await this.#handle.datasync()
-      this.#bytes += bytes.length
+      await this.#appendLine(JSON.stringify(entry))
     } catch (error) {
-      // Cut a partial line off so it cannot be mistaken for damage later; either way, stop appending here.
+      // Stop appending here. Cut the failed line off if the disk lets us; the next journal also records
+      // where this one ends, so a line that reached the disk anyway is never replayed.
       this.#broken = true
-      await this.#handle.truncate(this.#bytes).catch(() => undefined)
+      await this.#handle.truncate(this.#bytes).then(() => this.#handle.datasync()).catch(() => undefined)
       throw error
     }
+  }
+
+  async #appendLine(line: string): Promise<void> {
+    const bytes = Buffer.from(line + '\n', 'utf8')
+    let written = 0
+    while (written < bytes.length) {
+      const { bytesWritten } = await this.#handle.write(bytes, written, bytes.length - written)
+      written += bytesWritten
+    }
+    await this.#handle.datasync()
+    this.#bytes += bytes.length
   }
 
   /** Closes the file. */

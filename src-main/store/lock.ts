@@ -1,12 +1,14 @@
 /**
  * One writer per data directory. Two processes writing one lowdb file lose
- * acknowledged data, so the store takes `DIR/lock` (created exclusively, holding
- * the owner's pid) before it reads the catalogue. A lock left by a killed
- * process is recognised by its dead pid and taken over at once, so a restart
- * right after `kill -9` is never blocked.
+ * acknowledged data, so the store takes `DIR/lock` before it reads the
+ * catalogue. The lock file appears complete in one step (written aside, then
+ * hard-linked into place), so nobody ever reads a half-written one. A lock
+ * left by a killed process is recognised (its process is gone, or the pid now
+ * belongs to another process or another boot) and taken over at once, so a
+ * restart right after `kill -9` is never blocked.
  */
 import { readFileSync } from 'node:fs'
-import { open, readFile, rename, unlink } from 'node:fs/promises'
+import { link, open, readFile, rename, stat, unlink } from 'node:fs/promises'
 import path from 'node:path'
 
 /** Name of the lock file inside the data directory. */
@@ -18,6 +20,9 @@ export interface LockOwner {
   /** What holds it, e.g. "plant-store serve" or "Plant Store desktop app". */
   holder: string
   since: string
+  /** Linux: the boot and the process start time (clock ticks since boot), to tell a recycled pid apart. */
+  bootId?: string
+  startTime?: string
 }
 
 /** The data directory is in use by another live process. */
@@ -37,28 +42,52 @@ export class DataDirLockedError extends Error {
 /** Lock files this process holds, so that its own pid in a lock file is told apart from a recycled one. */
 const heldHere = new Set<string>()
 
+/** A lock file that cannot be parsed is taken for stale only once it is this old (its writer may still be writing). */
+const UNREADABLE_GRACE_MS = 5_000
+
 /** A held lock. */
 export interface DataDirLock {
   readonly file: string
   release(): Promise<void>
 }
 
-/** True when a process with `pid` exists and plausibly is a Plant Store (not a recycled pid). */
-function isLiveOwner(pid: number): boolean {
+function readProc(file: string): string | undefined {
   try {
-    process.kill(pid, 0)
+    return readFileSync(file, 'utf8')
+  } catch {
+    return undefined
+  }
+}
+
+/** Start time of `pid` in clock ticks since boot (field 22 of /proc/PID/stat), Linux only. */
+function processStartTime(pid: number): string | undefined {
+  const stat = readProc(`/proc/${pid}/stat`)
+  // The command name (field 2) may hold spaces and parentheses; fields after it follow the last ')'.
+  return stat?.slice(stat.lastIndexOf(')') + 2).split(' ')[19]
+}
+
+function identity(pid: number): Pick<LockOwner, 'bootId' | 'startTime'> {
+  const bootId = readProc('/proc/sys/kernel/random/boot_id')?.trim()
+  const startTime = processStartTime(pid)
+  return bootId && startTime ? { bootId, startTime } : {}
+}
+
+/** True when the lock's owner is still running (and is the same process, not a recycled pid). */
+function isLiveOwner(owner: LockOwner): boolean {
+  try {
+    process.kill(owner.pid, 0)
   } catch (error) {
     // EPERM: it exists but belongs to someone else — still alive.
     if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false
   }
-  if (process.platform !== 'linux') return true
-  try {
-    // After a reboot the pid may belong to an unrelated program; only a node or Electron process can be ours.
-    const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8').toLowerCase()
-    return /node|electron|plant-store|plant store/.test(cmdline)
-  } catch {
-    return true
+  if (owner.bootId === undefined || owner.startTime === undefined) {
+    // No identity recorded (not Linux, or an older lock): only a node or Electron process can be ours.
+    const cmdline = readProc(`/proc/${owner.pid}/cmdline`)?.toLowerCase()
+    return cmdline === undefined || /node|electron|plant-store|plant store/.test(cmdline)
   }
+  const now = identity(owner.pid)
+  if (now.bootId === undefined) return true
+  return now.bootId === owner.bootId && now.startTime === owner.startTime
 }
 
 function parseOwner(text: string): LockOwner | undefined {
@@ -68,36 +97,37 @@ function parseOwner(text: string): LockOwner | undefined {
       return owner as LockOwner
     }
   } catch {
-    // An empty or half-written lock file: its writer died while creating it.
+    // Not a lock this code wrote (or one damaged on disk).
   }
   return undefined
 }
 
+/** Creates the lock file with its full content in one step; false when it exists already. */
 async function tryCreate(file: string, owner: LockOwner): Promise<boolean> {
-  let handle
-  try {
-    handle = await open(file, 'wx', 0o600)
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false
-    throw error
-  }
+  const draft = `${file}.${process.pid}.${Date.now()}.draft`
+  const handle = await open(draft, 'wx', 0o600)
   try {
     await handle.writeFile(JSON.stringify(owner))
     await handle.sync()
-  } catch (error) {
-    // e.g. ENOSPC: leave no empty lock behind.
+  } finally {
     await handle.close()
-    await unlink(file).catch(() => undefined)
-    throw error
   }
-  await handle.close()
-  return true
+  try {
+    await link(draft, file) // atomic, and fails with EEXIST instead of replacing a lock
+    return true
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false
+    throw error
+  } finally {
+    await unlink(draft).catch(() => undefined)
+  }
 }
 
 /**
  * Moves a stale lock aside. Renaming is atomic, so of two processes that both
  * saw the same stale lock only one moves it; if what was moved turns out to be
- * a fresh lock (another process won the race), it is put back.
+ * a fresh lock (another process won the race), it is linked back, which never
+ * replaces a third process's lock.
  */
 async function removeStale(file: string, staleText: string): Promise<void> {
   const aside = `${file}.stale-${process.pid}`
@@ -108,14 +138,21 @@ async function removeStale(file: string, staleText: string): Promise<void> {
     throw error
   }
   const moved = await readFile(aside, 'utf8').catch(() => '')
-  if (moved === staleText) await unlink(aside).catch(() => undefined)
-  else await rename(aside, file).catch(() => undefined)
+  if (moved !== staleText) await link(aside, file).catch(() => undefined)
+  await unlink(aside).catch(() => undefined)
+}
+
+async function ageMs(file: string): Promise<number> {
+  return stat(file).then(
+    (info) => Date.now() - info.mtimeMs,
+    () => Number.POSITIVE_INFINITY
+  )
 }
 
 /** Takes the lock of `dir` for this process, or throws DataDirLockedError naming the holder. */
 export async function acquireDataDirLock(dir: string, holder: string): Promise<DataDirLock> {
   const file = path.join(dir, LOCK_FILE_NAME)
-  const me: LockOwner = { pid: process.pid, holder, since: new Date().toISOString() }
+  const me: LockOwner = { pid: process.pid, holder, since: new Date().toISOString(), ...identity(process.pid) }
   for (let attempt = 0; attempt < 5; attempt++) {
     if (await tryCreate(file, me)) {
       heldHere.add(file)
@@ -132,8 +169,12 @@ export async function acquireDataDirLock(dir: string, holder: string): Promise<D
     }
     const text = await readFile(file, 'utf8').catch(() => '')
     const owner = parseOwner(text)
-    const live = owner && (owner.pid === process.pid ? heldHere.has(file) : isLiveOwner(owner.pid))
-    if (owner && live) throw new DataDirLockedError(dir, owner)
+    if (owner) {
+      const live = owner.pid === process.pid ? heldHere.has(file) : isLiveOwner(owner)
+      if (live) throw new DataDirLockedError(dir, owner)
+    } else if ((await ageMs(file)) < UNREADABLE_GRACE_MS) {
+      throw new DataDirLockedError(dir, { pid: 0, holder: 'another Plant Store that is starting', since: 'just now' })
+    }
     await removeStale(file, text)
   }
   throw new Error(`could not take the lock ${file}; another process keeps replacing it`)

@@ -1,8 +1,8 @@
 /**
  * The plant catalogue: the only code that changes plants. It keeps the
  * catalogue in memory (lowdb's `data`, plus an index by id) and makes every
- * change durable (a fsynced journal line) before the change is acknowledged;
- * checkpoints fold the journal back into `plants.json`.
+ * change durable (a fsynced journal line) before it is published to readers
+ * and acknowledged; checkpoints fold the journal back into `plants.json`.
  */
 import { mkdir, readFile, unlink } from 'node:fs/promises'
 import path from 'node:path'
@@ -32,7 +32,7 @@ export interface OpenPlantStoreOptions {
   holder?: string
   /** Least time between two automatic backups while writing (default one hour). */
   backupIntervalMs?: number
-  /** Quiet time after the last change before the journal is folded into plants.json (default 2 s). */
+  /** Quiet time after the last change before the journal is folded into plants.json (default 30 s). */
   checkpointIdleMs?: number
   /** Journal size that triggers a checkpoint even while busy (default: 1 MiB or half the snapshot, whichever is larger). */
   checkpointBytes?: number
@@ -56,9 +56,13 @@ const MIN_CHECKPOINT_BYTES = 1024 * 1024
 export class PlantStore {
   readonly dir: string
   readonly file: string
+  /** The published catalogue: only changes already on disk. lowdb's `write()` is never used (see #writeSnapshot). */
   readonly #db: Low<PlantFile>
-  /** Position of each plant in db.data.plants. Records are immutable: an update replaces the object. */
+  readonly #snapshotFile: DurableJsonFile<PlantFile>
+  /** Position of each published plant in db.data.plants. Records are immutable: an update replaces the object. */
   readonly #index = new Map<number, number>()
+  /** Records prepared by the batch being saved, by id; published only once the batch is on disk. */
+  readonly #pending = new Map<number, Plant>()
   readonly #commits: GroupCommit<Plant>
   readonly #now: () => Date
   readonly #fs: FileSystem
@@ -67,31 +71,37 @@ export class PlantStore {
   readonly #backups: BackupSchedule
   readonly #checkpointIdleMs: number
   readonly #checkpointBytes: number | undefined
+  readonly #background = new Set<Promise<void>>()
   #journal: Journal
-  /** Bumped by every change to memory (and its undo), so readers can cache what they derive from it. */
+  /** Bumped whenever published plants change, so readers can cache what they derive from them. */
   #version = 0
   /** The catalogue as it was when opened, backed up before the first write of this run. */
   #openingState: CatalogueSnapshot | undefined
   #snapshotBytes: number
   #idleTimer: NodeJS.Timeout | undefined
   #checkpointing: Promise<void> | undefined
-  readonly #background = new Set<Promise<void>>()
+  #closing: Promise<void> | undefined
 
-  private constructor(db: Low<PlantFile>, journal: Journal, lock: DataDirLock, snapshotBytes: number, options: OpenPlantStoreOptions) {
+  private constructor(db: Low<PlantFile>, snapshotFile: DurableJsonFile<PlantFile>, journal: Journal, lock: DataDirLock, snapshotBytes: number, options: OpenPlantStoreOptions) {
     this.dir = options.dir
     this.file = path.join(options.dir, DATA_FILE_NAME)
     this.#db = db
+    this.#snapshotFile = snapshotFile
     this.#journal = journal
     this.#lock = lock
     this.#snapshotBytes = snapshotBytes
     this.#now = options.now ?? (() => new Date())
     this.#fs = options.fs ?? nodeFileSystem
     this.#backups = new BackupSchedule(options.backupIntervalMs)
-    this.#checkpointIdleMs = options.checkpointIdleMs ?? 2000
+    this.#checkpointIdleMs = options.checkpointIdleMs ?? 30_000
     this.#checkpointBytes = options.checkpointBytes
     db.data.plants.forEach((plant, position) => this.#index.set(plant.id, position))
     this.#openingState = this.#snapshot(journal.gen)
-    this.#commits = new GroupCommit<Plant>({ save: (plants) => this.#save(plants), batchWindowMs: options.batchWindowMs })
+    this.#commits = new GroupCommit<Plant>({
+      save: (plants) => this.#save(plants),
+      discard: () => this.#pending.clear(),
+      batchWindowMs: options.batchWindowMs
+    })
   }
 
   /**
@@ -108,19 +118,22 @@ export class PlantStore {
       const file = path.join(options.dir, DATA_FILE_NAME)
       const stored = await readCatalogue(options.dir, fs)
       const data = stored?.data ?? emptyPlantFile()
+      // Which journals follow a snapshot is decided afresh at each checkpoint, never kept in memory.
+      delete data.journalGen
       const snapshotFile = new DurableJsonFile<PlantFile>(file, { parse: JSON.parse, fs })
       const db = new Low<PlantFile>(snapshotFile, data)
-      let snapshotBytes = 0
+      const firstGen = (stored?.lastGen ?? 0) + 1
+      let snapshotBytes = stored?.snapshotBytes ?? 0
       if (!stored || stored.fromVersion < DATA_FILE_VERSION) {
         // A new catalogue is written at once (proving the folder is writable before any request);
         // a migrated one is rewritten after its old form is backed up.
         if (stored) await writeBackup(options.dir, await readFile(file, 'utf8'), options.now?.())
-        const text = await serializeSnapshot({ nextId: data.nextId, journalGen: (stored?.lastGen ?? 0) + 1, plants: data.plants })
+        const text = await serializeSnapshot({ nextId: data.nextId, journalGen: firstGen, plants: data.plants })
         await snapshotFile.writeText(text)
         snapshotBytes = text.length
       }
-      const journal = await Journal.create(options.dir, (stored?.lastGen ?? 0) + 1, fs)
-      const store = new PlantStore(db, journal, lock, snapshotBytes, options)
+      const journal = await Journal.create(options.dir, firstGen, fs)
+      const store = new PlantStore(db, snapshotFile, journal, lock, snapshotBytes, options)
       if (stored && (stored.replayed.length > 0 || stored.obsolete.length > 0)) store.#armIdleCheckpoint()
       return store
     } catch (error) {
@@ -130,7 +143,7 @@ export class PlantStore {
     }
   }
 
-  /** Changes whenever the plants in memory change; equal versions mean equal contents. */
+  /** Changes whenever the published plants change; equal versions mean equal contents. */
   get version(): number {
     return this.#version
   }
@@ -146,7 +159,7 @@ export class PlantStore {
     return position === undefined ? undefined : this.#db.data.plants[position]
   }
 
-  /** Plants matching `filter`, ordered by id ascending. */
+  /** Plants matching `filter`, ordered by id ascending. Read-only: it may be the store's own list. */
   find(filter: PlantFilter = {}): readonly Plant[] {
     const plants = this.#db.data.plants
     const statuses = filter.statuses
@@ -169,19 +182,9 @@ export class PlantStore {
       if (input.name !== undefined) added.name = input.name
       if (input.category !== undefined) added.category = input.category
       Object.assign(added, { tags: input.tags ?? [], status: input.status ?? 'available', createdAt: at, updatedAt: at })
-      data.nextId += 1 // not rolled back on failure: ids are never reused
-      this.#index.set(added.id, data.plants.length)
-      data.plants.push(added)
-      this.#version++
-      return {
-        result: added,
-        change: added,
-        undo: () => {
-          data.plants.pop()
-          this.#index.delete(added.id)
-          this.#version++
-        }
-      }
+      data.nextId += 1 // kept even if the write fails: ids are never reused
+      this.#pending.set(added.id, added)
+      return { result: added, change: added }
     })
     this.#announce('plant.added', plant)
     return plant
@@ -191,21 +194,16 @@ export class PlantStore {
   async update(changes: PlantChanges): Promise<Plant | undefined> {
     let changed = false
     const plant = await this.#commits.submit(() => {
-      const position = this.#index.get(changes.id)
-      if (position === undefined) return { result: undefined }
-      const plants = this.#db.data.plants
-      const before = plants[position]!
+      const pending = this.#pending.get(changes.id)
+      const before = pending ?? this.get(changes.id)
+      if (!before) return { result: undefined }
       const { id: _id, ...fields } = changes
-      if (Object.keys(fields).length === 0) return { result: before }
+      // A plant prepared in this very batch exists only if the batch is saved: tie the answer to that write.
+      if (Object.keys(fields).length === 0) return pending ? { result: pending, change: pending } : { result: before }
       const after: Plant = { ...before, ...fields, updatedAt: this.#now().toISOString() }
-      plants[position] = after
-      this.#version++
+      this.#pending.set(after.id, after)
       changed = true
-      const undo = () => {
-        plants[position] = before
-        this.#version++
-      }
-      return { result: after, change: after, undo }
+      return { result: after, change: after }
     })
     if (plant && changed) this.#announce('plant.updated', plant)
     return plant
@@ -213,6 +211,7 @@ export class PlantStore {
 
   /** Folds the journal into plants.json now (normally done in the background). */
   checkpoint(): Promise<void> {
+    if (this.#closing) return Promise.resolve()
     this.#checkpointing ??= this.#checkpoint().finally(() => (this.#checkpointing = undefined))
     return this.#checkpointing
   }
@@ -220,11 +219,16 @@ export class PlantStore {
   /**
    * Stops taking changes, waits for the write in flight, folds the journal
    * into plants.json (so the file is complete after a clean stop) and releases
-   * the data directory.
+   * the data directory. Calling it again returns the same promise.
    */
-  async close(): Promise<void> {
-    clearTimeout(this.#idleTimer)
+  close(): Promise<void> {
+    this.#closing ??= this.#close()
+    return this.#closing
+  }
+
+  async #close(): Promise<void> {
     await this.#commits.close()
+    clearTimeout(this.#idleTimer) // after the last write, which may have re-armed it
     await this.#checkpointing?.catch(() => undefined)
     await Promise.allSettled(this.#background)
     await this.#journal.close()
@@ -252,16 +256,38 @@ export class PlantStore {
     }
   }
 
-  /** The one write path: makes a batch of changed plants durable. */
+  /** The one write path: makes a batch of changed plants durable, then publishes them. */
   async #save(plants: Plant[]): Promise<void> {
     if (this.#journal.broken) {
-      // The last append failed part-way: continue in a fresh file so the torn line stays the last of its file.
-      const next = await Journal.create(this.dir, this.#journal.gen + 1, this.#fs)
+      // The last append failed part-way: continue in a fresh file that tells replay where the old one ends.
+      const next = await Journal.create(this.dir, this.#journal.gen + 1, this.#fs, this.#journal.validBytes)
       await this.#journal.close()
       this.#journal = next
     }
     await this.#journal.append({ nextId: this.#db.data.nextId, plants })
-    this.#afterSave()
+    this.#publish()
+    try {
+      this.#afterSave()
+    } catch (error) {
+      // The change is on disk and must be answered as saved; housekeeping can wait for the next write.
+      console.error('[plant-store] after-save housekeeping failed:', error)
+    }
+  }
+
+  /** Moves the saved batch from #pending into the catalogue readers see. */
+  #publish(): void {
+    const plants = this.#db.data.plants
+    for (const [id, plant] of this.#pending) {
+      const position = this.#index.get(id)
+      if (position !== undefined) plants[position] = plant
+      else {
+        // New ids are the highest so far and were prepared in increasing order, so the list stays sorted.
+        this.#index.set(id, plants.length)
+        plants.push(plant)
+      }
+    }
+    this.#pending.clear()
+    this.#version++
   }
 
   #afterSave(): void {
@@ -277,6 +303,7 @@ export class PlantStore {
   }
 
   #armIdleCheckpoint(): void {
+    if (this.#closing) return
     clearTimeout(this.#idleTimer)
     this.#idleTimer = setTimeout(() => void this.checkpoint(), this.#checkpointIdleMs)
     this.#idleTimer.unref()
@@ -309,15 +336,20 @@ export class PlantStore {
       })
       await this.#writeSnapshot(snapshot!)
     } catch (error) {
+      if (this.#closing) return // close() writes the final snapshot itself
       console.error(`[plant-store] checkpoint of ${this.file} failed; the journal keeps every change and it is tried again later:`, error)
       this.#armIdleCheckpoint()
     }
   }
 
-  /** Writes `snapshot` as plants.json, then deletes the journals it contains. */
+  /**
+   * Writes `snapshot` as plants.json, then deletes the journals it contains.
+   * Serialised in slices (not lowdb's `write()`, which would stringify the
+   * whole catalogue in one blocking call).
+   */
   async #writeSnapshot(snapshot: CatalogueSnapshot): Promise<void> {
     const text = await serializeSnapshot(snapshot)
-    await (this.#db.adapter as DurableJsonFile<PlantFile>).writeText(text) // the lowdb adapter built in open()
+    await this.#snapshotFile.writeText(text)
     this.#snapshotBytes = text.length
     for (const journal of await listJournals(this.dir)) {
       if (journal.gen < snapshot.journalGen) await unlink(journal.file).catch(() => undefined)

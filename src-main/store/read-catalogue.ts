@@ -5,7 +5,7 @@
 import path from 'node:path'
 import type { Plant } from '../../src-shared/plant'
 import { DataFileError, checkPlantFile, type PlantFile } from './data-file'
-import { listJournals, parseJournal, type JournalFile } from './journal'
+import { journalCut, listJournals, parseJournal, type JournalFile } from './journal'
 import { nodeFileSystem, type FileSystem } from './json-file'
 import { loadPlantFile } from './load-plant-file'
 
@@ -23,7 +23,12 @@ export interface StoredCatalogue {
   obsolete: JournalFile[]
   /** Highest journal generation on disk (or the snapshot's), so new appends start above it. */
   lastGen: number
+  /** Size of plants.json as read. */
+  snapshotBytes: number
 }
+
+/** A journal that was listed but is gone by the time it is read: a checkpoint of a running server removed it. */
+class JournalVanished extends Error {}
 
 async function readText(fs: FileSystem, file: string): Promise<string | undefined> {
   try {
@@ -50,11 +55,22 @@ function replay(data: PlantFile, entries: { nextId: number; plants: Plant[] }[])
   }
 }
 
-/**
- * Reads `dir`'s catalogue; undefined when there is none yet. Throws
- * DataFileError naming the file for anything it cannot trust.
- */
-export async function readCatalogue(dir: string, fs: FileSystem = nodeFileSystem): Promise<StoredCatalogue | undefined> {
+/** Reads the journals' texts, each cut where the next one says its valid part ends. */
+async function readJournalTexts(fs: FileSystem, journals: JournalFile[]): Promise<string[]> {
+  const buffers: Buffer[] = []
+  for (const journal of journals) {
+    const text = await readText(fs, journal.file)
+    if (text === undefined) throw new JournalVanished(journal.file)
+    buffers.push(Buffer.from(text, 'utf8'))
+  }
+  return buffers.map((buffer, index) => {
+    const next = buffers[index + 1]
+    const cut = next === undefined ? undefined : journalCut(next.subarray(0, 64).toString('utf8'))
+    return (cut === undefined ? buffer : buffer.subarray(0, cut)).toString('utf8')
+  })
+}
+
+async function readOnce(dir: string, fs: FileSystem): Promise<StoredCatalogue | undefined> {
   const file = path.join(dir, DATA_FILE_NAME)
   const journals = await listJournals(dir)
   const text = await readText(fs, file)
@@ -65,16 +81,32 @@ export async function readCatalogue(dir: string, fs: FileSystem = nodeFileSystem
   const loaded = loadPlantFile(file, text)
   const firstGen = loaded.data.journalGen ?? 1
   const replayed = journals.filter((journal) => journal.gen >= firstGen)
-  for (const journal of replayed) {
-    replay(loaded.data, parseJournal(journal.file, (await readText(fs, journal.file)) ?? ''))
-  }
+  const texts = await readJournalTexts(fs, replayed)
+  replayed.forEach((journal, index) => replay(loaded.data, parseJournal(journal.file, texts[index]!)))
   // Re-check the whole result: order, ids below nextId.
-  const data = replayed.length > 0 ? checkPlantFile(replayed.at(-1)!.file, loaded.data) : loaded.data
+  const data = replayed.length > 0 ? checkPlantFile(`${file} with its journals replayed`, loaded.data) : loaded.data
   return {
     data,
     fromVersion: loaded.fromVersion,
     replayed,
     obsolete: journals.filter((journal) => journal.gen < firstGen),
-    lastGen: Math.max(firstGen - 1, ...journals.map((journal) => journal.gen))
+    lastGen: Math.max(firstGen - 1, ...journals.map((journal) => journal.gen)),
+    snapshotBytes: text.length
+  }
+}
+
+/**
+ * Reads `dir`'s catalogue; undefined when there is none yet. Throws
+ * DataFileError naming the file for anything it cannot trust. Safe while a
+ * server runs (e.g. for `plant-store backup`): a checkpoint that removes a
+ * journal mid-read makes it read again.
+ */
+export async function readCatalogue(dir: string, fs: FileSystem = nodeFileSystem): Promise<StoredCatalogue | undefined> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await readOnce(dir, fs)
+    } catch (error) {
+      if (!(error instanceof JournalVanished) || attempt >= 5) throw error
+    }
   }
 }

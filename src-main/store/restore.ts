@@ -1,5 +1,5 @@
 /** Puts a backup back in place of the catalogue, after checking it; the files it replaces are kept aside. */
-import { readFile, rename } from 'node:fs/promises'
+import { link, readFile, rename } from 'node:fs/promises'
 import path from 'node:path'
 import { listJournals } from './journal'
 import { DurableJsonFile } from './json-file'
@@ -10,15 +10,31 @@ import { serializeSnapshot } from './snapshot'
 
 /** What a restore did. */
 export interface RestoreResult {
-  /** Where the replaced catalogue was moved, if there was one. */
+  /** Where the replaced catalogue was kept, if there was one. */
   keptAside: string | undefined
   plantCount: number
+  /** The next id the restored catalogue hands out (never one handed out before). */
+  nextId: number
 }
 
-async function moveAside(file: string, suffix: string): Promise<string | undefined> {
+/**
+ * The highest nextId any file in the folder mentions, read even from damaged
+ * files, so that ids handed out after the backup was made are never reused.
+ */
+async function highestNextIdOnDisk(files: string[]): Promise<number> {
+  let highest = 1
+  for (const file of files) {
+    const text = await readFile(file, 'utf8').catch(() => '')
+    for (const match of text.matchAll(/"nextId":(\d{1,15})/g)) highest = Math.max(highest, Number(match[1]))
+  }
+  return highest
+}
+
+async function keepAside(file: string, suffix: string): Promise<string | undefined> {
+  const aside = `${file}.${suffix}`
   try {
-    await rename(file, `${file}.${suffix}`)
-    return `${file}.${suffix}`
+    await link(file, aside) // the original stays in place until the new file replaces it
+    return aside
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
     throw error
@@ -28,8 +44,10 @@ async function moveAside(file: string, suffix: string): Promise<string | undefin
 /**
  * Restores `source` into `dataDir`. Refused (DataDirLockedError) while a server
  * or the app holds the folder; refused (DataFileError) when `source` is not a
- * valid catalogue. The replaced plants.json and its journals are kept aside
- * with a `.replaced-<time>` suffix.
+ * valid catalogue. The steps are ordered so that a crash at any point leaves
+ * either the old catalogue or the restored one, never an empty folder: the old
+ * file is linked aside, the new one renamed over it (its journalGen makes the
+ * old journals obsolete), and only then are the old journals moved aside.
  */
 export async function restoreFromBackup(dataDir: string, source: string, at = new Date()): Promise<RestoreResult> {
   const lock = await acquireDataDirLock(dataDir, 'plant-store restore')
@@ -37,14 +55,15 @@ export async function restoreFromBackup(dataDir: string, source: string, at = ne
     const { data } = loadPlantFile(source, await readFile(source, 'utf8'))
     const suffix = `replaced-${at.toISOString().replace(/[:.]/g, '-')}`
     const file = path.join(dataDir, DATA_FILE_NAME)
-    const keptAside = await moveAside(file, suffix)
-    // The journals belong to the replaced file; replaying them over the backup would mix two histories.
     const journals = await listJournals(dataDir)
-    for (const journal of journals) await moveAside(journal.file, suffix)
+    const nextId = Math.max(data.nextId, await highestNextIdOnDisk([file, ...journals.map((journal) => journal.file)]))
+    const keptAside = await keepAside(file, suffix)
     const journalGen = Math.max(0, ...journals.map((journal) => journal.gen)) + 1
-    const text = await serializeSnapshot({ nextId: data.nextId, journalGen, plants: data.plants })
+    const text = await serializeSnapshot({ nextId, journalGen, plants: data.plants })
     await new DurableJsonFile(file, { parse: JSON.parse }).writeText(text)
-    return { keptAside, plantCount: data.plants.length }
+    // The journals belong to the replaced file; the new journalGen already tells a start to skip them.
+    for (const journal of journals) await rename(journal.file, `${journal.file}.${suffix}`).catch(() => undefined)
+    return { keptAside, plantCount: data.plants.length, nextId }
   } finally {
     await lock.release()
   }

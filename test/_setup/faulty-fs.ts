@@ -6,6 +6,8 @@ import type { FileSystem } from '../../src-main/store/json-file'
 /** Switches for {@link faultyFs}: while `failWith` is set, every write or fsync fails with that code. */
 export interface Faults {
   failWith: string | undefined
+  /** When set, only these operations fail (e.g. ['datasync', 'truncate']: the bytes land, the flush does not). */
+  only?: string[]
   /** Writes (journal appends and file writes) that reached the disk. */
   writes: number
 }
@@ -19,9 +21,9 @@ function faultyHandle(handle: FileHandle, faults: Faults): FileHandle {
   return new Proxy(handle, {
     get(target, property, receiver) {
       const value = Reflect.get(target, property, receiver)
-      if (property === 'write' || property === 'sync' || property === 'datasync' || property === 'writeFile') {
+      if (property === 'write' || property === 'sync' || property === 'datasync' || property === 'writeFile' || property === 'truncate') {
         return async (...args: unknown[]) => {
-          if (faults.failWith) throw fault(faults.failWith)
+          if (faults.failWith && (!faults.only || faults.only.includes(property))) throw fault(faults.failWith)
           const result = await (value as (...a: unknown[]) => unknown).apply(target, args)
           if (property === 'write') faults.writes++
           return result
@@ -38,7 +40,7 @@ export function faultyFs(): { fs: FileSystem; faults: Faults } {
   const fs: FileSystem = {
     open: (async (...args: Parameters<typeof fsp.open>) => faultyHandle(await fsp.open(...args), faults)) as typeof fsp.open,
     rename: async (from, to) => {
-      if (faults.failWith) throw fault(faults.failWith)
+      if (faults.failWith && (!faults.only || faults.only.includes('rename'))) throw fault(faults.failWith)
       return fsp.rename(from, to)
     },
     readFile: (file, encoding) => fsp.readFile(file, encoding),

@@ -37,6 +37,16 @@ describe('one writer per data folder', () => {
     expect((await add(first.baseUrl, 'still here')).status).toBe(200)
   })
 
+  it('lets exactly one of several servers started at the same moment have the folder', async () => {
+    const dir = await makeTempDir()
+    const starts = await Promise.allSettled(Array.from({ length: 5 }, () => startServe(dir, [], ENV)))
+    const running = starts.filter((start) => start.status === 'fulfilled')
+    expect(running).toHaveLength(1)
+    for (const start of starts) {
+      if (start.status === 'rejected') expect(String(start.reason)).toMatch(/exited with 1[\s\S]*in use by/)
+    }
+  })
+
   it('starts again at once after the holder was killed with SIGKILL', async () => {
     const dir = await makeTempDir()
     const first = await startServe(dir, [], ENV)

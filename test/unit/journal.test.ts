@@ -100,3 +100,46 @@ describe('the store with its journal', () => {
     await store.close()
   })
 })
+
+describe('a failed append whose bytes reached the disk anyway', () => {
+  it('is never replayed: the next journal records where the old one ends', async () => {
+    const dir = await makeTempDir()
+    const { fs, faults } = faultyFs()
+    const store = await PlantStore.open({ dir, fs, checkpointIdleMs: 60_000 })
+    await store.add({ name: 'saved' })
+    faults.failWith = 'EIO'
+    faults.only = ['datasync', 'truncate'] // the line is written, but neither flushed nor cut off
+    await expect(store.add({ name: 'answered 503' })).rejects.toThrow(/EIO/)
+    faults.failWith = undefined
+    await store.add({ name: 'after' })
+    const files = (await readdir(dir)).filter((name) => name.startsWith('journal-')).sort()
+    expect(await readFile(path.join(dir, files[0]!), 'utf8')).toContain('answered 503') // the bytes are there…
+    const onDisk = (await readCatalogue(dir))!.data
+    expect(onDisk.plants.map((p) => p.name)).toEqual(['saved', 'after']) // …but a start would not replay them
+    await store.close()
+  })
+})
+
+describe('reading the catalogue while a server checkpoints', () => {
+  it('reads again when a listed journal vanishes (a checkpoint removed it)', async () => {
+    const dir = await makeTempDir()
+    const store = await PlantStore.open({ dir, checkpointIdleMs: 60_000 })
+    await store.add({ name: 'in the journal' })
+    const { fs } = faultyFs()
+    let vanished = false
+    const racing = {
+      ...fs,
+      readFile: async (file: string, encoding: 'utf8') => {
+        if (!vanished && file.includes('journal-')) {
+          vanished = true
+          await store.checkpoint() // folds the journal into plants.json and deletes it, right under the reader
+        }
+        return fs.readFile(file, encoding)
+      }
+    }
+    const read = (await readCatalogue(dir, racing))!
+    expect(vanished).toBe(true)
+    expect(read.data.plants.map((p) => p.name)).toEqual(['in the journal'])
+    await store.close()
+  })
+})

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { existsSync } from 'node:fs'
-import { readFile, writeFile } from 'node:fs/promises'
+import { readFile, utimes, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { DataDirLockedError, acquireDataDirLock } from '../../src-main/store/lock'
@@ -46,12 +46,38 @@ describe('data directory lock', () => {
     await lock.release()
   })
 
-  it('takes over an empty or garbled lock file (its writer died creating it)', async () => {
+  it('waits out a fresh unreadable lock file, and takes over an old one', async () => {
     const dir = await makeTempDir()
-    await writeFile(path.join(dir, 'lock'), '')
+    const file = path.join(dir, 'lock')
+    await writeFile(file, '')
+    await expect(acquireDataDirLock(dir, 'me')).rejects.toThrow(/another Plant Store that is starting/)
+    const old = new Date(Date.now() - 60_000)
+    await utimes(file, old, old)
     const lock = await acquireDataDirLock(dir, 'me')
     await lock.release()
   })
+
+  it('records who holds it with the boot and process start time', async () => {
+    const dir = await makeTempDir()
+    const lock = await acquireDataDirLock(dir, 'me')
+    const owner = JSON.parse(await readFile(lock.file, 'utf8'))
+    if (process.platform === 'linux') expect(owner).toMatchObject({ bootId: expect.any(String), startTime: expect.stringMatching(/^\d+$/) })
+    await lock.release()
+  })
+
+  it('takes over a lock whose pid was recycled by another process (same pid, other start time)', async () => {
+    const dir = await makeTempDir()
+    const child = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 10000)'])
+    try {
+      const bootId = (await readFile('/proc/sys/kernel/random/boot_id', 'utf8')).trim()
+      await writeFile(path.join(dir, 'lock'), JSON.stringify({ pid: child.pid, holder: 'plant-store serve', since: 'then', bootId, startTime: '1' }))
+      const lock = await acquireDataDirLock(dir, 'me')
+      await lock.release()
+    } finally {
+      child.kill('SIGKILL')
+    }
+  })
+
 
   it('takes over a lock whose pid now belongs to an unrelated program', async () => {
     const dir = await makeTempDir()

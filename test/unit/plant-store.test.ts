@@ -180,3 +180,50 @@ describe('PlantStore safety', () => {
     expect(await readdir(dir)).toEqual([])
   })
 })
+
+describe('PlantStore readers and shutdown', () => {
+  it('shows readers a change only once it is on disk, and never one whose write failed', async () => {
+    const dir = await makeTempDir()
+    const { fs, faults } = faultyFs()
+    let releaseSync: () => void = () => undefined
+    const slowFs: FileSystem = {
+      ...fs,
+      open: (async (...args: Parameters<FileSystem['open']>) => {
+        const handle = await fs.open(...args)
+        const datasync = handle.datasync.bind(handle)
+        return Object.assign(Object.create(handle), {
+          datasync: () => new Promise<void>((resolve, reject) => (releaseSync = () => datasync().then(resolve, reject)))
+        })
+      }) as FileSystem['open']
+    }
+    const store = await PlantStore.open({ dir, fs: slowFs, checkpointIdleMs: 60_000 })
+    const adding = store.add({ name: 'in flight' })
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(store.find()).toHaveLength(0) // written, not yet flushed: not visible
+    expect(store.get(1)).toBeUndefined()
+    const version = store.version
+    releaseSync()
+    await adding
+    expect(store.find().map((p) => p.name)).toEqual(['in flight'])
+    expect(store.version).toBeGreaterThan(version)
+    faults.failWith = 'EIO'
+    await expect(store.add({ name: 'never seen' })).rejects.toThrow(/EIO/)
+    expect(store.find().map((p) => p.name)).toEqual(['in flight'])
+    faults.failWith = undefined
+    await store.close()
+  })
+
+  it('touches nothing after close, even when closed twice while another store has the folder', async () => {
+    const dir = await makeTempDir()
+    const first = await PlantStore.open({ dir, checkpointIdleMs: 10 })
+    await first.add({ name: 'a' })
+    await first.close()
+    const second = await PlantStore.open({ dir, checkpointIdleMs: 10 })
+    await second.add({ name: 'b' })
+    await second.checkpoint()
+    await first.close() // must not write its old state over the second store's
+    await new Promise((resolve) => setTimeout(resolve, 50)) // no idle checkpoint of the first may fire either
+    await second.close()
+    expect((await readCatalogue(dir))!.data.plants.map((p) => p.name)).toEqual(['a', 'b'])
+  })
+})

@@ -41,4 +41,18 @@ describe('restoreFromBackup', () => {
     await expect(restoreFromBackup(dir, backup)).rejects.toBeInstanceOf(DataDirLockedError)
     await store.close()
   })
+
+  it('never hands out again an id given out after the backup was made', async () => {
+    const dir = await makeTempDir()
+    const store = await PlantStore.open({ dir })
+    for (const name of ['a', 'b', 'c', 'd']) await store.add({ name })
+    await store.close()
+    const backup = path.join(dir, 'backup.json')
+    await writeFile(backup, good) // nextId 2: made when only plant 1 existed
+    const result = await restoreFromBackup(dir, backup)
+    expect(result.nextId).toBe(5)
+    const again = await PlantStore.open({ dir })
+    expect((await again.add({ name: 'new' })).id).toBe(5)
+    await again.close()
+  })
 })
