@@ -34,6 +34,17 @@ export default defineConfig({
     root: 'src-renderer',
     define,
     plugins: [vue()],
+    // `electron-vite dev`: the page comes from this dev server, so /v3 is proxied to the desktop app's API and stays
+    // same-origin. The API refuses foreign Host and Origin headers: the proxy sends its own Host and drops Origin.
+    server: {
+      proxy: {
+        '/v3': {
+          target: `http://127.0.0.1:${process.env.PLANT_STORE_PORT || 7420}`,
+          changeOrigin: true,
+          configure: (proxy) => proxy.on('proxyReq', (request) => request.removeHeader('origin'))
+        }
+      }
+    },
     build: {
       outDir: 'out/renderer',
       // electron-vite leaves renderer code unminified; the UI is also served to browsers, so ship it small.

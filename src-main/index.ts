@@ -1,34 +1,24 @@
 /**
- * Electron wiring only: data folder → service → window → quit. Everything it
- * starts is plain Node (service.ts), shared with `plant-store serve`.
+ * Entry of the desktop app's main process: finds its built files and hands
+ * over to DesktopApp (desktop/desktop-app.ts). Everything it starts is plain
+ * Node shared with `plant-store serve` (service.ts).
  */
-import { app, BrowserWindow } from 'electron'
-import { defaultDataDir } from './paths'
-import { startService, type RunningService } from './service'
-import { TOKEN_ENV } from './token'
+import { fileURLToPath } from 'node:url'
+import { app } from 'electron'
+import { DesktopApp } from './desktop/desktop-app'
+import { uiDir } from './paths'
 
-let service: RunningService | undefined
+// Relative to this entry file (out/main/index.js), never to a chunk: the bundler keeps the entry where it is.
+const preload = fileURLToPath(new URL('../preload/index.cjs', import.meta.url))
+// electron-vite sets this for `electron-vite dev` only; a packaged app never loads a dev server.
+const devServerUrl = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL || undefined : undefined
 
-async function start(): Promise<void> {
-  service = await startService({ dataDir: defaultDataDir(), host: '127.0.0.1', port: 7420, token: process.env[TOKEN_ENV] || undefined })
-  const window = new BrowserWindow({
-    width: 1200,
-    height: 800,
-    title: `Plant Store — API at ${service.baseUrl}`,
-    webPreferences: { contextIsolation: true, sandbox: true, nodeIntegration: false }
+// Ctrl+C in the terminal or a service manager's SIGTERM quits the same careful way as File → Quit.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => app.quit())
+
+new DesktopApp({ env: process.env, version: __APP_VERSION__, preload, uiDir: uiDir(), devServerUrl })
+  .run()
+  .catch((error: unknown) => {
+    console.error('Plant Store could not start:', error)
+    app.exit(1)
   })
-  await window.loadURL(`data:text/html,<h1>Plant Store</h1><p>API at ${encodeURIComponent(service.baseUrl)}</p>`)
-}
-
-app.on('window-all-closed', () => app.quit())
-app.on('will-quit', (event) => {
-  if (!service) return
-  event.preventDefault()
-  const running = service
-  service = undefined
-  void running.stop().finally(() => app.quit())
-})
-app.whenReady().then(start).catch((error: unknown) => {
-  console.error(error)
-  app.exit(1)
-})

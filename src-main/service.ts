@@ -5,10 +5,11 @@
  */
 import { rm, writeFile, rename } from 'node:fs/promises'
 import path from 'node:path'
+import type { H3 } from 'h3'
 import { AccessPolicy } from './server/access-policy'
 import { createApp } from './server/create-app'
 import { uiUrl } from './server/security'
-import { apiBaseUrl, listen } from './server/start-server'
+import { PortInUseError, apiBaseUrl, listen, type ListeningServer } from './server/start-server'
 import { PlantStore } from './store/plant-store'
 import { openTokenSource } from './token'
 
@@ -24,6 +25,13 @@ export interface ServiceOptions {
   uiDir?: string
   /** A fixed API token (PLANT_STORE_TOKEN) instead of the one in DATA/token. */
   token?: string
+  /** Who holds the data folder, named to a second process that is refused (default "plant-store serve"). */
+  holder?: string
+  /**
+   * When `port` is taken, listen on any free port instead of failing (the
+   * desktop app must start; server.json tells scripts the port it got).
+   */
+  fallbackToFreePort?: boolean
 }
 
 /** A running service. */
@@ -47,9 +55,19 @@ async function writeServerFile(dataDir: string, info: { pid: number; port: numbe
   return file
 }
 
+/** Listens on `host:port`, or on a free port when that one is taken and `fallbackToFreePort` allows it. */
+async function listenWithFallback(app: H3, options: ServiceOptions): Promise<ListeningServer> {
+  try {
+    return await listen(app, { host: options.host, port: options.port })
+  } catch (error) {
+    if (!(error instanceof PortInUseError) || !options.fallbackToFreePort || options.port === 0) throw error
+    return listen(app, { host: options.host, port: 0 })
+  }
+}
+
 /** Opens the catalogue in `dataDir` and serves the API on `host:port`. */
 export async function startService(options: ServiceOptions): Promise<RunningService> {
-  const store = await PlantStore.open({ dir: options.dataDir })
+  const store = await PlantStore.open({ dir: options.dataDir, holder: options.holder })
   // Aborted on stop so that open event streams end at once instead of holding the graceful close.
   const endStreams = new AbortController()
   const tokens = await openTokenSource(options.dataDir, options.token).catch(async (error: unknown) => {
@@ -60,7 +78,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   try {
     const access = new AccessPolicy({ token: tokens.current, host: options.host })
     const app = createApp({ store, access, uiDir: options.uiDir, events: { stopping: endStreams.signal } })
-    server = await listen(app, { host: options.host, port: options.port })
+    server = await listenWithFallback(app, options)
     access.listeningOn(server.port)
   } catch (error) {
     tokens.close()

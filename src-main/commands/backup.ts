@@ -1,9 +1,7 @@
 /** `plant-store backup`: a backup of the catalogue on demand (safe while the server runs). */
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import { writeBackup } from '../store/backups'
-import { readCatalogue } from '../store/read-catalogue'
-import { serializeSnapshot } from '../store/snapshot'
+import { backUpNow } from '../backup-now'
 import { UsageError, type Command } from './command'
 import { dataOptionHelp, resolveDataDir } from './options'
 
@@ -26,11 +24,9 @@ async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
   }
   const dataDir = resolveDataDir(values.data, env)
   // A damaged catalogue is not worth keeping as a "good" copy; this throws DataFileError for it.
-  const catalogue = await readCatalogue(dataDir)
-  if (!catalogue) throw new UsageError(`there is no catalogue in ${path.resolve(dataDir)} to back up`)
-  const { data } = catalogue
-  const backup = await writeBackup(dataDir, await serializeSnapshot({ nextId: data.nextId, journalGen: catalogue.lastGen + 1, plants: data.plants }))
-  process.stdout.write(`Backed up ${data.plants.length} plants to ${backup}\n`)
+  const backup = await backUpNow(dataDir)
+  if (!backup) throw new UsageError(`there is no catalogue in ${path.resolve(dataDir)} to back up`)
+  process.stdout.write(`Backed up ${backup.plantCount} plants to ${backup.file}\n`)
   return 0
 }
 

@@ -5,12 +5,8 @@ declare module '*.vue' {
   export default component
 }
 
-/** What the desktop app's preload script hands the UI (absent in a plain browser). */
-interface PlantStoreBridge {
-  token?: string
-  apiBaseUrl?: string
-  version?: string
-}
+/** What the desktop app's preload script hands the UI (absent in a plain browser); its shape is shared with the preload. */
+type PlantStoreBridge = Partial<import('../../src-shared/desktop-bridge').DesktopBridge>
 
 interface Window {
   plantStore?: PlantStoreBridge

@@ -1,0 +1,68 @@
+/**
+ * The app's native message boxes. Their words come from plain modules
+ * (start-recovery.ts, start-failure.ts) so the app and the CLI say the same.
+ */
+import { BrowserWindow, dialog, type MessageBoxOptions } from 'electron'
+import { CHOICE_LABELS, type StartChoice, type StartFailure } from './start-recovery'
+
+function show(options: MessageBoxOptions, parent?: BrowserWindow) {
+  return parent && !parent.isDestroyed() ? dialog.showMessageBox(parent, options) : dialog.showMessageBox(options)
+}
+
+/**
+ * Shows a refused start with one button per sensible choice and resolves with
+ * the one taken. Escape (or closing the box) means Quit; Enter never restores.
+ */
+export async function askAboutStartFailure(failure: StartFailure): Promise<StartChoice> {
+  const { choices } = failure
+  const { response } = await show({
+    type: 'error',
+    title: 'Plant Store',
+    message: failure.headline,
+    detail: failure.detail,
+    buttons: choices.map((choice) => CHOICE_LABELS[choice]),
+    defaultId: Math.max(0, choices.findIndex((choice) => choice !== 'restore-latest')),
+    cancelId: choices.indexOf('quit'),
+    noLink: true
+  })
+  return choices[response] ?? 'quit'
+}
+
+/** A message with an OK button. */
+export async function tell(message: string, detail: string, kind: 'info' | 'error', parent?: BrowserWindow): Promise<void> {
+  await show({ type: kind, title: 'Plant Store', message, detail, buttons: ['OK'], noLink: true }, parent)
+}
+
+/** Asks to confirm something that replaces data; resolves true only for an explicit yes. */
+export async function confirm(message: string, detail: string, yes: string, parent?: BrowserWindow): Promise<boolean> {
+  const { response } = await show({ type: 'warning', title: 'Plant Store', message, detail, buttons: [yes, 'Cancel'], defaultId: 1, cancelId: 1, noLink: true }, parent)
+  return response === 0
+}
+
+/** Offers buttons and resolves with the index of the one taken; the first is the plain dismissal (Enter, Escape). */
+export async function choose(message: string, detail: string, buttons: string[], parent?: BrowserWindow): Promise<number> {
+  const { response } = await show({ type: 'info', title: 'Plant Store', message, detail, buttons, defaultId: 0, cancelId: 0, noLink: true }, parent)
+  return response
+}
+
+/** What Help → About shows. */
+export interface AboutFacts {
+  version: string
+  dataDir: string
+  apiBaseUrl: string | undefined
+  versions: Partial<Record<'electron' | 'chrome' | 'node', string>>
+}
+
+/** The About box's text. */
+export function aboutDetail(facts: AboutFacts): string {
+  const runtime = (['electron', 'chrome', 'node'] as const)
+    .filter((name) => facts.versions[name] !== undefined)
+    .map((name) => `${name[0]?.toUpperCase()}${name.slice(1)} ${facts.versions[name] ?? ''}`)
+    .join(', ')
+  return [
+    `Data folder: ${facts.dataDir}`,
+    `API address: ${facts.apiBaseUrl ?? 'not running'}`,
+    'Scripts find the address in server.json in the data folder and the token with `npx plant-store token`.',
+    ...(runtime ? [`Runtime: ${runtime}`] : [])
+  ].join('\n')
+}

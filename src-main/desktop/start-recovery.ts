@@ -1,0 +1,116 @@
+/**
+ * What the desktop app offers when the service refuses to start (damaged or
+ * newer catalogue, folder held by `plant-store serve`, …), and the loop that
+ * acts on the choice. Plain Node: the dialog itself is passed in as `ask`.
+ */
+import { readFile } from 'node:fs/promises'
+import { latestBackup } from '../store/backups'
+import { DATA_FILE_VERSION, DataFileError } from '../store/data-file'
+import { DataDirLockedError } from '../store/lock'
+import type { RestoreResult } from '../store/restore'
+import { PortInUseError } from '../server/start-server'
+import { describeStartFailure } from '../start-failure'
+
+/** "1 plant", "3 plants". */
+export function plants(count: number): string {
+  return `${count} ${count === 1 ? 'plant' : 'plants'}`
+}
+
+/** What the person can do about a refused start. */
+export type StartChoice = 'restore-latest' | 'open-folder' | 'retry' | 'quit'
+
+/** Button labels of the choices, in the words the dialog shows. */
+export const CHOICE_LABELS: Readonly<Record<StartChoice, string>> = {
+  'restore-latest': 'Restore latest backup',
+  'open-folder': 'Open data folder',
+  retry: 'Try again',
+  quit: 'Quit'
+}
+
+/** A refused start as the dialog shows it. */
+export interface StartFailure {
+  /** One line: what failed. */
+  headline: string
+  /** The message a person can act on (the same words the CLI prints). */
+  detail: string
+  /** The choices that make sense for this failure, in button order; always ends with quit. */
+  choices: StartChoice[]
+  /** The backup "restore-latest" puts back, when offered. */
+  latestBackup?: string
+}
+
+/** True when plants.json names a file version above the one this build reads: restoring an old backup would silently roll back. */
+async function isFromNewerApp(error: DataFileError): Promise<boolean> {
+  try {
+    const version = (JSON.parse(await readFile(error.file, 'utf8')) as { version?: unknown }).version
+    return typeof version === 'number' && version > DATA_FILE_VERSION
+  } catch {
+    return false
+  }
+}
+
+/** Describes `error` (thrown by startService on `dataDir`) with the choices that make sense for it. */
+export async function explainStartFailure(error: unknown, dataDir: string): Promise<StartFailure> {
+  const detail = describeStartFailure(error) ?? `Unexpected error: ${error instanceof Error ? error.message : String(error)}`
+  if (error instanceof DataFileError) {
+    const backup = error.latestBackup ?? (await latestBackup(dataDir))
+    const offerRestore = backup !== undefined && !(await isFromNewerApp(error))
+    return {
+      headline: 'Plant Store cannot open its catalogue.',
+      detail,
+      choices: offerRestore ? ['restore-latest', 'open-folder', 'quit'] : ['open-folder', 'quit'],
+      latestBackup: offerRestore ? backup : undefined
+    }
+  }
+  if (error instanceof DataDirLockedError) {
+    // Once the other process is stopped, trying again is all it takes.
+    return { headline: 'The data folder is in use by another Plant Store.', detail, choices: ['retry', 'open-folder', 'quit'] }
+  }
+  if (error instanceof PortInUseError) return { headline: 'The API port is taken.', detail, choices: ['retry', 'quit'] }
+  return { headline: 'Plant Store cannot start.', detail, choices: ['open-folder', 'retry', 'quit'] }
+}
+
+/** What {@link startWithRecovery} needs. */
+export interface RecoveryOptions<T> {
+  dataDir: string
+  /** Starts the service; throws when the start is refused. */
+  start(): Promise<T>
+  /** Shows the failure and resolves with the choice (the native dialog in the app). */
+  ask(failure: StartFailure): Promise<StartChoice>
+  openFolder(dataDir: string): Promise<void>
+  restore(dataDir: string, backup: string): Promise<RestoreResult>
+  /** Tells the person what a restore did (or why it failed) before the next try. */
+  inform(message: string, isError: boolean): Promise<void>
+}
+
+/**
+ * Starts, and on a refused start asks what to do until the start succeeds
+ * (resolves with what `start` gave) or the person quits (resolves undefined).
+ * Opening the folder or restoring is followed by another try.
+ */
+export async function startWithRecovery<T>(options: RecoveryOptions<T>): Promise<T | undefined> {
+  for (;;) {
+    let failure: StartFailure
+    try {
+      return await options.start()
+    } catch (error) {
+      failure = await explainStartFailure(error, options.dataDir)
+      if (failure.detail.startsWith('Unexpected error')) console.error('Plant Store could not start:', error)
+    }
+    const choice = await options.ask(failure)
+    if (choice === 'quit') return undefined
+    if (choice === 'open-folder') await options.openFolder(options.dataDir)
+    if (choice === 'restore-latest' && failure.latestBackup !== undefined) await restoreAndTell(options, failure.latestBackup)
+  }
+}
+
+async function restoreAndTell<T>(options: RecoveryOptions<T>, backup: string): Promise<void> {
+  try {
+    const result = await options.restore(options.dataDir, backup)
+    const aside = result.keptAside ? ` The damaged file was kept as ${result.keptAside}.` : ''
+    await options.inform(`Restored ${plants(result.plantCount)} from ${backup}.${aside}`, false)
+  } catch (error) {
+    const reason = describeStartFailure(error) ?? (error instanceof Error ? error.message : String(error))
+    await options.inform(`The backup ${backup} could not be restored: ${reason}`, true)
+  }
+}

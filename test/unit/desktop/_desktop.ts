@@ -1,0 +1,26 @@
+/** Starts a DesktopApp (with electron mocked by the test file) on a temporary data folder. */
+import { onTestFinished } from 'vitest'
+import { DesktopApp, type DesktopAppOptions } from '../../../src-main/desktop/desktop-app'
+import { FakeBrowserWindow } from './_electron-fake'
+
+/** Runs a desktop app on `dataDir` (any free port unless `env` says otherwise); stops its service after the test. */
+export async function runDesktop(dataDir: string, options: Partial<DesktopAppOptions> = {}): Promise<DesktopApp> {
+  const desktop = new DesktopApp({
+    env: { PLANT_STORE_DATA: dataDir, PLANT_STORE_PORT: '0' },
+    version: '1.2.3',
+    preload: '/app/out/preload/index.cjs',
+    uiDir: '/app/out/renderer',
+    platform: 'linux',
+    ...options
+  })
+  onTestFinished(() => desktop.service?.stop())
+  await desktop.run()
+  return desktop
+}
+
+/** The staff UI window the app opened. */
+export function mainWindow(): FakeBrowserWindow {
+  const window = FakeBrowserWindow.created[0]
+  if (!window) throw new Error('no window was opened')
+  return window
+}

@@ -1,0 +1,208 @@
+import { existsSync, readFileSync, readdirSync } from 'node:fs'
+import { createServer, type Server } from 'node:net'
+import path from 'node:path'
+import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest'
+import { DESKTOP_BRIDGE_CHANNEL } from '../../../src-shared/desktop-bridge'
+import { defaultDataDir } from '../../../src-main/paths'
+import { PlantStore } from '../../../src-main/store/plant-store'
+import { makeTempDir } from '../../_setup/temp-dir'
+import { addBackup, damageCatalogue } from './_catalogue'
+import { mainWindow, runDesktop } from './_desktop'
+import { FakeBrowserWindow, Menu, app, dialog, fakeEvent, ipcMain, messageBoxOptions, resetElectronFake, session, shell } from './_electron-fake'
+
+vi.mock('electron', () => import('./_electron-fake'))
+
+function serverFile(dir: string): { pid: number; port: number; baseUrl: string } {
+  return JSON.parse(readFileSync(path.join(dir, 'server.json'), 'utf8'))
+}
+
+/** Answers message boxes in turn by button label; records each box's options. */
+function answerDialogs(...labels: string[]) {
+  const shown: Array<ReturnType<typeof messageBoxOptions> & { windowsOpen: number }> = []
+  dialog.showMessageBox.mockImplementation(async (...args: unknown[]) => {
+    const options = messageBoxOptions(args)
+    shown.push({ ...options, windowsOpen: FakeBrowserWindow.created.length })
+    const label = labels.shift()
+    const response = label === undefined ? 0 : options.buttons.indexOf(label)
+    if (response < 0) throw new Error(`no button "${label}" in ${JSON.stringify(options.buttons)}`)
+    return { response, checkboxChecked: false }
+  })
+  return shown
+}
+
+describe('the desktop app', () => {
+  beforeEach(() => resetElectronFake())
+
+  it('starts the service, shows the UI from the local server in a locked-down window, and names the API in the title', async () => {
+    const dir = await makeTempDir()
+    const desktop = await runDesktop(dir)
+    const { port, baseUrl } = serverFile(dir)
+    expect(desktop.service?.port).toBe(port)
+    expect(app.paths.get('userData')).toBe(dir)
+    expect(app.enableSandbox).toHaveBeenCalled()
+    expect(session.defaultSession.setPermissionRequestHandler).toHaveBeenCalled()
+    expect(Menu.setApplicationMenu).toHaveBeenCalled()
+    const window = mainWindow()
+    expect(window.loadURL).toHaveBeenCalledWith(`http://127.0.0.1:${port}/`)
+    expect(window.options.title).toBe(`Plant Store — API at ${baseUrl}`)
+    expect(window.options.webPreferences).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, preload: '/app/out/preload/index.cjs' })
+    // The lock names the app, so a `plant-store serve` started meanwhile says who holds the folder.
+    expect(JSON.parse(readFileSync(path.join(dir, 'lock'), 'utf8')).holder).toBe('the Plant Store desktop app')
+    // The API is the real one: scripts reach it with the token from the data folder.
+    const token = readFileSync(path.join(dir, 'token'), 'utf8').trim()
+    const response = await fetch(`${baseUrl}/plant/search/status`, { headers: { authorization: `Bearer ${token}` } })
+    expect(response.status).toBe(200)
+  })
+
+  it('hands the page its bridge over IPC: API address, token and version', async () => {
+    const dir = await makeTempDir()
+    const desktop = await runDesktop(dir)
+    const event = { senderFrame: { origin: `http://127.0.0.1:${desktop.service?.port}`, parent: null }, returnValue: undefined as unknown }
+    ipcMain.emit(DESKTOP_BRIDGE_CHANNEL, event)
+    expect(event.returnValue).toEqual({ apiBaseUrl: desktop.service?.baseUrl, token: desktop.service?.token(), version: '1.2.3' })
+    const foreign = { senderFrame: { origin: 'https://evil.example', parent: null }, returnValue: undefined as unknown }
+    ipcMain.emit(DESKTOP_BRIDGE_CHANNEL, foreign)
+    expect(foreign.returnValue).toBeNull()
+  })
+
+  it('uses the same data folder as plant-store serve by default (Electronʼs userData set to it)', async () => {
+    const desktop = await runDesktop('', { env: { PLANT_STORE_PORT: '0' } })
+    expect(desktop.dataDir).toBe(defaultDataDir())
+    expect(app.paths.get('userData')).toBe(defaultDataDir())
+    expect(existsSync(path.join(defaultDataDir(), 'server.json'))).toBe(true)
+  })
+
+  it('brings the window to the front on a second launch', async () => {
+    await runDesktop(await makeTempDir())
+    const window = mainWindow()
+    window.minimized = true
+    app.emit('second-instance', fakeEvent(), ['plant-store'], '/')
+    expect(window.restore).toHaveBeenCalled()
+    expect(window.focus).toHaveBeenCalled()
+  })
+
+  it('as the second instance, quits at once without touching the data', async () => {
+    const dir = await makeTempDir()
+    app.singleInstance = false
+    const desktop = await runDesktop(dir)
+    expect(app.quit).toHaveBeenCalled()
+    expect(desktop.service).toBeUndefined()
+    expect(FakeBrowserWindow.created).toHaveLength(0)
+    expect(readdirSync(dir)).toEqual([])
+  })
+
+  it('takes a free port when 7420 is taken, and says so in server.json and the window title', async () => {
+    // Hold 7420 with a real socket (unless another program already does: then it is taken all the same).
+    const blocker: Server = createServer()
+    await new Promise<void>((resolve, reject) => {
+      blocker.once('error', (error: NodeJS.ErrnoException) => (error.code === 'EADDRINUSE' ? resolve() : reject(error)))
+      blocker.listen(7420, '127.0.0.1', resolve)
+    })
+    onTestFinished(() => new Promise<void>((resolve) => (blocker.listening ? blocker.close(() => resolve()) : resolve())))
+    const dir = await makeTempDir()
+    const desktop = await runDesktop(dir, { env: { PLANT_STORE_DATA: dir } })
+    const { port, baseUrl } = serverFile(dir)
+    expect(port).not.toBe(7420)
+    expect(desktop.service?.port).toBe(port)
+    expect(baseUrl).toBe(`http://127.0.0.1:${port}/v3`)
+    expect(mainWindow().options.title).toBe(`Plant Store — API at ${baseUrl}`)
+  })
+
+  it('on quit, holds the exit until the write in flight is saved and the folder released', async () => {
+    const dir = await makeTempDir()
+    const desktop = await runDesktop(dir)
+    const service = desktop.service!
+    const stop = service.stop
+    let stopped = false
+    service.stop = async () => {
+      await stop()
+      stopped = true
+    }
+    let stoppedBeforeExit: boolean | undefined
+    app.exit.mockImplementation(() => void (stoppedBeforeExit = stopped))
+    const adding = service.store.add({ name: 'Monstera', tags: [] })
+    const quit = fakeEvent()
+    app.emit('will-quit', quit)
+    expect(quit.defaultPrevented()).toBe(true)
+    expect(app.exit).not.toHaveBeenCalled()
+    await vi.waitFor(() => expect(app.exit).toHaveBeenCalledWith(0))
+    expect(stoppedBeforeExit).toBe(true)
+    await expect(adding).resolves.toMatchObject({ id: 1, name: 'Monstera' })
+    expect(existsSync(path.join(dir, 'server.json'))).toBe(false)
+    // The lock is free and the change is on disk: another process can open the folder and sees it.
+    const reopened = await PlantStore.open({ dir })
+    expect(reopened.get(1)?.name).toBe('Monstera')
+    await reopened.close()
+  })
+
+  it('shows a refused start (damaged catalogue) in a native dialog, before any window, and restores the latest backup on request', async () => {
+    const dir = await makeTempDir()
+    const damaged = await damageCatalogue(dir)
+    const backup = await addBackup(dir)
+    const shown = answerDialogs('Restore latest backup', 'OK')
+    const desktop = await runDesktop(dir)
+    expect(shown[0]).toMatchObject({
+      type: 'error',
+      message: 'Plant Store cannot open its catalogue.',
+      buttons: ['Restore latest backup', 'Open data folder', 'Quit'],
+      defaultId: 1, // Enter does not restore
+      cancelId: 2, // Escape quits
+      windowsOpen: 0 // never a blank window
+    })
+    expect(shown[0]?.detail).toContain(`the data file ${damaged} cannot be used`)
+    expect(shown[1]).toMatchObject({ type: 'info', message: 'Backup restored.' })
+    expect(shown[1]?.detail).toContain(`Restored 1 plant from ${backup}`)
+    expect(desktop.service?.store.get(1)?.name).toBe('Fern')
+    expect(readdirSync(dir).some((name) => name.startsWith('plants.json.replaced-'))).toBe(true)
+    expect(FakeBrowserWindow.created).toHaveLength(1)
+  })
+
+  it('offers to try again while plant-store serve holds the folder, and starts once it is free', async () => {
+    const dir = await makeTempDir()
+    const serve = await PlantStore.open({ dir, holder: 'plant-store serve' })
+    const shown = answerDialogs('Try again')
+    dialog.showMessageBox.mockImplementationOnce(async (...args: unknown[]) => {
+      shown.push({ ...messageBoxOptions(args), windowsOpen: FakeBrowserWindow.created.length })
+      await serve.close() // the shop stops `plant-store serve`, then presses Try again
+      return { response: 0, checkboxChecked: false }
+    })
+    const desktop = await runDesktop(dir)
+    expect(shown[0]?.buttons).toEqual(['Try again', 'Open data folder', 'Quit'])
+    expect(shown[0]?.detail).toMatch(/in use by plant-store serve/)
+    expect(desktop.service).toBeDefined()
+    expect(FakeBrowserWindow.created).toHaveLength(1)
+  })
+
+  it('quits (exit 1) when Quit is chosen at a refused start, leaving the damaged file untouched', async () => {
+    const dir = await makeTempDir()
+    const damaged = await damageCatalogue(dir)
+    const before = readFileSync(damaged, 'utf8')
+    const shown = answerDialogs('Open data folder', 'Quit')
+    await runDesktop(dir)
+    expect(shown.map((box) => box.buttons)).toEqual([['Open data folder', 'Quit'], ['Open data folder', 'Quit']])
+    expect(shell.openPath).toHaveBeenCalledWith(dir)
+    expect(app.exit).toHaveBeenCalledWith(1)
+    expect(FakeBrowserWindow.created).toHaveLength(0)
+    expect(readFileSync(damaged, 'utf8')).toBe(before)
+    expect(existsSync(path.join(dir, 'lock'))).toBe(false)
+  })
+
+  it('in development loads electron-vite’s dev server, which proxies /v3 on the configured port', async () => {
+    const dir = await makeTempDir()
+    const desktop = await runDesktop(dir, { devServerUrl: 'http://localhost:5173/' })
+    expect(mainWindow().loadURL).toHaveBeenCalledWith('http://localhost:5173/')
+    expect(desktop.appOrigin()).toBe('http://localhost:5173')
+    expect(desktop.bridge()?.apiBaseUrl).toBe('http://localhost:5173/v3')
+  })
+
+  it('reloads the page from the server after a renderer crash; the service keeps running', async () => {
+    const dir = await makeTempDir()
+    const desktop = await runDesktop(dir)
+    const window = mainWindow()
+    const service = desktop.service
+    window.webContents.emit('render-process-gone', fakeEvent(), { reason: 'crashed', exitCode: 133 })
+    expect(window.loadURL).toHaveBeenCalledTimes(2)
+    expect(window.loadURL).toHaveBeenLastCalledWith(`http://127.0.0.1:${service?.port}/`)
+    expect(desktop.service).toBe(service)
+  })
+})

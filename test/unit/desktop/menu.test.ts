@@ -1,0 +1,56 @@
+import type { MenuItemConstructorOptions } from 'electron'
+import { describe, expect, it, vi } from 'vitest'
+import { menuTemplate, type MenuActions } from '../../../src-main/desktop/menu'
+
+function actions(): MenuActions {
+  return {
+    openDataFolder: vi.fn(),
+    backUpNow: vi.fn(),
+    restoreFromBackup: vi.fn(),
+    copyApiAddress: vi.fn(),
+    copyApiToken: vi.fn(),
+    showApiReference: vi.fn(),
+    showAbout: vi.fn()
+  }
+}
+
+function submenu(template: MenuItemConstructorOptions[], label: string): MenuItemConstructorOptions[] {
+  const menu = template.find((item) => item.label === label || (label === 'Help' && item.role === 'help'))
+  return (menu?.submenu ?? []) as MenuItemConstructorOptions[]
+}
+
+const names = (items: MenuItemConstructorOptions[]) => items.filter((item) => item.type !== 'separator').map((item) => item.label ?? item.role)
+
+describe('the application menu', () => {
+  it('has File, Edit, View and Help with the items the shop needs', () => {
+    const template = menuTemplate(actions(), { platform: 'linux', devTools: false })
+    expect(template.map((item) => item.label ?? item.role)).toEqual(['File', 'editMenu', 'View', 'help'])
+    expect(names(submenu(template, 'File'))).toEqual([
+      'Open Data Folder', 'Back Up Now', 'Restore from Backup…', 'Copy API Address', 'Copy API Token', 'Quit'
+    ])
+    expect(names(submenu(template, 'View'))).toEqual(['reload', 'forceReload', 'resetZoom', 'zoomIn', 'zoomOut', 'togglefullscreen'])
+    expect(names(submenu(template, 'Help'))).toEqual(['API Reference', 'About Plant Store'])
+    expect(submenu(template, 'File').find((item) => item.label === 'Quit')?.role).toBe('quit')
+  })
+
+  it('runs the matching action for each item', () => {
+    const acts = actions()
+    const template = menuTemplate(acts, { platform: 'win32', devTools: false })
+    const click = (menu: string, label: string) => (submenu(template, menu).find((item) => item.label === label)?.click as () => void)()
+    click('File', 'Open Data Folder')
+    click('File', 'Back Up Now')
+    click('File', 'Restore from Backup…')
+    click('File', 'Copy API Address')
+    click('File', 'Copy API Token')
+    click('Help', 'API Reference')
+    click('Help', 'About Plant Store')
+    for (const action of Object.values(acts)) expect(action).toHaveBeenCalledTimes(1)
+  })
+
+  it('follows macOS conventions and offers developer tools only when asked', () => {
+    const template = menuTemplate(actions(), { platform: 'darwin', devTools: true })
+    expect(template[0]?.role).toBe('appMenu')
+    expect(names(submenu(template, 'File'))).not.toContain('Quit')
+    expect(names(submenu(template, 'View'))).toContain('toggleDevTools')
+  })
+})

@@ -1,0 +1,98 @@
+import { readFile, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { describe, expect, it, vi } from 'vitest'
+import { explainStartFailure, startWithRecovery, type StartChoice, type StartFailure } from '../../../src-main/desktop/start-recovery'
+import { PortInUseError } from '../../../src-main/server/start-server'
+import { PlantStore } from '../../../src-main/store/plant-store'
+import { restoreFromBackup } from '../../../src-main/store/restore'
+import { makeTempDir } from '../../_setup/temp-dir'
+import { addBackup, damageCatalogue } from './_catalogue'
+
+/** The error PlantStore.open throws for `dir`. */
+async function openFailure(dir: string): Promise<unknown> {
+  return PlantStore.open({ dir }).then(
+    async (store) => {
+      await store.close()
+      throw new Error('expected the start to be refused')
+    },
+    (error: unknown) => error
+  )
+}
+
+describe('explainStartFailure', () => {
+  it('offers the latest backup for a damaged catalogue, with the same words as the CLI', async () => {
+    const dir = await makeTempDir()
+    const file = await damageCatalogue(dir)
+    const backup = await addBackup(dir)
+    const failure = await explainStartFailure(await openFailure(dir), dir)
+    expect(failure.choices).toEqual(['restore-latest', 'open-folder', 'quit'])
+    expect(failure.latestBackup).toBe(backup)
+    expect(failure.detail).toContain(`Refusing to start: the data file ${file} cannot be used`)
+    expect(failure.detail).toContain(backup)
+  })
+
+  it('offers no restore when there is no backup', async () => {
+    const dir = await makeTempDir()
+    await damageCatalogue(dir)
+    expect((await explainStartFailure(await openFailure(dir), dir)).choices).toEqual(['open-folder', 'quit'])
+  })
+
+  it('offers no restore for a file from a newer Plant Store (that would roll it back)', async () => {
+    const dir = await makeTempDir()
+    await writeFile(path.join(dir, 'plants.json'), JSON.stringify({ version: 99, nextId: 1, plants: [] }))
+    await addBackup(dir)
+    const failure = await explainStartFailure(await openFailure(dir), dir)
+    expect(failure.choices).toEqual(['open-folder', 'quit'])
+    expect(failure.detail).toContain('newer Plant Store')
+  })
+
+  it('offers to try again when plant-store serve holds the folder', async () => {
+    const dir = await makeTempDir()
+    const serve = await PlantStore.open({ dir, holder: 'plant-store serve' })
+    const failure = await explainStartFailure(await openFailure(dir), dir)
+    await serve.close()
+    expect(failure.choices).toEqual(['retry', 'open-folder', 'quit'])
+    expect(failure.detail).toMatch(/in use by plant-store serve/)
+  })
+
+  it('names an unexpected error without hiding it', async () => {
+    const failure = await explainStartFailure(new Error('boom'), '/nowhere')
+    expect(failure).toMatchObject({ detail: 'Unexpected error: boom', choices: ['open-folder', 'retry', 'quit'] })
+    expect((await explainStartFailure(new PortInUseError(7420), '/x')).choices).toEqual(['retry', 'quit'])
+  })
+})
+
+describe('startWithRecovery', () => {
+  it('restores the latest backup when asked, tells what it did, and starts', async () => {
+    const dir = await makeTempDir()
+    const damaged = await damageCatalogue(dir)
+    await addBackup(dir)
+    const asked: StartFailure[] = []
+    const inform = vi.fn(async (_message: string, _isError: boolean) => undefined)
+    const store = await startWithRecovery({
+      dataDir: dir,
+      start: () => PlantStore.open({ dir }),
+      ask: async (failure) => (asked.push(failure), 'restore-latest'),
+      openFolder: vi.fn(),
+      restore: restoreFromBackup,
+      inform
+    })
+    expect(asked).toHaveLength(1)
+    expect(store?.get(1)?.name).toBe('Fern')
+    await store?.close()
+    expect(inform.mock.calls[0]?.[0]).toMatch(/^Restored 1 plant from .*The damaged file was kept as .*plants\.json\.replaced-/)
+    expect(JSON.parse(await readFile(damaged, 'utf8')).plants).toHaveLength(1)
+  })
+
+  it('opens the folder and asks again until the person quits', async () => {
+    const dir = await makeTempDir()
+    await damageCatalogue(dir)
+    const answers: StartChoice[] = ['open-folder', 'quit']
+    const openFolder = vi.fn(async () => undefined)
+    const start = vi.fn(() => PlantStore.open({ dir }))
+    const result = await startWithRecovery({ dataDir: dir, start, ask: async () => answers.shift() ?? 'quit', openFolder, restore: restoreFromBackup, inform: vi.fn() })
+    expect(result).toBeUndefined()
+    expect(openFolder).toHaveBeenCalledWith(dir)
+    expect(start).toHaveBeenCalledTimes(2)
+  })
+})
