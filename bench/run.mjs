@@ -4,11 +4,14 @@
  * the peer) in one run, alternating ours and baseline (A B A B …) so machine
  * drift cancels. Prints the tables and writes bench/results.json.
  *
- *   npm run bench                 full run: 1k, 10k, 100k plants (≈ 8 min on 2 cores)
+ *   npm run bench                 full run: 1k, 10k, 100k plants (≈ 7 min on 2 cores)
  *   npm run bench -- --quick      ≤ 60 s: 1k and 10k, one short round, no json-server
- *   options: --sizes 1000,10000  --rounds N  --duration S  --warmup S  --no-peer  --no-build  --dir DIR
+ *   options: --sizes 1000,10000  --rounds N  --duration S  --warmup S  --peer | --no-peer  --no-build  --dir DIR  --out FILE
+ *            --app DIR   measure the build kept in DIR (made there by the first run that names it),
+ *                        so that two runs compare the same code while others rebuild out/
  */
 import { execFileSync, spawnSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
 import { randomBytes } from 'node:crypto'
 import { createHash } from 'node:crypto'
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, statfs, symlink, writeFile } from 'node:fs/promises'
@@ -35,6 +38,7 @@ const { values: args } = parseArgs({
     peer: { type: 'boolean' },
     'no-peer': { type: 'boolean', default: false },
     'no-build': { type: 'boolean', default: false },
+    app: { type: 'string' },
     dir: { type: 'string' },
     out: { type: 'string', default: path.join(ROOT, 'bench/results.json') }
   }
@@ -65,24 +69,11 @@ function build() {
   try {
     execFileSync(command, commandArgs, { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] })
   } catch {
-    log('bench: the build failed (see above); fix it, or measure the existing out/ with --no-build.')
-    process.exit(1)
+    throw new Error('the build failed (see above); fix it, or measure the existing out/ with --no-build')
   }
 }
 
-/**
- * Copies the built app (bin/, out/, package.json; node_modules linked) into
- * the work folder and runs ours from there: others rebuild out/ while they
- * work, and every round of one run must measure the same build.
- */
-async function snapshotApp(dir) {
-  const appDir = path.join(dir, 'app')
-  for (const part of ['bin', 'out', 'package.json']) await cp(path.join(ROOT, part), path.join(appDir, part), { recursive: true })
-  await symlink(path.join(ROOT, 'node_modules'), path.join(appDir, 'node_modules'), 'dir')
-  return appDir
-}
-
-/** Which code was measured: the commit, whether server/store sources differ from it, and a hash of the built main process. */
+/** Which code is built: the commit, how many server/store sources differ from it, and a hash of the built main process. */
 async function describeBuild() {
   const git = (...gitArgs) => spawnSync('git', gitArgs, { cwd: ROOT, encoding: 'utf8' }).stdout?.trim() ?? ''
   const hash = createHash('sha256')
@@ -91,6 +82,23 @@ async function describeBuild() {
   }
   const changed = git('status', '--porcelain', '--', 'src-main', 'src-shared').split('\n').filter(Boolean).length
   return { commit: git('rev-parse', '--short', 'HEAD'), uncommittedSourceFiles: changed, outMainSha256: hash.digest('hex').slice(0, 12) }
+}
+
+/**
+ * Builds and copies the app (bin/, out/, package.json; node_modules linked)
+ * into `appDir`, and runs ours from there: others rebuild out/ while they
+ * work, and every round of one run must measure the same build. Returns what
+ * was built; an existing snapshot (--app) is reused as it is.
+ */
+async function snapshotApp(appDir) {
+  const infoFile = path.join(appDir, 'build-info.json')
+  if (existsSync(infoFile)) return JSON.parse(await readFile(infoFile, 'utf8'))
+  if (!args['no-build']) build()
+  const info = await describeBuild()
+  for (const part of ['bin', 'out', 'package.json']) await cp(path.join(ROOT, part), path.join(appDir, part), { recursive: true })
+  await symlink(path.join(ROOT, 'node_modules'), path.join(appDir, 'node_modules'), 'dir')
+  await writeFile(infoFile, JSON.stringify(info) + '\n')
+  return info
 }
 
 /** A folder for the data files on a real disk: fsync on tmpfs costs nothing and would flatter durable writes. */
@@ -150,9 +158,8 @@ async function benchSize(size, { dir, token, appDir, load }) {
 
 async function main() {
   const startedAt = Date.now()
-  if (!args['no-build']) build()
-  const buildInfo = await describeBuild()
   const { dir, tmpfs } = await workDir()
+  const appDir = args.app ? path.resolve(args.app) : path.join(dir, 'app')
   const token = randomBytes(24).toString('base64url')
   const machine = {
     cores: os.availableParallelism(),
@@ -164,12 +171,14 @@ async function main() {
   }
   log(`plant-store bench (${options.mode}): ${machine.cores} cores, Node ${machine.node}, data in ${dir}${tmpfs ? ' (tmpfs: fsync is free here!)' : ''}`)
   const sizes = []
-  const load = new LoadGenerator()
+  let buildInfo
+  let load
   try {
-    const appDir = await snapshotApp(dir)
+    buildInfo = await snapshotApp(appDir)
+    load = new LoadGenerator()
     for (const size of options.sizes) sizes.push(await benchSize(size, { dir, token, appDir, load }))
   } finally {
-    load.close()
+    load?.close()
     await rm(dir, { recursive: true, force: true })
   }
   machine.loadAvgAtEnd = os.loadavg().map((v) => Number(v.toFixed(2)))
@@ -184,4 +193,7 @@ async function main() {
   process.stdout.write(`\n${resultsMarkdown(results)}\n\nwrote ${path.relative(process.cwd(), args.out)}\n`)
 }
 
-await main()
+await main().catch((error) => {
+  log(`bench: ${error.message}`)
+  process.exitCode = 1
+})

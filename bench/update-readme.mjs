@@ -9,26 +9,31 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { resultsMarkdown } from './lib/report.mjs'
+import { checkTargets } from './lib/targets.mjs'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
 const README = path.join(ROOT, 'README.md')
 const results = JSON.parse(await readFile(process.argv[2] ?? path.join(ROOT, 'bench/results.json'), 'utf8'))
+// Targets are checked again, so that the README follows the current checks of bench/lib/targets.mjs.
+results.targets = checkTargets(results.rows, results.resources)
 
 const section = `## Performance
 
 \`npm run bench\` measures the real \`plant-store serve\` (started with a token, every request authorised) on catalogues of 1k, 10k and 100k plants, and in the same run a **baseline**: a bare h3 v2 server on the same node:http transport with no auth, validation or storage, which answers the search by filtering an in-memory array and stringifying it, and adds and updates by parsing and echoing the body. Ours and the baseline take turns (A B A B A B), so drift on a busy machine hits both; the tables give medians and the ratio ours/baseline. json-server 0.17.4, the peer a shop would otherwise pick, is measured once per load in the same run. Load comes from autocannon in a separate process over 127.0.0.1, 10 connections (5 + 5 in the readers-and-writers load), with a warm-up; a slow server is measured until it has answered 20 requests (at most 12 s).
 
 \`\`\`sh
-npm run bench                 # full run, ≈ 7–9 min on 2 cores: prints the tables, writes bench/results.json
+npm run bench                 # full run, ≈ 7 min on 2 cores: prints the tables, writes bench/results.json
 npm run bench -- --quick      # under a minute: 1k and 10k, one short round, no json-server
 npm run bench -- --sizes 10000 --rounds 5 --no-peer      # one size, more rounds
+npm run bench -- --app /tmp/app   # build once into /tmp/app, later runs measure that same build
+node bench/compare.mjs A.json B.json                       # two runs side by side
 node bench/profile.mjs --size 100000 --scenario rw        # CPU profile of ours under one load (after a build)
 node bench/update-readme.mjs  # puts bench/results.json into this section
 \`\`\`
 
-What the columns mean: req/s counts answered requests; p50/p99/max are client-side latencies in ms; errors counts non-2xx answers, socket errors and timeouts (10 s). Start-up runs from spawning the process to the first 200 of a search (Node itself needs ≈ 50 ms of it and importing h3 ≈ 40 ms). RSS comes from /proc; "heap after GC" is read after a full GC that a preloaded probe runs at the end of every load (the same probe in all three servers), and should stay flat from round to round. Figures on a shared 2-core machine move by ±20 % between runs; compare ratios from one run rather than absolute figures across runs.
+What the columns mean: req/s counts answered requests; p50/p99/max are client-side latencies in ms; errors counts non-2xx answers, socket errors and timeouts (10 s). Start-up runs from spawning the process to the first 200 of a search (Node itself needs ≈ 50 ms of it and importing h3 ≈ 40 ms). RSS comes from /proc; "heap after GC" is read after a full GC that a preloaded probe runs at the end of every load (the same probe in all three servers), and should stay flat from round to round. The machine is shared with other work: two full runs of the same build minutes apart differed by up to 3× in absolute req/s at 1k (less at 10k and 100k), and ratios moved too; compare ratios within one run, and trust a finding only when two runs agree (\`bench/results-*.json\` keeps each run, git-ignored).
 
-Last full run (${results.date.slice(0, 10)}):
+The last full run, as \`npm run bench\` printed it:
 
 ${resultsMarkdown(results)}
 `

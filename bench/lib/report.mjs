@@ -127,7 +127,7 @@ export function runHeader({ date, elapsedS, machine, build, options }) {
   const when = `${date.slice(0, 16).replace('T', ' ')} UTC`
   const source = `${build.commit}${build.uncommittedSourceFiles ? ` + ${build.uncommittedSourceFiles} uncommitted source files` : ''}`
   return (
-    `${options.mode} run of ${when}, ${elapsedS} s: ${machine.cores} cores (${machine.cpu}), ${machine.memGiB} GiB, Node ${machine.node}, ` +
+    `${options.mode === 'full' ? 'Full' : 'Quick'} run of ${when}, ${elapsedS} s: ${machine.cores} cores (${machine.cpu}), ${machine.memGiB} GiB, Node ${machine.node}, ` +
     `load average ${machine.loadAvgAtStart[0]} → ${machine.loadAvgAtEnd[0]} (shared machine); ` +
     `medians of ${options.rounds} round(s) of ≥ ${options.durationS} s per load, ours and baseline alternated, 10 connections; ` +
     `build ${build.outMainSha256} of ${source}.`

@@ -64,8 +64,9 @@ export function request(origin, pathname, token) {
 
 /**
  * Starts a server of `kind` on a free loopback port over `dataDir` and waits
- * for its first 200; ours runs from `appDir` (a snapshot of bin/ and out/). `startupMs` runs from spawn to that 200, so it includes
- * Node's own boot, reading and checking the catalogue, and the first request.
+ * for its first 200; ours runs from `appDir` (a snapshot of bin/ and out/).
+ * `startupMs` runs from spawn to that 200, so it includes Node's own boot,
+ * loading the code, reading and checking the catalogue, and the first request.
  */
 export async function startServer(kind, dataDir, { token, appDir = ROOT, nodeArgs = [] }) {
   const { script, args, flavour } = KINDS[kind]
@@ -91,7 +92,10 @@ export async function startServer(kind, dataDir, { token, appDir = ROOT, nodeArg
   })
   server.exited = once(child, 'exit')
   server.origin = await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${kind} did not get ready in 60 s:\n${server.output}`)), 60_000)
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL')
+      reject(new Error(`${kind} did not get ready in 60 s:\n${server.output}`))
+    }, 60_000)
     const check = () => {
       const match = READY.exec(server.output)
       if (!match) return

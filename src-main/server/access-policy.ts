@@ -28,8 +28,8 @@ function digest(text: string): Buffer {
  * Compares in constant time. Hashing first gives timingSafeEqual two buffers of
  * equal length, so not even the token's length leaks through timing.
  */
-function sameSecret(given: string, expected: string): boolean {
-  return timingSafeEqual(digest(given), digest(expected))
+function sameSecret(given: string, expectedDigest: Buffer): boolean {
+  return timingSafeEqual(digest(given), expectedDigest)
 }
 
 /**
@@ -39,6 +39,8 @@ function sameSecret(given: string, expected: string): boolean {
  */
 export class AccessPolicy {
   readonly #token: () => string
+  /** Digest of the current token, recomputed only when the token changes (it is read on every request). */
+  #expected: { token: string; digest: Buffer } | undefined
   readonly #names: string[]
   #hosts = new Set<string>()
   #origins = new Set<string>()
@@ -77,6 +79,8 @@ export class AccessPolicy {
     if (header === null || header.trim() === '') return 'missing'
     const match = /^Bearer +(\S+) *$/i.exec(header)
     if (!match?.[1]) return 'invalid'
-    return sameSecret(match[1], this.#token()) ? 'ok' : 'invalid'
+    const token = this.#token()
+    if (this.#expected?.token !== token) this.#expected = { token, digest: digest(token) }
+    return sameSecret(match[1], this.#expected.digest) ? 'ok' : 'invalid'
   }
 }

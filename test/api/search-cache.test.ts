@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { toPlantResponse } from '../../src-shared/plant'
-import { plantListJson } from '../../src-main/server/search-cache'
+import { CHUNK_SIZE, SearchAnswers, plantListJson } from '../../src-main/server/search-cache'
+import type { Plant, PlantStatus } from '../../src-shared/plant'
 import { createTestApp } from '../_setup/in-process'
 import { faultyFs } from '../_setup/faulty-fs'
 
@@ -12,6 +13,31 @@ describe('search answers served from the cache', () => {
     ]
     expect(plantListJson(plants)).toBe(JSON.stringify(plants.map(toPlantResponse)))
     expect(plantListJson([])).toBe('[]')
+  })
+
+  it('stay exact across chunk boundaries while records are replaced and added', () => {
+    const statuses: PlantStatus[] = ['available', 'pending', 'sold']
+    const make = (id: number, status: PlantStatus): Plant => ({ id, name: `p${id}`, tags: [], status, createdAt: 'x', updatedAt: 'x' })
+    const plants: Plant[] = Array.from({ length: CHUNK_SIZE * 2 + 17 }, (_, i) => make(i + 1, statuses[i % 3]!))
+    const answers = new SearchAnswers()
+    let version = 0
+    const check = () => {
+      for (const filter of [[], ['sold'], ['pending', 'available'], ['available', 'pending', 'sold']] as PlantStatus[][]) {
+        const expected = plants.filter((p) => filter.length === 0 || filter.includes(p.status))
+        const answer = answers.answer(plants, version, filter)
+        expect(answer.body.toString('utf8')).toBe(JSON.stringify(expected.map(toPlantResponse)))
+        expect(answer.total).toBe(expected.length)
+      }
+    }
+    check()
+    for (let round = 0; round < 20; round++) {
+      const position = (round * 997) % plants.length
+      plants[position] = make(plants[position]!.id, statuses[(round + 1) % 3]!) // an update replaces the record
+      if (round % 5 === 0) plants.push(make(plants.length + 1, 'sold'))
+      version++
+      check()
+    }
+    expect(answers.answer([], ++version, ['sold']).body.toString()).toBe('[]')
   })
 
   it('follow every add and update at once', async () => {

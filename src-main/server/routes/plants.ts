@@ -10,7 +10,7 @@ import { validateNewPlant, validatePlantChanges } from '../../../src-shared/plan
 import { PROBLEM_TYPES, type FieldError } from '../../../src-shared/problem'
 import type { PlantStore } from '../../store/plant-store'
 import { ApiError, invalidInput } from '../api-error'
-import { AnswerCache, plantListJson } from '../search-cache'
+import { SearchAnswers, plantListJson, type Answer } from '../search-cache'
 import { readJsonBody } from '../read-json-body'
 
 /** Query parameters of the search: status filter and paging. */
@@ -101,23 +101,26 @@ async function updatePlant(event: H3Event, store: PlantStore) {
   return toPlantResponse(plant)
 }
 
-function searchByStatus(event: H3Event, store: PlantStore, cache: AnswerCache): string {
+function searchByStatus(event: H3Event, store: PlantStore, answers: SearchAnswers): Uint8Array {
   const query = parseSearchQuery(searchParams(event))
-  const key = `${[...query.statuses].sort().join(',')}|${query.offset}|${query.limit ?? ''}`
-  const answer = cache.get(store.version, key, () => {
+  let answer: Answer
+  if (query.offset === 0 && query.limit === undefined) {
+    answer = answers.answer(store.find(), store.version, query.statuses)
+  } else {
+    // A page is small: build it directly rather than keep every page of every filter.
     const matches = store.find({ statuses: query.statuses })
     const end = query.limit === undefined ? undefined : query.offset + query.limit
-    return { json: plantListJson(matches.slice(query.offset, end)), total: matches.length }
-  })
+    answer = { body: Buffer.from(plantListJson(matches.slice(query.offset, end)), 'utf8'), total: matches.length }
+  }
   event.res.headers.set('x-total-count', String(answer.total))
   event.res.headers.set('content-type', 'application/json;charset=UTF-8')
-  return answer.json
+  return answer.body
 }
 
 /** Registers the contract's plant routes on `app`. */
 export function registerPlantRoutes(app: H3, store: PlantStore): void {
-  const cache = new AnswerCache()
-  const search = (event: H3Event) => searchByStatus(event, store, cache)
+  const answers = new SearchAnswers()
+  const search = (event: H3Event) => searchByStatus(event, store, answers)
   app.post(API_BASE + API_PATHS.plant, (event) => addPlant(event, store))
   app.put(API_BASE + API_PATHS.plant, (event) => updatePlant(event, store))
   app.get(API_BASE + API_PATHS.searchByStatus, search)
