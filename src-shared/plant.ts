@@ -37,9 +37,10 @@ export interface PlantResponse {
 
 /** Narrows a stored plant to the contract's response shape. */
 export function toPlantResponse(plant: Plant): PlantResponse {
-  const response: PlantResponse = { id: plant.id, status: plant.status, tags: plant.tags }
-  if (plant.name !== undefined) response.name = plant.name
-  return response
+  // Keys in reading order: id, name, status, tags.
+  return plant.name === undefined
+    ? { id: plant.id, status: plant.status, tags: plant.tags }
+    : { id: plant.id, name: plant.name, status: plant.status, tags: plant.tags }
 }
 
 /** True when `value` is one of the PlantStatus values. */
