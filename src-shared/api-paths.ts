@@ -32,3 +32,6 @@ export const MAX_BODY_BYTES = 1024 * 1024
 
 /** Paging bounds of list operations. */
 export const PAGE_LIMIT_MAX = 1000
+
+/** Largest offset of list operations (larger values are refused, not clamped). */
+export const PAGE_OFFSET_MAX = 999_999_999

@@ -24,6 +24,8 @@ export type ValidatedChanges =
   | { ok: true; value: PlantChanges }
   | { ok: false; idError: boolean; errors: FieldError[] }
 
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/
+
 /** Counts characters as people do (code points), not UTF-16 units. */
 function characterCount(text: string): number {
   let count = 0
@@ -42,6 +44,8 @@ function checkText(value: unknown, label: string, maxLength: number): string | {
   if (typeof value !== 'string') return `${label} must be text (a JSON string), not ${describeType(value)}`
   const text = value.trim()
   if (text === '') return `${label} must not be blank`
+  // Control characters (NUL, escape sequences, line breaks) would garble lists, terminals and the UI.
+  if (CONTROL_CHARACTER.test(text)) return `${label} must not contain control characters such as line breaks, tabs or escape codes`
   const length = characterCount(text)
   if (length > maxLength) return `${label} is ${length} characters long; at most ${maxLength} are allowed`
   return { text }
@@ -154,12 +158,15 @@ export const MAX_BODY_DEPTH = 2
 
 type JsonSchema = Record<string, unknown>
 
+/** JSON Schema form of the text rules: no control characters, at least one non-space character. */
+const TEXT_PATTERN = '^[^\\u0000-\\u001f\\u007f]*\\S[^\\u0000-\\u001f\\u007f]*$'
+
 const textSchema = (description: string): JsonSchema => ({
   type: 'string',
   minLength: 1,
   maxLength: PLANT_LIMITS.textMaxLength,
-  pattern: '\\S',
-  description: `${description} Trimmed before it is stored; must not be blank; at most ${PLANT_LIMITS.textMaxLength} characters.`
+  pattern: TEXT_PATTERN,
+  description: `${description} Trimmed before it is stored; must not be blank or hold control characters; at most ${PLANT_LIMITS.textMaxLength} characters.`
 })
 
 /** JSON Schemas of the plant shapes, for the OpenAPI document. */
@@ -176,7 +183,7 @@ export const plantJsonSchemas: Record<string, JsonSchema> = {
         type: 'array',
         maxItems: PLANT_LIMITS.tagsMaxItems,
         description: `Labels; duplicates (ignoring case) are kept once. At most ${PLANT_LIMITS.tagsMaxItems} tags of at most ${PLANT_LIMITS.tagMaxLength} characters.`,
-        items: { type: 'string', minLength: 1, maxLength: PLANT_LIMITS.tagMaxLength, pattern: '\\S' }
+        items: { type: 'string', minLength: 1, maxLength: PLANT_LIMITS.tagMaxLength, pattern: TEXT_PATTERN }
       },
       status: { $ref: '#/components/schemas/PlantStatus' }
     }

@@ -18,7 +18,7 @@ export interface AccessPolicyOptions {
 }
 
 /** Outcome of checking an Authorization header. */
-export type TokenCheck = 'ok' | 'missing' | 'invalid'
+export type TokenCheck = 'ok' | 'missing' | 'wrong-scheme' | 'invalid'
 
 function digest(text: string): Buffer {
   return createHash('sha256').update(text, 'utf8').digest()
@@ -78,7 +78,7 @@ export class AccessPolicy {
   checkAuthorization(header: string | null): TokenCheck {
     if (header === null || header.trim() === '') return 'missing'
     const match = /^Bearer +(\S+) *$/i.exec(header)
-    if (!match?.[1]) return 'invalid'
+    if (!match?.[1]) return /^Bearer\b/i.test(header.trim()) ? 'invalid' : 'wrong-scheme'
     const token = this.#token()
     if (this.#expected?.token !== token) this.#expected = { token, digest: digest(token) }
     return sameSecret(match[1], this.#expected.digest) ? 'ok' : 'invalid'

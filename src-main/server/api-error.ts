@@ -58,6 +58,15 @@ export function toProblemResponse(error: unknown, method: string, path: string):
       detail: `There is no ${method} ${path}. The API's operations are listed in /v3/openapi.json.`
     })
   }
+  if (error instanceof HTTPError && error.status === 400 && path.includes('%')) {
+    // h3 refuses a path with a broken %-escape before routing (and so before the Host and token checks).
+    return problemResponse({
+      type: PROBLEM_TYPES.invalidInput,
+      title: 'Malformed address',
+      status: 400,
+      detail: 'The path has a malformed %-escape (a % must be followed by two hexadecimal digits); percent-encode the address correctly.'
+    })
+  }
   if (error instanceof HTTPError && error.status < 500 && !error.unhandled) {
     return problemResponse({ type: 'about:blank', title: error.statusText ?? 'Bad request', status: error.status, detail: error.message })
   }

@@ -3,7 +3,7 @@
  * marked `x-extension: true`: they are not part of the interface contract
  * (seed-interface.md), whose three operations stay exactly as specified.
  */
-import { PAGE_LIMIT_MAX, PLANT_SORT_KEYS, QUERY_TEXT_MAX, STATUS_COUNTS_HEADER } from '../../src-shared/api-paths'
+import { PAGE_LIMIT_MAX, PLANT_SORT_KEYS, QUERY_TEXT_MAX, STATUS_COUNTS_HEADER, PAGE_OFFSET_MAX } from '../../src-shared/api-paths'
 import { PLANT_STATUSES } from '../../src-shared/plant'
 import { HEARTBEAT_MS } from './routes/events'
 
@@ -58,7 +58,7 @@ const listPlants = {
       default: 'id'
     }),
     queryParam('limit', 'Page size; all matches when absent.', { type: 'integer', minimum: 1, maximum: PAGE_LIMIT_MAX }),
-    queryParam('offset', 'Number of matches to skip.', { type: 'integer', minimum: 0, default: 0 })
+    queryParam('offset', 'Number of matches to skip.', { type: 'integer', minimum: 0, maximum: PAGE_OFFSET_MAX, default: 0 })
   ],
   responses: {
     '200': {

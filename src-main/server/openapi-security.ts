@@ -13,7 +13,15 @@ const problem = (description: string) => ({
   content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } }
 })
 
-const UNAUTHORIZED = problem('The API token is missing or wrong (WWW-Authenticate: Bearer). `plant-store token` prints it.')
+const UNAUTHORIZED = {
+  ...problem('The API token is missing or wrong, or another scheme than Bearer was used. `plant-store token` prints the token.'),
+  headers: {
+    'WWW-Authenticate': {
+      description: 'Bearer realm="plant-store", with error="invalid_token" when a wrong token was sent (RFC 6750).',
+      schema: { type: 'string' }
+    }
+  }
+}
 const FORBIDDEN = problem('The Host header is not this server\'s own address (DNS rebinding), or the Origin header names another web site.')
 
 /** Adds the bearer scheme, marks the document itself public, and adds 401/403 to the operations; returns `doc`. */

@@ -2,7 +2,7 @@
  * The OpenAPI 3.1 document of the API, built from the same JSON Schemas that
  * validate requests (src-shared/plant-schema.ts), so the two cannot drift.
  */
-import { API_PATHS, EXTENSION_PATHS, MAX_BODY_BYTES, PAGE_LIMIT_MAX } from '../../src-shared/api-paths'
+import { API_PATHS, EXTENSION_PATHS, MAX_BODY_BYTES, PAGE_LIMIT_MAX, PAGE_OFFSET_MAX } from '../../src-shared/api-paths'
 import { PLANT_STATUSES } from '../../src-shared/plant'
 import { plantJsonSchemas } from '../../src-shared/plant-schema'
 import { extensionOperations, fullPlantSchema } from './openapi-extensions'
@@ -97,7 +97,7 @@ const searchByStatus = {
       in: 'query',
       required: false,
       description: 'Number of matches to skip.',
-      schema: { type: 'integer', minimum: 0, default: 0 }
+      schema: { type: 'integer', minimum: 0, maximum: PAGE_OFFSET_MAX, default: 0 }
     }
   ],
   responses: {

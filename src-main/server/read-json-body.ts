@@ -30,7 +30,7 @@ function payloadTooLarge(): ApiError {
 }
 
 /** Reads at most `limit` bytes of the body, stopping (and throwing 413) as soon as it is exceeded. */
-async function readLimitedText(event: H3Event, limit: number): Promise<string> {
+async function readLimitedText(event: H3Event, limit: number): Promise<string | undefined> {
   const declared = Number(event.req.headers.get('content-length'))
   if (declared > limit) throw payloadTooLarge()
   const stream = event.req.body
@@ -48,7 +48,16 @@ async function readLimitedText(event: H3Event, limit: number): Promise<string> {
     }
     chunks.push(value)
   }
-  return new TextDecoder('utf-8', { fatal: false }).decode(Buffer.concat(chunks))
+  return decodeUtf8(Buffer.concat(chunks))
+}
+
+/** Decodes UTF-8 strictly: a body in another encoding would otherwise be stored with its letters broken. */
+function decodeUtf8(bytes: Buffer): string | undefined {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+  } catch {
+    return undefined
+  }
 }
 
 /** Depth of the deepest array/object in JSON text, stopping early once past `max`. */
@@ -72,6 +81,10 @@ export function jsonDepthExceeds(text: string, max: number): boolean {
 export async function readJsonBody(event: H3Event, invalidStatus: number): Promise<unknown> {
   assertJsonContentType(event)
   const text = await readLimitedText(event, MAX_BODY_BYTES)
+  if (text === undefined) {
+    const message = 'the body is not valid UTF-8; send the JSON encoded as UTF-8'
+    throw invalidInput(invalidStatus, `The body could not be read: ${message}.`, [{ field: '', message }])
+  }
   if (text.trim() === '') {
     throw invalidInput(invalidStatus, 'The body is empty; send a JSON object.', [{ field: '', message: 'the body is empty' }])
   }

@@ -64,10 +64,14 @@ export function requireApiToken(policy: AccessPolicy): Middleware {
     if (!isApiPath(event) || isPublic(event)) return next()
     const check = policy.checkAuthorization(event.req.headers.get('authorization'))
     if (check === 'ok') return next()
-    const detail = check === 'missing'
-      ? 'This request needs the API token: send "Authorization: Bearer TOKEN". `plant-store token` prints the token.'
-      : 'The API token is wrong (it may have been rotated): send "Authorization: Bearer TOKEN" with the token `plant-store token` prints.'
-    const challenge = check === 'missing' ? 'Bearer realm="plant-store"' : 'Bearer realm="plant-store", error="invalid_token"'
+    const details: Record<Exclude<typeof check, 'ok'>, string> = {
+      missing: 'This request needs the API token: send "Authorization: Bearer TOKEN". `plant-store token` prints the token.',
+      'wrong-scheme': 'The Authorization header must use the Bearer scheme: "Authorization: Bearer TOKEN", with the token `plant-store token` prints.',
+      invalid: 'The API token is wrong (it may have been rotated): send "Authorization: Bearer TOKEN" with the token `plant-store token` prints.'
+    }
+    const detail = details[check]
+    // RFC 6750 §3.1: an error code only when a Bearer token was actually presented.
+    const challenge = check === 'invalid' ? 'Bearer realm="plant-store", error="invalid_token"' : 'Bearer realm="plant-store"'
     throw new ApiError(
       { type: PROBLEM_TYPES.unauthorized, title: 'Unauthorized', status: 401, detail },
       { 'www-authenticate': challenge }

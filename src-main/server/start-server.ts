@@ -3,6 +3,7 @@
  */
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import type { Duplex } from 'node:stream'
 import { toNodeHandler, type H3 } from 'h3'
 import { API_BASE } from '../../src-shared/api-paths'
 
@@ -57,9 +58,34 @@ function closeGracefully(server: Server, graceMs: number): Promise<void> {
   })
 }
 
+const CLIENT_ERRORS: Record<string, [number, string, string]> = {
+  HPE_HEADER_OVERFLOW: [431, 'Request Header Fields Too Large', 'The address or the headers are too long; send a shorter request.'],
+  HPE_REQUEST_TIMEOUT: [408, 'Request Timeout', 'The request was not sent in time; send it again.']
+}
+
+/**
+ * Answers requests that Node's HTTP parser refuses before h3 sees them (an
+ * over-long URL, a malformed header) with problem+json too, instead of Node's
+ * bare default.
+ */
+function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy()
+    return
+  }
+  const [status, title, detail] = CLIENT_ERRORS[error.code ?? ''] ??
+    [400, 'Bad Request', 'The request is not valid HTTP (e.g. a malformed header line); check how it is built.']
+  const body = JSON.stringify({ type: 'about:blank', title, status, detail })
+  socket.end(
+    `HTTP/1.1 ${status} ${title}\r\nContent-Type: application/problem+json\r\nX-Content-Type-Options: nosniff\r\n` +
+      `Cache-Control: no-store\r\nConnection: close\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`
+  )
+}
+
 /** Listens on `host:port` with the app; rejects with PortInUseError when the port is taken. */
 export function listen(app: H3, options: ListenOptions): Promise<ListeningServer> {
   const server = createServer(toNodeHandler(app))
+  server.on('clientError', answerClientError)
   return new Promise((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
       reject(error.code === 'EADDRINUSE' ? new PortInUseError(options.port) : error)

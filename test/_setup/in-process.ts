@@ -26,7 +26,7 @@ export interface TestApp {
   /** The app's access policy (listening on {@link TEST_PORT}, token {@link TEST_TOKEN} unless `token` was given). */
   access: AccessPolicy
   /**
-   * Sends a request with {@link DEFAULT_TEST_HEADERS}; `body` objects are sent as JSON with
+   * Sends a request with {@link DEFAULT_TEST_HEADERS}; `body` objects are sent as JSON (strings and bytes as they are) with
    * Content-Type application/json. A header given as `undefined` is left out (e.g. `{ authorization: undefined }`).
    */
   call(method: string, path: string, body?: unknown, headers?: Record<string, string | undefined>): Promise<Response>
@@ -55,7 +55,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const app = createApp({ store, access })
   const call = (method: string, path: string, body?: unknown, headers: Record<string, string | undefined> = {}) => {
     const init: RequestInit = { method, headers: requestHeaders(body, headers) }
-    if (body !== undefined) init.body = typeof body === 'string' ? body : JSON.stringify(body)
+    if (body !== undefined) init.body = typeof body === 'string' || body instanceof Uint8Array ? body : JSON.stringify(body)
     return Promise.resolve(app.request(`http://127.0.0.1:${TEST_PORT}${path}`, init))
   }
   return { app, store, dir, access, call }

@@ -147,8 +147,6 @@ describe('the bearer token', () => {
     ['a wrong token', `Bearer ${'x'.repeat(TEST_TOKEN.length)}`],
     ['a shorter token (no crash on unequal lengths)', 'Bearer abc'],
     ['a longer token', `Bearer ${TEST_TOKEN}x`],
-    ['the token without the scheme', TEST_TOKEN],
-    ['another scheme', `Basic ${Buffer.from(`user:${TEST_TOKEN}`).toString('base64')}`],
     ['the scheme alone', 'Bearer'],
     ['two tokens', `Bearer ${TEST_TOKEN} ${TEST_TOKEN}`]
   ])('answers 401 invalid_token for %s', async (_label, authorization) => {
@@ -156,6 +154,16 @@ describe('the bearer token', () => {
     const response = await call('GET', SEARCH, undefined, { authorization })
     await expectProblem(response, 401, PROBLEM_TYPES.unauthorized)
     expect(response.headers.get('www-authenticate')).toMatch(/^Bearer\b.*invalid_token/)
+  })
+
+  it.each([
+    ['the token without the scheme', TEST_TOKEN],
+    ['another scheme', `Basic ${Buffer.from(`user:${TEST_TOKEN}`).toString('base64')}`]
+  ])('answers 401 naming the Bearer scheme, without an error code, for %s (RFC 6750 §3.1)', async (_label, authorization) => {
+    const { call } = await createTestApp()
+    const response = await call('GET', SEARCH, undefined, { authorization })
+    await expectProblem(response, 401, PROBLEM_TYPES.unauthorized)
+    expect(response.headers.get('www-authenticate')).toBe('Bearer realm="plant-store"')
   })
 
   it('accepts the scheme in any case (RFC 9110)', async () => {

@@ -4,7 +4,7 @@
  * contract's status codes; they never touch the data file themselves.
  */
 import type { H3, H3Event } from 'h3'
-import { API_BASE, API_PATHS, PAGE_LIMIT_MAX } from '../../../src-shared/api-paths'
+import { API_BASE, API_PATHS, PAGE_LIMIT_MAX, PAGE_OFFSET_MAX } from '../../../src-shared/api-paths'
 import { PLANT_STATUSES, isPlantStatus, toPlantResponse, type PlantStatus } from '../../../src-shared/plant'
 import { validateNewPlant, validatePlantChanges } from '../../../src-shared/plant-schema'
 import { PROBLEM_TYPES, type FieldError } from '../../../src-shared/problem'
@@ -26,6 +26,10 @@ export const SEARCH_PARAMS = ['status', 'limit', 'offset'] as const
 function parseWholeNumber(params: URLSearchParams, name: string, min: number, max: number, errors: FieldError[]): number | undefined {
   const raw = params.get(name)
   if (raw === null) return undefined
+  if (params.getAll(name).length > 1) {
+    errors.push({ field: name, message: `${name} was given more than once; give it once (only status may repeat)` })
+    return undefined
+  }
   const value = /^\d{1,9}$/.test(raw) ? Number(raw) : Number.NaN
   if (Number.isNaN(value) || value < min || value > max) {
     errors.push({ field: name, message: `${name} must be a whole number from ${min} to ${max}; got "${raw}"` })
@@ -69,7 +73,7 @@ export function readSearchQuery(params: URLSearchParams, known: readonly string[
     else errors.push({ field: 'status', message: `status must be one of ${PLANT_STATUSES.join(', ')}; got "${value}"` })
   }
   const limit = parseWholeNumber(params, 'limit', 1, PAGE_LIMIT_MAX, errors)
-  const offset = parseWholeNumber(params, 'offset', 0, 999_999_999, errors) ?? 0
+  const offset = parseWholeNumber(params, 'offset', 0, PAGE_OFFSET_MAX, errors) ?? 0
   return { statuses: [...statuses], limit, offset }
 }
 
