@@ -49,6 +49,12 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.en
     }
     const command = COMMANDS[name]
     if (!command) throw new UsageError(`unknown command "${name}"; run plant-store --help to see the commands`)
+    // Every command answers -h/--help the same way, so none parses it itself.
+    const options = rest.includes('--') ? rest.slice(0, rest.indexOf('--')) : rest
+    if (options.includes('--help') || options.includes('-h')) {
+      process.stdout.write(command.help)
+      return 0
+    }
     return await command.run(rest, env)
   } catch (error) {
     return reportFailure(error)

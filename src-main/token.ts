@@ -5,8 +5,9 @@
  * it for tests and automation.
  */
 import { randomBytes } from 'node:crypto'
-import { chmod, link, mkdir, open, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises'
+import { chmod, mkdir, readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
+import { createFileOnce, replaceFile } from './store/json-file'
 
 /** Name of the token file inside the data directory. */
 export const TOKEN_FILE_NAME = 'token'
@@ -57,46 +58,6 @@ export function tokenFilePath(dir: string): string {
   return path.join(dir, TOKEN_FILE_NAME)
 }
 
-/**
- * Writes `token` to `file` atomically with mode 0600. With `replace` false the
- * file is only created (link fails if it exists, so two first starts cannot
- * end up with different tokens); returns false when it already existed.
- */
-async function writeTokenFile(file: string, token: string, replace: boolean): Promise<boolean> {
-  const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`
-  const handle = await open(temp, 'wx', 0o600)
-  try {
-    await handle.writeFile(`${token}\n`)
-    await handle.sync()
-  } finally {
-    await handle.close()
-  }
-  try {
-    if (replace) await rename(temp, file)
-    else await linkOrCreate(temp, file, token)
-    return true
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false
-    throw error
-  } finally {
-    await unlink(temp).catch(() => undefined)
-  }
-}
-
-/**
- * Puts the finished temp file in place only if `file` does not exist yet. File
- * systems without hard links (FAT on a USB stick) get an exclusive create instead.
- */
-async function linkOrCreate(temp: string, file: string, token: string): Promise<void> {
-  try {
-    await link(temp, file)
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code
-    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP' && code !== 'ENOSYS') throw error
-    await writeFile(file, `${token}\n`, { flag: 'wx', mode: 0o600 })
-  }
-}
-
 /** Reads and checks the token file; undefined when it does not exist. */
 async function readTokenFile(file: string): Promise<string | undefined> {
   let text: string
@@ -125,7 +86,8 @@ export async function loadOrCreateToken(dir: string): Promise<string> {
     return existing
   }
   const token = createToken()
-  if (await writeTokenFile(file, token, false)) return token
+  // Created only if absent, so two first starts cannot end up with different tokens.
+  if (await createFileOnce(file, `${token}\n`)) return token
   // Another process created it between our read and write: use theirs.
   return (await readTokenFile(file)) ?? token
 }
@@ -134,7 +96,7 @@ export async function loadOrCreateToken(dir: string): Promise<string> {
 export async function rotateToken(dir: string): Promise<string> {
   await mkdir(dir, { recursive: true, mode: 0o700 })
   const token = createToken()
-  await writeTokenFile(tokenFilePath(dir), token, true)
+  await replaceFile(tokenFilePath(dir), `${token}\n`)
   return token
 }
 

@@ -17,11 +17,7 @@ ${dataOptionHelp()}
 `
 
 async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
-  const { values } = parseArgs({ args, options: { data: { type: 'string' }, help: { type: 'boolean', short: 'h' } }, strict: true })
-  if (values.help) {
-    process.stdout.write(help)
-    return 0
-  }
+  const { values } = parseArgs({ args, options: { data: { type: 'string' } }, strict: true })
   const dataDir = resolveDataDir(values.data, env)
   // A damaged catalogue is not worth keeping as a "good" copy; this throws DataFileError for it.
   const backup = await backUpNow(dataDir)

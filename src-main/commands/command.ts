@@ -4,7 +4,7 @@ export interface Command {
   summary: string
   /** Full help text of the command (`plant-store help NAME`, `plant-store NAME --help`). */
   help: string
-  /** Runs the command with its arguments; resolves with the exit code. */
+  /** Runs the command with its arguments (never -h/--help: the CLI answers those); resolves with the exit code. */
   run(args: string[], env: NodeJS.ProcessEnv): Promise<number>
 }
 

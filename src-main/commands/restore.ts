@@ -24,15 +24,10 @@ async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
     options: {
       from: { type: 'string' },
       latest: { type: 'boolean' },
-      data: { type: 'string' },
-      help: { type: 'boolean', short: 'h' }
+      data: { type: 'string' }
     },
     strict: true
   })
-  if (values.help) {
-    process.stdout.write(help)
-    return 0
-  }
   const dataDir = resolveDataDir(values.data, env)
   if (values.from !== undefined && values.latest) throw new UsageError('give either --from FILE or --latest, not both')
   const source = values.latest ? await latestBackup(dataDir) : values.from

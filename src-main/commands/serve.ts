@@ -34,15 +34,10 @@ async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
     options: {
       port: { type: 'string' },
       host: { type: 'string' },
-      data: { type: 'string' },
-      help: { type: 'boolean', short: 'h' }
+      data: { type: 'string' }
     },
     strict: true
   })
-  if (values.help) {
-    process.stdout.write(help)
-    return 0
-  }
   const port = values.port !== undefined
     ? parsePort(values.port, '--port')
     : env.PLANT_STORE_PORT ? parsePort(env.PLANT_STORE_PORT, 'PLANT_STORE_PORT') : DEFAULT_PORT

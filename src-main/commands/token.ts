@@ -22,13 +22,9 @@ Environment:
 async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
   const { values } = parseArgs({
     args,
-    options: { data: { type: 'string' }, rotate: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+    options: { data: { type: 'string' }, rotate: { type: 'boolean' } },
     strict: true
   })
-  if (values.help) {
-    process.stdout.write(help)
-    return 0
-  }
   const fromEnv = env[TOKEN_ENV] || undefined
   if (fromEnv !== undefined && values.rotate) {
     throw new UsageError(`${TOKEN_ENV} is set, so the token comes from the environment; change it there (or unset it to rotate the token file)`)

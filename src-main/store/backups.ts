@@ -4,7 +4,7 @@
  */
 import { mkdir, readdir, stat, unlink } from 'node:fs/promises'
 import path from 'node:path'
-import { DurableJsonFile } from './json-file'
+import { replaceFile } from './json-file'
 
 /** How many backups are kept. */
 export const BACKUPS_KEPT = 10
@@ -48,7 +48,7 @@ export async function writeBackup(dataDir: string, text: string, at = new Date()
   await mkdir(dir, { recursive: true, mode: 0o700 })
   let target = path.join(dir, backupName(at, 0))
   for (let suffix = 1; await exists(target); suffix++) target = path.join(dir, backupName(at, suffix))
-  await new DurableJsonFile(target, { parse: JSON.parse }).writeText(text)
+  await replaceFile(target, text)
   await pruneBackups(dataDir)
   return target
 }

@@ -141,18 +141,14 @@ export class Journal {
     return journal
   }
 
-  /** Bytes appended so far. */
-  get bytes(): number {
-    return this.#bytes
-  }
 
   /** True after a failed append: the caller must continue in a new generation. */
   get broken(): boolean {
     return this.#broken
   }
 
-  /** Length of the part of this file that holds only whole, acknowledged lines. */
-  get validBytes(): number {
+  /** Bytes appended so far: the part of this file that holds only whole, acknowledged lines. */
+  get bytes(): number {
     return this.#bytes
   }
 

@@ -1,10 +1,13 @@
 /**
- * A durable lowdb adapter. lowdb's stock adapter (steno) renames without
- * fsync, writes big files in chunks across event-loop turns and can report a
- * later write's failure to an earlier caller; this one writes the whole file in
- * one call, fsyncs it, renames it over the target and fsyncs the directory, so
- * a resolved write() means the content survives a power cut.
+ * Files written whole: replaced durably (the lowdb adapter of plants.json,
+ * backups, the token) or created once (the lock, the first token). lowdb's
+ * stock adapter (steno) renames without fsync, writes big files in chunks
+ * across event-loop turns and can report a later write's failure to an
+ * earlier caller; here the whole file is written in one call, fsynced, renamed
+ * over the target and the directory fsynced, so a resolved write means the
+ * content survives a power cut.
  */
+import { randomBytes } from 'node:crypto'
 import { constants as fsConstants } from 'node:fs'
 import * as fsp from 'node:fs/promises'
 import path from 'node:path'
@@ -28,14 +31,22 @@ export const nodeFileSystem: FileSystem = {
 
 /** Options of {@link DurableJsonFile}. */
 export interface DurableJsonFileOptions<T> {
-  /** Turns the file's text into data, throwing when the text is not acceptable. */
-  parse: (text: string) => T
+  /** Turns the file's text into data for lowdb's read(), throwing when the text is not acceptable (default JSON.parse). */
+  parse?: (text: string) => T
   fs?: FileSystem
 }
 
-/** Writes `bytes` to a new file at `file` and fsyncs it before closing. */
-async function writeAndSync(fs: FileSystem, file: string, bytes: Uint8Array): Promise<void> {
-  const handle = await fs.open(file, fsConstants.O_WRONLY | fsConstants.O_CREAT | fsConstants.O_TRUNC, 0o600)
+const TRUNCATE = fsConstants.O_WRONLY | fsConstants.O_CREAT | fsConstants.O_TRUNC
+const EXCLUSIVE = fsConstants.O_WRONLY | fsConstants.O_CREAT | fsConstants.O_EXCL
+
+/** A temp or draft name beside `file` that no other writer uses. */
+function uniqueSibling(file: string, suffix: string): string {
+  return path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.${suffix}`)
+}
+
+/** Writes `bytes` to `file` (opened with `flags`, mode 0600) and fsyncs it before closing. */
+async function writeAndSync(fs: FileSystem, file: string, bytes: Uint8Array, flags = TRUNCATE): Promise<void> {
+  const handle = await fs.open(file, flags, 0o600)
   try {
     let written = 0
     while (written < bytes.length) {
@@ -58,6 +69,53 @@ export async function syncDirectory(fs: FileSystem, dir: string): Promise<void> 
   }
 }
 
+/**
+ * Replaces `file` with `text` atomically and durably (temp file, fsync, rename,
+ * directory fsync). `tempFile` defaults to a name of its own, so concurrent
+ * writers never share one; a single writer may pass a fixed one, so that a
+ * crash leaves at most one temp file behind.
+ */
+export async function replaceFile(file: string, text: string, fs: FileSystem = nodeFileSystem, tempFile = uniqueSibling(file, 'tmp')): Promise<void> {
+  try {
+    await writeAndSync(fs, tempFile, Buffer.from(text, 'utf8'))
+    await fs.rename(tempFile, file)
+  } catch (error) {
+    // Leave no half-written temp file behind; the real file is untouched.
+    await fs.unlink(tempFile).catch(() => undefined)
+    throw error
+  }
+  await syncDirectory(fs, path.dirname(file))
+}
+
+/**
+ * Creates `file` holding `text` unless it exists (then false). The file appears
+ * complete in one step: a draft is written and fsynced aside, then hard-linked
+ * into place, which fails with EEXIST instead of replacing anything, so no
+ * reader ever sees it empty. File systems without hard links (FAT on a USB
+ * stick) get an exclusive create instead.
+ */
+export async function createFileOnce(file: string, text: string): Promise<boolean> {
+  const draft = uniqueSibling(file, 'draft')
+  await writeAndSync(nodeFileSystem, draft, Buffer.from(text, 'utf8'), EXCLUSIVE)
+  try {
+    await fsp.link(draft, file)
+    return true
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    if (code === 'EEXIST') return false
+    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP' && code !== 'ENOSYS') throw error
+    return fsp.writeFile(file, text, { flag: 'wx', mode: 0o600 }).then(
+      () => true,
+      (fallbackError: NodeJS.ErrnoException) => {
+        if (fallbackError.code === 'EEXIST') return false
+        throw fallbackError
+      }
+    )
+  } finally {
+    await fsp.unlink(draft).catch(() => undefined)
+  }
+}
+
 /** lowdb adapter over one JSON file with atomic, durable writes. */
 export class DurableJsonFile<T> implements Adapter<T> {
   readonly #file: string
@@ -65,10 +123,11 @@ export class DurableJsonFile<T> implements Adapter<T> {
   readonly #parse: (text: string) => T
   readonly #fs: FileSystem
 
-  constructor(file: string, options: DurableJsonFileOptions<T>) {
+  constructor(file: string, options: DurableJsonFileOptions<T> = {}) {
     this.#file = file
+    // One writer per file (the data folder's lock), so one fixed temp name.
     this.#tempFile = path.join(path.dirname(file), `.${path.basename(file)}.tmp`)
-    this.#parse = options.parse
+    this.#parse = options.parse ?? ((text) => JSON.parse(text) as T)
     this.#fs = options.fs ?? nodeFileSystem
   }
 
@@ -91,14 +150,6 @@ export class DurableJsonFile<T> implements Adapter<T> {
 
   /** Replaces the file with `text` atomically and durably. */
   async writeText(text: string): Promise<void> {
-    try {
-      await writeAndSync(this.#fs, this.#tempFile, Buffer.from(text, 'utf8'))
-      await this.#fs.rename(this.#tempFile, this.#file)
-    } catch (error) {
-      // Leave no half-written temp file behind; the real file is untouched.
-      await this.#fs.unlink(this.#tempFile).catch(() => undefined)
-      throw error
-    }
-    await syncDirectory(this.#fs, path.dirname(this.#file))
+    await replaceFile(this.#file, text, this.#fs, this.#tempFile)
   }
 }

@@ -1,15 +1,16 @@
 /**
  * One writer per data directory. Two processes writing one lowdb file lose
  * acknowledged data, so the store takes `DIR/lock` before it reads the
- * catalogue. The lock file appears complete in one step (written aside, then
- * hard-linked into place), so nobody ever reads a half-written one. A lock
+ * catalogue. The lock file appears complete in one step (createFileOnce), so
+ * nobody ever reads a half-written one. A lock
  * left by a killed process is recognised (its process is gone, or the pid now
  * belongs to another process or another boot) and taken over at once, so a
  * restart right after `kill -9` is never blocked.
  */
 import { readFileSync } from 'node:fs'
-import { link, open, readFile, rename, stat, unlink } from 'node:fs/promises'
+import { link, readFile, rename, stat, unlink } from 'node:fs/promises'
 import path from 'node:path'
+import { createFileOnce } from './json-file'
 
 /** Name of the lock file inside the data directory. */
 export const LOCK_FILE_NAME = 'lock'
@@ -102,27 +103,6 @@ function parseOwner(text: string): LockOwner | undefined {
   return undefined
 }
 
-/** Creates the lock file with its full content in one step; false when it exists already. */
-async function tryCreate(file: string, owner: LockOwner): Promise<boolean> {
-  const draft = `${file}.${process.pid}.${Date.now()}.draft`
-  const handle = await open(draft, 'wx', 0o600)
-  try {
-    await handle.writeFile(JSON.stringify(owner))
-    await handle.sync()
-  } finally {
-    await handle.close()
-  }
-  try {
-    await link(draft, file) // atomic, and fails with EEXIST instead of replacing a lock
-    return true
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false
-    throw error
-  } finally {
-    await unlink(draft).catch(() => undefined)
-  }
-}
-
 /**
  * Moves a stale lock aside. Renaming is atomic, so of two processes that both
  * saw the same stale lock only one moves it; if what was moved turns out to be
@@ -154,7 +134,7 @@ export async function acquireDataDirLock(dir: string, holder: string): Promise<D
   const file = path.join(dir, LOCK_FILE_NAME)
   const me: LockOwner = { pid: process.pid, holder, since: new Date().toISOString(), ...identity(process.pid) }
   for (let attempt = 0; attempt < 5; attempt++) {
-    if (await tryCreate(file, me)) {
+    if (await createFileOnce(file, JSON.stringify(me))) {
       heldHere.add(file)
       let released = false
       return {

@@ -120,7 +120,7 @@ export class PlantStore {
       const data = stored?.data ?? emptyPlantFile()
       // Which journals follow a snapshot is decided afresh at each checkpoint, never kept in memory.
       delete data.journalGen
-      const snapshotFile = new DurableJsonFile<PlantFile>(file, { parse: JSON.parse, fs })
+      const snapshotFile = new DurableJsonFile<PlantFile>(file, { fs })
       const db = new Low<PlantFile>(snapshotFile, data)
       const firstGen = (stored?.lastGen ?? 0) + 1
       let snapshotBytes = stored?.snapshotBytes ?? 0
@@ -260,7 +260,7 @@ export class PlantStore {
   async #save(plants: Plant[]): Promise<void> {
     if (this.#journal.broken) {
       // The last append failed part-way: continue in a fresh file that tells replay where the old one ends.
-      const next = await Journal.create(this.dir, this.#journal.gen + 1, this.#fs, this.#journal.validBytes)
+      const next = await Journal.create(this.dir, this.#journal.gen + 1, this.#fs, this.#journal.bytes)
       await this.#journal.close()
       this.#journal = next
     }

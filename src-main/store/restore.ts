@@ -2,7 +2,7 @@
 import { link, readFile, rename } from 'node:fs/promises'
 import path from 'node:path'
 import { listJournals } from './journal'
-import { DurableJsonFile } from './json-file'
+import { replaceFile } from './json-file'
 import { loadPlantFile } from './load-plant-file'
 import { acquireDataDirLock } from './lock'
 import { DATA_FILE_NAME } from './read-catalogue'
@@ -60,7 +60,7 @@ export async function restoreFromBackup(dataDir: string, source: string, at = ne
     const keptAside = await keepAside(file, suffix)
     const journalGen = Math.max(0, ...journals.map((journal) => journal.gen)) + 1
     const text = await serializeSnapshot({ nextId, journalGen, plants: data.plants })
-    await new DurableJsonFile(file, { parse: JSON.parse }).writeText(text)
+    await replaceFile(file, text)
     // The journals belong to the replaced file; the new journalGen already tells a start to skip them.
     for (const journal of journals) await rename(journal.file, `${journal.file}.${suffix}`).catch(() => undefined)
     return { keptAside, plantCount: data.plants.length, nextId }

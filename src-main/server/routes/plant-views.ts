@@ -82,20 +82,16 @@ function comparatorFor(key: PlantSortKey, descending: boolean): (a: Plant, b: Pl
  * catalogue changes, so a keystroke in the UI costs one pass, not a sort.
  */
 class SortedViews {
-  #version = 0
-  #key = ''
+  #version = -1
   readonly #views = new Map<string, readonly Plant[]>()
 
-  constructor(private readonly store: PlantStore) {
-    store.onChange(() => this.#version++)
-  }
+  constructor(private readonly store: PlantStore) {}
 
   get(key: PlantSortKey, descending: boolean): readonly Plant[] {
-    // The size is part of the key so that an add undone after a failed write is never served.
-    const current = `${this.#version}:${this.store.size}`
-    if (current !== this.#key) {
+    // The store's version moves exactly when saved changes are published to readers.
+    if (this.store.version !== this.#version) {
       this.#views.clear()
-      this.#key = current
+      this.#version = this.store.version
     }
     const name = `${descending ? '-' : ''}${key}`
     let view = this.#views.get(name)
@@ -108,13 +104,14 @@ class SortedViews {
   }
 }
 
-/** Lower-cased searchable text of a plant, remembered until the plant changes. */
-const searchText = new WeakMap<Plant, { updatedAt: string; text: string }>()
+/** Lower-cased searchable text of a plant; records are immutable (an update replaces the object), so it never goes stale. */
+const searchText = new WeakMap<Plant, string>()
 function textOf(plant: Plant): string {
-  const cached = searchText.get(plant)
-  if (cached && cached.updatedAt === plant.updatedAt) return cached.text
-  const text = [plant.name ?? '', plant.category ?? '', ...plant.tags].join('\n').toLowerCase()
-  searchText.set(plant, { updatedAt: plant.updatedAt, text })
+  let text = searchText.get(plant)
+  if (text === undefined) {
+    text = [plant.name ?? '', plant.category ?? '', ...plant.tags].join('\n').toLowerCase()
+    searchText.set(plant, text)
+  }
   return text
 }
 
