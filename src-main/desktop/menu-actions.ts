@@ -93,12 +93,15 @@ export function createMenuActions(context: ActionContext): MenuActions {
       })
     },
 
+    // Electron's clipboard.writeText is asynchronous: a failure must be logged, not left unhandled.
     copyApiAddress() {
-      if (context.service) clipboard.writeText(context.service.baseUrl)
+      const service = context.service
+      if (service) inBackground(() => clipboard.writeText(service.baseUrl))
     },
 
     copyApiToken() {
-      if (context.service) clipboard.writeText(context.service.token())
+      const service = context.service
+      if (service) inBackground(() => clipboard.writeText(service.token()))
     },
 
     showApiReference() {
