@@ -8,14 +8,15 @@
  * Only TypeScript and Vue files are rewritten: the aliases point at .ts files,
  * which the bundler, vitest and vue-tsc read but plain Node (bench/*.mjs) does not.
  *
- *   node scripts/use-import-aliases.mjs           rewrite in place, list what changed
- *   node scripts/use-import-aliases.mjs --check   change nothing; exit 1 if something would change
+ *   node scripts/use-import-aliases.mjs              rewrite in place, list what changed
+ *   node scripts/use-import-aliases.mjs --check      change nothing; exit 1 if something would change
+ *   node scripts/use-import-aliases.mjs --root DIR   work on another checkout (default: this one)
  */
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const THIS_CHECKOUT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const FOLDERS = ['src-main', 'src-shared', 'src-renderer', 'test', 'bench', 'scripts']
 const REWRITTEN_EXTENSIONS = ['.ts', '.mts', '.vue']
 const SKIPPED_FOLDERS = new Set(['node_modules', 'out', 'dist'])
@@ -24,13 +25,13 @@ const SKIPPED_FOLDERS = new Set(['node_modules', 'out', 'dist'])
  * One entry of package.json "imports", e.g. `"#renderer/*.vue": "./src-renderer/src/*.vue"`:
  * the specifier is `prefix + name + keySuffix`, the file is `dir + name + fileSuffix`.
  */
-function readAliases() {
-  const { imports = {} } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8'))
+function readAliases(root) {
+  const { imports = {} } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'))
   return Object.entries(imports).flatMap(([key, target]) => {
     if (typeof target !== 'string' || key.split('*').length !== 2 || target.split('*').length !== 2) return []
     const [prefix, keySuffix] = key.split('*')
     const [dir, fileSuffix] = target.split('*')
-    return [{ key, prefix, keySuffix, dir: path.join(ROOT, dir), fileSuffix }]
+    return [{ key, prefix, keySuffix, dir: path.join(root, dir), fileSuffix }]
   })
 }
 
@@ -76,7 +77,7 @@ function aliasFor(aliases, file) {
 const IMPORT = /(\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\bvi\.(?:mock|doMock|unmock|importActual)\(\s*)(['"])(\.\.\/[^'"\n]*)\2/g
 
 /** Returns `source` with every climbing import that an alias can name rewritten to that alias. */
-export function rewriteImports(aliases, file, source) {
+function rewriteImports(aliases, file, source) {
   return source.replace(IMPORT, (whole, lead, quote, specifier) => {
     const target = resolveRelative(file, specifier)
     const alias = target && aliasFor(aliases, target)
@@ -98,15 +99,17 @@ function* sourceFiles(dir) {
 
 function main() {
   const check = process.argv.includes('--check')
-  const aliases = readAliases()
-  if (aliases.length === 0) throw new Error('package.json declares no "imports" aliases')
+  const rootFlag = process.argv.indexOf('--root')
+  const root = rootFlag === -1 ? THIS_CHECKOUT : path.resolve(process.argv[rootFlag + 1] ?? '.')
+  const aliases = readAliases(root)
+  if (aliases.length === 0) throw new Error(`${path.join(root, 'package.json')} declares no "imports" aliases`)
   const changed = []
   for (const folder of FOLDERS) {
-    for (const file of sourceFiles(path.join(ROOT, folder))) {
+    for (const file of sourceFiles(path.join(root, folder))) {
       const source = readFileSync(file, 'utf8')
       const rewritten = rewriteImports(aliases, file, source)
       if (rewritten === source) continue
-      changed.push(path.relative(ROOT, file))
+      changed.push(path.relative(root, file))
       if (!check) writeFileSync(file, rewritten)
     }
   }
