@@ -47,7 +47,7 @@ module.exports = {
     },
     {
       name: 'only-the-cli-imports-commands',
-      comment: 'The commands are the CLI\'s: shared logic they need lives outside commands/ (e.g. src-main/config.ts).',
+      comment: "The commands are the CLI's: shared logic they need lives outside commands/ (e.g. src-main/config.ts).",
       severity: 'error',
       from: { path: '^src-', pathNot: '^src-main/(cli\\.ts|commands/)' },
       to: { path: '^src-main/commands/' }

@@ -39,9 +39,7 @@ function readAliases(root) {
 function mapSpecifier(aliases, specifier) {
   const matches = aliases.filter(
     (alias) =>
-      specifier.startsWith(alias.prefix) &&
-      specifier.endsWith(alias.keySuffix) &&
-      specifier.length >= alias.prefix.length + alias.keySuffix.length
+      specifier.startsWith(alias.prefix) && specifier.endsWith(alias.keySuffix) && specifier.length >= alias.prefix.length + alias.keySuffix.length
   )
   // Node's order: the longer prefix first, then the longer key.
   matches.sort((a, b) => b.prefix.length - a.prefix.length || b.key.length - a.key.length)

@@ -98,6 +98,9 @@ export function parseListQuery(params: URLSearchParams): ListQuery {
     })
   }
   throwIfInvalid(errors)
-  const words = q.toLowerCase().split(/\s+/).filter((word) => word !== '')
+  const words = q
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((word) => word !== '')
   return { ...base, words, sort: { key: key as PlantSortKey, descending } }
 }

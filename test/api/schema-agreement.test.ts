@@ -33,8 +33,31 @@ async function publishedSchemas(): Promise<{ add: Check; update: Check }> {
 // characters, invisible and direction-changing marks, lone surrogates, combining marks, emoji.
 const whitespace = fc.constantFrom(' ', '\t', '\n', '\r', '\v', '\f', '\u00a0', '\u1680', '\u2000', '\u2028', '\u2029', '\u202f', '\u3000', '\ufeff')
 const unusual = fc.constantFrom(
-  '\u0000', '\u0001', '\u001b', '\u001f', '\u007f', '\u0080', '\u0085', '\u009f', '\u00ad', '\u200b', '\u200d', '\u200e',
-  '\u202e', '\u2066', '\u2069', '\ud800', '\udfff', '\ufffd', '\ufffe', '\uffff', 'e\u0301', '\u{1f331}', '\u{e0001}', 'ǅ', 'İ'
+  '\u0000',
+  '\u0001',
+  '\u001b',
+  '\u001f',
+  '\u007f',
+  '\u0080',
+  '\u0085',
+  '\u009f',
+  '\u00ad',
+  '\u200b',
+  '\u200d',
+  '\u200e',
+  '\u202e',
+  '\u2066',
+  '\u2069',
+  '\ud800',
+  '\udfff',
+  '\ufffd',
+  '\ufffe',
+  '\uffff',
+  'e\u0301',
+  '\u{1f331}',
+  '\u{e0001}',
+  'ǅ',
+  'İ'
 )
 const letter = fc.constantFrom('a', 'Z', 'é', 'ß', '水', '\u{1f33f}', '-', ' ')
 const piece = fc.oneof({ weight: 4, arbitrary: letter }, { weight: 2, arbitrary: whitespace }, { weight: 1, arbitrary: unusual })
@@ -45,7 +68,9 @@ function text(limit: number): fc.Arbitrary<string> {
   const nearLimit = fc
     .tuple(padding, fc.integer({ min: Math.max(0, limit - 3), max: limit + 3 }), fc.constantFrom('x', 'é', '\u{1f331}', 'a b'), padding)
     .map(([before, count, unit, after]) => before + unit.repeat(count).slice(0, Math.max(count, 1)) + after)
-  const plain = fc.tuple(padding, fc.array(letter, { minLength: 1, maxLength: 12 }), padding).map(([before, letters, after]) => before + letters.join('') + after)
+  const plain = fc
+    .tuple(padding, fc.array(letter, { minLength: 1, maxLength: 12 }), padding)
+    .map(([before, letters, after]) => before + letters.join('') + after)
   return fc.oneof(
     { weight: 3, arbitrary: plain },
     { weight: 2, arbitrary: fc.array(piece, { maxLength: 12 }).map((pieces) => pieces.join('')) },
@@ -61,7 +86,10 @@ const status = fc.oneof(
   { weight: 1, arbitrary: anyJson }
 )
 const tags = fc.oneof(
-  { weight: 6, arbitrary: fc.array(fc.oneof({ weight: 10, arbitrary: text(PLANT_LIMITS.tagMaxLength) }, { weight: 1, arbitrary: anyJson }), { maxLength: 4 }) },
+  {
+    weight: 6,
+    arbitrary: fc.array(fc.oneof({ weight: 10, arbitrary: text(PLANT_LIMITS.tagMaxLength) }, { weight: 1, arbitrary: anyJson }), { maxLength: 4 })
+  },
   {
     weight: 2,
     arbitrary: fc
@@ -95,14 +123,16 @@ function bodies(withId: boolean): fc.Arbitrary<unknown> {
   const object = fc.record({ ...fields, id }, { requiredKeys: [] })
   const plantFields = { name: nameLike, category: nameLike, tags, status }
   const realistic = withId ? fc.record({ id, ...plantFields }, { requiredKeys: ['id'] }) : fc.record(plantFields, { requiredKeys: [] })
-  return fc
-    // Mostly bodies with the real fields, so most runs test the field rules rather than the shape.
-    .oneof(
-      { weight: 16, arbitrary: realistic },
-      { weight: 3, arbitrary: object },
-      { weight: 1, arbitrary: fc.oneof(anyJson, fc.array(anyJson, { maxLength: 2 })) }
-    )
-    .map((body) => JSON.parse(JSON.stringify(body) ?? 'null') as unknown)
+  return (
+    fc
+      // Mostly bodies with the real fields, so most runs test the field rules rather than the shape.
+      .oneof(
+        { weight: 16, arbitrary: realistic },
+        { weight: 3, arbitrary: object },
+        { weight: 1, arbitrary: fc.oneof(anyJson, fc.array(anyJson, { maxLength: 2 })) }
+      )
+      .map((body) => JSON.parse(JSON.stringify(body) ?? 'null') as unknown)
+  )
 }
 
 const RUNS = 3000

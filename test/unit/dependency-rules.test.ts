@@ -32,7 +32,10 @@ describe('dependency rules', () => {
       await mkdir(path.dirname(path.join(root, name)), { recursive: true })
       await writeFile(path.join(root, name), text)
     }
-    const result = spawnSync(process.execPath, [DEPCRUISE, 'src-main', 'src-shared', 'src-renderer', '--config', CONFIG], { cwd: root, encoding: 'utf8' })
+    const result = spawnSync(process.execPath, [DEPCRUISE, 'src-main', 'src-shared', 'src-renderer', '--config', CONFIG], {
+      cwd: root,
+      encoding: 'utf8'
+    })
     expect(result.status, result.stderr).not.toBe(0)
     const violations = result.stdout.split('\n').filter((line) => line.trim().startsWith('error '))
     const expected = [
@@ -45,6 +48,10 @@ describe('dependency rules', () => {
       'no-circular: src-main/cycle-',
       'not-to-unresolvable: src-main/typo.ts → ./no-such-file'
     ]
-    for (const violation of expected) expect(violations.some((line) => line.includes(violation)), violation).toBe(true)
+    for (const violation of expected)
+      expect(
+        violations.some((line) => line.includes(violation)),
+        violation
+      ).toBe(true)
   })
 })
