@@ -232,7 +232,7 @@ export const MAX_BODY_DEPTH = 2
 const fieldSchemas = (ref: (field: EditableField) => JsonSchema): Record<string, JsonSchema> =>
   Object.fromEntries(EDITABLE_FIELDS.map((field) => [field, ref(field)]))
 
-/** JSON Schemas of the plant shapes, for the OpenAPI document. */
+/** JSON Schemas of the request bodies (and the status they share), for the OpenAPI document. */
 export const plantJsonSchemas: Record<string, JsonSchema> = {
   PlantStatus: { type: 'string', enum: [...PLANT_STATUSES] },
   Plant: {
@@ -249,36 +249,6 @@ export const plantJsonSchemas: Record<string, JsonSchema> = {
     properties: {
       id: { ...PLANT_ID_SCHEMA, description: 'The plant to update.' },
       ...fieldSchemas((field) => ({ $ref: `#/components/schemas/Plant/properties/${field}` }))
-    }
-  },
-  PlantResponse: {
-    type: 'object',
-    required: ['id', 'status', 'tags'],
-    description: 'A plant as the contract returns it: never carries category.',
-    properties: {
-      id: { ...PLANT_ID_SCHEMA, description: 'Assigned by the server: increasing, never reused.' },
-      name: { type: 'string' },
-      status: { $ref: '#/components/schemas/PlantStatus' },
-      tags: { type: 'array', items: { type: 'string' } }
-    }
-  },
-  Problem: {
-    type: 'object',
-    required: ['type', 'title', 'status', 'detail'],
-    description: 'RFC 9457 problem details (application/problem+json).',
-    properties: {
-      type: { type: 'string', format: 'uri' },
-      title: { type: 'string' },
-      status: { type: 'integer' },
-      detail: { type: 'string' },
-      errors: {
-        type: 'array',
-        items: {
-          type: 'object',
-          required: ['field', 'message'],
-          properties: { field: { type: 'string' }, message: { type: 'string' } }
-        }
-      }
     }
   }
 }

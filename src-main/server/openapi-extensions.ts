@@ -8,22 +8,6 @@ import { PLANT_ID_SCHEMA } from '../../src-shared/plant-schema'
 import { SEARCH_PARAMETERS, problemResponse, queryParam, ref } from './openapi-parts'
 import { HEARTBEAT_MS } from './routes/events'
 
-/** A plant as stored: the contract's fields plus category and timestamps. */
-export const fullPlantSchema = {
-  type: 'object',
-  required: ['id', 'tags', 'status', 'createdAt', 'updatedAt'],
-  description: 'A plant with every stored field (extension views only; the contract operations never return category).',
-  properties: {
-    id: PLANT_ID_SCHEMA,
-    name: { type: 'string' },
-    category: { type: 'string' },
-    tags: { type: 'array', items: { type: 'string' } },
-    status: ref('PlantStatus'),
-    createdAt: { type: 'string', format: 'date-time' },
-    updatedAt: { type: 'string', format: 'date-time' }
-  }
-}
-
 const listPlants = {
   operationId: 'list-plants',
   'x-extension': true,

@@ -4,8 +4,9 @@
  */
 import { API_PATHS, EXTENSION_PATHS, MAX_BODY_BYTES } from '../../src-shared/api-paths'
 import { plantJsonSchemas } from '../../src-shared/plant-schema'
-import { extensionOperations, fullPlantSchema } from './openapi-extensions'
+import { extensionOperations } from './openapi-extensions'
 import { SEARCH_PARAMETERS, problemResponse, ref } from './openapi-parts'
+import { responseSchemas } from './openapi-schemas'
 import { documentAccessRules } from './openapi-security'
 
 const plantBody = (schema: string, description: string) => ({
@@ -109,6 +110,6 @@ export function createOpenApiDocument(): Record<string, unknown> {
         }
       }
     },
-    components: { schemas: { ...plantJsonSchemas, FullPlant: fullPlantSchema } }
+    components: { schemas: { ...plantJsonSchemas, ...responseSchemas } }
   })
 }
