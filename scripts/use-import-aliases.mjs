@@ -15,6 +15,7 @@
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import ts from 'typescript'
 
 const THIS_CHECKOUT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const FOLDERS = ['src-main', 'src-shared', 'src-renderer', 'test', 'bench', 'scripts']
@@ -71,16 +72,42 @@ function aliasFor(aliases, file) {
   return candidates.sort((a, b) => a.length - b.length)[0]
 }
 
-// `from '…'`, `import '…'`, `import('…')`, `vi.mock('…')` and the like, with a specifier that climbs (`../`).
-const IMPORT = /(\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\bvi\.(?:mock|doMock|unmock|importActual)\(\s*)(['"])(\.\.\/[^'"\n]*)\2/g
+/**
+ * The import specifiers of TypeScript `code` (import and export declarations, `import()`, also in types), found by
+ * TypeScript's own scanner, so text that only looks like an import (a string, a comment) is never touched.
+ */
+function importSpecifiers(code) {
+  const spans = []
+  for (const { pos, fileName } of ts.preProcessFile(code, true, true).importedFiles) {
+    // `pos` is the opening quote of the specifier's literal.
+    const quote = code[pos]
+    if ((quote === "'" || quote === '"') && code.startsWith(fileName + quote, pos + 1)) spans.push({ start: pos + 1, specifier: fileName })
+  }
+  return spans
+}
+
+/** Rewrites the climbing specifiers of TypeScript `code` that an alias can name. */
+function rewriteCode(aliases, file, code) {
+  let result = ''
+  let done = 0
+  for (const { start, specifier } of importSpecifiers(code)) {
+    if (!specifier.startsWith('../')) continue
+    const target = resolveRelative(file, specifier)
+    const alias = target && aliasFor(aliases, target)
+    if (!alias) continue
+    result += code.slice(done, start) + alias
+    done = start + specifier.length
+  }
+  return result + code.slice(done)
+}
+
+// The <script> blocks of a Vue single-file component.
+const VUE_SCRIPT = /(<script\b[^>]*>)([\s\S]*?)(<\/script>)/g
 
 /** Returns `source` with every climbing import that an alias can name rewritten to that alias. */
 function rewriteImports(aliases, file, source) {
-  return source.replace(IMPORT, (whole, lead, quote, specifier) => {
-    const target = resolveRelative(file, specifier)
-    const alias = target && aliasFor(aliases, target)
-    return alias ? `${lead}${quote}${alias}${quote}` : whole
-  })
+  if (!file.endsWith('.vue')) return rewriteCode(aliases, file, source)
+  return source.replace(VUE_SCRIPT, (_whole, open, code, close) => open + rewriteCode(aliases, file, code) + close)
 }
 
 function* sourceFiles(dir) {

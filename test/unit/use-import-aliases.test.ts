@@ -30,10 +30,13 @@ import { nothing } from '../missing'
 import { seed } from '../../../bench/lib/seed.mjs'
 export { PLANT_STATUSES } from '../../../src-shared/plant'
 const store = await import('../../store/plant-store')
+type Store = typeof import('../../store/plant-store').PlantStore
+const looksLikeAnImport = "import { x } from '../../../src-shared/plant'"
+// import { y } from '../../../src-shared/plant'
 `
 
 describe('scripts/use-import-aliases.mjs', () => {
-  it('rewrites climbs into the aliases package.json declares, and only those', async () => {
+  it('rewrites the climbs of real imports into the aliases package.json declares, and nothing else', async () => {
     const root = await tree({
       'src-shared/plant.ts': 'export const PLANT_STATUSES = []\n',
       'src-shared/api-client.ts': 'export type ApiClient = {}\n',
@@ -62,6 +65,9 @@ import { nothing } from '../missing'
 import { seed } from '../../../bench/lib/seed.mjs'
 export { PLANT_STATUSES } from '#shared/plant'
 const store = await import('#store/plant-store')
+type Store = typeof import('#store/plant-store').PlantStore
+const looksLikeAnImport = "import { x } from '../../../src-shared/plant'"
+// import { y } from '../../../src-shared/plant'
 `)
     expect(await readFile(path.join(root, 'src-renderer/src/components/PlantTable.vue'), 'utf8')).toContain(
       "import App from '#renderer/App.vue'\nimport { usePlantsStore } from '#renderer/stores/plants'"
