@@ -13,7 +13,7 @@ let clock = Date.parse('2026-03-01T10:00:00Z')
 /** A plant with defaults for the fields a test does not care about. */
 export function plant(fields: Partial<Plant> & { id: number }): Plant {
   const at = new Date((clock += 1000)).toISOString()
-  return { tags: [], status: 'available', createdAt: at, updatedAt: at, ...fields }
+  return { tags: [], status: 'available', createdAt: at, updatedAt: at, version: 1, ...fields }
 }
 
 export interface FakeApi {
