@@ -7,6 +7,7 @@ import { ApiError, type ApiClient } from '../../src-shared/api-client'
 import { PLANT_STATUSES, isPlantStatus, type NewPlant, type PlantStatus } from '../../src-shared/plant'
 import { PAGE_LIMIT_MAX } from '../../src-shared/api-paths'
 import { OwnerTokenError, connectToCatalogue } from '../reach-catalogue'
+import { DataDirLockedError } from '../store/errors'
 import { CommandError, EXIT_CODES, UsageError, type Command } from './command'
 import { dataOptionHelp, readOptions } from './options'
 import { printPlant, printPlants } from './plants-output'
@@ -95,6 +96,7 @@ async function list(client: ApiClient, values: Values): Promise<void> {
 }
 
 async function add(client: ApiClient, values: Values): Promise<void> {
+  if (values.name === undefined) throw new UsageError('give the plant a name: plant-store plants add --name NAME')
   const added = await client.addPlant(fields(values), { idempotencyKey: values.key })
   const plant = await client.getPlant(added.id)
   if (values.json) printPlant(plant, true)
@@ -131,7 +133,12 @@ async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
   if (extra.length > 0 || (!needsId && id !== undefined)) throw new UsageError(`unexpected "${[...(needsId ? [] : [id]), ...extra].join(' ')}"`)
   const plantId = needsId ? wholeNumber(id, 'the plant ID') : 0
   const connection = await connectToCatalogue(dataDir, env).catch((error: unknown) => {
-    throw error instanceof OwnerTokenError ? new CommandError(error.message, EXIT_CODES.notAllowed) : error
+    if (error instanceof OwnerTokenError) throw new CommandError(error.message, EXIT_CODES.notAllowed)
+    if (error instanceof DataDirLockedError) {
+      const busy = `${error.owner.holder} (process ${error.owner.pid}) has the data folder ${dataDir} but serves no API there`
+      throw new CommandError(`${busy} (it may be starting, or restoring a backup); try again in a moment`, EXIT_CODES.failed)
+    }
+    throw error
   })
   try {
     if (action === 'list') await list(connection.client, values)

@@ -1,4 +1,5 @@
 /** `plant-store token add|list|revoke`: the named tokens of a data folder (tokens.json). */
+import { OWNER_TOKEN_NAME } from '../../src-shared/named-token'
 import { TOKEN_RECHECK_MS } from '../token'
 import { addNamedToken, listedToken, readNamedTokens, revokeNamedToken, TokenNameError } from '../named-tokens'
 import { CommandError, EXIT_CODES, UsageError } from './command'
@@ -37,6 +38,7 @@ export async function listTokens(dataDir: string, json: boolean): Promise<number
 /** `token revoke NAME`: a running Plant Store refuses the token within a second. */
 export async function revokeToken(dataDir: string, name: string | undefined): Promise<number> {
   if (name === undefined) throw new UsageError('name the token to revoke: plant-store token revoke NAME (plant-store token list shows them)')
+  if (name.toLowerCase() === OWNER_TOKEN_NAME) throw new UsageError("the owner's token cannot be revoked; replace it with plant-store token --rotate")
   if (!(await revokeNamedToken(dataDir, name))) {
     throw new CommandError(`there is no token named "${name}"; plant-store token list shows them`, EXIT_CODES.notFound)
   }

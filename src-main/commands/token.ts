@@ -1,7 +1,7 @@
 /** `plant-store token`: prints (or replaces) the owner's API token, and manages the named tokens of scripts and tills. */
 import { requireCatalogue } from '../catalogue-folder'
 import { tokenFromEnv } from '../config'
-import { findRunningServer } from '../reach-catalogue'
+import { OwnerTokenError, findRunningServer, ownerToken } from '../reach-catalogue'
 import { uiUrl } from '../server/security'
 import { TOKEN_ENV, TOKEN_RECHECK_MS, loadOrCreateToken, rotateToken, tokenFilePath } from '../token'
 import { CommandError, EXIT_CODES, UsageError, type Command } from './command'
@@ -99,7 +99,10 @@ async function printUiLink(dataDir: string, env: NodeJS.ProcessEnv): Promise<num
   const running = await findRunningServer(dataDir)
   if (!running) throw new CommandError(`no Plant Store is running on ${dataDir}; start it (plant-store serve) first`, EXIT_CODES.failed)
   const address = new URL(running.baseUrl)
-  const token = tokenFromEnv(env) ?? (await loadOrCreateToken(dataDir))
+  // The token the server checks: never a new one made here, which it would not know.
+  const token = await ownerToken(dataDir, env).catch((error: unknown) => {
+    throw error instanceof OwnerTokenError ? new CommandError(error.message, EXIT_CODES.notAllowed) : error
+  })
   process.stdout.write(`${uiUrl(address.hostname.replace(/^\[|\]$/g, ''), running.port, token)}\n`)
   return EXIT_CODES.ok
 }

@@ -81,6 +81,8 @@ describe('plant-store for shell scripts (real processes)', () => {
     expect((await cli('plants', 'add', '--name', ' ')).code).toBe(5)
     expect((await cli('plants', 'set', '1', '--status', 'lost')).code).toBe(2)
     expect((await cli('plants', 'list', '--if-match', '3')).code).toBe(2)
+    expect((await cli('plants', 'add', '--category', 'Ferns')).stderr).toMatch(/give the plant a name/) // not an unnamed plant by accident
+    expect((await cli('token', 'revoke', 'owner')).stderr).toMatch(/owner's token cannot be revoked; replace it with plant-store token --rotate/)
     const refused = await runCli(['plants', 'list', '--data', dir], { PLANT_STORE_TOKEN: 'not-the-token-not-the-token-not-the-token' })
     expect(refused.code).toBe(6)
     expect(refused.stderr).toMatch(/Token not accepted \(rotated or revoked\?\)/)
@@ -93,6 +95,7 @@ describe('plant-store for shell scripts (real processes)', () => {
     const server = await startServe(dir, [], unsetToken)
     await server.stop()
     const cli = (...args: string[]) => runCli([...args, '--data', dir], unsetToken)
+    expect(await cli('token', '--link')).toMatchObject({ code: 1, stdout: '', stderr: expect.stringMatching(/no Plant Store is running on/) })
     expect((await cli('plants', 'add', '--name', 'Fern', '--status', 'pending')).stdout).toMatch(/^Added plant 1 "Fern" \(pending, version 1\)/)
     const killed = await startServe(dir, [], unsetToken)
     await killed.stop('SIGKILL') // leaves server.json and the lock behind
