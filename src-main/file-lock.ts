@@ -32,7 +32,10 @@ export async function withFileLock<T>(file: string, task: () => Promise<T>, opti
   const deadline = Date.now() + (options.waitMs ?? 3000)
   const staleMs = options.staleMs ?? 10_000
   while (!(await createFileOnce(lockFile, `${process.pid}\n`))) {
-    const age = await stat(lockFile).then((info) => Date.now() - info.mtimeMs, () => 0)
+    const age = await stat(lockFile).then(
+      (info) => Date.now() - info.mtimeMs,
+      () => 0
+    )
     if (age > staleMs) await unlink(lockFile).catch(() => undefined)
     else if (Date.now() > deadline) throw new FileLockTimeoutError(lockFile)
     else await new Promise((resolve) => setTimeout(resolve, RETRY_MS))

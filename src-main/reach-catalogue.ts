@@ -61,9 +61,7 @@ export async function ownerToken(dataDir: string, env: NodeJS.ProcessEnv): Promi
     return checkToken(await readFile(file, 'utf8'), file)
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
-    throw new OwnerTokenError(
-      `there is no token file ${file}; if the server was started with ${TOKEN_ENV}, set the same variable for this command`
-    )
+    throw new OwnerTokenError(`there is no token file ${file}; if the server was started with ${TOKEN_ENV}, set the same variable for this command`)
   }
 }
 

@@ -61,7 +61,8 @@ const ACCEPTS: Record<string, readonly (keyof Values)[]> = {
 }
 
 function wholeNumber(raw: string | undefined, what: string): number {
-  if (raw === undefined || !/^\d{1,15}$/.test(raw) || Number(raw) < 1) throw new UsageError(`${what} must be a positive whole number; got "${raw ?? ''}"`)
+  if (raw === undefined || !/^\d{1,15}$/.test(raw) || Number(raw) < 1)
+    throw new UsageError(`${what} must be a positive whole number; got "${raw ?? ''}"`)
   return Number(raw)
 }
 
@@ -78,7 +79,11 @@ function fields(values: Values): NewPlant {
   const plant: NewPlant = {}
   if (values.name !== undefined) plant.name = values.name
   if (values.category !== undefined) plant.category = values.category
-  if (values.tags !== undefined) plant.tags = values.tags.split(',').map((tag) => tag.trim()).filter((tag) => tag !== '')
+  if (values.tags !== undefined)
+    plant.tags = values.tags
+      .split(',')
+      .map((tag) => tag.trim())
+      .filter((tag) => tag !== '')
   const status = oneStatus(values)
   if (status !== undefined) plant.status = status
   return plant
@@ -110,7 +115,10 @@ async function set(client: ApiClient, id: number, values: Values): Promise<void>
   const saved = await client.savePlant({ id, ...changes }, { ifVersion })
   const plant = await client.getPlant(id)
   if (values.json) printPlant(plant, true)
-  else process.stdout.write(`Plant ${id}${saved.plant.name ? ` "${saved.plant.name}"` : ''} is now ${saved.plant.status} (version ${saved.version ?? plant.version})\n`)
+  else
+    process.stdout.write(
+      `Plant ${id}${saved.plant.name ? ` "${saved.plant.name}"` : ''} is now ${saved.plant.status} (version ${saved.version ?? plant.version})\n`
+    )
 }
 
 /** The exit code for an answer of the API. */

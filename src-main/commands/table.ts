@@ -3,5 +3,11 @@
 /** Prints `rows` (the first is the header) with each column padded to its widest cell. */
 export function printTable(rows: readonly (readonly string[])[]): void {
   const widths = (rows[0] ?? []).map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length)))
-  for (const row of rows) process.stdout.write(`${row.map((cell, column) => cell.padEnd(widths[column]!)).join('  ').trimEnd()}\n`)
+  for (const row of rows)
+    process.stdout.write(
+      `${row
+        .map((cell, column) => cell.padEnd(widths[column]!))
+        .join('  ')
+        .trimEnd()}\n`
+    )
 }

@@ -29,7 +29,10 @@ export async function listTokens(dataDir: string, json: boolean): Promise<number
     process.stdout.write(`${JSON.stringify(tokens, null, 2)}\n`)
     return EXIT_CODES.ok
   }
-  const rows = [['NAME', 'SCOPE', 'CREATED', 'LAST USED'], ['owner', 'owner', '-', '-']]
+  const rows = [
+    ['NAME', 'SCOPE', 'CREATED', 'LAST USED'],
+    ['owner', 'owner', '-', '-']
+  ]
   for (const token of tokens) rows.push([token.name, token.scope, token.createdAt, token.lastUsedAt ?? 'never'])
   printTable(rows)
   return EXIT_CODES.ok

@@ -50,7 +50,10 @@ export function launcherText(target: Pick<LauncherTarget, 'platform' | 'execPath
 
 function pathDirs(target: LauncherTarget): string[] {
   const value = target.env.PATH ?? target.env.Path ?? ''
-  return value.split(target.platform === 'win32' ? ';' : ':').filter((dir) => dir !== '').map((dir) => path.resolve(dir))
+  return value
+    .split(target.platform === 'win32' ? ';' : ':')
+    .filter((dir) => dir !== '')
+    .map((dir) => path.resolve(dir))
 }
 
 function writable(dir: string): boolean {
@@ -101,8 +104,9 @@ export async function installLauncher(target: LauncherTarget): Promise<Installed
 export function describeInstalled(installed: InstalledLauncher, platform: NodeJS.Platform): string {
   const next = 'Open a new terminal and run: plant-store --help'
   if (installed.onPath) return `Installed ${installed.file}. ${next}`
-  const add = platform === 'win32'
-    ? `add ${installed.dir} to your Path (Settings > System > About > Advanced system settings > Environment Variables)`
-    : `add it to your PATH, e.g. with this line in ~/.profile: export PATH="${installed.dir}:$PATH"`
+  const add =
+    platform === 'win32'
+      ? `add ${installed.dir} to your Path (Settings > System > About > Advanced system settings > Environment Variables)`
+      : `add it to your PATH, e.g. with this line in ~/.profile: export PATH="${installed.dir}:$PATH"`
   return `Installed ${installed.file}, but ${installed.dir} is not on your PATH yet: ${add}. ${next}`
 }

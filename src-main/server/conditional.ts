@@ -44,7 +44,11 @@ export function readIfMatch(event: H3Event, id: number): WriteCondition | undefi
   if (header === null) return undefined
   const tags = parseIfMatch(header)
   if (tags === undefined) {
-    throw problem('invalidHeader', 'If-Match', `it must be * or one or more quoted entity tags such as "${id}-3" (the plant's ETag, or "ID-VERSION" with a version from a list)`)
+    throw problem(
+      'invalidHeader',
+      'If-Match',
+      `it must be * or one or more quoted entity tags such as "${id}-3" (the plant's ETag, or "ID-VERSION" with a version from a list)`
+    )
   }
   if (tags === '*') return {}
   const versions = tags.flatMap(({ tag, weak }) => {

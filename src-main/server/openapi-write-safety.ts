@@ -55,7 +55,7 @@ const tokenInfo = {
     lastUsedAt: { type: 'string', format: 'date-time' }
   }
 }
-const OWNER_ONLY = problemResponse('Only the owner\'s token may manage tokens.')
+const OWNER_ONLY = problemResponse("Only the owner's token may manage tokens.")
 const json = (schema: Schema) => ({ 'application/json': { schema } })
 
 const tokenOperations = {
@@ -74,7 +74,10 @@ const tokenOperations = {
           type: 'object',
           required: ['name'],
           additionalProperties: false,
-          properties: { name: { type: 'string', maxLength: TOKEN_NAME_MAX }, scope: { type: 'string', enum: [...TOKEN_SCOPES], default: 'read-write' } }
+          properties: {
+            name: { type: 'string', maxLength: TOKEN_NAME_MAX },
+            scope: { type: 'string', enum: [...TOKEN_SCOPES], default: 'read-write' }
+          }
         })
       },
       responses: {
@@ -103,21 +106,34 @@ export function documentWriteSafety<T extends Document>(doc: T): T {
   const plant = doc.paths['/plant']!
   const add = plant.post!
   add.parameters = [...(add.parameters ?? []), IDEMPOTENCY_KEY]
-  add.responses['200'] = withEtag({ ...add.responses['200'], headers: { 'Idempotent-Replayed': extension({ description: '"true" when this is the answer to an earlier add with the same key.', schema: { type: 'string' } }) } })
+  add.responses['200'] = withEtag({
+    ...add.responses['200'],
+    headers: {
+      'Idempotent-Replayed': extension({
+        description: '"true" when this is the answer to an earlier add with the same key.',
+        schema: { type: 'string' }
+      })
+    }
+  })
   add.responses['400'] = extension(problemResponse('The Idempotency-Key header is malformed; nothing was added.'))
   add.responses['422'] = extension(problemResponse('The Idempotency-Key was already used for a different body; nothing was added.'))
   const update = plant.put!
   update.parameters = [...(update.parameters ?? []), IF_MATCH]
   update.responses['200'] = withEtag(update.responses['200']!)
   update.responses['412'] = extension({
-    ...problemResponse('If-Match named another version: the plant was changed since it was read. The problem names its current version; nothing was changed.'),
+    ...problemResponse(
+      'If-Match named another version: the plant was changed since it was read. The problem names its current version; nothing was changed.'
+    ),
     headers: { ETag: ETAG_HEADER }
   })
   const get = doc.paths[EXTENSION_PATHS.plantById]!.get!
   get.responses['200'] = withEtag(get.responses['200']!)
   const full = doc.components.schemas.FullPlant as { required: string[]; properties: Schema }
   full.required = [...full.required, 'version']
-  full.properties = { ...full.properties, version: { type: 'integer', minimum: 1, description: 'Bumped by every saved change; the ETag is "ID-VERSION".' } }
+  full.properties = {
+    ...full.properties,
+    version: { type: 'integer', minimum: 1, description: 'Bumped by every saved change; the ETag is "ID-VERSION".' }
+  }
   doc.components.schemas.NamedToken = tokenInfo
   Object.assign(doc.paths, tokenOperations)
   return doc

@@ -27,7 +27,11 @@ export interface FoundKey {
  */
 export function fingerprintOf(input: NewPlant): string {
   const filled: Record<string, unknown> = { tags: [], status: 'available', ...input }
-  const canonical = JSON.stringify(Object.keys(filled).sort().map((key) => [key, filled[key]]))
+  const canonical = JSON.stringify(
+    Object.keys(filled)
+      .sort()
+      .map((key) => [key, filled[key]])
+  )
   return createHash('sha256').update(canonical, 'utf8').digest('base64url')
 }
 

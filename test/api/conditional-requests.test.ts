@@ -8,7 +8,8 @@ async function addFern(app: TestApp) {
   return response
 }
 
-const put = (app: TestApp, body: unknown, ifMatch?: string) => app.call('PUT', '/v3/plant', body, ifMatch === undefined ? {} : { 'if-match': ifMatch })
+const put = (app: TestApp, body: unknown, ifMatch?: string) =>
+  app.call('PUT', '/v3/plant', body, ifMatch === undefined ? {} : { 'if-match': ifMatch })
 
 describe('ETag on every full-plant answer (extension)', () => {
   it('changes with every change: add, update, and the GET of the plant agree', async () => {

@@ -67,13 +67,16 @@ describe('Idempotency-Key on POST /v3/plant (extension)', () => {
     expect(app.store.size).toBe(2)
   })
 
-  it.each([['""'], ['two words'], [`"${'k'.repeat(256)}"`], ['"caf\u00e9"']])('refuses a malformed key (%s) with 400, adding nothing', async (key) => {
-    const app = await createTestApp()
-    const response = await add(app, { name: 'Fern' }, key)
-    expect(response.status).toBe(400)
-    expect((await response.json()).detail).toMatch(/Idempotency-Key header is not valid/)
-    expect(app.store.size).toBe(0)
-  })
+  it.each([['""'], ['two words'], [`"${'k'.repeat(256)}"`], ['"caf\u00e9"']])(
+    'refuses a malformed key (%s) with 400, adding nothing',
+    async (key) => {
+      const app = await createTestApp()
+      const response = await add(app, { name: 'Fern' }, key)
+      expect(response.status).toBe(400)
+      expect((await response.json()).detail).toMatch(/Idempotency-Key header is not valid/)
+      expect(app.store.size).toBe(0)
+    }
+  )
 
   it('keeps the contract: an invalid body is 405 with a key too, and the key stays free for the corrected add', async () => {
     const app = await createTestApp()

@@ -92,7 +92,9 @@ describe('named tokens (extension)', () => {
     await expect.poll(async () => (await app.call('GET', '/v3/plant', undefined, bearer(token))).status, { interval: 20, timeout: 5000 }).toBe(401)
     expect(Date.now() - started).toBeLessThan(1000)
     const added = await addNamedToken(app.dir, 'label-printer', 'read-only')
-    await expect.poll(async () => (await app.call('GET', '/v3/plant', undefined, bearer(added.token))).status, { interval: 20, timeout: 5000 }).toBe(200)
+    await expect
+      .poll(async () => (await app.call('GET', '/v3/plant', undefined, bearer(added.token))).status, { interval: 20, timeout: 5000 })
+      .toBe(200)
   })
 })
 
@@ -100,7 +102,11 @@ describe('401 answers say what was wrong', () => {
   it.each([
     ['no token sent', undefined, /^No token sent:/],
     ['a malformed header: another scheme', `Basic ${TEST_TOKEN}`, /^Malformed Authorization header:/],
-    ['a malformed header: Bearer and no token (an empty $(plant-store token))', 'Bearer ', /^Malformed Authorization header: "Bearer" must be followed by exactly one token/],
+    [
+      'a malformed header: Bearer and no token (an empty $(plant-store token))',
+      'Bearer ',
+      /^Malformed Authorization header: "Bearer" must be followed by exactly one token/
+    ],
     ['a token nobody accepts', `Bearer ${'x'.repeat(43)}`, /^Token not accepted \(rotated or revoked\?\)/]
   ])('%s', async (_label, authorization, detail) => {
     const app = await createTestApp()

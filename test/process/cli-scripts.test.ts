@@ -11,7 +11,7 @@ import { mkdir, readdir, symlink } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { BIN, runCli, startServe, type CliResult } from '../_setup/serve-process'
+import { BIN, runCli, runProgram, startServe, type CliResult } from '../_setup/serve-process'
 import { makeTempDir } from '../_setup/temp-dir'
 
 /** A folder holding a `plant-store` symlink to the project's bin, as `npm link` makes one. */
@@ -21,17 +21,9 @@ async function linkedBinDir(): Promise<string> {
   return dir
 }
 
-/** Runs `command` in a shell from the system's temp folder, with `binDir` first on PATH. */
-async function shell(command: string, binDir: string, env: NodeJS.ProcessEnv = {}): Promise<CliResult> {
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', ...env, PATH: `${binDir}:${process.env.PATH}` }
-  delete childEnv.PLANT_STORE_TOKEN // the owner token comes from DIR/token, as a shop's script gets it
-  const child = spawn('/bin/sh', ['-c', command], { cwd: os.tmpdir(), env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] })
-  let stdout = ''
-  let stderr = ''
-  child.stdout.on('data', (chunk) => (stdout += chunk))
-  child.stderr.on('data', (chunk) => (stderr += chunk))
-  const [code] = (await once(child, 'exit')) as [number | null]
-  return { code, stdout, stderr }
+/** Runs `command` in a shell from the system's temp folder, with `binDir` first on PATH and the owner token from DIR/token. */
+function shell(command: string, binDir: string): Promise<CliResult> {
+  return runProgram('/bin/sh', ['-c', command], { PATH: `${binDir}:${process.env.PATH}`, PLANT_STORE_TOKEN: undefined }, os.tmpdir())
 }
 
 const unsetToken = { PLANT_STORE_TOKEN: undefined }

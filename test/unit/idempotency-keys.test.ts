@@ -64,7 +64,10 @@ describe('adds with an idempotency key', () => {
   it('adds one plant for two concurrent adds with one key sharing a write', async () => {
     const store = await PlantStore.open({ dir: await makeTempDir(), batchWindowMs: 20 })
     const outcomes = await Promise.all([store.addOnce({ name: 'Fern' }, owner('same')), store.addOnce({ name: 'Fern' }, owner('same'))])
-    expect(outcomes.map((outcome) => [outcome.plant.id, outcome.replayed])).toEqual([[1, false], [1, true]])
+    expect(outcomes.map((outcome) => [outcome.plant.id, outcome.replayed])).toEqual([
+      [1, false],
+      [1, true]
+    ])
     expect(store.size).toBe(1)
     await store.close()
   })
@@ -91,7 +94,10 @@ describe('adds with an idempotency key', () => {
     const store = await PlantStore.open({ dir, checkpointIdleMs: 60_000 })
     await store.addOnce({ name: 'Fern' }, owner('k1'))
     const [journal] = await listJournals(dir)
-    const lines = (await readFile(journal!.file, 'utf8')).trim().split('\n').map((line) => JSON.parse(line))
+    const lines = (await readFile(journal!.file, 'utf8'))
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line))
     expect(lines).toHaveLength(1)
     expect(lines[0].plants.map((plant: { id: number }) => plant.id)).toEqual([1])
     expect(lines[0].keys).toEqual([expect.objectContaining({ by: 'owner', key: 'k1', plant: expect.objectContaining({ id: 1 }) })])

@@ -60,7 +60,10 @@ describe('plant versions', () => {
     const dir = await makeTempDir()
     const old = (id: number, name: string) => ({ id, name, tags: [], status: 'available', createdAt: at, updatedAt: at })
     await writeFile(path.join(dir, 'plants.json'), JSON.stringify({ version: 1, nextId: 2, journalGen: 1, plants: [old(1, 'Fern')] }))
-    const lines = [{ nextId: 2, plants: [{ ...old(1, 'Fern'), status: 'sold' }] }, { nextId: 3, plants: [old(2, 'Moss')] }]
+    const lines = [
+      { nextId: 2, plants: [{ ...old(1, 'Fern'), status: 'sold' }] },
+      { nextId: 3, plants: [old(2, 'Moss')] }
+    ]
     await writeFile(path.join(dir, journalFileName(1)), lines.map((line) => JSON.stringify(line) + '\n').join(''))
     const store = await PlantStore.open({ dir })
     expect(store.get(1)).toMatchObject({ status: 'sold', version: 2 }) // version 1 from the file, one change in the journal

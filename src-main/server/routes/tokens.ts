@@ -37,6 +37,15 @@ function readNewToken(body: unknown): { name: string; scope: TokenScope } {
   return { name: fields.name as string, scope }
 }
 
+/** The path's name segment, %-decoded (h3 refuses a malformed escape before routing; this never throws all the same). */
+function decodedName(raw: string): string {
+  try {
+    return decodeURIComponent(raw)
+  } catch {
+    return raw
+  }
+}
+
 /** Registers GET/POST /v3/tokens and DELETE /v3/tokens/{name}. */
 export function registerTokenRoutes(app: H3, tokens: NamedTokenAdmin): void {
   const list = (event: H3Event) => {
@@ -55,7 +64,7 @@ export function registerTokenRoutes(app: H3, tokens: NamedTokenAdmin): void {
   })
   app.delete(routePattern(EXTENSION_PATHS.tokenByName), async (event) => {
     requireOwner(event)
-    const name = decodeURIComponent(event.context.params?.name ?? '')
+    const name = decodedName(event.context.params?.name ?? '')
     if (!(await tokens.revoke(name))) throw problem('tokenNotFound', name)
     event.res.status = 204
     return null

@@ -11,7 +11,11 @@ export class ConflictDialog {
 
   /** [now, yours] of a field's row. */
   async row(field: 'Name' | 'Category' | 'Tags' | 'Status'): Promise<string[]> {
-    return this.dialog.getByRole('row').filter({ has: this.page.getByRole('rowheader', { name: field, exact: true }) }).getByRole('cell').allTextContents()
+    return this.dialog
+      .getByRole('row')
+      .filter({ has: this.page.getByRole('rowheader', { name: field, exact: true }) })
+      .getByRole('cell')
+      .allTextContents()
   }
 
   get keepTheirs(): Locator {

@@ -31,10 +31,14 @@ describe('the command-line launcher (Help → Install Command-Line Tool)', () =>
     await mkdir(app)
     await symlink(process.execPath, path.join(app, 'Plant Store'))
     const home = await makeTempDir('plant-store-launcher-home-')
-    const installed = await installLauncher(await target({ execPath: path.join(app, 'Plant Store'), home, env: { PATH: `${home}/.local/bin:/usr/bin` } }))
+    const installed = await installLauncher(
+      await target({ execPath: path.join(app, 'Plant Store'), home, env: { PATH: `${home}/.local/bin:/usr/bin` } })
+    )
     expect(installed).toEqual({ file: path.join(home, '.local', 'bin', 'plant-store'), dir: path.join(home, '.local', 'bin'), onPath: true })
     expect((await stat(installed.file)).mode & 0o777).toBe(0o755)
-    expect(await readFile(installed.file, 'utf8')).toMatch(/^#!\/bin\/sh\n.*\nELECTRON_RUN_AS_NODE=1 exec '.*Plant Store'\\''s app\/Plant Store' '.*cli\.js' "\$@"\n$/)
+    expect(await readFile(installed.file, 'utf8')).toMatch(
+      /^#!\/bin\/sh\n.*\nELECTRON_RUN_AS_NODE=1 exec '.*Plant Store'\\''s app\/Plant Store' '.*cli\.js' "\$@"\n$/
+    )
     expect(await run(installed.file, ['--version'])).toEqual({ code: 0, stdout: expect.stringMatching(/^\d+\.\d+\.\d+\n$/) })
     const help = await run(installed.file, ['help', 'plants'])
     expect(help.stdout).toMatch(/^Usage: plant-store plants list/)
@@ -56,7 +60,11 @@ describe('the command-line launcher (Help → Install Command-Line Tool)', () =>
   })
 
   it('writes a .cmd for Windows that runs the app as Node with every argument', () => {
-    const text = launcherText({ platform: 'win32', execPath: 'C:\\Program Files\\Plant Store\\Plant Store.exe', cliPath: 'C:\\Program Files\\Plant Store\\resources\\app.asar\\out\\main\\cli.js' })
+    const text = launcherText({
+      platform: 'win32',
+      execPath: 'C:\\Program Files\\Plant Store\\Plant Store.exe',
+      cliPath: 'C:\\Program Files\\Plant Store\\resources\\app.asar\\out\\main\\cli.js'
+    })
     expect(text.split('\r\n')).toEqual([
       '@echo off',
       expect.stringMatching(/^rem plant-store:/),

@@ -65,7 +65,10 @@ describe('a save over a change made elsewhere', () => {
       ['Tags', 'shade', 'unchanged'],
       ['Status', 'Available', 'unchanged']
     ])
-    await dialog.findAll('button').find((button) => button.text() === 'Apply mine again')!.trigger('click')
+    await dialog
+      .findAll('button')
+      .find((button) => button.text() === 'Apply mine again')!
+      .trigger('click')
     await flushPromises()
     // Both changes survive: theirs (the name) and mine (the category).
     expect(api.plants[0]).toMatchObject({ name: 'Boston fern', category: 'Ferns and mosses', version: 3 })
@@ -81,7 +84,10 @@ describe('a save over a change made elsewhere', () => {
     const dialog = mount(PlantConflictDialog, { props: { conflict: store.conflict! }, attachTo: document.body })
     const calls = api.client.savePlant as unknown as { mock: { calls: unknown[] } }
     const before = calls.mock.calls.length
-    await dialog.findAll('button').find((button) => button.text() === 'Keep theirs')!.trigger('click')
+    await dialog
+      .findAll('button')
+      .find((button) => button.text() === 'Keep theirs')!
+      .trigger('click')
     await flushPromises()
     expect(store.conflict).toBeNull()
     expect(calls.mock.calls.length).toBe(before)

@@ -32,7 +32,12 @@ describe('TheSettingsDialog', () => {
     expect(api.client.createToken).toHaveBeenCalledWith('till-1', 'read-only')
     expect((wrapper.find('#new-token').element as HTMLInputElement).value).toBe('secret-of-till-1-0123456789abcdefghijklmnop')
     const row = wrapper.find('tbody tr')
-    expect(row.findAll('th, td').slice(0, 2).map((cell) => cell.text())).toEqual(['till-1', 'Read only'])
+    expect(
+      row
+        .findAll('th, td')
+        .slice(0, 2)
+        .map((cell) => cell.text())
+    ).toEqual(['till-1', 'Read only'])
     expect(row.text()).toContain('never')
     expect(row.text()).not.toContain('secret-of')
 
