@@ -2,63 +2,29 @@
  * The plant catalogue: the only code that changes plants. It keeps the
  * catalogue in memory (lowdb's `data`, plus an index by id) and makes every
  * change durable (a fsynced journal line) before it is published to readers
- * and acknowledged; checkpoints fold the journal back into `plants.json`.
+ * and acknowledged; checkpoints fold the journal back into `plants.json`
+ * through lowdb's write() (checkpoints.ts). Opening is open-catalogue.ts.
  */
-import { mkdir, readFile, unlink } from 'node:fs/promises'
 import path from 'node:path'
-import { Low } from 'lowdb'
-import type { NewPlant, Plant, PlantChanges, PlantStatus } from '../../src-shared/plant'
-import { BackupSchedule, latestBackup, writeBackup } from './backups'
-import { DATA_FILE_VERSION, DataFileError, emptyPlantFile, type PlantFile } from './data-file'
+import type { Low } from 'lowdb'
+import type { NewPlant, Plant, PlantChanges } from '../../src-shared/plant'
+import { ActiveJournal } from './active-journal'
+import { Checkpoints } from './checkpoints'
+import type { PlantFile } from './data-file'
 import { GroupCommit } from './group-commit'
 import { IdempotencyKeys, fingerprintOf, type IdempotencyRecord, type IdempotencyScope } from './idempotency-keys'
-import { Journal, listJournals } from './journal'
-import { DurableJsonFile, nodeFileSystem, type FileSystem } from './json-file'
-import { acquireDataDirLock, type DataDirLock } from './lock'
+import type { DataDirLock } from './lock'
+import { openCatalogue, type OpenPlantStoreOptions, type OpenedCatalogue } from './open-catalogue'
+import { changedPlantRecord, newPlantRecord } from './plant-records'
+import type { AddOutcome, PlantChange, PlantFilter } from './plant-store-types'
 import { IdempotencyKeyReusedError, checkVersion, type WriteCondition } from './preconditions'
-import { DATA_FILE_NAME, readCatalogue } from './read-catalogue'
-import { serializeSnapshot, type CatalogueSnapshot } from './snapshot'
+import { DATA_FILE_NAME } from './read-catalogue'
+import { RunBackups } from './run-backups'
+import type { CatalogueSnapshot } from './snapshot'
 
 export { DATA_FILE_NAME } from './read-catalogue'
-
-/** Options of {@link PlantStore.open}. */
-export interface OpenPlantStoreOptions {
-  /** The data directory; created (mode 0700) when missing. */
-  dir: string
-  /** File-system calls of the data files, replaced by tests to inject faults. */
-  fs?: FileSystem
-  /** Clock for createdAt/updatedAt and backups, replaced by tests. */
-  now?: () => Date
-  batchWindowMs?: number
-  /** Who holds the data directory, shown to a second process that is refused. */
-  holder?: string
-  /** Least time between two automatic backups while writing (default one hour). */
-  backupIntervalMs?: number
-  /** Quiet time after the last change before the journal is folded into plants.json (default 30 s). */
-  checkpointIdleMs?: number
-  /** Journal size that triggers a checkpoint even while busy (default: 1 MiB or half the snapshot, whichever is larger). */
-  checkpointBytes?: number
-  /** How long idempotency keys are remembered (default 24 hours). */
-  idempotencyTtlMs?: number
-}
-
-/** Filter of {@link PlantStore.find}. */
-export interface PlantFilter {
-  /** Keep plants in any of these states; all plants when absent or empty. */
-  statuses?: readonly PlantStatus[]
-}
-
-/** A saved change, announced to listeners after it is on disk. */
-export interface PlantChange {
-  type: 'plant.added' | 'plant.updated'
-  plant: Plant
-}
-
-/** What {@link PlantStore.addOnce} did: added the plant, or found the key and answered with the plant it added before. */
-export interface AddOutcome {
-  plant: Plant
-  replayed: boolean
-}
+export type { OpenPlantStoreOptions } from './open-catalogue'
+export type { AddOutcome, PlantChange, PlantFilter } from './plant-store-types'
 
 /** One change of a batch: a plant record and the idempotency key that came with it, either possibly absent. */
 interface StagedChange {
@@ -66,15 +32,12 @@ interface StagedChange {
   key?: IdempotencyRecord
 }
 
-const MIN_CHECKPOINT_BYTES = 1024 * 1024
-
 /** The catalogue behind the API. */
 export class PlantStore {
   readonly dir: string
   readonly file: string
-  /** The published catalogue: only changes already on disk. lowdb's `write()` is never used (see #writeSnapshot). */
+  /** The published catalogue: only changes already on disk. Checkpoints save it with lowdb's write(). */
   readonly #db: Low<PlantFile>
-  readonly #snapshotFile: DurableJsonFile<PlantFile>
   /** Position of each published plant in db.data.plants. Records are immutable: an update replaces the object. */
   readonly #index = new Map<number, number>()
   /** Records prepared by the batch being saved, by id; published only once the batch is on disk. */
@@ -82,41 +45,28 @@ export class PlantStore {
   readonly #commits: GroupCommit<StagedChange>
   readonly #keys: IdempotencyKeys
   readonly #now: () => Date
-  readonly #fs: FileSystem
   readonly #listeners = new Set<(change: PlantChange) => void>()
   readonly #lock: DataDirLock
-  readonly #backups: BackupSchedule
-  readonly #checkpointIdleMs: number
-  readonly #checkpointBytes: number | undefined
-  readonly #background = new Set<Promise<void>>()
-  #journal: Journal
+  readonly #backups: RunBackups
+  readonly #journal: ActiveJournal
+  readonly #checkpoints: Checkpoints
   /** Bumped whenever published plants change, so readers can cache what they derive from them. */
   #version = 0
-  /** The catalogue as it was when opened, backed up before the first write of this run. */
-  #openingState: CatalogueSnapshot | undefined
-  #snapshotBytes: number
-  #idleTimer: NodeJS.Timeout | undefined
-  #checkpointing: Promise<void> | undefined
   #closing: Promise<void> | undefined
 
-  private constructor(db: Low<PlantFile>, snapshotFile: DurableJsonFile<PlantFile>, journal: Journal, lock: DataDirLock, snapshotBytes: number, options: OpenPlantStoreOptions) {
+  private constructor(opened: OpenedCatalogue, options: OpenPlantStoreOptions) {
+    const { db, snapshot } = opened
     this.dir = options.dir
     this.file = path.join(options.dir, DATA_FILE_NAME)
     this.#db = db
-    this.#snapshotFile = snapshotFile
-    this.#journal = journal
-    this.#lock = lock
-    this.#snapshotBytes = snapshotBytes
+    this.#journal = new ActiveJournal(options.dir, opened.journal, options.fs)
+    this.#lock = opened.lock
     this.#now = options.now ?? (() => new Date())
-    this.#fs = options.fs ?? nodeFileSystem
-    this.#backups = new BackupSchedule(options.backupIntervalMs)
-    this.#checkpointIdleMs = options.checkpointIdleMs ?? 30_000
-    this.#checkpointBytes = options.checkpointBytes
     db.data.plants.forEach((plant, position) => this.#index.set(plant.id, position))
-    // The keys live in #keys (saved and pending apart), not in db.data.
+    // The keys live in #keys (saved and pending apart); db.data gets a copy of the live ones at each write.
     this.#keys = new IdempotencyKeys(db.data.idempotencyKeys, options.idempotencyTtlMs)
     delete db.data.idempotencyKeys
-    this.#openingState = this.#snapshot(journal.gen)
+    this.#backups = new RunBackups(this.dir, this.#snapshot(opened.journal.gen), options.backupIntervalMs)
     this.#commits = new GroupCommit<StagedChange>({
       save: (changes) => this.#save(changes),
       discard: () => {
@@ -125,6 +75,17 @@ export class PlantStore {
       },
       batchWindowMs: options.batchWindowMs
     })
+    this.#checkpoints = new Checkpoints({
+      dir: this.dir,
+      file: this.file,
+      journal: this.#journal,
+      between: (task) => this.#commits.exclusive(task),
+      writeSnapshot: (journalGen) => this.#writeSnapshot(journalGen),
+      snapshotSize: () => snapshot.size,
+      idleMs: options.checkpointIdleMs,
+      journalBytes: options.checkpointBytes
+    })
+    if (opened.hasOldJournals) this.#checkpoints.armIdle()
   }
 
   /**
@@ -134,36 +95,7 @@ export class PlantStore {
    * such a file is never overwritten or repaired.
    */
   static async open(options: OpenPlantStoreOptions): Promise<PlantStore> {
-    await mkdir(options.dir, { recursive: true, mode: 0o700 })
-    const lock = await acquireDataDirLock(options.dir, options.holder ?? 'plant-store serve')
-    try {
-      const fs = options.fs ?? nodeFileSystem
-      const file = path.join(options.dir, DATA_FILE_NAME)
-      const stored = await readCatalogue(options.dir, fs)
-      const data = stored?.data ?? emptyPlantFile()
-      // Which journals follow a snapshot is decided afresh at each checkpoint, never kept in memory.
-      delete data.journalGen
-      const snapshotFile = new DurableJsonFile<PlantFile>(file, { fs })
-      const db = new Low<PlantFile>(snapshotFile, data)
-      const firstGen = (stored?.lastGen ?? 0) + 1
-      let snapshotBytes = stored?.snapshotBytes ?? 0
-      if (!stored || stored.fromVersion < DATA_FILE_VERSION) {
-        // A new catalogue is written at once (proving the folder is writable before any request);
-        // a migrated one is rewritten after its old form is backed up.
-        if (stored) await writeBackup(options.dir, await readFile(file, 'utf8'), options.now?.())
-        const text = await serializeSnapshot({ nextId: data.nextId, journalGen: firstGen, plants: data.plants, idempotencyKeys: data.idempotencyKeys })
-        await snapshotFile.writeText(text)
-        snapshotBytes = text.length
-      }
-      const journal = await Journal.create(options.dir, firstGen, fs)
-      const store = new PlantStore(db, snapshotFile, journal, lock, snapshotBytes, options)
-      if (stored && (stored.replayed.length > 0 || stored.obsolete.length > 0)) store.#armIdleCheckpoint()
-      return store
-    } catch (error) {
-      await lock.release()
-      if (error instanceof DataFileError) error.latestBackup = await latestBackup(options.dir)
-      throw error
-    }
+    return new PlantStore(await openCatalogue(options), options)
   }
 
   /** Changes whenever the published plants change; equal versions mean equal contents. */
@@ -225,10 +157,7 @@ export class PlantStore {
       }
       const data = this.#db.data
       const at = now.toISOString()
-      const added = { id: data.nextId } as Plant
-      if (input.name !== undefined) added.name = input.name
-      if (input.category !== undefined) added.category = input.category
-      Object.assign(added, { tags: input.tags ?? [], status: input.status ?? 'available', createdAt: at, updatedAt: at, version: 1 })
+      const added = newPlantRecord(data.nextId, input, at)
       data.nextId += 1 // kept even if the write fails: ids are never reused
       this.#pending.set(added.id, added)
       const key = scope && fingerprint ? this.#keys.stage({ ...scope, fingerprint, at, plant: added }) : undefined
@@ -253,7 +182,7 @@ export class PlantStore {
       const { id: _id, ...fields } = changes
       // A plant prepared in this very batch exists only if the batch is saved: tie the answer to that write.
       if (Object.keys(fields).length === 0) return pending ? { result: pending, change: {} } : { result: before }
-      const after: Plant = { ...before, ...fields, updatedAt: this.#now().toISOString(), version: before.version + 1 }
+      const after = changedPlantRecord(before, fields, this.#now().toISOString())
       this.#pending.set(after.id, after)
       changed = true
       return { result: after, change: { plant: after } }
@@ -264,9 +193,7 @@ export class PlantStore {
 
   /** Folds the journal into plants.json now (normally done in the background). */
   checkpoint(): Promise<void> {
-    if (this.#closing) return Promise.resolve()
-    this.#checkpointing ??= this.#checkpoint().finally(() => (this.#checkpointing = undefined))
-    return this.#checkpointing
+    return this.#checkpoints.run()
   }
 
   /**
@@ -280,24 +207,30 @@ export class PlantStore {
   }
 
   async #close(): Promise<void> {
+    const checkpointEnded = this.#checkpoints.stop() // at once: no checkpoint starts after close() was called
     await this.#commits.close()
-    clearTimeout(this.#idleTimer) // after the last write, which may have re-armed it
-    await this.#checkpointing?.catch(() => undefined)
-    await Promise.allSettled(this.#background)
-    await this.#journal.close()
-    if (this.#journal.bytes === 0 && (await listJournals(this.dir)).length === 1) {
-      await unlink(this.#journal.file).catch(() => undefined) // plants.json is complete already
-    } else {
-      await this.#writeSnapshot(this.#snapshot(this.#journal.gen + 1)).catch((error: unknown) => {
-        console.error(`[plant-store] could not fold the journal into ${this.file} on close (it will be replayed at the next start):`, error)
-      })
-    }
+    await checkpointEnded
+    await this.#backups.settled()
+    await this.#checkpoints.final()
     await this.#lock.release()
   }
 
   #snapshot(journalGen: number): CatalogueSnapshot {
     const idempotencyKeys = this.#keys.live(this.#now())
-    return { nextId: this.#db.data.nextId, journalGen, plants: this.#db.data.plants.slice(), idempotencyKeys }
+    const { version, nextId, plants } = this.#db.data
+    return { version, nextId, journalGen, plants: plants.slice(), idempotencyKeys }
+  }
+
+  /**
+   * Saves the published catalogue as plants.json with lowdb's write(); the
+   * adapter (catalogue-file.ts) copies it before it first yields. What the
+   * file records beside the plants is filled in just before: which journals
+   * follow it and the idempotency keys still remembered.
+   */
+  #writeSnapshot(journalGen: number): Promise<void> {
+    this.#db.data.journalGen = journalGen
+    this.#db.data.idempotencyKeys = this.#keys.live(this.#now())
+    return this.#db.write()
   }
 
   #announce(type: PlantChange['type'], plant: Plant): void {
@@ -312,12 +245,6 @@ export class PlantStore {
 
   /** The one write path: makes a batch of changed plants (and their adds' keys) durable, then publishes them. */
   async #save(changes: StagedChange[]): Promise<void> {
-    if (this.#journal.broken) {
-      // The last append failed part-way: continue in a fresh file that tells replay where the old one ends.
-      const next = await Journal.create(this.dir, this.#journal.gen + 1, this.#fs, this.#journal.bytes)
-      await this.#journal.close()
-      this.#journal = next
-    }
     const plants = changes.flatMap((change) => (change.plant ? [change.plant] : []))
     const keys = changes.flatMap((change) => (change.key ? [change.key] : []))
     await this.#journal.append({ nextId: this.#db.data.nextId, plants, ...(keys.length > 0 ? { keys } : {}) })
@@ -348,68 +275,7 @@ export class PlantStore {
   }
 
   #afterSave(): void {
-    if (this.#backups.claim(this.#now())) {
-      // The first backup of a run holds the catalogue as it was before this run changed anything.
-      const state = this.#openingState ?? this.#snapshot(this.#journal.gen)
-      this.#openingState = undefined
-      this.#inBackground(this.#backup(state))
-    }
-    const limit = this.#checkpointBytes ?? Math.max(MIN_CHECKPOINT_BYTES, this.#snapshotBytes / 2)
-    if (this.#journal.bytes > limit) void this.checkpoint()
-    else this.#armIdleCheckpoint()
-  }
-
-  #armIdleCheckpoint(): void {
-    if (this.#closing) return
-    clearTimeout(this.#idleTimer)
-    this.#idleTimer = setTimeout(() => void this.checkpoint(), this.#checkpointIdleMs)
-    this.#idleTimer.unref()
-  }
-
-  #inBackground(task: Promise<void>): void {
-    this.#background.add(task)
-    void task.finally(() => this.#background.delete(task))
-  }
-
-  async #backup(state: CatalogueSnapshot): Promise<void> {
-    try {
-      await writeBackup(this.dir, await serializeSnapshot(state), this.#now())
-    } catch (error) {
-      // A failed backup never blocks a sale; it is reported and tried again at the next one.
-      console.error(`[plant-store] could not write a backup in ${this.dir}:`, error)
-    }
-  }
-
-  async #checkpoint(): Promise<void> {
-    clearTimeout(this.#idleTimer)
-    let snapshot: CatalogueSnapshot | undefined
-    try {
-      // Between two batches: later changes go to a new journal, so the snapshot holds exactly those before it.
-      await this.#commits.exclusive(async () => {
-        const next = await Journal.create(this.dir, this.#journal.gen + 1, this.#fs)
-        await this.#journal.close()
-        this.#journal = next
-        snapshot = this.#snapshot(next.gen)
-      })
-      await this.#writeSnapshot(snapshot!)
-    } catch (error) {
-      if (this.#closing) return // close() writes the final snapshot itself
-      console.error(`[plant-store] checkpoint of ${this.file} failed; the journal keeps every change and it is tried again later:`, error)
-      this.#armIdleCheckpoint()
-    }
-  }
-
-  /**
-   * Writes `snapshot` as plants.json, then deletes the journals it contains.
-   * Serialised in slices (not lowdb's `write()`, which would stringify the
-   * whole catalogue in one blocking call).
-   */
-  async #writeSnapshot(snapshot: CatalogueSnapshot): Promise<void> {
-    const text = await serializeSnapshot(snapshot)
-    await this.#snapshotFile.writeText(text)
-    this.#snapshotBytes = text.length
-    for (const journal of await listJournals(this.dir)) {
-      if (journal.gen < snapshot.journalGen) await unlink(journal.file).catch(() => undefined)
-    }
+    this.#backups.afterSave(this.#now(), () => this.#snapshot(this.#journal.gen))
+    this.#checkpoints.afterSave()
   }
 }

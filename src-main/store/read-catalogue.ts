@@ -4,25 +4,18 @@
  */
 import path from 'node:path'
 import type { Plant } from '../../src-shared/plant'
+import { CatalogueFile } from './catalogue-file'
 import { DataFileError, checkPlantFile, type PlantFile } from './data-file'
 import { journalCut, listJournals, parseJournal, type JournalEntry, type JournalFile } from './journal'
 import { nodeFileSystem, type FileSystem } from './json-file'
-import { loadPlantFile } from './load-plant-file'
 
 /** Name of the snapshot file inside the data directory. */
 export const DATA_FILE_NAME = 'plants.json'
 
 /** The catalogue as read from disk. */
-export interface StoredCatalogue {
-  data: PlantFile
+export interface StoredCatalogue extends ReplayedCatalogue {
   /** Version of plants.json on disk; below the current one when it was migrated in memory. */
   fromVersion: number
-  /** Journals replayed on top of the snapshot. */
-  replayed: JournalFile[]
-  /** Journals older than the snapshot (left by a checkpoint cut short), safe to delete. */
-  obsolete: JournalFile[]
-  /** Highest journal generation on disk (or the snapshot's), so new appends start above it. */
-  lastGen: number
   /** Size of plants.json as read. */
   snapshotBytes: number
 }
@@ -77,29 +70,51 @@ async function readJournalTexts(fs: FileSystem, journals: JournalFile[]): Promis
   })
 }
 
-async function readOnce(dir: string, fs: FileSystem): Promise<StoredCatalogue | undefined> {
-  const file = path.join(dir, DATA_FILE_NAME)
-  const journals = await listJournals(dir)
-  const text = await readText(fs, file)
-  if (text === undefined) {
+/** The journals that follow a snapshot, replayed onto it. */
+export interface ReplayedCatalogue {
+  data: PlantFile
+  /** Journals replayed on top of the snapshot. */
+  replayed: JournalFile[]
+  /** Journals older than the snapshot (left by a checkpoint cut short), safe to delete. */
+  obsolete: JournalFile[]
+  /** Highest journal generation on disk (or the snapshot's), so new appends start above it. */
+  lastGen: number
+}
+
+/**
+ * Replays onto `data` (plants.json as read from `file`, or null when there is
+ * none), in place, those of `journals` that follow it. Undefined when there is
+ * neither a snapshot nor a journal; DataFileError for anything it cannot trust.
+ */
+export async function replayJournals(
+  file: string,
+  data: PlantFile | null,
+  journals: JournalFile[],
+  fs: FileSystem = nodeFileSystem
+): Promise<ReplayedCatalogue | undefined> {
+  if (data === null) {
     if (journals.length === 0) return undefined
     throw new DataFileError(file, `the file is missing, but journal files (${path.basename(journals[0]!.file)}, …) are there`)
   }
-  const loaded = loadPlantFile(file, text)
-  const firstGen = loaded.data.journalGen ?? 1
+  const firstGen = data.journalGen ?? 1
   const replayed = journals.filter((journal) => journal.gen >= firstGen)
   const texts = await readJournalTexts(fs, replayed)
-  replayed.forEach((journal, index) => replay(loaded.data, parseJournal(journal.file, texts[index]!)))
+  replayed.forEach((journal, index) => replay(data, parseJournal(journal.file, texts[index]!)))
   // Re-check the whole result: order, ids below nextId.
-  const data = replayed.length > 0 ? checkPlantFile(`${file} with its journals replayed`, loaded.data) : loaded.data
+  if (replayed.length > 0) checkPlantFile(`${file} with its journals replayed`, data, data.version)
   return {
     data,
-    fromVersion: loaded.fromVersion,
     replayed,
     obsolete: journals.filter((journal) => journal.gen < firstGen),
-    lastGen: Math.max(firstGen - 1, ...journals.map((journal) => journal.gen)),
-    snapshotBytes: text.length
+    lastGen: Math.max(firstGen - 1, ...journals.map((journal) => journal.gen))
   }
+}
+
+async function readOnce(dir: string, fs: FileSystem): Promise<StoredCatalogue | undefined> {
+  const journals = await listJournals(dir)
+  const snapshot = new CatalogueFile(path.join(dir, DATA_FILE_NAME), fs)
+  const replayed = await replayJournals(snapshot.file, await snapshot.read(), journals, fs)
+  return replayed && { ...replayed, fromVersion: snapshot.fromVersion!, snapshotBytes: snapshot.size }
 }
 
 /**
