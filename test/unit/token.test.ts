@@ -1,6 +1,6 @@
 import { chmod, readFile, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import {
   TOKEN_MIN_LENGTH,
   TokenError,
@@ -14,6 +14,19 @@ import {
 import { makeTempDir } from '../_setup/temp-dir'
 
 const posix = process.platform !== 'win32'
+
+/** Every read of a token file, settled or not: a test waits for a read that began after it changed the file. */
+const tokenReads = vi.hoisted(() => [] as Promise<void>[])
+
+vi.mock('node:fs/promises', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('node:fs/promises')>()
+  const readFile = ((...args: Parameters<typeof actual.readFile>) => {
+    const reading = actual.readFile(...args)
+    if (/[\\/]token$/.test(String(args[0]))) tokenReads.push(reading.then(() => undefined, () => undefined))
+    return reading
+  }) as typeof actual.readFile
+  return { ...actual, readFile, default: { ...actual, readFile } }
+})
 
 describe('the API token file', () => {
   it('creates a random token of at least 32 URL-safe characters', () => {
@@ -92,7 +105,11 @@ describe('openTokenSource', () => {
       const fresh = await rotateToken(dir)
       await expect.poll(() => source.current(), { timeout: 2000 }).toBe(fresh)
       await writeFile(tokenFilePath(dir), 'bad\n')
-      await new Promise((resolve) => setTimeout(resolve, 100))
+      // Wait for a re-read that began after the file turned bad, and for the source to have taken in its result.
+      const readsBefore = tokenReads.length
+      await vi.waitFor(() => expect(tokenReads.length).toBeGreaterThan(readsBefore))
+      await tokenReads[readsBefore]
+      await new Promise((resolve) => setImmediate(resolve))
       expect(source.current()).toBe(fresh)
     } finally {
       source.close()
