@@ -25,7 +25,9 @@ const doc = await readFile(DOC, 'utf8')
 const start = doc.indexOf(START)
 const end = doc.indexOf(END)
 if (start < 0 || end < start) {
-  process.stderr.write(`${path.relative(ROOT, DOC)} lacks the markers\n  ${START}\n  ${END}\nPut them around the place for the tables, then run this again.\n`)
+  process.stderr.write(
+    `${path.relative(ROOT, DOC)} lacks the markers\n  ${START}\n  ${END}\nPut them around the place for the tables, then run this again.\n`
+  )
   process.exit(1)
 }
 await writeFile(DOC, `${doc.slice(0, start + START.length)}\n\n${resultsMarkdown(results)}\n\n${doc.slice(end)}`)
