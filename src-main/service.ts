@@ -3,18 +3,20 @@
  * Both entry points use it, the desktop app (index.ts) and the headless CLI
  * (cli.ts), so the two modes cannot drift apart.
  */
-import { rm, writeFile, rename } from 'node:fs/promises'
+import { rm } from 'node:fs/promises'
 import path from 'node:path'
 import type { H3 } from 'h3'
 import { AccessPolicy } from './server/access-policy'
 import { createApp } from './server/create-app'
 import { uiUrl } from './server/security'
 import { PortInUseError, apiBaseUrl, listen, type ListeningServer } from './server/start-server'
+import { replaceFile } from './store/json-file'
+import { RUNTIME_FILE_NAME, identity } from './store/lock'
 import { PlantStore } from './store/plant-store'
 import { openTokenSource } from './token'
 
-/** Name of the runtime file that tells scripts where the running server is. */
-export const SERVER_FILE_NAME = 'server.json'
+/** Name of the runtime file that tells scripts where the running server is (and a newcomer that the folder is in use). */
+export const SERVER_FILE_NAME = RUNTIME_FILE_NAME
 
 /** What to start. */
 export interface ServiceOptions {
@@ -47,11 +49,14 @@ export interface RunningService {
   stop(): Promise<void>
 }
 
-async function writeServerFile(dataDir: string, info: { pid: number; port: number; baseUrl: string }): Promise<string> {
+/**
+ * Writes server.json: where scripts find the server, and, with the process's
+ * start time, the witness that keeps a second server out of the folder even if
+ * its lock file is deleted (see lock.ts). Replaced atomically, never through a link.
+ */
+async function writeServerFile(dataDir: string, info: { pid: number; port: number; baseUrl: string; holder: string }): Promise<string> {
   const file = path.join(dataDir, SERVER_FILE_NAME)
-  const temp = `${file}.tmp`
-  await writeFile(temp, JSON.stringify(info, null, 2) + '\n', { mode: 0o600 })
-  await rename(temp, file)
+  await replaceFile(file, JSON.stringify({ ...info, since: new Date().toISOString(), ...identity(info.pid) }, null, 2) + '\n')
   return file
 }
 
@@ -86,14 +91,17 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     throw error
   }
   const baseUrl = apiBaseUrl(server.origin)
-  const serverFile = await writeServerFile(options.dataDir, { pid: process.pid, port: server.port, baseUrl })
+  const serverFile = await writeServerFile(options.dataDir, { pid: process.pid, port: server.port, baseUrl, holder: options.holder ?? 'plant-store serve' })
   let stopping: Promise<void> | undefined
   const stop = async () => {
     endStreams.abort()
     await server.close()
     tokens.close()
     await store.close()
-    await rm(serverFile, { force: true })
+    // A folder that turned read-only (or vanished) keeps server.json: say so, it is no failure to start.
+    await rm(serverFile, { force: true }).catch((error: NodeJS.ErrnoException) => {
+      console.error(`[plant-store] stopped, but could not remove ${serverFile} (${error.code ?? error.message}); it names this stopped process and is ignored at the next start.`)
+    })
   }
   return {
     store,

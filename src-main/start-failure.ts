@@ -4,8 +4,9 @@
  */
 import { PortInUseError } from './server/start-server'
 import { DataFileError } from './store/data-file'
+import { UntrustedDataFolderError } from './store/data-folder-trust'
 import { DataDirLockedError } from './store/lock'
-import { TokenError } from './token'
+import { TokenError, TokenRotationBusyError } from './token'
 
 const FILE_SYSTEM_FAILURES: Record<string, string> = {
   EACCES: 'permission denied',
@@ -21,8 +22,9 @@ const FILE_SYSTEM_FAILURES: Record<string, string> = {
  */
 export function describeStartFailure(error: unknown): string | undefined {
   if (error instanceof PortInUseError) return error.message
-  if (error instanceof DataDirLockedError) return `Refusing to start: ${error.message}`
-  if (error instanceof TokenError) return error.message
+  if (error instanceof DataDirLockedError) return `Refusing to ${error.refused}: ${error.message}`
+  if (error instanceof UntrustedDataFolderError) return error.message
+  if (error instanceof TokenError || error instanceof TokenRotationBusyError) return error.message
   if (error instanceof DataFileError) {
     const restore = error.latestBackup
       ? `The latest backup is ${error.latestBackup}; put it back with: plant-store restore --from "${error.latestBackup}" (the damaged file is kept aside).`

@@ -5,7 +5,7 @@
 import path from 'node:path'
 import type { Plant } from '../../src-shared/plant'
 import { DataFileError, checkPlantFile, type PlantFile } from './data-file'
-import { journalCut, listJournals, parseJournal, type JournalFile } from './journal'
+import { journalCut, listJournals, readJournal, type JournalFile } from './journal'
 import { nodeFileSystem, type FileSystem } from './json-file'
 import { loadPlantFile } from './load-plant-file'
 
@@ -25,6 +25,8 @@ export interface StoredCatalogue {
   lastGen: number
   /** Size of plants.json as read. */
   snapshotBytes: number
+  /** Unfinished last lines dropped from journals (writes cut short by a crash, never acknowledged). */
+  torn: { file: string; bytes: number }[]
 }
 
 /** A journal that was listed but is gone by the time it is read: a checkpoint of a running server removed it. */
@@ -39,9 +41,13 @@ async function readText(fs: FileSystem, file: string): Promise<string | undefine
   }
 }
 
-/** Applies journal entries to `data` in place (upsert by id; new ids are the highest so far). */
-function replay(data: PlantFile, entries: { nextId: number; plants: Plant[] }[]): void {
-  const index = new Map(data.plants.map((plant, position) => [plant.id, position]))
+/**
+ * Applies journal entries to `data` in place (upsert by id; new ids are the
+ * highest so far). `index` (id → position) is built once by the caller and
+ * kept up to date here, so replay costs O(catalogue + lines), however many
+ * journal files there are.
+ */
+function replay(data: PlantFile, index: Map<number, number>, entries: { nextId: number; plants: Plant[] }[]): void {
   for (const entry of entries) {
     data.nextId = Math.max(data.nextId, entry.nextId)
     for (const plant of entry.plants) {
@@ -82,7 +88,13 @@ async function readOnce(dir: string, fs: FileSystem): Promise<StoredCatalogue | 
   const firstGen = loaded.data.journalGen ?? 1
   const replayed = journals.filter((journal) => journal.gen >= firstGen)
   const texts = await readJournalTexts(fs, replayed)
-  replayed.forEach((journal, index) => replay(loaded.data, parseJournal(journal.file, texts[index]!)))
+  const torn: StoredCatalogue['torn'] = []
+  const index = new Map(loaded.data.plants.map((plant, position) => [plant.id, position]))
+  replayed.forEach((journal, position) => {
+    const read = readJournal(journal.file, texts[position]!)
+    if (read.tornBytes > 0) torn.push({ file: journal.file, bytes: read.tornBytes })
+    replay(loaded.data, index, read.entries)
+  })
   // Re-check the whole result: order, ids below nextId.
   const data = replayed.length > 0 ? checkPlantFile(`${file} with its journals replayed`, loaded.data) : loaded.data
   return {
@@ -91,7 +103,8 @@ async function readOnce(dir: string, fs: FileSystem): Promise<StoredCatalogue | 
     replayed,
     obsolete: journals.filter((journal) => journal.gen < firstGen),
     lastGen: Math.max(firstGen - 1, ...journals.map((journal) => journal.gen)),
-    snapshotBytes: text.length
+    snapshotBytes: text.length,
+    torn
   }
 }
 
