@@ -66,7 +66,7 @@ function entryProblem(value: unknown): string | undefined {
   if (!Array.isArray(entry.plants)) return 'has no plants list'
   for (const [index, plant] of entry.plants.entries()) {
     const problem = plantRecordProblem(plant, `plants[${index}]`)
-    if (problem) return problem
+    if (problem) return `has a bad record (${problem})`
   }
   return undefined
 }

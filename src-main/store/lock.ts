@@ -7,8 +7,8 @@
  * belongs to another process or another boot) and taken over at once, so a
  * restart right after `kill -9` is never blocked.
  */
-import { readFileSync } from 'node:fs'
-import { link, lstat, readFile, rename, stat, unlink } from 'node:fs/promises'
+import { constants as fsConstants, readFileSync } from 'node:fs'
+import { link, lstat, open, readFile, rename, stat, unlink } from 'node:fs/promises'
 import path from 'node:path'
 import { createFileOnce } from './json-file'
 
@@ -176,13 +176,15 @@ async function liveWitness(dir: string): Promise<LockOwner | undefined> {
   return { pid: info.pid!, holder: typeof info.holder === 'string' ? info.holder : `the server at ${info.baseUrl ?? '?'}`, since: info.since ?? '?' }
 }
 
-/** The identity of a file: the same device and inode mean the same file, whatever its name. */
-interface FileId {
-  dev: number
-  ino: number
-}
-
-function heldLock(file: string, text: string, id: FileId): DataDirLock {
+/**
+ * A lock this process holds. It keeps the lock file open: an inode number is
+ * reused only once no one holds the file, so while ours is open, a file at
+ * the lock's path with the same device and inode is ours, and one lstat per
+ * batch is enough to know.
+ */
+async function heldLock(file: string, text: string): Promise<DataDirLock> {
+  const handle = await open(file, fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW)
+  const id = await handle.stat()
   let released = false
   const confirm = async (readContent: boolean) => {
     const info = await lstat(file).catch((error: NodeJS.ErrnoException) => {
@@ -202,9 +204,12 @@ function heldLock(file: string, text: string, id: FileId): DataDirLock {
       if (released) return
       released = true
       // Never delete a lock that is no longer ours: it may be a newcomer's.
-      if (!(await confirm(true).then(() => true, () => false))) return
-      heldHere.delete(file)
-      await unlink(file).catch(() => undefined)
+      const ours = await confirm(true).then(() => true, () => false)
+      if (ours) {
+        heldHere.delete(file)
+        await unlink(file).catch(() => undefined)
+      }
+      await handle.close().catch(() => undefined)
     }
   }
 }
@@ -226,8 +231,7 @@ export async function acquireLockFile(
   for (let attempt = 0; attempt < 5; attempt++) {
     if (await createFileOnce(file, text)) {
       heldHere.add(file)
-      const info = await stat(file)
-      const lock = heldLock(file, text, { dev: info.dev, ino: info.ino })
+      const lock = await heldLock(file, text)
       // The file was missing: make sure no live holder lost it to a careless delete. Its lock is gone already,
       // so taking the file for a moment costs it nothing more; it has stopped writing (see the store's guard).
       const alive = await witness?.()

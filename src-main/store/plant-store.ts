@@ -471,8 +471,9 @@ export class PlantStore {
       const next = await Journal.create(this.dir, this.#journal.gen + 1, this.#fs)
       await this.#journal.close()
       this.#journal = next
-      await this.#writeSnapshot(withPending ? this.#snapshotWithPending(next.gen) : this.#snapshot(next.gen))
-      console.error(`[plant-store] ${trouble.problem}: wrote the whole catalogue (${this.#index.size} plants) anew to ${this.file}.`)
+      const snapshot = withPending ? this.#snapshotWithPending(next.gen) : this.#snapshot(next.gen)
+      await this.#writeSnapshot(snapshot)
+      console.error(`[plant-store] ${trouble.problem}: wrote the whole catalogue (${snapshot.plants.length} plants) anew to ${this.file}.`)
     } catch (error) {
       throw new WriteRefusedError(
         `${trouble.problem}, and writing the catalogue anew failed: ${describeWriteFailure(error)}. ` +

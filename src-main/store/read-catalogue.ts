@@ -4,7 +4,7 @@
  */
 import path from 'node:path'
 import type { Plant } from '../../src-shared/plant'
-import { DataFileError, checkPlantFile, type PlantFile } from './data-file'
+import { DataFileError, type PlantFile } from './data-file'
 import { journalCut, listJournals, readJournal, type JournalFile } from './journal'
 import { nodeFileSystem, type FileSystem } from './json-file'
 import { loadPlantFile } from './load-plant-file'
@@ -42,22 +42,37 @@ async function readText(fs: FileSystem, file: string): Promise<string | undefine
 }
 
 /**
- * Applies journal entries to `data` in place (upsert by id; new ids are the
- * highest so far). `index` (id → position) is built once by the caller and
- * kept up to date here, so replay costs O(catalogue + lines), however many
- * journal files there are.
+ * Applies one journal's entries to `data` in place (upsert by id; a new id
+ * must be above every id so far, so the list stays sorted). `index` (id →
+ * position) is built once by the caller and kept up to date here, and only
+ * the replayed records are checked, so replay costs O(catalogue + journal
+ * lines), however many journal files there are.
  */
-function replay(data: PlantFile, index: Map<number, number>, entries: { nextId: number; plants: Plant[] }[]): void {
+function replay(file: string, data: PlantFile, index: Map<number, number>, entries: { nextId: number; plants: Plant[] }[]): void {
   for (const entry of entries) {
     data.nextId = Math.max(data.nextId, entry.nextId)
     for (const plant of entry.plants) {
       const position = index.get(plant.id)
-      if (position !== undefined) data.plants[position] = plant
-      else {
-        index.set(plant.id, data.plants.length)
-        data.plants.push(plant)
+      if (position !== undefined) {
+        data.plants[position] = plant
+        continue
       }
+      const last = data.plants.at(-1)?.id ?? 0
+      if (plant.id <= last) throw new DataFileError(file, `it adds plant ${plant.id} below the highest id so far (${last}): ids are out of order or repeated`)
+      index.set(plant.id, data.plants.length)
+      data.plants.push(plant)
     }
+  }
+}
+
+/** Reads one journal; undefined when it is gone. Synchronously when the file system can: journals are small and may be many. */
+async function readJournalText(fs: FileSystem, file: string): Promise<string | undefined> {
+  if (!fs.readFileSync) return readText(fs, file)
+  try {
+    return fs.readFileSync(file, 'utf8')
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
+    throw error
   }
 }
 
@@ -65,7 +80,7 @@ function replay(data: PlantFile, index: Map<number, number>, entries: { nextId: 
 async function readJournalTexts(fs: FileSystem, journals: JournalFile[]): Promise<string[]> {
   const buffers: Buffer[] = []
   for (const journal of journals) {
-    const text = await readText(fs, journal.file)
+    const text = await readJournalText(fs, journal.file)
     if (text === undefined) throw new JournalVanished(journal.file)
     buffers.push(Buffer.from(text, 'utf8'))
   }
@@ -93,10 +108,11 @@ async function readOnce(dir: string, fs: FileSystem): Promise<StoredCatalogue | 
   replayed.forEach((journal, position) => {
     const read = readJournal(journal.file, texts[position]!)
     if (read.tornBytes > 0) torn.push({ file: journal.file, bytes: read.tornBytes })
-    replay(loaded.data, index, read.entries)
+    replay(journal.file, loaded.data, index, read.entries)
   })
-  // Re-check the whole result: order, ids below nextId.
-  const data = replayed.length > 0 ? checkPlantFile(`${file} with its journals replayed`, loaded.data) : loaded.data
+  const data = loaded.data
+  const highest = data.plants.at(-1)?.id ?? 0
+  if (highest >= data.nextId) throw new DataFileError(`${file} with its journals replayed`, `plant ${highest} is not below nextId ${data.nextId}`)
   return {
     data,
     fromVersion: loaded.fromVersion,
