@@ -13,7 +13,7 @@ import { PortInUseError, apiBaseUrl, listen, type ListeningServer } from './serv
 import { replaceFile } from './store/json-file'
 import { RUNTIME_FILE_NAME, identity } from './store/lock'
 import { PlantStore } from './store/plant-store'
-import { openTokenSource } from './token'
+import { openTokenSource, type TokenSource } from './token'
 
 /** Name of the runtime file that tells scripts where the running server is (and a newcomer that the folder is in use). */
 export const SERVER_FILE_NAME = RUNTIME_FILE_NAME
@@ -72,10 +72,17 @@ async function listenWithFallback(app: H3, options: ServiceOptions): Promise<Lis
 
 /** Opens the catalogue in `dataDir` and serves the API on `host:port`. */
 export async function startService(options: ServiceOptions): Promise<RunningService> {
-  const store = await PlantStore.open({ dir: options.dataDir, holder: options.holder })
+  let tokens: TokenSource | undefined
+  let serverInfo: Parameters<typeof writeServerFile>[1] | undefined
+  // A data folder deleted while running is re-created by the store; the token and server.json go back too, so scripts keep working.
+  const onFolderRecreated = async () => {
+    await tokens?.restoreFile()
+    if (serverInfo) await writeServerFile(options.dataDir, serverInfo)
+  }
+  const store = await PlantStore.open({ dir: options.dataDir, holder: options.holder, onFolderRecreated })
   // Aborted on stop so that open event streams end at once instead of holding the graceful close.
   const endStreams = new AbortController()
-  const tokens = await openTokenSource(options.dataDir, options.token).catch(async (error: unknown) => {
+  tokens = await openTokenSource(options.dataDir, options.token).catch(async (error: unknown) => {
     await store.close()
     throw error
   })
@@ -91,7 +98,8 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     throw error
   }
   const baseUrl = apiBaseUrl(server.origin)
-  const serverFile = await writeServerFile(options.dataDir, { pid: process.pid, port: server.port, baseUrl, holder: options.holder ?? 'plant-store serve' })
+  serverInfo = { pid: process.pid, port: server.port, baseUrl, holder: options.holder ?? 'plant-store serve' }
+  const serverFile = await writeServerFile(options.dataDir, serverInfo)
   let stopping: Promise<void> | undefined
   const stop = async () => {
     endStreams.abort()

@@ -165,6 +165,8 @@ export interface TokenSource {
   current(): string
   /** Stops re-reading the file. */
   close(): void
+  /** Writes the token in force back when its file is gone (the data folder was deleted and re-created); a no-op for a fixed token. */
+  restoreFile(): Promise<void>
 }
 
 /**
@@ -176,7 +178,7 @@ export interface TokenSource {
 export async function openTokenSource(dir: string, override?: string, recheckMs = TOKEN_RECHECK_MS): Promise<TokenSource> {
   if (override !== undefined) {
     const fixed = checkToken(override, TOKEN_ENV)
-    return { current: () => fixed, close: () => undefined }
+    return { current: () => fixed, close: () => undefined, restoreFile: async () => undefined }
   }
   let token = await loadOrCreateToken(dir)
   const file = tokenFilePath(dir)
@@ -199,5 +201,8 @@ export async function openTokenSource(dir: string, override?: string, recheckMs 
       .finally(() => (reading = false))
   }, recheckMs)
   timer.unref() // never keeps the process alive on its own
-  return { current: () => token, close: () => clearInterval(timer) }
+  const restoreFile = async () => {
+    await createFileOnce(file, `${token}\n`) // never replaces a token file that is there
+  }
+  return { current: () => token, close: () => clearInterval(timer), restoreFile }
 }

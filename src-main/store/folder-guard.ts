@@ -57,8 +57,10 @@ export class FolderGuard {
   /** Guards a folder re-created at the same path, with the lock taken in it. */
   async adopt(lock: DataDirLock): Promise<void> {
     const info = await stat(this.dir)
+    const previous = this.#lock
     this.#lock = lock
     this.#dirIno = { dev: info.dev, ino: info.ino }
+    await previous.release() // closes the old lock file; deletes nothing, as it is no longer ours
   }
 
   /**

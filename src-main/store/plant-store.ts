@@ -38,6 +38,12 @@ export interface OpenPlantStoreOptions {
   checkpointIdleMs?: number
   /** Journal size that triggers a checkpoint even while busy (default: 1 MiB or half the snapshot, whichever is larger). */
   checkpointBytes?: number
+  /**
+   * Called after the store re-created its deleted folder and wrote the
+   * catalogue there, so that the service can put back its own files (token,
+   * server.json). A failure is logged; the catalogue is saved regardless.
+   */
+  onFolderRecreated?: () => Promise<void>
 }
 
 /** Filter of {@link PlantStore.find}. */
@@ -74,6 +80,7 @@ export class PlantStore {
   readonly #listeners = new Set<(change: PlantChange) => void>()
   readonly #guard: FolderGuard
   readonly #holder: string
+  readonly #onFolderRecreated: (() => Promise<void>) | undefined
   readonly #patrol: NodeJS.Timeout
   /** Why this store no longer writes (it lost its folder to another process); writes are refused with it. */
   #refusal: string | undefined
@@ -99,6 +106,7 @@ export class PlantStore {
     this.#journal = journal
     this.#guard = guard
     this.#holder = options.holder ?? 'plant-store serve'
+    this.#onFolderRecreated = options.onFolderRecreated
     this.#snapshotBytes = snapshotBytes
     this.#now = options.now ?? (() => new Date())
     this.#fs = options.fs ?? nodeFileSystem
@@ -474,6 +482,9 @@ export class PlantStore {
       const snapshot = withPending ? this.#snapshotWithPending(next.gen) : this.#snapshot(next.gen)
       await this.#writeSnapshot(snapshot)
       console.error(`[plant-store] ${trouble.problem}: wrote the whole catalogue (${snapshot.plants.length} plants) anew to ${this.file}.`)
+      if (trouble.kind === 'folder-gone') {
+        await this.#onFolderRecreated?.().catch((error: unknown) => console.error('[plant-store] could not put the service files back:', error))
+      }
     } catch (error) {
       throw new WriteRefusedError(
         `${trouble.problem}, and writing the catalogue anew failed: ${describeWriteFailure(error)}. ` +

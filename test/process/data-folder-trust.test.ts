@@ -131,7 +131,7 @@ describe.runIf(IS_ROOT)('files of another user', () => {
     await chmod(backup, 0o777)
     await chmod(stick, 0o777)
     await giveToUnprivileged(stick, backup)
-    const dir = path.join(await makeTempDir(), 'data')
+    const dir = await makeTempDir()
     const restored = await runCli(['restore', '--from', backup, '--data', dir])
     expect(restored.stderr).toBe('')
     expect(restored.code).toBe(0)

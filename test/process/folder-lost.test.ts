@@ -55,12 +55,17 @@ describe('the data folder deleted while the server runs', () => {
     expect((await (await add(again, 'd')).json()).id).toBe(4)
   })
 
-  it('puts the catalogue back within a second even when no change comes', async () => {
+  it('puts the catalogue back within a second even when no change comes, with the token and server.json', async () => {
     const dir = await dataDir()
-    const server = await startServe(dir, [], ENV)
-    expect((await add(server, 'a')).status).toBe(200)
+    const server = await startServe(dir, [], { PLANT_STORE_TOKEN: undefined })
+    const added = await fetch(`${server.baseUrl}/plant`, { method: 'POST', headers: server.headers({ 'content-type': 'application/json' }), body: '{"name":"a"}' })
+    expect(added.status).toBe(200)
     await rm(dir, { recursive: true, force: true })
     await expect.poll(() => namesOnDisk(dir).catch(() => []), { timeout: 5000 }).toEqual(['a'])
+    // Scripts find the server and its token where they always did; the token did not change.
+    await expect.poll(() => readFile(path.join(dir, 'server.json'), 'utf8').then(JSON.parse).catch(() => ({})), { timeout: 5000 }).toMatchObject({ port: server.port })
+    expect((await readFile(path.join(dir, 'token'), 'utf8')).trim()).toBe(server.token)
+    expect((await runCli(['token', '--data', dir])).stdout.trim()).toBe(server.token)
   })
 
   it.runIf(IS_ROOT)('answers 503 with words while the folder cannot be re-created, keeps serving reads, and never claims on stop that changes will be replayed', async () => {

@@ -25,8 +25,8 @@ function add(server: ServeProcess, name: string) {
 }
 
 async function restore(content: string): Promise<{ dir: string; code: number | null; stderr: string }> {
-  const dir = path.join(await makeTempDir(), 'data')
-  const backup = path.join(path.dirname(dir), 'backup.json')
+  const dir = await makeTempDir()
+  const backup = path.join(await makeTempDir(), 'backup.json')
   await writeFile(backup, content)
   const result = await runCli(['restore', '--from', backup, '--data', dir])
   return { dir, code: result.code, stderr: result.stderr }
