@@ -1,10 +1,10 @@
 /** `plant-store serve`: the whole service without the desktop window. */
-import { parseArgs } from 'node:util'
-import { startService } from '../service'
+import { DEFAULT_HOST, DEFAULT_PORT, resolvePort, tokenFromEnv } from '../config'
 import { uiDir } from '../paths'
+import { startService } from '../service'
 import { TOKEN_ENV } from '../token'
 import type { Command } from './command'
-import { DEFAULT_HOST, DEFAULT_PORT, dataOptionHelp, parsePort, resolveDataDir } from './options'
+import { dataOptionHelp, readOptions } from './options'
 
 const help = `Usage: plant-store serve [--port N] [--host H] [--data DIR]
 
@@ -29,21 +29,10 @@ function isLoopback(host: string): boolean {
 }
 
 async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
-  const { values } = parseArgs({
-    args,
-    options: {
-      port: { type: 'string' },
-      host: { type: 'string' },
-      data: { type: 'string' }
-    },
-    strict: true
-  })
-  const port = values.port !== undefined
-    ? parsePort(values.port, '--port')
-    : env.PLANT_STORE_PORT ? parsePort(env.PLANT_STORE_PORT, 'PLANT_STORE_PORT') : DEFAULT_PORT
+  const { values, dataDir } = readOptions(args, env, { port: { type: 'string' }, host: { type: 'string' } })
+  const port = resolvePort(values.port, env)
   // A stray HOST variable is deliberately ignored: binding beyond loopback must be asked for.
   const host = values.host ?? DEFAULT_HOST
-  const dataDir = resolveDataDir(values.data, env)
   if (!isLoopback(host)) {
     process.stderr.write(
       `plant-store: warning: --host ${host} lets other computers on the network reach the API (they still need the token). ` +
@@ -55,7 +44,7 @@ async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
     process.once('SIGINT', () => resolve('SIGINT'))
     process.once('SIGTERM', () => resolve('SIGTERM'))
   })
-  const service = await startService({ dataDir, host, port, uiDir: uiDir(), token: env[TOKEN_ENV] || undefined })
+  const service = await startService({ dataDir, host, port, uiDir: uiDir(), token: tokenFromEnv(env) })
   process.stdout.write(`Plant Store API listening at ${service.baseUrl} (data: ${dataDir})\n`)
   // The token rides in the fragment, which the browser never sends; the UI takes it from there.
   process.stdout.write(`Plant Store UI: ${service.uiUrl()}\n`)

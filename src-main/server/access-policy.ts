@@ -4,7 +4,7 @@
  * the token. Plain functions of header values; security.ts applies them in h3.
  */
 import { createHash, timingSafeEqual } from 'node:crypto'
-import { urlHost } from './start-server'
+import { urlHost } from './urls'
 
 /** The names a loopback server answers to; any other Host is a DNS-rebinding attempt. */
 const LOOPBACK_HOSTS = ['127.0.0.1', 'localhost', '[::1]']

@@ -6,7 +6,8 @@ import type { H3Event } from 'h3'
 import { MAX_BODY_BYTES } from '../../src-shared/api-paths'
 import { PROBLEM_TYPES } from '../../src-shared/problem'
 import { MAX_BODY_DEPTH } from '../../src-shared/plant-schema'
-import { ApiError, invalidInput } from './api-error'
+import { HttpProblem as ApiError } from './http-problem'
+import { invalidInput } from './problems'
 
 /** Throws 415 unless the request declares a JSON body (UTF-8; parameters allowed). */
 function assertJsonContentType(event: H3Event): void {

@@ -8,7 +8,8 @@
  * also read back in full before every checkpoint and about once a second.
  */
 import { stat } from 'node:fs/promises'
-import { describeWriteFailure, WriteFailedError } from './group-commit'
+import { describeWriteFailure } from './file-system-errors'
+import { WriteFailedError } from './group-commit'
 import type { Journal } from './journal'
 import { LockLostError, type DataDirLock } from './lock'
 

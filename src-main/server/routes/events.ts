@@ -6,7 +6,7 @@
 import { EventStream, type H3 } from 'h3'
 import { EXTENSION_PATHS } from '../../../src-shared/api-paths'
 import type { PlantStore } from '../../store/plant-store'
-import { routePattern } from './plant-views'
+import { routePattern } from '../urls'
 
 /** How often an idle stream carries a comment, so proxies and clients can tell it is alive. */
 export const HEARTBEAT_MS = 15_000
