@@ -73,20 +73,20 @@ async function listenWithFallback(app: H3, options: ServiceOptions): Promise<Lis
 
 /** Opens the catalogue in `dataDir` and serves the API on `host:port`. */
 export async function startService(options: ServiceOptions): Promise<RunningService> {
-  let tokens: TokenSource | undefined
-  let serverInfo: Parameters<typeof writeServerFile>[1] | undefined
   // A data folder deleted while running is re-created by the store; the token and server.json go back too, so scripts keep working.
+  const started: { tokens?: TokenSource; serverInfo?: Parameters<typeof writeServerFile>[1] } = {}
   const onFolderRecreated = async () => {
-    await tokens?.restoreFile()
-    if (serverInfo) await writeServerFile(options.dataDir, serverInfo)
+    await started.tokens?.restoreFile()
+    if (started.serverInfo) await writeServerFile(options.dataDir, started.serverInfo)
   }
   const store = await PlantStore.open({ dir: options.dataDir, holder: options.holder, onFolderRecreated })
   // Aborted on stop so that open event streams end at once instead of holding the graceful close.
   const endStreams = new AbortController()
-  tokens = await openTokenSource(options.dataDir, options.token).catch(async (error: unknown) => {
+  const tokens = await openTokenSource(options.dataDir, options.token).catch(async (error: unknown) => {
     await store.close()
     throw error
   })
+  started.tokens = tokens
   let server
   try {
     const access = new AccessPolicy({ token: tokens.current, host: options.host })
@@ -99,8 +99,8 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     throw error
   }
   const baseUrl = apiBaseUrl(server.origin)
-  serverInfo = { pid: process.pid, port: server.port, baseUrl, holder: options.holder ?? 'plant-store serve' }
-  const serverFile = await writeServerFile(options.dataDir, serverInfo)
+  started.serverInfo = { pid: process.pid, port: server.port, baseUrl, holder: options.holder ?? 'plant-store serve' }
+  const serverFile = await writeServerFile(options.dataDir, started.serverInfo)
   let stopping: Promise<void> | undefined
   const stop = async () => {
     endStreams.abort()

@@ -30,7 +30,11 @@ async function pileFolder(dir, plants, journals, oneLine) {
  * eventually folds the journals away.
  */
 export async function measureJournalPile({ dir, appDir, token, rounds = 3, plants = 50_000, journals = 2000, log = () => undefined }) {
-  const variants = [['none', 0, false], ['empty', journals, false], ['oneLine', journals, true]]
+  const variants = [
+    ['none', 0, false],
+    ['empty', journals, false],
+    ['oneLine', journals, true]
+  ]
   const samples = { none: [], empty: [], oneLine: [] }
   let made = 0
   for (let round = 1; round <= rounds; round++) {

@@ -38,7 +38,8 @@ function checkRecord(value: unknown, where: string, nextId: number, seen: Set<nu
   }
   if (typeof id === 'number') seen.add(id)
   for (const field of ['createdAt', 'updatedAt']) {
-    if (!isTimestamp(record[field])) problems.push(`${where}.${field} ${JSON.stringify(record[field])} is not a time such as 2024-05-01T09:00:00.000Z`)
+    if (!isTimestamp(record[field]))
+      problems.push(`${where}.${field} ${JSON.stringify(record[field])} is not a time such as 2024-05-01T09:00:00.000Z`)
   }
   for (const field of ['status', 'tags']) {
     if (!Object.hasOwn(record, field)) problems.push(`${where}.${field} is missing`)

@@ -110,12 +110,16 @@ export async function checkDataFolder(dir: string, names: readonly string[]): Pr
   if (owners.length + writable.length + other.length === 0) return
   const fixes: string[] = []
   if (owners.length > 0) {
-    fixes.push(uid === 0
-      ? `Start Plant Store as the folder's owner (e.g. sudo -u ${userName(folder.uid)} plant-store …), or hand the folder to root with: chown -R root ${shellQuote(dir)}`
-      : `Give the files back to ${userName(uid)} with: sudo chown -R ${userName(uid)} ${shellQuote(dir)}`)
+    fixes.push(
+      uid === 0
+        ? `Start Plant Store as the folder's owner (e.g. sudo -u ${userName(folder.uid)} plant-store …), or hand the folder to root with: chown -R root ${shellQuote(dir)}`
+        : `Give the files back to ${userName(uid)} with: sudo chown -R ${userName(uid)} ${shellQuote(dir)}`
+    )
   }
   if (writable.length > 0) {
-    fixes.push(`Make it private with: chmod -R go-w ${shellQuote(dir)} (a folder on a FAT or exFAT USB stick cannot be made private: keep the data on this computer's own disk, with --data)`)
+    fixes.push(
+      `Make it private with: chmod -R go-w ${shellQuote(dir)} (a folder on a FAT or exFAT USB stick cannot be made private: keep the data on this computer's own disk, with --data)`
+    )
   }
   throw new UntrustedDataFolderError(dir, [...other, ...owners, ...writable], fixes.join('. ') + '.')
 }

@@ -47,4 +47,3 @@ export async function removeLeftovers(folder: string, holdingLock = true): Promi
   }
   return removed
 }
-

@@ -108,3 +108,12 @@ export async function startServe(
   const headers = (extra: Record<string, string> = {}) => ({ authorization: `Bearer ${token}`, ...extra })
   return { child, baseUrl, port: Number(new URL(baseUrl).port), token, uiUrl, headers, output: () => output, stop }
 }
+
+/** POSTs a plant named `name` to `server` with `token` (the server's own by default); resolves with the raw response. */
+export function addPlant(server: ServeProcess, name: string, token = server.token): Promise<Response> {
+  return fetch(`${server.baseUrl}/plant`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ name })
+  })
+}

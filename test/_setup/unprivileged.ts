@@ -12,7 +12,10 @@ export const IS_ROOT = process.getuid?.() === 0
 
 /** The uid and gid of `nobody` (65534 on Debian). */
 export const NOBODY = IS_ROOT
-  ? { uid: Number(execFileSync('id', ['-u', 'nobody'], { encoding: 'utf8' })), gid: Number(execFileSync('id', ['-g', 'nobody'], { encoding: 'utf8' })) }
+  ? {
+      uid: Number(execFileSync('id', ['-u', 'nobody'], { encoding: 'utf8' })),
+      gid: Number(execFileSync('id', ['-g', 'nobody'], { encoding: 'utf8' }))
+    }
   : undefined
 
 /** Runs `plant-store ...args` as the unprivileged user `nobody` (root ignores file modes), or as ourselves when not root. */

@@ -5,37 +5,22 @@
  * up a file that is not the user's own 0600 file. Runs as root, using
  * `nobody` as "another account".
  */
-import { chmod, chown, mkdir, readFile, readdir, rename, rm, stat, symlink, writeFile } from 'node:fs/promises'
+import { chmod, chown, readFile, readdir, rename, rm, stat, symlink, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { runCli, startServe, type ServeProcess } from '../_setup/serve-process'
+import { addPlant, runCli, startServe } from '../_setup/serve-process'
+import { FERN_CATALOGUE as CATALOGUE, catalogueFolder as dataFolder } from '../_setup/catalogue-folder'
 import { makeTempDir } from '../_setup/temp-dir'
 import { IS_ROOT, NOBODY, giveToUnprivileged, runAsUnprivileged } from '../_setup/unprivileged'
 
 const TOKEN = 'trust-test-token-0123456789abcdef0123456789'
 const ENV = { PLANT_STORE_TOKEN: TOKEN }
-const AT = '2024-05-01T09:00:00.000Z'
-const CATALOGUE = JSON.stringify({ version: 1, nextId: 2, plants: [{ id: 1, name: 'Fern', tags: [], status: 'available', createdAt: AT, updatedAt: AT }] })
 
 function serve(dir: string, env: NodeJS.ProcessEnv = ENV) {
   return runCli(['serve', '--port', '0', '--data', dir], env)
 }
 
-function add(server: ServeProcess, name: string, token = server.token) {
-  return fetch(`${server.baseUrl}/plant`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ name })
-  })
-}
-
-/** A data folder holding a catalogue (and so a start that would write into it). */
-async function dataFolder(): Promise<string> {
-  const dir = path.join(await makeTempDir(), 'data')
-  await mkdir(dir, { mode: 0o700 })
-  await writeFile(path.join(dir, 'plants.json'), CATALOGUE, { mode: 0o600 })
-  return dir
-}
+const add = addPlant
 
 describe('a data folder that other accounts can write (StrictModes)', () => {
   it('refuses a folder writable by others in one line naming it and the chmod, and writes nothing', async () => {
@@ -93,7 +78,7 @@ describe('a data folder that other accounts can write (StrictModes)', () => {
 })
 
 describe.runIf(IS_ROOT)('files of another user', () => {
-  it('as root, refuses a user\'s folder instead of filling it with root-owned files, naming the owner and the fix', async () => {
+  it("as root, refuses a user's folder instead of filling it with root-owned files, naming the owner and the fix", async () => {
     const dir = await dataFolder()
     await giveToUnprivileged(dir, path.join(dir, 'plants.json'))
     const result = await serve(dir)
@@ -102,7 +87,11 @@ describe.runIf(IS_ROOT)('files of another user', () => {
     expect(result.stderr).toContain('sudo -u nobody plant-store')
     expect(result.stderr).toContain(`chown -R root ${dir}`)
     expect(await readdir(dir)).toEqual(['plants.json']) // no root-owned lock, journal or token left behind
-    for (const command of [['token', '--data', dir], ['backup', '--data', dir], ['token', '--rotate', '--data', dir]]) {
+    for (const command of [
+      ['token', '--data', dir],
+      ['backup', '--data', dir],
+      ['token', '--rotate', '--data', dir]
+    ]) {
       const other = await runCli(command)
       expect(other.code, command.join(' ')).toBe(1)
       expect(other.stderr).toContain('belongs to nobody')
@@ -154,17 +143,23 @@ describe('the token re-read of a running server', () => {
       await chmod(file, mode)
     }
     const attempts: [RegExp, () => Promise<void>][] = [
-      [/token cannot be used: it is a symbolic link/, async () => {
-        await symlink(elsewhere, `${file}.link`)
-        await rename(`${file}.link`, file)
-      }],
+      [
+        /token cannot be used: it is a symbolic link/,
+        async () => {
+          await symlink(elsewhere, `${file}.link`)
+          await rename(`${file}.link`, file)
+        }
+      ],
       [/token cannot be used: .*token has mode 0644, not 0600/, () => replaceToken(0o644)]
     ]
     if (IS_ROOT) {
-      attempts.push([/token cannot be used: .*token belongs to nobody/, async () => {
-        await replaceToken(0o600)
-        await giveToUnprivileged(file)
-      }])
+      attempts.push([
+        /token cannot be used: .*token belongs to nobody/,
+        async () => {
+          await replaceToken(0o600)
+          await giveToUnprivileged(file)
+        }
+      ])
     }
     for (const [refusal, plant] of attempts) {
       await plant()

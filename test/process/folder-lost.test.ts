@@ -8,20 +8,14 @@ import { chmod, mkdir, readFile, readdir, rename, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { readCatalogue } from '../../src-main/store/read-catalogue'
-import { runCli, startServe, type ServeProcess } from '../_setup/serve-process'
+import { addPlant, runCli, startServe, type ServeProcess } from '../_setup/serve-process'
 import { makeTempDir } from '../_setup/temp-dir'
 import { IS_ROOT, NOBODY, giveToUnprivileged } from '../_setup/unprivileged'
 
 const TOKEN = 'folder-lost-token-0123456789abcdef012345'
 const ENV = { PLANT_STORE_TOKEN: TOKEN }
 
-function add(server: ServeProcess, name: string) {
-  return fetch(`${server.baseUrl}/plant`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${TOKEN}` },
-    body: JSON.stringify({ name })
-  })
-}
+const add = addPlant
 
 async function names(server: ServeProcess): Promise<string[]> {
   const response = await fetch(`${server.baseUrl}/plant/search/status`, { headers: { authorization: `Bearer ${TOKEN}` } })
@@ -58,44 +52,61 @@ describe('the data folder deleted while the server runs', () => {
   it('puts the catalogue back within a second even when no change comes, with the token and server.json', async () => {
     const dir = await dataDir()
     const server = await startServe(dir, [], { PLANT_STORE_TOKEN: undefined })
-    const added = await fetch(`${server.baseUrl}/plant`, { method: 'POST', headers: server.headers({ 'content-type': 'application/json' }), body: '{"name":"a"}' })
+    const added = await fetch(`${server.baseUrl}/plant`, {
+      method: 'POST',
+      headers: server.headers({ 'content-type': 'application/json' }),
+      body: '{"name":"a"}'
+    })
     expect(added.status).toBe(200)
     await rm(dir, { recursive: true, force: true })
     await expect.poll(() => namesOnDisk(dir).catch(() => []), { timeout: 5000 }).toEqual(['a'])
     // Scripts find the server and its token where they always did; the token did not change.
-    await expect.poll(() => readFile(path.join(dir, 'server.json'), 'utf8').then(JSON.parse).catch(() => ({})), { timeout: 5000 }).toMatchObject({ port: server.port })
+    await expect
+      .poll(
+        () =>
+          readFile(path.join(dir, 'server.json'), 'utf8')
+            .then(JSON.parse)
+            .catch(() => ({})),
+        { timeout: 5000 }
+      )
+      .toMatchObject({ port: server.port })
     expect((await readFile(path.join(dir, 'token'), 'utf8')).trim()).toBe(server.token)
     expect((await runCli(['token', '--data', dir])).stdout.trim()).toBe(server.token)
   })
 
-  it.runIf(IS_ROOT)('answers 503 with words while the folder cannot be re-created, keeps serving reads, and never claims on stop that changes will be replayed', async () => {
-    const parent = await makeTempDir()
-    const dir = path.join(parent, 'data')
-    await mkdir(dir, { mode: 0o700 })
-    await giveToUnprivileged(parent, dir)
-    await chmod(parent, 0o755)
-    const server = await startServe(dir, [], ENV, NOBODY)
-    expect((await add(server, 'a')).status).toBe(200)
-    await rm(dir, { recursive: true, force: true })
-    await chmod(parent, 0o555) // nobody can no longer make the folder again
+  it.runIf(IS_ROOT)(
+    'answers 503 with words while the folder cannot be re-created, keeps serving reads, and never claims on stop that changes will be replayed',
+    async () => {
+      const parent = await makeTempDir()
+      const dir = path.join(parent, 'data')
+      await mkdir(dir, { mode: 0o700 })
+      await giveToUnprivileged(parent, dir)
+      await chmod(parent, 0o755)
+      const server = await startServe(dir, [], ENV, NOBODY)
+      expect((await add(server, 'a')).status).toBe(200)
+      await rm(dir, { recursive: true, force: true })
+      await chmod(parent, 0o555) // nobody can no longer make the folder again
 
-    const refused = await add(server, 'b')
-    expect(refused.status).toBe(503)
-    const problem = await refused.json()
-    expect(problem.title).toBe('Change not saved')
-    expect(problem.detail).toMatch(/data folder .*data was deleted while this server ran, and writing the catalogue anew failed: permission .*Nothing is saved until .* can be written again/)
-    expect(await names(server)).toEqual(['a'])
+      const refused = await add(server, 'b')
+      expect(refused.status).toBe(503)
+      const problem = await refused.json()
+      expect(problem.title).toBe('Change not saved')
+      expect(problem.detail).toMatch(
+        /data folder .*data was deleted while this server ran, and writing the catalogue anew failed: permission .*Nothing is saved until .* can be written again/
+      )
+      expect(await names(server)).toEqual(['a'])
 
-    await chmod(parent, 0o755) // put right: the next change goes through and everything is on disk again
-    expect((await add(server, 'c')).status).toBe(200)
-    expect(await namesOnDisk(dir)).toEqual(['a', 'c'])
+      await chmod(parent, 0o755) // put right: the next change goes through and everything is on disk again
+      expect((await add(server, 'c')).status).toBe(200)
+      expect(await namesOnDisk(dir)).toEqual(['a', 'c'])
 
-    await rm(dir, { recursive: true, force: true })
-    await chmod(parent, 0o555)
-    expect(await server.stop('SIGTERM')).toBe(0)
-    expect(server.output()).not.toMatch(/replayed/)
-    expect(server.output()).toMatch(/stopping without a final save: .* NOT on disk/)
-  })
+      await rm(dir, { recursive: true, force: true })
+      await chmod(parent, 0o555)
+      expect(await server.stop('SIGTERM')).toBe(0)
+      expect(server.output()).not.toMatch(/replayed/)
+      expect(server.output()).toMatch(/stopping without a final save: .* NOT on disk/)
+    }
+  )
 })
 
 describe('the data folder replaced by another one while the server runs', () => {
@@ -131,7 +142,9 @@ describe('the lock file removed while the server runs', () => {
     expect(second.stderr).toMatch(/lock file .* is missing, but that process is alive/)
 
     // Within about a second, without any request, the holder notices and says so loudly.
-    await expect.poll(() => first.output(), { timeout: 5000 }).toMatch(/STOPPED SAVING CHANGES: this server no longer holds the data folder .*lock was deleted/)
+    await expect
+      .poll(() => first.output(), { timeout: 5000 })
+      .toMatch(/STOPPED SAVING CHANGES: this server no longer holds the data folder .*lock was deleted/)
     const refused = await add(first, 'b')
     expect(refused.status).toBe(503)
     expect((await refused.json()).detail).toMatch(/no longer holds the data folder.*Stop this server and start it again/)

@@ -7,22 +7,14 @@ import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { PLANT_ID_MAX } from '../../src-main/store/data-file'
-import { runCli, startServe, type ServeProcess } from '../_setup/serve-process'
+import { addPlant, runCli, startServe } from '../_setup/serve-process'
+import { catalogueText as catalogue, plantRecord as plant } from '../_setup/catalogue-folder'
 import { makeTempDir } from '../_setup/temp-dir'
 
 const TOKEN = 'ids-journal-token-0123456789abcdef0123456'
 const ENV = { PLANT_STORE_TOKEN: TOKEN }
-const AT = '2024-05-01T09:00:00.000Z'
-const plant = (id: number, extra: object = {}) => ({ id, name: `p${id}`, tags: [], status: 'available', createdAt: AT, updatedAt: AT, ...extra })
-const catalogue = (nextId: number, plants: object[], extra: object = {}) => JSON.stringify({ version: 1, nextId, plants, ...extra })
 
-function add(server: ServeProcess, name: string) {
-  return fetch(`${server.baseUrl}/plant`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${TOKEN}` },
-    body: JSON.stringify({ name })
-  })
-}
+const add = addPlant
 
 async function restore(content: string): Promise<{ dir: string; code: number | null; stderr: string }> {
   const dir = await makeTempDir()
@@ -106,7 +98,9 @@ describe('restore is as strict as the API', () => {
   it('refuses a backup record by record, naming the first few problems and counting the rest', async () => {
     const records = [
       plant(1),
-      JSON.parse('{"id":2,"name":"x","tags":[],"status":"sold","createdAt":"2024-05-01T09:00:00.000Z","updatedAt":"2024-05-01T09:00:00.000Z","__proto__":{"admin":true}}'),
+      JSON.parse(
+        '{"id":2,"name":"x","tags":[],"status":"sold","createdAt":"2024-05-01T09:00:00.000Z","updatedAt":"2024-05-01T09:00:00.000Z","__proto__":{"admin":true}}'
+      ),
       plant(3, { constructor: 'x' }),
       plant(4, { tags: Array.from({ length: 40 }, (_, i) => `t${i}`) }),
       plant(5, { createdAt: '2024-02-30T00:00:00.000Z' }),

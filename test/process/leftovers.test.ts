@@ -8,26 +8,18 @@ import { chmod, mkdir, readdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it, onTestFinished } from 'vitest'
 import { runCli, startServe } from '../_setup/serve-process'
+import { FERN_CATALOGUE as CATALOGUE, catalogueFolder } from '../_setup/catalogue-folder'
 import { makeTempDir } from '../_setup/temp-dir'
 import { IS_ROOT, NOBODY, giveToUnprivileged } from '../_setup/unprivileged'
 
 const TOKEN = 'leftovers-token-0123456789abcdef0123456789'
 const ENV = { PLANT_STORE_TOKEN: TOKEN }
-const AT = '2024-05-01T09:00:00.000Z'
-const CATALOGUE = JSON.stringify({ version: 1, nextId: 2, plants: [{ id: 1, name: 'Fern', tags: [], status: 'available', createdAt: AT, updatedAt: AT }] })
 
 /** The pid of a process that has exited: what a killed backup or restore leaves in its temp file's name. */
 async function deadPid(): Promise<number> {
   const child = spawn(process.execPath, ['-e', ''])
   await once(child, 'exit')
   return child.pid!
-}
-
-async function catalogueFolder(): Promise<string> {
-  const dir = path.join(await makeTempDir(), 'data')
-  await mkdir(dir, { mode: 0o700 })
-  await writeFile(path.join(dir, 'plants.json'), CATALOGUE, { mode: 0o600 })
-  return dir
 }
 
 describe('files left by killed processes', () => {

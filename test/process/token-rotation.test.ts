@@ -25,7 +25,10 @@ describe('token rotation', () => {
     const dir = await makeTempDir()
     const before = await loadOrCreateToken(dir)
     // This test process plays the rotation in progress.
-    await writeFile(path.join(dir, 'token.rotating'), JSON.stringify({ pid: process.pid, holder: 'plant-store token --rotate', since: 'now', ...identity(process.pid) }))
+    await writeFile(
+      path.join(dir, 'token.rotating'),
+      JSON.stringify({ pid: process.pid, holder: 'plant-store token --rotate', since: 'now', ...identity(process.pid) })
+    )
     const result = await runCli(['token', '--rotate', '--data', dir])
     expect(result.code).toBe(1)
     expect(result.stdout).toBe('')

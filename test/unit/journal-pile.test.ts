@@ -33,9 +33,13 @@ describe('a pile of journals', () => {
     const dir = await makeTempDir()
     const at = '2024-05-01T09:00:00.000Z'
     const plant = (id: number, status: string) => ({ id, name: `p${id}`, tags: [], status, createdAt: at, updatedAt: at })
-    await writeFile(path.join(dir, 'plants.json'), JSON.stringify({ version: 1, nextId: 3, journalGen: 1, plants: [plant(1, 'available'), plant(2, 'available')] }))
+    await writeFile(
+      path.join(dir, 'plants.json'),
+      JSON.stringify({ version: 1, nextId: 3, journalGen: 1, plants: [plant(1, 'available'), plant(2, 'available')] })
+    )
     for (let gen = 1; gen <= 600; gen++) {
-      const line = gen % 3 === 0 ? '' : JSON.stringify({ nextId: 3 + gen, plants: [plant(1, gen % 2 ? 'sold' : 'pending'), plant(2 + gen, 'available')] }) + '\n'
+      const line =
+        gen % 3 === 0 ? '' : JSON.stringify({ nextId: 3 + gen, plants: [plant(1, gen % 2 ? 'sold' : 'pending'), plant(2 + gen, 'available')] }) + '\n'
       await writeFile(path.join(dir, journalFileName(gen)), line)
     }
     const store = await PlantStore.open({ dir })
