@@ -80,11 +80,8 @@ export class PlantStore {
   readonly #fs: FileSystem
   readonly #listeners = new Set<(change: PlantChange) => void>()
   readonly #guard: FolderGuard
-  readonly #holder: string
-  readonly #onFolderRecreated: (() => Promise<void>) | undefined
   readonly #patrol: NodeJS.Timeout
-  /** Why this store no longer writes (it lost its folder to another process); writes are refused with it. */
-  #refusal: string | undefined
+  #patrolling: Promise<void> | undefined
   readonly #backups: BackupSchedule
   readonly #checkpointIdleMs: number
   readonly #checkpointBytes: number | undefined
@@ -106,8 +103,6 @@ export class PlantStore {
     this.#snapshotFile = snapshotFile
     this.#journal = journal
     this.#guard = guard
-    this.#holder = options.holder ?? 'plant-store serve'
-    this.#onFolderRecreated = options.onFolderRecreated
     this.#snapshotBytes = snapshotBytes
     this.#now = options.now ?? (() => new Date())
     this.#fs = options.fs ?? nodeFileSystem
@@ -159,7 +154,8 @@ export class PlantStore {
         snapshotBytes = text.length
       }
       const journal = await Journal.create(options.dir, firstGen, fs)
-      const store = new PlantStore(db, snapshotFile, journal, await FolderGuard.create(options.dir, lock), snapshotBytes, options)
+      const guard = await FolderGuard.create(options.dir, lock, { holder: options.holder ?? 'plant-store serve', onFolderRecreated: options.onFolderRecreated })
+      const store = new PlantStore(db, snapshotFile, journal, guard, snapshotBytes, options)
       if (stored && (stored.replayed.length > 0 || stored.obsolete.length > 0)) store.#armIdleCheckpoint()
       return store
     } catch (error) {
@@ -294,8 +290,8 @@ export class PlantStore {
    * printed, when nothing may or can be written any more.
    */
   async #closeWhereSafe(): Promise<boolean> {
-    if (this.#refusal) {
-      console.error(`[plant-store] stopping without writing: ${this.#refusal}.`)
+    if (this.#guard.refusal) {
+      console.error(`[plant-store] stopping without writing: ${this.#guard.refusal}.`)
       return false
     }
     const trouble = await this.#guard.check(this.#journal, true)
@@ -304,12 +300,7 @@ export class PlantStore {
       await this.#overcome(trouble)
       return true
     } catch (error) {
-      const fate = trouble.kind === 'unreachable'
-        ? 'The journal, if it is still there, is replayed at the next start.'
-        : trouble.kind === 'lost'
-          ? 'Every change it acknowledged is on disk; it leaves the folder to its new holder.'
-          : 'The changes acknowledged since the last checkpoint are NOT on disk.'
-      console.error(`[plant-store] stopping without a final save: ${(error as Error).message}. ${fate}`)
+      console.error(`[plant-store] stopping without a final save: ${(error as Error).message}. ${FolderGuard.fateOnStop(trouble)}`)
       return false
     }
   }
@@ -341,7 +332,7 @@ export class PlantStore {
 
   /** The one write path: makes a batch of changed plants durable, then publishes them. */
   async #save(plants: Plant[]): Promise<void> {
-    if (this.#refusal) throw new WriteRefusedError(this.#refusal)
+    if (this.#guard.refusal) throw new WriteRefusedError(this.#guard.refusal)
     try {
       if (this.#journal.broken) {
         // The last append failed part-way: continue in a fresh file that tells replay where the old one ends.
@@ -432,7 +423,7 @@ export class PlantStore {
     try {
       // Between two batches: later changes go to a new journal, so the snapshot holds exactly those before it.
       await this.#commits.exclusive(async () => {
-        if (this.#refusal) return
+        if (this.#guard.refusal) return
         const trouble = await this.#guard.check(this.#journal, true)
         if (trouble) {
           await this.#overcome(trouble) // writes the whole catalogue: that is the checkpoint
@@ -448,59 +439,28 @@ export class PlantStore {
       })
       if (snapshot) await this.#writeSnapshot(snapshot)
     } catch (error) {
-      if (this.#closing || this.#refusal) return // close() writes the final snapshot itself; a refused store writes nothing
+      if (this.#closing || this.#guard.refusal) return // close() writes the final snapshot itself; a refused store writes nothing
       console.error(`[plant-store] checkpoint of ${this.file} failed; the journal keeps every change and it is tried again later:`, error)
       this.#armIdleCheckpoint()
     }
   }
 
-  /**
-   * Deals with a folder found not to be this store's any more (see
-   * FolderGuard). A deleted journal or folder is written anew: the folder
-   * re-created (0700, its lock taken again) and the whole catalogue, with the
-   * batch being saved when `withPending`, written as plants.json beside a new
-   * journal. A folder lost to another process is never written again. Throws
-   * WriteRefusedError, whose words are the 503's, when the changes are not saved.
-   */
-  async #overcome(trouble: FolderTrouble, withPending = false): Promise<void> {
-    if (trouble.kind === 'lost') {
-      if (!this.#refusal) {
-        this.#refusal = trouble.problem
-        console.error(`[plant-store] STOPPED SAVING CHANGES: ${trouble.problem}.`)
-      }
-      throw new WriteRefusedError(trouble.problem)
-    }
-    if (trouble.kind === 'unreachable') throw new WriteRefusedError(`${trouble.problem}; fix the folder's permissions and try again`)
-    try {
-      if (trouble.kind === 'folder-gone') {
-        await mkdir(this.dir, { recursive: true, mode: 0o700 })
-        await checkStoreFolder(this.dir)
-        await this.#guard.adopt(await acquireDataDirLock(this.dir, this.#holder))
-      }
+  /** Deals with a folder found not to be this store's any more (see FolderGuard#overcome). */
+  #overcome(trouble: FolderTrouble, withPending = false): Promise<void> {
+    return this.#guard.overcome(trouble, async () => {
+      // Everything anew, beside a new journal: the batch being saved too, when there is one.
       const next = await Journal.create(this.dir, this.#journal.gen + 1, this.#fs)
       await this.#journal.close()
       this.#journal = next
       const snapshot = withPending ? this.#snapshotWithPending(next.gen) : this.#snapshot(next.gen)
       await this.#writeSnapshot(snapshot)
-      console.error(`[plant-store] ${trouble.problem}: wrote the whole catalogue (${snapshot.plants.length} plants) anew to ${this.file}.`)
-      if (trouble.kind === 'folder-gone') {
-        await this.#onFolderRecreated?.().catch((error: unknown) => console.error('[plant-store] could not put the service files back:', error))
-      }
-    } catch (error) {
-      throw new WriteRefusedError(
-        `${trouble.problem}, and writing the catalogue anew failed: ${describeWriteFailure(error)}. ` +
-          `Nothing is saved until ${this.dir} can be written again; the next change tries again. Reads go on`
-      )
-    }
+      return snapshot.plants.length
+    })
   }
-
-  #patrolling: Promise<void> | undefined
-  /** What the last round reported, so a lasting problem is printed once, not every second. */
-  #patrolReport: string | undefined
 
   /** The once-a-second round of an idle store: a folder found deleted is written anew at once, a lost lock stops writes. */
   #makeSureOfFolder(): void {
-    if (this.#patrolling || this.#closing || this.#refusal) return
+    if (this.#patrolling || this.#closing || this.#guard.refusal) return
     this.#patrolling = (async () => {
       if (!(await this.#guard.check(this.#journal, true))) return
       await this.#commits.exclusive(async () => {
@@ -510,14 +470,8 @@ export class PlantStore {
       })
     })()
       .then(
-        () => (this.#patrolReport = undefined),
-        (error: unknown) => {
-          const report = error instanceof Error ? error.message : String(error)
-          // A refusal was announced by #overcome already; anything else is said once for as long as it lasts.
-          if (this.#refusal || report === this.#patrolReport) return
-          this.#patrolReport = report
-          console.error(`[plant-store] ${report}.`)
-        }
+        () => this.#guard.report(undefined),
+        (error: unknown) => this.#guard.report(error)
       )
       .finally(() => (this.#patrolling = undefined))
   }
