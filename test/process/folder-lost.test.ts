@@ -109,6 +109,27 @@ describe('the data folder deleted while the server runs', () => {
   )
 })
 
+describe('the journal file deleted while the server runs', () => {
+  it('writes the whole catalogue anew, the change being saved included, before it answers', async () => {
+    const dir = await dataDir()
+    const server = await startServe(dir, [], ENV)
+    for (const name of ['a', 'b']) expect((await add(server, name)).status).toBe(200)
+    for (const name of await readdir(dir)) if (name.startsWith('journal-')) await rm(path.join(dir, name))
+
+    const update = await fetch(`${server.baseUrl}/plant`, {
+      method: 'PUT',
+      headers: server.headers({ 'content-type': 'application/json' }),
+      body: JSON.stringify({ id: 1, status: 'sold' })
+    })
+    expect(update.status).toBe(200)
+    const onDisk = (await readCatalogue(dir))!.data.plants
+    expect(onDisk.map((plant) => `${plant.name}:${plant.status}`)).toEqual(['a:sold', 'b:available'])
+    await server.stop('SIGKILL')
+    const again = await startServe(dir, [], ENV)
+    expect((await (await add(again, 'c')).json()).id).toBe(3)
+  })
+})
+
 describe('the data folder replaced by another one while the server runs', () => {
   it('refuses changes with words (503) instead of writing into the new folder, keeps serving reads, and the old folder has every acknowledged change', async () => {
     const dir = await dataDir()
