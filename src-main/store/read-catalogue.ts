@@ -32,9 +32,10 @@ export interface StoredCatalogue {
 /** A journal that was listed but is gone by the time it is read: a checkpoint of a running server removed it. */
 class JournalVanished extends Error {}
 
-async function readText(fs: FileSystem, file: string): Promise<string | undefined> {
+/** Reads `file` with `read`; undefined when it does not exist. */
+async function readText(file: string, read: (file: string, encoding: 'utf8') => string | Promise<string>): Promise<string | undefined> {
   try {
-    return await fs.readFile(file, 'utf8')
+    return await read(file, 'utf8')
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
     throw error
@@ -65,22 +66,12 @@ function replay(file: string, data: PlantFile, index: Map<number, number>, entri
   }
 }
 
-/** Reads one journal; undefined when it is gone. Synchronously when the file system can: journals are small and may be many. */
-async function readJournalText(fs: FileSystem, file: string): Promise<string | undefined> {
-  if (!fs.readFileSync) return readText(fs, file)
-  try {
-    return fs.readFileSync(file, 'utf8')
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
-    throw error
-  }
-}
-
 /** Reads the journals' texts, each cut where the next one says its valid part ends. */
 async function readJournalTexts(fs: FileSystem, journals: JournalFile[]): Promise<string[]> {
   const buffers: Buffer[] = []
   for (const journal of journals) {
-    const text = await readJournalText(fs, journal.file)
+    // Synchronously when the file system can: journals are small and may be many (a thread-pool trip each would dominate).
+    const text = await readText(journal.file, fs.readFileSync ?? fs.readFile)
     if (text === undefined) throw new JournalVanished(journal.file)
     buffers.push(Buffer.from(text, 'utf8'))
   }
@@ -94,7 +85,7 @@ async function readJournalTexts(fs: FileSystem, journals: JournalFile[]): Promis
 async function readOnce(dir: string, fs: FileSystem): Promise<StoredCatalogue | undefined> {
   const file = path.join(dir, DATA_FILE_NAME)
   const journals = await listJournals(dir)
-  const text = await readText(fs, file)
+  const text = await readText(file, fs.readFile)
   if (text === undefined) {
     if (journals.length === 0) return undefined
     throw new DataFileError(file, `the file is missing, but journal files (${path.basename(journals[0]!.file)}, …) are there`)
