@@ -14,6 +14,7 @@ import { apiBaseUrl } from './server/urls'
 import { replaceFile } from './store/json-file'
 import { RUNTIME_FILE_NAME, identity } from './store/lock'
 import { PlantStore } from './store/plant-store'
+import { NamedTokenRegistry } from './named-token-registry'
 import { openTokenSource, type TokenSource } from './token'
 
 /** Name of the runtime file that tells scripts where the running server is (and a newcomer that the folder is in use). */
@@ -88,13 +89,16 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   })
   started.tokens = tokens
   let server
+  let namedTokens: NamedTokenRegistry | undefined
   try {
-    const access = new AccessPolicy({ token: tokens.current, host: options.host })
-    const app = createApp({ store, access, uiDir: options.uiDir, events: { stopping: endStreams.signal } })
+    namedTokens = await NamedTokenRegistry.open(options.dataDir)
+    const access = new AccessPolicy({ token: tokens.current, host: options.host, namedTokens })
+    const app = createApp({ store, access, uiDir: options.uiDir, events: { stopping: endStreams.signal }, tokens: namedTokens })
     server = await listenWithFallback(app, options)
     access.listeningOn(server.port)
   } catch (error) {
     tokens.close()
+    await namedTokens?.close()
     await store.close()
     throw error
   }
@@ -106,6 +110,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     endStreams.abort()
     await server.close()
     tokens.close()
+    await namedTokens.close()
     await store.close()
     // A folder that turned read-only (or vanished) keeps server.json: say so, it is no failure to start.
     await rm(serverFile, { force: true }).catch((error: NodeJS.ErrnoException) => {

@@ -5,6 +5,8 @@
 import { ConfigError } from './config'
 import { PortInUseError } from './server/start-server'
 import { DataDirLockedError, DataFileError, UntrustedDataFolderError, fileSystemProblem } from './store/errors'
+import { FileLockTimeoutError } from './file-lock'
+import { NamedTokensFileError } from './named-tokens'
 import { TokenError, TokenRotationBusyError } from './token'
 
 /**
@@ -16,6 +18,7 @@ export function describeStartFailure(error: unknown): string | undefined {
   if (error instanceof DataDirLockedError) return `Refusing to ${error.refused}: ${error.message}`
   if (error instanceof UntrustedDataFolderError) return error.message
   if (error instanceof TokenError || error instanceof TokenRotationBusyError || error instanceof ConfigError) return error.message
+  if (error instanceof NamedTokensFileError || error instanceof FileLockTimeoutError) return error.message
   if (error instanceof DataFileError) {
     const restore = error.latestBackup
       ? `The latest backup is ${error.latestBackup}; put it back with: plant-store restore --from "${error.latestBackup}" (the damaged file is kept aside).`

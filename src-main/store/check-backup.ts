@@ -8,13 +8,16 @@
  */
 import type { Plant } from '../../src-shared/plant'
 import { validateNewPlant } from '../../src-shared/plant-schema'
-import { DataFileError, PLANT_ID_MAX, checkCatalogueHead, type PlantFile } from './data-file'
+import { DataFileError, PLANT_ID_MAX, checkCatalogueHead, idempotencyRecordsProblem, type PlantFile } from './data-file'
 
 /** How many problems the refusal names; a badly broken file would otherwise fill the terminal. */
 const NAMED_PROBLEMS = 5
 
 /** Fields of a stored record that no request body carries. */
-const STORED_ONLY = new Set(['id', 'createdAt', 'updatedAt'])
+const STORED_ONLY = new Set(['id', 'version', 'createdAt', 'updatedAt'])
+
+/** The top-level fields of a catalogue file. */
+const TOP_LEVEL = ['version', 'nextId', 'journalGen', 'plants', 'idempotencyKeys']
 
 /** The only form Plant Store writes times in (Date#toISOString), and only real instants. */
 function isTimestamp(value: unknown): boolean {
@@ -41,6 +44,9 @@ function checkRecord(value: unknown, where: string, nextId: number, seen: Set<nu
     if (!isTimestamp(record[field]))
       problems.push(`${where}.${field} ${JSON.stringify(record[field])} is not a time such as 2024-05-01T09:00:00.000Z`)
   }
+  if (!Number.isSafeInteger(record.version) || (record.version as number) < 1) {
+    problems.push(`${where}.version ${JSON.stringify(record.version)} is not a positive whole number`)
+  }
   for (const field of ['status', 'tags']) {
     if (!Object.hasOwn(record, field)) problems.push(`${where}.${field} is missing`)
   }
@@ -53,7 +59,7 @@ function checkRecord(value: unknown, where: string, nextId: number, seen: Set<nu
   const plant = { id } as Plant
   if (name !== undefined) plant.name = name
   if (category !== undefined) plant.category = category
-  return Object.assign(plant, { tags, status, createdAt: record.createdAt as string, updatedAt: record.updatedAt as string })
+  return Object.assign(plant, { tags, status, createdAt: record.createdAt as string, updatedAt: record.updatedAt as string, version: record.version as number })
 }
 
 /**
@@ -65,8 +71,10 @@ function checkRecord(value: unknown, where: string, nextId: number, seen: Set<nu
 export function checkBackup(file: string, value: unknown): PlantFile {
   const head = checkCatalogueHead(file, value)
   const problems: string[] = []
-  const unknown = Object.keys(head).filter((key) => !['version', 'nextId', 'journalGen', 'plants'].includes(key))
+  const unknown = Object.keys(head).filter((key) => !TOP_LEVEL.includes(key))
   if (unknown.length > 0) problems.push(`unknown top-level field${unknown.length > 1 ? 's' : ''} ${unknown.map((key) => `"${key}"`).join(', ')}`)
+  const keysProblem = head.idempotencyKeys === undefined ? undefined : idempotencyRecordsProblem(head.idempotencyKeys, 'idempotencyKeys')
+  if (keysProblem) problems.push(keysProblem)
   const seen = new Set<number>()
   const plants: Plant[] = []
   head.plants.forEach((record, index) => {
@@ -80,5 +88,5 @@ export function checkBackup(file: string, value: unknown): PlantFile {
     throw new DataFileError(file, `the backup has ${count}, so nothing was restored: ${problems.slice(0, NAMED_PROBLEMS).join('; ')}${more}`)
   }
   plants.sort((a, b) => a.id - b.id)
-  return { version: head.version, nextId: head.nextId, plants }
+  return { version: head.version, nextId: head.nextId, plants, ...(head.idempotencyKeys ? { idempotencyKeys: head.idempotencyKeys } : {}) }
 }

@@ -8,3 +8,4 @@ export { describeWriteFailure, fileSystemProblem, type FileSystemProblem } from 
 export { StoreClosedError, WriteFailedError } from './group-commit'
 export { WriteRefusedError } from './folder-guard'
 export { DataDirLockedError, LockLostError } from './lock'
+export { IdempotencyKeyReusedError, VersionConflictError } from './preconditions'

@@ -5,6 +5,7 @@
  */
 import { readdir, unlink } from 'node:fs/promises'
 import path from 'node:path'
+import { isProcessAlive } from './lock'
 
 /**
  * Temp and draft files written aside before a rename or link
@@ -15,15 +16,6 @@ const LEFTOVER = /^(?:\..+\.(\d+)\.[0-9a-f]{8}\.(?:tmp|draft)|lock\.stale-(\d+))
 
 /** Fixed-name temp files of single writers (the catalogue's, the runtime file's of older versions): orphans once the folder's lock is held. */
 const SINGLE_WRITER_TEMPS = new Set(['.plants.json.tmp', 'server.json.tmp'])
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM' // alive, but another user's
-  }
-}
 
 /**
  * Deletes in `folder` the temp and draft files whose writer is gone (killed
@@ -38,7 +30,7 @@ export async function removeLeftovers(folder: string, holdingLock = true): Promi
   for (const name of names) {
     const match = LEFTOVER.exec(name)
     const pid = match ? Number(match[1] ?? match[2]) : undefined
-    const orphan = pid !== undefined ? !isAlive(pid) : holdingLock && SINGLE_WRITER_TEMPS.has(name)
+    const orphan = pid !== undefined ? !isProcessAlive(pid) : holdingLock && SINGLE_WRITER_TEMPS.has(name)
     if (!orphan) continue
     await unlink(path.join(folder, name)).then(
       () => removed.push(name),

@@ -103,14 +103,19 @@ export function identity(pid: number): Pick<LockOwner, 'bootId' | 'startTime'> {
   return bootId && startTime ? { bootId, startTime } : {}
 }
 
+/** True when a process `pid` exists (it may be another user's); says nothing of which program it is. */
+export function isProcessAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM' // it exists, under another user
+  }
+}
+
 /** True when the lock's owner is still running (and is the same process, not a recycled pid). */
 export function isLiveOwner(owner: Pick<LockOwner, 'pid' | 'bootId' | 'startTime'>): boolean {
-  try {
-    process.kill(owner.pid, 0)
-  } catch (error) {
-    // EPERM: it exists but belongs to someone else — still alive.
-    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false
-  }
+  if (!isProcessAlive(owner.pid)) return false
   if (owner.bootId === undefined || owner.startTime === undefined) {
     // No identity recorded (not Linux, or an older lock): only a node or Electron process can be ours.
     const cmdline = readProc(`/proc/${owner.pid}/cmdline`)?.toLowerCase()

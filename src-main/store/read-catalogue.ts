@@ -5,7 +5,7 @@
 import path from 'node:path'
 import type { Plant } from '../../src-shared/plant'
 import { DataFileError, type PlantFile } from './data-file'
-import { journalCut, listJournals, readJournal, type JournalFile } from './journal'
+import { journalCut, listJournals, readJournal, type JournalEntry, type JournalFile } from './journal'
 import { nodeFileSystem, type FileSystem } from './json-file'
 import { loadPlantFile } from './load-plant-file'
 
@@ -49,21 +49,28 @@ async function readText(file: string, read: (file: string, encoding: 'utf8') => 
  * the replayed records are checked, so replay costs O(catalogue + journal
  * lines), however many journal files there are.
  */
-function replay(file: string, data: PlantFile, index: Map<number, number>, entries: { nextId: number; plants: Plant[] }[]): void {
+function replay(file: string, data: PlantFile, index: Map<number, number>, entries: JournalEntry[]): void {
   for (const entry of entries) {
     data.nextId = Math.max(data.nextId, entry.nextId)
     for (const plant of entry.plants) {
       const position = index.get(plant.id)
+      const replayed = withVersion(plant, position === undefined ? undefined : data.plants[position])
       if (position !== undefined) {
-        data.plants[position] = plant
+        data.plants[position] = replayed
         continue
       }
       const last = data.plants.at(-1)?.id ?? 0
       if (plant.id <= last) throw new DataFileError(file, `it adds plant ${plant.id} below the highest id so far (${last}): ids are out of order or repeated`)
       index.set(plant.id, data.plants.length)
-      data.plants.push(plant)
+      data.plants.push(replayed)
     }
+    if (entry.keys) (data.idempotencyKeys ??= []).push(...entry.keys)
   }
+}
+
+/** A line written before plants had versions (an older Plant Store that stopped uncleanly) counts as one more change. */
+function withVersion(plant: Plant, before: Plant | undefined): Plant {
+  return plant.version === undefined ? { ...plant, version: (before?.version ?? 0) + 1 } : plant
 }
 
 /** Reads the journals' texts, each cut where the next one says its valid part ends. */

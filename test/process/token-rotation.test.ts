@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { identity } from '../../src-main/store/lock'
 import { TokenRotationBusyError, loadOrCreateToken, rotateToken, tokenFilePath } from '../../src-main/token'
 import { runCli } from '../_setup/serve-process'
+import { catalogueFolder } from '../_setup/catalogue-folder'
 import { makeTempDir } from '../_setup/temp-dir'
 
 describe('token rotation', () => {
@@ -22,7 +23,7 @@ describe('token rotation', () => {
   })
 
   it('`token --rotate` while another rotation holds the folder exits 1 with words and changes nothing', async () => {
-    const dir = await makeTempDir()
+    const dir = await catalogueFolder()
     const before = await loadOrCreateToken(dir)
     // This test process plays the rotation in progress.
     await writeFile(
@@ -37,7 +38,7 @@ describe('token rotation', () => {
   })
 
   it('takes over the rotation lock of a rotation that was killed', async () => {
-    const dir = await makeTempDir()
+    const dir = await catalogueFolder()
     await writeFile(path.join(dir, 'token.rotating'), JSON.stringify({ pid: 999_999_999, holder: 'plant-store token --rotate', since: 'then' }))
     const result = await runCli(['token', '--rotate', '--data', dir])
     expect(result.code).toBe(0)
