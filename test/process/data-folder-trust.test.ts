@@ -49,6 +49,16 @@ describe('a data folder that other accounts can write (StrictModes)', () => {
     expect(result.stderr).toContain('chmod -R go-w')
   })
 
+  it('refuses a tokens.json (named tokens) that others can write', async () => {
+    const dir = await dataFolder()
+    const file = path.join(dir, 'tokens.json')
+    await writeFile(file, '{"tokens": []}')
+    await chmod(file, 0o666)
+    const listed = await runCli(['token', 'list', '--data', dir], { PLANT_STORE_TOKEN: undefined })
+    expect(listed.code).not.toBe(0)
+    expect(listed.stderr).toContain(`${file} can be changed by other accounts (mode 0666)`)
+  })
+
   it.each(['plants.json', 'token', 'journal-000002.jsonl'])('refuses a %s that is a symbolic link, and leaves its target alone', async (name) => {
     const dir = await dataFolder()
     const elsewhere = path.join(path.dirname(dir), 'elsewhere')
