@@ -5,6 +5,7 @@
  */
 import { PLANT_STATUSES, type NewPlant, type PlantChanges, type PlantStatus } from './plant'
 import type { FieldError } from './problem'
+import { TEXT_PATTERN, TEXT_RULES_DESCRIPTION, storedText, textProblem, uniqueTags } from './text-rules'
 
 /** Limits on field values (decided in issue 2; the contract leaves them open). */
 export const PLANT_LIMITS = {
@@ -24,8 +25,6 @@ export type ValidatedChanges =
   | { ok: true; value: PlantChanges }
   | { ok: false; idError: boolean; errors: FieldError[] }
 
-const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/
-
 /** Counts characters as people do (code points), not UTF-16 units. */
 function characterCount(text: string): number {
   let count = 0
@@ -39,13 +38,12 @@ function describeType(value: unknown): string {
   return `a ${typeof value}`
 }
 
-/** Trims `value` and checks it is non-blank text within `maxLength`; returns the message on failure. */
+/** Checks `value` against the text rules (text-rules.ts) and `maxLength`; returns the stored form or the message. */
 function checkText(value: unknown, label: string, maxLength: number): string | { text: string } {
   if (typeof value !== 'string') return `${label} must be text (a JSON string), not ${describeType(value)}`
-  const text = value.trim()
-  if (text === '') return `${label} must not be blank`
-  // Control characters (NUL, escape sequences, line breaks) would garble lists, terminals and the UI.
-  if (CONTROL_CHARACTER.test(text)) return `${label} must not contain control characters such as line breaks, tabs or escape codes`
+  const problem = textProblem(value)
+  if (problem !== undefined) return `${label} ${problem}`
+  const text = storedText(value)
   const length = characterCount(text)
   if (length > maxLength) return `${label} is ${length} characters long; at most ${maxLength} are allowed`
   return { text }
@@ -57,7 +55,7 @@ function checkStatus(value: unknown): string | { status: PlantStatus } {
   return `status must be one of ${PLANT_STATUSES.join(', ')}; got ${shown}`
 }
 
-/** Checks a tag list; keeps each tag once (case-insensitively, first spelling wins). */
+/** Checks a tag list; keeps each tag once (after NFC and case folding, first spelling wins). */
 function checkTags(value: unknown, errors: FieldError[]): string[] | undefined {
   if (!Array.isArray(value)) {
     errors.push({ field: 'tags', message: `tags must be an array of text, not ${describeType(value)}` })
@@ -71,20 +69,13 @@ function checkTags(value: unknown, errors: FieldError[]): string[] | undefined {
     return undefined
   }
   const tags: string[] = []
-  const seen = new Set<string>()
   const before = errors.length
   value.forEach((item, index) => {
     const result = checkText(item, `tag ${index + 1}`, PLANT_LIMITS.tagMaxLength)
-    if (typeof result === 'string') {
-      errors.push({ field: `tags[${index}]`, message: result })
-      return
-    }
-    const key = result.text.toLocaleLowerCase()
-    if (seen.has(key)) return
-    seen.add(key)
-    tags.push(result.text)
+    if (typeof result === 'string') errors.push({ field: `tags[${index}]`, message: result })
+    else tags.push(result.text)
   })
-  return errors.length === before ? tags : undefined
+  return errors.length === before ? uniqueTags(tags) : undefined
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -158,15 +149,12 @@ export const MAX_BODY_DEPTH = 2
 
 type JsonSchema = Record<string, unknown>
 
-/** JSON Schema form of the text rules: no control characters, at least one non-space character. */
-const TEXT_PATTERN = '^[^\\u0000-\\u001f\\u007f]*\\S[^\\u0000-\\u001f\\u007f]*$'
-
 const textSchema = (description: string): JsonSchema => ({
   type: 'string',
   minLength: 1,
   maxLength: PLANT_LIMITS.textMaxLength,
   pattern: TEXT_PATTERN,
-  description: `${description} Trimmed before it is stored; must not be blank or hold control characters; at most ${PLANT_LIMITS.textMaxLength} characters.`
+  description: `${description} ${TEXT_RULES_DESCRIPTION} At most ${PLANT_LIMITS.textMaxLength} characters.`
 })
 
 /** JSON Schemas of the plant shapes, for the OpenAPI document. */
@@ -182,7 +170,7 @@ export const plantJsonSchemas: Record<string, JsonSchema> = {
       tags: {
         type: 'array',
         maxItems: PLANT_LIMITS.tagsMaxItems,
-        description: `Labels; duplicates (ignoring case) are kept once. At most ${PLANT_LIMITS.tagsMaxItems} tags of at most ${PLANT_LIMITS.tagMaxLength} characters.`,
+        description: `Labels; duplicates (ignoring case, after NFC) are kept once, the first spelling winning. ${TEXT_RULES_DESCRIPTION} At most ${PLANT_LIMITS.tagsMaxItems} tags of at most ${PLANT_LIMITS.tagMaxLength} characters.`,
         items: { type: 'string', minLength: 1, maxLength: PLANT_LIMITS.tagMaxLength, pattern: TEXT_PATTERN }
       },
       status: { $ref: '#/components/schemas/PlantStatus' }

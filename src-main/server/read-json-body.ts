@@ -7,6 +7,7 @@ import { MAX_BODY_BYTES } from '../../src-shared/api-paths'
 import { PROBLEM_TYPES } from '../../src-shared/problem'
 import { MAX_BODY_DEPTH } from '../../src-shared/plant-schema'
 import { ApiError, invalidInput } from './api-error'
+import { findDuplicateKey } from './duplicate-json-key'
 
 /** Throws 415 unless the request declares a JSON body (UTF-8; parameters allowed). */
 function assertJsonContentType(event: H3Event): void {
@@ -92,10 +93,17 @@ export async function readJsonBody(event: H3Event, invalidStatus: number): Promi
     const message = `the JSON is nested deeper than a plant can be (at most ${MAX_BODY_DEPTH} levels: an object holding a tags array)`
     throw invalidInput(invalidStatus, `The body is not a plant: ${message}.`, [{ field: '', message }])
   }
+  let body: unknown
   try {
-    return JSON.parse(text)
+    body = JSON.parse(text)
   } catch (error) {
     const reason = error instanceof Error ? error.message : 'syntax error'
     throw invalidInput(invalidStatus, `The body is not valid JSON: ${reason}.`, [{ field: '', message: `malformed JSON: ${reason}` }])
   }
+  const duplicate = findDuplicateKey(text)
+  if (duplicate !== undefined) {
+    const message = `the key ${JSON.stringify(duplicate)} is given more than once; give each field once`
+    throw invalidInput(invalidStatus, `The body is not a plant: ${message}.`, [{ field: duplicate, message }])
+  }
+  return body
 }
