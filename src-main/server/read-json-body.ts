@@ -21,6 +21,27 @@ function assertJsonContentType(event: H3Event): void {
   throw new ApiError({ type: PROBLEM_TYPES.unsupportedMediaType, title: 'Unsupported media type', status: 415, detail })
 }
 
+/**
+ * Throws 415 for a compressed body (any Content-Encoding but identity): it
+ * would otherwise be read as broken text, or a plain body labelled `br` stored.
+ * RFC 9110 §15.5.16: Accept-Encoding names the codings that would be accepted.
+ */
+function assertUncompressed(event: H3Event): void {
+  const header = event.req.headers.get('content-encoding')
+  if (header === null) return
+  const codings = header.split(',').map((coding) => coding.trim().toLowerCase()).filter((coding) => coding !== '')
+  if (codings.every((coding) => coding === 'identity')) return
+  throw new ApiError(
+    {
+      type: PROBLEM_TYPES.unsupportedMediaType,
+      title: 'Unsupported media type',
+      status: 415,
+      detail: `Content-Encoding "${header.slice(0, 100)}" is not accepted: compressed bodies are not accepted. Send the JSON uncompressed, without a Content-Encoding header.`
+    },
+    { 'accept-encoding': 'identity' }
+  )
+}
+
 function payloadTooLarge(): ApiError {
   return new ApiError({
     type: PROBLEM_TYPES.payloadTooLarge,
@@ -81,6 +102,7 @@ export function jsonDepthExceeds(text: string, max: number): boolean {
 /** Reads and parses a JSON body; malformed or over-deep JSON throws invalid input with `invalidStatus`. */
 export async function readJsonBody(event: H3Event, invalidStatus: number): Promise<unknown> {
   assertJsonContentType(event)
+  assertUncompressed(event)
   const text = await readLimitedText(event, MAX_BODY_BYTES)
   if (text === undefined) {
     const message = 'the body is not valid UTF-8; send the JSON encoded as UTF-8'
