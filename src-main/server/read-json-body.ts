@@ -65,7 +65,8 @@ async function readLimitedText(event: H3Event, limit: number): Promise<string | 
     if (done) break
     size += value.byteLength
     if (size > limit) {
-      await reader.cancel().catch(() => undefined)
+      // Not cancel(): that would destroy the connection before the 413 is written; the answer closes it instead.
+      reader.releaseLock()
       throw payloadTooLarge()
     }
     chunks.push(value)

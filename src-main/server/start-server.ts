@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net'
 import type { Duplex } from 'node:stream'
 import { toNodeHandler, type H3 } from 'h3'
 import { API_BASE } from '../../src-shared/api-paths'
+import { closeAfterRefusal } from './close-after-refusal'
 
 /** Where and how to listen. */
 export interface ListenOptions {
@@ -84,7 +85,7 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
 
 /** Listens on `host:port` with the app; rejects with PortInUseError when the port is taken. */
 export function listen(app: H3, options: ListenOptions): Promise<ListeningServer> {
-  const server = createServer(toNodeHandler(app))
+  const server = createServer(closeAfterRefusal(toNodeHandler(app)))
   server.on('clientError', answerClientError)
   return new Promise((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
