@@ -19,20 +19,36 @@ function shown(value: string): string {
   return JSON.stringify(value.length > 100 ? `${value.slice(0, 100)}…` : value)
 }
 
+function notAddressedToUs(what: string): ApiError {
+  return forbidden(
+    `This server answers only requests addressed to it by its own address (${what}); use http://127.0.0.1:PORT or http://localhost:PORT.`
+  )
+}
+
 /**
- * Refuses (403) a request whose Host is not one of this server's own names, or
- * whose Origin is another site's. Runs on every path, UI pages included, before
- * routing: a DNS-rebinding page reaches us under its own host name, and a
+ * The authority of an absolute-form request target (`GET http://host:port/path HTTP/1.1`), null when it
+ * has none; undefined for the usual origin-form (`/path`), for `*`, and in-process (no raw target).
+ */
+function targetAuthority(event: H3Event): string | null | undefined {
+  const target = event.req.runtime?.node?.req.url
+  if (target === undefined || target.startsWith('/') || target === '*') return undefined
+  return /^[a-z][a-z\d+.-]*:\/\/([^/?#]*)/i.exec(target)?.[1] ?? null
+}
+
+/**
+ * Refuses (403) a request whose Host (or absolute-form target) is not one of
+ * this server's own names, or whose Origin is another site's. Runs on every
+ * path, UI pages included, before routing: a DNS-rebinding page reaches us under its own host name, and a
  * cross-site form or fetch carries its own origin. Requests without Origin
  * (scripts, curl, same-origin GET navigations) pass on to the token check.
  */
 export function checkHostAndOrigin(event: H3Event, policy: AccessPolicy): void {
   const host = event.req.headers.get('host')
-  if (!policy.allowsHost(host)) {
-    throw forbidden(
-      `This server answers only requests addressed to it by its own address (Host ${host === null ? 'missing' : shown(host)}); ` +
-      'use http://127.0.0.1:PORT or http://localhost:PORT.'
-    )
+  if (!policy.allowsHost(host)) throw notAddressedToUs(`Host ${host === null ? 'missing' : shown(host)}`)
+  // RFC 9112 §3.2.2: with an absolute-form target the target's authority, not Host, names the server; check it the same way.
+  const authority = targetAuthority(event)
+  if (authority !== undefined && !policy.allowsHost(authority)) {
+    throw notAddressedToUs(`request target addressed to ${authority === null ? 'no host' : shown(authority)}`)
   }
   const origin = event.req.headers.get('origin')
   if (origin !== null && !policy.allowsOrigin(origin)) {
