@@ -4,6 +4,7 @@
  * the token. Plain functions of header values; security.ts applies them in h3.
  */
 import { createHash, timingSafeEqual } from 'node:crypto'
+import { interfaceAddresses } from './own-addresses'
 import { urlHost } from './start-server'
 
 /** The names a loopback server answers to; any other Host is a DNS-rebinding attempt. */
@@ -13,7 +14,10 @@ const LOOPBACK_HOSTS = ['127.0.0.1', 'localhost', '[::1]']
 export interface AccessPolicyOptions {
   /** The token requests must carry; called per request, so a rotated token takes effect at once. */
   token: () => string
-  /** The address the server binds to (`--host`); allowed as Host besides the loopback names. */
+  /**
+   * The address the server binds to (`--host`); allowed as Host besides the loopback names. When it is a
+   * wildcard (0.0.0.0, ::), this computer's network addresses are allowed too: other computers use those.
+   */
   host?: string
 }
 
@@ -48,7 +52,8 @@ export class AccessPolicy {
 
   constructor(options: AccessPolicyOptions) {
     this.#token = options.token
-    const extra = options.host === undefined ? [] : [urlHost(options.host).toLowerCase()]
+    // Read once at start: an address the computer gets later is served after a restart.
+    const extra = options.host === undefined ? [] : [urlHost(options.host).toLowerCase(), ...interfaceAddresses(options.host)]
     this.#names = [...new Set([...LOOPBACK_HOSTS, ...extra])]
   }
 

@@ -8,6 +8,7 @@ import { API_BASE, API_PATHS } from '../../src-shared/api-paths'
 import { PROBLEM_TYPES } from '../../src-shared/problem'
 import type { AccessPolicy } from './access-policy'
 import { ApiError } from './api-error'
+import { isWildcardHost } from './own-addresses'
 import { urlHost } from './start-server'
 
 function forbidden(detail: string): ApiError {
@@ -139,6 +140,6 @@ export function setUiPageSecurityHeaders(event: H3Event): void {
  * address is not a place to browse to, so it becomes 127.0.0.1.
  */
 export function uiUrl(host: string, port: number, token: string): string {
-  const browseTo = host === '0.0.0.0' || host === '::' || host === '' ? '127.0.0.1' : urlHost(host)
+  const browseTo = isWildcardHost(host) ? '127.0.0.1' : urlHost(host)
   return `http://${browseTo}:${port}/#token=${encodeURIComponent(token)}`
 }
