@@ -28,5 +28,6 @@ export const PROBLEM_TYPES = {
   notSaved: 'urn:plant-store:problem:not-saved',
   unauthorized: 'urn:plant-store:problem:unauthorized',
   forbidden: 'urn:plant-store:problem:forbidden',
+  tooManyStreams: 'urn:plant-store:problem:too-many-streams',
   internal: 'urn:plant-store:problem:internal'
 } as const
