@@ -86,7 +86,14 @@ function add(index) {
   const body = JSON.stringify(update ? { id: (index % 500) + 1, ...plantBody(index) } : plantBody(index))
   return new Promise((resolve, reject) => {
     const request = http.request(
-      { host: '127.0.0.1', port, method: update ? 'PUT' : 'POST', path: '/v3/plant', agent, headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' } },
+      {
+        host: '127.0.0.1',
+        port,
+        method: update ? 'PUT' : 'POST',
+        path: '/v3/plant',
+        agent,
+        headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' }
+      },
       (response) => response.resume().on('end', () => resolve(response.statusCode))
     )
     request.on('error', reject)

@@ -7,6 +7,7 @@ import { backupCommand } from './commands/backup'
 import { restoreCommand } from './commands/restore'
 import { serveCommand } from './commands/serve'
 import { tokenCommand } from './commands/token'
+import { ConfigError } from './config'
 import { describeStartFailure } from './start-failure'
 
 /** Every command, by name. Add new commands here. */
@@ -63,7 +64,7 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.en
 
 /** Prints a failure as a message a person can act on (a stack trace only for the unexpected); returns the exit code. */
 function reportFailure(error: unknown): number {
-  if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+  if (error instanceof UsageError || error instanceof ConfigError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
     process.stderr.write(`plant-store: ${(error as Error).message}\n`)
     return 2
   }

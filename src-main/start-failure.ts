@@ -2,18 +2,10 @@
  * Words for the ways a start can be refused, shared by the CLI and the
  * desktop app's error dialog so both say the same thing.
  */
+import { ConfigError } from './config'
 import { PortInUseError } from './server/start-server'
-import { DataFileError } from './store/data-file'
-import { DataDirLockedError } from './store/lock'
+import { DataDirLockedError, DataFileError, fileSystemProblem } from './store/errors'
 import { TokenError } from './token'
-
-const FILE_SYSTEM_FAILURES: Record<string, string> = {
-  EACCES: 'permission denied',
-  EPERM: 'permission denied',
-  EROFS: 'the disk is read-only',
-  ENOSPC: 'the disk is full',
-  EDQUOT: 'the disk quota is used up'
-}
 
 /**
  * A message a person can act on for an expected start failure, or undefined
@@ -22,7 +14,7 @@ const FILE_SYSTEM_FAILURES: Record<string, string> = {
 export function describeStartFailure(error: unknown): string | undefined {
   if (error instanceof PortInUseError) return error.message
   if (error instanceof DataDirLockedError) return `Refusing to start: ${error.message}`
-  if (error instanceof TokenError) return error.message
+  if (error instanceof TokenError || error instanceof ConfigError) return error.message
   if (error instanceof DataFileError) {
     const restore = error.latestBackup
       ? `The latest backup is ${error.latestBackup}; put it back with: plant-store restore --from "${error.latestBackup}" (the damaged file is kept aside).`
@@ -32,9 +24,10 @@ export function describeStartFailure(error: unknown): string | undefined {
   }
   const code = (error as NodeJS.ErrnoException | undefined)?.code
   if (code === 'ENOENT') return `File not found: ${(error as NodeJS.ErrnoException).path ?? (error as Error).message}.`
-  if (code && FILE_SYSTEM_FAILURES[code]) {
+  const known = fileSystemProblem(error)
+  if (known) {
     const where = (error as NodeJS.ErrnoException).path ?? 'the data folder'
-    return `Cannot use the data folder: ${FILE_SYSTEM_FAILURES[code]} (${code}) at ${where}. ` +
+    return `Cannot use the data folder: ${known.problem} (${known.code}) at ${where}. ` +
       'Choose a folder this user can write to with --data, or fix its permissions or free some space. Nothing was written.'
   }
   return undefined

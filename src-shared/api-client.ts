@@ -4,7 +4,7 @@
  * {@link ApiError} built from the server's problem+json (status 0 when the
  * server could not be reached at all). Runs in Node and in browsers.
  */
-import { API_PATHS, EXTENSION_PATHS, PLANT_SORT_KEYS, STATUS_COUNTS_HEADER } from './api-paths'
+import { API_PATHS, EXTENSION_PATHS, STATUS_COUNTS_HEADER, type PlantSortKey } from './api-paths'
 import { PLANT_STATUSES, type NewPlant, type Plant, type PlantChanges, type PlantResponse, type PlantStatus } from './plant'
 import { PROBLEM_CONTENT_TYPE, type FieldError, type Problem } from './problem'
 
@@ -65,7 +65,7 @@ export interface RequestOptions {
   signal?: AbortSignal
 }
 
-export type PlantSortKey = (typeof PLANT_SORT_KEYS)[number]
+export type { PlantSortKey }
 /** A sort key, `-` prefixed for descending. */
 export type PlantSort = PlantSortKey | `-${PlantSortKey}`
 

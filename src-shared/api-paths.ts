@@ -1,4 +1,4 @@
-/** Version segment every API path lives under (contract section 9). */
+/** Version segment every API path lives under (docs/contract.md, section 9). */
 export const API_BASE = '/v3'
 
 /** Paths relative to {@link API_BASE}, exactly as the contract names them. */
@@ -23,6 +23,9 @@ export const STATUS_COUNTS_HEADER = 'x-status-counts'
 
 /** Sort keys of GET /plant (prefix `-` for descending). */
 export const PLANT_SORT_KEYS = ['id', 'name', 'category', 'status', 'updatedAt'] as const
+
+/** A sort key of GET /plant. */
+export type PlantSortKey = (typeof PLANT_SORT_KEYS)[number]
 
 /** Largest search text GET /plant accepts in `q`. */
 export const QUERY_TEXT_MAX = 200

@@ -1,35 +1,35 @@
 /**
  * The one place where the rules for a plant's fields live. The server validates
  * request bodies with it, the UI uses it for instant form messages, and the
- * OpenAPI document takes its JSON Schemas from it, so the three cannot drift.
+ * OpenAPI document takes its JSON Schemas from it. Each field is one row of
+ * {@link FIELD_RULES}: its check and its JSON Schema side by side, so a new
+ * field is a one-place change. test/api/schema-agreement.test.ts runs both over
+ * generated bodies and fails when they give any body different verdicts.
  */
-import { PLANT_STATUSES, type NewPlant, type PlantChanges, type PlantStatus } from './plant'
+import { PLANT_STATUSES, isPlantStatus, type NewPlant, type PlantChanges } from './plant'
 import type { FieldError } from './problem'
-import { TEXT_PATTERN, TEXT_RULES_DESCRIPTION, storedText, textProblem, uniqueTags } from './text-rules'
+import { TEXT_RULES_DESCRIPTION, storedText, textFieldPattern, textProblem, uniqueTags } from './text-rules'
 
-/** Limits on field values (decided in issue 2; the contract leaves them open). */
+/** Limits on field values (the contract leaves them open; docs/api.md gives the reasons). */
 export const PLANT_LIMITS = {
   textMaxLength: 200,
   tagsMaxItems: 32,
   tagMaxLength: 50
 } as const
 
-const EDITABLE_FIELDS = ['name', 'category', 'tags', 'status'] as const
-type EditableField = (typeof EDITABLE_FIELDS)[number]
-
 /** Outcome of validating a body: either the clean value or the list of complaints. */
 export type Validated<T> = { ok: true; value: T } | { ok: false; errors: FieldError[] }
 
 /** Outcome of validating an update body, which tells a bad id apart from other faults. */
-export type ValidatedChanges =
-  | { ok: true; value: PlantChanges }
-  | { ok: false; idError: boolean; errors: FieldError[] }
+export type ValidatedChanges = { ok: true; value: PlantChanges } | { ok: false; idError: boolean; errors: FieldError[] }
 
-/** Counts characters as people do (code points), not UTF-16 units. */
-function characterCount(text: string): number {
-  let count = 0
-  for (const _ of text) count++
-  return count
+type JsonSchema = Record<string, unknown>
+
+/** How one field is checked, and how the published JSON Schema says the same. */
+interface FieldRule<T> {
+  /** The clean value, or undefined after pushing what is wrong to `errors`. */
+  check(value: unknown, field: string, errors: FieldError[]): T | undefined
+  schema: JsonSchema
 }
 
 function describeType(value: unknown): string {
@@ -38,48 +38,142 @@ function describeType(value: unknown): string {
   return `a ${typeof value}`
 }
 
-/** Checks `value` against the text rules (text-rules.ts) and `maxLength`; returns the stored form or the message. */
+/** Counts characters as people do (code points), not UTF-16 units; JSON Schema's lengths count the same way. */
+function characterCount(text: string): number {
+  let count = 0
+  for (const _ of text) count++
+  return count
+}
+
+// ---------------------------------------------------------------------------------------------
+// Text rules. Every text field (name, category, each tag) follows src-shared/text-rules.ts: the
+// characters it may hold and its JSON Schema pattern come from there; the length is checked here
+// and in the same pattern. The agreement test fails when the two give any text different verdicts.
+// ---------------------------------------------------------------------------------------------
+
+/** The JSON Schema of a text field: the text rules and the length, once trimmed, in one pattern. */
+function textJsonSchema(maxLength: number, description: string): JsonSchema {
+  return {
+    type: 'string',
+    pattern: textFieldPattern(maxLength),
+    description: `${description} ${TEXT_RULES_DESCRIPTION} At most ${maxLength} characters long once trimmed.`
+  }
+}
+
+/**
+ * Checks `value` against the text rules and `maxLength` (counted once trimmed, as the pattern
+ * counts); returns the stored form (trimmed, NFC) or the message.
+ */
 function checkText(value: unknown, label: string, maxLength: number): string | { text: string } {
   if (typeof value !== 'string') return `${label} must be text (a JSON string), not ${describeType(value)}`
   const problem = textProblem(value)
   if (problem !== undefined) return `${label} ${problem}`
-  const text = storedText(value)
-  const length = characterCount(text)
+  const length = characterCount(value.trim())
   if (length > maxLength) return `${label} is ${length} characters long; at most ${maxLength} are allowed`
+  const text = storedText(value)
+  // A few rare characters (e.g. U+1D160) grow under NFC; what is stored must keep within the limit too.
+  const stored = characterCount(text)
+  if (stored > maxLength) return `${label} is ${stored} characters long in Unicode NFC; at most ${maxLength} are allowed`
   return { text }
 }
 
-function checkStatus(value: unknown): string | { status: PlantStatus } {
-  if ((PLANT_STATUSES as readonly unknown[]).includes(value)) return { status: value as PlantStatus }
-  const shown = typeof value === 'string' ? `"${value}"` : describeType(value)
-  return `status must be one of ${PLANT_STATUSES.join(', ')}; got ${shown}`
+// ---------------------------------------------------------------------------------------------
+// The fields, one row each.
+// ---------------------------------------------------------------------------------------------
+
+function textField(description: string): FieldRule<string> {
+  return {
+    check(value, field, errors) {
+      const result = checkText(value, field, PLANT_LIMITS.textMaxLength)
+      if (typeof result !== 'string') return result.text
+      errors.push({ field, message: result })
+      return undefined
+    },
+    schema: textJsonSchema(PLANT_LIMITS.textMaxLength, description)
+  }
 }
 
-/** Checks a tag list; keeps each tag once (after NFC and case folding, first spelling wins). */
-function checkTags(value: unknown, errors: FieldError[]): string[] | undefined {
-  if (!Array.isArray(value)) {
-    errors.push({ field: 'tags', message: `tags must be an array of text, not ${describeType(value)}` })
-    return undefined
-  }
-  if (value.length > PLANT_LIMITS.tagsMaxItems) {
-    errors.push({
-      field: 'tags',
-      message: `a plant can have at most ${PLANT_LIMITS.tagsMaxItems} tags; got ${value.length}`
+/** Tags: each is text; each is kept once (after NFC and case folding, first spelling wins). */
+const tagsField: FieldRule<string[]> = {
+  check(value, field, errors) {
+    if (!Array.isArray(value)) {
+      errors.push({ field, message: `tags must be an array of text, not ${describeType(value)}` })
+      return undefined
+    }
+    if (value.length > PLANT_LIMITS.tagsMaxItems) {
+      errors.push({ field, message: `a plant can have at most ${PLANT_LIMITS.tagsMaxItems} tags; got ${value.length}` })
+      return undefined
+    }
+    const tags: string[] = []
+    const before = errors.length
+    value.forEach((item, index) => {
+      const result = checkText(item, `tag ${index + 1}`, PLANT_LIMITS.tagMaxLength)
+      if (typeof result === 'string') errors.push({ field: `${field}[${index}]`, message: result })
+      else tags.push(result.text)
     })
-    return undefined
+    return errors.length === before ? uniqueTags(tags) : undefined
+  },
+  schema: {
+    type: 'array',
+    maxItems: PLANT_LIMITS.tagsMaxItems,
+    description: `Labels; duplicates (ignoring case, after NFC) are kept once, the first spelling winning. At most ${PLANT_LIMITS.tagsMaxItems} tags.`,
+    items: textJsonSchema(PLANT_LIMITS.tagMaxLength, 'A tag.')
   }
-  const tags: string[] = []
-  const before = errors.length
-  value.forEach((item, index) => {
-    const result = checkText(item, `tag ${index + 1}`, PLANT_LIMITS.tagMaxLength)
-    if (typeof result === 'string') errors.push({ field: `tags[${index}]`, message: result })
-    else tags.push(result.text)
-  })
-  return errors.length === before ? uniqueTags(tags) : undefined
+}
+
+const statusField: FieldRule<NonNullable<NewPlant['status']>> = {
+  check(value, field, errors) {
+    if (isPlantStatus(value)) return value
+    const shown = typeof value === 'string' ? `"${value}"` : describeType(value)
+    errors.push({ field, message: `status must be one of ${PLANT_STATUSES.join(', ')}; got ${shown}` })
+    return undefined
+  },
+  schema: { $ref: '#/components/schemas/PlantStatus' }
+}
+
+/** Every editable field of a plant, in the order messages name them. The type makes a field of NewPlant without a row a compile error. */
+const FIELD_RULES: { [K in keyof Required<NewPlant>]: FieldRule<Required<NewPlant>[K]> } = {
+  name: textField('Name of the plant.'),
+  category: textField('Category of the plant.'),
+  tags: tagsField,
+  status: statusField
+}
+
+type EditableField = keyof typeof FIELD_RULES
+const EDITABLE_FIELDS = Object.keys(FIELD_RULES) as EditableField[]
+
+// ---------------------------------------------------------------------------------------------
+// Ids and whole bodies.
+// ---------------------------------------------------------------------------------------------
+
+/** JSON Schema of a plant id: every whole number a JSON number carries exactly, from 1. */
+export const PLANT_ID_SCHEMA: JsonSchema = { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER }
+
+/** True for a valid plant id (the same rule as {@link PLANT_ID_SCHEMA}). */
+export function isPlantId(value: unknown): value is number {
+  return Number.isSafeInteger(value) && (value as number) >= 1
+}
+
+/** Why `value` (from a body, or the text of a path segment) is not a plant id. */
+export function invalidIdMessage(value: unknown): string {
+  if (value === undefined) return 'id is missing; name the plant to update with its id, e.g. {"id": 7, "status": "sold"}'
+  const shown = typeof value === 'number' ? String(value) : typeof value === 'string' ? JSON.stringify(value) : describeType(value)
+  return `id must be a positive whole number, not ${shown}`
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+function unknownFieldMessage(key: string): string {
+  if (key === 'id') return 'id is assigned by the server; leave it out when adding a plant'
+  return `unknown field "${key}"; the fields are ${EDITABLE_FIELDS.join(', ')}`
+}
+
+function assign<K extends EditableField>(into: NewPlant, field: K, errors: FieldError[], raw: unknown): void {
+  const rule: FieldRule<Required<NewPlant>[K]> = FIELD_RULES[field]
+  const value = rule.check(raw, field, errors)
+  if (value !== undefined) into[field] = value
 }
 
 /** Validates the editable fields of `body`, ignoring `id` when `allowId` is set. */
@@ -88,37 +182,12 @@ function checkFields(body: Record<string, unknown>, allowId: boolean): Validated
   const value: NewPlant = {}
   for (const key of Object.keys(body)) {
     if (key === 'id' && allowId) continue
-    if (!(EDITABLE_FIELDS as readonly string[]).includes(key)) {
-      errors.push({ field: key, message: unknownFieldMessage(key) })
-    }
+    if (!(EDITABLE_FIELDS as string[]).includes(key)) errors.push({ field: key, message: unknownFieldMessage(key) })
   }
   for (const field of EDITABLE_FIELDS) {
-    if (!Object.hasOwn(body, field)) continue
-    checkField(field, body[field], value, errors)
+    if (Object.hasOwn(body, field)) assign(value, field, errors, body[field])
   }
   return errors.length === 0 ? { ok: true, value } : { ok: false, errors }
-}
-
-function checkField(field: EditableField, raw: unknown, into: NewPlant, errors: FieldError[]): void {
-  if (field === 'tags') {
-    const tags = checkTags(raw, errors)
-    if (tags) into.tags = tags
-    return
-  }
-  if (field === 'status') {
-    const result = checkStatus(raw)
-    if (typeof result === 'string') errors.push({ field, message: result })
-    else into.status = result.status
-    return
-  }
-  const result = checkText(raw, field, PLANT_LIMITS.textMaxLength)
-  if (typeof result === 'string') errors.push({ field, message: result })
-  else into[field] = result.text
-}
-
-function unknownFieldMessage(key: string): string {
-  if (key === 'id') return 'id is assigned by the server; leave it out when adding a plant'
-  return `unknown field "${key}"; the fields are ${EDITABLE_FIELDS.join(', ')}`
 }
 
 const NOT_AN_OBJECT = 'the body must be a JSON object such as {"name": "Monstera", "status": "available"}'
@@ -133,48 +202,26 @@ export function validateNewPlant(body: unknown): Validated<NewPlant> {
 export function validatePlantChanges(body: unknown): ValidatedChanges {
   if (!isPlainObject(body)) return { ok: false, idError: false, errors: [{ field: '', message: NOT_AN_OBJECT }] }
   const id = body.id
-  if (!Number.isSafeInteger(id) || (id as number) < 1) {
-    const message = id === undefined
-      ? 'id is missing; name the plant to update with its id, e.g. {"id": 7, "status": "sold"}'
-      : `id must be a positive whole number, not ${typeof id === 'number' ? id : describeType(id)}`
-    return { ok: false, idError: true, errors: [{ field: 'id', message }] }
-  }
+  if (!isPlantId(id)) return { ok: false, idError: true, errors: [{ field: 'id', message: invalidIdMessage(id) }] }
   const fields = checkFields(body, true)
   if (!fields.ok) return { ok: false, idError: false, errors: fields.errors }
-  return { ok: true, value: { id: id as number, ...fields.value } }
+  return { ok: true, value: { id, ...fields.value } }
 }
 
 /** Deepest JSON nesting a valid body can have: object → tags array → string. */
 export const MAX_BODY_DEPTH = 2
 
-type JsonSchema = Record<string, unknown>
+const fieldSchemas = (ref: (field: EditableField) => JsonSchema): Record<string, JsonSchema> =>
+  Object.fromEntries(EDITABLE_FIELDS.map((field) => [field, ref(field)]))
 
-const textSchema = (description: string): JsonSchema => ({
-  type: 'string',
-  minLength: 1,
-  maxLength: PLANT_LIMITS.textMaxLength,
-  pattern: TEXT_PATTERN,
-  description: `${description} ${TEXT_RULES_DESCRIPTION} At most ${PLANT_LIMITS.textMaxLength} characters.`
-})
-
-/** JSON Schemas of the plant shapes, for the OpenAPI document. */
+/** JSON Schemas of the request bodies (and the status they share), for the OpenAPI document. */
 export const plantJsonSchemas: Record<string, JsonSchema> = {
   PlantStatus: { type: 'string', enum: [...PLANT_STATUSES] },
   Plant: {
     type: 'object',
     additionalProperties: false,
     description: 'A plant to add. Unknown fields (and a client-supplied id) are rejected. status defaults to available, tags to [].',
-    properties: {
-      name: textSchema('Name of the plant.'),
-      category: textSchema('Category of the plant.'),
-      tags: {
-        type: 'array',
-        maxItems: PLANT_LIMITS.tagsMaxItems,
-        description: `Labels; duplicates (ignoring case, after NFC) are kept once, the first spelling winning. ${TEXT_RULES_DESCRIPTION} At most ${PLANT_LIMITS.tagsMaxItems} tags of at most ${PLANT_LIMITS.tagMaxLength} characters.`,
-        items: { type: 'string', minLength: 1, maxLength: PLANT_LIMITS.tagMaxLength, pattern: TEXT_PATTERN }
-      },
-      status: { $ref: '#/components/schemas/PlantStatus' }
-    }
+    properties: fieldSchemas((field) => FIELD_RULES[field].schema)
   },
   PlantUpdate: {
     type: 'object',
@@ -182,41 +229,8 @@ export const plantJsonSchemas: Record<string, JsonSchema> = {
     required: ['id'],
     description: 'The id names the plant; only the other fields present change. tags: [] empties the tags.',
     properties: {
-      id: { type: 'integer', minimum: 1, description: 'The plant to update.' },
-      name: { $ref: '#/components/schemas/Plant/properties/name' },
-      category: { $ref: '#/components/schemas/Plant/properties/category' },
-      tags: { $ref: '#/components/schemas/Plant/properties/tags' },
-      status: { $ref: '#/components/schemas/PlantStatus' }
-    }
-  },
-  PlantResponse: {
-    type: 'object',
-    required: ['id', 'status', 'tags'],
-    description: 'A plant as the contract returns it: never carries category.',
-    properties: {
-      id: { type: 'integer', minimum: 1, description: 'Assigned by the server: increasing, never reused.' },
-      name: { type: 'string' },
-      status: { $ref: '#/components/schemas/PlantStatus' },
-      tags: { type: 'array', items: { type: 'string' } }
-    }
-  },
-  Problem: {
-    type: 'object',
-    required: ['type', 'title', 'status', 'detail'],
-    description: 'RFC 9457 problem details (application/problem+json).',
-    properties: {
-      type: { type: 'string', format: 'uri' },
-      title: { type: 'string' },
-      status: { type: 'integer' },
-      detail: { type: 'string' },
-      errors: {
-        type: 'array',
-        items: {
-          type: 'object',
-          required: ['field', 'message'],
-          properties: { field: { type: 'string' }, message: { type: 'string' } }
-        }
-      }
+      id: { ...PLANT_ID_SCHEMA, description: 'The plant to update.' },
+      ...fieldSchemas((field) => ({ $ref: `#/components/schemas/Plant/properties/${field}` }))
     }
   }
 }

@@ -23,7 +23,10 @@ interface RefusedClass {
 const REFUSED_CLASSES: readonly RefusedClass[] = [
   {
     // C0 controls, DEL and the C1 controls (U+0085 "next line", U+009B "CSI" starts terminal escape codes).
-    ranges: [[0x00, 0x1f], [0x7f, 0x9f]],
+    ranges: [
+      [0x00, 0x1f],
+      [0x7f, 0x9f]
+    ],
     words: 'a control character',
     advice: 'control characters such as line breaks, tabs or escape codes are not allowed'
   },
@@ -40,7 +43,10 @@ const REFUSED_CLASSES: readonly RefusedClass[] = [
   },
   {
     // Bidirectional embeddings, overrides and isolates ("Trojan Source"): they reorder what is shown.
-    ranges: [[0x202a, 0x202e], [0x2066, 0x2069]],
+    ranges: [
+      [0x202a, 0x202e],
+      [0x2066, 0x2069]
+    ],
     words: 'an invisible direction-changing character',
     advice: 'it can make text look different from what it is'
   }
@@ -52,6 +58,7 @@ const REFUSED_CLASSES: readonly RefusedClass[] = [
  * variation selectors, Hangul fillers, tag characters. Allowed inside text, but
  * text made only of these (and spaces) is as good as blank.
  */
+// prettier-ignore
 const INVISIBLE_RANGES: readonly (readonly [number, number])[] = [
   [0x00ad, 0x00ad], [0x034f, 0x034f], [0x0600, 0x0605], [0x061c, 0x061c], [0x06dd, 0x06dd], [0x070f, 0x070f],
   [0x0890, 0x0891], [0x08e2, 0x08e2], [0x115f, 0x1160], [0x17b4, 0x17b5], [0x180b, 0x180f], [0x200b, 0x200f],
@@ -68,20 +75,36 @@ const classBody = (ranges: readonly (readonly [number, number])[]) =>
 const REFUSED = classBody(REFUSED_CLASSES.flatMap((group) => group.ranges))
 const INVISIBLE = classBody(INVISIBLE_RANGES)
 
+/** Lookahead: no refused character anywhere. */
+const NOTHING_REFUSED = `(?=[^${REFUSED}]*$)`
+/** Lookahead: past any white space and invisible characters, one that can be seen. */
+const SOMETHING_VISIBLE = `(?=[\\s${INVISIBLE}]*[^\\s${INVISIBLE}${REFUSED}])`
+
 /**
- * The rule as an ECMAScript regular expression with the `u` flag, exactly as
- * JSON Schema's `pattern` (and Ajv) applies it: nothing refused anywhere (the
- * lookahead), then at least one character that is neither white space nor
- * invisible. Linear time: the lookahead settles the refused characters before
- * the search for a visible one starts.
+ * The character rule as an ECMAScript regular expression for the `u` flag (as
+ * JSON Schema's `pattern` is applied, e.g. by Ajv). Linear time: each
+ * lookahead scans the text once.
  */
-export const TEXT_PATTERN = `^(?=[^${REFUSED}]*$)[\\s${INVISIBLE}]*[^\\s${INVISIBLE}${REFUSED}]`
+export const TEXT_PATTERN = `^${NOTHING_REFUSED}${SOMETHING_VISIBLE}`
+
+/**
+ * The whole rule of a text field as a JSON Schema `pattern` (`u` flag): the
+ * character rule, plus 1 to `maxLength` characters once trimmed. The server
+ * trims before it counts, so white space may pad the text (\s is exactly what
+ * trim() removes); a `maxLength` would count the padding and refuse what the
+ * server keeps.
+ */
+export function textFieldPattern(maxLength: number): string {
+  const edge = `[^\\s${REFUSED}]`
+  const inner = `[^${REFUSED}]{0,${maxLength - 2}}`
+  return `${TEXT_PATTERN}\\s*${edge}(?:${inner}${edge})?\\s*$`
+}
 
 /** The rule in words, for the published schema's descriptions. */
 export const TEXT_RULES_DESCRIPTION =
-  'Refused: control characters (U+0000–U+001F, U+007F–U+009F), U+2028/U+2029, lone surrogates, bidirectional overrides and ' +
-  'isolates (U+202A–U+202E, U+2066–U+2069), and text with nothing visible (only spaces, zero-width or format characters); ' +
-  'pattern is an ECMAScript regular expression for the u flag. Stored trimmed and in Unicode NFC.'
+  'Trimmed, then stored in Unicode NFC. Refused: control characters (U+0000–U+001F, U+007F–U+009F), U+2028/U+2029, ' +
+  'lone surrogates, bidirectional overrides and isolates (U+202A–U+202E, U+2066–U+2069), and text with nothing visible ' +
+  '(only spaces, zero-width or format characters). pattern is an ECMAScript regular expression for the u flag.'
 
 const TEXT_RULE = new RegExp(TEXT_PATTERN, 'u')
 const FIRST_REFUSED = new RegExp(`[${REFUSED}]`, 'u')

@@ -1,5 +1,5 @@
 /**
- * The targets of issue 7, checked against one run's medians. Each check says
+ * The performance targets (docs/performance.md), checked against one run's medians. Each check says
  * what was measured, whether it was met, and by how much it was met or missed
  * (`factor` > 1 means better than the goal by that factor).
  */
@@ -22,7 +22,7 @@ function atMost(text, measured, goal, unit) {
 
 const round = (v) => (Number.isInteger(v) || Math.abs(v) >= 100 ? v.toFixed(0) : Math.abs(v) >= 10 ? v.toFixed(1) : v.toFixed(2))
 
-/** Every target of the issue that this run can check. */
+/** Every performance target that this run can check. */
 export function checkTargets(rows, resources) {
   const checks = []
   const ours = (size, scenario, group) => find(rows, size, scenario, group)?.kinds.ours

@@ -1,9 +1,9 @@
 /** `plant-store backup`: a backup of the catalogue on demand (safe while the server runs). */
 import path from 'node:path'
-import { parseArgs } from 'node:util'
 import { backUpNow } from '../backup-now'
+import { countOf } from '../../src-shared/words'
 import { UsageError, type Command } from './command'
-import { dataOptionHelp, resolveDataDir } from './options'
+import { dataOptionHelp, readOptions } from './options'
 
 const help = `Usage: plant-store backup [--data DIR]
 
@@ -17,12 +17,11 @@ ${dataOptionHelp()}
 `
 
 async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
-  const { values } = parseArgs({ args, options: { data: { type: 'string' } }, strict: true })
-  const dataDir = resolveDataDir(values.data, env)
+  const { dataDir } = readOptions(args, env, {})
   // A damaged catalogue is not worth keeping as a "good" copy; this throws DataFileError for it.
   const backup = await backUpNow(dataDir)
   if (!backup) throw new UsageError(`there is no catalogue in ${path.resolve(dataDir)} to back up`)
-  process.stdout.write(`Backed up ${backup.plantCount} plants to ${backup.file}\n`)
+  process.stdout.write(`Backed up ${countOf(backup.plantCount, 'plant')} to ${backup.file}\n`)
   return 0
 }
 

@@ -1,24 +1,27 @@
-/** Options several commands share, with their environment fallbacks. */
+/** Options several commands share: --data, read the same way by every command. */
+import { parseArgs, type ParseArgsConfig } from 'node:util'
+import { resolveDataDir } from '../config'
 import { defaultDataDir } from '../paths'
-import { UsageError } from './command'
-
-export const DEFAULT_PORT = 7420
-export const DEFAULT_HOST = '127.0.0.1'
 
 /** Help line of --data, naming this machine's default. */
 export function dataOptionHelp(): string {
   return `  --data DIR   data directory (default ${defaultDataDir()})   env PLANT_STORE_DATA`
 }
 
-/** The data directory: --data, else PLANT_STORE_DATA, else the per-user default. */
-export function resolveDataDir(flag: string | undefined, env: NodeJS.ProcessEnv): string {
-  return flag ?? (env.PLANT_STORE_DATA || defaultDataDir(env))
-}
+const DATA_OPTION = { data: { type: 'string' } } as const
 
-/** Parses a port number (0 = any free port). */
-export function parsePort(raw: string, source: string): number {
-  if (!/^\d{1,5}$/.test(raw) || Number(raw) > 65535) {
-    throw new UsageError(`${source} must be a port number from 0 to 65535; got "${raw}"`)
-  }
-  return Number(raw)
+type OptionsConfig = NonNullable<ParseArgsConfig['options']>
+type WithData<T extends OptionsConfig> = { args: string[]; options: T & typeof DATA_OPTION; strict: true }
+
+/**
+ * Reads a command's `options` plus --data; an unknown option or a missing value
+ * is a usage error (ERR_PARSE_ARGS_*, exit 2). Resolves the data directory too.
+ */
+export function readOptions<T extends OptionsConfig>(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  options: T
+): { values: ReturnType<typeof parseArgs<WithData<T>>>['values']; dataDir: string } {
+  const { values } = parseArgs<WithData<T>>({ args, options: { ...options, ...DATA_OPTION }, strict: true })
+  return { values, dataDir: resolveDataDir((values as { data?: string }).data, env) }
 }

@@ -1,9 +1,9 @@
 /** `plant-store restore`: puts a backup back, after checking it. */
-import { parseArgs } from 'node:util'
+import { countOf } from '../../src-shared/words'
 import { latestBackup } from '../store/backups'
 import { restoreFromBackup } from '../store/restore'
 import { UsageError, type Command } from './command'
-import { dataOptionHelp, resolveDataDir } from './options'
+import { dataOptionHelp, readOptions } from './options'
 
 const help = `Usage: plant-store restore (--from FILE | --latest) [--data DIR]
 
@@ -19,16 +19,7 @@ ${dataOptionHelp()}
 `
 
 async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
-  const { values } = parseArgs({
-    args,
-    options: {
-      from: { type: 'string' },
-      latest: { type: 'boolean' },
-      data: { type: 'string' }
-    },
-    strict: true
-  })
-  const dataDir = resolveDataDir(values.data, env)
+  const { values, dataDir } = readOptions(args, env, { from: { type: 'string' }, latest: { type: 'boolean' } })
   if (values.from !== undefined && values.latest) throw new UsageError('give either --from FILE or --latest, not both')
   const source = values.latest ? await latestBackup(dataDir) : values.from
   if (source === undefined) {
@@ -36,7 +27,7 @@ async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
   }
   const result = await restoreFromBackup(dataDir, source)
   const aside = result.keptAside ? ` The previous file was kept as ${result.keptAside}.` : ''
-  process.stdout.write(`Restored ${result.plantCount} plants from ${source}.${aside}\n`)
+  process.stdout.write(`Restored ${countOf(result.plantCount, 'plant')} from ${source}.${aside}\n`)
   return 0
 }
 

@@ -1,12 +1,12 @@
 /** `plant-store serve`: the whole service without the desktop window. */
-import { parseArgs } from 'node:util'
+import { DEFAULT_HOST, DEFAULT_PORT, resolvePort, tokenFromEnv } from '../config'
+import { uiDir } from '../paths'
 import { startService } from '../service'
 import { interfaceAddresses, isWildcardHost } from '../server/own-addresses'
-import { urlHost } from '../server/start-server'
-import { uiDir } from '../paths'
+import { urlHost } from '../server/urls'
 import { TOKEN_ENV } from '../token'
 import type { Command } from './command'
-import { DEFAULT_HOST, DEFAULT_PORT, dataOptionHelp, parsePort, resolveDataDir } from './options'
+import { dataOptionHelp, readOptions } from './options'
 
 const help = `Usage: plant-store serve [--port N] [--host H] [--data DIR]
 
@@ -45,28 +45,17 @@ function networkWarning(host: string): string {
 }
 
 async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
-  const { values } = parseArgs({
-    args,
-    options: {
-      port: { type: 'string' },
-      host: { type: 'string' },
-      data: { type: 'string' }
-    },
-    strict: true
-  })
-  const port = values.port !== undefined
-    ? parsePort(values.port, '--port')
-    : env.PLANT_STORE_PORT ? parsePort(env.PLANT_STORE_PORT, 'PLANT_STORE_PORT') : DEFAULT_PORT
+  const { values, dataDir } = readOptions(args, env, { port: { type: 'string' }, host: { type: 'string' } })
+  const port = resolvePort(values.port, env)
   // A stray HOST variable is deliberately ignored: binding beyond loopback must be asked for.
   const host = values.host ?? DEFAULT_HOST
-  const dataDir = resolveDataDir(values.data, env)
   if (!isLoopback(host)) process.stderr.write(networkWarning(host))
   // Listen for signals before anything starts, so a stop request during start-up is honoured too.
   const stopRequested = new Promise<string>((resolve) => {
     process.once('SIGINT', () => resolve('SIGINT'))
     process.once('SIGTERM', () => resolve('SIGTERM'))
   })
-  const service = await startService({ dataDir, host, port, uiDir: uiDir(), token: env[TOKEN_ENV] || undefined })
+  const service = await startService({ dataDir, host, port, uiDir: uiDir(), token: tokenFromEnv(env) })
   process.stdout.write(`Plant Store API listening at ${service.baseUrl} (data: ${dataDir})\n`)
   // The token rides in the fragment, which the browser never sends; the UI takes it from there.
   process.stdout.write(`Plant Store UI: ${service.uiUrl()}\n`)

@@ -1,8 +1,8 @@
 /** `plant-store token`: prints (or replaces) the API token, so scripts can authenticate. */
-import { parseArgs } from 'node:util'
+import { tokenFromEnv } from '../config'
 import { TOKEN_ENV, TOKEN_RECHECK_MS, loadOrCreateToken, rotateToken, tokenFilePath } from '../token'
 import { UsageError, type Command } from './command'
-import { dataOptionHelp, resolveDataDir } from './options'
+import { dataOptionHelp, readOptions } from './options'
 
 const help = `Usage: plant-store token [--data DIR] [--rotate]
 
@@ -20,12 +20,8 @@ Environment:
 `
 
 async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
-  const { values } = parseArgs({
-    args,
-    options: { data: { type: 'string' }, rotate: { type: 'boolean' } },
-    strict: true
-  })
-  const fromEnv = env[TOKEN_ENV] || undefined
+  const { values, dataDir } = readOptions(args, env, { rotate: { type: 'boolean' } })
+  const fromEnv = tokenFromEnv(env)
   if (fromEnv !== undefined && values.rotate) {
     throw new UsageError(`${TOKEN_ENV} is set, so the token comes from the environment; change it there (or unset it to rotate the token file)`)
   }
@@ -33,7 +29,6 @@ async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
     process.stdout.write(`${fromEnv}\n`)
     return 0
   }
-  const dataDir = resolveDataDir(values.data, env)
   if (!values.rotate) {
     process.stdout.write(`${await loadOrCreateToken(dataDir)}\n`)
     return 0

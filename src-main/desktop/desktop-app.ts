@@ -8,10 +8,9 @@ import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { app, BrowserWindow, ipcMain, Menu, session, shell } from 'electron'
 import type { DesktopBridge } from '../../src-shared/desktop-bridge'
-import { DEFAULT_HOST, DEFAULT_PORT, parsePort, resolveDataDir } from '../commands/options'
+import { DEFAULT_HOST, resolveDataDir, resolvePort, tokenFromEnv } from '../config'
 import { startService, type RunningService } from '../service'
 import { restoreFromBackup } from '../store/restore'
-import { TOKEN_ENV } from '../token'
 import { serveBridge } from './bridge-ipc'
 import { askAboutStartFailure, tell } from './dialogs'
 import { menuTemplate } from './menu'
@@ -151,13 +150,12 @@ export class DesktopApp {
     const service = await startWithRecovery({
       dataDir: this.dataDir,
       start: () => {
-        const port = env.PLANT_STORE_PORT ? parsePort(env.PLANT_STORE_PORT, 'PLANT_STORE_PORT') : DEFAULT_PORT
         return startService({
           dataDir: this.dataDir,
           host: DEFAULT_HOST,
-          port,
+          port: resolvePort(undefined, env),
           uiDir: this.#options.uiDir,
-          token: env[TOKEN_ENV] || undefined,
+          token: tokenFromEnv(env),
           holder: DESKTOP_HOLDER,
           // The dev server's proxy points at the configured port, so development keeps it or says why it cannot.
           fallbackToFreePort: this.#options.devServerUrl === undefined

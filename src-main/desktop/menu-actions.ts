@@ -4,17 +4,17 @@
  * doing the same thing.
  */
 import { clipboard, dialog, shell, type BrowserWindow } from 'electron'
+import { countOf } from '../../src-shared/words'
 import { backUpNow } from '../backup-now'
 import { createOpenApiDocument } from '../server/openapi'
 import type { RunningService } from '../service'
 import { describeStartFailure } from '../start-failure'
 import { backupsDir } from '../store/backups'
-import { DataFileError } from '../store/data-file'
+import { DataFileError } from '../store/errors'
 import { restoreFromBackup } from '../store/restore'
 import { renderApiReference } from './api-reference'
 import { aboutDetail, choose, confirm, tell } from './dialogs'
 import type { MenuActions } from './menu'
-import { plants } from './start-recovery'
 import { focusWindow, openDocumentWindow } from './window'
 
 /** The parts of the running app the actions use (DesktopApp). */
@@ -55,7 +55,7 @@ export function createMenuActions(context: ActionContext): MenuActions {
         try {
           const made = await backUpNow(context.dataDir)
           if (!made) return await tell('There is nothing to back up yet.', `No catalogue in ${context.dataDir}.`, 'info', parent())
-          const answer = await choose(`Backed up ${plants(made.plantCount)}.`, made.file, ['OK', 'Show in Folder'], parent())
+          const answer = await choose(`Backed up ${countOf(made.plantCount, 'plant')}.`, made.file, ['OK', 'Show in Folder'], parent())
           if (answer === 1) shell.showItemInFolder(made.file)
         } catch (error) {
           await tell('The backup was not made.', reason(error), 'error', parent())
@@ -86,19 +86,22 @@ export function createMenuActions(context: ActionContext): MenuActions {
         try {
           const result = await context.restartService(() => restoreFromBackup(context.dataDir, file))
           const aside = result.keptAside ? ` The previous catalogue was kept as ${result.keptAside}.` : ''
-          await tell('Backup restored.', `Restored ${plants(result.plantCount)} from ${file}.${aside}`, 'info', parent())
+          await tell('Backup restored.', `Restored ${countOf(result.plantCount, 'plant')} from ${file}.${aside}`, 'info', parent())
         } catch (error) {
           await tell('The backup was not restored.', `${reason(error)}\n\nThe catalogue was left as it was.`, 'error', parent())
         }
       })
     },
 
+    // Electron's clipboard.writeText is asynchronous: a failure must be logged, not left unhandled.
     copyApiAddress() {
-      if (context.service) clipboard.writeText(context.service.baseUrl)
+      const service = context.service
+      if (service) inBackground(() => clipboard.writeText(service.baseUrl))
     },
 
     copyApiToken() {
-      if (context.service) clipboard.writeText(context.service.token())
+      const service = context.service
+      if (service) inBackground(() => clipboard.writeText(service.token()))
     },
 
     showApiReference() {

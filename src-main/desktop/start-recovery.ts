@@ -4,17 +4,13 @@
  * acts on the choice. Plain Node: the dialog itself is passed in as `ask`.
  */
 import { readFile } from 'node:fs/promises'
+import { countOf } from '../../src-shared/words'
 import { latestBackup } from '../store/backups'
-import { DATA_FILE_VERSION, DataFileError } from '../store/data-file'
-import { DataDirLockedError } from '../store/lock'
+import { DATA_FILE_VERSION } from '../store/data-file'
+import { DataDirLockedError, DataFileError } from '../store/errors'
 import type { RestoreResult } from '../store/restore'
 import { PortInUseError } from '../server/start-server'
 import { describeStartFailure } from '../start-failure'
-
-/** "1 plant", "3 plants". */
-export function plants(count: number): string {
-  return `${count} ${count === 1 ? 'plant' : 'plants'}`
-}
 
 /** What the person can do about a refused start. */
 export type StartChoice = 'restore-latest' | 'open-folder' | 'retry' | 'quit'
@@ -108,7 +104,7 @@ async function restoreAndTell<T>(options: RecoveryOptions<T>, backup: string): P
   try {
     const result = await options.restore(options.dataDir, backup)
     const aside = result.keptAside ? ` The damaged file was kept as ${result.keptAside}.` : ''
-    await options.inform(`Restored ${plants(result.plantCount)} from ${backup}.${aside}`, false)
+    await options.inform(`Restored ${countOf(result.plantCount, 'plant')} from ${backup}.${aside}`, false)
   } catch (error) {
     const reason = describeStartFailure(error) ?? (error instanceof Error ? error.message : String(error))
     await options.inform(`The backup ${backup} could not be restored: ${reason}`, true)

@@ -5,7 +5,7 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto'
 import { interfaceAddresses } from './own-addresses'
-import { urlHost } from './start-server'
+import { urlHost } from './urls'
 
 /** The names a loopback server answers to; any other Host is a DNS-rebinding attempt. */
 const LOOPBACK_HOSTS = ['127.0.0.1', 'localhost', '[::1]']

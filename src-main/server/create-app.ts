@@ -3,17 +3,18 @@
  * the single place where errors become problem+json.
  */
 import { H3, type H3Event } from 'h3'
-import { API_BASE, API_PATHS, EXTENSION_PATHS } from '../../src-shared/api-paths'
-import { PROBLEM_TYPES } from '../../src-shared/problem'
+import { API_BASE, API_PATHS } from '../../src-shared/api-paths'
 import type { PlantStore } from '../store/plant-store'
 import type { AccessPolicy } from './access-policy'
-import { API_HEADERS, ApiError, toProblemResponse } from './api-error'
 import { createOpenApiDocument } from './openapi'
+import { API_HEADERS, toProblemResponse } from './problem-response'
+import { problem } from './problems'
 import { registerEventRoutes, type EventRouteOptions } from './routes/events'
-import { registerPlantViewRoutes, routePattern } from './routes/plant-views'
+import { registerPlantViewRoutes } from './routes/plant-views'
 import { registerPlantRoutes } from './routes/plants'
 import { registerUiRoutes } from './routes/ui'
 import { checkHostAndOrigin, requireApiToken } from './security'
+import { ALLOWED_METHODS, routePattern } from './urls'
 
 /** What the app needs to serve the API. */
 export interface CreateAppOptions {
@@ -30,28 +31,11 @@ export interface CreateAppOptions {
   events?: EventRouteOptions
 }
 
-/** Methods each known path answers; any other method gets 405 with this list in Allow. */
-const ALLOWED_METHODS: Record<string, string[]> = {
-  [API_PATHS.plant]: ['GET', 'HEAD', 'POST', 'PUT'],
-  [API_PATHS.searchByStatus]: ['GET', 'HEAD'],
-  [API_PATHS.openapi]: ['GET', 'HEAD'],
-  [EXTENSION_PATHS.plantById]: ['GET', 'HEAD'],
-  [EXTENSION_PATHS.events]: ['GET']
-}
-
 function refuseOtherMethods(app: H3): void {
   for (const [path, methods] of Object.entries(ALLOWED_METHODS)) {
     const allow = methods.join(', ')
     app.all(routePattern(path), (event) => {
-      throw new ApiError(
-        {
-          type: PROBLEM_TYPES.methodNotAllowed,
-          title: 'Method not allowed',
-          status: 405,
-          detail: `${API_BASE}${path} does not answer ${event.req.method}; it answers ${allow}.`
-        },
-        { allow }
-      )
+      throw problem('methodNotAllowed', path, event.req.method, allow)
     })
   }
 }

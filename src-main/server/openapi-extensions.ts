@@ -1,39 +1,13 @@
 /**
  * OpenAPI descriptions of the operations added for the staff UI. Each is
  * marked `x-extension: true`: they are not part of the interface contract
- * (seed-interface.md), whose three operations stay exactly as specified.
+ * (docs/contract.md), whose three operations stay exactly as specified.
  */
-import { PAGE_LIMIT_MAX, PLANT_SORT_KEYS, QUERY_TEXT_MAX, STATUS_COUNTS_HEADER, PAGE_OFFSET_MAX } from '../../src-shared/api-paths'
-import { PLANT_STATUSES } from '../../src-shared/plant'
+import { PLANT_SORT_KEYS, QUERY_TEXT_MAX, STATUS_COUNTS_HEADER } from '../../src-shared/api-paths'
+import { PLANT_ID_SCHEMA } from '../../src-shared/plant-schema'
+import { SEARCH_PARAMETERS, problemResponse, queryParam, ref } from './openapi-parts'
 import { EVENT_STREAM_LIMITS } from './routes/change-stream'
 import { HEARTBEAT_MS } from './routes/events'
-
-const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` })
-const problem = (description: string) => ({ description, content: { 'application/problem+json': { schema: ref('Problem') } } })
-
-/** A plant as stored: the contract's fields plus category and timestamps. */
-export const fullPlantSchema = {
-  type: 'object',
-  required: ['id', 'tags', 'status', 'createdAt', 'updatedAt'],
-  description: 'A plant with every stored field (extension views only; the contract operations never return category).',
-  properties: {
-    id: { type: 'integer', minimum: 1 },
-    name: { type: 'string' },
-    category: { type: 'string' },
-    tags: { type: 'array', items: { type: 'string' } },
-    status: ref('PlantStatus'),
-    createdAt: { type: 'string', format: 'date-time' },
-    updatedAt: { type: 'string', format: 'date-time' }
-  }
-}
-
-const queryParam = (name: string, description: string, schema: Record<string, unknown>) => ({
-  name,
-  in: 'query',
-  required: false,
-  description,
-  schema
-})
 
 const listPlants = {
   operationId: 'list-plants',
@@ -45,10 +19,7 @@ const listPlants = {
     `The ${STATUS_COUNTS_HEADER} header gives the plants matching q in each state, whatever the status filter, ` +
     'so a filter control can show live counts from the same request.',
   parameters: [
-    queryParam('status', `One or more of ${PLANT_STATUSES.join(', ')}, comma-separated or repeated.`, {
-      type: 'array',
-      items: ref('PlantStatus')
-    }),
+    ...SEARCH_PARAMETERS,
     queryParam('q', 'Search words, matched case-insensitively in name, category and tags.', {
       type: 'string',
       maxLength: QUERY_TEXT_MAX
@@ -57,9 +28,7 @@ const listPlants = {
       type: 'string',
       enum: PLANT_SORT_KEYS.flatMap((key) => [key, `-${key}`]),
       default: 'id'
-    }),
-    queryParam('limit', 'Page size; all matches when absent.', { type: 'integer', minimum: 1, maximum: PAGE_LIMIT_MAX }),
-    queryParam('offset', 'Number of matches to skip.', { type: 'integer', minimum: 0, maximum: PAGE_OFFSET_MAX, default: 0 })
+    })
   ],
   responses: {
     '200': {
@@ -73,7 +42,7 @@ const listPlants = {
       },
       content: { 'application/json': { schema: { type: 'array', items: ref('FullPlant') } } }
     },
-    '400': problem('A status outside the enum, an unknown sort key, q over 200 characters, limit or offset out of range, or an unknown query parameter.')
+    '400': problemResponse('A status outside the enum, an unknown sort key, q over 200 characters, limit or offset out of range, or an unknown query parameter.')
   }
 }
 
@@ -81,11 +50,11 @@ const getPlant = {
   operationId: 'get-plant',
   'x-extension': true,
   summary: 'One plant with every field (extension for the staff UI)',
-  parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } }],
+  parameters: [{ name: 'id', in: 'path', required: true, schema: PLANT_ID_SCHEMA }],
   responses: {
     '200': { description: 'The plant.', content: { 'application/json': { schema: ref('FullPlant') } } },
-    '400': problem('Invalid ID supplied: not a positive whole number.'),
-    '404': problem('Plant not found.')
+    '400': problemResponse('Invalid ID supplied: not a positive whole number.'),
+    '404': problemResponse('Plant not found.')
   }
 }
 
@@ -106,7 +75,7 @@ const events = {
       description: 'The event stream.',
       content: { 'text/event-stream': { schema: { type: 'string' }, example: 'event: plant.updated\ndata: {"id":7,"status":"sold",…}\n\n' } }
     },
-    '503': problem(`${EVENT_STREAM_LIMITS.maxStreams} streams are already open; close one and try again (Retry-After says when).`)
+    '503': problemResponse(`${EVENT_STREAM_LIMITS.maxStreams} streams are already open; close one and try again (Retry-After says when).`)
   }
 }
 

@@ -4,17 +4,13 @@
  * answers, so a script writer learns them from /v3/openapi.json.
  */
 import { API_PATHS } from '../../src-shared/api-paths'
+import { problemResponse } from './openapi-parts'
 
 type Operation = { security?: unknown[]; responses?: Record<string, unknown> }
 type Document = { info?: { description?: string }; paths?: Record<string, Record<string, Operation>>; components?: Record<string, unknown> }
 
-const problem = (description: string) => ({
-  description,
-  content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } }
-})
-
 const UNAUTHORIZED = {
-  ...problem('The API token is missing or wrong, or another scheme than Bearer was used. `plant-store token` prints the token.'),
+  ...problemResponse('The API token is missing or wrong, or another scheme than Bearer was used. `plant-store token` prints the token.'),
   headers: {
     'WWW-Authenticate': {
       description: 'Bearer realm="plant-store", with error="invalid_token" when a wrong token was sent (RFC 6750).',
@@ -22,7 +18,7 @@ const UNAUTHORIZED = {
     }
   }
 }
-const FORBIDDEN = problem('The Host header is not this server\'s own address (DNS rebinding), or the Origin header names another web site.')
+const FORBIDDEN = problemResponse('The Host header is not this server\'s own address (DNS rebinding), or the Origin header names another web site.')
 
 /** Adds the bearer scheme, marks the document itself public, and adds 401/403 to the operations; returns `doc`. */
 export function documentAccessRules<T extends Document>(doc: T): T {

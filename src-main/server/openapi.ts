@@ -2,17 +2,12 @@
  * The OpenAPI 3.1 document of the API, built from the same JSON Schemas that
  * validate requests (src-shared/plant-schema.ts), so the two cannot drift.
  */
-import { API_PATHS, EXTENSION_PATHS, MAX_BODY_BYTES, PAGE_LIMIT_MAX, PAGE_OFFSET_MAX } from '../../src-shared/api-paths'
-import { PLANT_STATUSES } from '../../src-shared/plant'
+import { API_PATHS, EXTENSION_PATHS, MAX_BODY_BYTES } from '../../src-shared/api-paths'
 import { plantJsonSchemas } from '../../src-shared/plant-schema'
-import { extensionOperations, fullPlantSchema } from './openapi-extensions'
+import { extensionOperations } from './openapi-extensions'
+import { SEARCH_PARAMETERS, problemResponse, ref } from './openapi-parts'
+import { responseSchemas } from './openapi-schemas'
 import { documentAccessRules } from './openapi-security'
-
-const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` })
-
-function problem(description: string) {
-  return { description, content: { 'application/problem+json': { schema: ref('Problem') } } }
-}
 
 const plantBody = (schema: string, description: string) => ({
   required: true,
@@ -39,15 +34,15 @@ const addPlant = {
   requestBody: plantBody('Plant', 'The plant to add.'),
   responses: {
     '200': plantResponse('The plant was added (and saved).'),
-    '405': problem(
+    '405': problemResponse(
       'Invalid input (the contract\'s code): malformed JSON, a body that is not an object, a wrong field type, ' +
       'a status outside the enum, an unknown field, a key given twice, a client-supplied id, a blank, invisible or over-long string, ' +
       'a string with a character the text rules refuse (see Plant), or too many tags. ' +
       'errors[] names each faulty field.'
     ),
-    '413': problem('The body is larger than 1 MiB.'),
-    '415': problem('The body is not declared as application/json, or is compressed (Content-Encoding other than identity).'),
-    '503': problem('The plant was not saved because the data file could not be written (e.g. disk full); nothing changed.')
+    '413': problemResponse('The body is larger than 1 MiB.'),
+    '415': problemResponse('The body is not declared as application/json, or is compressed (Content-Encoding other than identity).'),
+    '503': problemResponse('The plant was not saved because the data file could not be written (e.g. disk full); nothing changed.')
   }
 }
 
@@ -61,11 +56,11 @@ const updatePlant = {
   requestBody: plantBody('PlantUpdate', 'The id of the plant and the fields to change.'),
   responses: {
     '200': plantResponse('The plant was updated (and saved).'),
-    '400': problem('Invalid ID supplied (missing, not a whole number, or below 1), or any other invalid field; nothing changed.'),
-    '404': problem('Plant not found: no plant has this id.'),
-    '413': problem('The body is larger than 1 MiB.'),
-    '415': problem('The body is not declared as application/json, or is compressed (Content-Encoding other than identity).'),
-    '503': problem('The change was not saved because the data file could not be written; nothing changed.')
+    '400': problemResponse('Invalid ID supplied (missing, not a whole number, or below 1), or any other invalid field; nothing changed.'),
+    '404': problemResponse('Plant not found: no plant has this id.'),
+    '413': problemResponse('The body is larger than 1 MiB.'),
+    '415': problemResponse('The body is not declared as application/json, or is compressed (Content-Encoding other than identity).'),
+    '503': problemResponse('The change was not saved because the data file could not be written; nothing changed.')
   }
 }
 
@@ -77,31 +72,7 @@ const searchByStatus = {
     'Several states may be given comma-separated (status=pending,sold) or repeated (status=pending&status=sold). ' +
     'Unknown query parameters are refused (so a typo never silently returns everything). ' +
     'The X-Total-Count header gives the number of matches before paging.',
-  parameters: [
-    {
-      name: 'status',
-      in: 'query',
-      required: false,
-      description: `One or more of ${PLANT_STATUSES.join(', ')}, comma-separated or repeated.`,
-      style: 'form',
-      explode: true,
-      schema: { type: 'array', items: ref('PlantStatus') }
-    },
-    {
-      name: 'limit',
-      in: 'query',
-      required: false,
-      description: 'Page size; all matches when absent.',
-      schema: { type: 'integer', minimum: 1, maximum: PAGE_LIMIT_MAX }
-    },
-    {
-      name: 'offset',
-      in: 'query',
-      required: false,
-      description: 'Number of matches to skip.',
-      schema: { type: 'integer', minimum: 0, maximum: PAGE_OFFSET_MAX, default: 0 }
-    }
-  ],
+  parameters: SEARCH_PARAMETERS,
   responses: {
     '200': {
       description: 'The plants matching the filter.',
@@ -110,7 +81,7 @@ const searchByStatus = {
       },
       content: { 'application/json': { schema: { type: 'array', items: ref('PlantResponse') } } }
     },
-    '400': problem('A status outside the enum, a limit or offset out of range, or an unknown query parameter.')
+    '400': problemResponse('A status outside the enum, a limit or offset out of range, or an unknown query parameter.')
   }
 }
 
@@ -141,6 +112,6 @@ export function createOpenApiDocument(): Record<string, unknown> {
         }
       }
     },
-    components: { schemas: { ...plantJsonSchemas, FullPlant: fullPlantSchema } }
+    components: { schemas: { ...plantJsonSchemas, ...responseSchemas } }
   })
 }

@@ -4,7 +4,7 @@
  * addresses, which the Host check must then accept.
  */
 import { networkInterfaces, type NetworkInterfaceInfo } from 'node:os'
-import { urlHost } from './start-server'
+import { urlHost } from './urls'
 
 /** True for a bind address that listens on every interface rather than one. */
 export function isWildcardHost(host: string): boolean {

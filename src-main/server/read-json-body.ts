@@ -6,8 +6,9 @@ import type { H3Event } from 'h3'
 import { MAX_BODY_BYTES } from '../../src-shared/api-paths'
 import { PROBLEM_TYPES } from '../../src-shared/problem'
 import { MAX_BODY_DEPTH } from '../../src-shared/plant-schema'
-import { ApiError, invalidInput } from './api-error'
 import { findDuplicateKey } from './duplicate-json-key'
+import { HttpProblem as ApiError } from './http-problem'
+import { invalidInput, problem } from './problems'
 
 /** Throws 415 unless the request declares a JSON body (UTF-8; parameters allowed). */
 function assertJsonContentType(event: H3Event): void {
@@ -24,22 +25,12 @@ function assertJsonContentType(event: H3Event): void {
 /**
  * Throws 415 for a compressed body (any Content-Encoding but identity): it
  * would otherwise be read as broken text, or a plain body labelled `br` stored.
- * RFC 9110 §15.5.16: Accept-Encoding names the codings that would be accepted.
  */
 function assertUncompressed(event: H3Event): void {
   const header = event.req.headers.get('content-encoding')
   if (header === null) return
   const codings = header.split(',').map((coding) => coding.trim().toLowerCase()).filter((coding) => coding !== '')
-  if (codings.every((coding) => coding === 'identity')) return
-  throw new ApiError(
-    {
-      type: PROBLEM_TYPES.unsupportedMediaType,
-      title: 'Unsupported media type',
-      status: 415,
-      detail: `Content-Encoding "${header.slice(0, 100)}" is not accepted: compressed bodies are not accepted. Send the JSON uncompressed, without a Content-Encoding header.`
-    },
-    { 'accept-encoding': 'identity' }
-  )
+  if (!codings.every((coding) => coding === 'identity')) throw problem('compressedBody', header)
 }
 
 function payloadTooLarge(): ApiError {

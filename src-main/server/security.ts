@@ -7,9 +7,9 @@ import type { H3Event, Middleware } from 'h3'
 import { API_BASE, API_PATHS } from '../../src-shared/api-paths'
 import { PROBLEM_TYPES } from '../../src-shared/problem'
 import type { AccessPolicy } from './access-policy'
-import { ApiError } from './api-error'
+import { HttpProblem as ApiError } from './http-problem'
 import { isWildcardHost } from './own-addresses'
-import { urlHost } from './start-server'
+import { urlHost } from './urls'
 
 function forbidden(detail: string): ApiError {
   return new ApiError({ type: PROBLEM_TYPES.forbidden, title: 'Forbidden', status: 403, detail })

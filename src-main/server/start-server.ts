@@ -5,8 +5,11 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Duplex } from 'node:stream'
 import { toNodeHandler, type H3 } from 'h3'
-import { API_BASE } from '../../src-shared/api-paths'
+import { PROBLEM_CONTENT_TYPE } from '../../src-shared/problem'
 import { closeAfterRefusal } from './close-after-refusal'
+import { problemBody } from './problem-response'
+import { problem } from './problems'
+import { urlHost } from './urls'
 
 /** Where and how to listen. */
 export interface ListenOptions {
@@ -33,16 +36,6 @@ export class PortInUseError extends Error {
   }
 }
 
-/** Formats a host for a URL (brackets around IPv6). */
-export function urlHost(host: string): string {
-  return host.includes(':') ? `[${host}]` : host
-}
-
-/** The API base URL of a server at `origin`. */
-export function apiBaseUrl(origin: string): string {
-  return origin + API_BASE
-}
-
 function closeGracefully(server: Server, graceMs: number): Promise<void> {
   return new Promise((resolve) => {
     // Answer requests in flight; drop connections that outstay the grace period.
@@ -59,9 +52,11 @@ function closeGracefully(server: Server, graceMs: number): Promise<void> {
   })
 }
 
-const CLIENT_ERRORS: Record<string, [number, string, string]> = {
-  HPE_HEADER_OVERFLOW: [431, 'Request Header Fields Too Large', 'The address or the headers are too long; send a shorter request.'],
-  HPE_REQUEST_TIMEOUT: [408, 'Request Timeout', 'The request was not sent in time; send it again.']
+type ClientErrorProblem = 'headersTooLarge' | 'requestTimeout' | 'malformedRequest'
+
+const CLIENT_ERRORS: Record<string, ClientErrorProblem> = {
+  HPE_HEADER_OVERFLOW: 'headersTooLarge',
+  HPE_REQUEST_TIMEOUT: 'requestTimeout'
 }
 
 /**
@@ -74,11 +69,10 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
     socket.destroy()
     return
   }
-  const [status, title, detail] = CLIENT_ERRORS[error.code ?? ''] ??
-    [400, 'Bad Request', 'The request is not valid HTTP (e.g. a malformed header line); check how it is built.']
-  const body = JSON.stringify({ type: 'about:blank', title, status, detail })
+  const answer = problem(CLIENT_ERRORS[error.code ?? ''] ?? 'malformedRequest').problem
+  const body = problemBody(answer)
   socket.end(
-    `HTTP/1.1 ${status} ${title}\r\nContent-Type: application/problem+json\r\nX-Content-Type-Options: nosniff\r\n` +
+    `HTTP/1.1 ${answer.status} ${answer.title}\r\nContent-Type: ${PROBLEM_CONTENT_TYPE}\r\nX-Content-Type-Options: nosniff\r\n` +
       `Cache-Control: no-store\r\nConnection: close\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`
   )
 }

@@ -6,6 +6,7 @@
  * never claims what the disk does not hold. Exclusive tasks (a journal
  * switch) run between batches, never during one.
  */
+import { describeWriteFailure } from './file-system-errors'
 
 /** What preparing one change produced. */
 export interface Applied<R, C> {
@@ -149,21 +150,4 @@ export class StoreClosedError extends Error {
     super('the store is shutting down and takes no more changes')
     this.name = 'StoreClosedError'
   }
-}
-
-const FAILURE_REASONS: Record<string, string> = {
-  ENOSPC: 'the disk is full; free some space and try again',
-  EDQUOT: 'the disk quota is used up; free some space and try again',
-  EACCES: 'permission to write the data folder was lost; check its permissions',
-  EPERM: 'permission to write the data folder was lost; check its permissions',
-  EROFS: 'the data folder is on a read-only disk',
-  EIO: 'the disk reported an input/output error; check the disk',
-  EMFILE: 'too many files are open; try again shortly'
-}
-
-/** Turns a file-system error into words a shop owner can act on. */
-export function describeWriteFailure(error: unknown): string {
-  const code = (error as NodeJS.ErrnoException | undefined)?.code
-  if (code && FAILURE_REASONS[code]) return `${FAILURE_REASONS[code]} (${code})`
-  return error instanceof Error ? error.message : String(error)
 }

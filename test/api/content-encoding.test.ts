@@ -7,7 +7,10 @@ describe('Content-Encoding on add and update', () => {
   it('answers 415 to a gzip body, saying compressed bodies are not accepted', async () => {
     const { call, store } = await createTestApp()
     const gzipped = gzipSync(JSON.stringify({ name: 'Fern' }))
-    for (const [method, body] of [['POST', gzipped], ['PUT', gzipSync(JSON.stringify({ id: 1, name: 'Fern' }))]] as const) {
+    for (const [method, body] of [
+      ['POST', gzipped],
+      ['PUT', gzipSync(JSON.stringify({ id: 1, name: 'Fern' }))]
+    ] as const) {
       const response = await call(method, '/v3/plant', body, { 'content-encoding': 'gzip' })
       expect(response.status).toBe(415)
       expect(response.headers.get('accept-encoding')).toBe('identity')

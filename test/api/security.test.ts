@@ -1,4 +1,4 @@
-/** Issue 4, in-process: Host and Origin checks, the bearer token, security headers, hardened input. */
+/** Security, in-process: Host and Origin checks, the bearer token, security headers, hardened input. */
 import { H3 } from 'h3'
 import { describe, expect, it } from 'vitest'
 import { AccessPolicy } from '../../src-main/server/access-policy'

@@ -67,7 +67,7 @@ describe('--host 0.0.0.0 or :: (all interfaces)', () => {
   const ipv4 = lanAddresses('IPv4')
   const ipv6 = lanAddresses('IPv6')
 
-  it.skipIf(ipv4.length === 0)('accepts this computer\'s LAN addresses as Host and Origin, and says plainly what others can do', async () => {
+  it.skipIf(ipv4.length === 0)("accepts this computer's LAN addresses as Host and Origin, and says plainly what others can do", async () => {
     const server = await startServe(await makeTempDir(), ['--host', '0.0.0.0'])
     expect(server.output()).toMatch(/warning: --host 0\.0\.0\.0 lets other computers on your network reach Plant Store at /)
     expect(server.output()).toContain(ipv4[0])
@@ -88,16 +88,29 @@ describe('--host 0.0.0.0 or :: (all interfaces)', () => {
     expect(anonymous.status).toBe(401)
     // 0.0.0.0 listens on IPv4 only: an IPv6 address of this computer is not one of its names.
     for (const address of ipv6) {
-      expect((await rawRequest(server.port, 'GET /v3/plant/search/status HTTP/1.1', [`Host: ${address}:${server.port}`, `Authorization: Bearer ${server.token}`])).status).toBe(403)
+      expect(
+        (
+          await rawRequest(server.port, 'GET /v3/plant/search/status HTTP/1.1', [
+            `Host: ${address}:${server.port}`,
+            `Authorization: Bearer ${server.token}`
+          ])
+        ).status
+      ).toBe(403)
     }
-    const other = await rawRequest(server.port, 'GET /v3/plant/search/status HTTP/1.1', [`Host: evil.example:${server.port}`, `Authorization: Bearer ${server.token}`])
+    const other = await rawRequest(server.port, 'GET /v3/plant/search/status HTTP/1.1', [
+      `Host: evil.example:${server.port}`,
+      `Authorization: Bearer ${server.token}`
+    ])
     expect(other.status).toBe(403)
   })
 
   it.skipIf(ipv6.length === 0)('with ::, accepts the IPv6 addresses too', async () => {
     const server = await startServe(await makeTempDir(), ['--host', '::'])
     for (const address of [...ipv6, ...ipv4]) {
-      const answer = await rawRequest(server.port, 'GET /v3/plant/search/status HTTP/1.1', [`Host: ${address}:${server.port}`, `Authorization: Bearer ${server.token}`])
+      const answer = await rawRequest(server.port, 'GET /v3/plant/search/status HTTP/1.1', [
+        `Host: ${address}:${server.port}`,
+        `Authorization: Bearer ${server.token}`
+      ])
       expect({ address, status: answer.status }).toEqual({ address, status: 200 })
     }
   })

@@ -89,12 +89,12 @@ describe('a damaged or foreign data file', () => {
     const server = await startServe(dir, [], ENV)
     await add(server.baseUrl, 'Fern')
     await server.stop()
-    expect((await runCli(['backup', '--data', dir])).stdout).toMatch(/Backed up 1 plants to .*backups/)
+    expect((await runCli(['backup', '--data', dir])).stdout).toMatch(/Backed up 1 plant to .*backups/)
     await writeFile(path.join(dir, 'plants.json'), '{"trunc')
 
     const restored = await runCli(['restore', '--latest', '--data', dir])
     expect(restored.code).toBe(0)
-    expect(restored.stdout).toMatch(/Restored 1 plants from .*kept as .*plants\.json\.replaced-/)
+    expect(restored.stdout).toMatch(/Restored 1 plant from .*kept as .*plants\.json\.replaced-/)
     const aside = (await readdir(dir)).find((name) => name.startsWith('plants.json.replaced-'))!
     expect(await readFile(path.join(dir, aside), 'utf8')).toBe('{"trunc')
     const again = await startServe(dir, [], ENV)

@@ -104,11 +104,14 @@ describe('change streams (real process)', () => {
     expect(body).toMatch(/already sends live changes to 64 windows or scripts/)
     expect(body).toContain('urn:plant-store:problem:too-many-streams')
     streams.pop()!.socket.destroy()
-    await vi.waitFor(async () => {
-      const again = await openStream(server)
-      streams.push(again)
-      expect(again.status).toBe(200)
-    }, { timeout: 5000, interval: 50 })
+    await vi.waitFor(
+      async () => {
+        const again = await openStream(server)
+        streams.push(again)
+        expect(again.status).toBe(200)
+      },
+      { timeout: 5000, interval: 50 }
+    )
     for (const { socket } of streams) socket.destroy()
   })
 })

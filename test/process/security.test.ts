@@ -1,5 +1,5 @@
 /**
- * Issue 4 against the real `plant-store serve`: offending requests sent with
+ * The local API's security against the real `plant-store serve`: offending requests sent with
  * raw node:http (which, unlike fetch, lets a test forge Host and Origin), the
  * token file, rotation and the UI address.
  */

@@ -1,6 +1,7 @@
 import { Validator } from '@seriousme/openapi-schema-validator'
 import { describe, expect, it } from 'vitest'
 import { createOpenApiDocument } from '../../src-main/server/openapi'
+import { PLANT_LIMITS } from '../../src-shared/plant-schema'
 
 describe('OpenAPI document', () => {
   const doc = createOpenApiDocument() as any
@@ -28,7 +29,10 @@ describe('OpenAPI document', () => {
   })
 
   it('takes its limits from the validation schema', () => {
-    expect(doc.components.schemas.Plant.properties.name.maxLength).toBe(200)
+    // The server counts a name's length after trimming, so the schema says it with a pattern, not maxLength.
+    const name = new RegExp(doc.components.schemas.Plant.properties.name.pattern, 'u')
+    expect(name.test(` ${'x'.repeat(PLANT_LIMITS.textMaxLength)} `)).toBe(true)
+    expect(name.test('x'.repeat(PLANT_LIMITS.textMaxLength + 1))).toBe(false)
     expect(doc.components.schemas.Plant.properties.tags.maxItems).toBe(32)
     expect(doc.components.schemas.Plant.additionalProperties).toBe(false)
   })

@@ -5,11 +5,10 @@
  */
 import type { H3, H3Event } from 'h3'
 import { EXTENSION_PATHS } from '../../../src-shared/api-paths'
-import { PROBLEM_TYPES } from '../../../src-shared/problem'
 import type { PlantStore } from '../../store/plant-store'
-import { ApiError } from '../api-error'
+import { problem } from '../problems'
+import { routePattern } from '../urls'
 import { ChangeStream, EVENT_STREAM_LIMITS, encodeEvent, type EventStreamLimits } from './change-stream'
-import { routePattern } from './plant-views'
 
 /** How often an idle stream carries a comment, so proxies and clients can tell it is alive. */
 export const HEARTBEAT_MS = 15_000
@@ -25,20 +24,6 @@ export interface EventRouteOptions {
 
 const CONNECTED = encodeEvent({ comment: 'connected' })
 const HEARTBEAT = encodeEvent({ comment: 'heartbeat' })
-
-function tooManyStreams(max: number): ApiError {
-  return new ApiError(
-    {
-      type: PROBLEM_TYPES.tooManyStreams,
-      title: 'Too many change streams',
-      status: 503,
-      detail:
-        `This server already sends live changes to ${max} windows or scripts, its limit. ` +
-        'Close Plant Store windows or scripts that listen to /v3/events and are no longer needed, then try again.'
-    },
-    { 'retry-after': '10' }
-  )
-}
 
 function setEventStreamHeaders(event: H3Event): void {
   event.res.headers.set('content-type', 'text/event-stream')
@@ -72,7 +57,7 @@ export function registerEventRoutes(app: H3, store: PlantStore, options: EventRo
     for (const stream of open) stream.close()
   }, { once: true })
   app.get(routePattern(EXTENSION_PATHS.events), (event) => {
-    if (open.size >= limits.maxStreams) throw tooManyStreams(limits.maxStreams)
+    if (open.size >= limits.maxStreams) throw problem('tooManyStreams', limits.maxStreams)
     const stream = new ChangeStream({
       limits,
       onEnd: () => {

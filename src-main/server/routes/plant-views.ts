@@ -4,55 +4,13 @@
  * per-status counts. Read-only: changes still go through the contract's routes.
  */
 import type { H3, H3Event } from 'h3'
-import {
-  API_BASE,
-  EXTENSION_PATHS,
-  PLANT_SORT_KEYS,
-  QUERY_TEXT_MAX,
-  STATUS_COUNTS_HEADER
-} from '../../../src-shared/api-paths'
+import { EXTENSION_PATHS, STATUS_COUNTS_HEADER, type PlantSortKey } from '../../../src-shared/api-paths'
 import { PLANT_STATUSES, type Plant, type PlantStatus } from '../../../src-shared/plant'
-import { PROBLEM_TYPES, type FieldError } from '../../../src-shared/problem'
+import { invalidIdMessage, isPlantId } from '../../../src-shared/plant-schema'
 import type { PlantStore } from '../../store/plant-store'
-import { ApiError } from '../api-error'
-import { SEARCH_PARAMS, readSearchQuery, throwIfInvalidQuery, type SearchQuery } from './plants'
-
-export type PlantSortKey = (typeof PLANT_SORT_KEYS)[number]
-
-/** Query of GET /v3/plant: the search's status/limit/offset plus text and sort. */
-export interface ListQuery extends SearchQuery {
-  /** Lower-cased words of `q`; a plant matches when every word occurs in its name, category or a tag. */
-  words: string[]
-  sort: { key: PlantSortKey; descending: boolean }
-}
-
-const LIST_PARAMS = [...SEARCH_PARAMS, 'q', 'sort']
-
-function isSortKey(value: string): value is PlantSortKey {
-  return (PLANT_SORT_KEYS as readonly string[]).includes(value)
-}
-
-/** Parses `?status&q&sort&limit&offset`; status, limit and offset follow the search's rules exactly. */
-export function parseListQuery(params: URLSearchParams): ListQuery {
-  const errors: FieldError[] = []
-  const base = readSearchQuery(params, LIST_PARAMS, errors)
-  const q = params.get('q') ?? ''
-  if ([...q].length > QUERY_TEXT_MAX) {
-    errors.push({ field: 'q', message: `q is longer than ${QUERY_TEXT_MAX} characters` })
-  }
-  const rawSort = params.get('sort') ?? 'id'
-  const descending = rawSort.startsWith('-')
-  const key = descending ? rawSort.slice(1) : rawSort
-  if (!isSortKey(key)) {
-    errors.push({
-      field: 'sort',
-      message: `sort must be one of ${PLANT_SORT_KEYS.join(', ')}, optionally prefixed with - for descending; got "${rawSort}"`
-    })
-  }
-  throwIfInvalidQuery(errors)
-  const words = q.toLowerCase().split(/\s+/).filter((word) => word !== '')
-  return { ...base, words, sort: { key: key as PlantSortKey, descending } }
-}
+import { problem } from '../problems'
+import { parseListQuery } from '../query'
+import { routePattern } from '../urls'
 
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true })
 const statusRank = (status: PlantStatus) => PLANT_STATUSES.indexOf(status)
@@ -138,31 +96,14 @@ function listPlants(event: H3Event, views: SortedViews): Plant[] {
   return matches.slice(query.offset, end)
 }
 
-function invalidId(raw: string): ApiError {
-  const message = `id must be a positive whole number; got "${raw}"`
-  return new ApiError({
-    type: PROBLEM_TYPES.invalidId,
-    title: 'Invalid ID supplied',
-    status: 400,
-    detail: `${message}.`,
-    errors: [{ field: 'id', message }]
-  })
-}
-
 function getPlant(event: H3Event, store: PlantStore): Plant {
   const raw = event.context.params?.id ?? ''
-  const id = /^\d{1,15}$/.test(raw) ? Number(raw) : Number.NaN
-  if (!Number.isSafeInteger(id) || id < 1) throw invalidId(raw)
+  // Digits only: Number() would also take " 7", "0x7" or "7e0".
+  const id = /^\d{1,16}$/.test(raw) ? Number(raw) : Number.NaN
+  if (!isPlantId(id)) throw problem('invalidId', [{ field: 'id', message: invalidIdMessage(raw) }])
   const plant = store.get(id)
-  if (!plant) {
-    throw new ApiError({ type: PROBLEM_TYPES.notFound, title: 'Plant not found', status: 404, detail: `There is no plant with id ${id}.` })
-  }
+  if (!plant) throw problem('plantNotFound', id)
   return plant
-}
-
-/** h3's pattern for a path written OpenAPI-style (`/plant/{id}` → `/plant/:id`). */
-export function routePattern(path: string): string {
-  return API_BASE + path.replace(/\{(\w+)\}/g, ':$1')
 }
 
 /** Registers GET (and HEAD) /v3/plant and /v3/plant/{id}. */

@@ -6,7 +6,7 @@
 import { readFileSync, readdirSync } from 'node:fs'
 import path from 'node:path'
 import { HTTPError, type H3, type H3Event } from 'h3'
-import { ApiError } from '../api-error'
+import { problem } from '../problems'
 import { setUiPageSecurityHeaders } from '../security'
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -53,15 +53,6 @@ export function loadUiAssets(dir: string): Map<string, Asset> {
   return assets
 }
 
-function notBuilt(dir: string): ApiError {
-  return new ApiError({
-    type: 'about:blank',
-    title: 'Service Unavailable',
-    status: 503,
-    detail: `The staff UI is not built (no index.html in ${dir}). Run \`npm run build\`, then restart the server. The API at /v3 works meanwhile.`
-  })
-}
-
 function send(event: H3Event, asset: Asset): Uint8Array<ArrayBuffer> {
   setUiPageSecurityHeaders(event)
   event.res.headers.set('content-type', asset.type)
@@ -75,7 +66,7 @@ export function registerUiRoutes(app: H3, dir: string): void {
   const assets = loadUiAssets(dir)
   const index = assets.get('/index.html')
   const page = (event: H3Event) => {
-    if (!index) throw notBuilt(dir)
+    if (!index) throw problem('uiNotBuilt', dir)
     return send(event, index)
   }
   const file = (event: H3Event) => {

@@ -77,7 +77,7 @@ export const shell = {
   openPath: vi.fn(async (_path: string) => ''),
   showItemInFolder: vi.fn()
 }
-export const clipboard = { writeText: vi.fn() }
+export const clipboard = { writeText: vi.fn(async (_text: string) => undefined) }
 export const session = {
   defaultSession: { setPermissionRequestHandler: vi.fn(), setPermissionCheckHandler: vi.fn() }
 }

@@ -1,0 +1,44 @@
+/** The one place where anything thrown while handling a request becomes an RFC 9457 problem+json response. */
+import { HTTPError } from 'h3'
+import { PROBLEM_CONTENT_TYPE, type Problem } from '../../src-shared/problem'
+import { StoreClosedError, WriteFailedError } from '../store/errors'
+import { HttpProblem } from './http-problem'
+import { problem } from './problems'
+
+/** Headers every API response carries. */
+export const API_HEADERS: Readonly<Record<string, string>> = {
+  'cache-control': 'no-store',
+  'x-content-type-options': 'nosniff'
+}
+
+/** The JSON body of `problem`, with the members RFC 9457 names (errors[] only when there are some). */
+export function problemBody(problem: Problem): string {
+  const body: Problem = { type: problem.type, title: problem.title, status: problem.status, detail: problem.detail }
+  if (problem.errors && problem.errors.length > 0) body.errors = problem.errors
+  return JSON.stringify(body)
+}
+
+function problemResponse({ problem, headers }: HttpProblem): Response {
+  return new Response(problemBody(problem), {
+    status: problem.status,
+    headers: { ...API_HEADERS, ...headers, 'content-type': PROBLEM_CONTENT_TYPE }
+  })
+}
+
+/** Turns any error thrown while handling a request into a problem+json response. */
+export function toProblemResponse(error: unknown, method: string, path: string): Response {
+  const cause = error instanceof HTTPError && error.cause ? error.cause : error
+  if (cause instanceof HttpProblem) return problemResponse(cause)
+  if (cause instanceof WriteFailedError || cause instanceof StoreClosedError) return problemResponse(problem('notSaved', cause))
+  if (error instanceof HTTPError && error.status === 404) return problemResponse(problem('routeNotFound', method, path))
+  // h3 refuses a path with a broken %-escape before routing (and so before the Host and token checks).
+  if (error instanceof HTTPError && error.status === 400 && path.includes('%')) return problemResponse(problem('malformedAddress'))
+  if (error instanceof HTTPError && error.status < 500 && !error.unhandled) {
+    return problemResponse(
+      new HttpProblem({ type: 'about:blank', title: error.statusText ?? 'Bad request', status: error.status, detail: error.message })
+    )
+  }
+  // Unexpected: log it here, reveal nothing internal to the client.
+  console.error(`[plant-store] ${method} ${path} failed:`, cause)
+  return problemResponse(problem('internal'))
+}

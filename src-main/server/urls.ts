@@ -1,0 +1,26 @@
+/** How the server spells its own addresses and routes. */
+import { API_BASE, API_PATHS, EXTENSION_PATHS } from '../../src-shared/api-paths'
+
+/** Formats a host for a URL (brackets around IPv6). */
+export function urlHost(host: string): string {
+  return host.includes(':') ? `[${host}]` : host
+}
+
+/** The API base URL of a server at `origin`. */
+export function apiBaseUrl(origin: string): string {
+  return origin + API_BASE
+}
+
+/** h3's pattern for a path written OpenAPI-style (`/plant/{id}` → `/v3/plant/:id`). */
+export function routePattern(path: string): string {
+  return API_BASE + path.replace(/\{(\w+)\}/g, ':$1')
+}
+
+/** Methods each known path answers; any other method gets 405 with this list in Allow. */
+export const ALLOWED_METHODS = {
+  [API_PATHS.plant]: ['GET', 'HEAD', 'POST', 'PUT'],
+  [API_PATHS.searchByStatus]: ['GET', 'HEAD'],
+  [API_PATHS.openapi]: ['GET', 'HEAD'],
+  [EXTENSION_PATHS.plantById]: ['GET', 'HEAD'],
+  [EXTENSION_PATHS.events]: ['GET']
+} as const satisfies Record<string, readonly string[]>

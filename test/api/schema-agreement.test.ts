@@ -1,0 +1,166 @@
+/**
+ * The runtime validator (src-shared/plant-schema.ts) and the JSON Schema the
+ * server publishes at /v3/openapi.json must give every body the same verdict:
+ * a script that checks its bodies against the document is then never surprised
+ * by the server, and the other way round. fast-check generates the bodies;
+ * ajv (draft 2020-12, the dialect of OpenAPI 3.1) reads the document.
+ */
+import Ajv2020 from 'ajv/dist/2020'
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { PLANT_STATUSES } from '../../src-shared/plant'
+import { PLANT_LIMITS, validateNewPlant, validatePlantChanges } from '../../src-shared/plant-schema'
+import { createTestApp } from '../_setup/in-process'
+
+type Check = (body: unknown) => boolean
+
+/** The add and update body schemas exactly as a fresh server publishes them. */
+async function publishedSchemas(): Promise<{ add: Check; update: Check }> {
+  const { call } = await createTestApp()
+  const document = (await (await call('GET', '/v3/openapi.json')).json()) as Record<string, unknown>
+  // The whole document is one schema resource, so its $refs (#/components/schemas/…) resolve as published.
+  const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: false })
+  ajv.addSchema(document, 'openapi')
+  const compiled = (name: string): Check => {
+    const validate = ajv.getSchema(`openapi#/components/schemas/${name}`)
+    if (!validate) throw new Error(`the document has no schema ${name}`)
+    return (body) => validate(body) === true
+  }
+  return { add: compiled('Plant'), update: compiled('PlantUpdate') }
+}
+
+// Characters a careless paste or a hostile script brings: whitespace that trim() removes, control
+// characters, invisible and direction-changing marks, lone surrogates, combining marks, emoji.
+const whitespace = fc.constantFrom(' ', '\t', '\n', '\r', '\v', '\f', '\u00a0', '\u1680', '\u2000', '\u2028', '\u2029', '\u202f', '\u3000', '\ufeff')
+const unusual = fc.constantFrom(
+  '\u0000',
+  '\u0001',
+  '\u001b',
+  '\u001f',
+  '\u007f',
+  '\u0080',
+  '\u0085',
+  '\u009f',
+  '\u00ad',
+  '\u200b',
+  '\u200d',
+  '\u200e',
+  '\u202e',
+  '\u2066',
+  '\u2069',
+  '\ud800',
+  '\udfff',
+  '\ufffd',
+  '\ufffe',
+  '\uffff',
+  'e\u0301',
+  '\u{1f331}',
+  '\u{e0001}',
+  'ǅ',
+  'İ'
+)
+const letter = fc.constantFrom('a', 'Z', 'é', 'ß', '水', '\u{1f33f}', '-', ' ')
+const piece = fc.oneof({ weight: 4, arbitrary: letter }, { weight: 2, arbitrary: whitespace }, { weight: 1, arbitrary: unusual })
+const padding = fc.array(whitespace, { maxLength: 5 }).map((chars) => chars.join(''))
+
+/** Text of every kind, with lengths around each limit (before and after trimming). */
+function text(limit: number): fc.Arbitrary<string> {
+  const nearLimit = fc
+    .tuple(padding, fc.integer({ min: Math.max(0, limit - 3), max: limit + 3 }), fc.constantFrom('x', 'é', '\u{1f331}', 'a b'), padding)
+    .map(([before, count, unit, after]) => before + unit.repeat(count).slice(0, Math.max(count, 1)) + after)
+  const plain = fc
+    .tuple(padding, fc.array(letter, { minLength: 1, maxLength: 12 }), padding)
+    .map(([before, letters, after]) => before + letters.join('') + after)
+  return fc.oneof(
+    { weight: 3, arbitrary: plain },
+    { weight: 2, arbitrary: fc.array(piece, { maxLength: 12 }).map((pieces) => pieces.join('')) },
+    { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 8 }) },
+    { weight: 3, arbitrary: nearLimit }
+  )
+}
+
+const anyJson = fc.oneof(fc.constant(null), fc.boolean(), fc.integer(), fc.double(), fc.string({ maxLength: 4 }), fc.constant([]), fc.constant({}))
+const status = fc.oneof(
+  { weight: 4, arbitrary: fc.constantFrom(...PLANT_STATUSES) },
+  { weight: 1, arbitrary: fc.constantFrom('Sold', 'available ', '', 'unknown') },
+  { weight: 1, arbitrary: anyJson }
+)
+const tags = fc.oneof(
+  {
+    weight: 6,
+    arbitrary: fc.array(fc.oneof({ weight: 10, arbitrary: text(PLANT_LIMITS.tagMaxLength) }, { weight: 1, arbitrary: anyJson }), { maxLength: 4 })
+  },
+  {
+    weight: 2,
+    arbitrary: fc
+      .integer({ min: PLANT_LIMITS.tagsMaxItems - 2, max: PLANT_LIMITS.tagsMaxItems + 2 })
+      .map((count) => Array.from({ length: count }, (_, i) => `t${i}`))
+  },
+  { weight: 1, arbitrary: anyJson }
+)
+const nameLike = fc.oneof({ weight: 8, arbitrary: text(PLANT_LIMITS.textMaxLength) }, { weight: 1, arbitrary: anyJson })
+const id = fc.oneof(
+  { weight: 10, arbitrary: fc.integer({ min: 1, max: 1_000_000 }) },
+  fc.integer({ min: -2, max: 2 }),
+  fc.constantFrom(Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER + 1, 2 ** 60, 1e300, 1.5, -0, '7', '1e3'),
+  anyJson
+)
+
+const fields = {
+  name: nameLike,
+  category: nameLike,
+  tags,
+  status,
+  // A field the API does not have, and keys that mean something to JavaScript objects.
+  colour: fc.string({ maxLength: 3 }),
+  ['__proto__']: fc.constant('x'),
+  constructor: fc.constant('x')
+}
+
+/** A body as the server would see it after JSON.parse: JSON's numbers, no undefined, sometimes not an object at all. */
+function bodies(withId: boolean): fc.Arbitrary<unknown> {
+  // Any mix of real, unknown and tricky keys (an add body with an id must be refused too).
+  const object = fc.record({ ...fields, id }, { requiredKeys: [] })
+  const plantFields = { name: nameLike, category: nameLike, tags, status }
+  const realistic = withId ? fc.record({ id, ...plantFields }, { requiredKeys: ['id'] }) : fc.record(plantFields, { requiredKeys: [] })
+  return (
+    fc
+      // Mostly bodies with the real fields, so most runs test the field rules rather than the shape.
+      .oneof(
+        { weight: 16, arbitrary: realistic },
+        { weight: 3, arbitrary: object },
+        { weight: 1, arbitrary: fc.oneof(anyJson, fc.array(anyJson, { maxLength: 2 })) }
+      )
+      .map((body) => JSON.parse(JSON.stringify(body) ?? 'null') as unknown)
+  )
+}
+
+const RUNS = 3000
+
+describe('the runtime validator and the published JSON Schema', () => {
+  const operations = [
+    { name: 'add-plant', withId: false, schema: 'add', runtimeAccepts: (body: unknown) => validateNewPlant(body).ok },
+    { name: 'update-plant', withId: true, schema: 'update', runtimeAccepts: (body: unknown) => validatePlantChanges(body).ok }
+  ] as const
+
+  it.each(operations)('give every $name body the same verdict', async ({ withId, schema, runtimeAccepts }) => {
+    const schemaAccepts = (await publishedSchemas())[schema]
+    fc.assert(
+      fc.property(bodies(withId), (body) => {
+        expect(schemaAccepts(body)).toBe(runtimeAccepts(body))
+      }),
+      { numRuns: RUNS }
+    )
+  })
+
+  // The drift an independent review reproduced, kept as a named example.
+  it('agree on a name padded with spaces beyond the limit that is within it once trimmed', async () => {
+    const schemaAccepts = await publishedSchemas()
+    const body = { name: `  ${'x'.repeat(PLANT_LIMITS.textMaxLength - 1)}  ` }
+    expect(validateNewPlant(body).ok).toBe(true)
+    expect(schemaAccepts.add(body)).toBe(true)
+    const tooLong = { name: `  ${'x'.repeat(PLANT_LIMITS.textMaxLength + 1)}  ` }
+    expect(validateNewPlant(tooLong).ok).toBe(false)
+    expect(schemaAccepts.add(tooLong)).toBe(false)
+  })
+})
