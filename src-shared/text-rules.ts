@@ -3,10 +3,11 @@
  * the server's validation and the UI's live checks (through plant-schema.ts)
  * and the `pattern` of the published JSON Schema, so the three cannot drift.
  *
- * The rules: no character that garbles or disguises text (control characters,
- * line separators, broken UTF-16, direction overrides), and at least one
- * character a person can see. Accepted text is stored trimmed and in Unicode
- * NFC, so the same word typed two ways is stored one way.
+ * The rules, for the text once trimmed: no character that garbles or disguises
+ * it (control characters, line separators, broken UTF-16, direction
+ * overrides), and at least one character a person can see. Accepted text is
+ * stored trimmed and in Unicode NFC, so the same word typed two ways is stored
+ * one way.
  */
 
 /** A group of refused characters, with the words an error message uses for it. */
@@ -81,28 +82,29 @@ const NOTHING_REFUSED = `(?=[^${REFUSED}]*$)`
 const SOMETHING_VISIBLE = `(?=[\\s${INVISIBLE}]*[^\\s${INVISIBLE}${REFUSED}])`
 
 /**
- * The character rule as an ECMAScript regular expression for the `u` flag (as
- * JSON Schema's `pattern` is applied, e.g. by Ajv). Linear time: each
- * lookahead scans the text once.
+ * The character rule, for text already trimmed, as an ECMAScript regular
+ * expression for the `u` flag (as JSON Schema's `pattern` is applied, e.g. by
+ * Ajv). Linear time: each lookahead scans the text once.
  */
 export const TEXT_PATTERN = `^${NOTHING_REFUSED}${SOMETHING_VISIBLE}`
 
 /**
- * The whole rule of a text field as a JSON Schema `pattern` (`u` flag): the
- * character rule, plus 1 to `maxLength` characters once trimmed. The server
- * trims before it counts, so white space may pad the text (\s is exactly what
- * trim() removes); a `maxLength` would count the padding and refuse what the
- * server keeps.
+ * The whole rule of a text field as a JSON Schema `pattern` (`u` flag). The
+ * server trims before it checks and counts, so white space may pad the text
+ * (\s is exactly what trim() removes, a trailing line break included); between
+ * the padding come 1 to `maxLength` characters that start and end with a
+ * non-space, hold nothing refused and something visible. A `maxLength` would
+ * count the padding and refuse what the server keeps.
  */
 export function textFieldPattern(maxLength: number): string {
   const edge = `[^\\s${REFUSED}]`
   const inner = `[^${REFUSED}]{0,${maxLength - 2}}`
-  return `${TEXT_PATTERN}\\s*${edge}(?:${inner}${edge})?\\s*$`
+  return `^${SOMETHING_VISIBLE}\\s*${edge}(?:${inner}${edge})?\\s*$`
 }
 
 /** The rule in words, for the published schema's descriptions. */
 export const TEXT_RULES_DESCRIPTION =
-  'Trimmed, then stored in Unicode NFC. Refused: control characters (U+0000–U+001F, U+007F–U+009F), U+2028/U+2029, ' +
+  'Trimmed, then stored in Unicode NFC. Refused once trimmed: control characters (U+0000–U+001F, U+007F–U+009F), U+2028/U+2029, ' +
   'lone surrogates, bidirectional overrides and isolates (U+202A–U+202E, U+2066–U+2069), and text with nothing visible ' +
   '(only spaces, zero-width or format characters). pattern is an ECMAScript regular expression for the u flag.'
 
@@ -119,15 +121,16 @@ function describeRefused(text: string): string | undefined {
 }
 
 /**
- * Checks `text` against the rule (the same verdict as {@link TEXT_PATTERN});
- * returns what is wrong, worded to follow the field's name ("name must not be
- * blank"), or undefined when the text is acceptable.
+ * Checks `value` once trimmed against the rule (the same verdict as
+ * {@link TEXT_PATTERN}); returns what is wrong, worded to follow the field's
+ * name ("name must not be blank"), or undefined when the text is acceptable.
  */
-export function textProblem(text: string): string | undefined {
+export function textProblem(value: string): string | undefined {
+  const text = value.trim()
   if (TEXT_RULE.test(text)) return undefined
   const refused = describeRefused(text)
   if (refused) return refused
-  if (text.trim() === '') return 'must not be blank'
+  if (text === '') return 'must not be blank'
   return 'holds only invisible characters (such as zero-width spaces); type something that can be seen'
 }
 

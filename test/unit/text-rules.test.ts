@@ -20,7 +20,8 @@ describe('textProblem: what names, categories and tags may hold', () => {
     ['DEL', 'a\u007f', 'a control character (U+007F)'],
     ['C1 next line', 'one\u0085two', 'a control character (U+0085)'],
     ['C1 CSI', 'x\u009b31m', 'a control character (U+009B)'],
-    ['a trailing line break', 'Fern\n', 'a control character (U+000A)'],
+    ['a line break inside', 'two\nlines', 'a control character (U+000A)'],
+    ['a C1 control at the end (trim keeps it)', 'Fern\u0085', 'a control character (U+0085)'],
     ['a line separator', 'one\u2028two', 'a line or paragraph separator (U+2028)'],
     ['a paragraph separator', 'one\u2029two', 'a line or paragraph separator (U+2029)'],
     ['a lone high surrogate', 'cactus \ud83c', 'a broken character, half of a UTF-16 surrogate pair (U+D83C)'],
@@ -60,7 +61,8 @@ describe('textProblem: what names, categories and tags may hold', () => {
     ['an emoji with a variation selector', '❤\ufe0f'],
     ['Arabic with a right-to-left mark', 'صبار\u200f'],
     ['a zero-width space between words', 'Aloe\u200bvera'],
-    ['a well-formed astral character', '\ud83c\udf35']
+    ['a well-formed astral character', '\ud83c\udf35'],
+    ['a trailing line break or tab, which trimming removes', ' Fern\t\r\n']
   ])('accepts %s', (_label, text) => {
     expect(textProblem(text)).toBeUndefined()
   })
