@@ -39,9 +39,10 @@ function targetAuthority(event: H3Event): string | null | undefined {
 /**
  * Refuses (403) a request whose Host (or absolute-form target) is not one of
  * this server's own names, or whose Origin is another site's. Runs on every
- * path, UI pages included, before routing: a DNS-rebinding page reaches us under its own host name, and a
- * cross-site form or fetch carries its own origin. Requests without Origin
- * (scripts, curl, same-origin GET navigations) pass on to the token check.
+ * path, UI pages included, before routing: a DNS-rebinding page reaches us
+ * under its own host name, and a cross-site form or fetch carries its own
+ * origin. Requests without Origin (scripts, curl, same-origin GET navigations)
+ * pass on to the token check.
  */
 export function checkHostAndOrigin(event: H3Event, policy: AccessPolicy): void {
   const host = event.req.headers.get('host')
