@@ -23,6 +23,6 @@ export async function backUpNow(dataDir: string): Promise<BackupMade | undefined
   const catalogue = await readCatalogue(dataDir)
   if (!catalogue) return undefined
   const { data } = catalogue
-  const text = await serializeSnapshot({ nextId: data.nextId, journalGen: catalogue.lastGen + 1, plants: data.plants })
+  const text = await serializeSnapshot({ nextId: data.nextId, journalGen: catalogue.lastGen + 1, plants: data.plants, idempotencyKeys: data.idempotencyKeys })
   return { file: await writeBackup(dataDir, text), plantCount: data.plants.length }
 }

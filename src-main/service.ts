@@ -12,6 +12,7 @@ import { uiUrl } from './server/security'
 import { PortInUseError, listen, type ListeningServer } from './server/start-server'
 import { apiBaseUrl } from './server/urls'
 import { PlantStore } from './store/plant-store'
+import { NamedTokenRegistry } from './named-token-registry'
 import { openTokenSource } from './token'
 
 /** Name of the runtime file that tells scripts where the running server is. */
@@ -76,13 +77,16 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     throw error
   })
   let server
+  let namedTokens: NamedTokenRegistry | undefined
   try {
-    const access = new AccessPolicy({ token: tokens.current, host: options.host })
-    const app = createApp({ store, access, uiDir: options.uiDir, events: { stopping: endStreams.signal } })
+    namedTokens = await NamedTokenRegistry.open(options.dataDir)
+    const access = new AccessPolicy({ token: tokens.current, host: options.host, namedTokens })
+    const app = createApp({ store, access, uiDir: options.uiDir, events: { stopping: endStreams.signal }, tokens: namedTokens })
     server = await listenWithFallback(app, options)
     access.listeningOn(server.port)
   } catch (error) {
     tokens.close()
+    await namedTokens?.close()
     await store.close()
     throw error
   }
@@ -93,6 +97,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     endStreams.abort()
     await server.close()
     tokens.close()
+    await namedTokens.close()
     await store.close()
     await rm(serverFile, { force: true })
   }

@@ -5,6 +5,8 @@
 import { ConfigError } from './config'
 import { PortInUseError } from './server/start-server'
 import { DataDirLockedError, DataFileError, fileSystemProblem } from './store/errors'
+import { FileLockTimeoutError } from './file-lock'
+import { NamedTokensFileError } from './named-tokens'
 import { TokenError } from './token'
 
 /**
@@ -15,6 +17,7 @@ export function describeStartFailure(error: unknown): string | undefined {
   if (error instanceof PortInUseError) return error.message
   if (error instanceof DataDirLockedError) return `Refusing to start: ${error.message}`
   if (error instanceof TokenError || error instanceof ConfigError) return error.message
+  if (error instanceof NamedTokensFileError || error instanceof FileLockTimeoutError) return error.message
   if (error instanceof DataFileError) {
     const restore = error.latestBackup
       ? `The latest backup is ${error.latestBackup}; put it back with: plant-store restore --from "${error.latestBackup}" (the damaged file is kept aside).`

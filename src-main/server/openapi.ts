@@ -8,6 +8,7 @@ import { extensionOperations } from './openapi-extensions'
 import { SEARCH_PARAMETERS, problemResponse, ref } from './openapi-parts'
 import { responseSchemas } from './openapi-schemas'
 import { documentAccessRules } from './openapi-security'
+import { documentWriteSafety } from './openapi-write-safety'
 
 const plantBody = (schema: string, description: string) => ({
   required: true,
@@ -87,7 +88,7 @@ const searchByStatus = {
 
 /** Builds the OpenAPI document served at /v3/openapi.json. */
 export function createOpenApiDocument(): Record<string, unknown> {
-  return documentAccessRules({
+  return documentAccessRules(documentWriteSafety({
     openapi: '3.1.0',
     info: {
       title: 'Plant Store',
@@ -113,5 +114,5 @@ export function createOpenApiDocument(): Record<string, unknown> {
       }
     },
     components: { schemas: { ...plantJsonSchemas, ...responseSchemas } }
-  })
+  }))
 }

@@ -6,10 +6,24 @@
 import type { H3Event, Middleware } from 'h3'
 import { API_BASE, API_PATHS } from '../../src-shared/api-paths'
 import { PROBLEM_TYPES } from '../../src-shared/problem'
-import type { AccessPolicy } from './access-policy'
+import { OWNER_TOKEN_NAME } from '../../src-shared/named-token'
+import type { AccessPolicy, Principal } from './access-policy'
 import { HttpProblem as ApiError } from './http-problem'
 import { isWildcardHost } from './own-addresses'
+import { problem } from './problems'
 import { urlHost } from './urls'
+
+declare module 'h3' {
+  interface H3EventContext {
+    /** Who sent the request; set by {@link requireApiToken} for every /v3 request it let through. */
+    principal?: Principal
+  }
+}
+
+/** Who sent `event` (the owner when no token was checked, as for a request made in-process). */
+export function principalOf(event: H3Event): Principal {
+  return event.context.principal ?? { name: OWNER_TOKEN_NAME, scope: 'owner' }
+}
 
 function forbidden(detail: string): ApiError {
   return new ApiError({ type: PROBLEM_TYPES.forbidden, title: 'Forbidden', status: 403, detail })
@@ -81,21 +95,18 @@ export function requireApiToken(policy: AccessPolicy): Middleware {
   return (event, next) => {
     if (!isApiPath(event) || isPublic(event)) return next()
     const check = policy.checkAuthorization(event.req.headers.get('authorization'))
-    if (check === 'ok') return next()
-    const details: Record<Exclude<typeof check, 'ok'>, string> = {
-      missing: 'This request needs the API token: send "Authorization: Bearer TOKEN". `plant-store token` prints the token.',
-      'wrong-scheme': 'The Authorization header must use the Bearer scheme: "Authorization: Bearer TOKEN", with the token `plant-store token` prints.',
-      invalid: 'The API token is wrong (it may have been rotated): send "Authorization: Bearer TOKEN" with the token `plant-store token` prints.'
+    if (!check.ok) throw problem('unauthorized', check.refusal)
+    // Recorded for whatever needs to know who made a change (idempotency keys, a history's `by`).
+    event.context.principal = check.principal
+    if (check.principal.scope === 'read-only' && !READ_METHODS.has(event.req.method)) {
+      throw problem('readOnlyToken', check.principal.name, event.req.method)
     }
-    const detail = details[check]
-    // RFC 6750 §3.1: an error code only when a Bearer token was actually presented.
-    const challenge = check === 'invalid' ? 'Bearer realm="plant-store", error="invalid_token"' : 'Bearer realm="plant-store"'
-    throw new ApiError(
-      { type: PROBLEM_TYPES.unauthorized, title: 'Unauthorized', status: 401, detail },
-      { 'www-authenticate': challenge }
-    )
+    return next()
   }
 }
+
+/** Methods that change nothing: all a read-only token may use. */
+const READ_METHODS = new Set(['GET', 'HEAD'])
 
 /**
  * Content-Security-Policy of the UI's pages: nothing unless named, and what is

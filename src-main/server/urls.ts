@@ -22,5 +22,7 @@ export const ALLOWED_METHODS = {
   [API_PATHS.searchByStatus]: ['GET', 'HEAD'],
   [API_PATHS.openapi]: ['GET', 'HEAD'],
   [EXTENSION_PATHS.plantById]: ['GET', 'HEAD'],
-  [EXTENSION_PATHS.events]: ['GET']
+  [EXTENSION_PATHS.events]: ['GET'],
+  [EXTENSION_PATHS.tokens]: ['GET', 'HEAD', 'POST'],
+  [EXTENSION_PATHS.tokenByName]: ['DELETE']
 } as const satisfies Record<string, readonly string[]>

@@ -4,8 +4,8 @@
  */
 import { isPlantStatus, type Plant } from '../../src-shared/plant'
 
-/** Version of the file layout this build writes. */
-export const DATA_FILE_VERSION = 1
+/** Version of the file layout this build writes (2: plants carry `version`, migrate.ts adds it to older files). */
+export const DATA_FILE_VERSION = 2
 
 /** Contents of `plants.json`. */
 export interface PlantFile {
@@ -17,6 +17,25 @@ export interface PlantFile {
    */
   journalGen?: number
   plants: Plant[]
+  /** Idempotency keys of recent adds (absent when there are none); see idempotency-keys.ts. */
+  idempotencyKeys?: IdempotencyRecord[]
+}
+
+/** Who sent an idempotency key, and the key: two clients' keys never meet. */
+export interface IdempotencyScope {
+  /** The caller's name (e.g. the token's), so that two scripts that pick the same key are told apart. */
+  by: string
+  key: string
+}
+
+/** One remembered add (idempotency-keys.ts). */
+export interface IdempotencyRecord extends IdempotencyScope {
+  /** Digest of the add's input, to tell a true retry from a different add reusing the key. */
+  fingerprint: string
+  /** When the add was saved (ISO 8601). */
+  at: string
+  /** The plant as the add created it: the answer a retry gets again. */
+  plant: Plant
 }
 
 /** A data file that cannot be used; `problem` says what is wrong in plain words. */
@@ -64,6 +83,28 @@ export function plantRecordProblem(plant: unknown, where: string): string | unde
   if (!Array.isArray(p.tags) || !p.tags.every(isText)) return `${where}.tags is not a list of text`
   if (!isPlantStatus(p.status)) return `${where}.status "${String(p.status)}" is not available, pending or sold`
   if (typeof p.createdAt !== 'string' || typeof p.updatedAt !== 'string') return `${where} lacks createdAt/updatedAt`
+  // Optional here: a journal line written before plants had versions lacks it (replay supplies one).
+  if (p.version !== undefined && !isPositiveWhole(p.version)) return `${where}.version is not a positive whole number`
+  return undefined
+}
+
+function isPositiveWhole(value: unknown): boolean {
+  return Number.isSafeInteger(value) && (value as number) >= 1
+}
+
+/** What is wrong with a stored list of idempotency records (shape only), or undefined when it is valid. */
+export function idempotencyRecordsProblem(value: unknown, where: string): string | undefined {
+  if (!Array.isArray(value)) return `${where} is not a list`
+  for (const [index, record] of value.entries()) {
+    const at = `${where}[${index}]`
+    if (typeof record !== 'object' || record === null) return `${at} is not an object`
+    const r = record as Record<string, unknown>
+    for (const field of ['by', 'key', 'fingerprint', 'at'] as const) {
+      if (!isText(r[field])) return `${at}.${field} is not text`
+    }
+    const problem = plantRecordProblem(r.plant, `${at}.plant`)
+    if (problem) return problem
+  }
   return undefined
 }
 
@@ -71,6 +112,7 @@ function recordProblem(plant: unknown, index: number, previousId: number, nextId
   const where = `plants[${index}]`
   const problem = plantRecordProblem(plant, where)
   if (problem) return problem
+  if ((plant as Partial<Plant>).version === undefined) return `${where} lacks its version`
   const id = (plant as Plant).id
   if (id <= previousId) return `${where}.id ${id} is out of order or repeated`
   if (id >= nextId) return `${where}.id ${id} is not below nextId ${nextId}`
@@ -100,5 +142,7 @@ export function checkPlantFile(file: string, value: unknown): PlantFile {
     if (problem) throw new DataFileError(file, problem)
     previousId = (plant as Plant).id
   }
+  const keysProblem = data.idempotencyKeys === undefined ? undefined : idempotencyRecordsProblem(data.idempotencyKeys, 'idempotencyKeys')
+  if (keysProblem) throw new DataFileError(file, keysProblem)
   return value as unknown as PlantFile
 }

@@ -6,7 +6,8 @@
  * `plants.json` (a checkpoint) and the journals it covers are deleted; at
  * start-up the journals after the snapshot are replayed on top of it.
  *
- * A line is one saved batch: `{"nextId": N, "plants": [full plant records]}`.
+ * A line is one saved batch: `{"nextId": N, "plants": [full plant records]}`,
+ * plus `"keys": [idempotency records]` when the batch's adds came with keys.
  * Only the last line of a file may be torn (a crash in the middle of an
  * append, never acknowledged); damage anywhere else is refused. A journal
  * started after a failed append opens with `{"cut": BYTES}`: the previous
@@ -17,7 +18,7 @@ import type { FileHandle } from 'node:fs/promises'
 import { readdir } from 'node:fs/promises'
 import path from 'node:path'
 import type { Plant } from '../../src-shared/plant'
-import { DataFileError, plantRecordProblem } from './data-file'
+import { DataFileError, idempotencyRecordsProblem, plantRecordProblem, type IdempotencyRecord } from './data-file'
 import { nodeFileSystem, syncDirectory, type FileSystem } from './json-file'
 
 /** One saved batch of changes. */
@@ -26,6 +27,8 @@ export interface JournalEntry {
   nextId: number
   /** The changed plants, as they are after the batch. */
   plants: Plant[]
+  /** Idempotency keys of the batch's adds, saved with the plants they added; absent when none. */
+  keys?: IdempotencyRecord[]
 }
 
 /** The first line of a journal started after a failed append. */
@@ -67,7 +70,7 @@ function entryProblem(value: unknown): string | undefined {
     const problem = plantRecordProblem(plant, `plants[${index}]`)
     if (problem) return problem
   }
-  return undefined
+  return entry.keys === undefined ? undefined : idempotencyRecordsProblem(entry.keys, 'keys')
 }
 
 /** The cut a journal's text opens with, if any (see {@link JournalCut}). */

@@ -11,9 +11,11 @@ import type { NewPlant, Plant, PlantChanges, PlantStatus } from '../../src-share
 import { BackupSchedule, latestBackup, writeBackup } from './backups'
 import { DATA_FILE_VERSION, DataFileError, emptyPlantFile, type PlantFile } from './data-file'
 import { GroupCommit } from './group-commit'
+import { IdempotencyKeys, fingerprintOf, type IdempotencyRecord, type IdempotencyScope } from './idempotency-keys'
 import { Journal, listJournals } from './journal'
 import { DurableJsonFile, nodeFileSystem, type FileSystem } from './json-file'
 import { acquireDataDirLock, type DataDirLock } from './lock'
+import { IdempotencyKeyReusedError, checkVersion, type WriteCondition } from './preconditions'
 import { DATA_FILE_NAME, readCatalogue } from './read-catalogue'
 import { serializeSnapshot, type CatalogueSnapshot } from './snapshot'
 
@@ -36,6 +38,8 @@ export interface OpenPlantStoreOptions {
   checkpointIdleMs?: number
   /** Journal size that triggers a checkpoint even while busy (default: 1 MiB or half the snapshot, whichever is larger). */
   checkpointBytes?: number
+  /** How long idempotency keys are remembered (default 24 hours). */
+  idempotencyTtlMs?: number
 }
 
 /** Filter of {@link PlantStore.find}. */
@@ -48,6 +52,18 @@ export interface PlantFilter {
 export interface PlantChange {
   type: 'plant.added' | 'plant.updated'
   plant: Plant
+}
+
+/** What {@link PlantStore.addOnce} did: added the plant, or found the key and answered with the plant it added before. */
+export interface AddOutcome {
+  plant: Plant
+  replayed: boolean
+}
+
+/** One change of a batch: a plant record and the idempotency key that came with it, either possibly absent. */
+interface StagedChange {
+  plant?: Plant
+  key?: IdempotencyRecord
 }
 
 const MIN_CHECKPOINT_BYTES = 1024 * 1024
@@ -63,7 +79,8 @@ export class PlantStore {
   readonly #index = new Map<number, number>()
   /** Records prepared by the batch being saved, by id; published only once the batch is on disk. */
   readonly #pending = new Map<number, Plant>()
-  readonly #commits: GroupCommit<Plant>
+  readonly #commits: GroupCommit<StagedChange>
+  readonly #keys: IdempotencyKeys
   readonly #now: () => Date
   readonly #fs: FileSystem
   readonly #listeners = new Set<(change: PlantChange) => void>()
@@ -96,10 +113,16 @@ export class PlantStore {
     this.#checkpointIdleMs = options.checkpointIdleMs ?? 30_000
     this.#checkpointBytes = options.checkpointBytes
     db.data.plants.forEach((plant, position) => this.#index.set(plant.id, position))
+    // The keys live in #keys (saved and pending apart), not in db.data.
+    this.#keys = new IdempotencyKeys(db.data.idempotencyKeys, options.idempotencyTtlMs)
+    delete db.data.idempotencyKeys
     this.#openingState = this.#snapshot(journal.gen)
-    this.#commits = new GroupCommit<Plant>({
-      save: (plants) => this.#save(plants),
-      discard: () => this.#pending.clear(),
+    this.#commits = new GroupCommit<StagedChange>({
+      save: (changes) => this.#save(changes),
+      discard: () => {
+        this.#pending.clear()
+        this.#keys.discard()
+      },
       batchWindowMs: options.batchWindowMs
     })
   }
@@ -128,7 +151,7 @@ export class PlantStore {
         // A new catalogue is written at once (proving the folder is writable before any request);
         // a migrated one is rewritten after its old form is backed up.
         if (stored) await writeBackup(options.dir, await readFile(file, 'utf8'), options.now?.())
-        const text = await serializeSnapshot({ nextId: data.nextId, journalGen: firstGen, plants: data.plants })
+        const text = await serializeSnapshot({ nextId: data.nextId, journalGen: firstGen, plants: data.plants, idempotencyKeys: data.idempotencyKeys })
         await snapshotFile.writeText(text)
         snapshotBytes = text.length
       }
@@ -175,35 +198,65 @@ export class PlantStore {
 
   /** Adds a plant and resolves with it once it is on disk. */
   async add(input: NewPlant): Promise<Plant> {
-    const plant = await this.#commits.submit(() => {
+    return (await this.#add(input)).plant
+  }
+
+  /**
+   * Adds a plant unless `scope`'s key was used before: then resolves with the
+   * plant that first add created (replayed), or throws IdempotencyKeyReusedError
+   * when that add had other input. Checked in the serialised step, so two
+   * concurrent adds with one key add one plant; the key is saved in the same
+   * journal line as the plant.
+   */
+  addOnce(input: NewPlant, scope: IdempotencyScope): Promise<AddOutcome> {
+    return this.#add(input, scope)
+  }
+
+  async #add(input: NewPlant, scope?: IdempotencyScope): Promise<AddOutcome> {
+    const outcome = await this.#commits.submit<AddOutcome>(() => {
+      const now = this.#now()
+      const fingerprint = scope && fingerprintOf(input)
+      const known = scope && this.#keys.find(scope, now)
+      if (known) {
+        if (known.record.fingerprint !== fingerprint) throw new IdempotencyKeyReusedError(known.record.key, known.record.plant.id)
+        const replayed = { plant: known.record.plant, replayed: true }
+        // A key staged by this very batch exists only if the batch is saved: tie the answer to that write.
+        return known.pending ? { result: replayed, change: {} } : { result: replayed }
+      }
       const data = this.#db.data
-      const at = this.#now().toISOString()
+      const at = now.toISOString()
       const added = { id: data.nextId } as Plant
       if (input.name !== undefined) added.name = input.name
       if (input.category !== undefined) added.category = input.category
-      Object.assign(added, { tags: input.tags ?? [], status: input.status ?? 'available', createdAt: at, updatedAt: at })
+      Object.assign(added, { tags: input.tags ?? [], status: input.status ?? 'available', createdAt: at, updatedAt: at, version: 1 })
       data.nextId += 1 // kept even if the write fails: ids are never reused
       this.#pending.set(added.id, added)
-      return { result: added, change: added }
+      const key = scope && fingerprint ? this.#keys.stage({ ...scope, fingerprint, at, plant: added }) : undefined
+      return { result: { plant: added, replayed: false }, change: key ? { plant: added, key } : { plant: added } }
     })
-    this.#announce('plant.added', plant)
-    return plant
+    if (!outcome.replayed) this.#announce('plant.added', outcome.plant)
+    return outcome
   }
 
-  /** Applies `changes` to the plant they name; resolves with the plant once on disk, or undefined when no such plant exists. */
-  async update(changes: PlantChanges): Promise<Plant | undefined> {
+  /**
+   * Applies `changes` to the plant they name; resolves with the plant once on
+   * disk, or undefined when no such plant exists. Throws VersionConflictError
+   * (nothing changed) when `condition` names versions the plant is not at.
+   */
+  async update(changes: PlantChanges, condition?: WriteCondition): Promise<Plant | undefined> {
     let changed = false
-    const plant = await this.#commits.submit(() => {
+    const plant = await this.#commits.submit<Plant | undefined>(() => {
       const pending = this.#pending.get(changes.id)
       const before = pending ?? this.get(changes.id)
       if (!before) return { result: undefined }
+      checkVersion(before, condition)
       const { id: _id, ...fields } = changes
       // A plant prepared in this very batch exists only if the batch is saved: tie the answer to that write.
-      if (Object.keys(fields).length === 0) return pending ? { result: pending, change: pending } : { result: before }
-      const after: Plant = { ...before, ...fields, updatedAt: this.#now().toISOString() }
+      if (Object.keys(fields).length === 0) return pending ? { result: pending, change: {} } : { result: before }
+      const after: Plant = { ...before, ...fields, updatedAt: this.#now().toISOString(), version: before.version + 1 }
       this.#pending.set(after.id, after)
       changed = true
-      return { result: after, change: after }
+      return { result: after, change: { plant: after } }
     })
     if (plant && changed) this.#announce('plant.updated', plant)
     return plant
@@ -243,7 +296,8 @@ export class PlantStore {
   }
 
   #snapshot(journalGen: number): CatalogueSnapshot {
-    return { nextId: this.#db.data.nextId, journalGen, plants: this.#db.data.plants.slice() }
+    const idempotencyKeys = this.#keys.live(this.#now())
+    return { nextId: this.#db.data.nextId, journalGen, plants: this.#db.data.plants.slice(), idempotencyKeys }
   }
 
   #announce(type: PlantChange['type'], plant: Plant): void {
@@ -256,15 +310,17 @@ export class PlantStore {
     }
   }
 
-  /** The one write path: makes a batch of changed plants durable, then publishes them. */
-  async #save(plants: Plant[]): Promise<void> {
+  /** The one write path: makes a batch of changed plants (and their adds' keys) durable, then publishes them. */
+  async #save(changes: StagedChange[]): Promise<void> {
     if (this.#journal.broken) {
       // The last append failed part-way: continue in a fresh file that tells replay where the old one ends.
       const next = await Journal.create(this.dir, this.#journal.gen + 1, this.#fs, this.#journal.bytes)
       await this.#journal.close()
       this.#journal = next
     }
-    await this.#journal.append({ nextId: this.#db.data.nextId, plants })
+    const plants = changes.flatMap((change) => (change.plant ? [change.plant] : []))
+    const keys = changes.flatMap((change) => (change.key ? [change.key] : []))
+    await this.#journal.append({ nextId: this.#db.data.nextId, plants, ...(keys.length > 0 ? { keys } : {}) })
     this.#publish()
     try {
       this.#afterSave()
@@ -287,6 +343,7 @@ export class PlantStore {
       }
     }
     this.#pending.clear()
+    this.#keys.publish()
     this.#version++
   }
 

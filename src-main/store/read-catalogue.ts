@@ -5,7 +5,7 @@
 import path from 'node:path'
 import type { Plant } from '../../src-shared/plant'
 import { DataFileError, checkPlantFile, type PlantFile } from './data-file'
-import { journalCut, listJournals, parseJournal, type JournalFile } from './journal'
+import { journalCut, listJournals, parseJournal, type JournalEntry, type JournalFile } from './journal'
 import { nodeFileSystem, type FileSystem } from './json-file'
 import { loadPlantFile } from './load-plant-file'
 
@@ -40,19 +40,26 @@ async function readText(fs: FileSystem, file: string): Promise<string | undefine
 }
 
 /** Applies journal entries to `data` in place (upsert by id; new ids are the highest so far). */
-function replay(data: PlantFile, entries: { nextId: number; plants: Plant[] }[]): void {
+function replay(data: PlantFile, entries: JournalEntry[]): void {
   const index = new Map(data.plants.map((plant, position) => [plant.id, position]))
   for (const entry of entries) {
     data.nextId = Math.max(data.nextId, entry.nextId)
     for (const plant of entry.plants) {
       const position = index.get(plant.id)
-      if (position !== undefined) data.plants[position] = plant
+      const replayed = withVersion(plant, position === undefined ? undefined : data.plants[position])
+      if (position !== undefined) data.plants[position] = replayed
       else {
         index.set(plant.id, data.plants.length)
-        data.plants.push(plant)
+        data.plants.push(replayed)
       }
     }
+    if (entry.keys) data.idempotencyKeys = [...(data.idempotencyKeys ?? []), ...entry.keys]
   }
+}
+
+/** A line written before plants had versions (an older Plant Store that stopped uncleanly) counts as one more change. */
+function withVersion(plant: Plant, before: Plant | undefined): Plant {
+  return plant.version === undefined ? { ...plant, version: (before?.version ?? 0) + 1 } : plant
 }
 
 /** Reads the journals' texts, each cut where the next one says its valid part ends. */

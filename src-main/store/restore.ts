@@ -1,6 +1,7 @@
 /** Puts a backup back in place of the catalogue, after checking it; the files it replaces are kept aside. */
 import { link, readFile, rename } from 'node:fs/promises'
 import path from 'node:path'
+import type { Plant } from '../../src-shared/plant'
 import { listJournals } from './journal'
 import { replaceFile } from './json-file'
 import { loadPlantFile } from './load-plant-file'
@@ -18,16 +19,27 @@ export interface RestoreResult {
 }
 
 /**
- * The highest nextId any file in the folder mentions, read even from damaged
- * files, so that ids handed out after the backup was made are never reused.
+ * The highest value of `"name":N` any file in the folder mentions, read even
+ * from damaged files: so that ids handed out after the backup was made are
+ * never reused, and plant versions never repeat one seen before.
  */
-async function highestNextIdOnDisk(files: string[]): Promise<number> {
+async function highestOnDisk(files: string[], name: 'nextId' | 'version'): Promise<number> {
   let highest = 1
+  const pattern = new RegExp(`"${name}":(\\d{1,15})`, 'g')
   for (const file of files) {
     const text = await readFile(file, 'utf8').catch(() => '')
-    for (const match of text.matchAll(/"nextId":(\d{1,15})/g)) highest = Math.max(highest, Number(match[1]))
+    for (const match of text.matchAll(pattern)) highest = Math.max(highest, Number(match[1]))
   }
   return highest
+}
+
+/**
+ * Each restored plant's version moved past every version on disk: a client that
+ * read a plant before the restore holds an ETag that must not match the
+ * restored plant, which may differ from what it read.
+ */
+function pastVersions(plants: readonly Plant[], highestVersion: number): Plant[] {
+  return plants.map((plant) => ({ ...plant, version: plant.version + highestVersion }))
 }
 
 async function keepAside(file: string, suffix: string): Promise<string | undefined> {
@@ -56,10 +68,12 @@ export async function restoreFromBackup(dataDir: string, source: string, at = ne
     const suffix = `replaced-${at.toISOString().replace(/[:.]/g, '-')}`
     const file = path.join(dataDir, DATA_FILE_NAME)
     const journals = await listJournals(dataDir)
-    const nextId = Math.max(data.nextId, await highestNextIdOnDisk([file, ...journals.map((journal) => journal.file)]))
+    const onDisk = [file, ...journals.map((journal) => journal.file)]
+    const nextId = Math.max(data.nextId, await highestOnDisk(onDisk, 'nextId'))
+    const plants = pastVersions(data.plants, await highestOnDisk(onDisk, 'version'))
     const keptAside = await keepAside(file, suffix)
     const journalGen = Math.max(0, ...journals.map((journal) => journal.gen)) + 1
-    const text = await serializeSnapshot({ nextId, journalGen, plants: data.plants })
+    const text = await serializeSnapshot({ nextId, journalGen, plants, idempotencyKeys: data.idempotencyKeys })
     await replaceFile(file, text)
     // The journals belong to the replaced file; the new journalGen already tells a start to skip them.
     for (const journal of journals) await rename(journal.file, `${journal.file}.${suffix}`).catch(() => undefined)

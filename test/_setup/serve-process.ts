@@ -48,9 +48,9 @@ export function runCli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Cli
   return runProgram(process.execPath, [BIN, ...args], env)
 }
 
-/** Runs any program to completion with the CLI's environment, collecting its output. */
-export async function runProgram(program: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<CliResult> {
-  const child = spawn(program, args, { env: cliEnv(env), stdio: ['ignore', 'pipe', 'pipe'] })
+/** Runs any program to completion with the CLI's environment, collecting its output; `cwd` defaults to this process's. */
+export async function runProgram(program: string, args: string[], env: NodeJS.ProcessEnv = {}, cwd?: string): Promise<CliResult> {
+  const child = spawn(program, args, { env: cliEnv(env), cwd, stdio: ['ignore', 'pipe', 'pipe'] })
   let stdout = ''
   let stderr = ''
   child.stdout.on('data', (chunk) => (stdout += chunk))
