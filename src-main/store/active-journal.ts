@@ -18,6 +18,11 @@ export class ActiveJournal {
     this.#current = first
   }
 
+  /** The journal file of the current generation. */
+  get current(): Journal {
+    return this.#current
+  }
+
   /** The current generation. */
   get gen(): number {
     return this.#current.gen
@@ -31,6 +36,11 @@ export class ActiveJournal {
   /** The current generation's file. */
   get file(): string {
     return this.#current.file
+  }
+
+  /** True after a failed append to the current generation: the next append starts a new one. */
+  get broken(): boolean {
+    return this.#current.broken
   }
 
   /** Appends `entry` durably; resolves only once it is on disk. */

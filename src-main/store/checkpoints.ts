@@ -2,12 +2,13 @@
  * Checkpoints fold the journal back into plants.json: once the store has been
  * quiet for a while, at once when the journal has outgrown its limit (so that
  * a busy day does not make the next start replay a huge journal), and a last
- * time on close. Each one switches to a new journal generation between two
- * batches, writes the catalogue as it was at that moment, and only then
- * deletes the journals it contains.
+ * time on close. Each one moves to a new journal generation between two
+ * batches and writes the catalogue as it was at that moment (lowdb's write(),
+ * through the store); the journals it holds are deleted after that.
  */
 import { unlink } from 'node:fs/promises'
 import type { ActiveJournal } from './active-journal'
+import { describeWriteFailure } from './file-system-errors'
 import { listJournals } from './journal'
 
 /** The least journal size that triggers a checkpoint while busy. */
@@ -15,20 +16,28 @@ export const MIN_CHECKPOINT_BYTES = 1024 * 1024
 
 /** What checkpoints work with. */
 export interface CheckpointOptions {
-  dir: string
   /** plants.json, named in messages. */
   file: string
+  dir: string
   journal: ActiveJournal
   /** Runs `task` between two batches of changes (GroupCommit.exclusive). */
   between: (task: () => Promise<void>) => Promise<void>
   /**
-   * Writes plants.json (lowdb's write()) recording `journalGen` as the first
-   * journal generation it does not contain. Called between two batches, it
-   * must take its copy of the catalogue before it first yields.
+   * Called between two batches before a checkpoint: false when there is
+   * nothing to fold now (the store may not write, or it has just written the
+   * whole catalogue anew for another reason).
+   */
+  ready: () => Promise<boolean>
+  /**
+   * Writes plants.json recording `journalGen` as the first journal generation
+   * it does not contain, then deletes the journals before it. Called between
+   * two batches, it takes its copy of the catalogue before it first yields.
    */
   writeSnapshot: (journalGen: number) => Promise<void>
   /** Size of plants.json as last read or written. */
   snapshotSize: () => number
+  /** True when a failed checkpoint is no news: the store has stopped writing for good. */
+  refused: () => boolean
   /** Quiet time after the last change before a checkpoint (default 30 s). */
   idleMs?: number
   /** Journal size that triggers a checkpoint while busy (default: 1 MiB or half the snapshot, whichever is larger). */
@@ -84,44 +93,44 @@ export class Checkpoints {
    * journal still holds every change, and the next start replays it.
    */
   async final(): Promise<void> {
-    const { dir, file, journal } = this.#options
+    const { dir, file, journal, writeSnapshot } = this.#options
     await journal.close()
     if (journal.bytes === 0 && (await listJournals(dir)).length === 1) {
       await unlink(journal.file).catch(() => undefined) // plants.json is complete already
       return
     }
     try {
-      await this.#fold(journal.gen + 1, this.#options.writeSnapshot(journal.gen + 1))
+      await writeSnapshot(journal.gen + 1)
     } catch (error) {
-      console.error(`[plant-store] could not fold the journal into ${file} on close (it will be replayed at the next start):`, error)
+      // Say that the journal will be replayed only when it is still there to be replayed.
+      const kept = await journal.current.inPlace().catch(() => false)
+      console.error(
+        `[plant-store] could not fold the journal into ${file} on close: ${describeWriteFailure(error)}. ` +
+          (kept
+            ? `Nothing is lost: the journal ${journal.file} keeps every change and is replayed at the next start.`
+            : `The journal ${journal.file} is gone too: the changes since the last checkpoint are NOT on disk.`)
+      )
     }
   }
 
   async #checkpoint(): Promise<void> {
     clearTimeout(this.#timer)
-    const { between, journal, writeSnapshot } = this.#options
+    const { between, journal, ready, writeSnapshot } = this.#options
     try {
-      let gen = 0
       let writing: Promise<void> | undefined
       // Between two batches: later changes go to the new journal, so the snapshot holds exactly those before it.
       await between(async () => {
-        gen = await journal.next()
-        writing = writeSnapshot(gen)
+        if (!(await ready())) return
+        // An empty journal is reused: a checkpoint that keeps failing (a full disk) must not leave a new file each time.
+        if (journal.bytes > 0 || journal.broken) await journal.next()
+        writing = writeSnapshot(journal.gen)
         writing.catch(() => undefined) // awaited below; this only keeps it from counting as unhandled meanwhile
       })
-      await this.#fold(gen, writing!)
+      await writing
     } catch (error) {
-      if (this.#stopped) return // close() writes the final snapshot itself
+      if (this.#stopped || this.#options.refused()) return // close() writes the final snapshot itself; a refused store writes nothing
       console.error(`[plant-store] checkpoint of ${this.#options.file} failed; the journal keeps every change and it is tried again later:`, error)
       this.armIdle()
-    }
-  }
-
-  /** Waits for plants.json to be written, then deletes the journals it contains (those before `journalGen`). */
-  async #fold(journalGen: number, writing: Promise<void>): Promise<void> {
-    await writing
-    for (const journal of await listJournals(this.#options.dir)) {
-      if (journal.gen < journalGen) await unlink(journal.file).catch(() => undefined)
     }
   }
 }

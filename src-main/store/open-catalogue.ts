@@ -10,9 +10,11 @@ import { Low } from 'lowdb'
 import { latestBackup, writeBackup } from './backups'
 import { CatalogueFile } from './catalogue-file'
 import { DataFileError, emptyPlantFile, type PlantFile } from './data-file'
+import { checkStoreFolder, removeStoreLeftovers } from './data-folder'
+import { FolderGuard } from './folder-guard'
 import { Journal, listJournals } from './journal'
 import { nodeFileSystem, type FileSystem } from './json-file'
-import { acquireDataDirLock, type DataDirLock } from './lock'
+import { acquireDataDirLock } from './lock'
 import { CURRENT_LAYOUT, type FileLayout } from './migrate'
 import { DATA_FILE_NAME, replayJournals } from './read-catalogue'
 
@@ -35,6 +37,12 @@ export interface OpenPlantStoreOptions {
   checkpointBytes?: number
   /** How long idempotency keys are remembered (default 24 hours). */
   idempotencyTtlMs?: number
+  /**
+   * Called after the store re-created its deleted folder and wrote the
+   * catalogue there, so that the service can put back its own files (token,
+   * server.json). A failure is logged; the catalogue is saved regardless.
+   */
+  onFolderRecreated?: () => Promise<void>
   /** The file layout and its migrations (default this build's); tests run a migration through open() with another. */
   layout?: FileLayout
 }
@@ -48,8 +56,8 @@ export interface OpenedCatalogue {
   journal: Journal
   /** Journals were replayed or left over: they should be folded into plants.json soon. */
   hasOldJournals: boolean
-  /** The data folder's lock, held until the store closes. */
-  lock: DataDirLock
+  /** Watches that the folder, its lock and the journal stay this store's (it holds the lock until the store closes). */
+  guard: FolderGuard
 }
 
 /**
@@ -60,10 +68,14 @@ export interface OpenedCatalogue {
  */
 export async function openCatalogue(options: OpenPlantStoreOptions): Promise<OpenedCatalogue> {
   await mkdir(options.dir, { recursive: true, mode: 0o700 })
-  const lock = await acquireDataDirLock(options.dir, options.holder ?? 'plant-store serve')
+  await checkStoreFolder(options.dir)
+  const holder = options.holder ?? 'plant-store serve'
+  const lock = await acquireDataDirLock(options.dir, holder)
   try {
+    await removeStoreLeftovers(options.dir)
     const layout = options.layout ?? CURRENT_LAYOUT
-    return { ...(await readForWriting(options.dir, options.fs ?? nodeFileSystem, layout, options.now?.())), lock }
+    const read = await readForWriting(options.dir, options.fs ?? nodeFileSystem, layout, options.now?.())
+    return { ...read, guard: await FolderGuard.create(options.dir, lock, { holder, onFolderRecreated: options.onFolderRecreated }) }
   } catch (error) {
     await lock.release()
     if (error instanceof DataFileError) error.latestBackup = await latestBackup(options.dir)
@@ -76,13 +88,18 @@ export async function openCatalogue(options: OpenPlantStoreOptions): Promise<Ope
  * once, proving the folder writable before any request; a migrated one is
  * rewritten after its old form is backed up.
  */
-async function readForWriting(dir: string, fs: FileSystem, layout: FileLayout, now?: Date): Promise<Omit<OpenedCatalogue, 'lock'>> {
+async function readForWriting(dir: string, fs: FileSystem, layout: FileLayout, now?: Date): Promise<Omit<OpenedCatalogue, 'guard'>> {
   const file = path.join(dir, DATA_FILE_NAME)
   const snapshot = new CatalogueFile(file, fs, layout)
   const db = new Low<PlantFile>(snapshot, emptyPlantFile(layout.version))
   await db.read()
   const fromVersion = snapshot.fromVersion
   const stored = await replayJournals(file, fromVersion === undefined ? null : db.data, await listJournals(dir), fs)
+  for (const torn of stored?.torn ?? []) {
+    console.warn(
+      `[plant-store] dropped the unfinished last line of ${torn.file} (${torn.bytes} bytes): a write cut short by a crash, never acknowledged`
+    )
+  }
   const firstGen = (stored?.lastGen ?? 0) + 1
   if (fromVersion === undefined || fromVersion < layout.version) {
     if (fromVersion !== undefined) await writeBackup(dir, await readFile(file, 'utf8'), now)

@@ -1,26 +1,29 @@
 /**
- * The plant catalogue: the only code that changes plants. It keeps the
- * catalogue in memory (lowdb's `data`, plus an index by id) and makes every
- * change durable (a fsynced journal line) before it is published to readers
- * and acknowledged; checkpoints fold the journal back into `plants.json`
- * through lowdb's write() (checkpoints.ts). Opening is open-catalogue.ts.
+ * The plant catalogue: the only code that changes plants. Every change is
+ * made durable (a fsynced journal line) before it is published to readers
+ * (published-catalogue.ts) and acknowledged. Opening is open-catalogue.ts;
+ * checkpoints.ts folds the journal back into `plants.json` with lowdb's
+ * write(); folder-keeping.ts makes sure the folder written to is still ours.
  */
+import { unlink } from 'node:fs/promises'
 import path from 'node:path'
 import type { Low } from 'lowdb'
 import type { NewPlant, Plant, PlantChanges } from '../../src-shared/plant'
 import { ActiveJournal } from './active-journal'
 import { Checkpoints } from './checkpoints'
-import type { PlantFile } from './data-file'
+import { PLANT_ID_MAX, type PlantFile } from './data-file'
+import { WriteRefusedError } from './folder-guard'
+import { FolderKeeping } from './folder-keeping'
 import { GroupCommit } from './group-commit'
 import { IdempotencyKeys, fingerprintOf, type IdempotencyRecord, type IdempotencyScope } from './idempotency-keys'
-import type { DataDirLock } from './lock'
+import { listJournals } from './journal'
 import { openCatalogue, type OpenPlantStoreOptions, type OpenedCatalogue } from './open-catalogue'
 import { changedPlantRecord, newPlantRecord } from './plant-records'
 import type { AddOutcome, PlantChange, PlantFilter } from './plant-store-types'
 import { IdempotencyKeyReusedError, checkVersion, type WriteCondition } from './preconditions'
+import { PublishedCatalogue } from './published-catalogue'
 import { DATA_FILE_NAME } from './read-catalogue'
 import { RunBackups } from './run-backups'
-import type { CatalogueSnapshot } from './snapshot'
 
 export { DATA_FILE_NAME } from './read-catalogue'
 export type { OpenPlantStoreOptions } from './open-catalogue'
@@ -36,52 +39,49 @@ interface StagedChange {
 export class PlantStore {
   readonly dir: string
   readonly file: string
-  /** The published catalogue: only changes already on disk. Checkpoints save it with lowdb's write(). */
+  /** lowdb over plants.json; its data is the published catalogue. */
   readonly #db: Low<PlantFile>
-  /** Position of each published plant in db.data.plants. Records are immutable: an update replaces the object. */
-  readonly #index = new Map<number, number>()
-  /** Records prepared by the batch being saved, by id; published only once the batch is on disk. */
-  readonly #pending = new Map<number, Plant>()
+  readonly #catalogue: PublishedCatalogue
   readonly #commits: GroupCommit<StagedChange>
   readonly #keys: IdempotencyKeys
   readonly #now: () => Date
   readonly #listeners = new Set<(change: PlantChange) => void>()
-  readonly #lock: DataDirLock
-  readonly #backups: RunBackups
   readonly #journal: ActiveJournal
+  readonly #folder: FolderKeeping
   readonly #checkpoints: Checkpoints
-  /** Bumped whenever published plants change, so readers can cache what they derive from them. */
-  #version = 0
+  readonly #backups: RunBackups
+  readonly #release: () => Promise<void>
   #closing: Promise<void> | undefined
 
   private constructor(opened: OpenedCatalogue, options: OpenPlantStoreOptions) {
-    const { db, snapshot } = opened
+    const { db, snapshot, guard } = opened
     this.dir = options.dir
     this.file = path.join(options.dir, DATA_FILE_NAME)
     this.#db = db
-    this.#journal = new ActiveJournal(options.dir, opened.journal, options.fs)
-    this.#lock = opened.lock
     this.#now = options.now ?? (() => new Date())
-    db.data.plants.forEach((plant, position) => this.#index.set(plant.id, position))
     // The keys live in #keys (saved and pending apart); db.data gets a copy of the live ones at each write.
     this.#keys = new IdempotencyKeys(db.data.idempotencyKeys, options.idempotencyTtlMs)
     delete db.data.idempotencyKeys
-    this.#backups = new RunBackups(this.dir, this.#snapshot(opened.journal.gen), options.backupIntervalMs)
+    this.#catalogue = new PublishedCatalogue(db, this.#keys)
+    this.#journal = new ActiveJournal(options.dir, opened.journal, options.fs)
+    this.#backups = new RunBackups(this.dir, this.#catalogue.snapshot(opened.journal.gen, this.#now()), options.backupIntervalMs)
     this.#commits = new GroupCommit<StagedChange>({
       save: (changes) => this.#save(changes),
-      discard: () => {
-        this.#pending.clear()
-        this.#keys.discard()
-      },
+      discard: () => this.#catalogue.discard(),
       batchWindowMs: options.batchWindowMs
     })
+    const between = (task: () => Promise<void>) => this.#commits.exclusive(task)
+    this.#folder = new FolderKeeping(guard, this.#journal, between, (journalGen, withPending) => this.#writeSnapshot(journalGen, withPending))
+    this.#release = () => guard.lock.release() // only deletes the lock file while it is still ours
     this.#checkpoints = new Checkpoints({
-      dir: this.dir,
       file: this.file,
+      dir: this.dir,
       journal: this.#journal,
-      between: (task) => this.#commits.exclusive(task),
-      writeSnapshot: (journalGen) => this.#writeSnapshot(journalGen),
+      between,
+      ready: () => this.#folder.readyToCheckpoint(),
+      writeSnapshot: async (journalGen) => void (await this.#writeSnapshot(journalGen)),
       snapshotSize: () => snapshot.size,
+      refused: () => this.#folder.refusal !== undefined,
       idleMs: options.checkpointIdleMs,
       journalBytes: options.checkpointBytes
     })
@@ -100,26 +100,22 @@ export class PlantStore {
 
   /** Changes whenever the published plants change; equal versions mean equal contents. */
   get version(): number {
-    return this.#version
+    return this.#catalogue.version
   }
 
   /** Number of plants in the catalogue. */
   get size(): number {
-    return this.#index.size
+    return this.#catalogue.size
   }
 
   /** The plant with `id`, or undefined. */
   get(id: number): Plant | undefined {
-    const position = this.#index.get(id)
-    return position === undefined ? undefined : this.#db.data.plants[position]
+    return this.#catalogue.get(id)
   }
 
   /** Plants matching `filter`, ordered by id ascending. Read-only: it may be the store's own list. */
   find(filter: PlantFilter = {}): readonly Plant[] {
-    const plants = this.#db.data.plants
-    const statuses = filter.statuses
-    if (!statuses || statuses.length === 0) return plants
-    return plants.filter((plant) => statuses.includes(plant.status))
+    return this.#catalogue.find(filter)
   }
 
   /** Calls `listener` after each saved change; returns a function that stops it. */
@@ -157,9 +153,15 @@ export class PlantStore {
       }
       const data = this.#db.data
       const at = now.toISOString()
+      if (data.nextId > PLANT_ID_MAX) {
+        throw new WriteRefusedError(
+          `every plant id up to ${PLANT_ID_MAX}, the highest Plant Store hands out, has been used, so no plant can be added. ` +
+            'Existing plants can still be changed; to add more, start a new catalogue in another data folder (--data)'
+        )
+      }
       const added = newPlantRecord(data.nextId, input, at)
       data.nextId += 1 // kept even if the write fails: ids are never reused
-      this.#pending.set(added.id, added)
+      this.#catalogue.stage(added)
       const key = scope && fingerprint ? this.#keys.stage({ ...scope, fingerprint, at, plant: added }) : undefined
       return { result: { plant: added, replayed: false }, change: key ? { plant: added, key } : { plant: added } }
     })
@@ -175,7 +177,7 @@ export class PlantStore {
   async update(changes: PlantChanges, condition?: WriteCondition): Promise<Plant | undefined> {
     let changed = false
     const plant = await this.#commits.submit<Plant | undefined>(() => {
-      const pending = this.#pending.get(changes.id)
+      const pending = this.#catalogue.pending(changes.id)
       const before = pending ?? this.get(changes.id)
       if (!before) return { result: undefined }
       checkVersion(before, condition)
@@ -183,7 +185,7 @@ export class PlantStore {
       // A plant prepared in this very batch exists only if the batch is saved: tie the answer to that write.
       if (Object.keys(fields).length === 0) return pending ? { result: pending, change: {} } : { result: before }
       const after = changedPlantRecord(before, fields, this.#now().toISOString())
-      this.#pending.set(after.id, after)
+      this.#catalogue.stage(after)
       changed = true
       return { result: after, change: { plant: after } }
     })
@@ -207,30 +209,14 @@ export class PlantStore {
   }
 
   async #close(): Promise<void> {
-    const checkpointEnded = this.#checkpoints.stop() // at once: no checkpoint starts after close() was called
+    // At once: no checkpoint and no patrol round starts after close() was called.
+    const ended = Promise.all([this.#checkpoints.stop(), this.#folder.stop()])
     await this.#commits.close()
-    await checkpointEnded
+    await ended
     await this.#backups.settled()
-    await this.#checkpoints.final()
-    await this.#lock.release()
-  }
-
-  #snapshot(journalGen: number): CatalogueSnapshot {
-    const idempotencyKeys = this.#keys.live(this.#now())
-    const { version, nextId, plants } = this.#db.data
-    return { version, nextId, journalGen, plants: plants.slice(), idempotencyKeys }
-  }
-
-  /**
-   * Saves the published catalogue as plants.json with lowdb's write(); the
-   * adapter (catalogue-file.ts) copies it before it first yields. What the
-   * file records beside the plants is filled in just before: which journals
-   * follow it and the idempotency keys still remembered.
-   */
-  #writeSnapshot(journalGen: number): Promise<void> {
-    this.#db.data.journalGen = journalGen
-    this.#db.data.idempotencyKeys = this.#keys.live(this.#now())
-    return this.#db.write()
+    if (await this.#folder.readyToFinish()) await this.#checkpoints.final()
+    else await this.#journal.close()
+    await this.#release()
   }
 
   #announce(type: PlantChange['type'], plant: Plant): void {
@@ -245,37 +231,48 @@ export class PlantStore {
 
   /** The one write path: makes a batch of changed plants (and their adds' keys) durable, then publishes them. */
   async #save(changes: StagedChange[]): Promise<void> {
-    const plants = changes.flatMap((change) => (change.plant ? [change.plant] : []))
-    const keys = changes.flatMap((change) => (change.key ? [change.key] : []))
-    await this.#journal.append({ nextId: this.#db.data.nextId, plants, ...(keys.length > 0 ? { keys } : {}) })
-    this.#publish()
+    this.#folder.assertWritable()
     try {
-      this.#afterSave()
+      const plants = changes.flatMap((change) => (change.plant ? [change.plant] : []))
+      const keys = changes.flatMap((change) => (change.key ? [change.key] : []))
+      await this.#journal.append({ nextId: this.#db.data.nextId, plants, ...(keys.length > 0 ? { keys } : {}) })
+    } catch (error) {
+      await this.#folder.afterFailedAppend(error) // rethrows unless the folder went away and the batch was written anew
+      return this.#publishAndTidy()
+    }
+    // Acknowledge only what reached the catalogue on disk.
+    await this.#folder.confirmAppend()
+    this.#publishAndTidy()
+  }
+
+  #publishAndTidy(): void {
+    this.#catalogue.publish()
+    try {
+      this.#backups.afterSave(this.#now(), () => this.#catalogue.snapshot(this.#journal.gen, this.#now()))
+      this.#checkpoints.afterSave()
     } catch (error) {
       // The change is on disk and must be answered as saved; housekeeping can wait for the next write.
       console.error('[plant-store] after-save housekeeping failed:', error)
     }
   }
 
-  /** Moves the saved batch from #pending into the catalogue readers see. */
-  #publish(): void {
-    const plants = this.#db.data.plants
-    for (const [id, plant] of this.#pending) {
-      const position = this.#index.get(id)
-      if (position !== undefined) plants[position] = plant
-      else {
-        // New ids are the highest so far and were prepared in increasing order, so the list stays sorted.
-        this.#index.set(id, plants.length)
-        plants.push(plant)
-      }
+  /**
+   * Saves the catalogue as plants.json, recording `journalGen` as the first
+   * journal it does not hold, then deletes the journals before it; returns
+   * how many plants it saved. The published catalogue goes through lowdb's
+   * write(): our adapter (catalogue-file.ts) copies it before it first
+   * yields, so batches go on meanwhile. With `withPending`, the batch being
+   * saved is in it too (written anew after the folder was lost): that
+   * content is not db.data, so it goes to the adapter itself.
+   */
+  async #writeSnapshot(journalGen: number, withPending = false): Promise<number> {
+    this.#catalogue.stampForWrite(journalGen, this.#now())
+    const data = withPending ? this.#catalogue.withPending(journalGen, this.#now()) : this.#db.data
+    const count = data.plants.length
+    await (withPending ? this.#db.adapter.write(data) : this.#db.write())
+    for (const journal of await listJournals(this.dir)) {
+      if (journal.gen < journalGen) await unlink(journal.file).catch(() => undefined)
     }
-    this.#pending.clear()
-    this.#keys.publish()
-    this.#version++
-  }
-
-  #afterSave(): void {
-    this.#backups.afterSave(this.#now(), () => this.#snapshot(this.#journal.gen))
-    this.#checkpoints.afterSave()
+    return count
   }
 }

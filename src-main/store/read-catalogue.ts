@@ -5,12 +5,25 @@
 import path from 'node:path'
 import type { Plant } from '../../src-shared/plant'
 import { CatalogueFile } from './catalogue-file'
-import { DataFileError, checkPlantFile, type PlantFile } from './data-file'
-import { journalCut, listJournals, parseJournal, type JournalEntry, type JournalFile } from './journal'
+import { DataFileError, type PlantFile } from './data-file'
+import { journalCut, listJournals, readJournal, type JournalEntry, type JournalFile } from './journal'
 import { nodeFileSystem, type FileSystem } from './json-file'
 
 /** Name of the snapshot file inside the data directory. */
 export const DATA_FILE_NAME = 'plants.json'
+
+/** A snapshot with the journals that follow it replayed onto it. */
+export interface ReplayedCatalogue {
+  data: PlantFile
+  /** Journals replayed on top of the snapshot. */
+  replayed: JournalFile[]
+  /** Journals older than the snapshot (left by a checkpoint cut short), safe to delete. */
+  obsolete: JournalFile[]
+  /** Highest journal generation on disk (or the snapshot's), so new appends start above it. */
+  lastGen: number
+  /** Unfinished last lines dropped from journals (writes cut short by a crash, never acknowledged). */
+  torn: { file: string; bytes: number }[]
+}
 
 /** The catalogue as read from disk. */
 export interface StoredCatalogue extends ReplayedCatalogue {
@@ -23,30 +36,39 @@ export interface StoredCatalogue extends ReplayedCatalogue {
 /** A journal that was listed but is gone by the time it is read: a checkpoint of a running server removed it. */
 class JournalVanished extends Error {}
 
-async function readText(fs: FileSystem, file: string): Promise<string | undefined> {
+/** Reads `file` with `read`; undefined when it does not exist. */
+async function readText(file: string, read: (file: string, encoding: 'utf8') => string | Promise<string>): Promise<string | undefined> {
   try {
-    return await fs.readFile(file, 'utf8')
+    return await read(file, 'utf8')
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
     throw error
   }
 }
 
-/** Applies journal entries to `data` in place (upsert by id; new ids are the highest so far). */
-function replay(data: PlantFile, entries: JournalEntry[]): void {
-  const index = new Map(data.plants.map((plant, position) => [plant.id, position]))
+/**
+ * Applies one journal's entries to `data` in place (upsert by id; a new id
+ * must be above every id so far, so the list stays sorted). `index` (id →
+ * position) is built once by the caller and kept up to date here, and only
+ * the replayed records are checked, so replay costs O(catalogue + journal
+ * lines), however many journal files there are.
+ */
+function replay(file: string, data: PlantFile, index: Map<number, number>, entries: JournalEntry[]): void {
   for (const entry of entries) {
     data.nextId = Math.max(data.nextId, entry.nextId)
     for (const plant of entry.plants) {
       const position = index.get(plant.id)
       const replayed = withVersion(plant, position === undefined ? undefined : data.plants[position])
-      if (position !== undefined) data.plants[position] = replayed
-      else {
-        index.set(plant.id, data.plants.length)
-        data.plants.push(replayed)
+      if (position !== undefined) {
+        data.plants[position] = replayed
+        continue
       }
+      const last = data.plants.at(-1)?.id ?? 0
+      if (plant.id <= last) throw new DataFileError(file, `it adds plant ${plant.id} below the highest id so far (${last}): ids are out of order or repeated`)
+      index.set(plant.id, data.plants.length)
+      data.plants.push(replayed)
     }
-    if (entry.keys) data.idempotencyKeys = [...(data.idempotencyKeys ?? []), ...entry.keys]
+    if (entry.keys) (data.idempotencyKeys ??= []).push(...entry.keys)
   }
 }
 
@@ -59,7 +81,8 @@ function withVersion(plant: Plant, before: Plant | undefined): Plant {
 async function readJournalTexts(fs: FileSystem, journals: JournalFile[]): Promise<string[]> {
   const buffers: Buffer[] = []
   for (const journal of journals) {
-    const text = await readText(fs, journal.file)
+    // Synchronously when the file system can: journals are small and may be many (a thread-pool trip each would dominate).
+    const text = await readText(journal.file, fs.readFileSync ?? fs.readFile)
     if (text === undefined) throw new JournalVanished(journal.file)
     buffers.push(Buffer.from(text, 'utf8'))
   }
@@ -68,17 +91,6 @@ async function readJournalTexts(fs: FileSystem, journals: JournalFile[]): Promis
     const cut = next === undefined ? undefined : journalCut(next.subarray(0, 64).toString('utf8'))
     return (cut === undefined ? buffer : buffer.subarray(0, cut)).toString('utf8')
   })
-}
-
-/** The journals that follow a snapshot, replayed onto it. */
-export interface ReplayedCatalogue {
-  data: PlantFile
-  /** Journals replayed on top of the snapshot. */
-  replayed: JournalFile[]
-  /** Journals older than the snapshot (left by a checkpoint cut short), safe to delete. */
-  obsolete: JournalFile[]
-  /** Highest journal generation on disk (or the snapshot's), so new appends start above it. */
-  lastGen: number
 }
 
 /**
@@ -99,14 +111,21 @@ export async function replayJournals(
   const firstGen = data.journalGen ?? 1
   const replayed = journals.filter((journal) => journal.gen >= firstGen)
   const texts = await readJournalTexts(fs, replayed)
-  replayed.forEach((journal, index) => replay(data, parseJournal(journal.file, texts[index]!)))
-  // Re-check the whole result: order, ids below nextId.
-  if (replayed.length > 0) checkPlantFile(`${file} with its journals replayed`, data, data.version)
+  const torn: ReplayedCatalogue['torn'] = []
+  const index = new Map(data.plants.map((plant, position) => [plant.id, position]))
+  replayed.forEach((journal, position) => {
+    const read = readJournal(journal.file, texts[position]!)
+    if (read.tornBytes > 0) torn.push({ file: journal.file, bytes: read.tornBytes })
+    replay(journal.file, data, index, read.entries)
+  })
+  const highest = data.plants.at(-1)?.id ?? 0
+  if (highest >= data.nextId) throw new DataFileError(`${file} with its journals replayed`, `plant ${highest} is not below nextId ${data.nextId}`)
   return {
     data,
     replayed,
     obsolete: journals.filter((journal) => journal.gen < firstGen),
-    lastGen: Math.max(firstGen - 1, ...journals.map((journal) => journal.gen))
+    lastGen: Math.max(firstGen - 1, ...journals.map((journal) => journal.gen)),
+    torn
   }
 }
 

@@ -1,15 +1,28 @@
 /**
- * Runs the CLI as the unprivileged user `nobody`: root ignores file modes, so a
- * test of a folder that cannot be written must drop root. `nobody` may not be
- * allowed into the checkout (a clone inside a 0700 folder), so the built CLI
- * and the packages it loads are first copied into a temporary folder that
- * everyone can read. When not root, the CLI simply runs as ourselves.
+ * Runs the CLI as another account, for tests of file permissions: as root the
+ * kernel ignores file modes, so a test that needs "permission denied" or
+ * "owned by another user" runs the real binary as `nobody` via runuser.
+ * `nobody` may not be allowed into the checkout (a clone inside a 0700
+ * folder), so the built CLI and the packages it loads are first copied into a
+ * temporary folder that everyone can read, once per test file.
  */
-import { chmod, cp, mkdtemp, readFile, readdir, rm, stat } from 'node:fs/promises'
+import { execFileSync } from 'node:child_process'
+import { chmod, chown, cp, mkdtemp, readFile, readdir, rm, stat } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll } from 'vitest'
 import { runCli, runProgram, type CliResult } from './serve-process'
+
+/** True when the tests run as root and can act as `nobody`. */
+export const IS_ROOT = process.getuid?.() === 0
+
+/** The uid and gid of `nobody` (65534 on Debian). */
+export const NOBODY = IS_ROOT
+  ? {
+      uid: Number(execFileSync('id', ['-u', 'nobody'], { encoding: 'utf8' })),
+      gid: Number(execFileSync('id', ['-g', 'nobody'], { encoding: 'utf8' }))
+    }
+  : undefined
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
 
@@ -48,24 +61,27 @@ async function copyForEveryone(): Promise<string> {
     await cp(path.join(ROOT, 'node_modules', name), path.join(dir, 'node_modules', name), { recursive: true, dereference: true })
   }
   await openToEveryone(dir)
+  // The copy runs as nobody only if nobody can run node itself (an install under a private home cannot).
+  const probe = await runProgram('runuser', ['-u', 'nobody', '--', process.execPath, '-e', ''], {}, dir)
+  if (probe.code !== 0) throw new Error(`tests that run as nobody need a node that nobody may run; ${process.execPath}: ${probe.stderr.trim()}`)
   return dir
 }
 
-/** The CLI as `nobody`, for one test file: the copy is made on first use and removed after the file's tests. */
-export function unprivilegedCli(): { run(args: string[], skip: (note: string) => never): Promise<CliResult> } {
-  let copy: Promise<string> | undefined
-  afterAll(async () => {
-    if (copy) await rm(await copy, { recursive: true, force: true })
-  })
-  return {
-    async run(args, skip) {
-      if (process.getuid?.() !== 0) return runCli(args)
-      copy ??= copyForEveryone()
-      const dir = await copy
-      const asNobody = (program: string[]) => runProgram('runuser', ['-u', 'nobody', '--', process.execPath, ...program], {}, dir)
-      const probe = await asNobody(['-e', ''])
-      if (probe.code !== 0) skip(`the user nobody cannot run ${process.execPath} here: ${probe.stderr.trim()}`)
-      return asNobody([path.join(dir, 'bin/plant-store.js'), ...args])
-    }
-  }
+let copy: Promise<string> | undefined
+afterAll(async () => {
+  if (copy) await rm(await copy, { recursive: true, force: true })
+})
+
+/** Runs `plant-store ...args` as the unprivileged user `nobody` (root ignores file modes), or as ourselves when not root. */
+export async function runAsUnprivileged(args: string[], env: NodeJS.ProcessEnv = {}): Promise<CliResult> {
+  if (!IS_ROOT) return runCli(args, env)
+  copy ??= copyForEveryone()
+  const dir = await copy
+  return runProgram('runuser', ['-u', 'nobody', '--', process.execPath, path.join(dir, 'bin/plant-store.js'), ...args], env, dir)
+}
+
+/** Hands `paths` to `nobody` (when root), so that a run as nobody finds its own folder. */
+export async function giveToUnprivileged(...paths: string[]): Promise<void> {
+  if (!NOBODY) return
+  for (const file of paths) await chown(file, NOBODY.uid, NOBODY.gid)
 }

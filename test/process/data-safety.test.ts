@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { readCatalogue } from '../../src-main/store/read-catalogue'
 import { runCli, startServe } from '../_setup/serve-process'
 import { makeTempDir } from '../_setup/temp-dir'
-import { unprivilegedCli } from '../_setup/unprivileged'
+import { giveToUnprivileged, runAsUnprivileged } from '../_setup/unprivileged'
 
 const TOKEN = 'data-safety-token-0123456789abcdef012345'
 const ENV = { PLANT_STORE_TOKEN: TOKEN }
@@ -21,9 +21,6 @@ function add(baseUrl: string, name: string) {
 async function names(dir: string): Promise<(string | undefined)[]> {
   return (await readCatalogue(dir))!.data.plants.map((plant) => plant.name)
 }
-
-/** `plant-store` as the unprivileged user `nobody` (root ignores file modes), or as ourselves when not root. */
-const unprivileged = unprivilegedCli()
 
 describe('one writer per data folder', () => {
   it('refuses a second serve on the same folder, naming the holder; the first keeps serving', async () => {
@@ -118,22 +115,24 @@ describe('a damaged or foreign data file', () => {
 })
 
 describe('a data folder that cannot be written', () => {
-  it('exits 1 with a clear message and writes nothing (new folder)', async ({ skip }) => {
+  it('exits 1 with a clear message and writes nothing (new folder)', async () => {
     const dir = await makeTempDir()
+    await giveToUnprivileged(dir) // their own folder, made read-only (a folder of another user is refused before: data-folder.test.ts)
     await chmod(dir, 0o555)
-    const result = await unprivileged.run(['serve', '--port', '0', '--data', dir], skip)
+    const result = await runAsUnprivileged(['serve', '--port', '0', '--data', dir])
     expect(result.code).toBe(1)
     expect(result.stderr).toMatch(/Cannot use the data folder: permission denied \(EACCES\)/)
     expect(result.stderr.trim().split('\n')).toHaveLength(1)
     expect(await readdir(dir)).toEqual([])
   })
 
-  it('exits 1 and leaves an existing catalogue untouched', async ({ skip }) => {
+  it('exits 1 and leaves an existing catalogue untouched', async () => {
     const dir = await makeTempDir()
     const content = '{"version":1,"nextId":1,"plants":[]}'
     await writeFile(path.join(dir, 'plants.json'), content, { mode: 0o644 })
+    await giveToUnprivileged(dir, path.join(dir, 'plants.json'))
     await chmod(dir, 0o555)
-    const result = await unprivileged.run(['serve', '--port', '0', '--data', dir], skip)
+    const result = await runAsUnprivileged(['serve', '--port', '0', '--data', dir])
     expect(result.code).toBe(1)
     expect(result.stderr).toMatch(/permission denied/)
     expect(await readdir(dir)).toEqual(['plants.json'])

@@ -15,17 +15,29 @@ import { makeTempDir } from '../_setup/temp-dir'
 
 const posix = process.platform !== 'win32'
 
-/** Every read of a token file, settled or not: a test waits for a read that began after it changed the file. */
+/** Every read of a token file, from the moment it opens the file until it closes it: a test waits for a read that began after it changed the file. */
 const tokenReads = vi.hoisted(() => [] as Promise<void>[])
 
 vi.mock('node:fs/promises', async (importOriginal) => {
   const actual = await importOriginal<typeof import('node:fs/promises')>()
-  const readFile = ((...args: Parameters<typeof actual.readFile>) => {
-    const reading = actual.readFile(...args)
-    if (/[\\/]token$/.test(String(args[0]))) tokenReads.push(reading.then(() => undefined, () => undefined))
-    return reading
-  }) as typeof actual.readFile
-  return { ...actual, readFile, default: { ...actual, readFile } }
+  const open = ((...args: Parameters<typeof actual.open>) => {
+    const opening = actual.open(...args)
+    if (!/[\\/]token$/.test(String(args[0]))) return opening
+    let done: () => void = () => undefined
+    tokenReads.push(new Promise<void>((resolve) => (done = resolve)))
+    return opening.then(
+      (handle) => {
+        const close = handle.close.bind(handle)
+        handle.close = () => close().finally(done)
+        return handle
+      },
+      (error: unknown) => {
+        done()
+        throw error
+      }
+    )
+  }) as typeof actual.open
+  return { ...actual, open, default: { ...actual, open } }
 })
 
 describe('the API token file', () => {
