@@ -2,7 +2,7 @@
 /**
  * `npm run bench`: our real server against a bare h3 baseline (and json-server,
  * the peer) in one run, alternating ours and baseline (A B A B …) so machine
- * drift cancels. Prints the tables and writes bench/results.json.
+ * drift cancels. Prints the tables and writes bench/results/latest.json (git-ignored).
  *
  *   npm run bench                 full run: 1k, 10k, 100k plants (≈ 7 min on 2 cores)
  *   npm run bench -- --quick      ≤ 60 s: 1k and 10k, one short round, no json-server
@@ -42,7 +42,7 @@ const { values: args } = parseArgs({
     'no-build': { type: 'boolean', default: false },
     app: { type: 'string' },
     dir: { type: 'string' },
-    out: { type: 'string', default: path.join(ROOT, 'bench/results.json') }
+    out: { type: 'string', default: path.join(ROOT, 'bench/results/latest.json') }
   }
 })
 
@@ -192,9 +192,10 @@ async function main() {
   const targets = checkTargets(rows, resources)
   const elapsedS = Math.round((Date.now() - startedAt) / 1000)
   const results = { date: new Date().toISOString(), elapsedS, machine, build: buildInfo, options, rows, resources, targets, journalPile, sizes }
+  await mkdir(path.dirname(args.out), { recursive: true })
   await writeFile(args.out, JSON.stringify(results, null, 1) + '\n')
   // A dated copy (git-ignored) so that runs can be compared later.
-  await writeFile(args.out.replace(/\.json$/, `-${results.date.replace(/[:.]/g, '-')}.json`), JSON.stringify(results) + '\n')
+  await writeFile(path.join(path.dirname(args.out), `run-${results.date.replace(/[:.]/g, '-')}.json`), JSON.stringify(results) + '\n')
   process.stdout.write(`\n${resultsMarkdown(results)}\n\n${journalPileTable(journalPile)}\n\nwrote ${path.relative(process.cwd(), args.out)}\n`)
 }
 

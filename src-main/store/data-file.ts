@@ -66,9 +66,9 @@ export class DataFileError extends Error {
   }
 }
 
-/** The contents of a new, empty catalogue. */
-export function emptyPlantFile(): PlantFile {
-  return { version: DATA_FILE_VERSION, nextId: 1, plants: [] }
+/** The contents of a new, empty catalogue in layout `version`. */
+export function emptyPlantFile(version = DATA_FILE_VERSION): PlantFile {
+  return { version, nextId: 1, plants: [] }
 }
 
 /** Parses file text, naming what is wrong when it is not JSON at all. */
@@ -134,9 +134,9 @@ function recordProblem(plant: unknown, index: number, previousId: number, nextId
   return undefined
 }
 
-/** Checks that `value` (parsed file content at the current version) is a valid PlantFile. */
-export function checkPlantFile(file: string, value: unknown): PlantFile {
-  const data = checkCatalogueHead(file, value)
+/** Checks that `value` (parsed file content, migrated to `version`) is a valid PlantFile. */
+export function checkPlantFile(file: string, value: unknown, version = DATA_FILE_VERSION): PlantFile {
+  const data = checkCatalogueHead(file, value, version)
   let previousId = 0
   for (const [index, plant] of data.plants.entries()) {
     const problem = recordProblem(plant, index, previousId, data.nextId)
@@ -149,14 +149,14 @@ export function checkPlantFile(file: string, value: unknown): PlantFile {
 }
 
 /** Checks everything of a catalogue but its plant records: the object, version, nextId, journalGen, a plants list. */
-export function checkCatalogueHead(file: string, value: unknown): PlantFile {
+export function checkCatalogueHead(file: string, value: unknown, version = DATA_FILE_VERSION): PlantFile {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     const what = value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value
     throw new DataFileError(file, `the file holds ${what}, not a plant catalogue object`)
   }
   const data = value as Record<string, unknown>
-  if (data.version !== DATA_FILE_VERSION) {
-    throw new DataFileError(file, `version is ${JSON.stringify(data.version)}, expected ${DATA_FILE_VERSION}`)
+  if (data.version !== version) {
+    throw new DataFileError(file, `version is ${JSON.stringify(data.version)}, expected ${version}`)
   }
   if (!Number.isSafeInteger(data.nextId) || (data.nextId as number) < 1) {
     throw new DataFileError(file, 'nextId is not a positive whole number')

@@ -40,6 +40,11 @@ export const nodeFileSystem: FileSystem = {
 export interface DurableJsonFileOptions<T> {
   /** Turns the file's text into data for lowdb's read(), throwing when the text is not acceptable (default JSON.parse). */
   parse?: (text: string) => T
+  /**
+   * Turns data into the file's text for lowdb's write() (default JSON.stringify). It is called before write()
+   * first yields, so it sees the data as it was when write() was called; it may then take turns of the event loop.
+   */
+  serialize?: (data: T) => string | Promise<string>
   fs?: FileSystem
 }
 
@@ -142,14 +147,22 @@ export class DurableJsonFile<T> implements Adapter<T> {
   readonly #file: string
   readonly #tempFile: string
   readonly #parse: (text: string) => T
+  readonly #serialize: (data: T) => string | Promise<string>
   readonly #fs: FileSystem
+  #size = 0
 
   constructor(file: string, options: DurableJsonFileOptions<T> = {}) {
     this.#file = file
     // One writer per file (the data folder's lock), so one fixed temp name.
     this.#tempFile = path.join(path.dirname(file), `.${path.basename(file)}.tmp`)
     this.#parse = options.parse ?? ((text) => JSON.parse(text) as T)
+    this.#serialize = options.serialize ?? ((data) => JSON.stringify(data))
     this.#fs = options.fs ?? nodeFileSystem
+  }
+
+  /** Length (in characters) of the text last read or written; 0 before either. */
+  get size(): number {
+    return this.#size
   }
 
   /** Returns the parsed file, or null when the file does not exist yet. */
@@ -161,16 +174,15 @@ export class DurableJsonFile<T> implements Adapter<T> {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null
       throw error
     }
-    return this.#parse(text)
+    const data = this.#parse(text)
+    this.#size = text.length
+    return data
   }
 
-  /** Serialises `data` once (compact JSON) and replaces the file atomically and durably. */
+  /** Serialises `data` and replaces the file atomically and durably; resolves once the content survives a power cut. */
   async write(data: T): Promise<void> {
-    await this.writeText(JSON.stringify(data))
-  }
-
-  /** Replaces the file with `text` atomically and durably. */
-  async writeText(text: string): Promise<void> {
+    const text = await this.#serialize(data)
     await replaceFile(this.#file, text, this.#fs, this.#tempFile)
+    this.#size = text.length
   }
 }

@@ -8,7 +8,7 @@
  * restart right after `kill -9` is never blocked.
  */
 import { constants as fsConstants, readFileSync } from 'node:fs'
-import { link, lstat, open, readFile, rename, stat, unlink } from 'node:fs/promises'
+import { lstat, open, readFile, stat, unlink } from 'node:fs/promises'
 import path from 'node:path'
 import { createFileOnce } from './json-file'
 
@@ -139,22 +139,26 @@ function parseOwner(text: string): LockOwner | undefined {
 }
 
 /**
- * Moves a stale lock aside. Renaming is atomic, so of two processes that both
- * saw the same stale lock only one moves it; if what was moved turns out to be
- * a fresh lock (another process won the race), it is linked back, which never
- * replaces a third process's lock.
+ * Removes a stale lock whose content is `staleText`. Two processes that saw the
+ * same stale lock must not both remove "it": the second would remove the fresh
+ * lock the first has taken meanwhile. So removing happens under a second lock
+ * (`lock.takeover`, created exclusively), and only while the file still holds
+ * the stale text. False when another process is taking over right now.
  */
-async function removeStale(file: string, staleText: string): Promise<void> {
-  const aside = `${file}.stale-${process.pid}`
-  try {
-    await rename(file, aside)
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return
-    throw error
+async function removeStale(file: string, staleText: string): Promise<boolean> {
+  const takeover = `${file}.takeover`
+  if (!(await createFileOnce(takeover, String(process.pid)))) {
+    // A takeover lasts a moment: one this old was left by a process killed in the middle of it.
+    if ((await ageMs(takeover)) > UNREADABLE_GRACE_MS) await unlink(takeover).catch(() => undefined)
+    return false
   }
-  const moved = await readFile(aside, 'utf8').catch(() => '')
-  if (moved !== staleText) await link(aside, file).catch(() => undefined)
-  await unlink(aside).catch(() => undefined)
+  try {
+    const current = await readFile(file, 'utf8').catch(() => undefined)
+    if (current === staleText) await unlink(file).catch(() => undefined)
+  } finally {
+    await unlink(takeover).catch(() => undefined)
+  }
+  return true
 }
 
 async function ageMs(file: string): Promise<number> {
@@ -233,7 +237,7 @@ export async function acquireLockFile(
   const { dir = path.dirname(file), refused = 'start', witness } = options
   const me: LockOwner = { pid: process.pid, holder, since: new Date().toISOString(), ...identity(process.pid) }
   const text = JSON.stringify(me)
-  for (let attempt = 0; attempt < 5; attempt++) {
+  for (let attempt = 0; attempt < 100; attempt++) {
     if (await createFileOnce(file, text)) {
       heldHere.add(file)
       const lock = await heldLock(file, text)
@@ -254,7 +258,8 @@ export async function acquireLockFile(
     } else if ((await ageMs(file)) < UNREADABLE_GRACE_MS) {
       throw new DataDirLockedError(dir, { pid: 0, holder: 'another Plant Store that is starting', since: 'just now' }, refused)
     }
-    await removeStale(file, found)
+    // Another process is removing the same stale lock: its own lock follows in a moment.
+    if (!(await removeStale(file, found))) await new Promise((resolve) => setTimeout(resolve, 10))
   }
   throw new Error(`could not take the lock ${file}; another process keeps replacing it`)
 }

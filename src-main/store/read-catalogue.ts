@@ -4,29 +4,33 @@
  */
 import path from 'node:path'
 import type { Plant } from '../../src-shared/plant'
+import { CatalogueFile } from './catalogue-file'
 import { DataFileError, type PlantFile } from './data-file'
 import { journalCut, listJournals, readJournal, type JournalEntry, type JournalFile } from './journal'
 import { nodeFileSystem, type FileSystem } from './json-file'
-import { loadPlantFile } from './load-plant-file'
 
 /** Name of the snapshot file inside the data directory. */
 export const DATA_FILE_NAME = 'plants.json'
 
-/** The catalogue as read from disk. */
-export interface StoredCatalogue {
+/** A snapshot with the journals that follow it replayed onto it. */
+export interface ReplayedCatalogue {
   data: PlantFile
-  /** Version of plants.json on disk; below the current one when it was migrated in memory. */
-  fromVersion: number
   /** Journals replayed on top of the snapshot. */
   replayed: JournalFile[]
   /** Journals older than the snapshot (left by a checkpoint cut short), safe to delete. */
   obsolete: JournalFile[]
   /** Highest journal generation on disk (or the snapshot's), so new appends start above it. */
   lastGen: number
-  /** Size of plants.json as read. */
-  snapshotBytes: number
   /** Unfinished last lines dropped from journals (writes cut short by a crash, never acknowledged). */
   torn: { file: string; bytes: number }[]
+}
+
+/** The catalogue as read from disk. */
+export interface StoredCatalogue extends ReplayedCatalogue {
+  /** Version of plants.json on disk; below the current one when it was migrated in memory. */
+  fromVersion: number
+  /** Size of plants.json as read. */
+  snapshotBytes: number
 }
 
 /** A journal that was listed but is gone by the time it is read: a checkpoint of a running server removed it. */
@@ -89,37 +93,47 @@ async function readJournalTexts(fs: FileSystem, journals: JournalFile[]): Promis
   })
 }
 
-async function readOnce(dir: string, fs: FileSystem): Promise<StoredCatalogue | undefined> {
-  const file = path.join(dir, DATA_FILE_NAME)
-  const journals = await listJournals(dir)
-  const text = await readText(file, fs.readFile)
-  if (text === undefined) {
+/**
+ * Replays onto `data` (plants.json as read from `file`, or null when there is
+ * none), in place, those of `journals` that follow it. Undefined when there is
+ * neither a snapshot nor a journal; DataFileError for anything it cannot trust.
+ */
+export async function replayJournals(
+  file: string,
+  data: PlantFile | null,
+  journals: JournalFile[],
+  fs: FileSystem = nodeFileSystem
+): Promise<ReplayedCatalogue | undefined> {
+  if (data === null) {
     if (journals.length === 0) return undefined
     throw new DataFileError(file, `the file is missing, but journal files (${path.basename(journals[0]!.file)}, …) are there`)
   }
-  const loaded = loadPlantFile(file, text)
-  const firstGen = loaded.data.journalGen ?? 1
+  const firstGen = data.journalGen ?? 1
   const replayed = journals.filter((journal) => journal.gen >= firstGen)
   const texts = await readJournalTexts(fs, replayed)
-  const torn: StoredCatalogue['torn'] = []
-  const index = new Map(loaded.data.plants.map((plant, position) => [plant.id, position]))
+  const torn: ReplayedCatalogue['torn'] = []
+  const index = new Map(data.plants.map((plant, position) => [plant.id, position]))
   replayed.forEach((journal, position) => {
     const read = readJournal(journal.file, texts[position]!)
     if (read.tornBytes > 0) torn.push({ file: journal.file, bytes: read.tornBytes })
-    replay(journal.file, loaded.data, index, read.entries)
+    replay(journal.file, data, index, read.entries)
   })
-  const data = loaded.data
   const highest = data.plants.at(-1)?.id ?? 0
   if (highest >= data.nextId) throw new DataFileError(`${file} with its journals replayed`, `plant ${highest} is not below nextId ${data.nextId}`)
   return {
     data,
-    fromVersion: loaded.fromVersion,
     replayed,
     obsolete: journals.filter((journal) => journal.gen < firstGen),
     lastGen: Math.max(firstGen - 1, ...journals.map((journal) => journal.gen)),
-    snapshotBytes: text.length,
     torn
   }
+}
+
+async function readOnce(dir: string, fs: FileSystem): Promise<StoredCatalogue | undefined> {
+  const journals = await listJournals(dir)
+  const snapshot = new CatalogueFile(path.join(dir, DATA_FILE_NAME), fs)
+  const replayed = await replayJournals(snapshot.file, await snapshot.read(), journals, fs)
+  return replayed && { ...replayed, fromVersion: snapshot.fromVersion!, snapshotBytes: snapshot.size }
 }
 
 /**

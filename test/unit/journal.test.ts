@@ -1,6 +1,6 @@
 import { readFile, readdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { DataFileError } from '../../src-main/store/data-file'
 import { Journal, journalFileName, parseJournal, readJournal } from '../../src-main/store/journal'
 import { PlantStore } from '../../src-main/store/plant-store'
@@ -78,10 +78,11 @@ describe('the store with its journal', () => {
     const dir = await makeTempDir()
     const store = await PlantStore.open({ dir, checkpointIdleMs: 20 })
     await store.add({ name: 'Fern' })
-    await new Promise((resolve) => setTimeout(resolve, 200))
-    const data = JSON.parse(await readFile(path.join(dir, 'plants.json'), 'utf8'))
-    expect(data.plants.map((p: { name: string }) => p.name)).toEqual(['Fern'])
-    expect((await readdir(dir)).filter((name) => name.startsWith('journal-'))).toHaveLength(1) // the new, empty one
+    await vi.waitFor(async () => {
+      const data = JSON.parse(await readFile(path.join(dir, 'plants.json'), 'utf8'))
+      expect(data.plants.map((p: { name: string }) => p.name)).toEqual(['Fern'])
+      expect((await readdir(dir)).filter((name) => name.startsWith('journal-'))).toHaveLength(1) // the new, empty one
+    })
     await store.close()
   })
 

@@ -15,7 +15,7 @@ describe('createQuitGuard', () => {
     guard(second)
     expect(second.preventDefault).toHaveBeenCalled()
     expect(stop).toHaveBeenCalledTimes(1)
-    await new Promise((resolve) => setTimeout(resolve, 20))
+    await new Promise((resolve) => setImmediate(resolve)) // every callback the guard could run by now has run
     expect(exit).not.toHaveBeenCalled()
     finishStop()
     await vi.waitFor(() => expect(exit).toHaveBeenCalledWith(0))
