@@ -12,7 +12,7 @@ import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
 /** Files split by other work in progress; drop an entry once its file is under the limit. */
-const OVER_300_LINES_PENDING_SPLIT = ['src-main/store/plant-store.ts', 'src-shared/api-client.ts']
+const OVER_300_LINES_PENDING_SPLIT = ['src-shared/api-client.ts']
 
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'node_modules/**', 'bench/results*.json'] },
