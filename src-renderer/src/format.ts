@@ -7,10 +7,8 @@ export const STATUS_LABELS: Record<PlantStatus, string> = {
   sold: 'Sold'
 }
 
-/** Splits comma-separated text into tags: `indoor, shade` → ['indoor', 'shade']. */
-export function parseTags(text: string): string[] {
-  return text.split(',').map((tag) => tag.trim()).filter((tag) => tag !== '')
-}
+// The same rule as an import's tags cell, so it lives in src-shared.
+export { parseTags } from '../../src-shared/tag-text'
 
 /** What a person calls a plant, also when it has no name. */
 export function plantLabel(plant: Pick<Plant, 'id' | 'name'>): string {
