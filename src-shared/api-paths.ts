@@ -15,7 +15,9 @@ export const API_PATHS = {
 export const EXTENSION_PATHS = {
   plants: '/plant',
   plantById: '/plant/{id}',
-  events: '/events'
+  events: '/events',
+  export: '/export',
+  import: '/import'
 } as const
 
 /** Response header of GET /plant carrying the per-status counts, e.g. `available=3, pending=1, sold=2`. */

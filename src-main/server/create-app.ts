@@ -12,6 +12,7 @@ import { problem } from './problems'
 import { registerEventRoutes, type EventRouteOptions } from './routes/events'
 import { registerPlantViewRoutes } from './routes/plant-views'
 import { registerPlantRoutes } from './routes/plants'
+import { registerTransferRoutes } from './routes/transfer'
 import { registerUiRoutes } from './routes/ui'
 import { checkHostAndOrigin, requireApiToken } from './security'
 import { ALLOWED_METHODS, routePattern } from './urls'
@@ -66,6 +67,7 @@ export function createApp(options: CreateAppOptions): H3 {
   registerPlantRoutes(app, options.store)
   registerPlantViewRoutes(app, options.store)
   registerEventRoutes(app, options.store, options.events)
+  registerTransferRoutes(app, options.store)
   if (options.uiDir !== undefined) registerUiRoutes(app, options.uiDir)
   refuseOtherMethods(app)
   return app

@@ -21,19 +21,21 @@ function assertJsonContentType(event: H3Event): void {
   throw new ApiError({ type: PROBLEM_TYPES.unsupportedMediaType, title: 'Unsupported media type', status: 415, detail })
 }
 
-function payloadTooLarge(): ApiError {
-  return new ApiError({
-    type: PROBLEM_TYPES.payloadTooLarge,
-    title: 'Payload too large',
-    status: 413,
-    detail: `The body is larger than ${MAX_BODY_BYTES} bytes (1 MiB); a plant needs far less.`
-  })
+function payloadTooLarge(limit: number): ApiError {
+  const detail =
+    limit === MAX_BODY_BYTES
+      ? `The body is larger than ${MAX_BODY_BYTES} bytes (1 MiB); a plant needs far less.`
+      : `The body is larger than ${limit} bytes (${limit / 1024 / 1024} MiB); split the file into smaller ones.`
+  return new ApiError({ type: PROBLEM_TYPES.payloadTooLarge, title: 'Payload too large', status: 413, detail })
 }
 
-/** Reads at most `limit` bytes of the body, stopping (and throwing 413) as soon as it is exceeded. */
-async function readLimitedText(event: H3Event, limit: number): Promise<string | undefined> {
+/**
+ * Reads at most `limit` bytes of the body as UTF-8 (undefined when it is not
+ * UTF-8), stopping (and throwing 413) as soon as the limit is exceeded.
+ */
+export async function readLimitedText(event: H3Event, limit: number = MAX_BODY_BYTES): Promise<string | undefined> {
   const declared = Number(event.req.headers.get('content-length'))
-  if (declared > limit) throw payloadTooLarge()
+  if (declared > limit) throw payloadTooLarge(limit)
   const stream = event.req.body
   if (!stream) return ''
   const reader = stream.getReader()
@@ -45,7 +47,7 @@ async function readLimitedText(event: H3Event, limit: number): Promise<string | 
     size += value.byteLength
     if (size > limit) {
       await reader.cancel().catch(() => undefined)
-      throw payloadTooLarge()
+      throw payloadTooLarge(limit)
     }
     chunks.push(value)
   }

@@ -22,5 +22,7 @@ export const ALLOWED_METHODS = {
   [API_PATHS.searchByStatus]: ['GET', 'HEAD'],
   [API_PATHS.openapi]: ['GET', 'HEAD'],
   [EXTENSION_PATHS.plantById]: ['GET', 'HEAD'],
-  [EXTENSION_PATHS.events]: ['GET']
+  [EXTENSION_PATHS.events]: ['GET'],
+  [EXTENSION_PATHS.export]: ['GET', 'HEAD'],
+  [EXTENSION_PATHS.import]: ['POST']
 } as const satisfies Record<string, readonly string[]>

@@ -15,6 +15,7 @@ import { Journal, listJournals } from './journal'
 import { DurableJsonFile, nodeFileSystem, type FileSystem } from './json-file'
 import { acquireDataDirLock, type DataDirLock } from './lock'
 import { DATA_FILE_NAME, readCatalogue } from './read-catalogue'
+import { UnknownPlantError } from './unknown-plant-error'
 import { serializeSnapshot, type CatalogueSnapshot } from './snapshot'
 
 export { DATA_FILE_NAME } from './read-catalogue'
@@ -44,10 +45,13 @@ export interface PlantFilter {
   statuses?: readonly PlantStatus[]
 }
 
-/** A saved change, announced to listeners after it is on disk. */
-export interface PlantChange {
-  type: 'plant.added' | 'plant.updated'
-  plant: Plant
+/** A saved change, announced to listeners after it is on disk; a batch is announced once, not per plant. */
+export type PlantChange = { type: 'plant.added' | 'plant.updated'; plant: Plant } | { type: 'import.applied'; added: number; updated: number }
+
+/** Plants to add and changes to make in one durable write (see {@link PlantStore.applyBatch}). */
+export interface PlantBatch {
+  adds: readonly NewPlant[]
+  updates: readonly PlantChanges[]
 }
 
 const MIN_CHECKPOINT_BYTES = 1024 * 1024
@@ -176,18 +180,47 @@ export class PlantStore {
   /** Adds a plant and resolves with it once it is on disk. */
   async add(input: NewPlant): Promise<Plant> {
     const plant = await this.#commits.submit(() => {
-      const data = this.#db.data
-      const at = this.#now().toISOString()
-      const added = { id: data.nextId } as Plant
-      if (input.name !== undefined) added.name = input.name
-      if (input.category !== undefined) added.category = input.category
-      Object.assign(added, { tags: input.tags ?? [], status: input.status ?? 'available', createdAt: at, updatedAt: at })
-      data.nextId += 1 // kept even if the write fails: ids are never reused
-      this.#pending.set(added.id, added)
+      const added = this.#prepareAdd(input, this.#now().toISOString())
       return { result: added, change: added }
     })
-    this.#announce('plant.added', plant)
+    this.#announce({ type: 'plant.added', plant })
     return plant
+  }
+
+  #prepareAdd(input: NewPlant, at: string): Plant {
+    const data = this.#db.data
+    const added = { id: data.nextId } as Plant
+    if (input.name !== undefined) added.name = input.name
+    if (input.category !== undefined) added.category = input.category
+    Object.assign(added, { tags: input.tags ?? [], status: input.status ?? 'available', createdAt: at, updatedAt: at })
+    data.nextId += 1 // kept even if the write fails: ids are never reused
+    this.#pending.set(added.id, added)
+    return added
+  }
+
+  /**
+   * Adds and updates plants in one durable write (one journal line, one
+   * fsync): after a crash either all of the batch is there or none of it.
+   * Throws UnknownPlantError, changing nothing, when an update names no plant.
+   * Announced once as `import.applied`.
+   */
+  async applyBatch(batch: PlantBatch): Promise<{ added: Plant[]; updated: Plant[] }> {
+    const saved = await this.#commits.submit(() => {
+      const missing = batch.updates.find((changes) => !this.#pending.has(changes.id) && !this.get(changes.id))
+      if (missing) throw new UnknownPlantError(missing.id)
+      const at = this.#now().toISOString()
+      const added = batch.adds.map((input) => this.#prepareAdd(input, at))
+      const updated = batch.updates.map(({ id, ...fields }) => {
+        const after: Plant = { ...(this.#pending.get(id) ?? this.get(id)!), ...fields, updatedAt: at }
+        this.#pending.set(id, after)
+        return after
+      })
+      return { result: { added, updated }, changes: [...added, ...updated] }
+    })
+    if (saved.added.length + saved.updated.length > 0) {
+      this.#announce({ type: 'import.applied', added: saved.added.length, updated: saved.updated.length })
+    }
+    return saved
   }
 
   /** Applies `changes` to the plant they name; resolves with the plant once on disk, or undefined when no such plant exists. */
@@ -205,7 +238,7 @@ export class PlantStore {
       changed = true
       return { result: after, change: after }
     })
-    if (plant && changed) this.#announce('plant.updated', plant)
+    if (plant && changed) this.#announce({ type: 'plant.updated', plant })
     return plant
   }
 
@@ -246,10 +279,10 @@ export class PlantStore {
     return { nextId: this.#db.data.nextId, journalGen, plants: this.#db.data.plants.slice() }
   }
 
-  #announce(type: PlantChange['type'], plant: Plant): void {
+  #announce(change: PlantChange): void {
     for (const listener of this.#listeners) {
       try {
-        listener({ type, plant })
+        listener(change)
       } catch (error) {
         console.error('[plant-store] a change listener failed:', error)
       }

@@ -25,7 +25,8 @@ export function registerEventRoutes(app: H3, store: PlantStore, options: EventRo
     const stream = new EventStream(event)
     // A change is announced only after it is on disk, so a client never sees a change that is later undone.
     const unsubscribe = store.onChange((change) => {
-      void stream.push({ event: change.type, data: JSON.stringify(change.plant) })
+      const data = change.type === 'import.applied' ? { added: change.added, updated: change.updated } : change.plant
+      void stream.push({ event: change.type, data: JSON.stringify(data) })
     })
     const heartbeat = setInterval(() => void stream.pushComment('heartbeat'), heartbeatMs)
     const close = () => void stream.close()
