@@ -4,18 +4,23 @@
  */
 import { UsageError, type Command } from './commands/command'
 import { backupCommand } from './commands/backup'
+import { exportCommand } from './commands/export'
+import { importCommand } from './commands/import'
 import { restoreCommand } from './commands/restore'
 import { serveCommand } from './commands/serve'
 import { tokenCommand } from './commands/token'
 import { ConfigError } from './config'
 import { describeStartFailure } from './start-failure'
+import { RemoteTransferError } from './transfer/remote-transfer'
 
 /** Every command, by name. Add new commands here. */
 const COMMANDS: Record<string, Command> = {
   serve: serveCommand,
   backup: backupCommand,
   restore: restoreCommand,
-  token: tokenCommand
+  token: tokenCommand,
+  export: exportCommand,
+  import: importCommand
 }
 
 function mainHelp(): string {
@@ -68,7 +73,7 @@ function reportFailure(error: unknown): number {
     process.stderr.write(`plant-store: ${(error as Error).message}\n`)
     return 2
   }
-  const known = describeStartFailure(error)
+  const known = error instanceof RemoteTransferError ? error.message : describeStartFailure(error)
   if (known) {
     process.stderr.write(`plant-store: ${known}\n`)
     return 1
