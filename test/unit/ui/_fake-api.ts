@@ -44,6 +44,8 @@ export function fakeApi(initial: Plant[] = []): FakeApi {
   let subscriber: SubscribeOptions | undefined
   let nextId = Math.max(0, ...plants.map((p) => p.id)) + 1
   const client: ApiClient = {
+    exportPlants: vi.fn(async () => new Blob([])),
+    importPlants: vi.fn(async () => ({ added: 0, updated: 0, unchanged: 0, warnings: [], errors: [], changes: [], applied: false })),
     listPlants: vi.fn(async (query: PlantListQuery = {}) => {
       listQueries.push(query)
       return answer(plants, query)
