@@ -4,12 +4,14 @@
  */
 import { UsageError, type Command } from './commands/command'
 import { backupCommand } from './commands/backup'
+import { configCommand } from './commands/config'
 import { exportCommand } from './commands/export'
 import { importCommand } from './commands/import'
 import { restoreCommand } from './commands/restore'
 import { serveCommand } from './commands/serve'
 import { tokenCommand } from './commands/token'
 import { ConfigError } from './config'
+import { OffsiteBackupError } from './offsite-backup'
 import { describeStartFailure } from './start-failure'
 import { RemoteTransferError } from './transfer/remote-transfer'
 
@@ -20,7 +22,8 @@ const COMMANDS: Record<string, Command> = {
   restore: restoreCommand,
   token: tokenCommand,
   export: exportCommand,
-  import: importCommand
+  import: importCommand,
+  config: configCommand
 }
 
 function mainHelp(): string {
@@ -73,7 +76,7 @@ function reportFailure(error: unknown): number {
     process.stderr.write(`plant-store: ${(error as Error).message}\n`)
     return 2
   }
-  const known = error instanceof RemoteTransferError ? error.message : describeStartFailure(error)
+  const known = error instanceof RemoteTransferError || error instanceof OffsiteBackupError ? error.message : describeStartFailure(error)
   if (known) {
     process.stderr.write(`plant-store: ${known}\n`)
     return 1

@@ -11,6 +11,7 @@ import { createApp } from './server/create-app'
 import { uiUrl } from './server/security'
 import { PortInUseError, listen, type ListeningServer } from './server/start-server'
 import { apiBaseUrl } from './server/urls'
+import { scheduleOffsiteBackups } from './offsite-backup'
 import { PlantStore } from './store/plant-store'
 import { openTokenSource } from './token'
 
@@ -88,12 +89,15 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   }
   const baseUrl = apiBaseUrl(server.origin)
   const serverFile = await writeServerFile(options.dataDir, { pid: process.pid, port: server.port, baseUrl })
+  // Backups into the configured backup folder: at most daily while running, and one at every stop.
+  const offsite = scheduleOffsiteBackups(options.dataDir)
   let stopping: Promise<void> | undefined
   const stop = async () => {
     endStreams.abort()
     await server.close()
     tokens.close()
     await store.close()
+    await offsite.stop()
     await rm(serverFile, { force: true })
   }
   return {
