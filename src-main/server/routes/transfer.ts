@@ -28,11 +28,13 @@ function readDryRun(params: URLSearchParams, errors: FieldError[]): boolean {
   return true
 }
 
-/** A stream that pulls one chunk per read, so a large export yields to other requests between chunks. */
+/** A stream that makes one chunk per read, after a turn of the event loop, so a large export lets other requests in between. */
 function streamOf(chunks: Generator<string>): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder()
   return new ReadableStream({
-    pull(controller) {
+    async pull(controller) {
+      // Without this, a fast reader pulls every chunk in one go (microtasks only) and holds the server for the whole file.
+      await new Promise((resolve) => setImmediate(resolve))
       const next = chunks.next()
       if (next.done) controller.close()
       else controller.enqueue(encoder.encode(next.value))
