@@ -2,11 +2,13 @@
  * `plant-store` command line: the headless way to run and look after the
  * service. No Electron import here or below.
  */
-import { UsageError, type Command } from './commands/command'
+import { NoCatalogueError } from './catalogue-folder'
+import { CommandError, EXIT_CODES, UsageError, type Command } from './commands/command'
 import { backupCommand } from './commands/backup'
 import { configCommand } from './commands/config'
 import { exportCommand } from './commands/export'
 import { importCommand } from './commands/import'
+import { plantsCommand } from './commands/plants'
 import { restoreCommand } from './commands/restore'
 import { serveCommand } from './commands/serve'
 import { tokenCommand } from './commands/token'
@@ -21,6 +23,7 @@ const COMMANDS: Record<string, Command> = {
   backup: backupCommand,
   restore: restoreCommand,
   token: tokenCommand,
+  plants: plantsCommand,
   export: exportCommand,
   import: importCommand,
   config: configCommand
@@ -75,6 +78,10 @@ function reportFailure(error: unknown): number {
   if (error instanceof UsageError || error instanceof ConfigError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
     process.stderr.write(`plant-store: ${(error as Error).message}\n`)
     return 2
+  }
+  if (error instanceof CommandError || error instanceof NoCatalogueError) {
+    process.stderr.write(`plant-store: ${error.message}\n`)
+    return error instanceof CommandError ? error.exitCode : EXIT_CODES.notFound
   }
   const known = error instanceof RemoteTransferError || error instanceof OffsiteBackupError ? error.message : describeStartFailure(error)
   if (known) {

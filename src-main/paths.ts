@@ -25,17 +25,29 @@ export function defaultDataDir(env: NodeJS.ProcessEnv = process.env, platform = 
 }
 
 /**
- * The built staff UI (out/renderer) of this installation. Found from the
- * package root, not from this module's own URL: the bundler moves code into
- * chunks (out/main/chunks/…), so a relative path would break silently.
+ * The folder of this installation's package.json, found by walking up from
+ * the code, not from this module's own URL: the bundler moves code into chunks
+ * (out/main/chunks/…), so a relative path would break silently. Undefined when
+ * there is none above `from`.
  */
-export function uiDir(from: string = import.meta.url): string {
+function packageRoot(from: string): string | undefined {
   let dir = path.dirname(fileURLToPath(from))
   for (;;) {
     // The nearest package.json above the code is this package's own (out/ and src-main/ sit beside it).
-    if (existsSync(path.join(dir, 'package.json'))) return path.join(dir, 'out', 'renderer')
+    if (existsSync(path.join(dir, 'package.json'))) return dir
     const parent = path.dirname(dir)
-    if (parent === dir) return path.resolve('out', 'renderer')
+    if (parent === dir) return undefined
     dir = parent
   }
+}
+
+/** The built staff UI (out/renderer) of this installation. */
+export function uiDir(from: string = import.meta.url): string {
+  const root = packageRoot(from)
+  return root === undefined ? path.resolve('out', 'renderer') : path.join(root, 'out', 'renderer')
+}
+
+/** The built CLI (out/main/cli.js) of this installation: what the desktop app's command-line launcher runs. */
+export function cliEntry(from: string = import.meta.url): string {
+  return path.join(packageRoot(from) ?? path.resolve('.'), 'out', 'main', 'cli.js')
 }

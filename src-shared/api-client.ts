@@ -4,10 +4,16 @@
  * {@link ApiError} built from the server's problem+json (status 0 when the
  * server could not be reached at all). Runs in Node and in browsers.
  */
-import { API_PATHS, EXTENSION_PATHS, STATUS_COUNTS_HEADER, type PlantSortKey } from './api-paths'
+import { toApiError, unreachable } from './api-errors'
+import { API_PATHS, EXTENSION_HEADERS, EXTENSION_PATHS, STATUS_COUNTS_HEADER, type PlantSortKey } from './api-paths'
+import { newIdempotencyKey, withRetries, type RetryPolicy } from './api-retry'
+import { parsePlantEtag, plantEtag } from './etag'
+import type { CreatedToken, NamedTokenInfo, TokenScope } from './named-token'
 import { PLANT_STATUSES, type NewPlant, type Plant, type PlantChanges, type PlantResponse, type PlantStatus } from './plant'
-import { PROBLEM_CONTENT_TYPE, type FieldError, type Problem } from './problem'
 import { TRANSFER_MEDIA_TYPES, type ImportSummary, type TransferFormat } from './import-export'
+
+export { ApiError, errorsByField } from './api-errors'
+export type { RetryPolicy } from './api-retry'
 
 /** Where the API is and how to reach it. */
 export interface ApiClientOptions {
@@ -17,53 +23,34 @@ export interface ApiClientOptions {
   token?: string
   /** The fetch to use (default: the global one); tests pass an in-process one. */
   fetch?: FetchLike
+  /** How adds are retried after a network error or a 503 (they carry an Idempotency-Key, so a retry never adds twice). */
+  addRetries?: RetryPolicy
 }
 
 /** What the client needs of `fetch` (the global one fits). */
 export type FetchLike = (url: string, init: RequestInit) => Promise<Response>
 
-/** A failed request, as the server explained it (RFC 9457), or status 0 when it could not be reached. */
-export class ApiError extends Error {
-  readonly status: number
-  readonly type: string
-  readonly title: string
-  readonly detail: string
-  readonly errors: FieldError[]
-
-  constructor(problem: Problem) {
-    super(problem.detail)
-    this.name = 'ApiError'
-    this.status = problem.status
-    this.type = problem.type
-    this.title = problem.title
-    this.detail = problem.detail
-    this.errors = problem.errors ?? []
-  }
-
-  /** True when no answer came at all (server stopped, network down). */
-  get unreachable(): boolean {
-    return this.status === 0
-  }
-
-  /** The messages of `errors[]` by top-level field (see {@link errorsByField}). */
-  byField(): Record<string, string[]> {
-    return errorsByField(this.errors)
-  }
-}
-
-/** Groups field errors by top-level field: `tags[2]` is filed under `tags`, the body as a whole under ''. */
-export function errorsByField(errors: readonly FieldError[]): Record<string, string[]> {
-  const fields: Record<string, string[]> = {}
-  for (const error of errors) {
-    const field = /^[^[.]*/.exec(error.field)?.[0] ?? ''
-    ;(fields[field] ??= []).push(error.message)
-  }
-  return fields
-}
-
 /** Options of one request. */
 export interface RequestOptions {
   signal?: AbortSignal
+}
+
+/** Options of an add. */
+export interface AddOptions extends RequestOptions {
+  /** The add's Idempotency-Key; a new random one by default. Give your own to make a retry across runs of a script safe. */
+  idempotencyKey?: string
+}
+
+/** Options of an update. */
+export interface UpdateOptions extends RequestOptions {
+  /** Change the plant only if it is still at this version (sent as If-Match); a 412 ApiError (`conflict`) otherwise. */
+  ifVersion?: number
+}
+
+/** An update's answer, and the version the plant is at after it (from the ETag). */
+export interface SavedPlant {
+  plant: PlantResponse
+  version: number | undefined
 }
 
 export type { PlantSortKey }
@@ -123,16 +110,24 @@ export interface SubscribeOptions {
 
 /** The API's operations. */
 export interface ApiClient {
-  /** add-plant (contract). */
-  addPlant(plant: NewPlant, options?: RequestOptions): Promise<PlantResponse>
-  /** update-plant (contract): the fields present in `changes` change. */
-  updatePlant(changes: PlantChanges, options?: RequestOptions): Promise<PlantResponse>
+  /** add-plant (contract), with an Idempotency-Key, retried after a network error or a 503 without ever adding twice. */
+  addPlant(plant: NewPlant, options?: AddOptions): Promise<PlantResponse>
+  /** update-plant (contract): the fields present in `changes` change; with `ifVersion`, only if nobody changed the plant since. */
+  updatePlant(changes: PlantChanges, options?: UpdateOptions): Promise<PlantResponse>
+  /** update-plant, answering with the version the plant is at now too (to send as `ifVersion` next time, e.g. for an Undo). */
+  savePlant(changes: PlantChanges, options?: UpdateOptions): Promise<SavedPlant>
   /** Search by status (contract). */
   searchByStatus(query?: Omit<PlantListQuery, 'q' | 'sort'>, options?: RequestOptions): Promise<SearchPage>
   /** One full plant (extension). */
   getPlant(id: number, options?: RequestOptions): Promise<Plant>
   /** Full plants with search, sort, paging and per-status counts (extension). */
   listPlants(query?: PlantListQuery, options?: RequestOptions): Promise<PlantList>
+  /** The named tokens, without secrets (extension; owner only). */
+  listTokens(options?: RequestOptions): Promise<NamedTokenInfo[]>
+  /** Makes a named token; its secret is in this answer only (extension; owner only). */
+  createToken(name: string, scope: TokenScope, options?: RequestOptions): Promise<CreatedToken>
+  /** Revokes a named token at once (extension; owner only). */
+  revokeToken(name: string, options?: RequestOptions): Promise<void>
   /** Follows the change stream (extension), reconnecting with back-off; returns a function that stops it. */
   subscribe(options: SubscribeOptions): () => void
   /** The catalogue as a CSV or JSON file (extension), all plants or those in `statuses`. */
@@ -176,40 +171,6 @@ function queryString(query: PlantListQuery): string {
 
 function isAbort(error: unknown): boolean {
   return error instanceof Error && error.name === 'AbortError'
-}
-
-/** Turns a failed response into an ApiError, whether or not it carries problem+json. */
-async function toApiError(response: Response): Promise<ApiError> {
-  const type = response.headers.get('content-type') ?? ''
-  const text = await response.text().catch(() => '')
-  if (type.startsWith(PROBLEM_CONTENT_TYPE) || type.startsWith('application/json')) {
-    try {
-      const body = JSON.parse(text) as Partial<Problem>
-      if (typeof body.detail === 'string') {
-        return new ApiError({
-          type: body.type ?? 'about:blank',
-          title: body.title ?? response.statusText,
-          status: response.status,
-          detail: body.detail,
-          errors: Array.isArray(body.errors) ? body.errors : []
-        })
-      }
-    } catch {
-      // not JSON after all: fall through to the plain description
-    }
-  }
-  const title = response.statusText || `HTTP ${response.status}`
-  return new ApiError({ type: 'about:blank', title, status: response.status, detail: text.slice(0, 300) || title })
-}
-
-function unreachable(error: unknown): ApiError {
-  const reason = error instanceof Error ? error.message : String(error)
-  return new ApiError({
-    type: 'about:blank',
-    title: 'Server unreachable',
-    status: 0,
-    detail: `The Plant Store server did not answer (${reason}). Is it running?`
-  })
 }
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
@@ -263,8 +224,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const doFetch: FetchLike = options.fetch ?? ((url, init) => globalThis.fetch(url, init))
   const auth: Record<string, string> = options.token ? { authorization: `Bearer ${options.token}` } : {}
 
-  async function send(method: string, path: string, body: unknown, requestOptions: RequestOptions = {}): Promise<Response> {
-    const headers: Record<string, string> = { accept: 'application/json', ...auth }
+  async function send(method: string, path: string, body: unknown, requestOptions: RequestOptions = {}, extra: Record<string, string> = {}): Promise<Response> {
+    const headers: Record<string, string> = { accept: 'application/json', ...auth, ...extra }
     if (body !== undefined) headers['content-type'] = body instanceof RawBody ? body.type : 'application/json'
     let response: Response
     try {
@@ -323,11 +284,19 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   return {
-    async addPlant(plant, requestOptions) {
-      return json<PlantResponse>(await send('POST', API_PATHS.plant, plant, requestOptions))
+    async addPlant(plant, requestOptions = {}) {
+      // One key for every attempt: the server answers a retry of an add that did land with that add's plant.
+      const key = { [EXTENSION_HEADERS.idempotencyKey]: JSON.stringify(requestOptions.idempotencyKey ?? newIdempotencyKey()) }
+      const attempt = async () => json<PlantResponse>(await send('POST', API_PATHS.plant, plant, requestOptions, key))
+      return withRetries(attempt, options.addRetries, requestOptions.signal)
     },
     async updatePlant(changes, requestOptions) {
-      return json<PlantResponse>(await send('PUT', API_PATHS.plant, changes, requestOptions))
+      return (await this.savePlant(changes, requestOptions)).plant
+    },
+    async savePlant(changes, requestOptions = {}) {
+      const ifMatch: Record<string, string> = requestOptions.ifVersion === undefined ? {} : { 'if-match': plantEtag(changes.id, requestOptions.ifVersion) }
+      const response = await send('PUT', API_PATHS.plant, changes, requestOptions, ifMatch)
+      return { plant: await json<PlantResponse>(response), version: parsePlantEtag(response.headers.get('etag') ?? '')?.version }
     },
     async searchByStatus(query = {}, requestOptions) {
       const response = await send('GET', API_PATHS.searchByStatus + queryString(query), undefined, requestOptions)
@@ -353,6 +322,15 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     async importPlants(file, format, dryRun, requestOptions) {
       const body = new RawBody(file, `${TRANSFER_MEDIA_TYPES[format]}; charset=utf-8`)
       return json<ImportSummary>(await send('POST', `${EXTENSION_PATHS.import}?dryRun=${dryRun}`, body, requestOptions))
+    },
+    async listTokens(requestOptions) {
+      return json<NamedTokenInfo[]>(await send('GET', EXTENSION_PATHS.tokens, undefined, requestOptions))
+    },
+    async createToken(name, scope, requestOptions) {
+      return json<CreatedToken>(await send('POST', EXTENSION_PATHS.tokens, { name, scope }, requestOptions))
+    },
+    async revokeToken(name, requestOptions) {
+      await send('DELETE', EXTENSION_PATHS.tokenByName.replace('{name}', encodeURIComponent(name)), undefined, requestOptions)
     },
     subscribe(subscription) {
       const stop = new AbortController()

@@ -16,8 +16,20 @@ export const EXTENSION_PATHS = {
   plants: '/plant',
   plantById: '/plant/{id}',
   events: '/events',
+  /** The owner's named tokens (the staff UI's Settings dialog). */
+  tokens: '/tokens',
+  tokenByName: '/tokens/{name}',
+  /** The catalogue as a CSV or JSON file, and a file imported back (docs/import-export.md). */
   export: '/export',
   import: '/import'
+} as const
+
+/** Request and response headers of the extensions (optimistic concurrency, retries that never double-add). */
+export const EXTENSION_HEADERS = {
+  /** Sent with an add; a repeat with the same key and body gets the first answer again (IETF httpapi draft). */
+  idempotencyKey: 'idempotency-key',
+  /** Answer header: "true" when an add's answer was replayed for a repeated Idempotency-Key. */
+  idempotentReplayed: 'idempotent-replayed'
 } as const
 
 /** Response header of GET /plant carrying the per-status counts, e.g. `available=3, pending=1, sold=2`. */

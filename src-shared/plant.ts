@@ -12,6 +12,11 @@ export interface Plant {
   status: PlantStatus
   createdAt: string
   updatedAt: string
+  /**
+   * Bumped by every saved change (1 when added): the plant's ETag is built from it, and a client sends it back
+   * as If-Match so that a change made since it read the plant is refused instead of overwritten.
+   */
+  version: number
 }
 
 /** Body of add-plant once validated: strings trimmed, tags unique. */

@@ -28,5 +28,15 @@ export const PROBLEM_TYPES = {
   notSaved: 'urn:plant-store:problem:not-saved',
   unauthorized: 'urn:plant-store:problem:unauthorized',
   forbidden: 'urn:plant-store:problem:forbidden',
-  internal: 'urn:plant-store:problem:internal'
+  internal: 'urn:plant-store:problem:internal',
+  /** 412: If-Match named another version than the plant's current one (extension). */
+  versionConflict: 'urn:plant-store:problem:version-conflict',
+  /** 422: an Idempotency-Key came back with a different body (extension). */
+  idempotencyKeyReused: 'urn:plant-store:problem:idempotency-key-reused',
+  /** 403: a read-only token tried to change something (extension). */
+  readOnlyToken: 'urn:plant-store:problem:read-only-token',
+  /** 409: a named token with this name exists already (extension). */
+  tokenNameTaken: 'urn:plant-store:problem:token-name-taken',
+  /** 503: the server already serves as many change streams as it allows (extension). */
+  tooManyStreams: 'urn:plant-store:problem:too-many-streams'
 } as const

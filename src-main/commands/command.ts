@@ -15,3 +15,31 @@ export class UsageError extends Error {
     this.name = 'UsageError'
   }
 }
+
+/** Exit codes of `plant-store` commands, so that shell scripts can tell outcomes apart (docs/scripts.md). */
+export const EXIT_CODES = {
+  ok: 0,
+  /** Anything else: server unreachable, disk full, a damaged file… */
+  failed: 1,
+  /** A mistake on the command line. */
+  usage: 2,
+  /** No such plant or token, or no Plant Store data in the folder. */
+  notFound: 3,
+  /** Changed since read (--if-match), or a name taken. */
+  conflict: 4,
+  /** The server refused the values (invalid plant data). */
+  invalidInput: 5,
+  /** The token was not accepted, or may not do this (read-only). */
+  notAllowed: 6
+} as const
+
+/** A failure a script may want to tell apart: printed as one line on stderr, exit `exitCode`. */
+export class CommandError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode: number
+  ) {
+    super(message)
+    this.name = 'CommandError'
+  }
+}

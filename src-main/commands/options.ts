@@ -11,7 +11,7 @@ export function dataOptionHelp(): string {
 const DATA_OPTION = { data: { type: 'string' } } as const
 
 type OptionsConfig = NonNullable<ParseArgsConfig['options']>
-type WithData<T extends OptionsConfig> = { args: string[]; options: T & typeof DATA_OPTION; strict: true }
+type WithData<T extends OptionsConfig> = { args: string[]; options: T & typeof DATA_OPTION; strict: true; allowPositionals: boolean }
 
 /**
  * Reads a command's `options` plus --data; an unknown option or a missing value
@@ -20,8 +20,9 @@ type WithData<T extends OptionsConfig> = { args: string[]; options: T & typeof D
 export function readOptions<T extends OptionsConfig>(
   args: string[],
   env: NodeJS.ProcessEnv,
-  options: T
-): { values: ReturnType<typeof parseArgs<WithData<T>>>['values']; dataDir: string } {
-  const { values } = parseArgs<WithData<T>>({ args, options: { ...options, ...DATA_OPTION }, strict: true })
-  return { values, dataDir: resolveDataDir((values as { data?: string }).data, env) }
+  options: T,
+  allowPositionals = false
+): { values: ReturnType<typeof parseArgs<WithData<T>>>['values']; positionals: string[]; dataDir: string } {
+  const { values, positionals } = parseArgs<WithData<T>>({ args, options: { ...options, ...DATA_OPTION }, strict: true, allowPositionals })
+  return { values, positionals, dataDir: resolveDataDir((values as { data?: string }).data, env) }
 }

@@ -130,7 +130,7 @@ export function renderApiReference(doc: Json, apiBaseUrl: string): string {
 <h1>${text(info.title)} API reference</h1>
 <p class="muted">Interface version ${text(info.version)} · running at <code>${escapeHtml(apiBaseUrl)}</code> · the same document as JSON: <code>${escapeHtml(apiBaseUrl)}/openapi.json</code></p>
 <p>${text(info.description)}</p>
-<p>Send <code>Authorization: Bearer TOKEN</code> with every request (File → Copy API Token, or <code>npx plant-store token</code>), and <code>Content-Type: application/json</code> with a body.</p>
+<p>Send <code>Authorization: Bearer TOKEN</code> with every request (File → Copy API Token, or <code>plant-store token</code> after Help → Install Command-Line Tool), and <code>Content-Type: application/json</code> with a body.</p>
 <h2>Operations</h2>
 <ul>${contents.join('')}</ul>
 ${operations.join('\n')}

@@ -62,7 +62,7 @@ export function aboutDetail(facts: AboutFacts): string {
   return [
     `Data folder: ${facts.dataDir}`,
     `API address: ${facts.apiBaseUrl ?? 'not running'}`,
-    'Scripts find the address in server.json in the data folder and the token with `npx plant-store token`.',
+    'Scripts find the address in server.json in the data folder and the token with `plant-store token` (Help → Install Command-Line Tool).',
     ...(runtime ? [`Runtime: ${runtime}`] : [])
   ].join('\n')
 }

@@ -3,9 +3,11 @@
  * store/restore.ts, the OpenAPI document), so the app adds no second way of
  * doing the same thing.
  */
+import os from 'node:os'
 import { clipboard, dialog, shell, type BrowserWindow } from 'electron'
 import { countOf } from '../../src-shared/words'
 import { backUpNow } from '../backup-now'
+import { cliEntry } from '../paths'
 import { createOpenApiDocument } from '../server/openapi'
 import type { RunningService } from '../service'
 import { describeStartFailure } from '../start-failure'
@@ -13,6 +15,7 @@ import { backupsDir } from '../store/backups'
 import { DataFileError } from '../store/errors'
 import { restoreFromBackup } from '../store/restore'
 import { renderApiReference } from './api-reference'
+import { describeInstalled, installLauncher } from './cli-launcher'
 import { aboutDetail, choose, confirm, tell } from './dialogs'
 import type { MenuActions } from './menu'
 import { focusWindow, openDocumentWindow } from './window'
@@ -108,6 +111,18 @@ export function createMenuActions(context: ActionContext): MenuActions {
       if (reference && !reference.isDestroyed()) return focusWindow(reference)
       const apiBaseUrl = context.service?.baseUrl ?? 'http://127.0.0.1:7420/v3'
       reference = openDocumentWindow('Plant Store API reference', renderApiReference(createOpenApiDocument(), apiBaseUrl))
+    },
+
+    installCommandLineTool() {
+      inBackground(async () => {
+        const target = { platform: process.platform, execPath: process.execPath, cliPath: cliEntry(), env: process.env, home: os.homedir() }
+        try {
+          const installed = await installLauncher(target)
+          await tell('The plant-store command is installed.', describeInstalled(installed, target.platform), 'info', parent())
+        } catch (error) {
+          await tell('The command-line tool was not installed.', reason(error), 'error', parent())
+        }
+      })
     },
 
     showAbout() {

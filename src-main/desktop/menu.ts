@@ -12,6 +12,7 @@ export interface MenuActions {
   copyApiAddress(): void
   copyApiToken(): void
   showApiReference(): void
+  installCommandLineTool(): void
   showAbout(): void
 }
 
@@ -57,6 +58,7 @@ export function menuTemplate(actions: MenuActions, options: MenuOptions): MenuIt
     role: 'help',
     submenu: [
       { label: 'API Reference', click: () => actions.showApiReference() },
+      { label: 'Install Command-Line Tool…', click: () => actions.installCommandLineTool() },
       { label: 'About Plant Store', click: () => actions.showAbout() }
     ]
   }

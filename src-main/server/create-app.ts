@@ -12,6 +12,7 @@ import { problem } from './problems'
 import { registerEventRoutes, type EventRouteOptions } from './routes/events'
 import { registerPlantViewRoutes } from './routes/plant-views'
 import { registerPlantRoutes } from './routes/plants'
+import { registerTokenRoutes, type NamedTokenAdmin } from './routes/tokens'
 import { registerTransferRoutes } from './routes/transfer'
 import { registerUiRoutes } from './routes/ui'
 import { checkHostAndOrigin, requireApiToken } from './security'
@@ -30,6 +31,8 @@ export interface CreateAppOptions {
   uiDir?: string
   /** Options of the change stream at /v3/events. */
   events?: EventRouteOptions
+  /** The named tokens the owner manages at /v3/tokens (the checks themselves are `access`'s). */
+  tokens?: NamedTokenAdmin
 }
 
 function refuseOtherMethods(app: H3): void {
@@ -67,6 +70,7 @@ export function createApp(options: CreateAppOptions): H3 {
   registerPlantRoutes(app, options.store)
   registerPlantViewRoutes(app, options.store)
   registerEventRoutes(app, options.store, options.events)
+  if (options.tokens !== undefined) registerTokenRoutes(app, options.tokens)
   registerTransferRoutes(app, options.store)
   if (options.uiDir !== undefined) registerUiRoutes(app, options.uiDir)
   refuseOtherMethods(app)

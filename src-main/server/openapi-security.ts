@@ -10,7 +10,10 @@ type Operation = { security?: unknown[]; responses?: Record<string, unknown> }
 type Document = { info?: { description?: string }; paths?: Record<string, Record<string, Operation>>; components?: Record<string, unknown> }
 
 const UNAUTHORIZED = {
-  ...problemResponse('The API token is missing or wrong, or another scheme than Bearer was used. `plant-store token` prints the token.'),
+  ...problemResponse(
+    'No token sent, a malformed Authorization header (another scheme than Bearer, or no token after it), or a token not accepted ' +
+    '(rotated or revoked?); the detail says which. `plant-store token` prints the owner token.'
+  ),
   headers: {
     'WWW-Authenticate': {
       description: 'Bearer realm="plant-store", with error="invalid_token" when a wrong token was sent (RFC 6750).',
@@ -18,7 +21,10 @@ const UNAUTHORIZED = {
     }
   }
 }
-const FORBIDDEN = problemResponse('The Host header is not this server\'s own address (DNS rebinding), or the Origin header names another web site.')
+const FORBIDDEN = problemResponse(
+  'The Host header is not this server\'s own address (DNS rebinding), or the Origin header names another web site; ' +
+  'or (extension) a read-only named token was used for a change, or a named token for the owner\'s token routes.'
+)
 
 /** Adds the bearer scheme, marks the document itself public, and adds 401/403 to the operations; returns `doc`. */
 export function documentAccessRules<T extends Document>(doc: T): T {

@@ -1,7 +1,7 @@
 /** The one place where anything thrown while handling a request becomes an RFC 9457 problem+json response. */
 import { HTTPError } from 'h3'
 import { PROBLEM_CONTENT_TYPE, type Problem } from '../../src-shared/problem'
-import { StoreClosedError, WriteFailedError } from '../store/errors'
+import { IdempotencyKeyReusedError, StoreClosedError, VersionConflictError, WriteFailedError } from '../store/errors'
 import { HttpProblem } from './http-problem'
 import { problem } from './problems'
 
@@ -30,6 +30,9 @@ export function toProblemResponse(error: unknown, method: string, path: string):
   const cause = error instanceof HTTPError && error.cause ? error.cause : error
   if (cause instanceof HttpProblem) return problemResponse(cause)
   if (cause instanceof WriteFailedError || cause instanceof StoreClosedError) return problemResponse(problem('notSaved', cause))
+  // Broken preconditions of any write (update today; delete and bulk changes alike), decided by the store.
+  if (cause instanceof VersionConflictError) return problemResponse(problem('versionConflict', cause.current))
+  if (cause instanceof IdempotencyKeyReusedError) return problemResponse(problem('idempotencyKeyReused', cause.key, cause.firstPlantId))
   if (error instanceof HTTPError && error.status === 404) return problemResponse(problem('routeNotFound', method, path))
   // h3 refuses a path with a broken %-escape before routing (and so before the Host and token checks).
   if (error instanceof HTTPError && error.status === 400 && path.includes('%')) return problemResponse(problem('malformedAddress'))

@@ -3,11 +3,14 @@
  * script can switch on), title, status and the words of its detail. Routes
  * pick a row by name with {@link problem}; no route writes a problem inline.
  */
-import { API_BASE, API_PATHS } from '../../src-shared/api-paths'
+import { API_BASE, API_PATHS, EXTENSION_PATHS } from '../../src-shared/api-paths'
+import { plantEtag } from '../../src-shared/etag'
+import type { Plant } from '../../src-shared/plant'
 import { formatRowError, type ImportRowError } from '../../src-shared/import-export'
 import { PROBLEM_TYPES, type FieldError } from '../../src-shared/problem'
 import { countOf } from '../../src-shared/words'
 import { WriteFailedError, type StoreClosedError } from '../store/errors'
+import type { TokenRefusal } from './access-policy'
 import { HttpProblem } from './http-problem'
 import { ALLOWED_METHODS } from './urls'
 
@@ -22,6 +25,19 @@ interface ProblemRow<A extends unknown[]> {
 }
 
 const row = <A extends unknown[]>(definition: ProblemRow<A>): ProblemRow<A> => definition
+
+const UNAUTHORIZED_DETAILS: Record<TokenRefusal, string> = {
+  missing:
+    'No token sent: requests to /v3 need "Authorization: Bearer TOKEN". `plant-store token` prints the owner\'s token; ' +
+    '`plant-store token add NAME` makes one for a script.',
+  'wrong-scheme': 'Malformed Authorization header: it must use the Bearer scheme, as in "Authorization: Bearer TOKEN".',
+  malformed:
+    'Malformed Authorization header: "Bearer" must be followed by exactly one token, as in "Authorization: Bearer TOKEN" ' +
+    '(no token at all usually means the command that should have printed it failed).',
+  invalid:
+    'Token not accepted (rotated or revoked?): it is neither the owner\'s current token nor a named token. ' +
+    '`plant-store token` prints the current owner token; `plant-store token list` shows the named tokens.'
+}
 
 const listed = (errors: readonly FieldError[]) => errors.map((error) => error.message).join('; ')
 const asErrors = (errors: FieldError[]) => errors
@@ -114,6 +130,25 @@ export const PROBLEMS = {
         : `The change was NOT saved: ${cause.message}. Try again once the server is running.`,
     headers: () => ({ 'retry-after': '5' })
   }),
+  compressedBody: row({
+    type: PROBLEM_TYPES.unsupportedMediaType,
+    title: 'Unsupported media type',
+    status: 415,
+    detail: (coding: string) =>
+      `Content-Encoding "${coding.slice(0, 100)}" is not accepted: compressed bodies are not accepted. ` +
+      'Send the JSON uncompressed, without a Content-Encoding header.',
+    // RFC 9110 §15.5.16: Accept-Encoding names the codings that would have been accepted.
+    headers: () => ({ 'accept-encoding': 'identity' })
+  }),
+  tooManyStreams: row({
+    type: PROBLEM_TYPES.tooManyStreams,
+    title: 'Too many change streams',
+    status: 503,
+    detail: (max: number) =>
+      `This server already sends live changes to ${max} windows or scripts, its limit. ` +
+      `Close Plant Store windows or scripts that listen to ${API_BASE}/events and are no longer needed, then try again.`,
+    headers: () => ({ 'retry-after': '10' })
+  }),
   uiNotBuilt: row({
     type: 'about:blank',
     title: 'Service Unavailable',
@@ -139,6 +174,73 @@ export const PROBLEMS = {
     title: 'Bad Request',
     status: 400,
     detail: () => 'The request is not valid HTTP (e.g. a malformed header line); check how it is built.'
+  }),
+  unauthorized: row({
+    type: PROBLEM_TYPES.unauthorized,
+    title: 'Unauthorized',
+    status: 401,
+    detail: (refusal: TokenRefusal) => UNAUTHORIZED_DETAILS[refusal],
+    // RFC 6750 §3.1: an error code only when a Bearer token was actually presented.
+    headers: (refusal) => ({
+      'www-authenticate': refusal === 'malformed' || refusal === 'invalid' ? 'Bearer realm="plant-store", error="invalid_token"' : 'Bearer realm="plant-store"'
+    })
+  }),
+  readOnlyToken: row({
+    type: PROBLEM_TYPES.readOnlyToken,
+    title: 'Forbidden',
+    status: 403,
+    detail: (name: string, method: string) =>
+      `This token may only read: the token "${name}" is read-only, so ${method} requests are refused and nothing was changed. ` +
+      'Use a token made without --read-only for changes.'
+  }),
+  ownerOnly: row({
+    type: PROBLEM_TYPES.forbidden,
+    title: 'Forbidden',
+    status: 403,
+    detail: (name: string) => `Only the owner's token may manage tokens; this request came with the token "${name}".`
+  }),
+  versionConflict: row({
+    type: PROBLEM_TYPES.versionConflict,
+    title: 'Precondition Failed',
+    status: 412,
+    detail: (current: Plant) =>
+      `Plant ${current.id}${current.name === undefined ? '' : ` ("${current.name}")`} was changed since you read it: ` +
+      `it is now at version ${current.version} (ETag ${plantEtag(current.id, current.version)}). Nothing was changed. ` +
+      `Read it again (GET ${API_BASE}${EXTENSION_PATHS.plantById.replace('{id}', String(current.id))}) and send your change again if it still applies.`,
+    headers: (current) => ({ etag: plantEtag(current.id, current.version) })
+  }),
+  invalidHeader: row({
+    type: PROBLEM_TYPES.invalidInput,
+    title: 'Invalid header',
+    status: 400,
+    detail: (name: string, rule: string) => `The ${name} header is not valid: ${rule}. Nothing was changed.`
+  }),
+  idempotencyKeyReused: row({
+    type: PROBLEM_TYPES.idempotencyKeyReused,
+    title: 'Idempotency key reused',
+    status: 422,
+    detail: (key: string, firstPlantId: number) =>
+      `The Idempotency-Key "${key}" was already used for a different add (the one that added plant ${firstPlantId}); ` +
+      'nothing was added. Use a new key for a new plant, and the same key only to retry the same add.'
+  }),
+  tokenNameRefused: row({
+    type: PROBLEM_TYPES.invalidInput,
+    title: 'Invalid input',
+    status: 400,
+    detail: (message: string) => `The token was not made: ${message}.`,
+    errors: (message) => [{ field: 'name', message }]
+  }),
+  tokenNameTaken: row({
+    type: PROBLEM_TYPES.tokenNameTaken,
+    title: 'Token name taken',
+    status: 409,
+    detail: (message: string) => `The token was not made: ${message}.`
+  }),
+  tokenNotFound: row({
+    type: PROBLEM_TYPES.notFound,
+    title: 'Token not found',
+    status: 404,
+    detail: (name: string) => `There is no token named "${name}"; ${API_BASE}${EXTENSION_PATHS.tokens} lists them.`
   }),
   internal: row({
     type: PROBLEM_TYPES.internal,

@@ -6,9 +6,24 @@
 import type { H3Event, Middleware } from 'h3'
 import { API_BASE, API_PATHS } from '../../src-shared/api-paths'
 import { PROBLEM_TYPES } from '../../src-shared/problem'
-import type { AccessPolicy } from './access-policy'
+import { OWNER_TOKEN_NAME } from '../../src-shared/named-token'
+import type { AccessPolicy, Principal } from './access-policy'
 import { HttpProblem as ApiError } from './http-problem'
+import { isWildcardHost } from './own-addresses'
+import { problem } from './problems'
 import { urlHost } from './urls'
+
+declare module 'h3' {
+  interface H3EventContext {
+    /** Who sent the request; set by {@link requireApiToken} for every /v3 request it let through. */
+    principal?: Principal
+  }
+}
+
+/** Who sent `event` (the owner when no token was checked, as for a request made in-process). */
+export function principalOf(event: H3Event): Principal {
+  return event.context.principal ?? { name: OWNER_TOKEN_NAME, scope: 'owner' }
+}
 
 function forbidden(detail: string): ApiError {
   return new ApiError({ type: PROBLEM_TYPES.forbidden, title: 'Forbidden', status: 403, detail })
@@ -19,20 +34,37 @@ function shown(value: string): string {
   return JSON.stringify(value.length > 100 ? `${value.slice(0, 100)}…` : value)
 }
 
+function notAddressedToUs(what: string): ApiError {
+  return forbidden(
+    `This server answers only requests addressed to it by its own address (${what}); use http://127.0.0.1:PORT or http://localhost:PORT.`
+  )
+}
+
 /**
- * Refuses (403) a request whose Host is not one of this server's own names, or
- * whose Origin is another site's. Runs on every path, UI pages included, before
- * routing: a DNS-rebinding page reaches us under its own host name, and a
- * cross-site form or fetch carries its own origin. Requests without Origin
- * (scripts, curl, same-origin GET navigations) pass on to the token check.
+ * The authority of an absolute-form request target (`GET http://host:port/path HTTP/1.1`), null when it
+ * has none; undefined for the usual origin-form (`/path`), for `*`, and in-process (no raw target).
+ */
+function targetAuthority(event: H3Event): string | null | undefined {
+  const target = event.req.runtime?.node?.req.url
+  if (target === undefined || target.startsWith('/') || target === '*') return undefined
+  return /^[a-z][a-z\d+.-]*:\/\/([^/?#]*)/i.exec(target)?.[1] ?? null
+}
+
+/**
+ * Refuses (403) a request whose Host (or absolute-form target) is not one of
+ * this server's own names, or whose Origin is another site's. Runs on every
+ * path, UI pages included, before routing: a DNS-rebinding page reaches us
+ * under its own host name, and a cross-site form or fetch carries its own
+ * origin. Requests without Origin (scripts, curl, same-origin GET navigations)
+ * pass on to the token check.
  */
 export function checkHostAndOrigin(event: H3Event, policy: AccessPolicy): void {
   const host = event.req.headers.get('host')
-  if (!policy.allowsHost(host)) {
-    throw forbidden(
-      `This server answers only requests addressed to it by its own address (Host ${host === null ? 'missing' : shown(host)}); ` +
-      'use http://127.0.0.1:PORT or http://localhost:PORT.'
-    )
+  if (!policy.allowsHost(host)) throw notAddressedToUs(`Host ${host === null ? 'missing' : shown(host)}`)
+  // RFC 9112 §3.2.2: with an absolute-form target the target's authority, not Host, names the server; check it the same way.
+  const authority = targetAuthority(event)
+  if (authority !== undefined && !policy.allowsHost(authority)) {
+    throw notAddressedToUs(`request target addressed to ${authority === null ? 'no host' : shown(authority)}`)
   }
   const origin = event.req.headers.get('origin')
   if (origin !== null && !policy.allowsOrigin(origin)) {
@@ -63,21 +95,18 @@ export function requireApiToken(policy: AccessPolicy): Middleware {
   return (event, next) => {
     if (!isApiPath(event) || isPublic(event)) return next()
     const check = policy.checkAuthorization(event.req.headers.get('authorization'))
-    if (check === 'ok') return next()
-    const details: Record<Exclude<typeof check, 'ok'>, string> = {
-      missing: 'This request needs the API token: send "Authorization: Bearer TOKEN". `plant-store token` prints the token.',
-      'wrong-scheme': 'The Authorization header must use the Bearer scheme: "Authorization: Bearer TOKEN", with the token `plant-store token` prints.',
-      invalid: 'The API token is wrong (it may have been rotated): send "Authorization: Bearer TOKEN" with the token `plant-store token` prints.'
+    if (!check.ok) throw problem('unauthorized', check.refusal)
+    // Recorded for whatever needs to know who made a change (idempotency keys, a history's `by`).
+    event.context.principal = check.principal
+    if (check.principal.scope === 'read-only' && !READ_METHODS.has(event.req.method)) {
+      throw problem('readOnlyToken', check.principal.name, event.req.method)
     }
-    const detail = details[check]
-    // RFC 6750 §3.1: an error code only when a Bearer token was actually presented.
-    const challenge = check === 'invalid' ? 'Bearer realm="plant-store", error="invalid_token"' : 'Bearer realm="plant-store"'
-    throw new ApiError(
-      { type: PROBLEM_TYPES.unauthorized, title: 'Unauthorized', status: 401, detail },
-      { 'www-authenticate': challenge }
-    )
+    return next()
   }
 }
+
+/** Methods that change nothing: all a read-only token may use. */
+const READ_METHODS = new Set(['GET', 'HEAD'])
 
 /**
  * Content-Security-Policy of the UI's pages: nothing unless named, and what is
@@ -123,6 +152,6 @@ export function setUiPageSecurityHeaders(event: H3Event): void {
  * address is not a place to browse to, so it becomes 127.0.0.1.
  */
 export function uiUrl(host: string, port: number, token: string): string {
-  const browseTo = host === '0.0.0.0' || host === '::' || host === '' ? '127.0.0.1' : urlHost(host)
+  const browseTo = isWildcardHost(host) ? '127.0.0.1' : urlHost(host)
   return `http://${browseTo}:${port}/#token=${encodeURIComponent(token)}`
 }

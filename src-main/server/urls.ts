@@ -23,6 +23,8 @@ export const ALLOWED_METHODS = {
   [API_PATHS.openapi]: ['GET', 'HEAD'],
   [EXTENSION_PATHS.plantById]: ['GET', 'HEAD'],
   [EXTENSION_PATHS.events]: ['GET'],
+  [EXTENSION_PATHS.tokens]: ['GET', 'HEAD', 'POST'],
+  [EXTENSION_PATHS.tokenByName]: ['DELETE'],
   [EXTENSION_PATHS.export]: ['GET', 'HEAD'],
   [EXTENSION_PATHS.import]: ['POST']
 } as const satisfies Record<string, readonly string[]>

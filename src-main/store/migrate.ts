@@ -8,11 +8,18 @@ import { DATA_FILE_VERSION, DataFileError } from './data-file'
 export type Migration = (data: Record<string, unknown>) => Record<string, unknown>
 
 /**
- * MIGRATIONS[n] migrates version n to n+1. Version 1 is the first released
- * layout, so there is nothing to migrate yet; the next layout change adds
- * MIGRATIONS[1] and raises DATA_FILE_VERSION.
+ * MIGRATIONS[n] migrates version n to n+1; the next layout change adds
+ * MIGRATIONS[2] and raises DATA_FILE_VERSION.
  */
-export const MIGRATIONS: Readonly<Record<number, Migration>> = {}
+export const MIGRATIONS: Readonly<Record<number, Migration>> = {
+  // 1 → 2: every plant carries the version its ETag is made of; a plant nobody has versioned yet is at version 1.
+  1: (data) => ({ ...data, plants: Array.isArray(data.plants) ? data.plants.map(withFirstVersion) : data.plants })
+}
+
+function withFirstVersion(plant: unknown): unknown {
+  if (typeof plant !== 'object' || plant === null || 'version' in plant) return plant // checkPlantFile judges it
+  return { ...plant, version: 1 }
+}
 
 /** Result of {@link migrateToCurrent}. */
 export interface Migrated {

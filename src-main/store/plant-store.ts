@@ -9,14 +9,19 @@ import path from 'node:path'
 import { Low } from 'lowdb'
 import type { NewPlant, Plant, PlantChanges, PlantStatus } from '../../src-shared/plant'
 import { BackupSchedule, latestBackup, writeBackup } from './backups'
-import { DATA_FILE_VERSION, DataFileError, emptyPlantFile, type PlantFile } from './data-file'
+import { DATA_FILE_VERSION, DataFileError, PLANT_ID_MAX, emptyPlantFile, type PlantFile } from './data-file'
+import { checkStoreFolder, removeStoreLeftovers } from './data-folder'
+import { FolderGuard, WriteRefusedError, type FolderTrouble } from './folder-guard'
+import { describeWriteFailure } from './file-system-errors'
 import { GroupCommit } from './group-commit'
+import { IdempotencyKeys, fingerprintOf, type IdempotencyRecord, type IdempotencyScope } from './idempotency-keys'
 import { Journal, listJournals } from './journal'
 import { DurableJsonFile, nodeFileSystem, type FileSystem } from './json-file'
-import { acquireDataDirLock, type DataDirLock } from './lock'
+import { acquireDataDirLock } from './lock'
+import { IdempotencyKeyReusedError, checkVersion, type WriteCondition } from './preconditions'
 import { DATA_FILE_NAME, readCatalogue } from './read-catalogue'
-import { UnknownPlantError } from './unknown-plant-error'
 import { serializeSnapshot, type CatalogueSnapshot } from './snapshot'
+import { UnknownPlantError } from './unknown-plant-error'
 
 export { DATA_FILE_NAME } from './read-catalogue'
 
@@ -37,6 +42,14 @@ export interface OpenPlantStoreOptions {
   checkpointIdleMs?: number
   /** Journal size that triggers a checkpoint even while busy (default: 1 MiB or half the snapshot, whichever is larger). */
   checkpointBytes?: number
+  /** How long idempotency keys are remembered (default 24 hours). */
+  idempotencyTtlMs?: number
+  /**
+   * Called after the store re-created its deleted folder and wrote the
+   * catalogue there, so that the service can put back its own files (token,
+   * server.json). A failure is logged; the catalogue is saved regardless.
+   */
+  onFolderRecreated?: () => Promise<void>
 }
 
 /** Filter of {@link PlantStore.find}. */
@@ -54,7 +67,22 @@ export interface PlantBatch {
   updates: readonly PlantChanges[]
 }
 
+/** What {@link PlantStore.addOnce} did: added the plant, or found the key and answered with the plant it added before. */
+export interface AddOutcome {
+  plant: Plant
+  replayed: boolean
+}
+
+/** One change of a batch: a plant record and the idempotency key that came with it, either possibly absent. */
+interface StagedChange {
+  plant?: Plant
+  key?: IdempotencyRecord
+}
+
 const MIN_CHECKPOINT_BYTES = 1024 * 1024
+
+/** How often an idle store makes sure its folder, journal and lock are still its own. */
+const PATROL_MS = 1000
 
 /** The catalogue behind the API. */
 export class PlantStore {
@@ -67,11 +95,14 @@ export class PlantStore {
   readonly #index = new Map<number, number>()
   /** Records prepared by the batch being saved, by id; published only once the batch is on disk. */
   readonly #pending = new Map<number, Plant>()
-  readonly #commits: GroupCommit<Plant>
+  readonly #commits: GroupCommit<StagedChange>
+  readonly #keys: IdempotencyKeys
   readonly #now: () => Date
   readonly #fs: FileSystem
   readonly #listeners = new Set<(change: PlantChange) => void>()
-  readonly #lock: DataDirLock
+  readonly #guard: FolderGuard
+  readonly #patrol: NodeJS.Timeout
+  #patrolling: Promise<void> | undefined
   readonly #backups: BackupSchedule
   readonly #checkpointIdleMs: number
   readonly #checkpointBytes: number | undefined
@@ -86,13 +117,13 @@ export class PlantStore {
   #checkpointing: Promise<void> | undefined
   #closing: Promise<void> | undefined
 
-  private constructor(db: Low<PlantFile>, snapshotFile: DurableJsonFile<PlantFile>, journal: Journal, lock: DataDirLock, snapshotBytes: number, options: OpenPlantStoreOptions) {
+  private constructor(db: Low<PlantFile>, snapshotFile: DurableJsonFile<PlantFile>, journal: Journal, guard: FolderGuard, snapshotBytes: number, options: OpenPlantStoreOptions) {
     this.dir = options.dir
     this.file = path.join(options.dir, DATA_FILE_NAME)
     this.#db = db
     this.#snapshotFile = snapshotFile
     this.#journal = journal
-    this.#lock = lock
+    this.#guard = guard
     this.#snapshotBytes = snapshotBytes
     this.#now = options.now ?? (() => new Date())
     this.#fs = options.fs ?? nodeFileSystem
@@ -100,12 +131,20 @@ export class PlantStore {
     this.#checkpointIdleMs = options.checkpointIdleMs ?? 30_000
     this.#checkpointBytes = options.checkpointBytes
     db.data.plants.forEach((plant, position) => this.#index.set(plant.id, position))
+    // The keys live in #keys (saved and pending apart), not in db.data.
+    this.#keys = new IdempotencyKeys(db.data.idempotencyKeys, options.idempotencyTtlMs)
+    delete db.data.idempotencyKeys
     this.#openingState = this.#snapshot(journal.gen)
-    this.#commits = new GroupCommit<Plant>({
-      save: (plants) => this.#save(plants),
-      discard: () => this.#pending.clear(),
+    this.#commits = new GroupCommit<StagedChange>({
+      save: (changes) => this.#save(changes),
+      discard: () => {
+        this.#pending.clear()
+        this.#keys.discard()
+      },
       batchWindowMs: options.batchWindowMs
     })
+    this.#patrol = setInterval(() => void this.#makeSureOfFolder(), PATROL_MS)
+    this.#patrol.unref()
   }
 
   /**
@@ -116,11 +155,16 @@ export class PlantStore {
    */
   static async open(options: OpenPlantStoreOptions): Promise<PlantStore> {
     await mkdir(options.dir, { recursive: true, mode: 0o700 })
+    await checkStoreFolder(options.dir)
     const lock = await acquireDataDirLock(options.dir, options.holder ?? 'plant-store serve')
     try {
       const fs = options.fs ?? nodeFileSystem
       const file = path.join(options.dir, DATA_FILE_NAME)
+      await removeStoreLeftovers(options.dir)
       const stored = await readCatalogue(options.dir, fs)
+      for (const torn of stored?.torn ?? []) {
+        console.warn(`[plant-store] dropped the unfinished last line of ${torn.file} (${torn.bytes} bytes): a write cut short by a crash, never acknowledged`)
+      }
       const data = stored?.data ?? emptyPlantFile()
       // Which journals follow a snapshot is decided afresh at each checkpoint, never kept in memory.
       delete data.journalGen
@@ -132,12 +176,13 @@ export class PlantStore {
         // A new catalogue is written at once (proving the folder is writable before any request);
         // a migrated one is rewritten after its old form is backed up.
         if (stored) await writeBackup(options.dir, await readFile(file, 'utf8'), options.now?.())
-        const text = await serializeSnapshot({ nextId: data.nextId, journalGen: firstGen, plants: data.plants })
+        const text = await serializeSnapshot({ nextId: data.nextId, journalGen: firstGen, plants: data.plants, idempotencyKeys: data.idempotencyKeys })
         await snapshotFile.writeText(text)
         snapshotBytes = text.length
       }
       const journal = await Journal.create(options.dir, firstGen, fs)
-      const store = new PlantStore(db, snapshotFile, journal, lock, snapshotBytes, options)
+      const guard = await FolderGuard.create(options.dir, lock, { holder: options.holder ?? 'plant-store serve', onFolderRecreated: options.onFolderRecreated })
+      const store = new PlantStore(db, snapshotFile, journal, guard, snapshotBytes, options)
       if (stored && (stored.replayed.length > 0 || stored.obsolete.length > 0)) store.#armIdleCheckpoint()
       return store
     } catch (error) {
@@ -179,20 +224,57 @@ export class PlantStore {
 
   /** Adds a plant and resolves with it once it is on disk. */
   async add(input: NewPlant): Promise<Plant> {
-    const plant = await this.#commits.submit(() => {
-      const added = this.#prepareAdd(input, this.#now().toISOString())
-      return { result: added, change: added }
+    return (await this.#add(input)).plant
+  }
+
+  /**
+   * Adds a plant unless `scope`'s key was used before: then resolves with the
+   * plant that first add created (replayed), or throws IdempotencyKeyReusedError
+   * when that add had other input. Checked in the serialised step, so two
+   * concurrent adds with one key add one plant; the key is saved in the same
+   * journal line as the plant.
+   */
+  addOnce(input: NewPlant, scope: IdempotencyScope): Promise<AddOutcome> {
+    return this.#add(input, scope)
+  }
+
+  async #add(input: NewPlant, scope?: IdempotencyScope): Promise<AddOutcome> {
+    const outcome = await this.#commits.submit<AddOutcome>(() => {
+      const now = this.#now()
+      const fingerprint = scope && fingerprintOf(input)
+      const known = scope && this.#keys.find(scope, now)
+      if (known) {
+        if (known.record.fingerprint !== fingerprint) throw new IdempotencyKeyReusedError(known.record.key, known.record.plant.id)
+        const replayed = { plant: known.record.plant, replayed: true }
+        // A key staged by this very batch exists only if the batch is saved: tie the answer to that write.
+        return known.pending ? { result: replayed, change: {} } : { result: replayed }
+      }
+      const at = now.toISOString()
+      const added = this.#prepareAdd(input, at)
+      const key = scope && fingerprint ? this.#keys.stage({ ...scope, fingerprint, at, plant: added }) : undefined
+      return { result: { plant: added, replayed: false }, change: key ? { plant: added, key } : { plant: added } }
     })
-    this.#announce({ type: 'plant.added', plant })
-    return plant
+    if (!outcome.replayed) this.#announce({ type: 'plant.added', plant: outcome.plant })
+    return outcome
+  }
+
+  /** Throws WriteRefusedError unless `count` more ids can be handed out. */
+  #checkIdsLeft(count: number): void {
+    if (this.#db.data.nextId + count - 1 > PLANT_ID_MAX) {
+      throw new WriteRefusedError(
+        `every plant id up to ${PLANT_ID_MAX}, the highest Plant Store hands out, has been used, so no plant can be added. ` +
+          'Existing plants can still be changed; to add more, start a new catalogue in another data folder (--data)'
+      )
+    }
   }
 
   #prepareAdd(input: NewPlant, at: string): Plant {
+    this.#checkIdsLeft(1)
     const data = this.#db.data
     const added = { id: data.nextId } as Plant
     if (input.name !== undefined) added.name = input.name
     if (input.category !== undefined) added.category = input.category
-    Object.assign(added, { tags: input.tags ?? [], status: input.status ?? 'available', createdAt: at, updatedAt: at })
+    Object.assign(added, { tags: input.tags ?? [], status: input.status ?? 'available', createdAt: at, updatedAt: at, version: 1 })
     data.nextId += 1 // kept even if the write fails: ids are never reused
     this.#pending.set(added.id, added)
     return added
@@ -208,14 +290,16 @@ export class PlantStore {
     const saved = await this.#commits.submit(() => {
       const missing = batch.updates.find((changes) => !this.#pending.has(changes.id) && !this.get(changes.id))
       if (missing) throw new UnknownPlantError(missing.id)
+      this.#checkIdsLeft(batch.adds.length) // before anything is staged
       const at = this.#now().toISOString()
       const added = batch.adds.map((input) => this.#prepareAdd(input, at))
       const updated = batch.updates.map(({ id, ...fields }) => {
-        const after: Plant = { ...(this.#pending.get(id) ?? this.get(id)!), ...fields, updatedAt: at }
+        const before = this.#pending.get(id) ?? this.get(id)!
+        const after: Plant = { ...before, ...fields, updatedAt: at, version: before.version + 1 }
         this.#pending.set(id, after)
         return after
       })
-      return { result: { added, updated }, changes: [...added, ...updated] }
+      return { result: { added, updated }, changes: [...added, ...updated].map((plant) => ({ plant })) }
     })
     if (saved.added.length + saved.updated.length > 0) {
       this.#announce({ type: 'import.applied', added: saved.added.length, updated: saved.updated.length })
@@ -223,20 +307,25 @@ export class PlantStore {
     return saved
   }
 
-  /** Applies `changes` to the plant they name; resolves with the plant once on disk, or undefined when no such plant exists. */
-  async update(changes: PlantChanges): Promise<Plant | undefined> {
+  /**
+   * Applies `changes` to the plant they name; resolves with the plant once on
+   * disk, or undefined when no such plant exists. Throws VersionConflictError
+   * (nothing changed) when `condition` names versions the plant is not at.
+   */
+  async update(changes: PlantChanges, condition?: WriteCondition): Promise<Plant | undefined> {
     let changed = false
-    const plant = await this.#commits.submit(() => {
+    const plant = await this.#commits.submit<Plant | undefined>(() => {
       const pending = this.#pending.get(changes.id)
       const before = pending ?? this.get(changes.id)
       if (!before) return { result: undefined }
+      checkVersion(before, condition)
       const { id: _id, ...fields } = changes
       // A plant prepared in this very batch exists only if the batch is saved: tie the answer to that write.
-      if (Object.keys(fields).length === 0) return pending ? { result: pending, change: pending } : { result: before }
-      const after: Plant = { ...before, ...fields, updatedAt: this.#now().toISOString() }
+      if (Object.keys(fields).length === 0) return pending ? { result: pending, change: {} } : { result: before }
+      const after: Plant = { ...before, ...fields, updatedAt: this.#now().toISOString(), version: before.version + 1 }
       this.#pending.set(after.id, after)
       changed = true
-      return { result: after, change: after }
+      return { result: after, change: { plant: after } }
     })
     if (plant && changed) this.#announce({ type: 'plant.updated', plant })
     return plant
@@ -262,21 +351,68 @@ export class PlantStore {
   async #close(): Promise<void> {
     await this.#commits.close()
     clearTimeout(this.#idleTimer) // after the last write, which may have re-armed it
+    clearInterval(this.#patrol)
     await this.#checkpointing?.catch(() => undefined)
+    await this.#patrolling?.catch(() => undefined)
     await Promise.allSettled(this.#background)
+    if (!(await this.#closeWhereSafe())) {
+      await this.#journal.close()
+      await this.#guard.lock.release() // only deletes the lock file while it is still ours
+      return
+    }
     await this.#journal.close()
     if (this.#journal.bytes === 0 && (await listJournals(this.dir)).length === 1) {
       await unlink(this.#journal.file).catch(() => undefined) // plants.json is complete already
     } else {
-      await this.#writeSnapshot(this.#snapshot(this.#journal.gen + 1)).catch((error: unknown) => {
-        console.error(`[plant-store] could not fold the journal into ${this.file} on close (it will be replayed at the next start):`, error)
+      await this.#writeSnapshot(this.#snapshot(this.#journal.gen + 1)).catch(async (error: unknown) => {
+        // Say that the journal will be replayed only when it is still there to be replayed.
+        const kept = await this.#journal.inPlace().catch(() => false)
+        console.error(
+          `[plant-store] could not fold the journal into ${this.file} on close: ${describeWriteFailure(error)}. ` +
+            (kept
+              ? `Nothing is lost: the journal ${this.#journal.file} keeps every change and is replayed at the next start.`
+              : `The journal ${this.#journal.file} is gone too: the changes since the last checkpoint are NOT on disk.`)
+        )
       })
     }
-    await this.#lock.release()
+    await this.#guard.lock.release()
+  }
+
+  /**
+   * Before the final write of a stop: true when the folder is still this
+   * store's (re-created first if it was deleted); false, with the reason
+   * printed, when nothing may or can be written any more.
+   */
+  async #closeWhereSafe(): Promise<boolean> {
+    if (this.#guard.refusal) {
+      console.error(`[plant-store] stopping without writing: ${this.#guard.refusal}.`)
+      return false
+    }
+    const trouble = await this.#guard.check(this.#journal, true)
+    if (!trouble) return true
+    try {
+      await this.#overcome(trouble)
+      return true
+    } catch (error) {
+      console.error(`[plant-store] stopping without a final save: ${(error as Error).message}. ${FolderGuard.fateOnStop(trouble)}`)
+      return false
+    }
   }
 
   #snapshot(journalGen: number): CatalogueSnapshot {
-    return { nextId: this.#db.data.nextId, journalGen, plants: this.#db.data.plants.slice() }
+    const idempotencyKeys = this.#keys.live(this.#now())
+    return { nextId: this.#db.data.nextId, journalGen, plants: this.#db.data.plants.slice(), idempotencyKeys }
+  }
+
+  /** The published catalogue plus the batch being saved (not yet published), as one snapshot. */
+  #snapshotWithPending(journalGen: number): CatalogueSnapshot {
+    const plants = this.#db.data.plants.slice()
+    for (const [id, plant] of this.#pending) {
+      const position = this.#index.get(id)
+      if (position !== undefined) plants[position] = plant
+      else plants.push(plant) // new ids were prepared in increasing order, above every published one
+    }
+    return { nextId: this.#db.data.nextId, journalGen, plants, idempotencyKeys: this.#keys.withPending(this.#now()) }
   }
 
   #announce(change: PlantChange): void {
@@ -289,15 +425,37 @@ export class PlantStore {
     }
   }
 
-  /** The one write path: makes a batch of changed plants durable, then publishes them. */
-  async #save(plants: Plant[]): Promise<void> {
-    if (this.#journal.broken) {
-      // The last append failed part-way: continue in a fresh file that tells replay where the old one ends.
-      const next = await Journal.create(this.dir, this.#journal.gen + 1, this.#fs, this.#journal.bytes)
-      await this.#journal.close()
-      this.#journal = next
+  /** The one write path: makes a batch of changed plants (and their adds' keys) durable, then publishes them. */
+  async #save(changes: StagedChange[]): Promise<void> {
+    if (this.#guard.refusal) throw new WriteRefusedError(this.#guard.refusal)
+    try {
+      if (this.#journal.broken) {
+        // The last append failed part-way: continue in a fresh file that tells replay where the old one ends.
+        const next = await Journal.create(this.dir, this.#journal.gen + 1, this.#fs, this.#journal.bytes)
+        await this.#journal.close()
+        this.#journal = next
+      }
+      const plants = changes.flatMap((change) => (change.plant ? [change.plant] : []))
+      const keys = changes.flatMap((change) => (change.key ? [change.key] : []))
+      await this.#journal.append({ nextId: this.#db.data.nextId, plants, ...(keys.length > 0 ? { keys } : {}) })
+    } catch (error) {
+      // A write that failed because the folder went away is dealt with like any vanished folder.
+      const trouble = await this.#guard.check(this.#journal).catch(() => undefined)
+      if (!trouble || trouble.kind === 'unreachable') throw error
+      await this.#overcome(trouble, true)
+      this.#publishAndTidy()
+      return
     }
-    await this.#journal.append({ nextId: this.#db.data.nextId, plants })
+    // Acknowledge only what reached the catalogue on disk: an append to a journal whose name is gone reached nothing.
+    const trouble = await this.#guard.check(this.#journal)
+    if (trouble) {
+      await this.#journal.revokeLast()
+      await this.#overcome(trouble, true)
+    }
+    this.#publishAndTidy()
+  }
+
+  #publishAndTidy(): void {
     this.#publish()
     try {
       this.#afterSave()
@@ -320,6 +478,7 @@ export class PlantStore {
       }
     }
     this.#pending.clear()
+    this.#keys.publish()
     this.#version++
   }
 
@@ -362,17 +521,57 @@ export class PlantStore {
     try {
       // Between two batches: later changes go to a new journal, so the snapshot holds exactly those before it.
       await this.#commits.exclusive(async () => {
-        const next = await Journal.create(this.dir, this.#journal.gen + 1, this.#fs)
-        await this.#journal.close()
-        this.#journal = next
-        snapshot = this.#snapshot(next.gen)
+        if (this.#guard.refusal) return
+        const trouble = await this.#guard.check(this.#journal, true)
+        if (trouble) {
+          await this.#overcome(trouble) // writes the whole catalogue: that is the checkpoint
+          return
+        }
+        // An empty journal is reused: a checkpoint that keeps failing (a full disk) must not leave a new file each time.
+        if (this.#journal.bytes > 0 || this.#journal.broken) {
+          const next = await Journal.create(this.dir, this.#journal.gen + 1, this.#fs)
+          await this.#journal.close()
+          this.#journal = next
+        }
+        snapshot = this.#snapshot(this.#journal.gen)
       })
-      await this.#writeSnapshot(snapshot!)
+      if (snapshot) await this.#writeSnapshot(snapshot)
     } catch (error) {
-      if (this.#closing) return // close() writes the final snapshot itself
+      if (this.#closing || this.#guard.refusal) return // close() writes the final snapshot itself; a refused store writes nothing
       console.error(`[plant-store] checkpoint of ${this.file} failed; the journal keeps every change and it is tried again later:`, error)
       this.#armIdleCheckpoint()
     }
+  }
+
+  /** Deals with a folder found not to be this store's any more (see FolderGuard#overcome). */
+  #overcome(trouble: FolderTrouble, withPending = false): Promise<void> {
+    return this.#guard.overcome(trouble, async () => {
+      // Everything anew, beside a new journal: the batch being saved too, when there is one.
+      const next = await Journal.create(this.dir, this.#journal.gen + 1, this.#fs)
+      await this.#journal.close()
+      this.#journal = next
+      const snapshot = withPending ? this.#snapshotWithPending(next.gen) : this.#snapshot(next.gen)
+      await this.#writeSnapshot(snapshot)
+      return snapshot.plants.length
+    })
+  }
+
+  /** The once-a-second round of an idle store: a folder found deleted is written anew at once, a lost lock stops writes. */
+  #makeSureOfFolder(): void {
+    if (this.#patrolling || this.#closing || this.#guard.refusal) return
+    this.#patrolling = (async () => {
+      if (!(await this.#guard.check(this.#journal, true))) return
+      await this.#commits.exclusive(async () => {
+        // A save may have dealt with it in the meantime.
+        const trouble = await this.#guard.check(this.#journal, true)
+        if (trouble) await this.#overcome(trouble)
+      })
+    })()
+      .then(
+        () => this.#guard.report(undefined),
+        (error: unknown) => this.#guard.report(error)
+      )
+      .finally(() => (this.#patrolling = undefined))
   }
 
   /**

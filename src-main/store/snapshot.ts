@@ -5,7 +5,7 @@
  * stringified a slice at a time with the event loop free in between.
  */
 import type { Plant } from '../../src-shared/plant'
-import { DATA_FILE_VERSION } from './data-file'
+import { DATA_FILE_VERSION, type IdempotencyRecord } from './data-file'
 
 /** A consistent view of the catalogue at one moment. */
 export interface CatalogueSnapshot {
@@ -13,13 +13,16 @@ export interface CatalogueSnapshot {
   /** First journal generation not contained in this snapshot. */
   journalGen: number
   plants: readonly Plant[]
+  /** Idempotency keys still remembered; left out of the file when there are none. */
+  idempotencyKeys?: readonly IdempotencyRecord[]
 }
 
 const SLICE = 2000
 
 /** Compact JSON of the snapshot in the plants.json layout. */
 export async function serializeSnapshot(snapshot: CatalogueSnapshot): Promise<string> {
-  const head = JSON.stringify({ version: DATA_FILE_VERSION, nextId: snapshot.nextId, journalGen: snapshot.journalGen })
+  const keys = snapshot.idempotencyKeys?.length ? { idempotencyKeys: snapshot.idempotencyKeys } : {}
+  const head = JSON.stringify({ version: DATA_FILE_VERSION, nextId: snapshot.nextId, journalGen: snapshot.journalGen, ...keys })
   const parts: string[] = []
   for (let start = 0; start < snapshot.plants.length; start += SLICE) {
     if (start > 0) await new Promise((resolve) => setImmediate(resolve))

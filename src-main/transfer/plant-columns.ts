@@ -40,6 +40,9 @@ export const PLANT_COLUMNS: readonly PlantColumn[] = [
   { name: 'updatedAt', toCell: (plant) => plant.updatedAt }
 ]
 
+/** Fields of a full plant (a JSON export) that no column carries and an import ignores: the server keeps the version. */
+export const IGNORED_ON_IMPORT: readonly string[] = ['version']
+
 /** Names of the columns, as exported. */
 export const COLUMN_NAMES = PLANT_COLUMNS.map((column) => column.name)
 

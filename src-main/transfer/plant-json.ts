@@ -1,7 +1,7 @@
 /** Plants as JSON: an export is an array of full plants (as GET /v3/plant/{id} gives them); an import reads the same. */
 import type { Plant } from '../../src-shared/plant'
 import type { ImportFile } from './import-rows'
-import { COLUMN_NAMES, PLANT_COLUMNS } from './plant-columns'
+import { COLUMN_NAMES, IGNORED_ON_IMPORT, PLANT_COLUMNS } from './plant-columns'
 
 /** The export as chunks of `plantsPerChunk` plants, so a large export does not hold the event loop in one stringify. */
 export function* plantJsonChunks(plants: readonly Plant[], plantsPerChunk = 2000): Generator<string> {
@@ -42,7 +42,9 @@ export function parsePlantJson(text: string): ImportFile {
     const fields: Record<string, unknown> = {}
     for (const [key, cell] of Object.entries(item)) {
       const column = PLANT_COLUMNS.find((candidate) => candidate.name === key)
-      if (!column) unknownKeys.add(key)
+      if (!column) {
+        if (!IGNORED_ON_IMPORT.includes(key)) unknownKeys.add(key)
+      }
       else if (column.fromCell) fields[key] = cell
     }
     file.rows.push({ row, fields })

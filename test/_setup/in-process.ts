@@ -2,6 +2,7 @@
 import { onTestFinished } from 'vitest'
 import type { H3 } from 'h3'
 import { AccessPolicy } from '../../src-main/server/access-policy'
+import { NamedTokenRegistry } from '../../src-main/named-token-registry'
 import { createApp } from '../../src-main/server/create-app'
 import { PlantStore, type OpenPlantStoreOptions } from '../../src-main/store/plant-store'
 import { makeTempDir } from './temp-dir'
@@ -25,6 +26,8 @@ export interface TestApp {
   dir: string
   /** The app's access policy (listening on {@link TEST_PORT}, token {@link TEST_TOKEN} unless `token` was given). */
   access: AccessPolicy
+  /** The named tokens of `dir` (tokens.json) the app accepts besides the owner's. */
+  namedTokens: NamedTokenRegistry
   /**
    * Sends a request with {@link DEFAULT_TEST_HEADERS}; `body` objects are sent as JSON (strings and bytes as they are) with
    * Content-Type application/json. A header given as `undefined` is left out (e.g. `{ authorization: undefined }`).
@@ -50,13 +53,15 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const dir = storeOptions.dir ?? (await makeTempDir())
   const store = await PlantStore.open({ ...storeOptions, dir })
   onTestFinished(() => store.close())
-  const access = new AccessPolicy({ token })
+  const namedTokens = await NamedTokenRegistry.open(dir)
+  onTestFinished(() => namedTokens.close())
+  const access = new AccessPolicy({ token, namedTokens })
   access.listeningOn(TEST_PORT)
-  const app = createApp({ store, access })
+  const app = createApp({ store, access, tokens: namedTokens })
   const call = (method: string, path: string, body?: unknown, headers: Record<string, string | undefined> = {}) => {
     const init: RequestInit = { method, headers: requestHeaders(body, headers) }
     if (body !== undefined) init.body = typeof body === 'string' || body instanceof Uint8Array ? body : JSON.stringify(body)
     return Promise.resolve(app.request(`http://127.0.0.1:${TEST_PORT}${path}`, init))
   }
-  return { app, store, dir, access, call }
+  return { app, store, dir, access, namedTokens, call }
 }

@@ -42,7 +42,8 @@ describe('GET /v3/plant/{id} (extension)', () => {
       tags: ['humid'],
       status: 'pending',
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
-      updatedAt: plant.createdAt
+      updatedAt: plant.createdAt,
+      version: 1
     })
   })
 

@@ -8,8 +8,8 @@ import { faultyFs } from '../_setup/faulty-fs'
 describe('search answers served from the cache', () => {
   it('serialise exactly like JSON.stringify of the responses', () => {
     const plants = [
-      { id: 1, name: 'Fern "Boston"', category: 'c', tags: ['a'], status: 'sold' as const, createdAt: 'x', updatedAt: 'x' },
-      { id: 2, tags: [], status: 'available' as const, createdAt: 'x', updatedAt: 'x' }
+      { id: 1, name: 'Fern "Boston"', category: 'c', tags: ['a'], status: 'sold' as const, createdAt: 'x', updatedAt: 'x', version: 1 },
+      { id: 2, tags: [], status: 'available' as const, createdAt: 'x', updatedAt: 'x', version: 1 }
     ]
     expect(plantListJson(plants)).toBe(JSON.stringify(plants.map(toPlantResponse)))
     expect(plantListJson([])).toBe('[]')
@@ -17,7 +17,7 @@ describe('search answers served from the cache', () => {
 
   it('stay exact across chunk boundaries while records are replaced and added', () => {
     const statuses: PlantStatus[] = ['available', 'pending', 'sold']
-    const make = (id: number, status: PlantStatus): Plant => ({ id, name: `p${id}`, tags: [], status, createdAt: 'x', updatedAt: 'x' })
+    const make = (id: number, status: PlantStatus): Plant => ({ id, name: `p${id}`, tags: [], status, createdAt: 'x', updatedAt: 'x', version: 1 })
     const plants: Plant[] = Array.from({ length: CHUNK_SIZE * 2 + 17 }, (_, i) => make(i + 1, statuses[i % 3]!))
     const answers = new SearchAnswers()
     let version = 0

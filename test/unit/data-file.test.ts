@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { DataFileError, checkPlantFile, parseDataFileText } from '../../src-main/store/data-file'
+import { DATA_FILE_VERSION, DataFileError, checkPlantFile, parseDataFileText } from '../../src-main/store/data-file'
 
-const plant = { id: 1, name: 'Fern', tags: [], status: 'available', createdAt: 'x', updatedAt: 'x' }
+const plant = { id: 1, name: 'Fern', tags: [], status: 'available', createdAt: 'x', updatedAt: 'x', version: 1 }
+const version = DATA_FILE_VERSION
 
 function problemOf(text: string): string {
   try {
@@ -15,20 +16,23 @@ function problemOf(text: string): string {
 
 describe('data file check', () => {
   it('accepts a valid file', () => {
-    expect(problemOf(JSON.stringify({ version: 1, nextId: 2, plants: [plant] }))).toBe('accepted')
+    expect(problemOf(JSON.stringify({ version, nextId: 2, plants: [plant] }))).toBe('accepted')
   })
 
   it.each([
     ['an empty file', '', /empty/],
     ['NUL bytes', '\0\0\0\0', /NUL/],
-    ['truncated JSON', '{"version":1,"nextId":2,"plants":[{"id":1', /not valid JSON/],
+    ['truncated JSON', `{"version":${version},"nextId":2,"plants":[{"id":1`, /not valid JSON/],
     ['null', 'null', /null/],
     ['an array', '[]', /array/],
     ['a missing version', '{"nextId":1,"plants":[]}', /version/],
-    ['plants not a list', '{"version":1,"nextId":1,"plants":{}}', /plants is not a list/],
-    ['a bad status', JSON.stringify({ version: 1, nextId: 2, plants: [{ ...plant, status: 'gone' }] }), /status/],
-    ['an id not below nextId', JSON.stringify({ version: 1, nextId: 1, plants: [plant] }), /nextId/],
-    ['repeated ids', JSON.stringify({ version: 1, nextId: 3, plants: [plant, plant] }), /repeated/]
+    ['plants not a list', `{"version":${version},"nextId":1,"plants":{}}`, /plants is not a list/],
+    ['a bad status', JSON.stringify({ version, nextId: 2, plants: [{ ...plant, status: 'gone' }] }), /status/],
+    ['an id not below nextId', JSON.stringify({ version, nextId: 1, plants: [plant] }), /nextId/],
+    ['repeated ids', JSON.stringify({ version, nextId: 3, plants: [plant, plant] }), /repeated/],
+    ['a plant without its version', JSON.stringify({ version, nextId: 2, plants: [{ ...plant, version: undefined }] }), /lacks its version/],
+    ['a version that is not a positive whole number', JSON.stringify({ version, nextId: 2, plants: [{ ...plant, version: 0 }] }), /version is not/],
+    ['an idempotency record without its plant', JSON.stringify({ version, nextId: 2, plants: [], idempotencyKeys: [{ by: 'owner', key: 'k', fingerprint: 'f', at: 'x' }] }), /idempotencyKeys\[0\]\.plant is not an object/]
   ])('refuses %s', (_label, text, problem) => {
     expect(problemOf(text)).toMatch(problem)
   })

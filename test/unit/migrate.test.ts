@@ -1,16 +1,19 @@
 import { describe, expect, it } from 'vitest'
-import { DataFileError } from '../../src-main/store/data-file'
+import { DATA_FILE_VERSION, DataFileError, checkPlantFile } from '../../src-main/store/data-file'
 import { migrateToCurrent, type Migration } from '../../src-main/store/migrate'
 
 describe('migrateToCurrent', () => {
   it('leaves a current file alone', () => {
-    const data = { version: 1, nextId: 1, plants: [] }
-    expect(migrateToCurrent('f', data)).toEqual({ data, fromVersion: 1 })
+    const data = { version: DATA_FILE_VERSION, nextId: 1, plants: [] }
+    expect(migrateToCurrent('f', data)).toEqual({ data, fromVersion: DATA_FILE_VERSION })
   })
 
   it('refuses a file from a newer version, saying what to do', () => {
-    expect(() => migrateToCurrent('plants.json', { version: 2, nextId: 1, plants: [] })).toThrow(DataFileError)
-    expect(() => migrateToCurrent('plants.json', { version: 2 })).toThrow(/newer Plant Store \(file version 2; this app reads up to version 1\)/)
+    const newer = DATA_FILE_VERSION + 1
+    expect(() => migrateToCurrent('plants.json', { version: newer, nextId: 1, plants: [] })).toThrow(DataFileError)
+    expect(() => migrateToCurrent('plants.json', { version: newer })).toThrow(
+      new RegExp(`newer Plant Store \\(file version ${newer}; this app reads up to version ${DATA_FILE_VERSION}\\)`)
+    )
   })
 
   it('applies one migration per version step, in order', () => {
@@ -24,5 +27,12 @@ describe('migrateToCurrent', () => {
 
   it('names a missing step', () => {
     expect(() => migrateToCurrent('f', { version: 1 }, {}, 2)).toThrow(/no migration from file version 1 to 2/)
+  })
+
+  it('gives every plant of a version-1 file version 1 (the first version its ETag names)', () => {
+    const fern = { id: 1, name: 'Fern', tags: [], status: 'sold', createdAt: 'a', updatedAt: 'a' }
+    const { data, fromVersion } = migrateToCurrent('plants.json', { version: 1, nextId: 2, plants: [fern] })
+    expect(fromVersion).toBe(1)
+    expect(checkPlantFile('plants.json', data).plants).toEqual([{ ...fern, version: 1 }])
   })
 })

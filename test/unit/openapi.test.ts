@@ -37,3 +37,31 @@ describe('OpenAPI document', () => {
     expect(doc.components.schemas.Plant.additionalProperties).toBe(false)
   })
 })
+
+describe('OpenAPI document: write-safety extensions', () => {
+  const doc = createOpenApiDocument() as any
+  const header = (operation: any, name: string) => operation.parameters.find((parameter: any) => parameter.in === 'header' && parameter.name === name)
+
+  it('marks every addition to the contract operations as an extension', () => {
+    const add = doc.paths['/plant'].post
+    const update = doc.paths['/plant'].put
+    expect(header(add, 'Idempotency-Key')['x-extension']).toBe(true)
+    expect(header(update, 'If-Match')['x-extension']).toBe(true)
+    expect(update.responses['412']['x-extension']).toBe(true)
+    expect(add.responses['422']['x-extension']).toBe(true)
+    expect(add.responses['200'].headers.ETag['x-extension']).toBe(true)
+    expect(update.responses['200'].headers.ETag['x-extension']).toBe(true)
+    // The contract's bodies are untouched.
+    expect(update.responses['200'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/PlantResponse' })
+    expect(doc.components.schemas.PlantResponse.properties).not.toHaveProperty('version')
+  })
+
+  it('documents the version of full plants, their ETag and the token routes (extensions)', () => {
+    expect(doc.components.schemas.FullPlant.required).toContain('version')
+    expect(doc.paths['/plant/{id}'].get.responses['200'].headers.ETag).toBeTruthy()
+    for (const operation of [doc.paths['/tokens'].get, doc.paths['/tokens'].post, doc.paths['/tokens/{name}'].delete]) {
+      expect(operation['x-extension']).toBe(true)
+      expect(operation.responses['401']).toBeTruthy()
+    }
+  })
+})

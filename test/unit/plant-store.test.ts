@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { DataFileError } from '../../src-main/store/data-file'
+import { DATA_FILE_VERSION, DataFileError } from '../../src-main/store/data-file'
 import { WriteFailedError } from '../../src-main/store/group-commit'
 import type { FileSystem } from '../../src-main/store/json-file'
 import { readCatalogue } from '../../src-main/store/read-catalogue'
@@ -23,7 +23,7 @@ describe('PlantStore', () => {
   it('creates an empty catalogue file on first open', async () => {
     const dir = await makeTempDir()
     const store = await openStore(dir)
-    expect(await fileContent(dir)).toEqual({ version: 1, nextId: 1, journalGen: 1, plants: [] })
+    expect(await fileContent(dir)).toEqual({ version: DATA_FILE_VERSION, nextId: 1, journalGen: 1, plants: [] })
     await store.close()
   })
 

@@ -8,6 +8,7 @@ import { EXTENSION_PATHS, STATUS_COUNTS_HEADER, type PlantSortKey } from '../../
 import { PLANT_STATUSES, type Plant, type PlantStatus } from '../../../src-shared/plant'
 import { invalidIdMessage, isPlantId } from '../../../src-shared/plant-schema'
 import type { PlantStore } from '../../store/plant-store'
+import { setPlantEtag } from '../conditional'
 import { problem } from '../problems'
 import { parseListQuery } from '../query'
 import { routePattern } from '../urls'
@@ -103,6 +104,7 @@ function getPlant(event: H3Event, store: PlantStore): Plant {
   if (!isPlantId(id)) throw problem('invalidId', [{ field: 'id', message: invalidIdMessage(raw) }])
   const plant = store.get(id)
   if (!plant) throw problem('plantNotFound', id)
+  setPlantEtag(event, plant)
   return plant
 }
 

@@ -4,30 +4,42 @@
  * contract's status codes; they never touch the data file themselves.
  */
 import type { H3, H3Event } from 'h3'
-import { API_BASE, API_PATHS } from '../../../src-shared/api-paths'
+import { API_BASE, API_PATHS, EXTENSION_HEADERS } from '../../../src-shared/api-paths'
 import { toPlantResponse } from '../../../src-shared/plant'
 import { validateNewPlant, validatePlantChanges } from '../../../src-shared/plant-schema'
 import type { PlantStore } from '../../store/plant-store'
+import { readIfMatch, setPlantEtag } from '../conditional'
+import { readIdempotencyKey } from '../idempotency-key'
 import { problem } from '../problems'
 import { parseSearchQuery } from '../query'
 import { readJsonBody } from '../read-json-body'
 import { SearchAnswers, plantListJson, type Answer } from '../search-cache'
+import { principalOf } from '../security'
 
 function searchParams(event: H3Event): URLSearchParams {
   return new URLSearchParams(event.url.search)
 }
 
 async function addPlant(event: H3Event, store: PlantStore) {
+  // Extension: with an Idempotency-Key, a retried add answers as the first one did instead of adding again.
+  const key = readIdempotencyKey(event)
   const checked = validateNewPlant(await readJsonBody(event, 405))
   if (!checked.ok) throw problem('plantNotAdded', checked.errors)
-  return toPlantResponse(await store.add(checked.value))
+  const { plant, replayed } = key === undefined
+    ? { plant: await store.add(checked.value), replayed: false }
+    : await store.addOnce(checked.value, { by: principalOf(event).name, key })
+  if (replayed) event.res.headers.set(EXTENSION_HEADERS.idempotentReplayed, 'true')
+  setPlantEtag(event, plant)
+  return toPlantResponse(plant)
 }
 
 async function updatePlant(event: H3Event, store: PlantStore) {
   const checked = validatePlantChanges(await readJsonBody(event, 400))
   if (!checked.ok) throw problem(checked.idError ? 'invalidId' : 'plantNotUpdated', checked.errors)
-  const plant = await store.update(checked.value)
+  // Extension: with If-Match, a plant changed since the client read it is refused (412) instead of overwritten.
+  const plant = await store.update(checked.value, readIfMatch(event, checked.value.id))
   if (!plant) throw problem('plantNotFound', checked.value.id)
+  setPlantEtag(event, plant)
   return toPlantResponse(plant)
 }
 

@@ -10,6 +10,7 @@ import {
   ApiError,
   type PlantEvent,
   type PlantSortKey,
+  type SavedPlant,
   type StatusCounts,
   type StreamState
 } from '../../../src-shared/api-client'
@@ -32,6 +33,12 @@ export interface SortOrder {
 /** Where the list stands: nothing asked yet, first load running, shown, or the first load failed. */
 export type LoadPhase = 'idle' | 'loading' | 'ready' | 'error'
 
+/** A save refused because the plant was changed elsewhere since it was shown (412): what we sent, and the plant now. */
+export interface PlantConflict {
+  mine: PlantChanges
+  theirs: Plant
+}
+
 export const usePlantsStore = defineStore('plants', () => {
   const filter = ref<StatusFilter>('all')
   const search = ref('')
@@ -49,6 +56,8 @@ export const usePlantsStore = defineStore('plants', () => {
   const streamError = ref<ApiError | null>(null)
   /** Plants changed in the last moments, highlighted so the eye finds them. */
   const recent = ref<ReadonlySet<number>>(new Set())
+  /** The save waiting for a decision because someone else changed the plant first; never overwritten silently. */
+  const conflict = ref<PlantConflict | null>(null)
 
   const allCount = computed(() => counts.value.available + counts.value.pending + counts.value.sold)
   const pageCount = computed(() => Math.max(1, Math.ceil(total.value / PAGE_SIZE)))
@@ -156,26 +165,51 @@ export const usePlantsStore = defineStore('plants', () => {
     return added
   }
 
-  /** Saves changes to a plant; rethrows the ApiError so the form can show field errors. */
-  async function updatePlant(changes: PlantChanges): Promise<PlantResponse> {
-    const updated = await api().updatePlant(changes)
-    markRecent(updated.id)
-    scheduleRefresh()
-    return updated
+  /**
+   * Saves `changes` only if the plant is still at `ifVersion` (If-Match). When
+   * it was changed elsewhere meanwhile, `conflict` holds both sides for the
+   * person to decide, and the 412 ApiError is rethrown.
+   */
+  async function save(changes: PlantChanges, ifVersion: number): Promise<SavedPlant> {
+    try {
+      const saved = await api().savePlant(changes, { ifVersion })
+      markRecent(changes.id)
+      scheduleRefresh()
+      return saved
+    } catch (error) {
+      if (error instanceof ApiError && error.conflict) conflict.value = { mine: changes, theirs: await api().getPlant(changes.id) }
+      throw error
+    }
   }
 
-  /** The till's most common action: shown at once, put back if the server refuses. */
-  async function setStatus(plant: Plant, status: PlantStatus): Promise<void> {
+  /** Saves changes made to the plant as it was at `ifVersion`; rethrows the ApiError so the form can show field errors. */
+  async function updatePlant(changes: PlantChanges, ifVersion: number): Promise<PlantResponse> {
+    return (await save(changes, ifVersion)).plant
+  }
+
+  /** The till's most common action: shown at once, put back if the server refuses. Resolves with the plant's new version (for Undo). */
+  async function setStatus(plant: Plant, status: PlantStatus): Promise<number> {
     const before = { ...plant }
     replaceRow({ ...plant, status })
     try {
-      await api().updatePlant({ id: plant.id, status })
-      markRecent(plant.id)
-      scheduleRefresh()
+      return (await save({ id: plant.id, status }, plant.version)).version ?? plant.version + 1
     } catch (error) {
       replaceRow(before)
       throw error
     }
+  }
+
+  /**
+   * Ends a conflict: keep the plant as it is now, or send our changes again
+   * over the version now shown. A newer change elsewhere meanwhile raises a
+   * new conflict; any other failure leaves this one open (and is rethrown).
+   */
+  async function resolveConflict(choice: 'theirs' | 'mine'): Promise<void> {
+    const current = conflict.value
+    if (!current) return
+    if (choice === 'mine') await save(current.mine, current.theirs.version)
+    else scheduleRefresh()
+    if (conflict.value === current) conflict.value = null
   }
 
   /**
@@ -214,6 +248,7 @@ export const usePlantsStore = defineStore('plants', () => {
     stream,
     streamError,
     recent,
+    conflict,
     allCount,
     pageCount,
     catalogueEmpty,
@@ -226,6 +261,7 @@ export const usePlantsStore = defineStore('plants', () => {
     addPlant,
     updatePlant,
     setStatus,
+    resolveConflict,
     connect
   }
 })

@@ -113,4 +113,14 @@ describe('the Help menu', () => {
     expect(boxes()[0]?.detail).toContain(`Data folder: ${dir}`)
     expect(boxes()[0]?.detail).toContain(`API address: ${desktop.service?.baseUrl}`)
   })
+
+  it('installs the command-line launcher into the per-user folder and says where it went', async () => {
+    const { actions } = await appWithAPlant()
+    actions.installCommandLineTool()
+    await vi.waitFor(() => expect(dialog.showMessageBox).toHaveBeenCalled())
+    expect(boxes()[0]?.message).toBe('The plant-store command is installed.')
+    const launcher = path.join(process.env.HOME!, '.local', 'bin', 'plant-store') // HOME is a throw-away folder in tests
+    expect(boxes()[0]?.detail).toContain(`Installed ${launcher}`)
+    expect(readFileSync(launcher, 'utf8')).toMatch(/ELECTRON_RUN_AS_NODE=1 exec '.*' '.*\/out\/main\/cli\.js' "\$@"/)
+  })
 })

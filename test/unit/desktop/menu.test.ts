@@ -10,6 +10,7 @@ function actions(): MenuActions {
     copyApiAddress: vi.fn(),
     copyApiToken: vi.fn(),
     showApiReference: vi.fn(),
+    installCommandLineTool: vi.fn(),
     showAbout: vi.fn()
   }
 }
@@ -29,7 +30,7 @@ describe('the application menu', () => {
       'Open Data Folder', 'Back Up Now', 'Restore from Backup…', 'Copy API Address', 'Copy API Token', 'Quit'
     ])
     expect(names(submenu(template, 'View'))).toEqual(['reload', 'forceReload', 'resetZoom', 'zoomIn', 'zoomOut', 'togglefullscreen'])
-    expect(names(submenu(template, 'Help'))).toEqual(['API Reference', 'About Plant Store'])
+    expect(names(submenu(template, 'Help'))).toEqual(['API Reference', 'Install Command-Line Tool…', 'About Plant Store'])
     expect(submenu(template, 'File').find((item) => item.label === 'Quit')?.role).toBe('quit')
   })
 
@@ -43,6 +44,7 @@ describe('the application menu', () => {
     click('File', 'Copy API Address')
     click('File', 'Copy API Token')
     click('Help', 'API Reference')
+    click('Help', 'Install Command-Line Tool…')
     click('Help', 'About Plant Store')
     for (const action of Object.values(acts)) expect(action).toHaveBeenCalledTimes(1)
   })

@@ -6,6 +6,8 @@
  */
 import { vi } from 'vitest'
 import type { ApiClient, PlantEvent, PlantList, PlantListQuery, StreamState, SubscribeOptions } from '../../../src-shared/api-client'
+import { ApiError } from '../../../src-shared/api-errors'
+import type { CreatedToken } from '../../../src-shared/named-token'
 import type { Plant } from '../../../src-shared/plant'
 
 let clock = Date.parse('2026-03-01T10:00:00Z')
@@ -13,7 +15,7 @@ let clock = Date.parse('2026-03-01T10:00:00Z')
 /** A plant with defaults for the fields a test does not care about. */
 export function plant(fields: Partial<Plant> & { id: number }): Plant {
   const at = new Date((clock += 1000)).toISOString()
-  return { tags: [], status: 'available', createdAt: at, updatedAt: at, ...fields }
+  return { tags: [], status: 'available', createdAt: at, updatedAt: at, version: 1, ...fields }
 }
 
 export interface FakeApi {
@@ -43,6 +45,7 @@ export function fakeApi(initial: Plant[] = []): FakeApi {
   const listQueries: PlantListQuery[] = []
   let subscriber: SubscribeOptions | undefined
   let nextId = Math.max(0, ...plants.map((p) => p.id)) + 1
+  const tokens: CreatedToken[] = []
   const client: ApiClient = {
     exportPlants: vi.fn(async () => new Blob([])),
     importPlants: vi.fn(async () => ({ added: 0, updated: 0, unchanged: 0, warnings: [], errors: [], changes: [], applied: false })),
@@ -55,11 +58,26 @@ export function fakeApi(initial: Plant[] = []): FakeApi {
       plants.push(added)
       return { id: added.id, name: added.name, status: added.status, tags: added.tags }
     }),
-    updatePlant: vi.fn(async (changes) => {
+    updatePlant: vi.fn(async (changes, options) => (await client.savePlant(changes, options)).plant),
+    // Like the server: If-Match (ifVersion) on another version than the current one is refused with 412.
+    savePlant: vi.fn(async (changes, options = {}) => {
       const index = plants.findIndex((p) => p.id === changes.id)
-      const updated = { ...plants[index]!, ...changes }
+      const before = plants[index]!
+      if (options.ifVersion !== undefined && options.ifVersion !== before.version) {
+        throw new ApiError({ type: 'x', title: 'Precondition Failed', status: 412, detail: `plant ${before.id} is now at version ${before.version}` })
+      }
+      const updated = { ...before, ...changes, version: before.version + 1 }
       plants[index] = updated
-      return { id: updated.id, name: updated.name, status: updated.status, tags: updated.tags }
+      return { plant: { id: updated.id, name: updated.name, status: updated.status, tags: updated.tags }, version: updated.version }
+    }),
+    listTokens: vi.fn(async () => tokens.map(({ token: _token, ...info }) => info)),
+    createToken: vi.fn(async (name, scope) => {
+      const created = { name, scope, createdAt: new Date(clock).toISOString(), token: `secret-of-${name}-0123456789abcdefghijklmnop` }
+      tokens.push(created)
+      return created
+    }),
+    revokeToken: vi.fn(async (name) => {
+      tokens.splice(tokens.findIndex((token) => token.name === name), 1)
     }),
     getPlant: vi.fn(async (id: number) => plants.find((p) => p.id === id)!),
     searchByStatus: vi.fn(async () => ({ plants: [], total: 0 })),

@@ -96,13 +96,15 @@ describe('the catalogue', () => {
     const wrapper = await mountApp()
     await wrapper.find('tr[data-plant-id="1"] select').setValue('sold')
     await flushPromises()
-    expect(api.client.updatePlant).toHaveBeenCalledWith({ id: 1, status: 'sold' })
+    // Sent with If-Match: the version the row showed.
+    expect(api.client.savePlant).toHaveBeenCalledWith({ id: 1, status: 'sold' }, { ifVersion: 1 })
     expect(wrapper.find('dialog').exists()).toBe(false) // the select did not also open the row's form
     const toast = wrapper.find('.toast')
     expect(toast.text()).toContain('Monstera is now sold')
     await toast.find('.toast-action').trigger('click')
     await flushPromises()
-    expect(api.client.updatePlant).toHaveBeenLastCalledWith({ id: 1, status: 'available' })
+    // Undo puts back only over our own change (version 2), never over a change made since.
+    expect(api.client.savePlant).toHaveBeenLastCalledWith({ id: 1, status: 'available' }, { ifVersion: 2 })
     wrapper.unmount()
   })
 

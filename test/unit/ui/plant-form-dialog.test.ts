@@ -94,12 +94,12 @@ describe('PlantFormDialog', () => {
     await field(wrapper, 'Status').setValue('pending')
     await wrapper.find('form').trigger('submit')
     await flushPromises()
-    expect(api.client.updatePlant).toHaveBeenCalledWith({ id: 7, status: 'pending' })
+    expect(api.client.savePlant).toHaveBeenCalledWith({ id: 7, status: 'pending' }, { ifVersion: 1 })
 
     const unchanged = mountDialog({ plant: fern })
     await unchanged.find('form').trigger('submit')
     await flushPromises()
-    expect(api.client.updatePlant).toHaveBeenCalledTimes(1)
+    expect(api.client.savePlant).toHaveBeenCalledTimes(1)
     expect(unchanged.emitted('close')).toHaveLength(1)
   })
 
@@ -108,7 +108,7 @@ describe('PlantFormDialog', () => {
     await field(wrapper, 'Name').setValue('   ')
     await wrapper.find('form').trigger('submit')
     expect(wrapper.find('#plant-name-error').text()).toBe('Name must not be blank')
-    expect(api.client.updatePlant).not.toHaveBeenCalled()
+    expect(api.client.savePlant).not.toHaveBeenCalled()
   })
 
   it('closes on Esc (the dialog cancel event) and on Cancel', async () => {

@@ -79,7 +79,7 @@ describe('usePlantsStore', () => {
     await store.load()
     const refusal = new ApiError({ type: 'x', title: 'Change not saved', status: 503, detail: 'disk full' })
     let refuse!: (error: unknown) => void
-    vi.mocked(api.client.updatePlant).mockImplementationOnce(() => new Promise((_, reject) => (refuse = reject)))
+    vi.mocked(api.client.savePlant).mockImplementationOnce(() => new Promise((_, reject) => (refuse = reject)))
     const change = store.setStatus(store.plants[0]!, 'sold')
     expect(store.plants[0]!.status).toBe('sold')
     refuse(refusal)

@@ -1,0 +1,47 @@
+/**
+ * Named tokens: besides the owner's token, one token per script or till,
+ * each with a scope, that the owner can create and revoke. Shared by the
+ * server, the CLI and the staff UI's Settings dialog.
+ */
+
+/** What a named token may do: read and change plants, or only read them. */
+export const TOKEN_SCOPES = ['read-write', 'read-only'] as const
+
+export type TokenScope = (typeof TOKEN_SCOPES)[number]
+
+/** The name the owner's own token goes by (in `token list` and, later, the history's `by`); no named token may take it. */
+export const OWNER_TOKEN_NAME = 'owner'
+
+/** Longest token name. */
+export const TOKEN_NAME_MAX = 40
+
+/** A named token as listed: never its secret. */
+export interface NamedTokenInfo {
+  name: string
+  scope: TokenScope
+  /** ISO 8601. */
+  createdAt: string
+  /** ISO 8601; absent when never used. */
+  lastUsedAt?: string
+}
+
+/** A token just created: the only time its secret is shown. */
+export interface CreatedToken extends NamedTokenInfo {
+  token: string
+}
+
+/** True when `value` is one of the scopes. */
+export function isTokenScope(value: unknown): value is TokenScope {
+  return (TOKEN_SCOPES as readonly unknown[]).includes(value)
+}
+
+/** What is wrong with `name` as a new token's name, or undefined when it is fine. */
+export function tokenNameProblem(name: unknown): string | undefined {
+  if (typeof name !== 'string' || name === '') return 'give the token a name, e.g. till-1 or price-script'
+  if (name.length > TOKEN_NAME_MAX) return `a token name has at most ${TOKEN_NAME_MAX} characters`
+  if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(name)) {
+    return 'a token name holds only letters, digits, dots, dashes and underscores, and starts with a letter or digit'
+  }
+  if (name.toLowerCase() === OWNER_TOKEN_NAME) return `"${OWNER_TOKEN_NAME}" is the name of the owner's own token; choose another`
+  return undefined
+}

@@ -1,0 +1,82 @@
+import { stat, utimes, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { describe, expect, it, vi } from 'vitest'
+import { FileLockTimeoutError, withFileLock } from '../../src-main/file-lock'
+import { NamedTokenRegistry } from '../../src-main/named-token-registry'
+import { NamedTokensFileError, TokenNameError, addNamedToken, namedTokensFile, readNamedTokens, revokeNamedToken } from '../../src-main/named-tokens'
+import { makeTempDir } from '../_setup/temp-dir'
+
+describe('tokens.json', () => {
+  it('keeps every token when several processes add at once (read-modify-write under a lock)', async () => {
+    const dir = await makeTempDir()
+    await Promise.all(Array.from({ length: 8 }, (_, i) => addNamedToken(dir, `script-${i}`, 'read-write')))
+    expect((await readNamedTokens(dir)).map((token) => token.name).sort()).toEqual(Array.from({ length: 8 }, (_, i) => `script-${i}`))
+    if (process.platform !== 'win32') expect((await stat(namedTokensFile(dir))).mode & 0o777).toBe(0o600)
+  })
+
+  it('refuses a taken name in any case, a bad name, and revoking a name that is not there', async () => {
+    const dir = await makeTempDir()
+    await addNamedToken(dir, 'Till', 'read-only')
+    await expect(addNamedToken(dir, 'till', 'read-only')).rejects.toMatchObject({ name: 'TokenNameError', taken: true })
+    await expect(addNamedToken(dir, '../etc', 'read-only')).rejects.toBeInstanceOf(TokenNameError)
+    expect(await revokeNamedToken(dir, 'nobody')).toBe(false)
+    expect(await revokeNamedToken(dir, 'TILL')).toBe(true)
+    expect(await readNamedTokens(dir)).toEqual([])
+  })
+
+  it('names what is wrong with a damaged file', async () => {
+    const dir = await makeTempDir()
+    await writeFile(namedTokensFile(dir), '{"tokens": [{"name": "x", "scope": "admin"}]}')
+    await expect(readNamedTokens(dir)).rejects.toThrow(NamedTokensFileError)
+    await expect(readNamedTokens(dir)).rejects.toThrow(/no valid scope; fix or delete it/)
+  })
+})
+
+describe('the short file lock', () => {
+  it('takes over a lock left by a killed process once it is stale, and waits for a live one', async () => {
+    const file = path.join(await makeTempDir(), 'tokens.json')
+    await writeFile(`${file}.lock`, '12345\n')
+    await expect(withFileLock(file, async () => 'late', { waitMs: 50 })).rejects.toBeInstanceOf(FileLockTimeoutError)
+    const old = new Date(Date.now() - 60_000)
+    await utimes(`${file}.lock`, old, old)
+    expect(await withFileLock(file, async () => 'taken over')).toBe('taken over')
+  })
+})
+
+describe('NamedTokenRegistry (a running server)', () => {
+  it('accepts a token added in the file and refuses it once revoked, each within a second', async () => {
+    const dir = await makeTempDir()
+    const registry = await NamedTokenRegistry.open(dir, { recheckMs: 20 })
+    const created = await addNamedToken(dir, 'till', 'read-only')
+    await vi.waitFor(() => expect(registry.authenticate(created.token)).toEqual({ name: 'till', scope: 'read-only' }), { timeout: 1000 })
+    await revokeNamedToken(dir, 'till')
+    await vi.waitFor(() => expect(registry.authenticate(created.token)).toBeUndefined(), { timeout: 1000 })
+    await registry.close()
+  })
+
+  it('saves when each token was last used, soon after the use and on close', async () => {
+    const dir = await makeTempDir()
+    let clock = Date.parse('2026-03-01T10:00:00Z')
+    const registry = await NamedTokenRegistry.open(dir, { saveUsesMs: 10, now: () => new Date(clock) })
+    const created = await registry.add('till', 'read-write')
+    registry.authenticate(created!.token)
+    await vi.waitFor(async () => expect((await readNamedTokens(dir))[0]?.lastUsedAt).toBe('2026-03-01T10:00:00.000Z'))
+    clock += 60_000
+    registry.authenticate(created!.token)
+    await registry.close()
+    expect((await readNamedTokens(dir))[0]?.lastUsedAt).toBe('2026-03-01T10:01:00.000Z')
+  })
+
+  it('refuses every named token while tokens.json is damaged, rather than keep one that may be revoked', async () => {
+    const dir = await makeTempDir()
+    const registry = await NamedTokenRegistry.open(dir, { recheckMs: 20 })
+    const created = (await registry.add('till', 'read-write'))!
+    expect(registry.authenticate(created.token)).toBeTruthy()
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    await writeFile(namedTokensFile(dir), '{ damaged')
+    await vi.waitFor(() => expect(registry.authenticate(created.token)).toBeUndefined(), { timeout: 1000 })
+    expect(logged).toHaveBeenCalledWith(expect.stringMatching(/named tokens are refused/), expect.stringMatching(/not valid JSON/))
+    await registry.close()
+    logged.mockRestore()
+  })
+})

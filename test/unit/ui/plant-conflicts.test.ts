@@ -1,0 +1,108 @@
+// @vitest-environment happy-dom
+import { flushPromises, mount } from '@vue/test-utils'
+import { createPinia, setActivePinia } from 'pinia'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { useApiClient } from '../../../src-renderer/src/api'
+import PlantConflictDialog from '../../../src-renderer/src/components/PlantConflictDialog.vue'
+import PlantFormDialog from '../../../src-renderer/src/components/PlantFormDialog.vue'
+import { usePlantsStore } from '../../../src-renderer/src/stores/plants'
+import { useToastsStore } from '../../../src-renderer/src/stores/toasts'
+import { fakeApi, plant, type FakeApi } from './_fake-api'
+
+let api: FakeApi
+
+beforeEach(() => {
+  setActivePinia(createPinia())
+  api = fakeApi([plant({ id: 7, name: 'Fern', category: 'Ferns', tags: ['shade'], version: 1 })])
+  useApiClient(api.client)
+  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
+    this.setAttribute('open', '')
+  }
+})
+
+/** Someone else (a script, another window) changes plant 7 behind the UI's back. */
+async function changedElsewhere(changes: Record<string, unknown>) {
+  await api.client.savePlant({ id: 7, ...changes })
+}
+
+describe('a save over a change made elsewhere', () => {
+  it('is refused, kept, and offered as a choice instead of overwriting (status from the row)', async () => {
+    const store = usePlantsStore()
+    await store.load()
+    const shown = store.plants[0]!
+    await changedElsewhere({ status: 'sold' })
+    await expect(store.setStatus(shown, 'pending')).rejects.toMatchObject({ status: 412 })
+    expect(store.conflict).toEqual({ mine: { id: 7, status: 'pending' }, theirs: expect.objectContaining({ status: 'sold', version: 2 }) })
+    expect(api.plants[0]).toMatchObject({ status: 'sold' })
+  })
+
+  it('Undo after someone else changed the plant does not set it back silently', async () => {
+    const store = usePlantsStore()
+    await store.load()
+    const version = await store.setStatus(store.plants[0]!, 'sold') // our change: version 2
+    await changedElsewhere({ status: 'pending' }) // a script: version 3
+    await expect(store.setStatus({ ...store.plants[0]!, status: 'sold', version }, 'available')).rejects.toMatchObject({ status: 412 })
+    expect(api.plants[0]).toMatchObject({ status: 'pending', version: 3 })
+    expect(store.conflict?.theirs.status).toBe('pending')
+  })
+
+  it('the edit dialog hands a refused save to the conflict dialog, which applies mine again over the current version', async () => {
+    const store = usePlantsStore()
+    const form = mount(PlantFormDialog, { props: { plant: api.plants[0] }, attachTo: document.body })
+    await changedElsewhere({ name: 'Boston fern' })
+    await form.find('#plant-category').setValue('Ferns and mosses')
+    await form.find('form').trigger('submit')
+    await flushPromises()
+    expect(form.emitted('close')).toHaveLength(1)
+    expect(store.conflict?.mine).toEqual({ id: 7, category: 'Ferns and mosses' })
+
+    const dialog = mount(PlantConflictDialog, { props: { conflict: store.conflict! }, attachTo: document.body })
+    expect(dialog.find('h2').text()).toBe('Changed elsewhere since you opened it')
+    const rows = dialog.findAll('tbody tr').map((row) => row.findAll('th, td').map((cell) => cell.text()))
+    expect(rows).toEqual([
+      ['Name', 'Boston fern', 'unchanged'],
+      ['Category', 'Ferns', 'Ferns and mosses'],
+      ['Tags', 'shade', 'unchanged'],
+      ['Status', 'Available', 'unchanged']
+    ])
+    await dialog
+      .findAll('button')
+      .find((button) => button.text() === 'Apply mine again')!
+      .trigger('click')
+    await flushPromises()
+    // Both changes survive: theirs (the name) and mine (the category).
+    expect(api.plants[0]).toMatchObject({ name: 'Boston fern', category: 'Ferns and mosses', version: 3 })
+    expect(store.conflict).toBeNull()
+    expect(useToastsStore().toasts.at(-1)).toMatchObject({ kind: 'success', message: 'Saved Boston fern' })
+  })
+
+  it('Keep theirs drops my change and sends nothing', async () => {
+    const store = usePlantsStore()
+    await store.load()
+    await changedElsewhere({ status: 'sold' })
+    await store.setStatus(store.plants[0]!, 'pending').catch(() => undefined)
+    const dialog = mount(PlantConflictDialog, { props: { conflict: store.conflict! }, attachTo: document.body })
+    const calls = api.client.savePlant as unknown as { mock: { calls: unknown[] } }
+    const before = calls.mock.calls.length
+    await dialog
+      .findAll('button')
+      .find((button) => button.text() === 'Keep theirs')!
+      .trigger('click')
+    await flushPromises()
+    expect(store.conflict).toBeNull()
+    expect(calls.mock.calls.length).toBe(before)
+    expect(api.plants[0]).toMatchObject({ status: 'sold' })
+  })
+
+  it('a change elsewhere while deciding brings the newer values back instead of overwriting them', async () => {
+    const store = usePlantsStore()
+    await store.load()
+    await changedElsewhere({ status: 'sold' })
+    await store.setStatus(store.plants[0]!, 'pending').catch(() => undefined)
+    await changedElsewhere({ name: 'Moss' }) // version 3, while the dialog shows version 2
+    await expect(store.resolveConflict('mine')).rejects.toMatchObject({ status: 412 })
+    expect(store.conflict?.theirs).toMatchObject({ name: 'Moss', version: 3 })
+    await store.resolveConflict('mine')
+    expect(api.plants[0]).toMatchObject({ name: 'Moss', status: 'pending', version: 4 })
+  })
+})
