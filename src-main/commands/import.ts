@@ -4,6 +4,7 @@ import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { formatRowError, type ImportSummary } from '../../src-shared/import-export'
 import { withCatalogue } from '../catalogue-session'
+import { decodeUtf8 } from '../server/read-json-body'
 import { resolveDataDir } from '../config'
 import { remoteImport } from '../transfer/remote-transfer'
 import { importText } from '../transfer/transfer'
@@ -73,14 +74,6 @@ async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
   })
   report(outcome.summary, dryRun, outcome.rejected)
   return outcome.summary.errors.length > 0 ? 1 : 0
-}
-
-function decodeUtf8(bytes: Uint8Array): string | undefined {
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes)
-  } catch {
-    return undefined
-  }
 }
 
 export const importCommand: Command = { summary: 'load a CSV or JSON file into the catalogue (all or nothing)', help, run }

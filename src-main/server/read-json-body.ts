@@ -68,7 +68,7 @@ export async function readLimitedText(event: H3Event, limit: number = MAX_BODY_B
 }
 
 /** Decodes UTF-8 strictly: a body in another encoding would otherwise be stored with its letters broken. */
-function decodeUtf8(bytes: Buffer): string | undefined {
+export function decodeUtf8(bytes: Uint8Array): string | undefined {
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes)
   } catch {

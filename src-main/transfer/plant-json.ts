@@ -44,8 +44,7 @@ export function parsePlantJson(text: string): ImportFile {
       const column = PLANT_COLUMNS.find((candidate) => candidate.name === key)
       if (!column) {
         if (!IGNORED_ON_IMPORT.includes(key)) unknownKeys.add(key)
-      }
-      else if (column.fromCell) fields[key] = cell
+      } else if (column.fromCell) fields[key] = cell
     }
     file.rows.push({ row, fields })
   })

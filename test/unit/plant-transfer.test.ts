@@ -7,7 +7,15 @@ import { detectDelimiter, parsePlantCsv, plantsToCsv } from '../../src-main/tran
 import { parsePlantJson, plantsToJson } from '../../src-main/transfer/plant-json'
 
 const at = '2025-03-14T10:00:00.000Z'
-const plant = (id: number, more: Partial<Plant> = {}): Plant => ({ id, tags: [], status: 'available', createdAt: at, updatedAt: at, version: 1, ...more })
+const plant = (id: number, more: Partial<Plant> = {}): Plant => ({
+  id,
+  tags: [],
+  status: 'available',
+  createdAt: at,
+  updatedAt: at,
+  version: 1,
+  ...more
+})
 const catalogue = [
   plant(1, { name: 'Monstera', category: 'Aroid', tags: ['indoor', 'shade'] }),
   plant(2, { name: 'Fern, "Boston"', status: 'pending' }),
