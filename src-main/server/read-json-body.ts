@@ -26,7 +26,7 @@ function assertJsonContentType(event: H3Event): void {
  * Throws 415 for a compressed body (any Content-Encoding but identity): it
  * would otherwise be read as broken text, or a plain body labelled `br` stored.
  */
-function assertUncompressed(event: H3Event): void {
+export function assertUncompressed(event: H3Event): void {
   const header = event.req.headers.get('content-encoding')
   if (header === null) return
   const codings = header.split(',').map((coding) => coding.trim().toLowerCase()).filter((coding) => coding !== '')

@@ -144,6 +144,8 @@ describe('POST /v3/import (extension)', () => {
     expect((await importFile(test, big, 'dryRun=true', 'text/plain')).status).toBe(415)
     expect((await importFile(test, big, 'dryRun=true', 'text/csv; charset=latin1')).status).toBe(415)
     expect((await importFile(test, '', 'dryRun=maybe&x=1')).status).toBe(400)
+    const gzipped = await test.call('POST', '/v3/import?dryRun=true', big, { 'content-type': 'text/csv', 'content-encoding': 'gzip' })
+    expect(gzipped.status).toBe(415)
     expect((await test.call('GET', '/v3/import')).status).toBe(405)
   })
 

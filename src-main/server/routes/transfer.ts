@@ -11,7 +11,7 @@ import type { PlantStore } from '../../store/plant-store'
 import { exportChunks, importText } from '../../transfer/transfer'
 import { problem } from '../problems'
 import { readStatuses, refuseUnknownParams, throwIfInvalid } from '../query'
-import { readLimitedText } from '../read-json-body'
+import { assertUncompressed, readLimitedText } from '../read-json-body'
 import { routePattern } from '../urls'
 
 function readFormat(params: URLSearchParams, errors: FieldError[]): TransferFormat {
@@ -74,6 +74,7 @@ async function importPlants(event: H3Event, store: PlantStore) {
   const dryRun = readDryRun(params, errors)
   throwIfInvalid(errors)
   const format = bodyFormat(event)
+  assertUncompressed(event)
   // Only this route reads more than the API's 1 MiB; the limit is still enforced while reading.
   const text = await readLimitedText(event, MAX_IMPORT_BYTES)
   if (text === undefined) {
