@@ -10,7 +10,7 @@ import { newIdempotencyKey, withRetries, type RetryPolicy } from './api-retry'
 import { parsePlantEtag, plantEtag } from './etag'
 import type { CreatedToken, NamedTokenInfo, TokenScope } from './named-token'
 import { PLANT_STATUSES, type NewPlant, type Plant, type PlantChanges, type PlantResponse, type PlantStatus } from './plant'
-import { TRANSFER_MEDIA_TYPES, type ImportSummary, type TransferFormat } from './import-export'
+import { TRANSFER_MEDIA_TYPES, type BackupFolderStatus, type ImportSummary, type TransferFormat } from './import-export'
 
 export { ApiError, errorsByField } from './api-errors'
 export type { RetryPolicy } from './api-retry'
@@ -137,6 +137,8 @@ export interface ApiClient {
    * (ApiError 422 with errors[] of {row, field, message} when the file has errors).
    */
   importPlants(file: Blob | string, format: TransferFormat, dryRun: boolean, options?: RequestOptions): Promise<ImportSummary>
+  /** The backup folder setting and its last backup (extension). */
+  backupStatus(options?: RequestOptions): Promise<BackupFolderStatus>
 }
 
 /** A request body sent as it is, with its own media type (an import file), instead of as JSON. */
@@ -318,6 +320,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const query = new URLSearchParams({ format })
       if (statuses.length > 0) query.set('status', statuses.join(','))
       return (await send('GET', `${EXTENSION_PATHS.export}?${query}`, undefined, requestOptions)).blob()
+    },
+    async backupStatus(requestOptions) {
+      return json<BackupFolderStatus>(await send('GET', EXTENSION_PATHS.backup, undefined, requestOptions))
     },
     async importPlants(file, format, dryRun, requestOptions) {
       const body = new RawBody(file, `${TRANSFER_MEDIA_TYPES[format]}; charset=utf-8`)

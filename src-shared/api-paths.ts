@@ -21,7 +21,9 @@ export const EXTENSION_PATHS = {
   tokenByName: '/tokens/{name}',
   /** The catalogue as a CSV or JSON file, and a file imported back (docs/import-export.md). */
   export: '/export',
-  import: '/import'
+  import: '/import',
+  /** The backup folder setting and its last backup. */
+  backup: '/backup'
 } as const
 
 /** Request and response headers of the extensions (optimistic concurrency, retries that never double-add). */

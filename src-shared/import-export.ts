@@ -67,3 +67,30 @@ export function formatRowError(error: ImportRowError): string {
   const message = error.field !== '' && error.message.startsWith(`${error.field} `) ? error.message.slice(error.field.length + 1) : error.message
   return error.field === '' ? `row ${error.row}: ${message}` : `row ${error.row}, ${error.field}: ${message}`
 }
+
+/** GET /v3/backup: the backup folder setting and how its backups are doing. */
+export interface BackupFolderStatus {
+  /** The configured backup folder; null when none is set. */
+  dir: string | null
+  /** Whether that folder is there now (a USB stick may be out). */
+  present: boolean
+  /** The last successful backup into a backup folder. */
+  last: { at: string; dir: string; file: string } | null
+}
+
+/** How long a backup counts as recent. */
+export const BACKUP_FRESH_MS = 24 * 60 * 60 * 1000
+
+/** The UI's line about the backup folder (undefined when none is set), and whether it is a warning. */
+export function describeBackupFolder(status: BackupFolderStatus, now = new Date()): { text: string; warn: boolean } | undefined {
+  if (status.dir === null) return undefined
+  if (!status.present) return { text: `The backup folder ${status.dir} is missing: plug in the drive or change the folder.`, warn: true }
+  if (status.last === null) return { text: `No backup in ${status.dir} yet; one is made when the app quits.`, warn: true }
+  const at = new Date(status.last.at)
+  const day = at.toDateString() === now.toDateString() ? 'today' : at.toLocaleDateString('en-GB', { day: 'numeric', month: 'short' })
+  const time = at.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' })
+  const text = `Last backup: ${day} ${time} on ${status.last.dir}`
+  return now.getTime() - at.getTime() > BACKUP_FRESH_MS
+    ? { text: `${text} — more than a day ago; check the backup folder.`, warn: true }
+    : { text, warn: false }
+}

@@ -14,6 +14,7 @@ import { registerPlantViewRoutes } from './routes/plant-views'
 import { registerPlantRoutes } from './routes/plants'
 import { registerTokenRoutes, type NamedTokenAdmin } from './routes/tokens'
 import { registerTransferRoutes } from './routes/transfer'
+import { registerBackupStatusRoute } from './routes/backup-status'
 import { registerUiRoutes } from './routes/ui'
 import { checkHostAndOrigin, requireApiToken } from './security'
 import { ALLOWED_METHODS, routePattern } from './urls'
@@ -72,6 +73,7 @@ export function createApp(options: CreateAppOptions): H3 {
   registerEventRoutes(app, options.store, options.events)
   if (options.tokens !== undefined) registerTokenRoutes(app, options.tokens)
   registerTransferRoutes(app, options.store)
+  registerBackupStatusRoute(app, options.store)
   if (options.uiDir !== undefined) registerUiRoutes(app, options.uiDir)
   refuseOtherMethods(app)
   return app

@@ -107,6 +107,7 @@ export function createOpenApiDocument(): Record<string, unknown> {
       [EXTENSION_PATHS.events]: { get: extensionOperations.events },
       [EXTENSION_PATHS.export]: { get: transferOperations.exportPlants },
       [EXTENSION_PATHS.import]: { post: transferOperations.importPlants },
+      [EXTENSION_PATHS.backup]: { get: transferOperations.backupStatus },
       [API_PATHS.searchByStatus]: { get: searchByStatus },
       [API_PATHS.openapi]: {
         get: {

@@ -1,8 +1,11 @@
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { backUpTo } from '../../src-main/offsite-backup'
+import { writeSetting } from '../../src-main/settings'
 import { PlantStore, type PlantChange } from '../../src-main/store/plant-store'
 import { DEFAULT_TEST_HEADERS, TEST_PORT, createTestApp, type TestApp } from '../_setup/in-process'
+import { makeTempDir } from '../_setup/temp-dir'
 
 const SAMPLES = [
   { name: 'Monstera', category: 'Aroids', tags: ['indoor', 'shade'], status: 'available' },
@@ -164,5 +167,21 @@ describe('POST /v3/import (extension)', () => {
     expect(response.status).toBe(413)
     expect((await response.json()).detail).toContain('32 MiB')
     expect(pulled).toBeLessThan(40)
+  })
+})
+
+describe('GET /v3/backup (extension)', () => {
+  it('reports the backup folder setting, whether it is there, and the last backup', async () => {
+    const test = await createTestApp()
+    expect(await (await test.call('GET', '/v3/backup')).json()).toEqual({ dir: null, present: false, last: null })
+    const usb = await makeTempDir()
+    await writeSetting(test.dir, 'backup.dir', usb)
+    await test.store.add({ name: 'Fern' })
+    const made = await backUpTo(test.dir, usb)
+    expect(await (await test.call('GET', '/v3/backup')).json()).toEqual({
+      dir: usb,
+      present: true,
+      last: { at: expect.any(String), dir: usb, file: made!.file }
+    })
   })
 })

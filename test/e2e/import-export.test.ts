@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApiClient } from '../../src-shared/api-client'
 import { launchBrowser, openPage } from '../_setup/browser'
-import { startServe } from '../_setup/serve-process'
+import { runCli, startServe } from '../_setup/serve-process'
 import { makeTempDir } from '../_setup/temp-dir'
 import { CataloguePage } from './pages/catalogue-page'
 import { TransferPanel } from './pages/import-dialog'
@@ -61,5 +61,22 @@ describe('export and import in the staff UI', () => {
     await expect.poll(async () => (await s.catalogue.counts()).Sold).toBe(4)
     expect(s.watched.problems).toEqual([])
     await s.watched.context.close()
+  })
+
+  it('shows the last backup into the backup folder, or a calm warning when the folder is missing', async () => {
+    const dir = await makeTempDir()
+    const usb = await makeTempDir()
+    expect((await runCli(['config', 'set', 'backup.dir', usb, '--data', dir])).code).toBe(0)
+    const server = await startServe(dir)
+    const watched = await openPage(browser)
+    await CataloguePage.open(watched.page, server.uiUrl)
+    const line = watched.page.locator('.backup-status')
+    await expect.poll(() => line.textContent()).toMatch(new RegExp(`^Last backup: today \\d{2}:\\d{2} on ${usb}$`))
+    expect(await line.getAttribute('class')).not.toContain('backup-status-warn')
+    expect((await runCli(['config', 'set', 'backup.dir', `${usb}/gone`, '--data', dir])).code).toBe(0)
+    await watched.page.reload()
+    await expect.poll(() => line.textContent()).toContain('is missing')
+    expect(watched.problems).toEqual([])
+    await watched.context.close()
   })
 })

@@ -5,6 +5,7 @@ import { OFFSITE_BACKUPS_KEPT, backUpTo, readBackupStatus, scheduleOffsiteBackup
 import { writeSetting } from '../../src-main/settings'
 import { PlantStore } from '../../src-main/store/plant-store'
 import { readCatalogue } from '../../src-main/store/read-catalogue'
+import { describeBackupFolder } from '../../src-shared/import-export'
 import { makeTempDir } from '../_setup/temp-dir'
 
 async function catalogueWith(names: string[]): Promise<string> {
@@ -58,5 +59,21 @@ describe('backups into a backup folder', () => {
     const file = path.join(await makeTempDir(), 'not-a-folder')
     await writeFile(file, '')
     await expect(backUpTo(data, file)).rejects.toThrow(`could not back up into ${file}:`)
+  })
+})
+
+describe('the UI line about the backup folder', () => {
+  const now = new Date(2025, 2, 14, 18, 0)
+  const last = (at: Date) => ({ at: at.toISOString(), dir: '/media/usb/PlantStore', file: '/media/usb/PlantStore/plants-x.json' })
+
+  it('says nothing without a folder, the last backup when recent, and warns calmly otherwise', () => {
+    expect(describeBackupFolder({ dir: null, present: false, last: null }, now)).toBeUndefined()
+    expect(describeBackupFolder({ dir: '/media/usb/PlantStore', present: true, last: last(new Date(2025, 2, 14, 17, 42)) }, now)).toEqual({
+      text: 'Last backup: today 17:42 on /media/usb/PlantStore',
+      warn: false
+    })
+    const old = describeBackupFolder({ dir: '/media/usb/PlantStore', present: true, last: last(new Date(2025, 2, 12, 9, 5)) }, now)
+    expect(old).toEqual({ text: 'Last backup: 12 Mar 09:05 on /media/usb/PlantStore — more than a day ago; check the backup folder.', warn: true })
+    expect(describeBackupFolder({ dir: '/media/usb/PlantStore', present: false, last: null }, now)?.text).toContain('is missing')
   })
 })
