@@ -5,12 +5,17 @@
 import { NoCatalogueError } from './catalogue-folder'
 import { CommandError, EXIT_CODES, UsageError, type Command } from './commands/command'
 import { backupCommand } from './commands/backup'
+import { configCommand } from './commands/config'
+import { exportCommand } from './commands/export'
+import { importCommand } from './commands/import'
 import { plantsCommand } from './commands/plants'
 import { restoreCommand } from './commands/restore'
 import { serveCommand } from './commands/serve'
 import { tokenCommand } from './commands/token'
 import { ConfigError } from './config'
+import { OffsiteBackupError } from './offsite-backup'
 import { describeStartFailure } from './start-failure'
+import { RemoteTransferError } from './transfer/remote-transfer'
 
 /** Every command, by name. Add new commands here. */
 const COMMANDS: Record<string, Command> = {
@@ -18,7 +23,10 @@ const COMMANDS: Record<string, Command> = {
   backup: backupCommand,
   restore: restoreCommand,
   token: tokenCommand,
-  plants: plantsCommand
+  plants: plantsCommand,
+  export: exportCommand,
+  import: importCommand,
+  config: configCommand
 }
 
 function mainHelp(): string {
@@ -75,7 +83,7 @@ function reportFailure(error: unknown): number {
     process.stderr.write(`plant-store: ${error.message}\n`)
     return error instanceof CommandError ? error.exitCode : EXIT_CODES.notFound
   }
-  const known = describeStartFailure(error)
+  const known = error instanceof RemoteTransferError || error instanceof OffsiteBackupError ? error.message : describeStartFailure(error)
   if (known) {
     process.stderr.write(`plant-store: ${known}\n`)
     return 1

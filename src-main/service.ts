@@ -11,6 +11,7 @@ import { createApp } from './server/create-app'
 import { uiUrl } from './server/security'
 import { PortInUseError, listen, type ListeningServer } from './server/start-server'
 import { apiBaseUrl } from './server/urls'
+import { scheduleOffsiteBackups } from './offsite-backup'
 import { replaceFile } from './store/json-file'
 import { RUNTIME_FILE_NAME, identity } from './store/lock'
 import { PlantStore } from './store/plant-store'
@@ -105,6 +106,8 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   const baseUrl = apiBaseUrl(server.origin)
   started.serverInfo = { pid: process.pid, port: server.port, baseUrl, holder: options.holder ?? 'plant-store serve' }
   const serverFile = await writeServerFile(options.dataDir, started.serverInfo)
+  // Backups into the configured backup folder: at most daily while running, and one at every stop.
+  const offsite = scheduleOffsiteBackups(options.dataDir)
   let stopping: Promise<void> | undefined
   const stop = async () => {
     endStreams.abort()
@@ -112,6 +115,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     tokens.close()
     await namedTokens.close()
     await store.close()
+    await offsite.stop()
     // A folder that turned read-only (or vanished) keeps server.json: say so, it is no failure to start.
     await rm(serverFile, { force: true }).catch((error: NodeJS.ErrnoException) => {
       console.error(`[plant-store] stopped, but could not remove ${serverFile} (${error.code ?? error.message}); it names this stopped process and is ignored at the next start.`)

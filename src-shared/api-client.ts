@@ -10,6 +10,7 @@ import { newIdempotencyKey, withRetries, type RetryPolicy } from './api-retry'
 import { parsePlantEtag, plantEtag } from './etag'
 import type { CreatedToken, NamedTokenInfo, TokenScope } from './named-token'
 import { PLANT_STATUSES, type NewPlant, type Plant, type PlantChanges, type PlantResponse, type PlantStatus } from './plant'
+import { TRANSFER_MEDIA_TYPES, type BackupFolderStatus, type ImportSummary, type TransferFormat } from './import-export'
 
 export { ApiError, errorsByField } from './api-errors'
 export type { RetryPolicy } from './api-retry'
@@ -95,6 +96,8 @@ export type StreamState = 'connecting' | 'open' | 'reconnecting'
 /** Options of {@link ApiClient.subscribe}. */
 export interface SubscribeOptions {
   onEvent(event: PlantEvent): void
+  /** An import changed many plants at once: reload the view (one event per import, not one per plant). */
+  onImportApplied?(counts: { added: number; updated: number }): void
   /** Told of every state change; `error` says why a reconnect is due. */
   onState?(state: StreamState, info: { attempt: number; delayMs?: number; error?: unknown }): void
   signal?: AbortSignal
@@ -127,6 +130,23 @@ export interface ApiClient {
   revokeToken(name: string, options?: RequestOptions): Promise<void>
   /** Follows the change stream (extension), reconnecting with back-off; returns a function that stops it. */
   subscribe(options: SubscribeOptions): () => void
+  /** The catalogue as a CSV or JSON file (extension), all plants or those in `statuses`. */
+  exportPlants(format: TransferFormat, statuses?: readonly PlantStatus[], options?: RequestOptions): Promise<Blob>
+  /**
+   * Imports a CSV or JSON file (extension): a dry run previews; otherwise it is applied all or nothing
+   * (ApiError 422 with errors[] of {row, field, message} when the file has errors).
+   */
+  importPlants(file: Blob | string, format: TransferFormat, dryRun: boolean, options?: RequestOptions): Promise<ImportSummary>
+  /** The backup folder setting and its last backup (extension). */
+  backupStatus(options?: RequestOptions): Promise<BackupFolderStatus>
+}
+
+/** A request body sent as it is, with its own media type (an import file), instead of as JSON. */
+class RawBody {
+  constructor(
+    readonly data: Blob | string,
+    readonly type: string
+  ) {}
 }
 
 /** Parses `available=3, pending=1, sold=2`; a missing state counts 0. */
@@ -208,13 +228,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   async function send(method: string, path: string, body: unknown, requestOptions: RequestOptions = {}, extra: Record<string, string> = {}): Promise<Response> {
     const headers: Record<string, string> = { accept: 'application/json', ...auth, ...extra }
-    if (body !== undefined) headers['content-type'] = 'application/json'
+    if (body !== undefined) headers['content-type'] = body instanceof RawBody ? body.type : 'application/json'
     let response: Response
     try {
       response = await doFetch(baseUrl + path, {
         method,
         headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
+        body: body === undefined ? undefined : body instanceof RawBody ? body.data : JSON.stringify(body),
         signal: requestOptions.signal
       })
     } catch (error) {
@@ -249,6 +269,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       opened()
       reader = response.body!.pipeThrough(new TextDecoderStream()).getReader()
       const parser = new EventStreamParser((event, data) => {
+        if (event === 'import.applied') subscription.onImportApplied?.(JSON.parse(data) as { added: number; updated: number })
         if (event !== 'plant.added' && event !== 'plant.updated') return
         subscription.onEvent({ type: event, plant: JSON.parse(data) as Plant })
       })
@@ -294,6 +315,18 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         total: total(response),
         counts: parseStatusCounts(response.headers.get(STATUS_COUNTS_HEADER))
       }
+    },
+    async exportPlants(format, statuses = [], requestOptions) {
+      const query = new URLSearchParams({ format })
+      if (statuses.length > 0) query.set('status', statuses.join(','))
+      return (await send('GET', `${EXTENSION_PATHS.export}?${query}`, undefined, requestOptions)).blob()
+    },
+    async backupStatus(requestOptions) {
+      return json<BackupFolderStatus>(await send('GET', EXTENSION_PATHS.backup, undefined, requestOptions))
+    },
+    async importPlants(file, format, dryRun, requestOptions) {
+      const body = new RawBody(file, `${TRANSFER_MEDIA_TYPES[format]}; charset=utf-8`)
+      return json<ImportSummary>(await send('POST', `${EXTENSION_PATHS.import}?dryRun=${dryRun}`, body, requestOptions))
     },
     async listTokens(requestOptions) {
       return json<NamedTokenInfo[]>(await send('GET', EXTENSION_PATHS.tokens, undefined, requestOptions))

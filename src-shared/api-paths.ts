@@ -18,7 +18,12 @@ export const EXTENSION_PATHS = {
   events: '/events',
   /** The owner's named tokens (the staff UI's Settings dialog). */
   tokens: '/tokens',
-  tokenByName: '/tokens/{name}'
+  tokenByName: '/tokens/{name}',
+  /** The catalogue as a CSV or JSON file, and a file imported back (docs/import-export.md). */
+  export: '/export',
+  import: '/import',
+  /** The backup folder setting and its last backup. */
+  backup: '/backup'
 } as const
 
 /** Request and response headers of the extensions (optimistic concurrency, retries that never double-add). */

@@ -13,6 +13,8 @@ import { registerEventRoutes, type EventRouteOptions } from './routes/events'
 import { registerPlantViewRoutes } from './routes/plant-views'
 import { registerPlantRoutes } from './routes/plants'
 import { registerTokenRoutes, type NamedTokenAdmin } from './routes/tokens'
+import { registerTransferRoutes } from './routes/transfer'
+import { registerBackupStatusRoute } from './routes/backup-status'
 import { registerUiRoutes } from './routes/ui'
 import { checkHostAndOrigin, requireApiToken } from './security'
 import { ALLOWED_METHODS, routePattern } from './urls'
@@ -70,6 +72,8 @@ export function createApp(options: CreateAppOptions): H3 {
   registerPlantViewRoutes(app, options.store)
   registerEventRoutes(app, options.store, options.events)
   if (options.tokens !== undefined) registerTokenRoutes(app, options.tokens)
+  registerTransferRoutes(app, options.store)
+  registerBackupStatusRoute(app, options.store)
   if (options.uiDir !== undefined) registerUiRoutes(app, options.uiDir)
   refuseOtherMethods(app)
   return app

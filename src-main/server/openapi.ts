@@ -7,6 +7,7 @@ import { plantJsonSchemas } from '../../src-shared/plant-schema'
 import { extensionOperations } from './openapi-extensions'
 import { SEARCH_PARAMETERS, problemResponse, ref } from './openapi-parts'
 import { responseSchemas } from './openapi-schemas'
+import { transferOperations } from './openapi-transfer'
 import { documentAccessRules } from './openapi-security'
 import { documentWriteSafety } from './openapi-write-safety'
 
@@ -104,6 +105,9 @@ export function createOpenApiDocument(): Record<string, unknown> {
       [API_PATHS.plant]: { post: addPlant, put: updatePlant, get: extensionOperations.listPlants },
       [EXTENSION_PATHS.plantById]: { get: extensionOperations.getPlant },
       [EXTENSION_PATHS.events]: { get: extensionOperations.events },
+      [EXTENSION_PATHS.export]: { get: transferOperations.exportPlants },
+      [EXTENSION_PATHS.import]: { post: transferOperations.importPlants },
+      [EXTENSION_PATHS.backup]: { get: transferOperations.backupStatus },
       [API_PATHS.searchByStatus]: { get: searchByStatus },
       [API_PATHS.openapi]: {
         get: {

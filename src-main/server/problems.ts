@@ -6,7 +6,9 @@
 import { API_BASE, API_PATHS, EXTENSION_PATHS } from '../../src-shared/api-paths'
 import { plantEtag } from '../../src-shared/etag'
 import type { Plant } from '../../src-shared/plant'
+import { formatRowError, type ImportRowError } from '../../src-shared/import-export'
 import { PROBLEM_TYPES, type FieldError } from '../../src-shared/problem'
+import { countOf } from '../../src-shared/words'
 import { WriteFailedError, type StoreClosedError } from '../store/errors'
 import type { TokenRefusal } from './access-policy'
 import { HttpProblem } from './http-problem'
@@ -78,6 +80,20 @@ export const PROBLEMS = {
     status: 400,
     detail: (errors: FieldError[]) => `The plant id is not valid: ${listed(errors)}.`,
     errors: asErrors
+  }),
+  importRejected: row({
+    type: PROBLEM_TYPES.invalidInput,
+    title: 'Import not applied',
+    status: 422,
+    detail: (errors: ImportRowError[]) =>
+      `Nothing was imported: the file has ${countOf(errors.length, 'error')}, the first being ${formatRowError(errors[0]!)}. Fix the rows and import again.`,
+    errors: (errors) => errors
+  }),
+  unsupportedImportType: row({
+    type: PROBLEM_TYPES.unsupportedMediaType,
+    title: 'Unsupported media type',
+    status: 415,
+    detail: (header: string) => `Content-Type "${header}" is not accepted for an import; send the file as "text/csv" or "application/json" (UTF-8).`
   }),
   plantNotFound: row({
     type: PROBLEM_TYPES.notFound,

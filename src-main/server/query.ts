@@ -47,24 +47,35 @@ function parseWholeNumber(params: URLSearchParams, name: string, min: number, ma
  * Several statuses may be given comma-separated or repeated.
  */
 function readSearchQuery(params: URLSearchParams, known: readonly string[], errors: FieldError[]): SearchQuery {
-  for (const name of new Set(params.keys())) {
-    if (!known.includes(name)) {
-      errors.push({ field: name, message: `unknown query parameter "${name}"; the parameters are ${known.join(', ')}` })
-    }
-  }
+  refuseUnknownParams(params, known, errors)
+  const statuses = readStatuses(params, errors)
+  const limit = parseWholeNumber(params, 'limit', 1, PAGE_LIMIT_MAX, errors)
+  const offset = parseWholeNumber(params, 'offset', 0, PAGE_OFFSET_MAX, errors) ?? 0
+  return { statuses, limit, offset }
+}
+
+/** Reads `status` (comma-separated or repeated), adding a complaint to `errors` for each value outside the enum. */
+export function readStatuses(params: URLSearchParams, errors: FieldError[]): PlantStatus[] {
   const statuses = new Set<PlantStatus>()
   for (const value of params.getAll('status').flatMap((entry) => entry.split(','))) {
     const status = value.trim()
     if (isPlantStatus(status)) statuses.add(status)
     else errors.push({ field: 'status', message: `status must be one of ${PLANT_STATUSES.join(', ')}; got "${value}"` })
   }
-  const limit = parseWholeNumber(params, 'limit', 1, PAGE_LIMIT_MAX, errors)
-  const offset = parseWholeNumber(params, 'offset', 0, PAGE_OFFSET_MAX, errors) ?? 0
-  return { statuses: [...statuses], limit, offset }
+  return [...statuses]
+}
+
+/** Adds a complaint to `errors` for each parameter of `params` not in `known`. */
+export function refuseUnknownParams(params: URLSearchParams, known: readonly string[], errors: FieldError[]): void {
+  for (const name of new Set(params.keys())) {
+    if (!known.includes(name)) {
+      errors.push({ field: name, message: `unknown query parameter "${name}"; the parameters are ${known.join(', ')}` })
+    }
+  }
 }
 
 /** Throws one 400 naming every faulty query parameter, if there is any. */
-function throwIfInvalid(errors: FieldError[]): void {
+export function throwIfInvalid(errors: FieldError[]): void {
   if (errors.length > 0) throw problem('invalidQuery', errors)
 }
 

@@ -26,26 +26,28 @@ function assertJsonContentType(event: H3Event): void {
  * Throws 415 for a compressed body (any Content-Encoding but identity): it
  * would otherwise be read as broken text, or a plain body labelled `br` stored.
  */
-function assertUncompressed(event: H3Event): void {
+export function assertUncompressed(event: H3Event): void {
   const header = event.req.headers.get('content-encoding')
   if (header === null) return
   const codings = header.split(',').map((coding) => coding.trim().toLowerCase()).filter((coding) => coding !== '')
   if (!codings.every((coding) => coding === 'identity')) throw problem('compressedBody', header)
 }
 
-function payloadTooLarge(): ApiError {
-  return new ApiError({
-    type: PROBLEM_TYPES.payloadTooLarge,
-    title: 'Payload too large',
-    status: 413,
-    detail: `The body is larger than ${MAX_BODY_BYTES} bytes (1 MiB); a plant needs far less.`
-  })
+function payloadTooLarge(limit: number): ApiError {
+  const detail =
+    limit === MAX_BODY_BYTES
+      ? `The body is larger than ${MAX_BODY_BYTES} bytes (1 MiB); a plant needs far less.`
+      : `The body is larger than ${limit} bytes (${limit / 1024 / 1024} MiB); split the file into smaller ones.`
+  return new ApiError({ type: PROBLEM_TYPES.payloadTooLarge, title: 'Payload too large', status: 413, detail })
 }
 
-/** Reads at most `limit` bytes of the body, stopping (and throwing 413) as soon as it is exceeded. */
-async function readLimitedText(event: H3Event, limit: number): Promise<string | undefined> {
+/**
+ * Reads at most `limit` bytes of the body as UTF-8 (undefined when it is not
+ * UTF-8), stopping (and throwing 413) as soon as the limit is exceeded.
+ */
+export async function readLimitedText(event: H3Event, limit: number = MAX_BODY_BYTES): Promise<string | undefined> {
   const declared = Number(event.req.headers.get('content-length'))
-  if (declared > limit) throw payloadTooLarge()
+  if (declared > limit) throw payloadTooLarge(limit)
   const stream = event.req.body
   if (!stream) return ''
   const reader = stream.getReader()
@@ -58,7 +60,7 @@ async function readLimitedText(event: H3Event, limit: number): Promise<string | 
     if (size > limit) {
       // Not cancel(): that would destroy the connection before the 413 is written; the answer closes it instead.
       reader.releaseLock()
-      throw payloadTooLarge()
+      throw payloadTooLarge(limit)
     }
     chunks.push(value)
   }
@@ -66,7 +68,7 @@ async function readLimitedText(event: H3Event, limit: number): Promise<string | 
 }
 
 /** Decodes UTF-8 strictly: a body in another encoding would otherwise be stored with its letters broken. */
-function decodeUtf8(bytes: Buffer): string | undefined {
+export function decodeUtf8(bytes: Uint8Array): string | undefined {
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes)
   } catch {

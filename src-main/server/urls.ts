@@ -24,5 +24,8 @@ export const ALLOWED_METHODS = {
   [EXTENSION_PATHS.plantById]: ['GET', 'HEAD'],
   [EXTENSION_PATHS.events]: ['GET'],
   [EXTENSION_PATHS.tokens]: ['GET', 'HEAD', 'POST'],
-  [EXTENSION_PATHS.tokenByName]: ['DELETE']
+  [EXTENSION_PATHS.tokenByName]: ['DELETE'],
+  [EXTENSION_PATHS.export]: ['GET', 'HEAD'],
+  [EXTENSION_PATHS.import]: ['POST'],
+  [EXTENSION_PATHS.backup]: ['GET']
 } as const satisfies Record<string, readonly string[]>

@@ -18,9 +18,11 @@ export function backupsDir(dataDir: string): string {
   return path.join(dataDir, 'backups')
 }
 
-const BACKUP_NAME = /^plants-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z(-\d+)?\.json$/
+/** Names of backup files (the same in the data folder and in a backup folder elsewhere). */
+export const BACKUP_NAME = /^plants-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z(-\d+)?\.json$/
 
-function backupName(at: Date, suffix: number): string {
+/** The file name of a backup taken at `at` (`suffix` > 0 when that name is taken). */
+export function backupName(at: Date, suffix = 0): string {
   const stamp = at.toISOString().replace(/[:.]/g, '-')
   return `plants-${stamp}${suffix > 0 ? `-${suffix}` : ''}.json`
 }

@@ -13,7 +13,11 @@ export interface Applied<R, C> {
   result: R
   /** What to save for this change; absent when nothing changed (no write needed). */
   change?: C
+  /** Several things to save for one change (a batch such as an import), saved in the same write as `change`. */
+  changes?: C[]
 }
+
+const toSave = <C>(applied: Applied<unknown, C>): C[] => [...(applied.change === undefined ? [] : [applied.change]), ...(applied.changes ?? [])]
 
 type Item<C> =
   | { kind: 'change'; apply: () => Applied<unknown, C>; resolve: (value: unknown) => void; reject: (error: unknown) => void }
@@ -114,7 +118,7 @@ export class GroupCommit<C> {
         item.reject(error)
       }
     }
-    const changes = done.flatMap(({ applied }) => (applied.change === undefined ? [] : [applied.change]))
+    const changes = done.flatMap(({ applied }) => toSave(applied))
     if (changes.length > 0) {
       try {
         await this.#save(changes)
@@ -125,7 +129,7 @@ export class GroupCommit<C> {
           // Only the changes were lost; a request that changed nothing (e.g. an unknown id) keeps its answer.
           const failure = error instanceof WriteFailedError ? error : new WriteFailedError(error)
           for (const { item, applied } of done) {
-            if (applied.change === undefined) item.resolve(applied.result)
+            if (toSave(applied).length === 0) item.resolve(applied.result)
             else item.reject(failure)
           }
         }

@@ -3,6 +3,8 @@
  * makes a new object, so a shallow copy of the list is a consistent snapshot.
  */
 import type { NewPlant, Plant, PlantChanges } from '../../src-shared/plant'
+import { PLANT_ID_MAX } from './data-file'
+import { WriteRefusedError } from './folder-guard'
 
 /** The record a validated add creates: defaults filled in, stamped `at`, at version 1. */
 export function newPlantRecord(id: number, input: NewPlant, at: string): Plant {
@@ -15,4 +17,14 @@ export function newPlantRecord(id: number, input: NewPlant, at: string): Plant {
 /** `before` with `fields` changed, stamped `at`, one version on. */
 export function changedPlantRecord(before: Plant, fields: Omit<PlantChanges, 'id'>, at: string): Plant {
   return { ...before, ...fields, updatedAt: at, version: before.version + 1 }
+}
+
+/** Throws WriteRefusedError unless `count` more ids, from `nextId` on, stay within PLANT_ID_MAX. */
+export function checkIdsLeft(nextId: number, count: number): void {
+  if (nextId + count - 1 > PLANT_ID_MAX) {
+    throw new WriteRefusedError(
+      `every plant id up to ${PLANT_ID_MAX}, the highest Plant Store hands out, has been used, so no plant can be added. ` +
+        'Existing plants can still be changed; to add more, start a new catalogue in another data folder (--data)'
+    )
+  }
 }

@@ -1,5 +1,5 @@
 /** The words of PlantStore's public surface (plant-store.ts re-exports them). */
-import type { Plant, PlantStatus } from '../../src-shared/plant'
+import type { NewPlant, Plant, PlantChanges, PlantStatus } from '../../src-shared/plant'
 
 /** Filter of `PlantStore.find`. */
 export interface PlantFilter {
@@ -7,10 +7,13 @@ export interface PlantFilter {
   statuses?: readonly PlantStatus[]
 }
 
-/** A saved change, announced to listeners after it is on disk. */
-export interface PlantChange {
-  type: 'plant.added' | 'plant.updated'
-  plant: Plant
+/** A saved change, announced to listeners after it is on disk; a batch is announced once, not per plant. */
+export type PlantChange = { type: 'plant.added' | 'plant.updated'; plant: Plant } | { type: 'import.applied'; added: number; updated: number }
+
+/** Plants to add and changes to make in one durable write (see `PlantStore.applyBatch`). */
+export interface PlantBatch {
+  adds: readonly NewPlant[]
+  updates: readonly PlantChanges[]
 }
 
 /** What `PlantStore.addOnce` did: added the plant, or found the key and answered with the plant it added before. */

@@ -11,23 +11,23 @@ import type { Low } from 'lowdb'
 import type { NewPlant, Plant, PlantChanges } from '../../src-shared/plant'
 import { ActiveJournal } from './active-journal'
 import { Checkpoints } from './checkpoints'
-import { PLANT_ID_MAX, type PlantFile } from './data-file'
-import { WriteRefusedError } from './folder-guard'
+import type { PlantFile } from './data-file'
 import { FolderKeeping } from './folder-keeping'
 import { GroupCommit } from './group-commit'
 import { IdempotencyKeys, fingerprintOf, type IdempotencyRecord, type IdempotencyScope } from './idempotency-keys'
 import { listJournals } from './journal'
 import { openCatalogue, type OpenPlantStoreOptions, type OpenedCatalogue } from './open-catalogue'
-import { changedPlantRecord, newPlantRecord } from './plant-records'
-import type { AddOutcome, PlantChange, PlantFilter } from './plant-store-types'
+import { changedPlantRecord, checkIdsLeft, newPlantRecord } from './plant-records'
+import type { AddOutcome, PlantBatch, PlantChange, PlantFilter } from './plant-store-types'
 import { IdempotencyKeyReusedError, checkVersion, type WriteCondition } from './preconditions'
 import { PublishedCatalogue } from './published-catalogue'
 import { DATA_FILE_NAME } from './read-catalogue'
 import { RunBackups } from './run-backups'
+import { UnknownPlantError } from './unknown-plant-error'
 
 export { DATA_FILE_NAME } from './read-catalogue'
 export type { OpenPlantStoreOptions } from './open-catalogue'
-export type { AddOutcome, PlantChange, PlantFilter } from './plant-store-types'
+export type { AddOutcome, PlantBatch, PlantChange, PlantFilter } from './plant-store-types'
 
 /** One change of a batch: a plant record and the idempotency key that came with it, either possibly absent. */
 interface StagedChange {
@@ -151,22 +151,42 @@ export class PlantStore {
         // A key staged by this very batch exists only if the batch is saved: tie the answer to that write.
         return known.pending ? { result: replayed, change: {} } : { result: replayed }
       }
-      const data = this.#db.data
       const at = now.toISOString()
-      if (data.nextId > PLANT_ID_MAX) {
-        throw new WriteRefusedError(
-          `every plant id up to ${PLANT_ID_MAX}, the highest Plant Store hands out, has been used, so no plant can be added. ` +
-            'Existing plants can still be changed; to add more, start a new catalogue in another data folder (--data)'
-        )
-      }
-      const added = newPlantRecord(data.nextId, input, at)
-      data.nextId += 1 // kept even if the write fails: ids are never reused
-      this.#catalogue.stage(added)
+      const added = this.#prepareAdd(input, at)
       const key = scope && fingerprint ? this.#keys.stage({ ...scope, fingerprint, at, plant: added }) : undefined
       return { result: { plant: added, replayed: false }, change: key ? { plant: added, key } : { plant: added } }
     })
-    if (!outcome.replayed) this.#announce('plant.added', outcome.plant)
+    if (!outcome.replayed) this.#announce({ type: 'plant.added', plant: outcome.plant })
     return outcome
+  }
+
+  #prepareAdd(input: NewPlant, at: string): Plant {
+    checkIdsLeft(this.#db.data.nextId, 1)
+    const added = newPlantRecord(this.#db.data.nextId++, input, at) // nextId kept even if the write fails: ids are never reused
+    this.#catalogue.stage(added)
+    return added
+  }
+
+  /**
+   * Adds and updates plants in one durable write (one journal line, one fsync: all or none after a crash);
+   * UnknownPlantError, changing nothing, when an update names no plant. Announced once as `import.applied`.
+   */
+  async applyBatch(batch: PlantBatch): Promise<{ added: Plant[]; updated: Plant[] }> {
+    const saved = await this.#commits.submit(() => {
+      const missing = batch.updates.find((changes) => !this.#catalogue.pending(changes.id) && !this.get(changes.id))
+      if (missing) throw new UnknownPlantError(missing.id)
+      checkIdsLeft(this.#db.data.nextId, batch.adds.length) // before anything is staged
+      const at = this.#now().toISOString()
+      const added = batch.adds.map((input) => this.#prepareAdd(input, at))
+      const updated = batch.updates.map(({ id, ...fields }) => {
+        const after = changedPlantRecord(this.#catalogue.pending(id) ?? this.get(id)!, fields, at)
+        this.#catalogue.stage(after)
+        return after
+      })
+      return { result: { added, updated }, changes: [...added, ...updated].map((plant) => ({ plant })) }
+    })
+    if (saved.added.length + saved.updated.length > 0) this.#announce({ type: 'import.applied', added: saved.added.length, updated: saved.updated.length })
+    return saved
   }
 
   /**
@@ -189,7 +209,7 @@ export class PlantStore {
       changed = true
       return { result: after, change: { plant: after } }
     })
-    if (plant && changed) this.#announce('plant.updated', plant)
+    if (plant && changed) this.#announce({ type: 'plant.updated', plant })
     return plant
   }
 
@@ -219,10 +239,10 @@ export class PlantStore {
     await this.#release()
   }
 
-  #announce(type: PlantChange['type'], plant: Plant): void {
+  #announce(change: PlantChange): void {
     for (const listener of this.#listeners) {
       try {
-        listener({ type, plant })
+        listener(change)
       } catch (error) {
         console.error('[plant-store] a change listener failed:', error)
       }

@@ -33,7 +33,7 @@ describe('adds with an idempotency key', () => {
   it('add once: the same key and input again answers with the first plant, adding nothing', async () => {
     const store = await PlantStore.open({ dir: await makeTempDir() })
     const heard: number[] = []
-    store.onChange((change) => heard.push(change.plant.id))
+    store.onChange((change) => heard.push('plant' in change ? change.plant.id : -1))
     const first = await store.addOnce({ name: 'Fern', tags: ['shade'] }, owner('k1'))
     const again = await store.addOnce({ name: 'Fern', tags: ['shade'] }, owner('k1'))
     expect(first).toMatchObject({ replayed: false, plant: { id: 1, name: 'Fern' } })

@@ -121,7 +121,7 @@ describe('PlantStore change events', () => {
     const dir = await makeTempDir()
     const store = await openStore(dir)
     const seen: string[] = []
-    const stop = store.onChange((change) => seen.push(`${change.type} ${change.plant.id} ${change.plant.status}`))
+    const stop = store.onChange((change) => seen.push('plant' in change ? `${change.type} ${change.plant.id} ${change.plant.status}` : change.type))
     await store.add({ name: 'Fern' })
     await store.update({ id: 1, status: 'sold' })
     await store.update({ id: 1 })

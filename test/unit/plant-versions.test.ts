@@ -31,7 +31,7 @@ describe('plant versions', () => {
     await store.add({ name: 'Fern' })
     await store.update({ id: 1, status: 'pending' })
     const heard: number[] = []
-    store.onChange((change) => heard.push(change.plant.version))
+    store.onChange((change) => heard.push('plant' in change ? change.plant.version : -1))
     const error = await store.update({ id: 1, status: 'sold' }, { ifVersion: 1 }).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(VersionConflictError)
     expect((error as VersionConflictError).current).toMatchObject({ id: 1, version: 2, status: 'pending' })

@@ -45,7 +45,11 @@ export function registerEventRoutes(app: H3, store: PlantStore, options: EventRo
   // One subscription and one heartbeat for all streams, while any is open; each change is encoded once.
   // A change is announced only after it is on disk, so a client never sees a change that is later undone.
   const start = () => {
-    unsubscribe = store.onChange((change) => toAll(encodeEvent({ type: change.type, data: JSON.stringify(change.plant) })))
+    unsubscribe = store.onChange((change) => {
+      // An import is announced once with its counts: open UIs reload their view instead of taking 10,000 events.
+      const data = change.type === 'import.applied' ? { added: change.added, updated: change.updated } : change.plant
+      toAll(encodeEvent({ type: change.type, data: JSON.stringify(data) }))
+    })
     heartbeat = setInterval(() => toAll(HEARTBEAT), heartbeatMs)
   }
   const stop = () => {

@@ -219,6 +219,8 @@ export const usePlantsStore = defineStore('plants', () => {
   function connect(): () => void {
     return api().subscribe({
       onEvent: applyEvent,
+      // One reload for a whole import, however many plants it changed.
+      onImportApplied: scheduleRefresh,
       onState(state, info) {
         stream.value = state
         if (state === 'open') {

@@ -47,6 +47,9 @@ export function fakeApi(initial: Plant[] = []): FakeApi {
   let nextId = Math.max(0, ...plants.map((p) => p.id)) + 1
   const tokens: CreatedToken[] = []
   const client: ApiClient = {
+    exportPlants: vi.fn(async () => new Blob([])),
+    backupStatus: vi.fn(async () => ({ dir: null, present: false, last: null })),
+    importPlants: vi.fn(async () => ({ added: 0, updated: 0, unchanged: 0, warnings: [], errors: [], changes: [], applied: false })),
     listPlants: vi.fn(async (query: PlantListQuery = {}) => {
       listQueries.push(query)
       return answer(plants, query)

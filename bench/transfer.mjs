@@ -1,0 +1,130 @@
+#!/usr/bin/env node
+/**
+ * Import/export rows of the bench (issue 16), against the real built server
+ * (`plant-store serve`) on a temporary data folder:
+ *   - import of 10,000 CSV rows: dry run, then applied (server-side time = request time on loopback)
+ *   - export of 100,000 plants as CSV and as JSON
+ *   - the worst GET latency measured while each runs (a request every 5 ms)
+ *   - papaparse parsing the same 10,000-row file: the floor to compare with
+ *
+ *   node bench/transfer.mjs [--rows 10000] [--plants 100000]   (run by `npm run bench` too)
+ */
+import { spawn } from 'node:child_process'
+import { once } from 'node:events'
+import { mkdtemp, rm } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+import Papa from 'papaparse'
+
+const ROOT = path.resolve(import.meta.dirname, '..')
+const TOKEN = 'bench-transfer-token-0123456789abcdefghijkl'
+const { values: args } = parseArgs({ options: { rows: { type: 'string', default: '10000' }, plants: { type: 'string', default: '100000' } } })
+
+function csvOf(count, from = 0) {
+  const lines = ['name,category,tags,status']
+  for (let i = from; i < from + count; i++)
+    lines.push(`Plant ${i},Category ${i % 40},"indoor, tag ${i % 13}",${['available', 'pending', 'sold'][i % 3]}`)
+  return lines.join('\r\n') + '\r\n'
+}
+
+async function startServe(dataDir) {
+  const child = spawn(process.execPath, [path.join(ROOT, 'bin/plant-store.js'), 'serve', '--port', '0', '--data', dataDir], {
+    env: { ...process.env, PLANT_STORE_TOKEN: TOKEN, NODE_ENV: 'production' },
+    stdio: ['ignore', 'pipe', 'inherit']
+  })
+  let output = ''
+  const baseUrl = await new Promise((resolve, reject) => {
+    // Keep reading stdout after the ready line: a closed pipe would kill the server with EPIPE.
+    child.stdout.on('data', (chunk) => {
+      output += chunk
+      const match = /listening at (http:\/\/\S+\/v3)/.exec(output)
+      if (match) resolve(match[1])
+    })
+    child.once('exit', () => reject(new Error(`serve did not start:\n${output}`)))
+  })
+  return { child, baseUrl }
+}
+
+/** Runs `task` while a GET is sent every 5 ms; resolves with the task's time and the worst GET latency seen meanwhile. */
+async function timedWithProbe(baseUrl, task) {
+  let running = true
+  let worst = 0
+  const probe = (async () => {
+    while (running) {
+      const start = performance.now()
+      await (await fetch(`${baseUrl}/plant/1`, { headers: { authorization: `Bearer ${TOKEN}` } })).arrayBuffer()
+      worst = Math.max(worst, performance.now() - start)
+      await new Promise((resolve) => setTimeout(resolve, 5))
+    }
+  })()
+  const start = performance.now()
+  const result = await task()
+  const ms = performance.now() - start
+  running = false
+  await probe
+  return { ms: Math.round(ms), worstGetMs: Math.round(worst), result }
+}
+
+async function importCsv(baseUrl, csv, dryRun) {
+  const response = await fetch(`${baseUrl}/import?dryRun=${dryRun}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'text/csv' },
+    body: csv
+  })
+  const body = await response.json()
+  if (response.status !== 200) throw new Error(`import answered ${response.status}: ${body.detail}`)
+  return body
+}
+
+async function exportAll(baseUrl, format) {
+  const response = await fetch(`${baseUrl}/export?format=${format}`, { headers: { authorization: `Bearer ${TOKEN}` } })
+  return (await response.arrayBuffer()).byteLength
+}
+
+export async function benchTransfer({ rows = 10_000, plants = 100_000 } = {}) {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'plant-store-bench-transfer-'))
+  const { child, baseUrl } = await startServe(path.join(dir, 'data'))
+  try {
+    const results = []
+    // Seed: the catalogue up to `plants` minus the rows the timed import will add.
+    for (let done = 0; done < plants - rows; done += 50_000) await importCsv(baseUrl, csvOf(Math.min(50_000, plants - rows - done), done), false)
+    const csv = csvOf(rows, plants)
+    const dry = await timedWithProbe(baseUrl, () => importCsv(baseUrl, csv, true))
+    results.push({ name: `import ${rows} CSV rows, dry run`, ms: dry.ms, worstGetMs: dry.worstGetMs })
+    const applied = await timedWithProbe(baseUrl, () => importCsv(baseUrl, csv, false))
+    results.push({ name: `import ${rows} CSV rows, applied`, ms: applied.ms, worstGetMs: applied.worstGetMs })
+    for (const format of ['csv', 'json']) {
+      const exported = await timedWithProbe(baseUrl, () => exportAll(baseUrl, format))
+      results.push({
+        name: `export ${plants} plants as ${format.toUpperCase()} (${(exported.result / 1e6).toFixed(1)} MB)`,
+        ms: exported.ms,
+        worstGetMs: exported.worstGetMs
+      })
+    }
+    const start = performance.now()
+    Papa.parse(csv, { header: true })
+    results.push({
+      name: `floor: papaparse parse of the same ${rows} rows (in-process, no validation, no write)`,
+      ms: Math.round(performance.now() - start),
+      worstGetMs: null
+    })
+    return results
+  } finally {
+    child.kill('SIGTERM')
+    await once(child, 'exit')
+    await rm(dir, { recursive: true, force: true })
+  }
+}
+
+/** The rows as a Markdown table. */
+export function transferMarkdown(results) {
+  const lines = ['| import/export | time | worst GET meanwhile |', '|---|---:|---:|']
+  for (const row of results) lines.push(`| ${row.name} | ${row.ms} ms | ${row.worstGetMs === null ? '—' : `${row.worstGetMs} ms`} |`)
+  return lines.join('\n')
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const results = await benchTransfer({ rows: Number(args.rows), plants: Number(args.plants) })
+  process.stdout.write(`${transferMarkdown(results)}\n`)
+}

@@ -1,0 +1,59 @@
+/** `plant-store export`: the catalogue as CSV or JSON, on stdout or into a file, with or without a running server. */
+import { createWriteStream } from 'node:fs'
+import { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import { TRANSFER_FORMATS, type TransferFormat } from '../../src-shared/import-export'
+import { PLANT_STATUSES, isPlantStatus, type PlantStatus } from '../../src-shared/plant'
+import { withCatalogue } from '../catalogue-session'
+import { remoteExport } from '../transfer/remote-transfer'
+import { exportChunks } from '../transfer/transfer'
+import { UsageError, type Command } from './command'
+import { dataOptionHelp, readOptions } from './options'
+
+const help = `Usage: plant-store export [--format csv|json] [--status S] [--out FILE] [--data DIR]
+
+Writes the catalogue as CSV (UTF-8 with BOM, CRLF, as spreadsheets read it) or
+as JSON (an array of full plants). Works whether or not the server or the app
+is running. See docs/import-export.md.
+
+Options:
+  --format F   csv (default) or json
+  --status S   only plants in these states: ${PLANT_STATUSES.join(', ')} (comma-separated)
+  --out FILE   write into FILE instead of standard output
+${dataOptionHelp()}
+  -h, --help   show this help
+`
+
+/** Reads --format, refusing anything but csv and json. */
+export function readFormat(value: string | undefined, fallback: TransferFormat): TransferFormat {
+  if (value === undefined) return fallback
+  if ((TRANSFER_FORMATS as readonly string[]).includes(value)) return value as TransferFormat
+  throw new UsageError(`--format must be one of ${TRANSFER_FORMATS.join(', ')}; got "${value}"`)
+}
+
+function readStatuses(value: string | undefined): PlantStatus[] {
+  const statuses = (value ?? '')
+    .split(',')
+    .map((status) => status.trim())
+    .filter((status) => status !== '')
+  for (const status of statuses) {
+    if (!isPlantStatus(status)) throw new UsageError(`--status must be one of ${PLANT_STATUSES.join(', ')}; got "${status}"`)
+  }
+  return statuses as PlantStatus[]
+}
+
+async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
+  const { values, dataDir } = readOptions(args, env, { format: { type: 'string' }, status: { type: 'string' }, out: { type: 'string' } })
+  const format = readFormat(values.format, 'csv')
+  const statuses = readStatuses(values.status)
+  await withCatalogue(dataDir, env, 'plant-store export', async (session) => {
+    const source =
+      session.kind === 'server' ? await remoteExport(session, format, statuses) : Readable.from(exportChunks(session.store, format, statuses))
+    const target = values.out === undefined ? process.stdout : createWriteStream(values.out, { mode: 0o600 })
+    await pipeline(source, target, { end: values.out !== undefined })
+  })
+  if (values.out !== undefined) process.stderr.write(`Exported to ${values.out}\n`)
+  return 0
+}
+
+export const exportCommand: Command = { summary: 'write the catalogue as CSV or JSON', help, run }

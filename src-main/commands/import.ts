@@ -1,0 +1,79 @@
+/** `plant-store import FILE`: a CSV or JSON file into the catalogue, all or nothing, with or without a running server. */
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+import { formatRowError, type ImportSummary } from '../../src-shared/import-export'
+import { withCatalogue } from '../catalogue-session'
+import { decodeUtf8 } from '../server/read-json-body'
+import { resolveDataDir } from '../config'
+import { remoteImport } from '../transfer/remote-transfer'
+import { importText } from '../transfer/transfer'
+import { UsageError, type Command } from './command'
+import { readFormat } from './export'
+import { dataOptionHelp } from './options'
+
+const help = `Usage: plant-store import FILE [--dry-run] [--format csv|json] [--data DIR]
+
+Loads a CSV or JSON file (as plant-store export writes it, or a spreadsheet's
+own CSV with comma or semicolon). A row with an id updates that plant (only the
+cells that differ); a row without id adds a plant. Every row is checked first:
+if any has an error, nothing is changed and each error is listed by row. Works
+whether or not the server or the app is running. See docs/import-export.md.
+
+Options:
+  --dry-run    only show what would change
+  --format F   csv or json (default: from the file name, .json is JSON)
+${dataOptionHelp()}
+  -h, --help   show this help
+
+Exit code: 0 imported (or a clean dry run), 1 errors in the file, 2 usage.
+`
+
+/** Errors printed before "… and N more". */
+const ERRORS_SHOWN = 50
+
+function summaryTable(summary: ImportSummary): string {
+  const rows: [string, number][] = [
+    ['added', summary.added],
+    ['updated', summary.updated],
+    ['unchanged', summary.unchanged],
+    ['errors', summary.errors.length]
+  ]
+  const width = Math.max(...rows.map(([, count]) => String(count).length))
+  return rows.map(([label, count]) => `  ${label.padEnd(10)}${String(count).padStart(width)}`).join('\n') + '\n'
+}
+
+function report(summary: ImportSummary, dryRun: boolean, rejected: boolean): void {
+  for (const warning of summary.warnings) process.stderr.write(`warning: ${warning}\n`)
+  for (const error of summary.errors.slice(0, ERRORS_SHOWN)) process.stderr.write(`${formatRowError(error)}\n`)
+  if (summary.errors.length > ERRORS_SHOWN) process.stderr.write(`… and ${summary.errors.length - ERRORS_SHOWN} more errors\n`)
+  const heading = dryRun ? 'Dry run: nothing was changed.' : rejected ? 'Nothing was imported: fix the rows above and import again.' : 'Imported.'
+  process.stdout.write(`${heading}\n${summaryTable(summary)}`)
+}
+
+async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
+  const { values, positionals: files } = parseArgs({
+    args,
+    options: { 'dry-run': { type: 'boolean' }, format: { type: 'string' }, data: { type: 'string' } },
+    allowPositionals: true,
+    strict: true
+  })
+  const dataDir = resolveDataDir(values.data, env)
+  if (files.length !== 1) throw new UsageError('name one file to import, e.g. plant-store import plants.csv')
+  const file = files[0]!
+  const format = readFormat(values.format, path.extname(file).toLowerCase() === '.json' ? 'json' : 'csv')
+  const bytes = await readFile(file).catch((error: NodeJS.ErrnoException) => {
+    throw new UsageError(`cannot read ${file}: ${error.code === 'ENOENT' ? 'no such file' : error.message}`)
+  })
+  const dryRun = values['dry-run'] === true
+  const outcome = await withCatalogue(dataDir, env, 'plant-store import', async (session) => {
+    if (session.kind === 'server') return remoteImport(session, format, bytes, dryRun)
+    const text = decodeUtf8(bytes)
+    if (text === undefined) throw new UsageError(`${file} is not UTF-8 text; save it as "CSV UTF-8" (or JSON in UTF-8)`)
+    return importText(session.store, format, text, dryRun)
+  })
+  report(outcome.summary, dryRun, outcome.rejected)
+  return outcome.summary.errors.length > 0 ? 1 : 0
+}
+
+export const importCommand: Command = { summary: 'load a CSV or JSON file into the catalogue (all or nothing)', help, run }

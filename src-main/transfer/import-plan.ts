@@ -1,0 +1,112 @@
+/**
+ * Turns the rows of an import file into the changes it asks for: every row is
+ * validated by the API's own schema (src-shared/plant-schema.ts), compared
+ * with the catalogue, and every fault of every row is collected. Pure: the
+ * caller applies the plan (all of it, or nothing when there is any error).
+ */
+import { IMPORT_PREVIEW_CHANGES, type ImportChange, type ImportRowError, type ImportSummary } from '../../src-shared/import-export'
+import type { NewPlant, Plant, PlantChanges } from '../../src-shared/plant'
+import { isPlantId, validateNewPlant, validatePlantChanges } from '../../src-shared/plant-schema'
+import type { ImportFile, ImportRow } from './import-rows'
+
+/** What an import would do. */
+export interface ImportPlan {
+  adds: NewPlant[]
+  /** Each holds only the fields that differ from the plant as it is. */
+  updates: PlantChanges[]
+  /** The counts, warnings, errors and first changes (not applied). */
+  summary: ImportSummary
+}
+
+function sameValue(a: unknown, b: unknown): boolean {
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((item, index) => item === b[index])
+  return a === b
+}
+
+/** The fields of `wanted` that differ from `current`, before and after. */
+function difference(current: Plant, wanted: NewPlant): { before: NewPlant; after: NewPlant } {
+  const before: Record<string, unknown> = {}
+  const after: Record<string, unknown> = {}
+  for (const [field, value] of Object.entries(wanted)) {
+    const now = (current as unknown as Record<string, unknown>)[field]
+    if (sameValue(now, value)) continue
+    before[field] = now
+    after[field] = value
+  }
+  return { before: before as NewPlant, after: after as NewPlant }
+}
+
+class Planner {
+  readonly plan: ImportPlan
+  readonly #rowOfId = new Map<number, number>()
+
+  constructor(
+    file: ImportFile,
+    private readonly lookup: (id: number) => Plant | undefined
+  ) {
+    const summary: ImportSummary = {
+      added: 0,
+      updated: 0,
+      unchanged: 0,
+      warnings: [...file.warnings],
+      errors: [...file.errors],
+      changes: [],
+      applied: false
+    }
+    this.plan = { adds: [], updates: [], summary }
+  }
+
+  #error(row: number, field: string, message: string): void {
+    this.plan.summary.errors.push({ row, field, message })
+  }
+
+  #preview(change: ImportChange): void {
+    if (this.plan.summary.changes.length < IMPORT_PREVIEW_CHANGES) this.plan.summary.changes.push(change)
+  }
+
+  add({ row, fields }: ImportRow): void {
+    const checked = validateNewPlant(fields)
+    if (!checked.ok) return this.#errors(row, checked.errors)
+    this.plan.adds.push(checked.value)
+    this.plan.summary.added++
+    this.#preview({ row, after: checked.value })
+  }
+
+  update({ row, fields }: ImportRow): void {
+    if (isPlantId(fields.id)) {
+      // Checked before the other cells: a second row for the same plant is wrong even when the first has a fault.
+      const earlier = this.#rowOfId.get(fields.id)
+      if (earlier !== undefined) return this.#error(row, 'id', `id ${fields.id} is also in row ${earlier}; change a plant in one row only`)
+      this.#rowOfId.set(fields.id, row)
+    }
+    const checked = validatePlantChanges(fields)
+    if (!checked.ok) return this.#errors(row, checked.errors)
+    const { id, ...wanted } = checked.value
+    const current = this.lookup(id)
+    if (!current) return this.#error(row, 'id', `there is no plant with id ${id}; leave id empty to add a new plant`)
+    const { before, after } = difference(current, wanted)
+    if (Object.keys(after).length === 0) {
+      this.plan.summary.unchanged++
+      return
+    }
+    this.plan.updates.push({ id, ...after })
+    this.plan.summary.updated++
+    this.#preview({ row, id, before, after })
+  }
+
+  #errors(row: number, errors: { field: string; message: string }[]): void {
+    for (const error of errors) this.#error(row, error.field, error.message)
+  }
+}
+
+/** Plans the import of `file` over the catalogue that `lookup` reads. */
+export function planImport(file: ImportFile, lookup: (id: number) => Plant | undefined): ImportPlan {
+  const planner = new Planner(file, lookup)
+  for (const row of file.rows) {
+    if (row.fields.id === undefined) planner.add(row)
+    else planner.update(row)
+  }
+  const errors: ImportRowError[] = planner.plan.summary.errors
+  errors.sort((a, b) => a.row - b.row)
+  return planner.plan
+}

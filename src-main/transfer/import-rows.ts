@@ -1,0 +1,16 @@
+/** What reading an import file yields, before any row is checked against the catalogue. */
+import type { ImportRowError } from '../../src-shared/import-export'
+
+/** One row of the file as request fields (`id`, `name`, …), each still to be validated by the API's schema. */
+export interface ImportRow {
+  /** The row as a spreadsheet numbers it (header = row 1), or the position in a JSON array from 1. */
+  row: number
+  fields: Record<string, unknown>
+}
+
+/** A file read into rows; `errors` here are faults of the file itself (not of a row's values). */
+export interface ImportFile {
+  rows: ImportRow[]
+  warnings: string[]
+  errors: ImportRowError[]
+}

@@ -1,0 +1,53 @@
+/**
+ * The columns of an exported or imported plant file, in one table: a later
+ * field (price, …) is one row here, and both CSV and JSON pick it up.
+ */
+import type { Plant } from '../../src-shared/plant'
+import { joinTags, parseTags } from '../../src-shared/tag-text'
+
+/** One column: its header, how a plant's value becomes a cell, and how a cell becomes a request field. */
+export interface PlantColumn {
+  /** Header name, as exported; matched ignoring case on import. */
+  name: string
+  /** The cell text of `plant`'s value. */
+  toCell(plant: Plant): string
+  /**
+   * The value the API's schema receives for a cell's text, or undefined when
+   * the cell says nothing (empty). Absent for columns an import ignores.
+   */
+  fromCell?: (cell: string) => unknown
+}
+
+/** A text cell: empty means "not given", so an export of a plant without a category imports unchanged. */
+const textCell = (cell: string): string | undefined => (cell.trim() === '' ? undefined : cell)
+
+/** The id: digits become a number; anything else goes to the schema as text, which names what is wrong with it. */
+const idCell = (cell: string): number | string | undefined => {
+  const text = cell.trim()
+  if (text === '') return undefined
+  return /^\d{1,16}$/.test(text) ? Number(text) : text
+}
+
+/** Every column, in export order. */
+export const PLANT_COLUMNS: readonly PlantColumn[] = [
+  { name: 'id', toCell: (plant) => String(plant.id), fromCell: idCell },
+  { name: 'name', toCell: (plant) => plant.name ?? '', fromCell: textCell },
+  { name: 'category', toCell: (plant) => plant.category ?? '', fromCell: textCell },
+  // An empty tags cell is a plant without tags (tags: []), not "tags not given".
+  { name: 'tags', toCell: (plant) => joinTags(plant.tags), fromCell: parseTags },
+  { name: 'status', toCell: (plant) => plant.status, fromCell: textCell },
+  { name: 'createdAt', toCell: (plant) => plant.createdAt },
+  { name: 'updatedAt', toCell: (plant) => plant.updatedAt }
+]
+
+/** Fields of a full plant (a JSON export) that no column carries and an import ignores: the server keeps the version. */
+export const IGNORED_ON_IMPORT: readonly string[] = ['version']
+
+/** Names of the columns, as exported. */
+export const COLUMN_NAMES = PLANT_COLUMNS.map((column) => column.name)
+
+/** The column named `header` (ignoring case and surrounding spaces), if any. */
+export function columnNamed(header: string): PlantColumn | undefined {
+  const key = header.trim().toLowerCase()
+  return PLANT_COLUMNS.find((column) => column.name.toLowerCase() === key)
+}

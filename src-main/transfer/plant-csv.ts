@@ -1,0 +1,104 @@
+/**
+ * Plants as CSV, the way spreadsheets write and read it: RFC 4180 quoting
+ * (csv-stringify / csv-parse), UTF-8 with a byte-order mark and CRLF line ends
+ * on export (so Excel shows accents right); on import a comma or semicolon
+ * separator (European Excel writes `;`), with or without BOM, LF or CRLF, and
+ * headers in any case and order.
+ */
+import { CsvError, parse } from 'csv-parse/sync'
+import { stringify } from 'csv-stringify/sync'
+import type { Plant } from '../../src-shared/plant'
+import { guardFormula, unguardFormula } from './formula-guard'
+import type { ImportFile, ImportRow } from './import-rows'
+import { COLUMN_NAMES, PLANT_COLUMNS, columnNamed, type PlantColumn } from './plant-columns'
+
+const BOM = '\uFEFF'
+const CRLF = '\r\n'
+
+function toCsvLines(rows: string[][]): string {
+  // quoted_match: a line break inside a cell is always quoted, whichever line end the file uses.
+  return stringify(rows, { record_delimiter: CRLF, eof: true, quoted_match: /[\r\n]/ })
+}
+
+/**
+ * The export as text chunks of `rowsPerChunk` plants each (the first holds the
+ * BOM and the header), so that a large export can be sent without holding the
+ * event loop for the whole file.
+ */
+export function* plantCsvChunks(plants: readonly Plant[], rowsPerChunk = 2000): Generator<string> {
+  yield BOM + toCsvLines([COLUMN_NAMES])
+  for (let start = 0; start < plants.length; start += rowsPerChunk) {
+    const slice = plants.slice(start, start + rowsPerChunk)
+    yield toCsvLines(slice.map((plant) => PLANT_COLUMNS.map((column) => guardFormula(column.toCell(plant)))))
+  }
+}
+
+/** The whole export as one text. */
+export function plantsToCsv(plants: readonly Plant[]): string {
+  return [...plantCsvChunks(plants)].join('')
+}
+
+/** `;` when the header line holds more semicolons than commas (European Excel), else `,`. */
+export function detectDelimiter(text: string): ',' | ';' {
+  const end = text.search(/\r?\n/)
+  const header = end === -1 ? text : text.slice(0, end)
+  const count = (char: string) => header.split(char).length - 1
+  return count(';') > count(',') ? ';' : ','
+}
+
+interface HeaderMap {
+  columns: (PlantColumn | undefined)[]
+  warnings: string[]
+  duplicates: string[]
+}
+
+function mapHeader(header: string[]): HeaderMap {
+  const columns: (PlantColumn | undefined)[] = []
+  const warnings: string[] = []
+  const duplicates: string[] = []
+  for (const cell of header) {
+    const column = columnNamed(cell)
+    if (column && columns.includes(column)) duplicates.push(column.name)
+    else if (!column && cell.trim() !== '') {
+      warnings.push(`column "${cell.trim()}" is not known and was ignored; the columns are ${COLUMN_NAMES.join(', ')}`)
+    }
+    columns.push(column && !columns.includes(column) ? column : undefined)
+  }
+  return { columns, warnings, duplicates }
+}
+
+function toRow(record: string[], index: number, columns: (PlantColumn | undefined)[]): ImportRow | string {
+  const extra = record.slice(columns.length).filter((cell) => cell.trim() !== '')
+  if (extra.length > 0) return `the row has ${record.length} cells but the header names ${columns.length} columns`
+  const fields: Record<string, unknown> = {}
+  columns.forEach((column, position) => {
+    if (!column?.fromCell) return
+    const value = column.fromCell(unguardFormula(record[position] ?? ''))
+    if (value !== undefined) fields[column.name] = value
+  })
+  return { row: index + 1, fields }
+}
+
+/** Reads a CSV import: every row as request fields, unknown columns as warnings, faults of the file as errors. */
+export function parsePlantCsv(text: string): ImportFile {
+  const body = text.startsWith(BOM) ? text.slice(1) : text
+  let records: string[][]
+  try {
+    records = parse(body, { delimiter: detectDelimiter(body), relax_column_count: true, skip_empty_lines: false })
+  } catch (error) {
+    if (!(error instanceof CsvError)) throw error
+    const row = (error as CsvError & { records?: number }).records ?? 0
+    return { rows: [], warnings: [], errors: [{ row: row + 1, field: '', message: `the file is not valid CSV: ${error.message}` }] }
+  }
+  const [header = [], ...data] = records
+  const { columns, warnings, duplicates } = mapHeader(header)
+  const file: ImportFile = { rows: [], warnings, errors: [] }
+  for (const name of duplicates) file.errors.push({ row: 1, field: name, message: `the column ${name} appears more than once` })
+  data.forEach((record, index) => {
+    if (record.every((cell) => cell.trim() === '')) return // an empty line in the sheet
+    const row = toRow(record, index + 1, columns)
+    if (typeof row === 'string') file.errors.push({ row: index + 2, field: '', message: row })
+    else file.rows.push(row)
+  })
+  return file
+}

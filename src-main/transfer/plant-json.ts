@@ -1,0 +1,53 @@
+/** Plants as JSON: an export is an array of full plants (as GET /v3/plant/{id} gives them); an import reads the same. */
+import type { Plant } from '../../src-shared/plant'
+import type { ImportFile } from './import-rows'
+import { COLUMN_NAMES, IGNORED_ON_IMPORT, PLANT_COLUMNS } from './plant-columns'
+
+/** The export as chunks of `plantsPerChunk` plants, so a large export does not hold the event loop in one stringify. */
+export function* plantJsonChunks(plants: readonly Plant[], plantsPerChunk = 2000): Generator<string> {
+  yield '['
+  for (let start = 0; start < plants.length; start += plantsPerChunk) {
+    const items = plants.slice(start, start + plantsPerChunk).map((plant) => JSON.stringify(plant))
+    yield (start === 0 ? '\n' : ',\n') + items.join(',\n')
+  }
+  yield '\n]\n'
+}
+
+/** The whole export as one text. */
+export function plantsToJson(plants: readonly Plant[]): string {
+  return [...plantJsonChunks(plants)].join('')
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
+
+/** Reads a JSON import: an array of plant objects; createdAt/updatedAt are ignored, unknown keys are warnings. */
+export function parsePlantJson(text: string): ImportFile {
+  let value: unknown
+  try {
+    value = JSON.parse(text.startsWith('\uFEFF') ? text.slice(1) : text)
+  } catch (error) {
+    return { rows: [], warnings: [], errors: [{ row: 0, field: '', message: `the file is not valid JSON: ${(error as Error).message}` }] }
+  }
+  if (!Array.isArray(value)) {
+    return { rows: [], warnings: [], errors: [{ row: 0, field: '', message: 'the file must hold a JSON array of plants, as an export writes it' }] }
+  }
+  const file: ImportFile = { rows: [], warnings: [], errors: [] }
+  const unknownKeys = new Set<string>()
+  value.forEach((item: unknown, index) => {
+    const row = index + 1
+    if (!isObject(item)) {
+      file.errors.push({ row, field: '', message: 'each item must be a plant object such as {"name": "Monstera"}' })
+      return
+    }
+    const fields: Record<string, unknown> = {}
+    for (const [key, cell] of Object.entries(item)) {
+      const column = PLANT_COLUMNS.find((candidate) => candidate.name === key)
+      if (!column) {
+        if (!IGNORED_ON_IMPORT.includes(key)) unknownKeys.add(key)
+      } else if (column.fromCell) fields[key] = cell
+    }
+    file.rows.push({ row, fields })
+  })
+  for (const key of unknownKeys) file.warnings.push(`field "${key}" is not known and was ignored; the fields are ${COLUMN_NAMES.join(', ')}`)
+  return file
+}

@@ -1,0 +1,112 @@
+import { spawn } from 'node:child_process'
+import { once } from 'node:events'
+import { readFile, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { readCatalogue } from '../../src-main/store/read-catalogue'
+import { BIN, runCli, startServe } from '../_setup/serve-process'
+import { makeTempDir } from '../_setup/temp-dir'
+
+const SHEET = [
+  'name;category;tags;status',
+  'Monstera;Aroids;"indoor, shade";available',
+  '"=HYPERLINK(""x"")";;-dry;pending',
+  'Fougère;Ferns;;sold',
+  ''
+].join('\r\n')
+
+async function seededFolder(): Promise<{ dir: string; data: string }> {
+  const dir = await makeTempDir()
+  const data = path.join(dir, 'data')
+  await writeFile(path.join(dir, 'sheet.csv'), '\uFEFF' + SHEET)
+  const result = await runCli(['import', path.join(dir, 'sheet.csv'), '--data', data])
+  expect(result).toMatchObject({ code: 0 })
+  expect(result.stdout).toMatch(/Imported\.\n {2}added +3\n/)
+  return { dir, data }
+}
+
+const catalogueBytes = (data: string) => readFile(path.join(data, 'plants.json'))
+
+describe('plant-store export / import (no server running)', () => {
+  it('round-trips: an export imported back is all unchanged and leaves plants.json byte for byte', async () => {
+    const { dir, data } = await seededFolder()
+    for (const format of ['csv', 'json']) {
+      const file = path.join(dir, `out.${format}`)
+      expect((await runCli(['export', '--format', format, '--out', file, '--data', data])).code).toBe(0)
+      const before = await catalogueBytes(data)
+      const result = await runCli(['import', file, '--data', data])
+      expect(result.code).toBe(0)
+      expect(result.stdout).toContain('unchanged 3')
+      expect(await catalogueBytes(data)).toEqual(before)
+    }
+    const csv = await readFile(path.join(dir, 'out.csv'), 'utf8')
+    expect(csv).toContain(`2,"'=HYPERLINK(""x"")",,'-dry,pending,`)
+  })
+
+  it('leaves the files identical on a dry run, and changes nothing when one row is bad', async () => {
+    const { dir, data } = await seededFolder()
+    const before = await catalogueBytes(data)
+    await writeFile(path.join(dir, 'edit.csv'), 'id,status\n1,sold\n2,Sould\n3,pending\n')
+    const dry = await runCli(['import', path.join(dir, 'edit.csv'), '--dry-run', '--data', data])
+    expect(dry.code).toBe(1)
+    expect(dry.stderr).toContain('row 3, status: must be one of available, pending, sold; got "Sould"')
+    expect(dry.stdout).toContain('Dry run: nothing was changed.')
+    const applied = await runCli(['import', path.join(dir, 'edit.csv'), '--data', data])
+    expect(applied.code).toBe(1)
+    expect(applied.stdout).toContain('Nothing was imported')
+    expect(await catalogueBytes(data)).toEqual(before)
+    expect((await readCatalogue(data))!.data.plants.map((plant) => plant.status)).toEqual(['available', 'pending', 'sold'])
+  })
+
+  it('answers usage mistakes with exit 2', async () => {
+    const { data } = await seededFolder()
+    expect((await runCli(['import', '--data', data])).code).toBe(2)
+    expect((await runCli(['import', 'missing.csv', '--data', data])).stderr).toContain('no such file')
+    expect((await runCli(['export', '--status', 'Sould', '--data', data])).code).toBe(2)
+  })
+
+  it('leaves all of an import or none of it when killed with SIGKILL while applying', async () => {
+    const dir = await makeTempDir()
+    const data = path.join(dir, 'data')
+    const rows = Array.from({ length: 20_000 }, (_, index) => `Plant ${index},Category,"a, b",available`)
+    await writeFile(path.join(dir, 'big.csv'), ['name,category,tags,status', ...rows].join('\n'))
+    const seen = new Set<number>()
+    for (const delayMs of [150, 300, 450, 600, 900]) {
+      const child = spawn(process.execPath, [BIN, 'import', path.join(dir, 'big.csv'), '--data', data], { stdio: 'ignore' })
+      const exited = once(child, 'exit')
+      await new Promise((resolve) => setTimeout(resolve, delayMs))
+      child.kill('SIGKILL')
+      await exited
+      const count = (await readCatalogue(data))?.data.plants.length ?? 0
+      expect(count % 20_000).toBe(0) // all of each applied import, or none of it
+      seen.add(count)
+      // The next command finds the folder usable (the dead process's lock is taken over).
+      expect((await runCli(['export', '--out', path.join(dir, 'check.csv'), '--data', data])).code).toBe(0)
+    }
+    expect(seen.size).toBeGreaterThan(0)
+  })
+})
+
+describe('plant-store export / import through a running server', () => {
+  it('uses server.json and the token when a server holds the folder, and the open UIs get one event', async () => {
+    const { dir, data } = await seededFolder()
+    const server = await startServe(data, [], { PLANT_STORE_TOKEN: undefined })
+    const events = await fetch(`${server.baseUrl}/events`, { headers: { authorization: `Bearer ${server.token}` } })
+    const file = path.join(dir, 'live.csv')
+    expect((await runCli(['export', '--out', file, '--data', data])).code).toBe(0)
+    const unchanged = await runCli(['import', file, '--data', data])
+    expect(unchanged.stdout).toContain('unchanged 3')
+    await writeFile(file, (await readFile(file, 'utf8')).replace(',sold,', ',available,'))
+    const changed = await runCli(['import', file, '--data', data])
+    expect(changed.code).toBe(0)
+    expect(changed.stdout).toMatch(/updated +1\n/)
+    const reader = events.body!.getReader()
+    let text = ''
+    while (!text.includes('import.applied')) text += new TextDecoder().decode((await reader.read()).value)
+    expect(text).toContain('event: import.applied\ndata: {"added":0,"updated":1}')
+    expect(text).not.toContain('plant.updated')
+    await reader.cancel()
+    const plant = await (await fetch(`${server.baseUrl}/plant/3`, { headers: { authorization: `Bearer ${server.token}` } })).json()
+    expect(plant.status).toBe('available')
+  })
+})

@@ -1,0 +1,79 @@
+import { chmod, readFile, readdir, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { OFFSITE_BACKUPS_KEPT, backUpTo, readBackupStatus, scheduleOffsiteBackups } from '../../src-main/offsite-backup'
+import { writeSetting } from '../../src-main/settings'
+import { PlantStore } from '../../src-main/store/plant-store'
+import { readCatalogue } from '../../src-main/store/read-catalogue'
+import { describeBackupFolder } from '../../src-shared/import-export'
+import { makeTempDir } from '../_setup/temp-dir'
+
+async function catalogueWith(names: string[]): Promise<string> {
+  const dir = await makeTempDir()
+  const store = await PlantStore.open({ dir })
+  for (const name of names) await store.add({ name })
+  await store.close()
+  return dir
+}
+
+describe('backups into a backup folder', () => {
+  it('writes a verified copy into a world-writable (FAT-style 0777) folder and records it', async () => {
+    const data = await catalogueWith(['Fern', 'Monstera'])
+    const target = await makeTempDir()
+    await chmod(target, 0o777)
+    const made = await backUpTo(data, target, new Date('2025-03-14T17:42:00Z'))
+    expect(made).toEqual({ file: path.join(target, 'plants-2025-03-14T17-42-00-000Z.json'), plantCount: 2 })
+    expect(JSON.parse(await readFile(made!.file, 'utf8')).plants.map((p: { name: string }) => p.name)).toEqual(['Fern', 'Monstera'])
+    expect(await readBackupStatus(data)).toEqual({ at: '2025-03-14T17:42:00.000Z', dir: target, file: made!.file })
+    // A backup file is a catalogue: restoring from it reads the same plants.
+    const copy = await makeTempDir()
+    await writeFile(path.join(copy, 'plants.json'), await readFile(made!.file))
+    expect((await readCatalogue(copy))!.data.plants).toHaveLength(2)
+  })
+
+  it(`keeps the newest ${OFFSITE_BACKUPS_KEPT} and leaves other files alone`, async () => {
+    const data = await catalogueWith(['Fern'])
+    const target = await makeTempDir()
+    await writeFile(path.join(target, 'notes.txt'), 'mine')
+    for (let day = 1; day <= OFFSITE_BACKUPS_KEPT + 3; day++) await backUpTo(data, target, new Date(Date.UTC(2025, 0, day)))
+    const names = (await readdir(target)).sort()
+    expect(names).toHaveLength(OFFSITE_BACKUPS_KEPT + 1)
+    expect(names).toContain('notes.txt')
+    expect(names.filter((name) => name.startsWith('plants-'))[0]).toBe('plants-2025-01-04T00-00-00-000Z.json')
+  })
+
+  it('backs up at stop when backup.dir is set, and not when it is not', async () => {
+    const data = await catalogueWith(['Fern'])
+    const target = path.join(await makeTempDir(), 'usb', 'PlantStore')
+    await scheduleOffsiteBackups(data).stop()
+    expect(await readBackupStatus(data)).toBeUndefined()
+    await writeSetting(data, 'backup.dir', target)
+    const schedule = scheduleOffsiteBackups(data)
+    await schedule.stop()
+    // One at start (none was ever made) and one at stop.
+    expect((await readdir(target)).length).toBe(2)
+  })
+
+  it('names the folder and the reason when the folder cannot be written', async () => {
+    const data = await catalogueWith(['Fern'])
+    const file = path.join(await makeTempDir(), 'not-a-folder')
+    await writeFile(file, '')
+    await expect(backUpTo(data, file)).rejects.toThrow(`could not back up into ${file}:`)
+  })
+})
+
+describe('the UI line about the backup folder', () => {
+  const now = new Date(2025, 2, 14, 18, 0)
+  const last = (at: Date) => ({ at: at.toISOString(), dir: '/media/usb/PlantStore', file: '/media/usb/PlantStore/plants-x.json' })
+
+  it('says nothing without a folder, the last backup when recent, and warns calmly otherwise', () => {
+    expect(describeBackupFolder({ dir: null, present: false, last: null }, now)).toBeUndefined()
+    expect(describeBackupFolder({ dir: '/media/usb/PlantStore', present: true, last: last(new Date(2025, 2, 14, 17, 42)) }, now)).toEqual({
+      text: 'Last backup: today 17:42 on /media/usb/PlantStore',
+      warn: false
+    })
+    const old = describeBackupFolder({ dir: '/media/usb/PlantStore', present: true, last: last(new Date(2025, 2, 12, 9, 5)) }, now)
+    expect(old).toEqual({ text: 'Last backup: 12 Mar 09:05 on /media/usb/PlantStore — more than a day ago; check the backup folder.', warn: true })
+    expect(describeBackupFolder({ dir: '/media/usb/PlantStore', present: false, last: null }, now)?.text).toContain('is missing')
+  })
+})

@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest'
+import { formatRowError } from '../../src-shared/import-export'
+import type { Plant } from '../../src-shared/plant'
+import { guardFormula, unguardFormula } from '../../src-main/transfer/formula-guard'
+import { planImport } from '../../src-main/transfer/import-plan'
+import { detectDelimiter, parsePlantCsv, plantsToCsv } from '../../src-main/transfer/plant-csv'
+import { parsePlantJson, plantsToJson } from '../../src-main/transfer/plant-json'
+
+const at = '2025-03-14T10:00:00.000Z'
+const plant = (id: number, more: Partial<Plant> = {}): Plant => ({
+  id,
+  tags: [],
+  status: 'available',
+  createdAt: at,
+  updatedAt: at,
+  version: 1,
+  ...more
+})
+const catalogue = [
+  plant(1, { name: 'Monstera', category: 'Aroid', tags: ['indoor', 'shade'] }),
+  plant(2, { name: 'Fern, "Boston"', status: 'pending' }),
+  plant(3, { name: '=HYPERLINK("x")', tags: ['-dry', '@home'] }),
+  plant(4, { name: "'+quoted", category: 'Cactée' }),
+  plant(5, { status: 'sold' })
+]
+const lookup = (id: number) => catalogue.find((p) => p.id === id)
+const planCsv = (text: string) => planImport(parsePlantCsv(text), lookup).summary
+
+describe('CSV export', () => {
+  it('writes a BOM, the header, CRLF line ends and RFC 4180 quoting', () => {
+    const csv = plantsToCsv(catalogue.slice(0, 2))
+    expect(csv.startsWith('\uFEFFid,name,category,tags,status,createdAt,updatedAt\r\n')).toBe(true)
+    expect(csv).toContain(`1,Monstera,Aroid,"indoor, shade",available,${at},${at}\r\n`)
+    expect(csv).toContain(`2,"Fern, ""Boston""",,,pending,`)
+    expect(csv.endsWith('\r\n')).toBe(true)
+    expect(csv.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/)
+  })
+
+  it('prefixes cells a spreadsheet would run as formulas with an apostrophe', () => {
+    const csv = plantsToCsv(catalogue)
+    expect(csv).toContain(`3,"'=HYPERLINK(""x"")",,"'-dry, @home"`)
+    expect(csv).toContain(`4,''+quoted,Cactée`)
+  })
+})
+
+describe('formula guard', () => {
+  it.each(['=1+1', '+1', '-1', '@SUM(A1)', '\tx', '\rx', "'=x", "''-x"])('round-trips %j with a guard', (cell) => {
+    expect(guardFormula(cell)).toBe(`'${cell}`)
+    expect(unguardFormula(guardFormula(cell))).toBe(cell)
+  })
+  it.each(['plain', "'quoted", "it's", '1-2', ''])('leaves %j alone both ways', (cell) => {
+    expect(guardFormula(cell)).toBe(cell)
+    expect(unguardFormula(cell)).toBe(cell)
+  })
+})
+
+describe('CSV import', () => {
+  it('reads its own export back as all unchanged (exact round trip)', () => {
+    expect(planCsv(plantsToCsv(catalogue))).toMatchObject({ added: 0, updated: 0, unchanged: 5, errors: [], warnings: [] })
+  })
+
+  it('detects semicolons from the header line, without BOM, with LF', () => {
+    expect(detectDelimiter('id;name;status\n1;a,b;sold')).toBe(';')
+    expect(detectDelimiter('id,name\n1;2;3;4')).toBe(',')
+    const summary = planCsv('ID;Status;Name\n1;sold;Monstera\n;pending;"New; one"\n')
+    expect(summary).toMatchObject({ added: 1, updated: 1, unchanged: 0, errors: [] })
+    expect(summary.changes).toEqual([
+      { row: 2, id: 1, before: { status: 'available' }, after: { status: 'sold' } },
+      { row: 3, after: { name: 'New; one', status: 'pending' } }
+    ])
+  })
+
+  it('accepts CRLF, headers in any case and order, and reports unknown columns as warnings', () => {
+    const summary = planCsv('\uFEFFStatus,PRICE,name,id\r\navailable,3.50,Monstera,1\r\n')
+    expect(summary).toMatchObject({ unchanged: 1, errors: [] })
+    expect(summary.warnings).toEqual([expect.stringContaining('column "PRICE" is not known and was ignored')])
+  })
+
+  it('changes only the cells present and different', () => {
+    const summary = planCsv('id,tags\n1,"indoor, shade"\n2,new\n5,\n')
+    expect(summary).toMatchObject({ updated: 1, unchanged: 2 })
+    expect(summary.changes).toEqual([{ row: 3, id: 2, before: { tags: [] }, after: { tags: ['new'] } }])
+  })
+
+  it('collects every error of every row, numbering rows as a spreadsheet does (header = 1)', () => {
+    const text = 'id,name,status,tags\n1,Monstera,Sould,\n,,available,\n99,x,sold,\nabc,y,sold,\n1,z,sold,\n\n,ok,pending,"a,A"\n'
+    const summary = planCsv(text)
+    expect(summary.errors).toEqual([
+      { row: 2, field: 'status', message: 'status must be one of available, pending, sold; got "Sould"' },
+      { row: 4, field: 'id', message: 'there is no plant with id 99; leave id empty to add a new plant' },
+      { row: 5, field: 'id', message: 'id must be a positive whole number, not "abc"' },
+      { row: 6, field: 'id', message: 'id 1 is also in row 2; change a plant in one row only' }
+    ])
+    expect(formatRowError(summary.errors[0]!)).toBe('row 2, status: must be one of available, pending, sold; got "Sould"')
+    // Row 3 (no name) and row 8 (tags deduplicated by the schema) are valid adds; row 7 is an empty line.
+    expect(summary.added).toBe(2)
+    expect(summary.changes.at(-1)).toEqual({ row: 8, after: { name: 'ok', status: 'pending', tags: ['a'] } })
+  })
+
+  it('reports a row with more cells than the header and a broken quote as errors', () => {
+    expect(planCsv('id,name\n1,a,b\n').errors).toEqual([{ row: 2, field: '', message: 'the row has 3 cells but the header names 2 columns' }])
+    expect(planCsv('name\n"open\n').errors[0]).toMatchObject({ field: '', message: expect.stringContaining('not valid CSV') })
+  })
+})
+
+describe('JSON', () => {
+  it('exports an array of full plants and reads it back unchanged', () => {
+    const json = plantsToJson(catalogue)
+    expect(JSON.parse(json)).toEqual(catalogue)
+    expect(planImport(parsePlantJson(json), lookup).summary).toMatchObject({ unchanged: 5, errors: [], warnings: [] })
+    expect(JSON.parse(plantsToJson([]))).toEqual([])
+  })
+
+  it('validates each item with the API schema and warns about unknown fields once', () => {
+    const text = JSON.stringify([{ id: 1, status: 'sold', price: 1 }, { name: 7 }, 'x', { price: 2, name: 'New' }])
+    const summary = planImport(parsePlantJson(text), lookup).summary
+    expect(summary.warnings).toEqual([expect.stringContaining('field "price" is not known')])
+    expect(summary.errors).toEqual([
+      { row: 2, field: 'name', message: 'name must be text (a JSON string), not a number' },
+      { row: 3, field: '', message: expect.stringContaining('plant object') }
+    ])
+    expect(summary).toMatchObject({ added: 1, updated: 1 })
+  })
+
+  it('refuses a file that is not an array', () => {
+    expect(parsePlantJson('{"id":1}').errors[0]!.message).toContain('JSON array')
+    expect(parsePlantJson('[').errors[0]!.message).toContain('not valid JSON')
+  })
+})
