@@ -1,0 +1,62 @@
+/**
+ * Checks on the data folder itself, made before anything is written there: a
+ * path that names a file, a folder of another user, a folder this user cannot
+ * write. Each becomes one sentence a person can act on, for the CLI (every
+ * command) and for the desktop app, which must say it in a dialog before
+ * Electron puts its own files there.
+ */
+import { accessSync, constants, mkdirSync, statSync } from 'node:fs'
+import { ConfigError } from './config'
+
+/** The data folder cannot be used as it is; the message says why and what to do. */
+export class DataFolderError extends ConfigError {
+  constructor(message: string) {
+    super(message)
+    this.name = 'DataFolderError'
+  }
+}
+
+/**
+ * Throws DataFolderError when `dir` exists and is not a folder; `source` names
+ * where the path came from (--data, PLANT_STORE_DATA). A missing folder is
+ * fine: it is created on first use.
+ */
+export function assertNotAFile(dir: string, source: string): void {
+  let isFolder: boolean
+  try {
+    isFolder = statSync(dir).isDirectory()
+  } catch {
+    return // missing (created later) or unreadable (the start says why in its own words)
+  }
+  if (!isFolder) throw new DataFolderError(`${dir} is a file, not a folder; ${source} must name a folder (it is created if missing)`)
+}
+
+/** What {@link prepareDataFolder} checks against; the current process unless a test says otherwise. */
+export interface FolderUser {
+  /** The user id (POSIX); undefined on Windows, where ownership is not checked. */
+  uid: number | undefined
+}
+
+/**
+ * Makes sure `dir` can hold the catalogue before anything is written there:
+ * not a file, created (0700) when missing, owned by this user and writable.
+ * Throws DataFolderError, or the file-system error of a folder that cannot be
+ * created (described by describeStartFailure).
+ */
+export function prepareDataFolder(dir: string, source: string, user: FolderUser = { uid: process.getuid?.() }): void {
+  assertNotAFile(dir, source)
+  mkdirSync(dir, { recursive: true, mode: 0o700 })
+  const owner = statSync(dir).uid
+  // Files written into another user's folder would belong to us and lock its owner out of their own catalogue.
+  if (user.uid !== undefined && owner !== user.uid) {
+    throw new DataFolderError(
+      `the data folder ${dir} belongs to another user (uid ${owner}, this is uid ${user.uid}); ` +
+        `start Plant Store as its owner, or choose a folder of your own with ${source}`
+    )
+  }
+  try {
+    accessSync(dir, constants.W_OK)
+  } catch {
+    throw new DataFolderError(`this user cannot write to the data folder ${dir}; fix its permissions, or choose another folder with ${source}`)
+  }
+}
