@@ -6,6 +6,7 @@
  * Electron puts its own files there.
  */
 import { accessSync, constants, mkdirSync, statSync } from 'node:fs'
+import path from 'node:path'
 import { ConfigError } from './config'
 
 /** The data folder cannot be used as it is; the message says why and what to do. */
@@ -17,18 +18,24 @@ export class DataFolderError extends ConfigError {
 }
 
 /**
- * Throws DataFolderError when `dir` exists and is not a folder; `source` names
- * where the path came from (--data, PLANT_STORE_DATA). A missing folder is
- * fine: it is created on first use.
+ * Throws DataFolderError when `dir`, or the nearest part of its path that
+ * exists, is a file rather than a folder; `source` names where the path came
+ * from (--data, PLANT_STORE_DATA). A missing folder is fine: it is created on
+ * first use.
  */
 export function assertNotAFile(dir: string, source: string): void {
-  let isFolder: boolean
-  try {
-    isFolder = statSync(dir).isDirectory()
-  } catch {
-    return // missing (created later) or unreadable (the start says why in its own words)
+  for (let at = path.resolve(dir); ; at = path.dirname(at)) {
+    let isFolder: boolean
+    try {
+      isFolder = statSync(at).isDirectory()
+    } catch {
+      if (path.dirname(at) === at) return
+      continue // not there (yet): look one level up
+    }
+    if (isFolder) return
+    const where = at === path.resolve(dir) ? dir : `${at} (in the path ${dir})`
+    throw new DataFolderError(`${where} is a file, not a folder; ${source} must name a folder (it is created if missing)`)
   }
-  if (!isFolder) throw new DataFolderError(`${dir} is a file, not a folder; ${source} must name a folder (it is created if missing)`)
 }
 
 /** What {@link prepareDataFolder} checks against; the current process unless a test says otherwise. */

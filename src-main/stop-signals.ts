@@ -10,12 +10,15 @@ export const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const
 
 export type StopSignal = (typeof STOP_SIGNALS)[number]
 
+/** Where signals arrive: the process, or a stand-in in tests. */
+export type SignalSource = Pick<NodeJS.EventEmitter, 'on' | 'off'>
+
 /**
  * Calls `onSignal` for every stop signal, the first and each repeat (a repeat
  * must never fall through to the default action, which kills the process
  * mid-stop and leaves the lock behind). Returns a function that stops listening.
  */
-export function onStopSignals(onSignal: (signal: StopSignal) => void, target: NodeJS.Process = process): () => void {
+export function onStopSignals(onSignal: (signal: StopSignal) => void, target: SignalSource = process): () => void {
   const listeners = STOP_SIGNALS.map((signal) => [signal, () => onSignal(signal)] as const)
   for (const [signal, listener] of listeners) target.on(signal, listener)
   return () => {
