@@ -14,6 +14,7 @@ import { startService, type RunningService } from '../service'
 import { describeStartFailure } from '../start-failure'
 import { onStopSignals, type SignalSource } from '../stop-signals'
 import { restoreFromBackup } from '../store/restore'
+import { APP_USER_MODEL_ID } from './app-id'
 import { serveBridge } from './bridge-ipc'
 import { askAboutStartFailure, tell } from './dialogs'
 import { menuTemplate } from './menu'
@@ -27,9 +28,6 @@ import { createMainWindow, focusWindow, mainWindowTitle } from './window'
 
 /** Who holds the data folder while the app runs (named to a `plant-store serve` that is refused). */
 export const DESKTOP_HOLDER = 'the Plant Store desktop app'
-
-/** The app's identity on Windows (taskbar grouping, notifications): electron-builder.yml's appId, which its installer gives the shortcuts. */
-export const APP_USER_MODEL_ID = 'shop.plant-store.desktop'
 
 /** What the app needs from its entry point. */
 export interface DesktopAppOptions {
