@@ -8,6 +8,8 @@ export default defineConfig({
   test: {
     include: ['test/{unit,api,process}/**/*.test.ts'],
     setupFiles: ['test/_setup/isolate-home.ts'],
+    // Process tests run the build in out/: rebuilt first whenever a source is newer than it.
+    globalSetup: ['test/_setup/fresh-build.ts'],
     testTimeout: 20_000,
     hookTimeout: 30_000
   }

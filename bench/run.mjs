@@ -2,10 +2,11 @@
 /**
  * `npm run bench`: our real server against a bare h3 baseline (and json-server,
  * the peer) in one run, alternating ours and baseline (A B A B …) so machine
- * drift cancels. Prints the tables and writes bench/results.json.
+ * drift cancels. Prints the tables and writes bench/results/latest.json (git-ignored).
  *
  *   npm run bench                 full run: 1k, 10k, 100k plants (≈ 7 min on 2 cores)
  *   npm run bench -- --quick      ≤ 60 s: 1k and 10k, one short round, no json-server
+ *   (both end with the start-up of 50k plants over 2,000 piled-up journals; alone: node bench/journal-pile.mjs)
  *   options: --sizes 1000,10000  --rounds N  --duration S  --warmup S  --peer | --no-peer  --no-build  --dir DIR  --out FILE
  *            --app DIR   measure the build kept in DIR (made there by the first run that names it),
  *                        so that two runs compare the same code while others rebuild out/
@@ -18,6 +19,7 @@ import { cp, mkdir, mkdtemp, readdir, readFile, rm, statfs, symlink, writeFile }
 import os from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
+import { journalPileTable, measureJournalPile } from './lib/journal-pile.mjs'
 import { checkTargets } from './lib/targets.mjs'
 import { LoadGenerator, measure } from './lib/measure.mjs'
 import { resultsMarkdown, summarise, summariseResources } from './lib/report.mjs'
@@ -40,7 +42,7 @@ const { values: args } = parseArgs({
     'no-build': { type: 'boolean', default: false },
     app: { type: 'string' },
     dir: { type: 'string' },
-    out: { type: 'string', default: path.join(ROOT, 'bench/results.json') }
+    out: { type: 'string', default: path.join(ROOT, 'bench/results/latest.json') }
   }
 })
 
@@ -173,10 +175,13 @@ async function main() {
   const sizes = []
   let buildInfo
   let load
+  let journalPile
   try {
     buildInfo = await snapshotApp(appDir)
     load = new LoadGenerator()
     for (const size of options.sizes) sizes.push(await benchSize(size, { dir, token, appDir, load }))
+    log('\n== start-up with journals piled up')
+    journalPile = await measureJournalPile({ dir, appDir, token, rounds: options.mode === 'quick' ? 1 : 3, log })
   } finally {
     load?.close()
     await rm(dir, { recursive: true, force: true })
@@ -186,11 +191,12 @@ async function main() {
   const resources = summariseResources(sizes)
   const targets = checkTargets(rows, resources)
   const elapsedS = Math.round((Date.now() - startedAt) / 1000)
-  const results = { date: new Date().toISOString(), elapsedS, machine, build: buildInfo, options, rows, resources, targets, sizes }
+  const results = { date: new Date().toISOString(), elapsedS, machine, build: buildInfo, options, rows, resources, targets, journalPile, sizes }
+  await mkdir(path.dirname(args.out), { recursive: true })
   await writeFile(args.out, JSON.stringify(results, null, 1) + '\n')
   // A dated copy (git-ignored) so that runs can be compared later.
-  await writeFile(args.out.replace(/\.json$/, `-${results.date.replace(/[:.]/g, '-')}.json`), JSON.stringify(results) + '\n')
-  process.stdout.write(`\n${resultsMarkdown(results)}\n\nwrote ${path.relative(process.cwd(), args.out)}\n`)
+  await writeFile(path.join(path.dirname(args.out), `run-${results.date.replace(/[:.]/g, '-')}.json`), JSON.stringify(results) + '\n')
+  process.stdout.write(`\n${resultsMarkdown(results)}\n\n${journalPileTable(journalPile)}\n\nwrote ${path.relative(process.cwd(), args.out)}\n`)
 }
 
 await main().catch((error) => {

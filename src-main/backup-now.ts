@@ -3,6 +3,7 @@
  * File → Back up now, so both copy the same thing the same way.
  */
 import { writeBackup } from './store/backups'
+import { checkStoreFolder } from './store/data-folder'
 import { readCatalogue } from './store/read-catalogue'
 import { serializeSnapshot } from './store/snapshot'
 
@@ -21,6 +22,7 @@ export interface BackupMade {
  */
 export async function backUpNow(dataDir: string): Promise<BackupMade | undefined> {
   const catalogue = await readCatalogue(dataDir)
+  if (catalogue) await checkStoreFolder(dataDir) // never writes into a folder (as root, say) that is not this user's
   if (!catalogue) return undefined
   const { data } = catalogue
   const text = await serializeSnapshot({ nextId: data.nextId, journalGen: catalogue.lastGen + 1, plants: data.plants, idempotencyKeys: data.idempotencyKeys })

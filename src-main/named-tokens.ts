@@ -10,6 +10,7 @@ import { mkdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { tokenNameProblem, isTokenScope, type CreatedToken, type NamedTokenInfo, type TokenScope } from '../src-shared/named-token'
 import { withFileLock } from './file-lock'
+import { checkDataFolder } from './store/data-folder-trust'
 import { replaceFile } from './store/json-file'
 import { createToken } from './token'
 
@@ -67,6 +68,10 @@ function entryProblem(value: unknown): string | undefined {
 /** The stored tokens of `dir`; none when the file does not exist. Throws NamedTokensFileError for a damaged file. */
 export async function readNamedTokens(dir: string): Promise<StoredToken[]> {
   const file = namedTokensFile(dir)
+  // Never a file another account could have written or linked (see data-folder-trust.ts).
+  await checkDataFolder(dir, [NAMED_TOKENS_FILE_NAME]).catch((error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ENOENT') throw error // no folder, no tokens
+  })
   let text: string
   try {
     text = await readFile(file, 'utf8')

@@ -13,6 +13,7 @@ import { tokenFromEnv } from './config'
 import { AccessPolicy } from './server/access-policy'
 import { createApp } from './server/create-app'
 import { SERVER_FILE_NAME } from './service'
+import { isProcessAlive } from './store/lock'
 import { PlantStore } from './store/plant-store'
 import { TOKEN_ENV, checkToken, createToken, tokenFilePath } from './token'
 
@@ -31,15 +32,6 @@ export class OwnerTokenError extends Error {
   }
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM' // it exists, under another user
-  }
-}
-
 /** The server running on `dataDir`, or undefined when there is no server.json or its process is gone (killed). */
 export async function findRunningServer(dataDir: string): Promise<RunningServerInfo | undefined> {
   let info: Partial<RunningServerInfo>
@@ -49,7 +41,7 @@ export async function findRunningServer(dataDir: string): Promise<RunningServerI
     return undefined // none, or one being written this very moment: treated as not running yet
   }
   const complete = Number.isSafeInteger(info.pid) && Number.isSafeInteger(info.port) && typeof info.baseUrl === 'string'
-  return complete && isAlive(info.pid!) ? (info as RunningServerInfo) : undefined
+  return complete && isProcessAlive(info.pid!) ? (info as RunningServerInfo) : undefined
 }
 
 /** The owner's token for `dataDir`: PLANT_STORE_TOKEN, else DIR/token. Never creates one. */

@@ -3,7 +3,7 @@
  * Both entry points use it, the desktop app (index.ts) and the headless CLI
  * (cli.ts), so the two modes cannot drift apart.
  */
-import { rm, writeFile, rename } from 'node:fs/promises'
+import { rm } from 'node:fs/promises'
 import path from 'node:path'
 import type { H3 } from 'h3'
 import { AccessPolicy } from './server/access-policy'
@@ -11,12 +11,14 @@ import { createApp } from './server/create-app'
 import { uiUrl } from './server/security'
 import { PortInUseError, listen, type ListeningServer } from './server/start-server'
 import { apiBaseUrl } from './server/urls'
+import { replaceFile } from './store/json-file'
+import { RUNTIME_FILE_NAME, identity } from './store/lock'
 import { PlantStore } from './store/plant-store'
 import { NamedTokenRegistry } from './named-token-registry'
-import { openTokenSource } from './token'
+import { openTokenSource, type TokenSource } from './token'
 
-/** Name of the runtime file that tells scripts where the running server is. */
-export const SERVER_FILE_NAME = 'server.json'
+/** Name of the runtime file that tells scripts where the running server is (and a newcomer that the folder is in use). */
+export const SERVER_FILE_NAME = RUNTIME_FILE_NAME
 
 /** What to start. */
 export interface ServiceOptions {
@@ -49,11 +51,14 @@ export interface RunningService {
   stop(): Promise<void>
 }
 
-async function writeServerFile(dataDir: string, info: { pid: number; port: number; baseUrl: string }): Promise<string> {
+/**
+ * Writes server.json: where scripts find the server, and, with the process's
+ * start time, the witness that keeps a second server out of the folder even if
+ * its lock file is deleted (see lock.ts). Replaced atomically, never through a link.
+ */
+async function writeServerFile(dataDir: string, info: { pid: number; port: number; baseUrl: string; holder: string }): Promise<string> {
   const file = path.join(dataDir, SERVER_FILE_NAME)
-  const temp = `${file}.tmp`
-  await writeFile(temp, JSON.stringify(info, null, 2) + '\n', { mode: 0o600 })
-  await rename(temp, file)
+  await replaceFile(file, JSON.stringify({ ...info, since: new Date().toISOString(), ...identity(info.pid) }, null, 2) + '\n')
   return file
 }
 
@@ -69,13 +74,20 @@ async function listenWithFallback(app: H3, options: ServiceOptions): Promise<Lis
 
 /** Opens the catalogue in `dataDir` and serves the API on `host:port`. */
 export async function startService(options: ServiceOptions): Promise<RunningService> {
-  const store = await PlantStore.open({ dir: options.dataDir, holder: options.holder })
+  // A data folder deleted while running is re-created by the store; the token and server.json go back too, so scripts keep working.
+  const started: { tokens?: TokenSource; serverInfo?: Parameters<typeof writeServerFile>[1] } = {}
+  const onFolderRecreated = async () => {
+    await started.tokens?.restoreFile()
+    if (started.serverInfo) await writeServerFile(options.dataDir, started.serverInfo)
+  }
+  const store = await PlantStore.open({ dir: options.dataDir, holder: options.holder, onFolderRecreated })
   // Aborted on stop so that open event streams end at once instead of holding the graceful close.
   const endStreams = new AbortController()
   const tokens = await openTokenSource(options.dataDir, options.token).catch(async (error: unknown) => {
     await store.close()
     throw error
   })
+  started.tokens = tokens
   let server
   let namedTokens: NamedTokenRegistry | undefined
   try {
@@ -91,7 +103,8 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     throw error
   }
   const baseUrl = apiBaseUrl(server.origin)
-  const serverFile = await writeServerFile(options.dataDir, { pid: process.pid, port: server.port, baseUrl })
+  started.serverInfo = { pid: process.pid, port: server.port, baseUrl, holder: options.holder ?? 'plant-store serve' }
+  const serverFile = await writeServerFile(options.dataDir, started.serverInfo)
   let stopping: Promise<void> | undefined
   const stop = async () => {
     endStreams.abort()
@@ -99,7 +112,10 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     tokens.close()
     await namedTokens.close()
     await store.close()
-    await rm(serverFile, { force: true })
+    // A folder that turned read-only (or vanished) keeps server.json: say so, it is no failure to start.
+    await rm(serverFile, { force: true }).catch((error: NodeJS.ErrnoException) => {
+      console.error(`[plant-store] stopped, but could not remove ${serverFile} (${error.code ?? error.message}); it names this stopped process and is ignored at the next start.`)
+    })
   }
   return {
     store,

@@ -4,10 +4,10 @@
  */
 import { ConfigError } from './config'
 import { PortInUseError } from './server/start-server'
-import { DataDirLockedError, DataFileError, fileSystemProblem } from './store/errors'
+import { DataDirLockedError, DataFileError, UntrustedDataFolderError, fileSystemProblem } from './store/errors'
 import { FileLockTimeoutError } from './file-lock'
 import { NamedTokensFileError } from './named-tokens'
-import { TokenError } from './token'
+import { TokenError, TokenRotationBusyError } from './token'
 
 /**
  * A message a person can act on for an expected start failure, or undefined
@@ -15,8 +15,9 @@ import { TokenError } from './token'
  */
 export function describeStartFailure(error: unknown): string | undefined {
   if (error instanceof PortInUseError) return error.message
-  if (error instanceof DataDirLockedError) return `Refusing to start: ${error.message}`
-  if (error instanceof TokenError || error instanceof ConfigError) return error.message
+  if (error instanceof DataDirLockedError) return `Refusing to ${error.refused}: ${error.message}`
+  if (error instanceof UntrustedDataFolderError) return error.message
+  if (error instanceof TokenError || error instanceof TokenRotationBusyError || error instanceof ConfigError) return error.message
   if (error instanceof NamedTokensFileError || error instanceof FileLockTimeoutError) return error.message
   if (error instanceof DataFileError) {
     const restore = error.latestBackup

@@ -5,9 +5,12 @@
  * it for tests and automation.
  */
 import { randomBytes } from 'node:crypto'
-import { chmod, mkdir, readFile, stat } from 'node:fs/promises'
+import { constants as fsConstants } from 'node:fs'
+import { chmod, mkdir, open, readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
+import { checkDataFolder, ownFileProblem } from './store/data-folder-trust'
 import { createFileOnce, replaceFile } from './store/json-file'
+import { DataDirLockedError, acquireLockFile } from './store/lock'
 
 /** Name of the token file inside the data directory. */
 export const TOKEN_FILE_NAME = 'token'
@@ -58,6 +61,50 @@ export function tokenFilePath(dir: string): string {
   return path.join(dir, TOKEN_FILE_NAME)
 }
 
+/** Another `plant-store token --rotate` is replacing the token right now. */
+export class TokenRotationBusyError extends Error {
+  constructor(dir: string, pid: number) {
+    super(
+      `Not rotated: another plant-store token --rotate (process ${pid}) is replacing the token in ${dir} right now. ` +
+        'Use the token it prints, or rotate again once it has finished.'
+    )
+    this.name = 'TokenRotationBusyError'
+  }
+}
+
+/** Lock file that makes rotations one at a time, so the token a rotation prints is the one in force. */
+const ROTATION_LOCK_NAME = 'token.rotating'
+
+/** Makes sure `dir` exists (0700) and that it and its token file can be trusted (see data-folder-trust.ts). */
+async function trustedTokenFolder(dir: string): Promise<void> {
+  await mkdir(dir, { recursive: true, mode: 0o700 })
+  await checkDataFolder(dir, [TOKEN_FILE_NAME, ROTATION_LOCK_NAME])
+}
+
+/**
+ * Reads the token file as a running server may: never through a link, and
+ * only when it is a regular file of this user with mode 0600. Otherwise a
+ * TokenError says why (another account could have put it there).
+ */
+async function readOwnTokenFile(file: string): Promise<string | undefined> {
+  let handle
+  try {
+    handle = await open(file, fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW)
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    if (code === 'ENOENT') return undefined
+    if (code === 'ELOOP') throw new TokenError(file, 'it is a symbolic link, which is never followed')
+    throw error
+  }
+  try {
+    const problem = ownFileProblem(file, await handle.stat(), 0o600)
+    if (problem) throw new TokenError(file, problem)
+    return checkToken(await handle.readFile('utf8'), file)
+  } finally {
+    await handle.close()
+  }
+}
+
 /** Reads and checks the token file; undefined when it does not exist. */
 async function readTokenFile(file: string): Promise<string | undefined> {
   let text: string
@@ -78,7 +125,7 @@ async function restrictMode(file: string): Promise<void> {
 
 /** The token in `dir`, created (file 0600, new directory 0700) on first use; stable afterwards. */
 export async function loadOrCreateToken(dir: string): Promise<string> {
-  await mkdir(dir, { recursive: true, mode: 0o700 })
+  await trustedTokenFolder(dir)
   const file = tokenFilePath(dir)
   const existing = await readTokenFile(file)
   if (existing !== undefined) {
@@ -92,12 +139,24 @@ export async function loadOrCreateToken(dir: string): Promise<string> {
   return (await readTokenFile(file)) ?? token
 }
 
-/** Replaces the token in `dir` with a new random one and returns it. */
+/**
+ * Replaces the token in `dir` with a new random one and returns it. One
+ * rotation at a time: a second one started meanwhile is refused
+ * (TokenRotationBusyError) instead of printing a token that the first one
+ * then replaces.
+ */
 export async function rotateToken(dir: string): Promise<string> {
-  await mkdir(dir, { recursive: true, mode: 0o700 })
-  const token = createToken()
-  await replaceFile(tokenFilePath(dir), `${token}\n`)
-  return token
+  await trustedTokenFolder(dir)
+  const lock = await acquireLockFile(path.join(dir, ROTATION_LOCK_NAME), 'plant-store token --rotate').catch((error: unknown) => {
+    throw error instanceof DataDirLockedError ? new TokenRotationBusyError(dir, error.owner.pid) : error
+  })
+  try {
+    const token = createToken()
+    await replaceFile(tokenFilePath(dir), `${token}\n`)
+    return token
+  } finally {
+    await lock.release()
+  }
 }
 
 /** The token a running server checks requests against. */
@@ -106,6 +165,8 @@ export interface TokenSource {
   current(): string
   /** Stops re-reading the file. */
   close(): void
+  /** Writes the token in force back when its file is gone (the data folder was deleted and re-created); a no-op for a fixed token. */
+  restoreFile(): Promise<void>
 }
 
 /**
@@ -117,21 +178,31 @@ export interface TokenSource {
 export async function openTokenSource(dir: string, override?: string, recheckMs = TOKEN_RECHECK_MS): Promise<TokenSource> {
   if (override !== undefined) {
     const fixed = checkToken(override, TOKEN_ENV)
-    return { current: () => fixed, close: () => undefined }
+    return { current: () => fixed, close: () => undefined, restoreFile: async () => undefined }
   }
   let token = await loadOrCreateToken(dir)
   const file = tokenFilePath(dir)
   let reading = false
+  let reported: string | undefined
   const timer = setInterval(() => {
     if (reading) return
     reading = true
-    readTokenFile(file)
+    readOwnTokenFile(file)
       .then((latest) => {
+        reported = undefined
         if (latest !== undefined) token = latest
       })
-      .catch(() => undefined)
+      .catch((error: unknown) => {
+        // Said once per problem, not every second; the server keeps the token it has.
+        const problem = error instanceof Error ? error.message : String(error)
+        if (problem !== reported) console.error(`[plant-store] ignoring the token file: ${problem} The server keeps the token it had.`)
+        reported = problem
+      })
       .finally(() => (reading = false))
   }, recheckMs)
   timer.unref() // never keeps the process alive on its own
-  return { current: () => token, close: () => clearInterval(timer) }
+  const restoreFile = async () => {
+    await createFileOnce(file, `${token}\n`) // never replaces a token file that is there
+  }
+  return { current: () => token, close: () => clearInterval(timer), restoreFile }
 }

@@ -8,6 +8,7 @@
  */
 import { PLANT_STATUSES, isPlantStatus, type NewPlant, type PlantChanges } from './plant'
 import type { FieldError } from './problem'
+import { TEXT_RULES_DESCRIPTION, storedText, textFieldPattern, textProblem, uniqueTags } from './text-rules'
 
 /** Limits on field values (the contract leaves them open; docs/api.md gives the reasons). */
 export const PLANT_LIMITS = {
@@ -45,46 +46,34 @@ function characterCount(text: string): number {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Text rules. Every text field (name, category, each tag) is trimmed, then checked here.
-// To add a text rule: check it in textContentProblem AND say the same in textJsonSchema; the
-// agreement test fails until both give every text the same verdict.
+// Text rules. Every text field (name, category, each tag) follows src-shared/text-rules.ts: the
+// characters it may hold and its JSON Schema pattern come from there; the length is checked here
+// and in the same pattern. The agreement test fails when the two give any text different verdicts.
 // ---------------------------------------------------------------------------------------------
 
-/** Control characters (NUL, escape sequences, line breaks) would garble lists, terminals and the UI. */
-const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/
-const CONTROL_CLASS = '\\u0000-\\u001f\\u007f'
-
-/** What is wrong with the content of trimmed, non-blank `text`, if anything. */
-function textContentProblem(text: string, label: string): string | undefined {
-  if (CONTROL_CHARACTER.test(text)) return `${label} must not contain control characters such as line breaks, tabs or escape codes`
-  return undefined
-}
-
-/**
- * The JSON Schema of a text field. The server trims before it counts, so the
- * pattern allows any whitespace padding (\s is exactly what trim() removes) around
- * 1 to `maxLength` characters that start and end with a non-space and hold no
- * control character; `maxLength` would count the padding and refuse what the server keeps.
- */
+/** The JSON Schema of a text field: the text rules and the length, once trimmed, in one pattern. */
 function textJsonSchema(maxLength: number, description: string): JsonSchema {
-  const edge = `[^\\s${CONTROL_CLASS}]`
-  const inner = `[^${CONTROL_CLASS}]{0,${maxLength - 2}}`
   return {
     type: 'string',
-    pattern: `^\\s*${edge}(?:${inner}${edge})?\\s*$`,
-    description: `${description} Trimmed before it is stored; once trimmed it must not be blank nor hold control characters, and is at most ${maxLength} characters long.`
+    pattern: textFieldPattern(maxLength),
+    description: `${description} ${TEXT_RULES_DESCRIPTION} At most ${maxLength} characters long once trimmed.`
   }
 }
 
-/** Trims `value` and checks it is non-blank text within `maxLength`; returns the message on failure. */
+/**
+ * Checks `value` against the text rules and `maxLength` (counted once trimmed, as the pattern
+ * counts); returns the stored form (trimmed, NFC) or the message.
+ */
 function checkText(value: unknown, label: string, maxLength: number): string | { text: string } {
   if (typeof value !== 'string') return `${label} must be text (a JSON string), not ${describeType(value)}`
-  const text = value.trim()
-  if (text === '') return `${label} must not be blank`
-  const problem = textContentProblem(text, label)
-  if (problem !== undefined) return problem
-  const length = characterCount(text)
+  const problem = textProblem(value)
+  if (problem !== undefined) return `${label} ${problem}`
+  const length = characterCount(value.trim())
   if (length > maxLength) return `${label} is ${length} characters long; at most ${maxLength} are allowed`
+  const text = storedText(value)
+  // A few rare characters (e.g. U+1D160) grow under NFC; what is stored must keep within the limit too.
+  const stored = characterCount(text)
+  if (stored > maxLength) return `${label} is ${stored} characters long in Unicode NFC; at most ${maxLength} are allowed`
   return { text }
 }
 
@@ -104,7 +93,7 @@ function textField(description: string): FieldRule<string> {
   }
 }
 
-/** Tags: each is text; each is kept once (case-insensitively, first spelling wins). */
+/** Tags: each is text; each is kept once (after NFC and case folding, first spelling wins). */
 const tagsField: FieldRule<string[]> = {
   check(value, field, errors) {
     if (!Array.isArray(value)) {
@@ -116,25 +105,18 @@ const tagsField: FieldRule<string[]> = {
       return undefined
     }
     const tags: string[] = []
-    const seen = new Set<string>()
     const before = errors.length
     value.forEach((item, index) => {
       const result = checkText(item, `tag ${index + 1}`, PLANT_LIMITS.tagMaxLength)
-      if (typeof result === 'string') {
-        errors.push({ field: `${field}[${index}]`, message: result })
-        return
-      }
-      const key = result.text.toLocaleLowerCase()
-      if (seen.has(key)) return
-      seen.add(key)
-      tags.push(result.text)
+      if (typeof result === 'string') errors.push({ field: `${field}[${index}]`, message: result })
+      else tags.push(result.text)
     })
-    return errors.length === before ? tags : undefined
+    return errors.length === before ? uniqueTags(tags) : undefined
   },
   schema: {
     type: 'array',
     maxItems: PLANT_LIMITS.tagsMaxItems,
-    description: `Labels; duplicates (ignoring case) are kept once. At most ${PLANT_LIMITS.tagsMaxItems} tags.`,
+    description: `Labels; duplicates (ignoring case, after NFC) are kept once, the first spelling winning. At most ${PLANT_LIMITS.tagsMaxItems} tags.`,
     items: textJsonSchema(PLANT_LIMITS.tagMaxLength, 'A tag.')
   }
 }

@@ -36,5 +36,7 @@ export const PROBLEM_TYPES = {
   /** 403: a read-only token tried to change something (extension). */
   readOnlyToken: 'urn:plant-store:problem:read-only-token',
   /** 409: a named token with this name exists already (extension). */
-  tokenNameTaken: 'urn:plant-store:problem:token-name-taken'
+  tokenNameTaken: 'urn:plant-store:problem:token-name-taken',
+  /** 503: the server already serves as many change streams as it allows (extension). */
+  tooManyStreams: 'urn:plant-store:problem:too-many-streams'
 } as const

@@ -5,6 +5,7 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto'
 import { OWNER_TOKEN_NAME, type TokenScope } from '../../src-shared/named-token'
+import { interfaceAddresses } from './own-addresses'
 import { urlHost } from './urls'
 
 /** The names a loopback server answers to; any other Host is a DNS-rebinding attempt. */
@@ -14,7 +15,10 @@ const LOOPBACK_HOSTS = ['127.0.0.1', 'localhost', '[::1]']
 export interface AccessPolicyOptions {
   /** The token requests must carry; called per request, so a rotated token takes effect at once. */
   token: () => string
-  /** The address the server binds to (`--host`); allowed as Host besides the loopback names. */
+  /**
+   * The address the server binds to (`--host`); allowed as Host besides the loopback names. When it is a
+   * wildcard (0.0.0.0, ::), this computer's network addresses are allowed too: other computers use those.
+   */
   host?: string
   /** The named tokens (tokens.json) accepted besides the owner's. */
   namedTokens?: NamedTokenLookup
@@ -75,7 +79,8 @@ export class AccessPolicy {
   constructor(options: AccessPolicyOptions) {
     this.#token = options.token
     this.#namedTokens = options.namedTokens
-    const extra = options.host === undefined ? [] : [urlHost(options.host).toLowerCase()]
+    // Read once at start: an address the computer gets later is served after a restart.
+    const extra = options.host === undefined ? [] : [urlHost(options.host).toLowerCase(), ...interfaceAddresses(options.host)]
     this.#names = [...new Set([...LOOPBACK_HOSTS, ...extra])]
   }
 

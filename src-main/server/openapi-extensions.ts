@@ -6,6 +6,7 @@
 import { PLANT_SORT_KEYS, QUERY_TEXT_MAX, STATUS_COUNTS_HEADER } from '../../src-shared/api-paths'
 import { PLANT_ID_SCHEMA } from '../../src-shared/plant-schema'
 import { SEARCH_PARAMETERS, problemResponse, queryParam, ref } from './openapi-parts'
+import { EVENT_STREAM_LIMITS } from './routes/change-stream'
 import { HEARTBEAT_MS } from './routes/events'
 
 const listPlants = {
@@ -65,12 +66,16 @@ const events = {
     'Not part of the contract. A text/event-stream that stays open: each saved change arrives as an event named ' +
     'plant.added or plant.updated whose data is the full plant as JSON, sent only once the change is on disk. ' +
     `A comment line is sent every ${HEARTBEAT_MS / 1000} s while idle. Missed events are not replayed: ` +
-    'after reconnecting, reload the list.',
+    'after reconnecting, reload the list. ' +
+    `At most ${EVENT_STREAM_LIMITS.maxStreams} streams are open at once; a stream whose client leaves more than ` +
+    `${EVENT_STREAM_LIMITS.maxBufferedBytes} bytes unread, or reads nothing for ${EVENT_STREAM_LIMITS.stallMs / 1000} s while ` +
+    'events wait, is closed by the server (reconnect and reload).',
   responses: {
     '200': {
       description: 'The event stream.',
       content: { 'text/event-stream': { schema: { type: 'string' }, example: 'event: plant.updated\ndata: {"id":7,"status":"sold",…}\n\n' } }
-    }
+    },
+    '503': problemResponse(`${EVENT_STREAM_LIMITS.maxStreams} streams are already open; close one and try again (Retry-After says when).`)
   }
 }
 

@@ -22,25 +22,27 @@ const plantResponse = (description: string) => ({
 })
 
 const BODY_RULES =
-  `Requires Content-Type: application/json (UTF-8), else 415. Bodies over ${MAX_BODY_BYTES} bytes are refused with 413 without being read further.`
+  `Requires Content-Type: application/json (UTF-8) and an uncompressed body (no Content-Encoding but identity), else 415. ` +
+  `Bodies over ${MAX_BODY_BYTES} bytes are refused with 413 without being read further. A key given twice in the JSON is invalid input.`
 
 const addPlant = {
   operationId: 'add-plant',
   summary: 'Add a plant to the store',
   description:
     'The server assigns the id: a positive integer, increasing, never reused (also not after a restart). ' +
-    'status defaults to available and tags to []. Strings are stored trimmed and duplicate tags are kept once. ' +
+    'status defaults to available and tags to []. Strings are stored trimmed and in Unicode NFC; duplicate tags (ignoring case) are kept once. ' +
     'Answered only after the plant is written to disk. ' + BODY_RULES,
   requestBody: plantBody('Plant', 'The plant to add.'),
   responses: {
     '200': plantResponse('The plant was added (and saved).'),
     '405': problemResponse(
       'Invalid input (the contract\'s code): malformed JSON, a body that is not an object, a wrong field type, ' +
-      'a status outside the enum, an unknown field, a client-supplied id, a blank or over-long string, or too many tags. ' +
+      'a status outside the enum, an unknown field, a key given twice, a client-supplied id, a blank, invisible or over-long string, ' +
+      'a string with a character the text rules refuse (see Plant), or too many tags. ' +
       'errors[] names each faulty field.'
     ),
     '413': problemResponse('The body is larger than 1 MiB.'),
-    '415': problemResponse('The body is not declared as application/json.'),
+    '415': problemResponse('The body is not declared as application/json, or is compressed (Content-Encoding other than identity).'),
     '503': problemResponse('The plant was not saved because the data file could not be written (e.g. disk full); nothing changed.')
   }
 }
@@ -58,7 +60,7 @@ const updatePlant = {
     '400': problemResponse('Invalid ID supplied (missing, not a whole number, or below 1), or any other invalid field; nothing changed.'),
     '404': problemResponse('Plant not found: no plant has this id.'),
     '413': problemResponse('The body is larger than 1 MiB.'),
-    '415': problemResponse('The body is not declared as application/json.'),
+    '415': problemResponse('The body is not declared as application/json, or is compressed (Content-Encoding other than identity).'),
     '503': problemResponse('The change was not saved because the data file could not be written; nothing changed.')
   }
 }

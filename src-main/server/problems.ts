@@ -114,6 +114,25 @@ export const PROBLEMS = {
         : `The change was NOT saved: ${cause.message}. Try again once the server is running.`,
     headers: () => ({ 'retry-after': '5' })
   }),
+  compressedBody: row({
+    type: PROBLEM_TYPES.unsupportedMediaType,
+    title: 'Unsupported media type',
+    status: 415,
+    detail: (coding: string) =>
+      `Content-Encoding "${coding.slice(0, 100)}" is not accepted: compressed bodies are not accepted. ` +
+      'Send the JSON uncompressed, without a Content-Encoding header.',
+    // RFC 9110 §15.5.16: Accept-Encoding names the codings that would have been accepted.
+    headers: () => ({ 'accept-encoding': 'identity' })
+  }),
+  tooManyStreams: row({
+    type: PROBLEM_TYPES.tooManyStreams,
+    title: 'Too many change streams',
+    status: 503,
+    detail: (max: number) =>
+      `This server already sends live changes to ${max} windows or scripts, its limit. ` +
+      `Close Plant Store windows or scripts that listen to ${API_BASE}/events and are no longer needed, then try again.`,
+    headers: () => ({ 'retry-after': '10' })
+  }),
   uiNotBuilt: row({
     type: 'about:blank',
     title: 'Service Unavailable',

@@ -6,8 +6,9 @@ import type { H3Event } from 'h3'
 import { MAX_BODY_BYTES } from '../../src-shared/api-paths'
 import { PROBLEM_TYPES } from '../../src-shared/problem'
 import { MAX_BODY_DEPTH } from '../../src-shared/plant-schema'
+import { findDuplicateKey } from './duplicate-json-key'
 import { HttpProblem as ApiError } from './http-problem'
-import { invalidInput } from './problems'
+import { invalidInput, problem } from './problems'
 
 /** Throws 415 unless the request declares a JSON body (UTF-8; parameters allowed). */
 function assertJsonContentType(event: H3Event): void {
@@ -19,6 +20,17 @@ function assertJsonContentType(event: H3Event): void {
     ? 'The request has no Content-Type; send the body as JSON with "Content-Type: application/json".'
     : `Content-Type "${header}" is not accepted; send the body as JSON with "Content-Type: application/json" (UTF-8).`
   throw new ApiError({ type: PROBLEM_TYPES.unsupportedMediaType, title: 'Unsupported media type', status: 415, detail })
+}
+
+/**
+ * Throws 415 for a compressed body (any Content-Encoding but identity): it
+ * would otherwise be read as broken text, or a plain body labelled `br` stored.
+ */
+function assertUncompressed(event: H3Event): void {
+  const header = event.req.headers.get('content-encoding')
+  if (header === null) return
+  const codings = header.split(',').map((coding) => coding.trim().toLowerCase()).filter((coding) => coding !== '')
+  if (!codings.every((coding) => coding === 'identity')) throw problem('compressedBody', header)
 }
 
 function payloadTooLarge(): ApiError {
@@ -44,7 +56,8 @@ async function readLimitedText(event: H3Event, limit: number): Promise<string | 
     if (done) break
     size += value.byteLength
     if (size > limit) {
-      await reader.cancel().catch(() => undefined)
+      // Not cancel(): that would destroy the connection before the 413 is written; the answer closes it instead.
+      reader.releaseLock()
       throw payloadTooLarge()
     }
     chunks.push(value)
@@ -81,6 +94,7 @@ export function jsonDepthExceeds(text: string, max: number): boolean {
 /** Reads and parses a JSON body; malformed or over-deep JSON throws invalid input with `invalidStatus`. */
 export async function readJsonBody(event: H3Event, invalidStatus: number): Promise<unknown> {
   assertJsonContentType(event)
+  assertUncompressed(event)
   const text = await readLimitedText(event, MAX_BODY_BYTES)
   if (text === undefined) {
     const message = 'the body is not valid UTF-8; send the JSON encoded as UTF-8'
@@ -93,10 +107,17 @@ export async function readJsonBody(event: H3Event, invalidStatus: number): Promi
     const message = `the JSON is nested deeper than a plant can be (at most ${MAX_BODY_DEPTH} levels: an object holding a tags array)`
     throw invalidInput(invalidStatus, `The body is not a plant: ${message}.`, [{ field: '', message }])
   }
+  let body: unknown
   try {
-    return JSON.parse(text)
+    body = JSON.parse(text)
   } catch (error) {
     const reason = error instanceof Error ? error.message : 'syntax error'
     throw invalidInput(invalidStatus, `The body is not valid JSON: ${reason}.`, [{ field: '', message: `malformed JSON: ${reason}` }])
   }
+  const duplicate = findDuplicateKey(text)
+  if (duplicate !== undefined) {
+    const message = `the key ${JSON.stringify(duplicate)} is given more than once; give each field once`
+    throw invalidInput(invalidStatus, `The body is not a plant: ${message}.`, [{ field: duplicate, message }])
+  }
+  return body
 }

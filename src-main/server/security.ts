@@ -9,6 +9,7 @@ import { PROBLEM_TYPES } from '../../src-shared/problem'
 import { OWNER_TOKEN_NAME } from '../../src-shared/named-token'
 import type { AccessPolicy, Principal } from './access-policy'
 import { HttpProblem as ApiError } from './http-problem'
+import { isWildcardHost } from './own-addresses'
 import { problem } from './problems'
 import { urlHost } from './urls'
 
@@ -33,20 +34,37 @@ function shown(value: string): string {
   return JSON.stringify(value.length > 100 ? `${value.slice(0, 100)}…` : value)
 }
 
+function notAddressedToUs(what: string): ApiError {
+  return forbidden(
+    `This server answers only requests addressed to it by its own address (${what}); use http://127.0.0.1:PORT or http://localhost:PORT.`
+  )
+}
+
 /**
- * Refuses (403) a request whose Host is not one of this server's own names, or
- * whose Origin is another site's. Runs on every path, UI pages included, before
- * routing: a DNS-rebinding page reaches us under its own host name, and a
- * cross-site form or fetch carries its own origin. Requests without Origin
- * (scripts, curl, same-origin GET navigations) pass on to the token check.
+ * The authority of an absolute-form request target (`GET http://host:port/path HTTP/1.1`), null when it
+ * has none; undefined for the usual origin-form (`/path`), for `*`, and in-process (no raw target).
+ */
+function targetAuthority(event: H3Event): string | null | undefined {
+  const target = event.req.runtime?.node?.req.url
+  if (target === undefined || target.startsWith('/') || target === '*') return undefined
+  return /^[a-z][a-z\d+.-]*:\/\/([^/?#]*)/i.exec(target)?.[1] ?? null
+}
+
+/**
+ * Refuses (403) a request whose Host (or absolute-form target) is not one of
+ * this server's own names, or whose Origin is another site's. Runs on every
+ * path, UI pages included, before routing: a DNS-rebinding page reaches us
+ * under its own host name, and a cross-site form or fetch carries its own
+ * origin. Requests without Origin (scripts, curl, same-origin GET navigations)
+ * pass on to the token check.
  */
 export function checkHostAndOrigin(event: H3Event, policy: AccessPolicy): void {
   const host = event.req.headers.get('host')
-  if (!policy.allowsHost(host)) {
-    throw forbidden(
-      `This server answers only requests addressed to it by its own address (Host ${host === null ? 'missing' : shown(host)}); ` +
-      'use http://127.0.0.1:PORT or http://localhost:PORT.'
-    )
+  if (!policy.allowsHost(host)) throw notAddressedToUs(`Host ${host === null ? 'missing' : shown(host)}`)
+  // RFC 9112 §3.2.2: with an absolute-form target the target's authority, not Host, names the server; check it the same way.
+  const authority = targetAuthority(event)
+  if (authority !== undefined && !policy.allowsHost(authority)) {
+    throw notAddressedToUs(`request target addressed to ${authority === null ? 'no host' : shown(authority)}`)
   }
   const origin = event.req.headers.get('origin')
   if (origin !== null && !policy.allowsOrigin(origin)) {
@@ -134,6 +152,6 @@ export function setUiPageSecurityHeaders(event: H3Event): void {
  * address is not a place to browse to, so it becomes 127.0.0.1.
  */
 export function uiUrl(host: string, port: number, token: string): string {
-  const browseTo = host === '0.0.0.0' || host === '::' || host === '' ? '127.0.0.1' : urlHost(host)
+  const browseTo = isWildcardHost(host) ? '127.0.0.1' : urlHost(host)
   return `http://${browseTo}:${port}/#token=${encodeURIComponent(token)}`
 }

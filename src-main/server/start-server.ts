@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net'
 import type { Duplex } from 'node:stream'
 import { toNodeHandler, type H3 } from 'h3'
 import { PROBLEM_CONTENT_TYPE } from '../../src-shared/problem'
+import { closeAfterRefusal } from './close-after-refusal'
 import { problemBody } from './problem-response'
 import { problem } from './problems'
 import { urlHost } from './urls'
@@ -78,7 +79,7 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
 
 /** Listens on `host:port` with the app; rejects with PortInUseError when the port is taken. */
 export function listen(app: H3, options: ListenOptions): Promise<ListeningServer> {
-  const server = createServer(toNodeHandler(app))
+  const server = createServer(closeAfterRefusal(toNodeHandler(app)))
   server.on('clientError', answerClientError)
   return new Promise((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {

@@ -5,6 +5,7 @@
 import { mkdir, readdir, stat, unlink } from 'node:fs/promises'
 import path from 'node:path'
 import { replaceFile } from './json-file'
+import { removeLeftovers } from './leftovers'
 
 /** How many backups are kept. */
 export const BACKUPS_KEPT = 10
@@ -56,6 +57,8 @@ export async function writeBackup(dataDir: string, text: string, at = new Date()
 async function pruneBackups(dataDir: string): Promise<void> {
   const all = await listBackups(dataDir)
   for (const old of all.slice(0, Math.max(0, all.length - BACKUPS_KEPT))) await unlink(old).catch(() => undefined)
+  // A backup killed mid-write leaves its temp file (as big as the catalogue); its process is gone, so it goes.
+  await removeLeftovers(backupsDir(dataDir), false)
 }
 
 /** Decides when the store backs up: before the first write of each run, then at most once per interval. */

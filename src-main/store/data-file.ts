@@ -7,6 +7,20 @@ import { isPlantStatus, type Plant } from '../../src-shared/plant'
 /** Version of the file layout this build writes (2: plants carry `version`, migrate.ts adds it to older files). */
 export const DATA_FILE_VERSION = 2
 
+/**
+ * The highest plant id Plant Store hands out: 2^31 − 1, a signed 32-bit
+ * integer, so an id survives every spreadsheet, database column and language
+ * a shop's scripts may use, with room to spare below JavaScript's 2^53. A file
+ * that mentions a higher id or nextId is refused; the add that would pass it
+ * is refused with words, never saved and lost.
+ */
+export const PLANT_ID_MAX = 2 ** 31 - 1
+
+/** True when `value` is a usable nextId: a whole number from 1 to PLANT_ID_MAX + 1 (every id used). */
+export function isValidNextId(value: unknown): value is number {
+  return Number.isSafeInteger(value) && (value as number) >= 1 && (value as number) <= PLANT_ID_MAX + 1
+}
+
 /** Contents of `plants.json`. */
 export interface PlantFile {
   version: number
@@ -52,9 +66,9 @@ export class DataFileError extends Error {
   }
 }
 
-/** The contents of a new, empty catalogue. */
-export function emptyPlantFile(): PlantFile {
-  return { version: DATA_FILE_VERSION, nextId: 1, plants: [] }
+/** The contents of a new, empty catalogue in layout `version`. */
+export function emptyPlantFile(version = DATA_FILE_VERSION): PlantFile {
+  return { version, nextId: 1, plants: [] }
 }
 
 /** Parses file text, naming what is wrong when it is not JSON at all. */
@@ -78,6 +92,7 @@ export function plantRecordProblem(plant: unknown, where: string): string | unde
   if (typeof plant !== 'object' || plant === null || Array.isArray(plant)) return `${where} is not an object`
   const p = plant as Record<string, unknown>
   if (!Number.isSafeInteger(p.id) || (p.id as number) < 1) return `${where}.id is not a positive whole number`
+  if ((p.id as number) > PLANT_ID_MAX) return `${where}.id ${p.id as number} is above the highest plant id, ${PLANT_ID_MAX}`
   if (p.name !== undefined && !isText(p.name)) return `${where}.name is not text`
   if (p.category !== undefined && !isText(p.category)) return `${where}.category is not text`
   if (!Array.isArray(p.tags) || !p.tags.every(isText)) return `${where}.tags is not a list of text`
@@ -119,30 +134,39 @@ function recordProblem(plant: unknown, index: number, previousId: number, nextId
   return undefined
 }
 
-/** Checks that `value` (parsed file content at the current version) is a valid PlantFile. */
-export function checkPlantFile(file: string, value: unknown): PlantFile {
+/** Checks that `value` (parsed file content, migrated to `version`) is a valid PlantFile. */
+export function checkPlantFile(file: string, value: unknown, version = DATA_FILE_VERSION): PlantFile {
+  const data = checkCatalogueHead(file, value, version)
+  let previousId = 0
+  for (const [index, plant] of data.plants.entries()) {
+    const problem = recordProblem(plant, index, previousId, data.nextId)
+    if (problem) throw new DataFileError(file, problem)
+    previousId = plant.id
+  }
+  const keysProblem = data.idempotencyKeys === undefined ? undefined : idempotencyRecordsProblem(data.idempotencyKeys, 'idempotencyKeys')
+  if (keysProblem) throw new DataFileError(file, keysProblem)
+  return data
+}
+
+/** Checks everything of a catalogue but its plant records: the object, version, nextId, journalGen, a plants list. */
+export function checkCatalogueHead(file: string, value: unknown, version = DATA_FILE_VERSION): PlantFile {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     const what = value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value
     throw new DataFileError(file, `the file holds ${what}, not a plant catalogue object`)
   }
   const data = value as Record<string, unknown>
-  if (data.version !== DATA_FILE_VERSION) {
-    throw new DataFileError(file, `version is ${JSON.stringify(data.version)}, expected ${DATA_FILE_VERSION}`)
+  if (data.version !== version) {
+    throw new DataFileError(file, `version is ${JSON.stringify(data.version)}, expected ${version}`)
   }
   if (!Number.isSafeInteger(data.nextId) || (data.nextId as number) < 1) {
     throw new DataFileError(file, 'nextId is not a positive whole number')
+  }
+  if (!isValidNextId(data.nextId)) {
+    throw new DataFileError(file, `nextId ${data.nextId as number} is above ${PLANT_ID_MAX + 1}: plant ids go up to ${PLANT_ID_MAX}`)
   }
   if (data.journalGen !== undefined && (!Number.isSafeInteger(data.journalGen) || (data.journalGen as number) < 1)) {
     throw new DataFileError(file, 'journalGen is not a positive whole number')
   }
   if (!Array.isArray(data.plants)) throw new DataFileError(file, 'plants is not a list')
-  let previousId = 0
-  for (const [index, plant] of data.plants.entries()) {
-    const problem = recordProblem(plant, index, previousId, data.nextId as number)
-    if (problem) throw new DataFileError(file, problem)
-    previousId = (plant as Plant).id
-  }
-  const keysProblem = data.idempotencyKeys === undefined ? undefined : idempotencyRecordsProblem(data.idempotencyKeys, 'idempotencyKeys')
-  if (keysProblem) throw new DataFileError(file, keysProblem)
   return value as unknown as PlantFile
 }

@@ -3,7 +3,9 @@
  * desktop app import them from here, never from a store file's internals.
  */
 export { DataFileError } from './data-file'
+export { UntrustedDataFolderError } from './data-folder-trust'
 export { describeWriteFailure, fileSystemProblem, type FileSystemProblem } from './file-system-errors'
 export { StoreClosedError, WriteFailedError } from './group-commit'
-export { DataDirLockedError } from './lock'
+export { WriteRefusedError } from './folder-guard'
+export { DataDirLockedError, LockLostError } from './lock'
 export { IdempotencyKeyReusedError, VersionConflictError } from './preconditions'

@@ -123,7 +123,7 @@ export class GroupCommit<C> {
           this.#discard()
         } finally {
           // Only the changes were lost; a request that changed nothing (e.g. an unknown id) keeps its answer.
-          const failure = new WriteFailedError(error)
+          const failure = error instanceof WriteFailedError ? error : new WriteFailedError(error)
           for (const { item, applied } of done) {
             if (applied.change === undefined) item.resolve(applied.result)
             else item.reject(failure)

@@ -83,6 +83,11 @@ export class IdempotencyKeys {
     return [...this.#saved.values()]
   }
 
+  /** The live records plus those of the batch being written, for a snapshot that holds that batch too. */
+  withPending(now: Date): IdempotencyRecord[] {
+    return [...this.live(now), ...this.#pending.values()]
+  }
+
   #expired(record: IdempotencyRecord, now: Date): boolean {
     return now.getTime() - Date.parse(record.at) > this.#ttlMs
   }

@@ -8,17 +8,18 @@
  *
  * A line is one saved batch: `{"nextId": N, "plants": [full plant records]}`,
  * plus `"keys": [idempotency records]` when the batch's adds came with keys.
- * Only the last line of a file may be torn (a crash in the middle of an
- * append, never acknowledged); damage anywhere else is refused. A journal
+ * Only an unterminated last fragment may be torn (a crash in the middle of
+ * an append, never acknowledged); a complete line that does not parse is
+ * damage, wherever it is, and is refused. A journal
  * started after a failed append opens with `{"cut": BYTES}`: the previous
  * generation is valid only up to BYTES, whatever else reached the disk.
  */
 import { constants as fsConstants } from 'node:fs'
 import type { FileHandle } from 'node:fs/promises'
-import { readdir } from 'node:fs/promises'
+import { lstat, readdir } from 'node:fs/promises'
 import path from 'node:path'
 import type { Plant } from '../../src-shared/plant'
-import { DataFileError, idempotencyRecordsProblem, plantRecordProblem, type IdempotencyRecord } from './data-file'
+import { DataFileError, idempotencyRecordsProblem, isValidNextId, plantRecordProblem, type IdempotencyRecord } from './data-file'
 import { nodeFileSystem, syncDirectory, type FileSystem } from './json-file'
 
 /** One saved batch of changes. */
@@ -64,13 +65,14 @@ export async function listJournals(dir: string): Promise<JournalFile[]> {
 function entryProblem(value: unknown): string | undefined {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'is not an object'
   const entry = value as Record<string, unknown>
-  if (!Number.isSafeInteger(entry.nextId) || (entry.nextId as number) < 1) return 'has no valid nextId'
+  if (!isValidNextId(entry.nextId)) return 'has no valid nextId'
   if (!Array.isArray(entry.plants)) return 'has no plants list'
   for (const [index, plant] of entry.plants.entries()) {
     const problem = plantRecordProblem(plant, `plants[${index}]`)
-    if (problem) return problem
+    if (problem) return `has a bad record (${problem})`
   }
-  return entry.keys === undefined ? undefined : idempotencyRecordsProblem(entry.keys, 'keys')
+  const keysProblem = entry.keys === undefined ? undefined : idempotencyRecordsProblem(entry.keys, 'keys')
+  return keysProblem === undefined ? undefined : `has bad idempotency keys (${keysProblem})`
 }
 
 /** The cut a journal's text opens with, if any (see {@link JournalCut}). */
@@ -84,12 +86,29 @@ export function journalCut(text: string): number | undefined {
   }
 }
 
-/** Parses a journal file's text; a torn last line is dropped, damage before it throws DataFileError. */
-export function parseJournal(file: string, text: string): JournalEntry[] {
-  const lines = text.split('\n')
+/** A journal file's saved batches, and the unfinished line a crash left at its end. */
+export interface ReadJournal {
+  entries: JournalEntry[]
+  /** Bytes (UTF-8) of the unterminated last fragment that was dropped; 0 when the file ends with a newline. */
+  tornBytes: number
+}
+
+/**
+ * Reads a journal file's text. Every line ends with a newline when its append
+ * completed, so only an unterminated last fragment can be a write cut short by
+ * a crash (never acknowledged): it is dropped and reported in `tornBytes`. A
+ * complete line that does not parse or validate is damage, wherever it is:
+ * DataFileError naming the file and the line. Replaying past it could hand out
+ * an acknowledged id again.
+ */
+export function readJournal(file: string, text: string): ReadJournal {
+  const end = text.lastIndexOf('\n') + 1
+  const lines = text.slice(0, end).split('\n')
+  lines.pop() // the empty string after the last newline
   const entries: JournalEntry[] = []
+  const hasCut = journalCut(text) !== undefined
   for (const [index, line] of lines.entries()) {
-    if (line === '' || (index === 0 && journalCut(text) !== undefined)) continue
+    if (line === '' || (index === 0 && hasCut)) continue
     let problem: string | undefined
     let value: unknown
     try {
@@ -98,15 +117,18 @@ export function parseJournal(file: string, text: string): JournalEntry[] {
     } catch {
       problem = 'is not valid JSON'
     }
-    if (problem === undefined) {
-      entries.push(value as JournalEntry)
-      continue
+    if (problem !== undefined) {
+      const where = index === lines.length - 1 ? 'although it is complete (it ends with a newline), so it is damage, not a write cut short' : 'and more lines follow it'
+      throw new DataFileError(file, `line ${index + 1} of the journal ${problem}, ${where}`)
     }
-    const isLast = lines.slice(index + 1).every((rest) => rest === '')
-    if (isLast) break // torn by a crash during the append; it was never acknowledged
-    throw new DataFileError(file, `line ${index + 1} of the journal ${problem}, and more lines follow it`)
+    entries.push(value as JournalEntry)
   }
-  return entries
+  return { entries, tornBytes: Buffer.byteLength(text.slice(end), 'utf8') }
+}
+
+/** The saved batches of a journal file's text (see {@link readJournal}). */
+export function parseJournal(file: string, text: string): JournalEntry[] {
+  return readJournal(file, text).entries
 }
 
 /** The open journal file that changes are appended to. */
@@ -115,7 +137,10 @@ export class Journal {
   readonly file: string
   #handle: FileHandle
   #bytes = 0
+  #lastLineBytes = 0
   #broken = false
+  /** Device and inode of the open file, to tell whether its name still leads to it. */
+  #id = { dev: -1, ino: -1 }
 
   private constructor(gen: number, file: string, handle: FileHandle) {
     this.gen = gen
@@ -130,10 +155,13 @@ export class Journal {
    */
   static async create(dir: string, gen: number, fs: FileSystem = nodeFileSystem, cutPrevious?: number): Promise<Journal> {
     const file = path.join(dir, journalFileName(gen))
-    const flags = fsConstants.O_WRONLY | fsConstants.O_APPEND | fsConstants.O_CREAT | fsConstants.O_EXCL
+    // O_EXCL never follows a link (a planted one fails with EEXIST); O_NOFOLLOW says so twice.
+    const flags = fsConstants.O_WRONLY | fsConstants.O_APPEND | fsConstants.O_CREAT | fsConstants.O_EXCL | fsConstants.O_NOFOLLOW
     const handle = await fs.open(file, flags, 0o600)
     const journal = new Journal(gen, file, handle)
     try {
+      const info = await handle.stat()
+      journal.#id = { dev: info.dev, ino: info.ino }
       if (cutPrevious !== undefined) await journal.#appendLine(JSON.stringify({ cut: cutPrevious } satisfies JournalCut))
       await syncDirectory(fs, dir)
     } catch (error) {
@@ -153,6 +181,32 @@ export class Journal {
   /** Bytes appended so far: the part of this file that holds only whole, acknowledged lines. */
   get bytes(): number {
     return this.#bytes
+  }
+
+  /**
+   * True while the journal's path still leads to the open file (same device
+   * and inode): false once the file or its folder was deleted, moved or
+   * replaced, when appends no longer reach the catalogue on disk. One lstat;
+   * rejects when the path cannot be looked at (e.g. EACCES), which proves nothing.
+   */
+  async inPlace(): Promise<boolean> {
+    const info = await lstat(this.file).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT' || error.code === 'ENOTDIR') return undefined
+      throw error
+    })
+    return info !== undefined && info.dev === this.#id.dev && info.ino === this.#id.ino
+  }
+
+  /**
+   * Takes back the line appended last (its batch is answered as not saved):
+   * cuts it off if the disk lets us, and marks the journal broken, so the next
+   * generation records where this one ends whatever reached the disk.
+   */
+  async revokeLast(): Promise<void> {
+    this.#bytes -= this.#lastLineBytes
+    this.#lastLineBytes = 0
+    this.#broken = true
+    await this.#handle.truncate(this.#bytes).then(() => this.#handle.datasync()).catch(() => undefined)
   }
 
   /** Appends `entry` as one line and fsyncs it; resolves only once it is on disk. */
@@ -178,6 +232,7 @@ export class Journal {
     }
     await this.#handle.datasync()
     this.#bytes += bytes.length
+    this.#lastLineBytes = bytes.length
   }
 
   /** Closes the file. */

@@ -1,6 +1,6 @@
 /** Reads catalogue file text into checked, current-version data. */
 import { checkPlantFile, parseDataFileText, type PlantFile } from './data-file'
-import { migrateToCurrent } from './migrate'
+import { CURRENT_LAYOUT, migrateToCurrent, type FileLayout } from './migrate'
 
 /** A catalogue read from disk. */
 export interface LoadedPlantFile {
@@ -9,8 +9,8 @@ export interface LoadedPlantFile {
   fromVersion: number
 }
 
-/** Parses, migrates and checks `text` read from `file`; throws DataFileError naming what is wrong. */
-export function loadPlantFile(file: string, text: string): LoadedPlantFile {
-  const migrated = migrateToCurrent(file, parseDataFileText(file, text))
-  return { data: checkPlantFile(file, migrated.data), fromVersion: migrated.fromVersion }
+/** Parses, migrates (to `layout`) and checks `text` read from `file`; throws DataFileError naming what is wrong. */
+export function loadPlantFile(file: string, text: string, layout: FileLayout = CURRENT_LAYOUT): LoadedPlantFile {
+  const migrated = migrateToCurrent(file, parseDataFileText(file, text), layout.migrations, layout.version)
+  return { data: checkPlantFile(file, migrated.data, layout.version), fromVersion: migrated.fromVersion }
 }

@@ -7,13 +7,20 @@
  * belongs to another process or another boot) and taken over at once, so a
  * restart right after `kill -9` is never blocked.
  */
-import { readFileSync } from 'node:fs'
-import { link, readFile, rename, stat, unlink } from 'node:fs/promises'
+import { constants as fsConstants, readFileSync } from 'node:fs'
+import { lstat, open, readFile, stat, unlink } from 'node:fs/promises'
 import path from 'node:path'
 import { createFileOnce } from './json-file'
 
 /** Name of the lock file inside the data directory. */
 export const LOCK_FILE_NAME = 'lock'
+
+/**
+ * Runtime file a running server writes beside the lock (service.ts), naming
+ * the same process. It is the lock's witness: when someone deletes `lock`
+ * while the server runs, a newcomer still sees that the folder is in use.
+ */
+export const RUNTIME_FILE_NAME = 'server.json'
 
 /** What the lock file records about its holder. */
 export interface LockOwner {
@@ -28,15 +35,32 @@ export interface LockOwner {
 
 /** The data directory is in use by another live process. */
 export class DataDirLockedError extends Error {
+  /**
+   * @param refused what this process was refused, for the first words of the
+   *   message ("start", "restore"); the lock does not know, its caller does.
+   */
   constructor(
     readonly dir: string,
-    readonly owner: LockOwner
+    readonly owner: LockOwner,
+    readonly refused = 'start',
+    note = ''
   ) {
     super(
-      `the data folder ${dir} is in use by ${owner.holder} (process ${owner.pid}, since ${owner.since}). ` +
-        'Stop that one first, or choose another folder with --data.'
+      `the data folder ${dir} is in use by ${owner.holder} (process ${owner.pid}, since ${owner.since})${note}. ` +
+        (refused === 'start' ? 'Stop that one first, or choose another folder with --data.' : `Stop that one first, then ${refused} again.`)
     )
     this.name = 'DataDirLockedError'
+  }
+}
+
+/** The lock file of a running holder was deleted or replaced by someone else: the holder no longer owns the folder. */
+export class LockLostError extends Error {
+  constructor(
+    readonly file: string,
+    readonly how: string
+  ) {
+    super(`its lock file ${file} ${how}`)
+    this.name = 'LockLostError'
   }
 }
 
@@ -49,6 +73,11 @@ const UNREADABLE_GRACE_MS = 5_000
 /** A held lock. */
 export interface DataDirLock {
   readonly file: string
+  /** Cheap check (one lstat) that the lock file is still the one this process created; throws LockLostError. */
+  confirm(): Promise<void>
+  /** Full check: same file (device and inode) and same content; throws LockLostError. */
+  verify(): Promise<void>
+  /** Deletes the lock file, but only while it is still this process's own. */
   release(): Promise<void>
 }
 
@@ -67,20 +96,26 @@ function processStartTime(pid: number): string | undefined {
   return stat?.slice(stat.lastIndexOf(')') + 2).split(' ')[19]
 }
 
-function identity(pid: number): Pick<LockOwner, 'bootId' | 'startTime'> {
+/** What tells process `pid` apart from a later one with the same number (Linux); empty elsewhere. */
+export function identity(pid: number): Pick<LockOwner, 'bootId' | 'startTime'> {
   const bootId = readProc('/proc/sys/kernel/random/boot_id')?.trim()
   const startTime = processStartTime(pid)
   return bootId && startTime ? { bootId, startTime } : {}
 }
 
-/** True when the lock's owner is still running (and is the same process, not a recycled pid). */
-function isLiveOwner(owner: LockOwner): boolean {
+/** True when a process `pid` exists (it may be another user's); says nothing of which program it is. */
+export function isProcessAlive(pid: number): boolean {
   try {
-    process.kill(owner.pid, 0)
+    process.kill(pid, 0)
+    return true
   } catch (error) {
-    // EPERM: it exists but belongs to someone else — still alive.
-    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false
+    return (error as NodeJS.ErrnoException).code === 'EPERM' // it exists, under another user
   }
+}
+
+/** True when the lock's owner is still running (and is the same process, not a recycled pid). */
+export function isLiveOwner(owner: Pick<LockOwner, 'pid' | 'bootId' | 'startTime'>): boolean {
+  if (!isProcessAlive(owner.pid)) return false
   if (owner.bootId === undefined || owner.startTime === undefined) {
     // No identity recorded (not Linux, or an older lock): only a node or Electron process can be ours.
     const cmdline = readProc(`/proc/${owner.pid}/cmdline`)?.toLowerCase()
@@ -104,22 +139,26 @@ function parseOwner(text: string): LockOwner | undefined {
 }
 
 /**
- * Moves a stale lock aside. Renaming is atomic, so of two processes that both
- * saw the same stale lock only one moves it; if what was moved turns out to be
- * a fresh lock (another process won the race), it is linked back, which never
- * replaces a third process's lock.
+ * Removes a stale lock whose content is `staleText`. Two processes that saw the
+ * same stale lock must not both remove "it": the second would remove the fresh
+ * lock the first has taken meanwhile. So removing happens under a second lock
+ * (`lock.takeover`, created exclusively), and only while the file still holds
+ * the stale text. False when another process is taking over right now.
  */
-async function removeStale(file: string, staleText: string): Promise<void> {
-  const aside = `${file}.stale-${process.pid}`
-  try {
-    await rename(file, aside)
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return
-    throw error
+async function removeStale(file: string, staleText: string): Promise<boolean> {
+  const takeover = `${file}.takeover`
+  if (!(await createFileOnce(takeover, String(process.pid)))) {
+    // A takeover lasts a moment: one this old was left by a process killed in the middle of it.
+    if ((await ageMs(takeover)) > UNREADABLE_GRACE_MS) await unlink(takeover).catch(() => undefined)
+    return false
   }
-  const moved = await readFile(aside, 'utf8').catch(() => '')
-  if (moved !== staleText) await link(aside, file).catch(() => undefined)
-  await unlink(aside).catch(() => undefined)
+  try {
+    const current = await readFile(file, 'utf8').catch(() => undefined)
+    if (current === staleText) await unlink(file).catch(() => undefined)
+  } finally {
+    await unlink(takeover).catch(() => undefined)
+  }
+  return true
 }
 
 async function ageMs(file: string): Promise<number> {
@@ -129,33 +168,103 @@ async function ageMs(file: string): Promise<number> {
   )
 }
 
-/** Takes the lock of `dir` for this process, or throws DataDirLockedError naming the holder. */
-export async function acquireDataDirLock(dir: string, holder: string): Promise<DataDirLock> {
-  const file = path.join(dir, LOCK_FILE_NAME)
-  const me: LockOwner = { pid: process.pid, holder, since: new Date().toISOString(), ...identity(process.pid) }
-  for (let attempt = 0; attempt < 5; attempt++) {
-    if (await createFileOnce(file, JSON.stringify(me))) {
-      heldHere.add(file)
-      let released = false
-      return {
-        file,
-        release: async () => {
-          if (released) return
-          released = true
-          heldHere.delete(file)
-          await unlink(file).catch(() => undefined)
-        }
+/**
+ * The live server named by the folder's runtime file, if any (other than this
+ * process): the holder of a folder whose lock file was deleted under it. Only
+ * a record with the process's start time counts, so a recycled pid never does.
+ */
+async function liveWitness(dir: string): Promise<LockOwner | undefined> {
+  let info: Partial<LockOwner> & { baseUrl?: string }
+  try {
+    info = JSON.parse(await readFile(path.join(dir, RUNTIME_FILE_NAME), 'utf8')) as typeof info
+  } catch {
+    return undefined
+  }
+  if (!Number.isSafeInteger(info.pid) || info.pid === process.pid || info.startTime === undefined) return undefined
+  if (!isLiveOwner(info as LockOwner)) return undefined
+  return { pid: info.pid!, holder: typeof info.holder === 'string' ? info.holder : `the server at ${info.baseUrl ?? '?'}`, since: info.since ?? '?' }
+}
+
+/**
+ * A lock this process holds. It keeps the lock file open: an inode number is
+ * reused only once no one holds the file, so while ours is open, a file at
+ * the lock's path with the same device and inode is ours, and one lstat per
+ * batch is enough to know.
+ */
+async function heldLock(file: string, text: string): Promise<DataDirLock> {
+  const handle = await open(file, fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW)
+  const id = await handle.stat()
+  let released = false
+  const confirm = async (readContent: boolean) => {
+    const info = await lstat(file).catch((error: NodeJS.ErrnoException) => {
+      // Only a missing file proves the lock lost; an unreadable folder (EACCES) proves nothing.
+      if (error.code === 'ENOENT' || error.code === 'ENOTDIR') return undefined
+      throw error
+    })
+    if (!info) throw new LockLostError(file, 'was deleted')
+    if (info.dev !== id.dev || info.ino !== id.ino) throw new LockLostError(file, 'was replaced by another file')
+    if (readContent && (await readFile(file, 'utf8')) !== text) throw new LockLostError(file, 'was overwritten')
+  }
+  return {
+    file,
+    confirm: () => confirm(false),
+    verify: () => confirm(true),
+    release: async () => {
+      if (released) return
+      released = true
+      // Never delete a lock that is no longer ours: it may be a newcomer's.
+      const ours = await confirm(true).then(() => true, () => false)
+      if (ours) {
+        heldHere.delete(file)
+        await unlink(file).catch(() => undefined)
       }
+      await handle.close().catch(() => undefined)
     }
-    const text = await readFile(file, 'utf8').catch(() => '')
-    const owner = parseOwner(text)
+  }
+}
+
+/**
+ * Takes the lock file `file` for this process, or throws DataDirLockedError
+ * naming the holder (`refused` says what was refused: "start", "restore").
+ * `dir` is the folder the lock guards, named in the message. `witness` looks
+ * for a live holder whose lock file was deleted.
+ */
+export async function acquireLockFile(
+  file: string,
+  holder: string,
+  options: { dir?: string; refused?: string; witness?: () => Promise<LockOwner | undefined> } = {}
+): Promise<DataDirLock> {
+  const { dir = path.dirname(file), refused = 'start', witness } = options
+  const me: LockOwner = { pid: process.pid, holder, since: new Date().toISOString(), ...identity(process.pid) }
+  const text = JSON.stringify(me)
+  for (let attempt = 0; attempt < 100; attempt++) {
+    if (await createFileOnce(file, text)) {
+      heldHere.add(file)
+      const lock = await heldLock(file, text)
+      // The file was missing: make sure no live holder lost it to a careless delete. Its lock is gone already,
+      // so taking the file for a moment costs it nothing more; it has stopped writing (see the store's guard).
+      const alive = await witness?.()
+      if (alive) {
+        await lock.release()
+        throw new DataDirLockedError(dir, alive, refused, `; its lock file ${file} is missing, but that process is alive`)
+      }
+      return lock
+    }
+    const found = await readFile(file, 'utf8').catch(() => '')
+    const owner = parseOwner(found)
     if (owner) {
       const live = owner.pid === process.pid ? heldHere.has(file) : isLiveOwner(owner)
-      if (live) throw new DataDirLockedError(dir, owner)
+      if (live) throw new DataDirLockedError(dir, owner, refused)
     } else if ((await ageMs(file)) < UNREADABLE_GRACE_MS) {
-      throw new DataDirLockedError(dir, { pid: 0, holder: 'another Plant Store that is starting', since: 'just now' })
+      throw new DataDirLockedError(dir, { pid: 0, holder: 'another Plant Store that is starting', since: 'just now' }, refused)
     }
-    await removeStale(file, text)
+    // Another process is removing the same stale lock: its own lock follows in a moment.
+    if (!(await removeStale(file, found))) await new Promise((resolve) => setTimeout(resolve, 10))
   }
   throw new Error(`could not take the lock ${file}; another process keeps replacing it`)
+}
+
+/** Takes the lock of `dir` for this process, or throws DataDirLockedError naming the holder. */
+export function acquireDataDirLock(dir: string, holder: string, refused = 'start'): Promise<DataDirLock> {
+  return acquireLockFile(path.join(dir, LOCK_FILE_NAME), holder, { dir, refused, witness: () => liveWitness(dir) })
 }

@@ -21,6 +21,17 @@ function withFirstVersion(plant: unknown): unknown {
   return { ...plant, version: 1 }
 }
 
+/** The layout a store reads and writes, and the steps that bring older files up to it. */
+export interface FileLayout {
+  /** The version written, and the newest one read. */
+  version: number
+  /** migrations[n] turns version n into n+1. */
+  migrations: Readonly<Record<number, Migration>>
+}
+
+/** This build's layout. Tests open a store with another one to run a migration through PlantStore.open. */
+export const CURRENT_LAYOUT: FileLayout = { version: DATA_FILE_VERSION, migrations: MIGRATIONS }
+
 /** Result of {@link migrateToCurrent}. */
 export interface Migrated {
   data: unknown

@@ -1,64 +1,33 @@
 /**
- * The plant catalogue: the only code that changes plants. It keeps the
- * catalogue in memory (lowdb's `data`, plus an index by id) and makes every
- * change durable (a fsynced journal line) before it is published to readers
- * and acknowledged; checkpoints fold the journal back into `plants.json`.
+ * The plant catalogue: the only code that changes plants. Every change is
+ * made durable (a fsynced journal line) before it is published to readers
+ * (published-catalogue.ts) and acknowledged. Opening is open-catalogue.ts;
+ * checkpoints.ts folds the journal back into `plants.json` with lowdb's
+ * write(); folder-keeping.ts makes sure the folder written to is still ours.
  */
-import { mkdir, readFile, unlink } from 'node:fs/promises'
+import { unlink } from 'node:fs/promises'
 import path from 'node:path'
-import { Low } from 'lowdb'
-import type { NewPlant, Plant, PlantChanges, PlantStatus } from '../../src-shared/plant'
-import { BackupSchedule, latestBackup, writeBackup } from './backups'
-import { DATA_FILE_VERSION, DataFileError, emptyPlantFile, type PlantFile } from './data-file'
+import type { Low } from 'lowdb'
+import type { NewPlant, Plant, PlantChanges } from '../../src-shared/plant'
+import { ActiveJournal } from './active-journal'
+import { Checkpoints } from './checkpoints'
+import { PLANT_ID_MAX, type PlantFile } from './data-file'
+import { WriteRefusedError } from './folder-guard'
+import { FolderKeeping } from './folder-keeping'
 import { GroupCommit } from './group-commit'
 import { IdempotencyKeys, fingerprintOf, type IdempotencyRecord, type IdempotencyScope } from './idempotency-keys'
-import { Journal, listJournals } from './journal'
-import { DurableJsonFile, nodeFileSystem, type FileSystem } from './json-file'
-import { acquireDataDirLock, type DataDirLock } from './lock'
+import { listJournals } from './journal'
+import { openCatalogue, type OpenPlantStoreOptions, type OpenedCatalogue } from './open-catalogue'
+import { changedPlantRecord, newPlantRecord } from './plant-records'
+import type { AddOutcome, PlantChange, PlantFilter } from './plant-store-types'
 import { IdempotencyKeyReusedError, checkVersion, type WriteCondition } from './preconditions'
-import { DATA_FILE_NAME, readCatalogue } from './read-catalogue'
-import { serializeSnapshot, type CatalogueSnapshot } from './snapshot'
+import { PublishedCatalogue } from './published-catalogue'
+import { DATA_FILE_NAME } from './read-catalogue'
+import { RunBackups } from './run-backups'
 
 export { DATA_FILE_NAME } from './read-catalogue'
-
-/** Options of {@link PlantStore.open}. */
-export interface OpenPlantStoreOptions {
-  /** The data directory; created (mode 0700) when missing. */
-  dir: string
-  /** File-system calls of the data files, replaced by tests to inject faults. */
-  fs?: FileSystem
-  /** Clock for createdAt/updatedAt and backups, replaced by tests. */
-  now?: () => Date
-  batchWindowMs?: number
-  /** Who holds the data directory, shown to a second process that is refused. */
-  holder?: string
-  /** Least time between two automatic backups while writing (default one hour). */
-  backupIntervalMs?: number
-  /** Quiet time after the last change before the journal is folded into plants.json (default 30 s). */
-  checkpointIdleMs?: number
-  /** Journal size that triggers a checkpoint even while busy (default: 1 MiB or half the snapshot, whichever is larger). */
-  checkpointBytes?: number
-  /** How long idempotency keys are remembered (default 24 hours). */
-  idempotencyTtlMs?: number
-}
-
-/** Filter of {@link PlantStore.find}. */
-export interface PlantFilter {
-  /** Keep plants in any of these states; all plants when absent or empty. */
-  statuses?: readonly PlantStatus[]
-}
-
-/** A saved change, announced to listeners after it is on disk. */
-export interface PlantChange {
-  type: 'plant.added' | 'plant.updated'
-  plant: Plant
-}
-
-/** What {@link PlantStore.addOnce} did: added the plant, or found the key and answered with the plant it added before. */
-export interface AddOutcome {
-  plant: Plant
-  replayed: boolean
-}
+export type { OpenPlantStoreOptions } from './open-catalogue'
+export type { AddOutcome, PlantChange, PlantFilter } from './plant-store-types'
 
 /** One change of a batch: a plant record and the idempotency key that came with it, either possibly absent. */
 interface StagedChange {
@@ -66,65 +35,57 @@ interface StagedChange {
   key?: IdempotencyRecord
 }
 
-const MIN_CHECKPOINT_BYTES = 1024 * 1024
-
 /** The catalogue behind the API. */
 export class PlantStore {
   readonly dir: string
   readonly file: string
-  /** The published catalogue: only changes already on disk. lowdb's `write()` is never used (see #writeSnapshot). */
+  /** lowdb over plants.json; its data is the published catalogue. */
   readonly #db: Low<PlantFile>
-  readonly #snapshotFile: DurableJsonFile<PlantFile>
-  /** Position of each published plant in db.data.plants. Records are immutable: an update replaces the object. */
-  readonly #index = new Map<number, number>()
-  /** Records prepared by the batch being saved, by id; published only once the batch is on disk. */
-  readonly #pending = new Map<number, Plant>()
+  readonly #catalogue: PublishedCatalogue
   readonly #commits: GroupCommit<StagedChange>
   readonly #keys: IdempotencyKeys
   readonly #now: () => Date
-  readonly #fs: FileSystem
   readonly #listeners = new Set<(change: PlantChange) => void>()
-  readonly #lock: DataDirLock
-  readonly #backups: BackupSchedule
-  readonly #checkpointIdleMs: number
-  readonly #checkpointBytes: number | undefined
-  readonly #background = new Set<Promise<void>>()
-  #journal: Journal
-  /** Bumped whenever published plants change, so readers can cache what they derive from them. */
-  #version = 0
-  /** The catalogue as it was when opened, backed up before the first write of this run. */
-  #openingState: CatalogueSnapshot | undefined
-  #snapshotBytes: number
-  #idleTimer: NodeJS.Timeout | undefined
-  #checkpointing: Promise<void> | undefined
+  readonly #journal: ActiveJournal
+  readonly #folder: FolderKeeping
+  readonly #checkpoints: Checkpoints
+  readonly #backups: RunBackups
+  readonly #release: () => Promise<void>
   #closing: Promise<void> | undefined
 
-  private constructor(db: Low<PlantFile>, snapshotFile: DurableJsonFile<PlantFile>, journal: Journal, lock: DataDirLock, snapshotBytes: number, options: OpenPlantStoreOptions) {
+  private constructor(opened: OpenedCatalogue, options: OpenPlantStoreOptions) {
+    const { db, snapshot, guard } = opened
     this.dir = options.dir
     this.file = path.join(options.dir, DATA_FILE_NAME)
     this.#db = db
-    this.#snapshotFile = snapshotFile
-    this.#journal = journal
-    this.#lock = lock
-    this.#snapshotBytes = snapshotBytes
     this.#now = options.now ?? (() => new Date())
-    this.#fs = options.fs ?? nodeFileSystem
-    this.#backups = new BackupSchedule(options.backupIntervalMs)
-    this.#checkpointIdleMs = options.checkpointIdleMs ?? 30_000
-    this.#checkpointBytes = options.checkpointBytes
-    db.data.plants.forEach((plant, position) => this.#index.set(plant.id, position))
-    // The keys live in #keys (saved and pending apart), not in db.data.
+    // The keys live in #keys (saved and pending apart); db.data gets a copy of the live ones at each write.
     this.#keys = new IdempotencyKeys(db.data.idempotencyKeys, options.idempotencyTtlMs)
     delete db.data.idempotencyKeys
-    this.#openingState = this.#snapshot(journal.gen)
+    this.#catalogue = new PublishedCatalogue(db, this.#keys)
+    this.#journal = new ActiveJournal(options.dir, opened.journal, options.fs)
+    this.#backups = new RunBackups(this.dir, this.#catalogue.snapshot(opened.journal.gen, this.#now()), options.backupIntervalMs)
     this.#commits = new GroupCommit<StagedChange>({
       save: (changes) => this.#save(changes),
-      discard: () => {
-        this.#pending.clear()
-        this.#keys.discard()
-      },
+      discard: () => this.#catalogue.discard(),
       batchWindowMs: options.batchWindowMs
     })
+    const between = (task: () => Promise<void>) => this.#commits.exclusive(task)
+    this.#folder = new FolderKeeping(guard, this.#journal, between, (journalGen, withPending) => this.#writeSnapshot(journalGen, withPending))
+    this.#release = () => guard.lock.release() // only deletes the lock file while it is still ours
+    this.#checkpoints = new Checkpoints({
+      file: this.file,
+      dir: this.dir,
+      journal: this.#journal,
+      between,
+      ready: () => this.#folder.readyToCheckpoint(),
+      writeSnapshot: async (journalGen) => void (await this.#writeSnapshot(journalGen)),
+      snapshotSize: () => snapshot.size,
+      refused: () => this.#folder.refusal !== undefined,
+      idleMs: options.checkpointIdleMs,
+      journalBytes: options.checkpointBytes
+    })
+    if (opened.hasOldJournals) this.#checkpoints.armIdle()
   }
 
   /**
@@ -134,60 +95,27 @@ export class PlantStore {
    * such a file is never overwritten or repaired.
    */
   static async open(options: OpenPlantStoreOptions): Promise<PlantStore> {
-    await mkdir(options.dir, { recursive: true, mode: 0o700 })
-    const lock = await acquireDataDirLock(options.dir, options.holder ?? 'plant-store serve')
-    try {
-      const fs = options.fs ?? nodeFileSystem
-      const file = path.join(options.dir, DATA_FILE_NAME)
-      const stored = await readCatalogue(options.dir, fs)
-      const data = stored?.data ?? emptyPlantFile()
-      // Which journals follow a snapshot is decided afresh at each checkpoint, never kept in memory.
-      delete data.journalGen
-      const snapshotFile = new DurableJsonFile<PlantFile>(file, { fs })
-      const db = new Low<PlantFile>(snapshotFile, data)
-      const firstGen = (stored?.lastGen ?? 0) + 1
-      let snapshotBytes = stored?.snapshotBytes ?? 0
-      if (!stored || stored.fromVersion < DATA_FILE_VERSION) {
-        // A new catalogue is written at once (proving the folder is writable before any request);
-        // a migrated one is rewritten after its old form is backed up.
-        if (stored) await writeBackup(options.dir, await readFile(file, 'utf8'), options.now?.())
-        const text = await serializeSnapshot({ nextId: data.nextId, journalGen: firstGen, plants: data.plants, idempotencyKeys: data.idempotencyKeys })
-        await snapshotFile.writeText(text)
-        snapshotBytes = text.length
-      }
-      const journal = await Journal.create(options.dir, firstGen, fs)
-      const store = new PlantStore(db, snapshotFile, journal, lock, snapshotBytes, options)
-      if (stored && (stored.replayed.length > 0 || stored.obsolete.length > 0)) store.#armIdleCheckpoint()
-      return store
-    } catch (error) {
-      await lock.release()
-      if (error instanceof DataFileError) error.latestBackup = await latestBackup(options.dir)
-      throw error
-    }
+    return new PlantStore(await openCatalogue(options), options)
   }
 
   /** Changes whenever the published plants change; equal versions mean equal contents. */
   get version(): number {
-    return this.#version
+    return this.#catalogue.version
   }
 
   /** Number of plants in the catalogue. */
   get size(): number {
-    return this.#index.size
+    return this.#catalogue.size
   }
 
   /** The plant with `id`, or undefined. */
   get(id: number): Plant | undefined {
-    const position = this.#index.get(id)
-    return position === undefined ? undefined : this.#db.data.plants[position]
+    return this.#catalogue.get(id)
   }
 
   /** Plants matching `filter`, ordered by id ascending. Read-only: it may be the store's own list. */
   find(filter: PlantFilter = {}): readonly Plant[] {
-    const plants = this.#db.data.plants
-    const statuses = filter.statuses
-    if (!statuses || statuses.length === 0) return plants
-    return plants.filter((plant) => statuses.includes(plant.status))
+    return this.#catalogue.find(filter)
   }
 
   /** Calls `listener` after each saved change; returns a function that stops it. */
@@ -225,12 +153,15 @@ export class PlantStore {
       }
       const data = this.#db.data
       const at = now.toISOString()
-      const added = { id: data.nextId } as Plant
-      if (input.name !== undefined) added.name = input.name
-      if (input.category !== undefined) added.category = input.category
-      Object.assign(added, { tags: input.tags ?? [], status: input.status ?? 'available', createdAt: at, updatedAt: at, version: 1 })
+      if (data.nextId > PLANT_ID_MAX) {
+        throw new WriteRefusedError(
+          `every plant id up to ${PLANT_ID_MAX}, the highest Plant Store hands out, has been used, so no plant can be added. ` +
+            'Existing plants can still be changed; to add more, start a new catalogue in another data folder (--data)'
+        )
+      }
+      const added = newPlantRecord(data.nextId, input, at)
       data.nextId += 1 // kept even if the write fails: ids are never reused
-      this.#pending.set(added.id, added)
+      this.#catalogue.stage(added)
       const key = scope && fingerprint ? this.#keys.stage({ ...scope, fingerprint, at, plant: added }) : undefined
       return { result: { plant: added, replayed: false }, change: key ? { plant: added, key } : { plant: added } }
     })
@@ -246,15 +177,15 @@ export class PlantStore {
   async update(changes: PlantChanges, condition?: WriteCondition): Promise<Plant | undefined> {
     let changed = false
     const plant = await this.#commits.submit<Plant | undefined>(() => {
-      const pending = this.#pending.get(changes.id)
+      const pending = this.#catalogue.pending(changes.id)
       const before = pending ?? this.get(changes.id)
       if (!before) return { result: undefined }
       checkVersion(before, condition)
       const { id: _id, ...fields } = changes
       // A plant prepared in this very batch exists only if the batch is saved: tie the answer to that write.
       if (Object.keys(fields).length === 0) return pending ? { result: pending, change: {} } : { result: before }
-      const after: Plant = { ...before, ...fields, updatedAt: this.#now().toISOString(), version: before.version + 1 }
-      this.#pending.set(after.id, after)
+      const after = changedPlantRecord(before, fields, this.#now().toISOString())
+      this.#catalogue.stage(after)
       changed = true
       return { result: after, change: { plant: after } }
     })
@@ -264,9 +195,7 @@ export class PlantStore {
 
   /** Folds the journal into plants.json now (normally done in the background). */
   checkpoint(): Promise<void> {
-    if (this.#closing) return Promise.resolve()
-    this.#checkpointing ??= this.#checkpoint().finally(() => (this.#checkpointing = undefined))
-    return this.#checkpointing
+    return this.#checkpoints.run()
   }
 
   /**
@@ -280,24 +209,14 @@ export class PlantStore {
   }
 
   async #close(): Promise<void> {
+    // At once: no checkpoint and no patrol round starts after close() was called.
+    const ended = Promise.all([this.#checkpoints.stop(), this.#folder.stop()])
     await this.#commits.close()
-    clearTimeout(this.#idleTimer) // after the last write, which may have re-armed it
-    await this.#checkpointing?.catch(() => undefined)
-    await Promise.allSettled(this.#background)
-    await this.#journal.close()
-    if (this.#journal.bytes === 0 && (await listJournals(this.dir)).length === 1) {
-      await unlink(this.#journal.file).catch(() => undefined) // plants.json is complete already
-    } else {
-      await this.#writeSnapshot(this.#snapshot(this.#journal.gen + 1)).catch((error: unknown) => {
-        console.error(`[plant-store] could not fold the journal into ${this.file} on close (it will be replayed at the next start):`, error)
-      })
-    }
-    await this.#lock.release()
-  }
-
-  #snapshot(journalGen: number): CatalogueSnapshot {
-    const idempotencyKeys = this.#keys.live(this.#now())
-    return { nextId: this.#db.data.nextId, journalGen, plants: this.#db.data.plants.slice(), idempotencyKeys }
+    await ended
+    await this.#backups.settled()
+    if (await this.#folder.readyToFinish()) await this.#checkpoints.final()
+    else await this.#journal.close()
+    await this.#release()
   }
 
   #announce(type: PlantChange['type'], plant: Plant): void {
@@ -312,104 +231,48 @@ export class PlantStore {
 
   /** The one write path: makes a batch of changed plants (and their adds' keys) durable, then publishes them. */
   async #save(changes: StagedChange[]): Promise<void> {
-    if (this.#journal.broken) {
-      // The last append failed part-way: continue in a fresh file that tells replay where the old one ends.
-      const next = await Journal.create(this.dir, this.#journal.gen + 1, this.#fs, this.#journal.bytes)
-      await this.#journal.close()
-      this.#journal = next
-    }
-    const plants = changes.flatMap((change) => (change.plant ? [change.plant] : []))
-    const keys = changes.flatMap((change) => (change.key ? [change.key] : []))
-    await this.#journal.append({ nextId: this.#db.data.nextId, plants, ...(keys.length > 0 ? { keys } : {}) })
-    this.#publish()
+    this.#folder.assertWritable()
     try {
-      this.#afterSave()
+      const plants = changes.flatMap((change) => (change.plant ? [change.plant] : []))
+      const keys = changes.flatMap((change) => (change.key ? [change.key] : []))
+      await this.#journal.append({ nextId: this.#db.data.nextId, plants, ...(keys.length > 0 ? { keys } : {}) })
+    } catch (error) {
+      await this.#folder.afterFailedAppend(error) // rethrows unless the folder went away and the batch was written anew
+      return this.#publishAndTidy()
+    }
+    // Acknowledge only what reached the catalogue on disk.
+    await this.#folder.confirmAppend()
+    this.#publishAndTidy()
+  }
+
+  #publishAndTidy(): void {
+    this.#catalogue.publish()
+    try {
+      this.#backups.afterSave(this.#now(), () => this.#catalogue.snapshot(this.#journal.gen, this.#now()))
+      this.#checkpoints.afterSave()
     } catch (error) {
       // The change is on disk and must be answered as saved; housekeeping can wait for the next write.
       console.error('[plant-store] after-save housekeeping failed:', error)
     }
   }
 
-  /** Moves the saved batch from #pending into the catalogue readers see. */
-  #publish(): void {
-    const plants = this.#db.data.plants
-    for (const [id, plant] of this.#pending) {
-      const position = this.#index.get(id)
-      if (position !== undefined) plants[position] = plant
-      else {
-        // New ids are the highest so far and were prepared in increasing order, so the list stays sorted.
-        this.#index.set(id, plants.length)
-        plants.push(plant)
-      }
-    }
-    this.#pending.clear()
-    this.#keys.publish()
-    this.#version++
-  }
-
-  #afterSave(): void {
-    if (this.#backups.claim(this.#now())) {
-      // The first backup of a run holds the catalogue as it was before this run changed anything.
-      const state = this.#openingState ?? this.#snapshot(this.#journal.gen)
-      this.#openingState = undefined
-      this.#inBackground(this.#backup(state))
-    }
-    const limit = this.#checkpointBytes ?? Math.max(MIN_CHECKPOINT_BYTES, this.#snapshotBytes / 2)
-    if (this.#journal.bytes > limit) void this.checkpoint()
-    else this.#armIdleCheckpoint()
-  }
-
-  #armIdleCheckpoint(): void {
-    if (this.#closing) return
-    clearTimeout(this.#idleTimer)
-    this.#idleTimer = setTimeout(() => void this.checkpoint(), this.#checkpointIdleMs)
-    this.#idleTimer.unref()
-  }
-
-  #inBackground(task: Promise<void>): void {
-    this.#background.add(task)
-    void task.finally(() => this.#background.delete(task))
-  }
-
-  async #backup(state: CatalogueSnapshot): Promise<void> {
-    try {
-      await writeBackup(this.dir, await serializeSnapshot(state), this.#now())
-    } catch (error) {
-      // A failed backup never blocks a sale; it is reported and tried again at the next one.
-      console.error(`[plant-store] could not write a backup in ${this.dir}:`, error)
-    }
-  }
-
-  async #checkpoint(): Promise<void> {
-    clearTimeout(this.#idleTimer)
-    let snapshot: CatalogueSnapshot | undefined
-    try {
-      // Between two batches: later changes go to a new journal, so the snapshot holds exactly those before it.
-      await this.#commits.exclusive(async () => {
-        const next = await Journal.create(this.dir, this.#journal.gen + 1, this.#fs)
-        await this.#journal.close()
-        this.#journal = next
-        snapshot = this.#snapshot(next.gen)
-      })
-      await this.#writeSnapshot(snapshot!)
-    } catch (error) {
-      if (this.#closing) return // close() writes the final snapshot itself
-      console.error(`[plant-store] checkpoint of ${this.file} failed; the journal keeps every change and it is tried again later:`, error)
-      this.#armIdleCheckpoint()
-    }
-  }
-
   /**
-   * Writes `snapshot` as plants.json, then deletes the journals it contains.
-   * Serialised in slices (not lowdb's `write()`, which would stringify the
-   * whole catalogue in one blocking call).
+   * Saves the catalogue as plants.json, recording `journalGen` as the first
+   * journal it does not hold, then deletes the journals before it; returns
+   * how many plants it saved. The published catalogue goes through lowdb's
+   * write(): our adapter (catalogue-file.ts) copies it before it first
+   * yields, so batches go on meanwhile. With `withPending`, the batch being
+   * saved is in it too (written anew after the folder was lost): that
+   * content is not db.data, so it goes to the adapter itself.
    */
-  async #writeSnapshot(snapshot: CatalogueSnapshot): Promise<void> {
-    const text = await serializeSnapshot(snapshot)
-    await this.#snapshotFile.writeText(text)
-    this.#snapshotBytes = text.length
+  async #writeSnapshot(journalGen: number, withPending = false): Promise<number> {
+    this.#catalogue.stampForWrite(journalGen, this.#now())
+    const data = withPending ? this.#catalogue.withPending(journalGen, this.#now()) : this.#db.data
+    const count = data.plants.length
+    await (withPending ? this.#db.adapter.write(data) : this.#db.write())
     for (const journal of await listJournals(this.dir)) {
-      if (journal.gen < snapshot.journalGen) await unlink(journal.file).catch(() => undefined)
+      if (journal.gen < journalGen) await unlink(journal.file).catch(() => undefined)
     }
+    return count
   }
 }

@@ -4,25 +4,31 @@
  */
 import path from 'node:path'
 import type { Plant } from '../../src-shared/plant'
-import { DataFileError, checkPlantFile, type PlantFile } from './data-file'
-import { journalCut, listJournals, parseJournal, type JournalEntry, type JournalFile } from './journal'
+import { CatalogueFile } from './catalogue-file'
+import { DataFileError, type PlantFile } from './data-file'
+import { journalCut, listJournals, readJournal, type JournalEntry, type JournalFile } from './journal'
 import { nodeFileSystem, type FileSystem } from './json-file'
-import { loadPlantFile } from './load-plant-file'
 
 /** Name of the snapshot file inside the data directory. */
 export const DATA_FILE_NAME = 'plants.json'
 
-/** The catalogue as read from disk. */
-export interface StoredCatalogue {
+/** A snapshot with the journals that follow it replayed onto it. */
+export interface ReplayedCatalogue {
   data: PlantFile
-  /** Version of plants.json on disk; below the current one when it was migrated in memory. */
-  fromVersion: number
   /** Journals replayed on top of the snapshot. */
   replayed: JournalFile[]
   /** Journals older than the snapshot (left by a checkpoint cut short), safe to delete. */
   obsolete: JournalFile[]
   /** Highest journal generation on disk (or the snapshot's), so new appends start above it. */
   lastGen: number
+  /** Unfinished last lines dropped from journals (writes cut short by a crash, never acknowledged). */
+  torn: { file: string; bytes: number }[]
+}
+
+/** The catalogue as read from disk. */
+export interface StoredCatalogue extends ReplayedCatalogue {
+  /** Version of plants.json on disk; below the current one when it was migrated in memory. */
+  fromVersion: number
   /** Size of plants.json as read. */
   snapshotBytes: number
 }
@@ -30,30 +36,39 @@ export interface StoredCatalogue {
 /** A journal that was listed but is gone by the time it is read: a checkpoint of a running server removed it. */
 class JournalVanished extends Error {}
 
-async function readText(fs: FileSystem, file: string): Promise<string | undefined> {
+/** Reads `file` with `read`; undefined when it does not exist. */
+async function readText(file: string, read: (file: string, encoding: 'utf8') => string | Promise<string>): Promise<string | undefined> {
   try {
-    return await fs.readFile(file, 'utf8')
+    return await read(file, 'utf8')
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
     throw error
   }
 }
 
-/** Applies journal entries to `data` in place (upsert by id; new ids are the highest so far). */
-function replay(data: PlantFile, entries: JournalEntry[]): void {
-  const index = new Map(data.plants.map((plant, position) => [plant.id, position]))
+/**
+ * Applies one journal's entries to `data` in place (upsert by id; a new id
+ * must be above every id so far, so the list stays sorted). `index` (id →
+ * position) is built once by the caller and kept up to date here, and only
+ * the replayed records are checked, so replay costs O(catalogue + journal
+ * lines), however many journal files there are.
+ */
+function replay(file: string, data: PlantFile, index: Map<number, number>, entries: JournalEntry[]): void {
   for (const entry of entries) {
     data.nextId = Math.max(data.nextId, entry.nextId)
     for (const plant of entry.plants) {
       const position = index.get(plant.id)
       const replayed = withVersion(plant, position === undefined ? undefined : data.plants[position])
-      if (position !== undefined) data.plants[position] = replayed
-      else {
-        index.set(plant.id, data.plants.length)
-        data.plants.push(replayed)
+      if (position !== undefined) {
+        data.plants[position] = replayed
+        continue
       }
+      const last = data.plants.at(-1)?.id ?? 0
+      if (plant.id <= last) throw new DataFileError(file, `it adds plant ${plant.id} below the highest id so far (${last}): ids are out of order or repeated`)
+      index.set(plant.id, data.plants.length)
+      data.plants.push(replayed)
     }
-    if (entry.keys) data.idempotencyKeys = [...(data.idempotencyKeys ?? []), ...entry.keys]
+    if (entry.keys) (data.idempotencyKeys ??= []).push(...entry.keys)
   }
 }
 
@@ -66,7 +81,8 @@ function withVersion(plant: Plant, before: Plant | undefined): Plant {
 async function readJournalTexts(fs: FileSystem, journals: JournalFile[]): Promise<string[]> {
   const buffers: Buffer[] = []
   for (const journal of journals) {
-    const text = await readText(fs, journal.file)
+    // Synchronously when the file system can: journals are small and may be many (a thread-pool trip each would dominate).
+    const text = await readText(journal.file, fs.readFileSync ?? fs.readFile)
     if (text === undefined) throw new JournalVanished(journal.file)
     buffers.push(Buffer.from(text, 'utf8'))
   }
@@ -77,29 +93,47 @@ async function readJournalTexts(fs: FileSystem, journals: JournalFile[]): Promis
   })
 }
 
-async function readOnce(dir: string, fs: FileSystem): Promise<StoredCatalogue | undefined> {
-  const file = path.join(dir, DATA_FILE_NAME)
-  const journals = await listJournals(dir)
-  const text = await readText(fs, file)
-  if (text === undefined) {
+/**
+ * Replays onto `data` (plants.json as read from `file`, or null when there is
+ * none), in place, those of `journals` that follow it. Undefined when there is
+ * neither a snapshot nor a journal; DataFileError for anything it cannot trust.
+ */
+export async function replayJournals(
+  file: string,
+  data: PlantFile | null,
+  journals: JournalFile[],
+  fs: FileSystem = nodeFileSystem
+): Promise<ReplayedCatalogue | undefined> {
+  if (data === null) {
     if (journals.length === 0) return undefined
     throw new DataFileError(file, `the file is missing, but journal files (${path.basename(journals[0]!.file)}, …) are there`)
   }
-  const loaded = loadPlantFile(file, text)
-  const firstGen = loaded.data.journalGen ?? 1
+  const firstGen = data.journalGen ?? 1
   const replayed = journals.filter((journal) => journal.gen >= firstGen)
   const texts = await readJournalTexts(fs, replayed)
-  replayed.forEach((journal, index) => replay(loaded.data, parseJournal(journal.file, texts[index]!)))
-  // Re-check the whole result: order, ids below nextId.
-  const data = replayed.length > 0 ? checkPlantFile(`${file} with its journals replayed`, loaded.data) : loaded.data
+  const torn: ReplayedCatalogue['torn'] = []
+  const index = new Map(data.plants.map((plant, position) => [plant.id, position]))
+  replayed.forEach((journal, position) => {
+    const read = readJournal(journal.file, texts[position]!)
+    if (read.tornBytes > 0) torn.push({ file: journal.file, bytes: read.tornBytes })
+    replay(journal.file, data, index, read.entries)
+  })
+  const highest = data.plants.at(-1)?.id ?? 0
+  if (highest >= data.nextId) throw new DataFileError(`${file} with its journals replayed`, `plant ${highest} is not below nextId ${data.nextId}`)
   return {
     data,
-    fromVersion: loaded.fromVersion,
     replayed,
     obsolete: journals.filter((journal) => journal.gen < firstGen),
     lastGen: Math.max(firstGen - 1, ...journals.map((journal) => journal.gen)),
-    snapshotBytes: text.length
+    torn
   }
+}
+
+async function readOnce(dir: string, fs: FileSystem): Promise<StoredCatalogue | undefined> {
+  const journals = await listJournals(dir)
+  const snapshot = new CatalogueFile(path.join(dir, DATA_FILE_NAME), fs)
+  const replayed = await replayJournals(snapshot.file, await snapshot.read(), journals, fs)
+  return replayed && { ...replayed, fromVersion: snapshot.fromVersion!, snapshotBytes: snapshot.size }
 }
 
 /**

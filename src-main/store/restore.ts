@@ -1,11 +1,14 @@
 /** Puts a backup back in place of the catalogue, after checking it; the files it replaces are kept aside. */
-import { link, readFile, rename } from 'node:fs/promises'
+import { link, mkdir, readFile, rename, rmdir } from 'node:fs/promises'
 import path from 'node:path'
 import type { Plant } from '../../src-shared/plant'
+import { checkBackup } from './check-backup'
+import { DataFileError, PLANT_ID_MAX, parseDataFileText } from './data-file'
+import { checkStoreFolder, removeStoreLeftovers } from './data-folder'
 import { listJournals } from './journal'
 import { replaceFile } from './json-file'
-import { loadPlantFile } from './load-plant-file'
 import { acquireDataDirLock } from './lock'
+import { migrateToCurrent } from './migrate'
 import { DATA_FILE_NAME } from './read-catalogue'
 import { serializeSnapshot } from './snapshot'
 
@@ -54,22 +57,33 @@ async function keepAside(file: string, suffix: string): Promise<string | undefin
 }
 
 /**
- * Restores `source` into `dataDir`. Refused (DataDirLockedError) while a server
- * or the app holds the folder; refused (DataFileError) when `source` is not a
- * valid catalogue. The steps are ordered so that a crash at any point leaves
- * either the old catalogue or the restored one, never an empty folder: the old
- * file is linked aside, the new one renamed over it (its journalGen makes the
- * old journals obsolete), and only then are the old journals moved aside.
+ * Restores `source` into `dataDir`, creating the folder (0700) when it does
+ * not exist yet: restoring onto a new computer is the main reason to restore.
+ * Refused (DataDirLockedError) while a server or the app holds the folder;
+ * refused (DataFileError) when `source` is not a catalogue the API could have
+ * written, record by record (see check-backup.ts). The source is only read,
+ * never checked for owner or mode: a backup on a FAT USB stick shows 0777.
+ * The steps are ordered so that a crash at any point leaves either the old
+ * catalogue or the restored one, never an empty folder: the old file is linked
+ * aside, the new one renamed over it (its journalGen makes the old journals
+ * obsolete), and only then are the old journals moved aside.
  */
 export async function restoreFromBackup(dataDir: string, source: string, at = new Date()): Promise<RestoreResult> {
-  const lock = await acquireDataDirLock(dataDir, 'plant-store restore')
+  const created = await mkdir(dataDir, { recursive: true, mode: 0o700 })
+  await checkStoreFolder(dataDir)
+  const lock = await acquireDataDirLock(dataDir, 'plant-store restore', 'restore')
+  let restored = false
   try {
-    const { data } = loadPlantFile(source, await readFile(source, 'utf8'))
+    const data = checkBackup(source, migrateToCurrent(source, parseDataFileText(source, await readFile(source, 'utf8'))).data)
+    await removeStoreLeftovers(dataDir) // e.g. the temp file of a restore killed before
     const suffix = `replaced-${at.toISOString().replace(/[:.]/g, '-')}`
     const file = path.join(dataDir, DATA_FILE_NAME)
     const journals = await listJournals(dataDir)
     const onDisk = [file, ...journals.map((journal) => journal.file)]
     const nextId = Math.max(data.nextId, await highestOnDisk(onDisk, 'nextId'))
+    if (nextId > PLANT_ID_MAX + 1) {
+      throw new DataFileError(file, `it mentions nextId ${nextId}, above ${PLANT_ID_MAX + 1}: plant ids go up to ${PLANT_ID_MAX}, and restoring below it could hand out an id again`)
+    }
     const plants = pastVersions(data.plants, await highestOnDisk(onDisk, 'version'))
     const keptAside = await keepAside(file, suffix)
     const journalGen = Math.max(0, ...journals.map((journal) => journal.gen)) + 1
@@ -77,8 +91,18 @@ export async function restoreFromBackup(dataDir: string, source: string, at = ne
     await replaceFile(file, text)
     // The journals belong to the replaced file; the new journalGen already tells a start to skip them.
     for (const journal of journals) await rename(journal.file, `${journal.file}.${suffix}`).catch(() => undefined)
+    restored = true
     return { keptAside, plantCount: data.plants.length, nextId }
   } finally {
     await lock.release()
+    // A refused restore leaves no trace, not even the folder it made for itself.
+    if (!restored && created !== undefined) await removeEmptyFolders(dataDir, created)
+  }
+}
+
+/** Removes `dir` and its parents up to `top`, as long as each is empty. */
+async function removeEmptyFolders(dir: string, top: string): Promise<void> {
+  for (let folder = dir; ; folder = path.dirname(folder)) {
+    if (!(await rmdir(folder).then(() => true, () => false)) || folder === top || path.dirname(folder) === folder) return
   }
 }

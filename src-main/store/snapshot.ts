@@ -9,6 +9,8 @@ import { DATA_FILE_VERSION, type IdempotencyRecord } from './data-file'
 
 /** A consistent view of the catalogue at one moment. */
 export interface CatalogueSnapshot {
+  /** File layout version (default: this build's). */
+  version?: number
   nextId: number
   /** First journal generation not contained in this snapshot. */
   journalGen: number
@@ -22,7 +24,7 @@ const SLICE = 2000
 /** Compact JSON of the snapshot in the plants.json layout. */
 export async function serializeSnapshot(snapshot: CatalogueSnapshot): Promise<string> {
   const keys = snapshot.idempotencyKeys?.length ? { idempotencyKeys: snapshot.idempotencyKeys } : {}
-  const head = JSON.stringify({ version: DATA_FILE_VERSION, nextId: snapshot.nextId, journalGen: snapshot.journalGen, ...keys })
+  const head = JSON.stringify({ version: snapshot.version ?? DATA_FILE_VERSION, nextId: snapshot.nextId, journalGen: snapshot.journalGen, ...keys })
   const parts: string[] = []
   for (let start = 0; start < snapshot.plants.length; start += SLICE) {
     if (start > 0) await new Promise((resolve) => setImmediate(resolve))

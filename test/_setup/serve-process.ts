@@ -64,10 +64,17 @@ export async function runProgram(program: string, args: string[], env: NodeJS.Pr
  * lines. The server gets PLANT_STORE_TOKEN={@link SERVE_TOKEN} unless `env` names
  * PLANT_STORE_TOKEN (`{ PLANT_STORE_TOKEN: undefined }` lets it use DIR/token).
  */
-export async function startServe(dataDir: string, extraArgs: string[] = [], env: NodeJS.ProcessEnv = {}): Promise<ServeProcess> {
+export async function startServe(
+  dataDir: string,
+  extraArgs: string[] = [],
+  env: NodeJS.ProcessEnv = {},
+  /** Runs the server as this account (tests run as root; permission tests need someone the kernel checks). */
+  account?: { uid: number; gid: number }
+): Promise<ServeProcess> {
   const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--data', dataDir, ...extraArgs], {
     env: cliEnv({ PLANT_STORE_TOKEN: SERVE_TOKEN, ...env }),
-    stdio: ['ignore', 'pipe', 'pipe']
+    stdio: ['ignore', 'pipe', 'pipe'],
+    ...account
   })
   let output = ''
   child.stdout.on('data', (chunk) => (output += chunk))
@@ -100,4 +107,13 @@ export async function startServe(dataDir: string, extraArgs: string[] = [], env:
   const token = decodeURIComponent(new URL(uiUrl).hash.replace(/^#token=/, ''))
   const headers = (extra: Record<string, string> = {}) => ({ authorization: `Bearer ${token}`, ...extra })
   return { child, baseUrl, port: Number(new URL(baseUrl).port), token, uiUrl, headers, output: () => output, stop }
+}
+
+/** POSTs a plant named `name` to `server` with `token` (the server's own by default); resolves with the raw response. */
+export function addPlant(server: ServeProcess, name: string, token = server.token): Promise<Response> {
+  return fetch(`${server.baseUrl}/plant`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ name })
+  })
 }

@@ -2,8 +2,9 @@ import { chmod, readFile, readdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { readCatalogue } from '../../src-main/store/read-catalogue'
-import { BIN, runCli, runProgram, startServe, type CliResult } from '../_setup/serve-process'
+import { runCli, startServe } from '../_setup/serve-process'
 import { makeTempDir } from '../_setup/temp-dir'
+import { giveToUnprivileged, runAsUnprivileged } from '../_setup/unprivileged'
 
 const TOKEN = 'data-safety-token-0123456789abcdef012345'
 const ENV = { PLANT_STORE_TOKEN: TOKEN }
@@ -19,12 +20,6 @@ function add(baseUrl: string, name: string) {
 /** Names of the plants on disk (plants.json plus its journal), as the next start would see them. */
 async function names(dir: string): Promise<(string | undefined)[]> {
   return (await readCatalogue(dir))!.data.plants.map((plant) => plant.name)
-}
-
-/** Runs `plant-store ...args` as the unprivileged user `nobody` (root ignores file modes), or as ourselves when not root. */
-function runAsUnprivileged(args: string[]): Promise<CliResult> {
-  if (process.getuid?.() !== 0) return runCli(args)
-  return runProgram('runuser', ['-u', 'nobody', '--', process.execPath, BIN, ...args])
 }
 
 describe('one writer per data folder', () => {
@@ -122,6 +117,7 @@ describe('a damaged or foreign data file', () => {
 describe('a data folder that cannot be written', () => {
   it('exits 1 with a clear message and writes nothing (new folder)', async () => {
     const dir = await makeTempDir()
+    await giveToUnprivileged(dir) // their own folder, made read-only (a folder of another user is refused before: data-folder.test.ts)
     await chmod(dir, 0o555)
     const result = await runAsUnprivileged(['serve', '--port', '0', '--data', dir])
     expect(result.code).toBe(1)
@@ -134,6 +130,7 @@ describe('a data folder that cannot be written', () => {
     const dir = await makeTempDir()
     const content = '{"version":1,"nextId":1,"plants":[]}'
     await writeFile(path.join(dir, 'plants.json'), content, { mode: 0o644 })
+    await giveToUnprivileged(dir, path.join(dir, 'plants.json'))
     await chmod(dir, 0o555)
     const result = await runAsUnprivileged(['serve', '--port', '0', '--data', dir])
     expect(result.code).toBe(1)

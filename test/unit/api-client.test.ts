@@ -108,19 +108,26 @@ describe('ApiClient.subscribe', () => {
   })
 
   it('reopens a stream that falls silent (no heartbeat) and stops for good when told', async () => {
-    const { test } = await clientFor()
-    let opened = 0
-    const silent: FetchLike = async () => {
-      opened++
-      return new Response(new ReadableStream({ start() {} }), { headers: { 'content-type': 'text/event-stream' } })
+    vi.useFakeTimers()
+    try {
+      const signals: (AbortSignal | undefined)[] = []
+      const silent: FetchLike = async (_url, init) => {
+        signals.push(init.signal ?? undefined)
+        return new Response(new ReadableStream({ start() {} }), { headers: { 'content-type': 'text/event-stream' } })
+      }
+      const client = createApiClient({ baseUrl: 'http://127.0.0.1:7420/v3', fetch: silent })
+      const stop = client.subscribe({ idleTimeoutMs: 30, initialDelayMs: 5, onEvent: () => undefined })
+      await vi.advanceTimersByTimeAsync(1)
+      expect(signals).toHaveLength(1)
+      await vi.advanceTimersByTimeAsync(50) // silent for the idle timeout (30 ms), then the first back-off (4-6 ms)
+      expect(signals).toHaveLength(2)
+      expect(signals[0]?.aborted).toBe(true) // the silent stream was given up, not left open beside the new one
+      stop()
+      expect(signals[1]?.aborted).toBe(true)
+      await vi.advanceTimersByTimeAsync(60_000) // far past every timeout and back-off: nothing opens again
+      expect(signals).toHaveLength(2)
+    } finally {
+      vi.useRealTimers()
     }
-    const client = createApiClient({ baseUrl: 'http://127.0.0.1:7420/v3', fetch: silent })
-    const stop = client.subscribe({ idleTimeoutMs: 30, initialDelayMs: 5, onEvent: () => undefined })
-    await vi.waitFor(() => expect(opened).toBeGreaterThanOrEqual(2))
-    stop()
-    const after = opened
-    await new Promise((resolve) => setTimeout(resolve, 100))
-    expect(opened).toBe(after)
-    expect(test.store.size).toBe(0)
   })
 })

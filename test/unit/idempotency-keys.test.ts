@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { WriteFailedError } from '../../src-main/store/group-commit'
 import { fingerprintOf } from '../../src-main/store/idempotency-keys'
 import { listJournals } from '../../src-main/store/journal'
@@ -13,7 +13,7 @@ import { makeTempDir } from '../_setup/temp-dir'
 const owner = (key: string) => ({ by: 'owner', key })
 
 /** A file system whose journal fsyncs wait until `release()` (and pass straight through after it). */
-function heldSyncs(): { fs: FileSystem; release(): void } {
+function heldSyncs(): { fs: FileSystem; release(): void; held(): number } {
   let released = false
   const waiting: (() => void)[] = []
   const fs: FileSystem = {
@@ -26,7 +26,7 @@ function heldSyncs(): { fs: FileSystem; release(): void } {
       })
     }) as FileSystem['open']
   }
-  return { fs, release: () => ((released = true), waiting.splice(0).forEach((resume) => resume())) }
+  return { fs, release: () => ((released = true), waiting.splice(0).forEach((resume) => resume())), held: () => waiting.length }
 }
 
 describe('adds with an idempotency key', () => {
@@ -73,14 +73,14 @@ describe('adds with an idempotency key', () => {
   })
 
   it('adds one plant when the repeat arrives while the first add is being written', async () => {
-    const { fs, release } = heldSyncs()
+    const { fs, release, held } = heldSyncs()
     const store = await PlantStore.open({ dir: await makeTempDir(), fs })
     const first = store.addOnce({ name: 'Fern' }, owner('same'))
-    await new Promise((resolve) => setTimeout(resolve, 20)) // the first add's write waits for its fsync now
+    await vi.waitFor(() => expect(held()).toBe(1)) // the first add's write waits for its fsync now
     let settled = false
     void first.then(() => (settled = true))
     const second = store.addOnce({ name: 'Fern' }, owner('same'))
-    await new Promise((resolve) => setTimeout(resolve, 20))
+    await new Promise((resolve) => setImmediate(resolve))
     expect(settled).toBe(false)
     release()
     expect((await first).replayed).toBe(false)

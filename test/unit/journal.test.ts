@@ -1,8 +1,8 @@
 import { readFile, readdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { DataFileError } from '../../src-main/store/data-file'
-import { Journal, journalFileName, parseJournal } from '../../src-main/store/journal'
+import { Journal, journalFileName, parseJournal, readJournal } from '../../src-main/store/journal'
 import { PlantStore } from '../../src-main/store/plant-store'
 import { readCatalogue } from '../../src-main/store/read-catalogue'
 import { faultyFs } from '../_setup/faulty-fs'
@@ -18,10 +18,23 @@ describe('parseJournal', () => {
 
   it.each([
     ['a cut-off line', line(2, plant(1)) + '{"nextId":3,"pla'],
-    ['NUL bytes after a power cut', line(2, plant(1)) + '\0\0\0\0\0\0'],
-    ['an invalid record', line(2, plant(1)) + '{"nextId":3,"plants":[{"id":2}]}\n']
+    ['NUL bytes after a power cut', line(2, plant(1)) + '\0\0\0\0\0\0']
   ])('drops %s at the end (never acknowledged)', (_label, text) => {
     expect(parseJournal('j', text)).toHaveLength(1)
+  })
+
+  // Issue 11 changed this: a complete (newline-terminated) last line that does not validate used to be dropped as torn.
+  it.each([
+    ['an invalid record', '{"nextId":3,"plants":[{"id":2}]}\n'],
+    ['text that is not JSON', '{"nextId":3,"plants":[]]\n'],
+    ['a nextId beyond the highest id', line(2 ** 53 - 1, plant(2))]
+  ])('refuses %s on a complete last line, naming the file and the line', (_label, last) => {
+    expect(() => parseJournal('journal-000001.jsonl', line(2, plant(1)) + last)).toThrow(/journal-000001\.jsonl: line 2 of the journal .*complete/)
+  })
+
+  it('reports the byte count of the unfinished fragment it drops', () => {
+    expect(readJournal('j', line(2, plant(1)) + '{"nextId":3,"plé')).toMatchObject({ tornBytes: 17 })
+    expect(readJournal('j', line(2, plant(1))).tornBytes).toBe(0)
   })
 
   it('refuses damage followed by more lines', () => {
@@ -65,10 +78,11 @@ describe('the store with its journal', () => {
     const dir = await makeTempDir()
     const store = await PlantStore.open({ dir, checkpointIdleMs: 20 })
     await store.add({ name: 'Fern' })
-    await new Promise((resolve) => setTimeout(resolve, 200))
-    const data = JSON.parse(await readFile(path.join(dir, 'plants.json'), 'utf8'))
-    expect(data.plants.map((p: { name: string }) => p.name)).toEqual(['Fern'])
-    expect((await readdir(dir)).filter((name) => name.startsWith('journal-'))).toHaveLength(1) // the new, empty one
+    await vi.waitFor(async () => {
+      const data = JSON.parse(await readFile(path.join(dir, 'plants.json'), 'utf8'))
+      expect(data.plants.map((p: { name: string }) => p.name)).toEqual(['Fern'])
+      expect((await readdir(dir)).filter((name) => name.startsWith('journal-'))).toHaveLength(1) // the new, empty one
+    })
     await store.close()
   })
 

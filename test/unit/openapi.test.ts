@@ -1,7 +1,14 @@
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
 import { Validator } from '@seriousme/openapi-schema-validator'
 import { describe, expect, it } from 'vitest'
 import { createOpenApiDocument } from '../../src-main/server/openapi'
+import { ALLOWED_METHODS } from '../../src-main/server/urls'
+import { MAX_BODY_BYTES } from '../../src-shared/api-paths'
+import { plantEtag } from '../../src-shared/etag'
 import { PLANT_LIMITS } from '../../src-shared/plant-schema'
+import { faultyFs } from '../_setup/faulty-fs'
+import { createTestApp } from '../_setup/in-process'
 
 describe('OpenAPI document', () => {
   const doc = createOpenApiDocument() as any
@@ -14,18 +21,92 @@ describe('OpenAPI document', () => {
     expect(validator.version).toBe('3.1')
   })
 
-  it('names the contract operations and paths exactly', () => {
-    expect(doc.info.version).toBe('1.0.0')
-    expect(doc.servers[0].url).toMatch(/\/v3$/)
-    expect(doc.paths['/plant'].post.operationId).toBe('add-plant')
-    expect(doc.paths['/plant'].put.operationId).toBe('update-plant')
-    expect(doc.paths['/plant/search/status'].get.operationId).toBeTruthy()
+  it('names the contract operations as docs/contract.md does, with every status code the contract lists', async () => {
+    const contract = await readFile(path.resolve(import.meta.dirname, '../../docs/contract.md'), 'utf8')
+    const sections = contract.split(/^### 4\.\d+ /m).slice(1)
+    expect(sections).toHaveLength(3)
+    for (const section of sections) {
+      const [, method = '', route = ''] = /^\| Method and path \| `(\w+) (\S+)` \|$/m.exec(section) ?? []
+      const operation = doc.paths[route]?.[method.toLowerCase()]
+      expect(operation, `${method} ${route}`).toBeDefined()
+      const operationId = /^\| Operation id \| (\S+) \|$/m.exec(section)?.[1]
+      if (operationId) expect(operation.operationId).toBe(operationId)
+      for (const [, status] of section.matchAll(/^\| (\d{3}) \|/gm)) expect(Object.keys(operation.responses)).toContain(status)
+    }
   })
 
-  it('documents every status code the API answers', () => {
-    expect(Object.keys(doc.paths['/plant'].post.responses)).toEqual(expect.arrayContaining(['200', '405', '413', '415']))
-    expect(Object.keys(doc.paths['/plant'].put.responses)).toEqual(expect.arrayContaining(['200', '400', '404', '413', '415']))
-    expect(Object.keys(doc.paths['/plant/search/status'].get.responses)).toEqual(expect.arrayContaining(['200', '400']))
+  it('documents exactly the routes the app answers, each with the methods it allows', async () => {
+    const documented = Object.fromEntries(Object.entries(doc.paths).map(([route, operations]) => [route, Object.keys(operations as object).map((m) => m.toUpperCase()).sort()]))
+    const answered = Object.fromEntries(Object.entries(ALLOWED_METHODS).map(([route, methods]) => [route, methods.filter((m) => m !== 'HEAD').sort()]))
+    expect(documented).toEqual(answered)
+    // And the app really routes each documented operation: it never answers as it does for a path it does not know.
+    const { call } = await createTestApp()
+    const unknownRoute = await (await call('GET', '/v3/no-such-route')).json()
+    for (const [route, methods] of Object.entries(documented)) {
+      for (const method of methods) {
+        const response = await call(method, `/v3${route.replace('{id}', '1').replace('{name}', 'someone')}`, method === 'POST' || method === 'PUT' ? {} : undefined)
+        const stream = response.headers.get('content-type') === 'text/event-stream'
+        const answer = stream ? undefined : await response.json()
+        if (stream) await response.body?.cancel()
+        expect(response.status, `${method} ${route}`).not.toBe(405)
+        expect(answer?.title, `${method} ${route}`).not.toBe(unknownRoute.title)
+      }
+    }
+  })
+
+  it('documents every status code the contract operations answer, and none they never answer', async () => {
+    const { fs, faults } = faultyFs()
+    const { call } = await createTestApp({ fs })
+    const failWrites = () => (faults.failWith = 'ENOSPC')
+    const huge = JSON.stringify({ name: 'x'.repeat(MAX_BODY_BYTES) })
+    const text = { 'content-type': 'text/plain' }
+    const noToken = { authorization: undefined }
+    const foreignHost = { host: 'evil.example' }
+    type Case = [method: string, url: string, body?: unknown, headers?: Record<string, string | undefined>, before?: () => void]
+    const cases: Record<string, Case[]> = {
+      'add-plant': [
+        ['POST', '/v3/plant', { name: 'Fern' }],
+        ['POST', '/v3/plant', { name: 5 }],
+        ['POST', '/v3/plant', { name: 'Fern' }, { 'idempotency-key': 'not a quoted key' }],
+        ['POST', '/v3/plant', huge],
+        ['POST', '/v3/plant', 'name=Fern', text],
+        ['POST', '/v3/plant', { name: 'Fern' }, noToken],
+        ['POST', '/v3/plant', { name: 'Fern' }, foreignHost],
+        ['POST', '/v3/plant', { name: 'Palm' }, { 'idempotency-key': '"key-1"' }],
+        ['POST', '/v3/plant', { name: 'not the same plant' }, { 'idempotency-key': '"key-1"' }],
+        ['POST', '/v3/plant', { name: 'Lost' }, {}, failWrites]
+      ],
+      'update-plant': [
+        ['PUT', '/v3/plant', { id: 1, status: 'sold' }],
+        ['PUT', '/v3/plant', { status: 'sold' }],
+        ['PUT', '/v3/plant', { id: 99, status: 'sold' }],
+        ['PUT', '/v3/plant', { id: 1, status: 'pending' }, { 'if-match': plantEtag(1, 99) }],
+        ['PUT', '/v3/plant', huge],
+        ['PUT', '/v3/plant', 'id=1', text],
+        ['PUT', '/v3/plant', { id: 1 }, noToken],
+        ['PUT', '/v3/plant', { id: 1 }, foreignHost],
+        ['PUT', '/v3/plant', { id: 1, status: 'available' }, {}, failWrites]
+      ],
+      'find-plants-by-status': [
+        ['GET', '/v3/plant/search/status?status=sold'],
+        ['GET', '/v3/plant/search/status?status=gone'],
+        ['GET', '/v3/plant/search/status', undefined, noToken],
+        ['GET', '/v3/plant/search/status', undefined, foreignHost]
+      ]
+    }
+    const operations = Object.values(doc.paths).flatMap((byMethod) => Object.values(byMethod as Record<string, any>))
+    for (const [operationId, requests] of Object.entries(cases)) {
+      const answered = new Set<string>()
+      for (const [method, url, body, headers, before] of requests) {
+        before?.()
+        const response = await call(method, url, body, headers)
+        faults.failWith = undefined
+        answered.add(String(response.status))
+        await response.body?.cancel()
+      }
+      const documented = Object.keys(operations.find((operation) => operation.operationId === operationId).responses)
+      expect([...answered].sort(), operationId).toEqual(documented.sort())
+    }
   })
 
   it('takes its limits from the validation schema', () => {

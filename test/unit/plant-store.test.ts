@@ -1,6 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { DATA_FILE_VERSION, DataFileError } from '../../src-main/store/data-file'
 import { WriteFailedError } from '../../src-main/store/group-commit'
 import type { FileSystem } from '../../src-main/store/json-file'
@@ -186,19 +186,24 @@ describe('PlantStore readers and shutdown', () => {
     const dir = await makeTempDir()
     const { fs, faults } = faultyFs()
     let releaseSync: () => void = () => undefined
+    let syncing = false
     const slowFs: FileSystem = {
       ...fs,
       open: (async (...args: Parameters<FileSystem['open']>) => {
         const handle = await fs.open(...args)
         const datasync = handle.datasync.bind(handle)
         return Object.assign(Object.create(handle), {
-          datasync: () => new Promise<void>((resolve, reject) => (releaseSync = () => datasync().then(resolve, reject)))
+          datasync: () =>
+            new Promise<void>((resolve, reject) => {
+              syncing = true
+              releaseSync = () => datasync().then(resolve, reject)
+            })
         })
       }) as FileSystem['open']
     }
     const store = await PlantStore.open({ dir, fs: slowFs, checkpointIdleMs: 60_000 })
     const adding = store.add({ name: 'in flight' })
-    await new Promise((resolve) => setTimeout(resolve, 20))
+    await vi.waitFor(() => expect(syncing).toBe(true))
     expect(store.find()).toHaveLength(0) // written, not yet flushed: not visible
     expect(store.get(1)).toBeUndefined()
     const version = store.version
@@ -222,8 +227,12 @@ describe('PlantStore readers and shutdown', () => {
     await second.add({ name: 'b' })
     await second.checkpoint()
     await first.close() // must not write its old state over the second store's
-    await new Promise((resolve) => setTimeout(resolve, 50)) // no idle checkpoint of the first may fire either
+    // No idle checkpoint of the first may fire either: the second's, armed by this add after any of the first's
+    // (same 10 ms), has run once plants.json holds 'c', so an earlier timer of the first would have fired by then.
+    await second.add({ name: 'c' })
+    const snapshotNames = async () => JSON.parse(await readFile(path.join(dir, 'plants.json'), 'utf8')).plants.map((p: { name: string }) => p.name)
+    await vi.waitFor(async () => expect(await snapshotNames()).toEqual(['a', 'b', 'c']))
     await second.close()
-    expect((await readCatalogue(dir))!.data.plants.map((p) => p.name)).toEqual(['a', 'b'])
+    expect((await readCatalogue(dir))!.data.plants.map((p) => p.name)).toEqual(['a', 'b', 'c'])
   })
 })

@@ -7,7 +7,8 @@ import { PlantStore } from '../../src-main/store/plant-store'
 import { restoreFromBackup } from '../../src-main/store/restore'
 import { makeTempDir } from '../_setup/temp-dir'
 
-const good = JSON.stringify({ version: 1, nextId: 2, plants: [{ id: 1, name: 'Fern', tags: [], status: 'sold', createdAt: 'a', updatedAt: 'a' }] })
+const AT = '2024-05-01T09:00:00.000Z'
+const good = JSON.stringify({ version: 1, nextId: 2, plants: [{ id: 1, name: 'Fern', tags: [], status: 'sold', createdAt: AT, updatedAt: AT }] })
 
 describe('restoreFromBackup', () => {
   it('puts a valid backup in place and keeps the damaged file aside', async () => {

@@ -1,6 +1,6 @@
 import { chmod, readFile, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import {
   TOKEN_MIN_LENGTH,
   TokenError,
@@ -14,6 +14,31 @@ import {
 import { makeTempDir } from '../_setup/temp-dir'
 
 const posix = process.platform !== 'win32'
+
+/** Every read of a token file, from the moment it opens the file until it closes it: a test waits for a read that began after it changed the file. */
+const tokenReads = vi.hoisted(() => [] as Promise<void>[])
+
+vi.mock('node:fs/promises', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('node:fs/promises')>()
+  const open = ((...args: Parameters<typeof actual.open>) => {
+    const opening = actual.open(...args)
+    if (!/[\\/]token$/.test(String(args[0]))) return opening
+    let done: () => void = () => undefined
+    tokenReads.push(new Promise<void>((resolve) => (done = resolve)))
+    return opening.then(
+      (handle) => {
+        const close = handle.close.bind(handle)
+        handle.close = () => close().finally(done)
+        return handle
+      },
+      (error: unknown) => {
+        done()
+        throw error
+      }
+    )
+  }) as typeof actual.open
+  return { ...actual, open, default: { ...actual, open } }
+})
 
 describe('the API token file', () => {
   it('creates a random token of at least 32 URL-safe characters', () => {
@@ -92,7 +117,11 @@ describe('openTokenSource', () => {
       const fresh = await rotateToken(dir)
       await expect.poll(() => source.current(), { timeout: 2000 }).toBe(fresh)
       await writeFile(tokenFilePath(dir), 'bad\n')
-      await new Promise((resolve) => setTimeout(resolve, 100))
+      // Wait for a re-read that began after the file turned bad, and for the source to have taken in its result.
+      const readsBefore = tokenReads.length
+      await vi.waitFor(() => expect(tokenReads.length).toBeGreaterThan(readsBefore))
+      await tokenReads[readsBefore]
+      await new Promise((resolve) => setImmediate(resolve))
       expect(source.current()).toBe(fresh)
     } finally {
       source.close()

@@ -3,10 +3,12 @@
  * that announce every saved change, so every open UI shows a change made by a
  * script within a second, without polling.
  */
-import { EventStream, type H3 } from 'h3'
+import type { H3, H3Event } from 'h3'
 import { EXTENSION_PATHS } from '../../../src-shared/api-paths'
 import type { PlantStore } from '../../store/plant-store'
+import { problem } from '../problems'
 import { routePattern } from '../urls'
+import { ChangeStream, EVENT_STREAM_LIMITS, encodeEvent, type EventStreamLimits } from './change-stream'
 
 /** How often an idle stream carries a comment, so proxies and clients can tell it is alive. */
 export const HEARTBEAT_MS = 15_000
@@ -16,28 +18,61 @@ export interface EventRouteOptions {
   heartbeatMs?: number
   /** Aborted when the service stops: open streams end at once instead of holding the graceful close. */
   stopping?: AbortSignal
+  /** Bounds on streams and what they hold (default {@link EVENT_STREAM_LIMITS}). */
+  limits?: Partial<EventStreamLimits>
+}
+
+const CONNECTED = encodeEvent({ comment: 'connected' })
+const HEARTBEAT = encodeEvent({ comment: 'heartbeat' })
+
+function setEventStreamHeaders(event: H3Event): void {
+  event.res.headers.set('content-type', 'text/event-stream')
+  event.res.headers.set('cache-control', 'no-store, no-transform')
+  // Tells a reverse proxy (nginx) not to hold events back in its buffer.
+  event.res.headers.set('x-accel-buffering', 'no')
 }
 
 /** Registers the change stream over `store`. */
 export function registerEventRoutes(app: H3, store: PlantStore, options: EventRouteOptions = {}): void {
   const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS
+  const limits = { ...EVENT_STREAM_LIMITS, ...options.limits }
+  const open = new Set<ChangeStream>()
+  let unsubscribe: (() => void) | undefined
+  let heartbeat: ReturnType<typeof setInterval> | undefined
+  const toAll = (chunk: Uint8Array) => {
+    for (const stream of open) stream.send(chunk)
+  }
+  // One subscription and one heartbeat for all streams, while any is open; each change is encoded once.
+  // A change is announced only after it is on disk, so a client never sees a change that is later undone.
+  const start = () => {
+    unsubscribe = store.onChange((change) => toAll(encodeEvent({ type: change.type, data: JSON.stringify(change.plant) })))
+    heartbeat = setInterval(() => toAll(HEARTBEAT), heartbeatMs)
+  }
+  const stop = () => {
+    unsubscribe?.()
+    clearInterval(heartbeat)
+    unsubscribe = heartbeat = undefined
+  }
+  options.stopping?.addEventListener('abort', () => {
+    for (const stream of open) stream.close()
+  }, { once: true })
   app.get(routePattern(EXTENSION_PATHS.events), (event) => {
-    const stream = new EventStream(event)
-    // A change is announced only after it is on disk, so a client never sees a change that is later undone.
-    const unsubscribe = store.onChange((change) => {
-      void stream.push({ event: change.type, data: JSON.stringify(change.plant) })
+    if (open.size >= limits.maxStreams) throw problem('tooManyStreams', limits.maxStreams)
+    const stream = new ChangeStream({
+      limits,
+      onEnd: () => {
+        open.delete(stream)
+        if (open.size === 0) stop()
+      },
+      onDrop: (reason) => console.error(`[plant-store] closed a change stream: ${reason}`),
+      socketBuffered: () => event.req.runtime?.node?.res?.writableLength ?? 0
     })
-    const heartbeat = setInterval(() => void stream.pushComment('heartbeat'), heartbeatMs)
-    const close = () => void stream.close()
-    options.stopping?.addEventListener('abort', close, { once: true })
-    stream.onClosed(() => {
-      unsubscribe()
-      clearInterval(heartbeat)
-      options.stopping?.removeEventListener('abort', close)
-    })
-    if (options.stopping?.aborted) close()
+    if (open.size === 0) start()
+    open.add(stream)
+    setEventStreamHeaders(event)
     // The first bytes tell the client at once that the stream is open (and flush the headers).
-    void stream.pushComment('connected')
-    return stream
+    stream.send(CONNECTED)
+    if (options.stopping?.aborted) stream.close()
+    return stream.body
   })
 }

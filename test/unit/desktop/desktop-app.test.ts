@@ -1,9 +1,10 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs'
 import { createServer, type Server } from 'node:net'
+import os from 'node:os'
 import path from 'node:path'
 import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest'
 import { DESKTOP_BRIDGE_CHANNEL } from '../../../src-shared/desktop-bridge'
-import { defaultDataDir } from '../../../src-main/paths'
+import { resolveDataDir } from '../../../src-main/config'
 import { PlantStore } from '../../../src-main/store/plant-store'
 import { makeTempDir } from '../../_setup/temp-dir'
 import { addBackup, damageCatalogue } from './_catalogue'
@@ -67,9 +68,14 @@ describe('the desktop app', () => {
 
   it('uses the same data folder as plant-store serve by default (Electronʼs userData set to it)', async () => {
     const desktop = await runDesktop('', { env: { PLANT_STORE_PORT: '0' } })
-    expect(desktop.dataDir).toBe(defaultDataDir())
-    expect(app.paths.get('userData')).toBe(defaultDataDir())
-    expect(existsSync(path.join(defaultDataDir(), 'server.json'))).toBe(true)
+    // Linux: ~/.config/plant-store, the folder Electron's userData is for an app named plant-store (HOME is the test's own).
+    const expected = path.join(os.homedir(), '.config', 'plant-store')
+    expect(os.homedir().startsWith(os.tmpdir())).toBe(true)
+    expect(desktop.dataDir).toBe(expected)
+    expect(app.paths.get('userData')).toBe(expected)
+    expect(existsSync(path.join(expected, 'server.json'))).toBe(true)
+    // plant-store serve resolves its default through the same function: same folder, hence same data and token.
+    expect(resolveDataDir(undefined, {})).toBe(expected)
   })
 
   it('brings the window to the front on a second launch', async () => {

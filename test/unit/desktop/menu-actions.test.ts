@@ -81,9 +81,12 @@ describe('the File menu', () => {
     dialog.showOpenDialog.mockResolvedValue({ canceled: false, filePaths: [await addBackup(dir)] })
     dialog.showMessageBox.mockResolvedValue({ response: 1, checkboxChecked: false }) // "Cancel"
     const before = desktop.service
+    const restart = vi.spyOn(desktop, 'restartService')
     actions.restoreFromBackup()
     await vi.waitFor(() => expect(dialog.showMessageBox).toHaveBeenCalled())
-    await new Promise((resolve) => setTimeout(resolve, 50))
+    await dialog.showMessageBox.mock.results[0]!.value // the answer "Cancel" is in…
+    await new Promise((resolve) => setImmediate(resolve)) // …and acted on
+    expect(restart).not.toHaveBeenCalled()
     expect(desktop.service).toBe(before)
     expect(desktop.service?.store.find().map((plant) => plant.name)).toEqual(['Aloe'])
   })

@@ -23,7 +23,7 @@ describe('createQuitGuard', () => {
     guard.onWillQuit(second)
     expect(second.preventDefault).toHaveBeenCalled()
     expect(stop).toHaveBeenCalledTimes(1)
-    await Promise.resolve()
+    await new Promise((resolve) => setImmediate(resolve)) // every callback the guard could run by now has run
     expect(exit).not.toHaveBeenCalled()
     expect(guard.stopped).toBe(false)
     finish()

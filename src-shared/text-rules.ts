@@ -1,0 +1,166 @@
+/**
+ * What text a plant's name, category and tags may hold. One definition feeds
+ * the server's validation and the UI's live checks (through plant-schema.ts)
+ * and the `pattern` of the published JSON Schema, so the three cannot drift.
+ *
+ * The rules, for the text once trimmed: no character that garbles or disguises
+ * it (control characters, line separators, broken UTF-16, direction
+ * overrides), and at least one character a person can see. Accepted text is
+ * stored trimmed and in Unicode NFC, so the same word typed two ways is stored
+ * one way.
+ */
+
+/** A group of refused characters, with the words an error message uses for it. */
+interface RefusedClass {
+  /** Inclusive code point ranges. */
+  ranges: readonly (readonly [number, number])[]
+  /** Completes "NAME contains …", e.g. "an invisible direction-changing character". */
+  words: string
+  /** What to do about it, after the character's code. */
+  advice: string
+}
+
+/** Characters refused anywhere in a name, category or tag. */
+const REFUSED_CLASSES: readonly RefusedClass[] = [
+  {
+    // C0 controls, DEL and the C1 controls (U+0085 "next line", U+009B "CSI" starts terminal escape codes).
+    ranges: [
+      [0x00, 0x1f],
+      [0x7f, 0x9f]
+    ],
+    words: 'a control character',
+    advice: 'control characters such as line breaks, tabs or escape codes are not allowed'
+  },
+  {
+    ranges: [[0x2028, 0x2029]],
+    words: 'a line or paragraph separator',
+    advice: 'text must stay on one line'
+  },
+  {
+    // Lone UTF-16 surrogates (String.prototype.isWellFormed would say false): not a character at all.
+    ranges: [[0xd800, 0xdfff]],
+    words: 'a broken character, half of a UTF-16 surrogate pair',
+    advice: 'send the text as well-formed Unicode'
+  },
+  {
+    // Bidirectional embeddings, overrides and isolates ("Trojan Source"): they reorder what is shown.
+    ranges: [
+      [0x202a, 0x202e],
+      [0x2066, 0x2069]
+    ],
+    words: 'an invisible direction-changing character',
+    advice: 'it can make text look different from what it is'
+  }
+]
+
+/**
+ * Characters that show nothing on their own: Unicode's Default_Ignorable_Code_Point
+ * and format (Cf) characters, e.g. zero-width spaces and joiners, soft hyphens,
+ * variation selectors, Hangul fillers, tag characters. Allowed inside text, but
+ * text made only of these (and spaces) is as good as blank.
+ */
+// prettier-ignore
+const INVISIBLE_RANGES: readonly (readonly [number, number])[] = [
+  [0x00ad, 0x00ad], [0x034f, 0x034f], [0x0600, 0x0605], [0x061c, 0x061c], [0x06dd, 0x06dd], [0x070f, 0x070f],
+  [0x0890, 0x0891], [0x08e2, 0x08e2], [0x115f, 0x1160], [0x17b4, 0x17b5], [0x180b, 0x180f], [0x200b, 0x200f],
+  [0x202a, 0x202e], [0x2060, 0x206f], [0x3164, 0x3164], [0xfe00, 0xfe0f], [0xfeff, 0xfeff], [0xffa0, 0xffa0],
+  [0xfff0, 0xfffb], [0x110bd, 0x110bd], [0x110cd, 0x110cd], [0x13430, 0x1343f], [0x1bca0, 0x1bca3],
+  [0x1d173, 0x1d17a], [0xe0000, 0xe0fff]
+]
+
+const codeOf = (codePoint: number) => `U+${codePoint.toString(16).toUpperCase().padStart(4, '0')}`
+const escaped = (codePoint: number) => `\\u{${codePoint.toString(16).toUpperCase()}}`
+const classBody = (ranges: readonly (readonly [number, number])[]) =>
+  ranges.map(([from, to]) => (from === to ? escaped(from) : `${escaped(from)}-${escaped(to)}`)).join('')
+
+const REFUSED = classBody(REFUSED_CLASSES.flatMap((group) => group.ranges))
+const INVISIBLE = classBody(INVISIBLE_RANGES)
+
+/** Lookahead: no refused character anywhere. */
+const NOTHING_REFUSED = `(?=[^${REFUSED}]*$)`
+/** Lookahead: past any white space and invisible characters, one that can be seen. */
+const SOMETHING_VISIBLE = `(?=[\\s${INVISIBLE}]*[^\\s${INVISIBLE}${REFUSED}])`
+
+/**
+ * The character rule, for text already trimmed, as an ECMAScript regular
+ * expression for the `u` flag (as JSON Schema's `pattern` is applied, e.g. by
+ * Ajv). Linear time: each lookahead scans the text once.
+ */
+export const TEXT_PATTERN = `^${NOTHING_REFUSED}${SOMETHING_VISIBLE}`
+
+/**
+ * The whole rule of a text field as a JSON Schema `pattern` (`u` flag). The
+ * server trims before it checks and counts, so white space may pad the text
+ * (\s is exactly what trim() removes, a trailing line break included); between
+ * the padding come 1 to `maxLength` characters that start and end with a
+ * non-space, hold nothing refused and something visible. A `maxLength` would
+ * count the padding and refuse what the server keeps.
+ */
+export function textFieldPattern(maxLength: number): string {
+  const edge = `[^\\s${REFUSED}]`
+  const inner = `[^${REFUSED}]{0,${maxLength - 2}}`
+  return `^${SOMETHING_VISIBLE}\\s*${edge}(?:${inner}${edge})?\\s*$`
+}
+
+/** The rule in words, for the published schema's descriptions. */
+export const TEXT_RULES_DESCRIPTION =
+  'Trimmed, then stored in Unicode NFC. Refused once trimmed: control characters (U+0000–U+001F, U+007F–U+009F), U+2028/U+2029, ' +
+  'lone surrogates, bidirectional overrides and isolates (U+202A–U+202E, U+2066–U+2069), and text with nothing visible ' +
+  '(only spaces, zero-width or format characters). pattern is an ECMAScript regular expression for the u flag.'
+
+const TEXT_RULE = new RegExp(TEXT_PATTERN, 'u')
+const FIRST_REFUSED = new RegExp(`[${REFUSED}]`, 'u')
+
+/** Words for the first refused character in `text`, e.g. "contains a control character (U+001B): …". */
+function describeRefused(text: string): string | undefined {
+  const found = FIRST_REFUSED.exec(text)
+  if (!found) return undefined
+  const codePoint = found[0].codePointAt(0) ?? 0
+  const group = REFUSED_CLASSES.find((candidate) => candidate.ranges.some(([from, to]) => codePoint >= from && codePoint <= to))
+  return `contains ${group?.words ?? 'a character that is not allowed'} (${codeOf(codePoint)}); ${group?.advice ?? 'remove it'}`
+}
+
+/**
+ * Checks `value` once trimmed against the rule (the same verdict as
+ * {@link TEXT_PATTERN}); returns what is wrong, worded to follow the field's
+ * name ("name must not be blank"), or undefined when the text is acceptable.
+ */
+export function textProblem(value: string): string | undefined {
+  const text = value.trim()
+  if (TEXT_RULE.test(text)) return undefined
+  const refused = describeRefused(text)
+  if (refused) return refused
+  if (text === '') return 'must not be blank'
+  return 'holds only invisible characters (such as zero-width spaces); type something that can be seen'
+}
+
+/** The form in which accepted text is stored: trimmed, in Unicode NFC. */
+export function storedText(text: string): string {
+  return text.trim().normalize('NFC')
+}
+
+/**
+ * The key under which two tags count as the same: NFC plus full case folding
+ * (lower, upper, lower maps ß, ẞ and SS together, and final sigma with sigma),
+ * independent of the computer's language settings.
+ */
+export function tagKey(tag: string): string {
+  return storedText(tag).toLowerCase().toUpperCase().toLowerCase().normalize('NFC')
+}
+
+/**
+ * Keeps each tag once: trimmed and in NFC, the first spelling winning among
+ * those with the same {@link tagKey}. The server stores tags this way; the UI
+ * previews them this way.
+ */
+export function uniqueTags(tags: readonly string[]): string[] {
+  const seen = new Set<string>()
+  const kept: string[] = []
+  for (const tag of tags) {
+    const key = tagKey(tag)
+    if (seen.has(key)) continue
+    seen.add(key)
+    kept.push(storedText(tag))
+  }
+  return kept
+}

@@ -1,0 +1,117 @@
+/**
+ * Which address a request names, against the real `plant-store serve`:
+ * absolute-form request targets (issue 11 point 14) and the LAN addresses of a
+ * server bound to all interfaces (issue 17).
+ */
+import { connect } from 'node:net'
+import { networkInterfaces } from 'node:os'
+import { describe, expect, it } from 'vitest'
+import { startServe, type ServeProcess } from '../_setup/serve-process'
+import { makeTempDir } from '../_setup/temp-dir'
+
+/** This computer's non-loopback addresses of one family. */
+function lanAddresses(family: 'IPv4' | 'IPv6'): string[] {
+  return Object.values(networkInterfaces())
+    .flatMap((entries) => entries ?? [])
+    .filter((entry) => entry.family === family && !entry.internal && entry.scopeid === (family === 'IPv6' ? 0 : undefined))
+    .map((entry) => (family === 'IPv6' ? `[${entry.address}]` : entry.address))
+}
+
+/** Sends one raw request line and headers; returns the status code and the raw (possibly chunked) body of the answer. */
+function rawRequest(port: number, requestLine: string, headers: string[], body = ''): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const head = [requestLine, ...headers, 'Connection: close'].join('\r\n')
+    const socket = connect(port, '127.0.0.1', () => socket.write(`${head}\r\n\r\n${body}`))
+    let answer = ''
+    socket.on('data', (chunk) => (answer += chunk))
+    socket.on('end', () => {
+      const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1])
+      resolve({ status, body: answer.slice(answer.indexOf('\r\n\r\n') + 4) })
+    })
+    socket.on('error', reject)
+  })
+}
+
+function own(server: ServeProcess): string[] {
+  return [`Host: 127.0.0.1:${server.port}`, `Authorization: Bearer ${server.token}`]
+}
+
+describe('absolute-form request targets (RFC 9112 §3.2.2)', () => {
+  it('refuses a target naming another server even with a correct Host, on API and UI paths', async () => {
+    const server = await startServe(await makeTempDir())
+    const port = server.port
+    for (const target of [
+      'http://evil.test/v3/plant/search/status',
+      `http://evil.test:${port}/v3/plant/search/status`,
+      `http://127.0.0.1:${port + 1}/v3/plant/search/status`,
+      `http://user@127.0.0.1:${port}/v3/plant/search/status`,
+      `http://evil.test:${port}/`
+    ]) {
+      const answer = await rawRequest(port, `GET ${target} HTTP/1.1`, own(server))
+      expect({ target, status: answer.status }).toEqual({ target, status: 403 })
+      expect(answer.body).toContain('"type":"urn:plant-store:problem:forbidden"')
+      expect(answer.body).toMatch(/request target addressed to/)
+    }
+  })
+
+  it('serves a target that names this server, as the Host check would', async () => {
+    const server = await startServe(await makeTempDir())
+    for (const name of ['127.0.0.1', 'localhost', 'LOCALHOST']) {
+      const answer = await rawRequest(server.port, `GET http://${name}:${server.port}/v3/plant/search/status HTTP/1.1`, own(server))
+      expect({ name, status: answer.status }).toEqual({ name, status: 200 })
+    }
+  })
+})
+
+describe('--host 0.0.0.0 or :: (all interfaces)', () => {
+  const ipv4 = lanAddresses('IPv4')
+  const ipv6 = lanAddresses('IPv6')
+
+  it.skipIf(ipv4.length === 0)("accepts this computer's LAN addresses as Host and Origin, and says plainly what others can do", async () => {
+    const server = await startServe(await makeTempDir(), ['--host', '0.0.0.0'])
+    expect(server.output()).toMatch(/warning: --host 0\.0\.0\.0 lets other computers on your network reach Plant Store at /)
+    expect(server.output()).toContain(ipv4[0])
+    expect(server.output()).toMatch(/without the API token they can neither see nor change any plant/)
+    expect(server.output()).toMatch(/not encrypted/)
+    for (const address of ipv4) {
+      const host = `${address}:${server.port}`
+      const search = await rawRequest(server.port, 'GET /v3/plant/search/status HTTP/1.1', [`Host: ${host}`, `Authorization: Bearer ${server.token}`])
+      expect({ address, status: search.status }).toEqual({ address, status: 200 })
+      // The UI opened from another computer posts with its own origin.
+      const body = JSON.stringify({ name: `Fern from ${address}` })
+      const headers = [`Host: ${host}`, `Origin: http://${host}`, `Authorization: Bearer ${server.token}`, 'Content-Type: application/json']
+      const add = await rawRequest(server.port, 'POST /v3/plant HTTP/1.1', [...headers, `Content-Length: ${Buffer.byteLength(body)}`], body)
+      expect({ address, status: add.status }).toEqual({ address, status: 200 })
+    }
+    // Without the token another computer gets nothing but a 401.
+    const anonymous = await rawRequest(server.port, 'GET /v3/plant/search/status HTTP/1.1', [`Host: ${ipv4[0]}:${server.port}`])
+    expect(anonymous.status).toBe(401)
+    // 0.0.0.0 listens on IPv4 only: an IPv6 address of this computer is not one of its names.
+    for (const address of ipv6) {
+      expect(
+        (
+          await rawRequest(server.port, 'GET /v3/plant/search/status HTTP/1.1', [
+            `Host: ${address}:${server.port}`,
+            `Authorization: Bearer ${server.token}`
+          ])
+        ).status
+      ).toBe(403)
+    }
+    const other = await rawRequest(server.port, 'GET /v3/plant/search/status HTTP/1.1', [
+      `Host: evil.example:${server.port}`,
+      `Authorization: Bearer ${server.token}`
+    ])
+    expect(other.status).toBe(403)
+  })
+
+  it.skipIf(ipv6.length === 0)('with ::, accepts the IPv6 addresses too', async () => {
+    const server = await startServe(await makeTempDir(), ['--host', '::'])
+    for (const address of [...ipv6, ...ipv4]) {
+      const answer = await rawRequest(server.port, 'GET /v3/plant/search/status HTTP/1.1', [
+        `Host: ${address}:${server.port}`,
+        `Authorization: Bearer ${server.token}`
+      ])
+      expect({ address, status: answer.status }).toEqual({ address, status: 200 })
+    }
+  })
+})

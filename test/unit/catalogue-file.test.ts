@@ -1,0 +1,56 @@
+import { readFile, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { Low } from 'lowdb'
+import { describe, expect, it } from 'vitest'
+import type { Plant } from '../../src-shared/plant'
+import { CatalogueFile } from '../../src-main/store/catalogue-file'
+import { DATA_FILE_VERSION, DataFileError, emptyPlantFile, type PlantFile } from '../../src-main/store/data-file'
+import { makeTempDir } from '../_setup/temp-dir'
+
+const plant = (id: number, name = `p${id}`): Plant => ({ id, name, tags: [], status: 'available', createdAt: 'a', updatedAt: 'a', version: 1 })
+
+describe('CatalogueFile, the lowdb adapter of plants.json', () => {
+  it('writes the data as it was when write() was called, though the catalogue changes while it is serialised in slices', async () => {
+    const dir = await makeTempDir()
+    const file = path.join(dir, 'plants.json')
+    const plants = Array.from({ length: 5000 }, (_, i) => plant(i + 1))
+    const data: PlantFile = { version: DATA_FILE_VERSION, nextId: 5001, journalGen: 4, plants }
+    const db = new Low<PlantFile>(new CatalogueFile(file), data)
+    const writing = db.write()
+    // What the store does meanwhile: publish an update (a new record object) and an add, into the same list.
+    data.plants[4500] = plant(4501, 'renamed later')
+    data.plants.push(plant(5001))
+    data.nextId = 5002
+    data.journalGen = 5
+    await writing
+    const written = JSON.parse(await readFile(file, 'utf8')) as PlantFile
+    expect(written).toMatchObject({ version: DATA_FILE_VERSION, nextId: 5001, journalGen: 4 })
+    expect(written.plants).toHaveLength(5000)
+    expect(written.plants[4500]).toEqual(plant(4501))
+  })
+
+  it('refuses to write a catalogue that does not say which journals follow it', async () => {
+    const dir = await makeTempDir()
+    const db = new Low<PlantFile>(new CatalogueFile(path.join(dir, 'plants.json')), emptyPlantFile())
+    await expect(db.write()).rejects.toThrow(/only with journalGen set/)
+  })
+
+  it('reads through Low.read(): a missing file keeps the default, an older one is migrated, a damaged one is refused', async () => {
+    const dir = await makeTempDir()
+    const file = path.join(dir, 'plants.json')
+    const adapter = new CatalogueFile(file)
+    const db = new Low<PlantFile>(adapter, emptyPlantFile())
+    await db.read()
+    expect(adapter.fromVersion).toBeUndefined()
+    expect(db.data).toEqual(emptyPlantFile())
+
+    const { version: _version, ...unversioned } = plant(1)
+    await writeFile(file, JSON.stringify({ version: 1, nextId: 2, plants: [unversioned] }))
+    await db.read()
+    expect(adapter.fromVersion).toBe(1)
+    expect(db.data).toMatchObject({ version: DATA_FILE_VERSION, plants: [{ id: 1, version: 1 }] })
+
+    await writeFile(file, '{"version":2,"nextId":')
+    await expect(db.read()).rejects.toBeInstanceOf(DataFileError)
+  })
+})
