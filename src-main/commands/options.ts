@@ -1,7 +1,7 @@
 /** Options several commands share: --data, read the same way by every command. */
 import { parseArgs, type ParseArgsConfig } from 'node:util'
 import { resolveDataDir } from '../config'
-import { assertNotAFile } from '../data-folder'
+import { assertNotAFile } from '../data-folder-checks'
 import { defaultDataDir } from '../paths'
 
 /** Help line of --data, naming this machine's default. */

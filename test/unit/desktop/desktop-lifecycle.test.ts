@@ -11,6 +11,7 @@ import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest'
 import { APP_USER_MODEL_ID } from '../../../src-main/desktop/app-id'
 import type { DesktopApp } from '../../../src-main/desktop/desktop-app'
 import { createMenuActions } from '../../../src-main/desktop/menu-actions'
+import { userName } from '../../../src-main/store/data-folder-trust'
 import { makeTempDir } from '../../_setup/temp-dir'
 import { StandInApp } from '../../process/fake-electron/lifecycle.mjs'
 import { mainWindow, runDesktop } from './_desktop'
@@ -85,7 +86,10 @@ describe('before ready: a start that fails says why in a dialog, never vanishes'
     chownSync(dir, 65534, 65534)
     const shown = recordDialogs()
     await runDesktop(dir)
-    expect(shown[0]?.detail).toMatch(new RegExp(`^the data folder ${dir} belongs to another user \\(uid 65534, this is uid 0\\)`))
+    expect(shown[0]?.detail).toBe(
+      `Refusing to use the data folder ${dir}: ${dir} belongs to ${userName(65534)}, not to ${userName(0)} who runs Plant Store. ` +
+        `Start Plant Store as ${userName(65534)}, or choose a folder of your own with PLANT_STORE_DATA.`
+    )
     expect(app.exit).toHaveBeenCalledWith(1)
     expect(readdirSync(dir)).toEqual([]) // no SingletonLock, no chromium/ of ours in their folder
   })
@@ -156,7 +160,7 @@ describe('quitting', () => {
     expect(app.quit).toHaveBeenCalledTimes(4)
     expect(app.exit).not.toHaveBeenCalled() // still stopping: the request in flight is being answered
     socket.destroy()
-    await vi.waitFor(() => expect(app.exit).toHaveBeenCalledWith(0))
+    await vi.waitFor(() => expect(app.exit).toHaveBeenCalledWith(0), 5000)
     expect(existsSync(path.join(dir, 'lock'))).toBe(false)
   })
 
@@ -185,11 +189,14 @@ describe('quitting', () => {
 
   it('gives up on a hung stop after the time limit: exit 1, so no invisible process keeps the single-instance lock', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined)
-    const desktop = await runDesktop(await makeTempDir(), { quitTimeLimitMs: 200 })
-    await holdStop(desktop)
+    const dir = await makeTempDir()
+    const desktop = await runDesktop(dir, { quitTimeLimitMs: 200 })
+    const socket = await holdStop(desktop)
     app.quit()
     await vi.waitFor(() => expect(app.exit).toHaveBeenCalledWith(1))
     expect(console.error).toHaveBeenCalledWith(expect.stringMatching(/did not stop within 0.2 s; quitting anyway/))
+    socket.destroy() // (in a real app the process is gone by now; here the stop finishes before the folder is removed)
+    await vi.waitFor(() => expect(existsSync(path.join(dir, 'lock'))).toBe(false), 5000)
   })
 
   it('a quit during a restore waits for the restore, then stops without starting the service again', async () => {
@@ -226,13 +233,15 @@ describe('the end of a Windows session (log off, shut down)', () => {
   it('at the end (session-end), which the process does not survive, releases the folder at once', async () => {
     const dir = await makeTempDir()
     const desktop = await runDesktop(dir, { platform: 'win32' })
-    await holdStop(desktop)
+    const socket = await holdStop(desktop)
     mainWindow().emit('query-session-end', fakeEvent({ reasons: ['shutdown'] }))
     mainWindow().emit('session-end', fakeEvent({ reasons: ['shutdown'] }))
     // Synchronously: Windows kills the process as soon as the handler returns.
     expect(existsSync(path.join(dir, 'lock'))).toBe(false)
     expect(existsSync(path.join(dir, 'server.json'))).toBe(false)
     expect(app.exit).toHaveBeenCalledWith(0)
+    socket.destroy() // (in a real app the process is gone by now; here the stop finishes before the folder is removed)
+    await vi.waitFor(() => expect(app.exit).toHaveBeenCalledTimes(2), 5000)
   })
 })
 
@@ -285,5 +294,6 @@ describe('windows', () => {
     // Closing that window in the ordinary way quits again.
     FakeBrowserWindow.created[1]!.close()
     expect(app.quit).toHaveBeenCalled()
+    await vi.waitFor(() => expect(app.exit).toHaveBeenCalledWith(0))
   })
 })

@@ -1,8 +1,10 @@
 import { mkdirSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { DataFolderError, assertNotAFile, prepareDataFolder } from '../../src-main/data-folder'
+import { DataFolderError, assertNotAFile, prepareDataFolder } from '../../src-main/data-folder-checks'
 import { describeStartFailure } from '../../src-main/start-failure'
+import { userName } from '../../src-main/store/data-folder-trust'
+import { UntrustedDataFolderError } from '../../src-main/store/errors'
 import { makeTempDir } from '../_setup/temp-dir'
 
 describe('the data folder checks', () => {
@@ -26,7 +28,7 @@ describe('the data folder checks', () => {
     expect(statSync(dir).mode & 0o777).toBe(0o700)
   })
 
-  it('refuse a folder owned by another user, with words the desktop dialog and the CLI share', async () => {
+  it('refuse a folder owned by another user, in the words the store’s own check uses', async () => {
     const dir = await makeTempDir()
     const owner = statSync(dir).uid
     const error = (() => {
@@ -36,9 +38,10 @@ describe('the data folder checks', () => {
         return caught
       }
     })()
-    expect(error).toBeInstanceOf(DataFolderError)
+    expect(error).toBeInstanceOf(UntrustedDataFolderError)
     expect(describeStartFailure(error)).toBe(
-      `the data folder ${dir} belongs to another user (uid ${owner}, this is uid ${owner + 1}); start Plant Store as its owner, or choose a folder of your own with PLANT_STORE_DATA`
+      `Refusing to use the data folder ${dir}: ${dir} belongs to ${userName(owner)}, not to ${userName(owner + 1)} who runs Plant Store. ` +
+        `Start Plant Store as ${userName(owner)}, or choose a folder of your own with PLANT_STORE_DATA.`
     )
   })
 

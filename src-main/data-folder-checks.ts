@@ -8,6 +8,8 @@
 import { accessSync, constants, mkdirSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { ConfigError } from './config'
+import { UntrustedDataFolderError } from './store/errors'
+import { userName } from './store/data-folder-trust'
 
 /** The data folder cannot be used as it is; the message says why and what to do. */
 export class DataFolderError extends ConfigError {
@@ -40,25 +42,31 @@ export function assertNotAFile(dir: string, source: string): void {
 
 /** What {@link prepareDataFolder} checks against; the current process unless a test says otherwise. */
 export interface FolderUser {
-  /** The user id (POSIX); undefined on Windows, where ownership is not checked. */
+  /** The effective user id (POSIX); undefined on Windows, where ownership is not checked. */
   uid: number | undefined
 }
 
 /**
- * Makes sure `dir` can hold the catalogue before anything is written there:
- * not a file, created (0700) when missing, owned by this user and writable.
- * Throws DataFolderError, or the file-system error of a folder that cannot be
- * created (described by describeStartFailure).
+ * Makes sure `dir` can hold the catalogue before anything is written there
+ * (the desktop app calls it before Electron puts its single-instance lock and
+ * Chromium's files in the folder): not a file, created (0700) when missing,
+ * owned by this user and writable. Synchronous on purpose: Electron's paths
+ * must be set before 'ready', in the same tick. The store checks the folder
+ * and its files in full when it opens (store/data-folder-trust.ts); this is the
+ * part that cannot wait for that. Throws DataFolderError or
+ * UntrustedDataFolderError, or the file-system error of a folder that cannot
+ * be created (all described by describeStartFailure).
  */
-export function prepareDataFolder(dir: string, source: string, user: FolderUser = { uid: process.getuid?.() }): void {
+export function prepareDataFolder(dir: string, source: string, user: FolderUser = { uid: process.platform === 'win32' ? undefined : process.geteuid?.() }): void {
   assertNotAFile(dir, source)
   mkdirSync(dir, { recursive: true, mode: 0o700 })
   const owner = statSync(dir).uid
   // Files written into another user's folder would belong to us and lock its owner out of their own catalogue.
   if (user.uid !== undefined && owner !== user.uid) {
-    throw new DataFolderError(
-      `the data folder ${dir} belongs to another user (uid ${owner}, this is uid ${user.uid}); ` +
-        `start Plant Store as its owner, or choose a folder of your own with ${source}`
+    throw new UntrustedDataFolderError(
+      dir,
+      [`${dir} belongs to ${userName(owner)}, not to ${userName(user.uid)} who runs Plant Store`],
+      `Start Plant Store as ${userName(owner)}, or choose a folder of your own with ${source}.`
     )
   }
   try {
