@@ -25,7 +25,11 @@ globalThis.fetch = async function fetchWithProgress(...args) {
       controller.enqueue(chunk)
     }
   })
-  const counted = new Response(response.body.pipeThrough(counting), { status: response.status, statusText: response.statusText, headers: response.headers })
+  const counted = new Response(response.body.pipeThrough(counting), {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers
+  })
   // The installer names the address in its errors (HTTP 404 …): keep it.
   Object.defineProperty(counted, 'url', { value: response.url })
   return counted

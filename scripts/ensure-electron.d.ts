@@ -19,7 +19,13 @@ export function progressLine(progress: { received: number; total?: number }): st
 export function nodeVersionNote(nodeVersion: string): string | undefined
 
 /** What stands in the way of Chromium's sandbox on Linux, with the remedies; undefined when nothing does (or it cannot be told). */
-export function sandboxProblem(options: { binary: string; env?: NodeJS.ProcessEnv; platform?: NodeJS.Platform; uid?: number; unshare?: string }): string | undefined
+export function sandboxProblem(options: {
+  binary: string
+  env?: NodeJS.ProcessEnv
+  platform?: NodeJS.Platform
+  uid?: number
+  unshare?: string
+}): string | undefined
 
 /** Makes sure the desktop app can start (binary there, sandbox usable); resolves with the exit code (0: go on). */
 export function ensureElectron(options: {

@@ -57,7 +57,11 @@ export interface FolderUser {
  * UntrustedDataFolderError, or the file-system error of a folder that cannot
  * be created (all described by describeStartFailure).
  */
-export function prepareDataFolder(dir: string, source: string, user: FolderUser = { uid: process.platform === 'win32' ? undefined : process.geteuid?.() }): void {
+export function prepareDataFolder(
+  dir: string,
+  source: string,
+  user: FolderUser = { uid: process.platform === 'win32' ? undefined : process.geteuid?.() }
+): void {
   assertNotAFile(dir, source)
   mkdirSync(dir, { recursive: true, mode: 0o700 })
   const owner = statSync(dir).uid

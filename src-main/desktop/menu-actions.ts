@@ -51,7 +51,12 @@ export function createMenuActions(context: ActionContext): MenuActions {
       try {
         await clipboard.writeText(text())
       } catch (error) {
-        await tell(`The ${what} was not copied.`, `The clipboard refused it: ${error instanceof Error ? error.message : String(error)}`, 'error', parent())
+        await tell(
+          `The ${what} was not copied.`,
+          `The clipboard refused it: ${error instanceof Error ? error.message : String(error)}`,
+          'error',
+          parent()
+        )
       }
     })
   return {

@@ -39,17 +39,28 @@ describe('plant-store serve when its terminal closes', () => {
 })
 
 describe('--data naming a file', () => {
-  const commands = [['serve', '--port', '0'], ['token'], ['token', '--rotate'], ['backup'], ['restore', '--latest'], ['plants', 'list'], ['token', 'list']]
+  const commands = [
+    ['serve', '--port', '0'],
+    ['token'],
+    ['token', '--rotate'],
+    ['backup'],
+    ['restore', '--latest'],
+    ['plants', 'list'],
+    ['token', 'list']
+  ]
 
-  it.each(commands.map((command) => [command.join(' '), command] as const))('answers `plant-store %s --data FILE` with one line, exit 2', async (_, command) => {
-    const dir = await makeTempDir()
-    const file = path.join(dir, 'plants-folder.txt')
-    await writeFile(file, 'not a folder\n')
-    const result = await runCli([...command, '--data', file], { PLANT_STORE_TOKEN: undefined })
-    expect(result.code).toBe(2)
-    expect(result.stdout).toBe('')
-    expect(result.stderr).toBe(`plant-store: ${file} is a file, not a folder; --data must name a folder (it is created if missing)\n`)
-  })
+  it.each(commands.map((command) => [command.join(' '), command] as const))(
+    'answers `plant-store %s --data FILE` with one line, exit 2',
+    async (_, command) => {
+      const dir = await makeTempDir()
+      const file = path.join(dir, 'plants-folder.txt')
+      await writeFile(file, 'not a folder\n')
+      const result = await runCli([...command, '--data', file], { PLANT_STORE_TOKEN: undefined })
+      expect(result.code).toBe(2)
+      expect(result.stdout).toBe('')
+      expect(result.stderr).toBe(`plant-store: ${file} is a file, not a folder; --data must name a folder (it is created if missing)\n`)
+    }
+  )
 
   it('names PLANT_STORE_DATA when the path came from there', async () => {
     const dir = await makeTempDir()

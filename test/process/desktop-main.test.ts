@@ -47,7 +47,9 @@ function startMain(dataDir: string, { entry = MAIN, env = {} }: { entry?: string
       if (match) reports.push({ what: match[1] ?? '', detail: JSON.parse(match[2] ?? 'null') })
     }
   })
-  const ended = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })))
+  const ended = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal }))
+  )
   const exited = ended.then(({ code }) => code)
   /** The `count`-th report of `what` (1 = the first), waiting for it. */
   const report = async (what: string, count = 1): Promise<Report> => {

@@ -21,13 +21,26 @@ import { makeTempDir } from '../_setup/temp-dir'
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const REGISTER = fileURLToPath(new URL('./fake-electron/register.mjs', import.meta.url))
 const require = createRequire(import.meta.url)
-const asar = require('@electron/asar') as { createPackage(dir: string, dest: string): Promise<void>; listPackage(file: string): string[]; extractAll(file: string, dest: string): void }
+const asar = require('@electron/asar') as {
+  createPackage(dir: string, dest: string): Promise<void>
+  listPackage(file: string): string[]
+  extractAll(file: string, dest: string): void
+}
 const fuses = require('@electron/fuses') as { getCurrentFuseWire(file: string): Promise<Record<string, number | string>> }
 
 // Electron 45's fuse wire (build/fuses/fuses.json5): version 1, nine fuses, '1' on and '0' off, in this order.
 const FUSE_SENTINEL = 'dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX'
-const FUSES = ['RunAsNode', 'EnableCookieEncryption', 'EnableNodeOptionsEnvironmentVariable', 'EnableNodeCliInspectArguments',
-  'EnableEmbeddedAsarIntegrityValidation', 'OnlyLoadAppFromAsar', 'LoadBrowserProcessSpecificV8Snapshot', 'GrantFileProtocolExtraPrivileges', 'WasmTrapHandlers']
+const FUSES = [
+  'RunAsNode',
+  'EnableCookieEncryption',
+  'EnableNodeOptionsEnvironmentVariable',
+  'EnableNodeCliInspectArguments',
+  'EnableEmbeddedAsarIntegrityValidation',
+  'OnlyLoadAppFromAsar',
+  'LoadBrowserProcessSpecificV8Snapshot',
+  'GrantFileProtocolExtraPrivileges',
+  'WasmTrapHandlers'
+]
 const ELECTRON_45_DEFAULTS = '101100011'
 const ON = 49
 const OFF = 48
@@ -93,7 +106,11 @@ build({
 }).then(() => process.exit(0), (error) => { console.error(error); process.exit(1) })
 `
   )
-  const result = spawnSync(process.execPath, [runner], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, ELECTRON_BUILDER_CACHE: path.join(output, 'cache') } })
+  const result = spawnSync(process.execPath, [runner], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    env: { ...process.env, ELECTRON_BUILDER_CACHE: path.join(output, 'cache') }
+  })
   if (result.status !== 0) throw new Error(`electron-builder failed:\n${result.stdout}\n${result.stderr}`)
   return result.stdout
 }
@@ -126,7 +143,9 @@ describe.skipIf(!existsSync(path.join(ROOT, 'out/main/index.js')))('the packaged
   it('packs the built main, CLI, preload and UI with the production dependencies, and nothing else of the project', () => {
     const files = asar.listPackage(path.join(unpacked, 'resources', 'app.asar'))
     const own = files.filter((file) => !file.startsWith('/node_modules'))
-    expect(own).toEqual(expect.arrayContaining(['/package.json', '/out/main/index.js', '/out/main/cli.js', '/out/preload/index.cjs', '/out/renderer/index.html']))
+    expect(own).toEqual(
+      expect.arrayContaining(['/package.json', '/out/main/index.js', '/out/main/cli.js', '/out/preload/index.cjs', '/out/renderer/index.html'])
+    )
     expect(own.filter((file) => !/^\/(package\.json|out(\/.*)?)$/.test(file))).toEqual([])
     expect(own.filter((file) => file.endsWith('.map'))).toEqual([])
     const modules = new Set(files.map((file) => /^\/node_modules\/([^/]+)/.exec(file)?.[1]).filter(Boolean))
@@ -190,6 +209,8 @@ describe.skipIf(!existsSync(path.join(ROOT, 'out/main/index.js')))('the packaged
   })
 
   it('uses the installer’s appId as the Windows AppUserModelID', () => {
-    expect(readFileSync(path.join(ROOT, 'electron-builder.yml'), 'utf8')).toMatch(new RegExp(`^appId: ${APP_USER_MODEL_ID.replace(/\./g, '\\.')}$`, 'm'))
+    expect(readFileSync(path.join(ROOT, 'electron-builder.yml'), 'utf8')).toMatch(
+      new RegExp(`^appId: ${APP_USER_MODEL_ID.replace(/\./g, '\\.')}$`, 'm')
+    )
   })
 })

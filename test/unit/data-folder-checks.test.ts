@@ -18,8 +18,12 @@ describe('the data folder checks', () => {
     const dir = await makeTempDir()
     const file = path.join(dir, 'notes.txt')
     writeFileSync(file, '')
-    expect(() => assertNotAFile(file, '--data')).toThrow(new DataFolderError(`${file} is a file, not a folder; --data must name a folder (it is created if missing)`))
-    expect(() => assertNotAFile(path.join(file, 'plants'), 'PLANT_STORE_DATA')).toThrow(`${file} (in the path ${path.join(file, 'plants')}) is a file`)
+    expect(() => assertNotAFile(file, '--data')).toThrow(
+      new DataFolderError(`${file} is a file, not a folder; --data must name a folder (it is created if missing)`)
+    )
+    expect(() => assertNotAFile(path.join(file, 'plants'), 'PLANT_STORE_DATA')).toThrow(
+      `${file} (in the path ${path.join(file, 'plants')}) is a file`
+    )
   })
 
   it('create a missing folder with mode 0700 and accept it as this user’s', async () => {

@@ -23,7 +23,9 @@ const SCRIPT = path.join(ROOT, 'scripts/ensure-electron.js')
 const IS_ROOT = process.getuid?.() === 0
 
 /** A stand-in for node_modules/electron whose installer fails the way it does without internet. */
-async function fakeElectronPackage(install = 'console.log("Downloading Electron binary..."); console.error(new TypeError("fetch failed").stack); process.exit(1)') {
+async function fakeElectronPackage(
+  install = 'console.log("Downloading Electron binary..."); console.error(new TypeError("fetch failed").stack); process.exit(1)'
+) {
   const dir = await makeTempDir()
   await writeFile(path.join(dir, 'package.json'), JSON.stringify({ name: 'electron', version: '45.4.1' }))
   await writeFile(path.join(dir, 'install.js'), install)
@@ -43,7 +45,10 @@ async function installBinary(electronDir: string, { helper = true } = {}) {
 /** A fake `unshare` that answers as this system's would: refused (as under Ubuntu 24.04's AppArmor) or allowed. */
 async function fakeUnshare(allowed: boolean) {
   const file = path.join(await makeTempDir(), 'unshare')
-  await writeFile(file, allowed ? '#!/bin/sh\nexit 0\n' : '#!/bin/sh\necho "unshare: write failed /proc/self/uid_map: Operation not permitted" >&2\nexit 1\n')
+  await writeFile(
+    file,
+    allowed ? '#!/bin/sh\nexit 0\n' : '#!/bin/sh\necho "unshare: write failed /proc/self/uid_map: Operation not permitted" >&2\nexit 1\n'
+  )
   await chmod(file, 0o755)
   return file
 }
