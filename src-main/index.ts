@@ -13,12 +13,12 @@ const preload = fileURLToPath(new URL('../preload/index.cjs', import.meta.url))
 // electron-vite sets this for `electron-vite dev` only; a packaged app never loads a dev server.
 const devServerUrl = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL || undefined : undefined
 
-// Ctrl+C in the terminal or a service manager's SIGTERM quits the same careful way as File → Quit.
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => app.quit())
-
+// Ctrl+C, SIGTERM and SIGHUP quit the same careful way as File → Quit; DesktopApp listens for them once the
+// app is ready (see run()): a listener added here, before Electron installs its own handlers, would never hear them.
 new DesktopApp({ env: process.env, version: __APP_VERSION__, preload, uiDir: uiDir(), devServerUrl })
   .run()
   .catch((error: unknown) => {
+    // run() shows its own failures in a dialog; this is the last resort if even that failed.
     console.error('Plant Store could not start:', error)
     app.exit(1)
   })

@@ -1,6 +1,7 @@
 /** Options several commands share: --data, read the same way by every command. */
 import { parseArgs, type ParseArgsConfig } from 'node:util'
 import { resolveDataDir } from '../config'
+import { assertNotAFile } from '../data-folder-checks'
 import { defaultDataDir } from '../paths'
 
 /** Help line of --data, naming this machine's default. */
@@ -24,5 +25,9 @@ export function readOptions<T extends OptionsConfig>(
   allowPositionals = false
 ): { values: ReturnType<typeof parseArgs<WithData<T>>>['values']; positionals: string[]; dataDir: string } {
   const { values, positionals } = parseArgs<WithData<T>>({ args, options: { ...options, ...DATA_OPTION }, strict: true, allowPositionals })
-  return { values, positionals, dataDir: resolveDataDir((values as { data?: string }).data, env) }
+  const flag = (values as { data?: string }).data
+  const dataDir = resolveDataDir(flag, env)
+  // One line for every command, instead of a stack trace from deep inside (EEXIST, ENOTDIR).
+  assertNotAFile(dataDir, flag !== undefined ? '--data' : env.PLANT_STORE_DATA ? 'PLANT_STORE_DATA' : 'the default data folder')
+  return { values, positionals, dataDir }
 }

@@ -4,13 +4,14 @@ import { uiDir } from '../paths'
 import { startService } from '../service'
 import { interfaceAddresses, isWildcardHost } from '../server/own-addresses'
 import { urlHost } from '../server/urls'
+import { ignoreClosedOutput, onStopSignals } from '../stop-signals'
 import { TOKEN_ENV } from '../token'
 import type { Command } from './command'
 import { dataOptionHelp, readOptions } from './options'
 
 const help = `Usage: plant-store serve [--port N] [--host H] [--data DIR]
 
-Runs the local API at http://HOST:PORT/v3 until stopped with Ctrl+C (SIGINT) or SIGTERM.
+Runs the local API at http://HOST:PORT/v3 until stopped with Ctrl+C (SIGINT), SIGTERM, or the terminal closing (SIGHUP).
 Requests to /v3 need the token (Authorization: Bearer TOKEN; see plant-store token).
 Prints the UI's address with the token in it: http://127.0.0.1:PORT/#token=TOKEN.
 
@@ -50,11 +51,10 @@ async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
   // A stray HOST variable is deliberately ignored: binding beyond loopback must be asked for.
   const host = values.host ?? DEFAULT_HOST
   if (!isLoopback(host)) process.stderr.write(networkWarning(host))
-  // Listen for signals before anything starts, so a stop request during start-up is honoured too.
-  const stopRequested = new Promise<string>((resolve) => {
-    process.once('SIGINT', () => resolve('SIGINT'))
-    process.once('SIGTERM', () => resolve('SIGTERM'))
-  })
+  // Listen for signals before anything starts, so a stop request during start-up is honoured too. Repeats
+  // (a second Ctrl+C, SIGHUP then SIGTERM at logout) are absorbed: the first one's stop finishes.
+  ignoreClosedOutput()
+  const stopRequested = new Promise<string>((resolve) => onStopSignals(resolve))
   const service = await startService({ dataDir, host, port, uiDir: uiDir(), token: tokenFromEnv(env) })
   process.stdout.write(`Plant Store API listening at ${service.baseUrl} (data: ${dataDir})\n`)
   // The token rides in the fragment, which the browser never sends; the UI takes it from there.

@@ -9,13 +9,18 @@ import path from 'node:path'
 import { app, BrowserWindow, ipcMain, Menu, session, shell } from 'electron'
 import type { DesktopBridge } from '../../src-shared/desktop-bridge'
 import { DEFAULT_HOST, resolveDataDir, resolvePort, tokenFromEnv } from '../config'
+import { prepareDataFolder } from '../data-folder-checks'
 import { startService, type RunningService } from '../service'
+import { describeStartFailure } from '../start-failure'
+import { onStopSignals, type SignalSource } from '../stop-signals'
 import { restoreFromBackup } from '../store/restore'
+import { APP_USER_MODEL_ID } from './app-id'
 import { serveBridge } from './bridge-ipc'
 import { askAboutStartFailure, tell } from './dialogs'
 import { menuTemplate } from './menu'
 import { createMenuActions } from './menu-actions'
-import { createQuitGuard } from './quit-guard'
+import { createQuitGuard, type QuitGuard } from './quit-guard'
+import { releaseDataFolderNow } from './session-end'
 import { startWithRecovery } from './start-recovery'
 import { originOf } from './url-policy'
 import { denyAllPermissions } from './web-guards'
@@ -35,6 +40,10 @@ export interface DesktopAppOptions {
   /** electron-vite's dev server (ELECTRON_RENDERER_URL) in development, which proxies /v3 to the API. */
   devServerUrl?: string
   platform?: NodeJS.Platform
+  /** Longest wait for the service to stop when quitting (default 10 s, see quit-guard.ts). */
+  quitTimeLimitMs?: number
+  /** Where stop signals arrive (the process; a stand-in in tests). */
+  signals?: SignalSource
 }
 
 /** The running desktop app. */
@@ -43,13 +52,24 @@ export class DesktopApp {
   readonly dataDir: string
   readonly version: string
   readonly #options: DesktopAppOptions
+  readonly #quitGuard: QuitGuard
   #service: RunningService | undefined
   #window: BrowserWindow | undefined
+  /** A restart (around a restore) in progress: a quit waits for it. */
+  #restarting: Promise<unknown> | undefined
+  #stopRequested = false
+  /** Set by the crash dialog's "Close window": the window goes, the app (and its API) stays. */
+  #keepRunningWithoutWindow = false
 
   constructor(options: DesktopAppOptions) {
     this.#options = options
     this.version = options.version
     this.dataDir = path.resolve(resolveDataDir(undefined, options.env))
+    this.#quitGuard = createQuitGuard({ stop: () => this.#stopService(), exit: (code) => app.exit(code), timeLimitMs: options.quitTimeLimitMs })
+  }
+
+  get #platform(): NodeJS.Platform {
+    return this.#options.platform ?? process.platform
   }
 
   /** The running service, if any (none during a restart). */
@@ -82,24 +102,32 @@ export class DesktopApp {
    * decided to end (a second launch, or Quit at a refused start).
    */
   async run(): Promise<void> {
-    // Created first with 0700 as the store would: Electron would otherwise create it (0755) for its single-instance lock.
-    mkdirSync(this.dataDir, { recursive: true, mode: 0o700 })
-    // Electron's own files (userData) go where the catalogue is, whatever the product name; Chromium's in a subfolder.
-    app.setPath('userData', this.dataDir)
-    app.setPath('sessionData', path.join(this.dataDir, 'chromium'))
-    app.enableSandbox()
-    if (!app.requestSingleInstanceLock()) {
-      app.quit() // the first instance gets 'second-instance' and comes to the front
+    let isFirstInstance: boolean
+    try {
+      isFirstInstance = this.#claimDataFolder()
+    } catch (error) {
+      return this.#failToStart(error)
+    }
+    if (!isFirstInstance) {
+      // The first instance gets 'second-instance' and comes to the front; only a terminal sees this line.
+      console.error(`Plant Store is already running on ${this.dataDir}; its window was brought to the front.`)
+      app.quit()
       return
     }
-    app.on('second-instance', () => focusWindow(this.window))
-    app.on('window-all-closed', () => app.quit())
-    app.on('will-quit', createQuitGuard({ stop: () => this.#stopService(), exit: (code) => app.exit(code) }))
+    this.#listenToApp()
     await app.whenReady()
-    denyAllPermissions(session.defaultSession)
-    serveBridge(ipcMain, { appOrigin: () => this.appOrigin(), bridge: () => this.bridge() })
-    const actions = createMenuActions(this)
-    Menu.setApplicationMenu(Menu.buildFromTemplate(menuTemplate(actions, { platform: this.#options.platform ?? process.platform, devTools: !app.isPackaged })))
+    // Only now: Electron installs its own SIGINT/SIGTERM/SIGHUP handlers just before 'ready' (replacing any
+    // registered earlier), and they let the first signal quit but the second kill the app mid-stop. Node
+    // listeners added after that replace Electron's, so every signal, repeated or not, reaches the quit guard.
+    onStopSignals(() => app.quit(), this.#options.signals)
+    try {
+      denyAllPermissions(session.defaultSession)
+      serveBridge(ipcMain, { appOrigin: () => this.appOrigin(), bridge: () => this.bridge() })
+      const actions = createMenuActions(this)
+      Menu.setApplicationMenu(Menu.buildFromTemplate(menuTemplate(actions, { platform: this.#platform, devTools: !app.isPackaged })))
+    } catch (error) {
+      return this.#failToStart(error)
+    }
     const service = await this.#startService()
     if (!service) {
       app.exit(1)
@@ -109,11 +137,67 @@ export class DesktopApp {
   }
 
   /**
+   * Everything Electron needs before 'ready': the data folder checked first
+   * (Electron writes its single-instance lock there, and that lock answers
+   * "another copy runs" for a folder it cannot write), Electron's own files
+   * put inside it, and the single-instance lock. False for a second instance.
+   */
+  #claimDataFolder(): boolean {
+    prepareDataFolder(this.dataDir, 'PLANT_STORE_DATA')
+    // setPath throws for a folder that does not exist yet.
+    const chromium = path.join(this.dataDir, 'chromium')
+    mkdirSync(chromium, { recursive: true, mode: 0o700 })
+    // Electron's own files (userData) go where the catalogue is, whatever the product name; Chromium's in a subfolder.
+    app.setPath('userData', this.dataDir)
+    app.setPath('sessionData', chromium)
+    if (this.#platform === 'win32') app.setAppUserModelId(APP_USER_MODEL_ID)
+    app.enableSandbox()
+    return app.requestSingleInstanceLock()
+  }
+
+  /** A start that failed before any dialog could offer choices: says why in a native dialog (a double-clicked app has no terminal), then exits 1. */
+  async #failToStart(error: unknown): Promise<void> {
+    const known = describeStartFailure(error)
+    if (!known) console.error('Plant Store could not start:', error)
+    await app.whenReady()
+    await tell('Plant Store cannot start.', known ?? `Unexpected error: ${error instanceof Error ? error.message : String(error)}`, 'error')
+    app.exit(1)
+  }
+
+  #listenToApp(): void {
+    app.on('second-instance', () => this.showWindow())
+    // macOS: the Dock icon clicked while no window is open.
+    app.on('activate', () => this.showWindow())
+    app.on('window-all-closed', () => {
+      // macOS apps stay in the Dock without windows; after the crash dialog's "Close window" the API stays for scripts.
+      if (this.#keepRunningWithoutWindow || this.#platform === 'darwin') return
+      app.quit()
+    })
+    app.on('will-quit', (event) => this.#quitGuard.onWillQuit(event))
+  }
+
+  /** Brings the main window to the front, or opens it again when it was closed (a second launch, the Dock icon). */
+  showWindow(): void {
+    if (this.window) return focusWindow(this.window)
+    if (this.#service && !this.#stopRequested) this.#openWindow(this.#service)
+  }
+
+  /**
    * Stops the service, runs `action` (e.g. a restore, which needs the folder's
    * lock), starts the service again and reloads the page. Resolves with what
    * the action reported, or throws its error after the service is back.
    */
   async restartService<T>(action: () => Promise<T>): Promise<T> {
+    const restart = this.#restart(action)
+    this.#restarting = restart.catch(() => undefined)
+    try {
+      return await restart
+    } finally {
+      this.#restarting = undefined
+    }
+  }
+
+  async #restart<T>(action: () => Promise<T>): Promise<T> {
     const running = this.#service
     this.#service = undefined
     await running?.stop()
@@ -123,9 +207,10 @@ export class DesktopApp {
     } catch (error) {
       outcome = { error }
     }
-    const restarted = await this.#startService()
+    // A quit asked for meanwhile has waited for the action; starting the service again would only delay it.
+    const restarted = this.#stopRequested ? undefined : await this.#startService()
     if (!restarted) {
-      app.quit()
+      if (!this.#stopRequested) app.quit()
     } else if (this.window) {
       this.window.setTitle(mainWindowTitle(restarted.baseUrl))
       this.reloadPage()
@@ -174,18 +259,31 @@ export class DesktopApp {
   }
 
   async #stopService(): Promise<void> {
+    this.#stopRequested = true
+    // A quit during a restore waits for it: the restore then completes and the folder is consistent.
+    await this.#restarting
     const running = this.#service
     this.#service = undefined
     await running?.stop()
   }
 
   #openWindow(service: RunningService): void {
-    this.#window = createMainWindow({
+    this.#keepRunningWithoutWindow = false
+    const window = createMainWindow({
       preload: this.#options.preload,
       appOrigin: () => this.appOrigin(),
       title: mainWindowTitle(service.baseUrl),
-      reloadPage: () => this.reloadPage()
+      reloadPage: () => this.reloadPage(),
+      closingKeepsApp: () => (this.#keepRunningWithoutWindow = true)
     })
+    // Windows logs off or shuts down without 'will-quit'. Asked first, the stop starts (and quits the app when done);
+    // at the end, which the process does not survive, whatever is still held is released at once.
+    window.on('query-session-end', () => this.#quitGuard.beginStop())
+    window.on('session-end', () => {
+      if (!this.#quitGuard.stopped) releaseDataFolderNow(this.dataDir)
+      app.exit(0)
+    })
+    this.#window = window
     this.reloadPage()
   }
 }

@@ -45,6 +45,20 @@ function inBackground(task: () => Promise<unknown>): void {
 export function createMenuActions(context: ActionContext): MenuActions {
   let reference: BrowserWindow | undefined
   const parent = () => context.window
+  // clipboard.writeText returns a promise since Electron 44: a copy that failed must say so, not pass for done.
+  const copy = (what: string, text: () => string) =>
+    inBackground(async () => {
+      try {
+        await clipboard.writeText(text())
+      } catch (error) {
+        await tell(
+          `The ${what} was not copied.`,
+          `The clipboard refused it: ${error instanceof Error ? error.message : String(error)}`,
+          'error',
+          parent()
+        )
+      }
+    })
   return {
     openDataFolder() {
       inBackground(async () => {
@@ -96,21 +110,20 @@ export function createMenuActions(context: ActionContext): MenuActions {
       })
     },
 
-    // Electron's clipboard.writeText is asynchronous: a failure must be logged, not left unhandled.
     copyApiAddress() {
       const service = context.service
-      if (service) inBackground(() => clipboard.writeText(service.baseUrl))
+      if (service) copy('API address', () => service.baseUrl)
     },
 
     copyApiToken() {
       const service = context.service
-      if (service) inBackground(() => clipboard.writeText(service.token()))
+      if (service) copy('API token', () => service.token())
     },
 
     showApiReference() {
       if (reference && !reference.isDestroyed()) return focusWindow(reference)
       const apiBaseUrl = context.service?.baseUrl ?? 'http://127.0.0.1:7420/v3'
-      reference = openDocumentWindow('Plant Store API reference', renderApiReference(createOpenApiDocument(), apiBaseUrl))
+      reference = openDocumentWindow('Plant Store API reference', renderApiReference(createOpenApiDocument(), apiBaseUrl), parent())
     },
 
     installCommandLineTool() {

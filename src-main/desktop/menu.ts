@@ -49,6 +49,9 @@ export function menuTemplate(actions: MenuActions, options: MenuOptions): MenuIt
       { type: 'separator' },
       { role: 'resetZoom' },
       { role: 'zoomIn' },
+      // The role's own shortcut is Ctrl+Plus, which on most keyboards means Ctrl+Shift+=; people press Ctrl+=.
+      // Hidden items keep their shortcuts (always on Windows and Linux; on macOS by acceleratorWorksWhenHidden's default).
+      { role: 'zoomIn', accelerator: 'CmdOrCtrl+=', visible: false },
       { role: 'zoomOut' },
       { type: 'separator' },
       { role: 'togglefullscreen' }

@@ -41,6 +41,8 @@ export interface MainWindowOptions {
   title: string
   /** Reloads the app's page: called after a crash or a hang. */
   reloadPage(window: BrowserWindow): void
+  /** Called just before the crash dialog's "Close window" closes the window: the app keeps running without it. */
+  closingKeepsApp(): void
 }
 
 /** Creates the staff UI's window (shown once its page is ready). */
@@ -80,7 +82,9 @@ async function offerReload(window: BrowserWindow, watchdog: RendererWatchdog, op
   const { response } = await dialog.showMessageBox(window, {
     type: 'error',
     message: 'The Plant Store window keeps stopping.',
-    detail: 'The catalogue and its API are not affected and keep running. Reload the window to try again.',
+    detail:
+      'The catalogue and its API are not affected and keep running. Reload the window to try again, or close it: ' +
+      'scripts can still use the API, and opening Plant Store again brings the window back.',
     buttons: ['Reload', 'Close window'],
     defaultId: 0,
     cancelId: 1,
@@ -91,6 +95,8 @@ async function offerReload(window: BrowserWindow, watchdog: RendererWatchdog, op
     watchdog.reset()
     options.reloadPage(window)
   } else {
+    // Only the window: quitting would also stop the API the dialog has just promised keeps running.
+    options.closingKeepsApp()
     window.close()
   }
 }
@@ -103,13 +109,22 @@ export function focusWindow(window: BrowserWindow | undefined): void {
   window.focus()
 }
 
-/** Opens a read-only window showing `html` (no script runs in it, no preload, no navigation). */
-export function openDocumentWindow(title: string, html: string): BrowserWindow {
+/**
+ * Opens a read-only window showing `html` (no script runs in it, no preload,
+ * no navigation), as a child of `parent`: it closes with the main window, so
+ * it can never be what keeps the app running once the main window is gone.
+ */
+export function openDocumentWindow(title: string, html: string, parent?: BrowserWindow): BrowserWindow {
   const window = new BrowserWindow({
     width: 900,
     height: 760,
     title,
+    ...(parent ? { parent } : {}),
     webPreferences: { ...secureWebPreferences(), javascript: false }
+  })
+  // Explicitly too: whether a platform closes child windows with their parent is not something to rely on.
+  parent?.once('closed', () => {
+    if (!window.isDestroyed()) window.close()
   })
   guardWebContents(window.webContents)
   window.on('page-title-updated', (event) => event.preventDefault())

@@ -38,3 +38,14 @@ export function readConnection(win: Window = window): Connection {
   const baseUrl = bridge?.apiBaseUrl ?? new URL('/v3', win.location.origin).href
   return { baseUrl, token }
 }
+
+/** True in the desktop app's window, where the preload hands over the connection. */
+export function inDesktopApp(win: Window = window): boolean {
+  return win.plantStore !== undefined
+}
+
+/**
+ * What the desktop window says when the API refuses its token (`plant-store token --rotate`
+ * ran): a reload asks the app for the current token, so there is no address to open again.
+ */
+export const DESKTOP_TOKEN_REFUSED = 'The access token was not accepted (it may have been rotated). Choose View → Reload to pick up the new one.'

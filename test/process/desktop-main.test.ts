@@ -2,11 +2,14 @@
  * The built desktop main process (out/main/index.js) run in plain Node with a
  * stand-in for Electron (fake-electron/), since the Electron binary cannot run
  * here: proves the bundle's wiring end to end — real service, the UI served
- * to the window's address, the preload path, the quit path, the start dialog.
+ * to the window's address, the preload path, the quit path, the start dialog,
+ * and what real signals do (the stand-in installs Electron's own one-shot
+ * signal handlers before 'ready', as Electron does).
  */
 import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { writeFile } from 'node:fs/promises'
+import { connect } from 'node:net'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it, onTestFinished } from 'vitest'
@@ -21,19 +24,21 @@ interface Report {
   detail: unknown
 }
 
-/** Starts the built main process on `dataDir`; collects what it asked of Electron. */
-function startMain(dataDir: string) {
-  const child = spawn(process.execPath, ['--import', REGISTER, MAIN], {
+/** Starts `entry` (the built main process by default) on `dataDir`; collects what it asked of Electron. */
+function startMain(dataDir: string, { entry = MAIN, env = {} }: { entry?: string; env?: NodeJS.ProcessEnv } = {}) {
+  const child = spawn(process.execPath, ['--import', REGISTER, entry], {
     cwd: ROOT,
-    env: { ...process.env, PLANT_STORE_DATA: dataDir, PLANT_STORE_PORT: '0', PLANT_STORE_TOKEN: undefined },
+    env: { ...process.env, PLANT_STORE_DATA: dataDir, PLANT_STORE_PORT: '0', PLANT_STORE_TOKEN: undefined, ...env },
     stdio: ['ignore', 'pipe', 'pipe']
   })
   onTestFinished(() => void child.kill('SIGKILL'))
   const reports: Report[] = []
   let stderr = ''
+  let stdout = ''
   let buffered = ''
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
   child.stdout.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString()
     buffered += chunk.toString()
     const lines = buffered.split('\n')
     buffered = lines.pop() ?? ''
@@ -42,16 +47,30 @@ function startMain(dataDir: string) {
       if (match) reports.push({ what: match[1] ?? '', detail: JSON.parse(match[2] ?? 'null') })
     }
   })
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
-  const report = async (what: string): Promise<Report> => {
+  const ended = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal }))
+  )
+  const exited = ended.then(({ code }) => code)
+  /** The `count`-th report of `what` (1 = the first), waiting for it. */
+  const report = async (what: string, count = 1): Promise<Report> => {
     for (let waited = 0; waited < 15_000; waited += 25) {
-      const found = reports.find((entry) => entry.what === what)
+      const found = reports.filter((entry) => entry.what === what)[count - 1]
       if (found) return found
       await new Promise((resolve) => setTimeout(resolve, 25))
     }
-    throw new Error(`no "${what}" from the main process; stderr: ${stderr}`)
+    throw new Error(`no "${what}" #${count} from the main process; stderr: ${stderr}`)
   }
-  return { child, exited, report, reports }
+  return { child, ended, exited, report, reports, output: () => ({ stdout, stderr }) }
+}
+
+/** Opens a request to the API whose body never finishes: the server's graceful stop waits for it. */
+async function holdStop(port: number) {
+  const socket = connect(port, '127.0.0.1')
+  onTestFinished(() => void socket.destroy())
+  await new Promise((resolve) => socket.once('connect', resolve))
+  socket.write('POST /v3/plant HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"na')
+  await new Promise((resolve) => setTimeout(resolve, 100))
+  return socket
 }
 
 describe('the built desktop main process', () => {
@@ -68,12 +87,57 @@ describe('the built desktop main process', () => {
     expect(existsSync(window.webPreferences.preload)).toBe(true)
     expect(window.webPreferences.sandbox).toBe(true)
     expect(window.title).toBe(`Plant Store — API at ${url}v3`)
-    expect(main.reports.find((entry) => entry.what === 'setPath')?.detail).toEqual({ name: 'userData', value: dir })
+    expect(main.reports.filter((entry) => entry.what === 'setPath').map((entry) => entry.detail)).toEqual([
+      { name: 'userData', value: dir },
+      { name: 'sessionData', value: path.join(dir, 'chromium') }
+    ])
     expect(existsSync(path.join(dir, 'server.json'))).toBe(true)
     main.child.kill('SIGTERM')
     expect(await main.exited).toBe(0)
     expect(existsSync(path.join(dir, 'server.json'))).toBe(false)
     expect(existsSync(path.join(dir, 'lock'))).toBe(false)
+  })
+
+  it('hands Ctrl+C pressed twice (the terminal’s and electron-vite’s forward) to the quit guard: exit 0, folder released', async () => {
+    const dir = await makeTempDir()
+    const main = startMain(dir)
+    const port = Number(new URL((await main.report('loadURL')).detail as string).port)
+    const socket = await holdStop(port)
+    main.child.kill('SIGINT')
+    await main.report('lifecycle', 2) // before-quit, then will-quit: the stop is under way, held by the open request
+    expect(main.reports.filter((entry) => entry.what === 'lifecycle').map((entry) => entry.detail)).toEqual(['before-quit', 'will-quit'])
+    main.child.kill('SIGINT')
+    await main.report('lifecycle', 4) // the repeat ran the quit sequence again, and the guard held it again
+    socket.destroy()
+    expect(await main.ended).toEqual({ code: 0, signal: null })
+    // Neither signal went to Electron's one-shot handler: the app's own listener, added after 'ready', heard both.
+    expect(main.reports.some((entry) => entry.what === 'signal')).toBe(false)
+    expect(existsSync(path.join(dir, 'lock'))).toBe(false)
+    expect(existsSync(path.join(dir, 'server.json'))).toBe(false)
+  })
+
+  it('the stand-in reproduces Electron’s handlers: a listener from before ready is silenced, the second signal kills', async () => {
+    const dir = await makeTempDir()
+    const entry = path.join(dir, 'listens-too-early.mjs')
+    // What index.ts used to do: listen for the signal at load time, before Electron installs its handlers.
+    await writeFile(
+      entry,
+      `import { app } from 'electron'
+process.on('SIGTERM', () => console.log('the app heard SIGTERM'))
+await app.whenReady()
+app.on('will-quit', (event) => event.preventDefault()) // a stop that takes a while
+setInterval(() => {}, 1000)
+console.log('[electron] started null')
+`
+    )
+    const main = startMain(dir, { entry })
+    await main.report('started')
+    main.child.kill('SIGTERM')
+    expect((await main.report('signal')).detail).toEqual({ signal: 'SIGTERM', to: 'electron' })
+    await main.report('lifecycle', 2)
+    main.child.kill('SIGTERM')
+    expect(await main.ended).toEqual({ code: null, signal: 'SIGTERM' })
+    expect(main.output().stdout).not.toContain('the app heard SIGTERM')
   })
 
   it('shows a damaged catalogue in a dialog instead of a window, and exits 1 on Quit', async () => {
@@ -86,5 +150,29 @@ describe('the built desktop main process', () => {
     expect(box.detail).toContain('cannot be used')
     expect(await main.exited).toBe(1)
     expect(main.reports.some((entry) => entry.what === 'window')).toBe(false)
+  })
+
+  it('says why in a dialog when the data folder is a file, with the CLI’s words, and exits 1 (never vanishes)', async () => {
+    const dir = await makeTempDir()
+    const file = path.join(dir, 'data')
+    await writeFile(file, '')
+    const main = startMain(file)
+    expect((await main.report('messageBox')).detail).toEqual({
+      type: 'error',
+      message: 'Plant Store cannot start.',
+      detail: `${file} is a file, not a folder; PLANT_STORE_DATA must name a folder (it is created if missing)`,
+      buttons: ['OK']
+    })
+    expect(await main.exited).toBe(1)
+    expect(main.reports.some((entry) => entry.what === 'window' || entry.what === 'setPath')).toBe(false)
+  })
+
+  it('as a second instance, ends at once (exit 0) with a line for the terminal and nothing started', async () => {
+    const dir = await makeTempDir()
+    const main = startMain(dir, { env: { FAKE_ELECTRON_SINGLE_INSTANCE: 'false' } })
+    expect(await main.exited).toBe(0)
+    expect(main.output().stderr).toContain(`Plant Store is already running on ${dir}`)
+    expect(main.reports.some((entry) => entry.what === 'window' || entry.what === 'messageBox')).toBe(false)
+    expect(existsSync(path.join(dir, 'lock'))).toBe(false)
   })
 })

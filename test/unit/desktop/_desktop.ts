@@ -1,9 +1,15 @@
 /** Starts a DesktopApp (with electron mocked by the test file) on a temporary data folder. */
+import { EventEmitter } from 'node:events'
 import { onTestFinished } from 'vitest'
 import { DesktopApp, type DesktopAppOptions } from '../../../src-main/desktop/desktop-app'
 import { FakeBrowserWindow } from './_electron-fake'
 
-/** Runs a desktop app on `dataDir` (any free port unless `env` says otherwise); stops its service after the test. */
+/**
+ * Runs a desktop app on `dataDir` (any free port unless `env` says otherwise);
+ * stops its service after the test. Stop signals go to `options.signals`, a
+ * stand-in of the process by default (`process.emit('SIGINT')` would reach the
+ * test runner too).
+ */
 export async function runDesktop(dataDir: string, options: Partial<DesktopAppOptions> = {}): Promise<DesktopApp> {
   const desktop = new DesktopApp({
     env: { PLANT_STORE_DATA: dataDir, PLANT_STORE_PORT: '0' },
@@ -11,6 +17,7 @@ export async function runDesktop(dataDir: string, options: Partial<DesktopAppOpt
     preload: '/app/out/preload/index.cjs',
     uiDir: '/app/out/renderer',
     platform: 'linux',
+    signals: new EventEmitter(),
     ...options
   })
   onTestFinished(() => desktop.service?.stop())

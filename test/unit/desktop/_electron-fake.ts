@@ -8,7 +8,8 @@
  * and imports the same objects from here to drive and inspect them.
  */
 import { EventEmitter } from 'node:events'
-import { vi } from 'vitest'
+import { vi, type Mock, type MockInstance } from 'vitest'
+import { StandInApp, StandInWindow } from '../../process/fake-electron/lifecycle.mjs'
 
 /** An Electron event: records preventDefault. */
 export function fakeEvent<T extends object>(fields: T = {} as T): T & { preventDefault: ReturnType<typeof vi.fn>; defaultPrevented(): boolean } {
@@ -27,7 +28,7 @@ export class FakeWebContents extends EventEmitter {
   }
 }
 
-export class FakeBrowserWindow extends EventEmitter {
+export class FakeBrowserWindow extends StandInWindow {
   static readonly created: FakeBrowserWindow[] = []
   readonly webContents = new FakeWebContents()
   readonly loadURL = vi.fn(async (_url: string) => undefined)
@@ -35,37 +36,42 @@ export class FakeBrowserWindow extends EventEmitter {
   readonly show = vi.fn()
   readonly focus = vi.fn()
   readonly restore = vi.fn()
-  readonly close = vi.fn()
   minimized = false
-  destroyed = false
 
-  constructor(readonly options: Record<string, unknown>) {
-    super()
+  constructor(options: Record<string, unknown>) {
+    super(app, options)
     FakeBrowserWindow.created.push(this)
+    vi.spyOn(this as StandInWindow, 'close')
   }
 
   isMinimized(): boolean {
     return this.minimized
   }
+}
 
-  isDestroyed(): boolean {
-    return this.destroyed
+/**
+ * Electron's `app` with its real quit sequence (lifecycle.mjs): quit() emits
+ * before-quit, closes the windows, then will-quit; exit() destroys them. Its
+ * methods are spies that call through, so a test can both watch and replace them.
+ */
+class FakeApp extends StandInApp {
+  readonly setAppUserModelId = vi.fn()
+  readonly enableSandbox = vi.fn()
+}
+
+const SPIED = ['setPath', 'requestSingleInstanceLock', 'whenReady', 'quit', 'exit'] as const
+type Spied = { [K in (typeof SPIED)[number]]: Mock<StandInApp[K]> }
+
+export const app = new FakeApp() as FakeApp & Spied
+spyOnApp()
+
+/** (Re)installs the spies on the app's lifecycle methods, calling through to the real sequence. */
+function spyOnApp(): void {
+  for (const method of SPIED) {
+    ;(app[method] as Partial<MockInstance>).mockRestore?.()
+    vi.spyOn(app, method)
   }
 }
-
-class FakeApp extends EventEmitter {
-  isPackaged = false
-  singleInstance = true
-  readonly paths = new Map<string, string>()
-  readonly setPath = vi.fn((name: string, value: string) => void this.paths.set(name, value))
-  readonly enableSandbox = vi.fn()
-  readonly requestSingleInstanceLock = vi.fn(() => this.singleInstance)
-  readonly whenReady = vi.fn(async () => undefined)
-  readonly quit = vi.fn()
-  readonly exit = vi.fn()
-}
-
-export const app = new FakeApp()
 export const BrowserWindow = FakeBrowserWindow
 export const ipcMain = new EventEmitter()
 export const dialog = {
@@ -77,6 +83,7 @@ export const shell = {
   openPath: vi.fn(async (_path: string) => ''),
   showItemInFolder: vi.fn()
 }
+// Asynchronous since Electron 44 (a promise, like navigator.clipboard.writeText); a test can make it reject.
 export const clipboard = { writeText: vi.fn(async (_text: string) => undefined) }
 export const session = {
   defaultSession: { setPermissionRequestHandler: vi.fn(), setPermissionCheckHandler: vi.fn() }
@@ -96,11 +103,12 @@ export function messageBoxOptions(call: unknown[]): { buttons: string[]; message
 /** Forgets every call, window and listener, for the next test. */
 export function resetElectronFake(): void {
   vi.clearAllMocks()
+  spyOnApp()
   FakeBrowserWindow.created.length = 0
+  app.windows.clear()
   app.removeAllListeners()
   app.paths.clear()
-  app.singleInstance = true
-  app.isPackaged = false
+  Object.assign(app, { singleInstance: undefined, lockFile: undefined, isPackaged: false, ready: false, quitting: false, exiting: false, shutDown: false, exitCode: 0 })
   ipcMain.removeAllListeners()
   dialog.showMessageBox.mockImplementation(async () => ({ response: 0, checkboxChecked: false }))
   dialog.showOpenDialog.mockImplementation(async () => ({ canceled: true, filePaths: [] }))

@@ -38,13 +38,21 @@ describe('the electron-builder configuration', () => {
     expect(config).toMatchObject({ appId: 'shop.plant-store.desktop', productName: 'Plant Store', asar: true, npmRebuild: false, publish: null })
   }, 30_000)
 
-  it('builds AppImage and deb on Linux, nsis on Windows, dmg on macOS', async () => {
+  it('builds deb (first: it keeps Chromium’s sandbox) and AppImage on Linux, nsis on Windows, dmg on macOS', async () => {
     const config = await loadBuilderConfig()
-    expect(config.linux.target).toEqual(['AppImage', 'deb'])
+    expect(config.linux.target).toEqual(['deb', 'AppImage'])
     expect(config.win.target).toEqual(['nsis'])
     expect(config.mac.target).toEqual(['dmg'])
     // The shop's catalogue lives in the same folder as Electron's userData: an uninstall must not delete it.
     expect(config.nsis.deleteAppDataOnUninstall).toBe(false)
+  }, 30_000)
+
+  it('signs with a certificate from the environment when there is one, notarises on macOS, and never requires either', async () => {
+    const config = (await loadBuilderConfig()) as Config & { mac: Record<string, unknown> }
+    expect(config.forceCodeSigning).toBe(false)
+    expect(config.mac).toMatchObject({ hardenedRuntime: true, notarize: true })
+    // No identity or certificate file is named in the config: CSC_LINK / WIN_CSC_LINK / APPLE_* come from the environment.
+    expect(JSON.stringify(config)).not.toMatch(/certificateFile|identity|cscLink/i)
   }, 30_000)
 
   it('packs the built app (main, preload, UI) and the package.json whose main points into it', async () => {

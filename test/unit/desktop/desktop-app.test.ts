@@ -90,11 +90,14 @@ describe('the desktop app', () => {
   it('as the second instance, quits at once without touching the data', async () => {
     const dir = await makeTempDir()
     app.singleInstance = false
+    vi.spyOn(console, 'error').mockImplementation(() => undefined)
     const desktop = await runDesktop(dir)
     expect(app.quit).toHaveBeenCalled()
     expect(desktop.service).toBeUndefined()
     expect(FakeBrowserWindow.created).toHaveLength(0)
-    expect(readdirSync(dir)).toEqual([])
+    // Only Electron's own folder, made before its single-instance lock (setPath needs it to exist); no catalogue, no lock.
+    expect(readdirSync(dir)).toEqual(['chromium'])
+    expect(console.error).toHaveBeenCalledWith(`Plant Store is already running on ${dir}; its window was brought to the front.`)
   })
 
   it('takes a free port when 7420 is taken, and says so in server.json and the window title', async () => {

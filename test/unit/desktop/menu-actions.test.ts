@@ -31,6 +31,17 @@ describe('the File menu', () => {
     expect(clipboard.writeText.mock.calls).toEqual([[desktop.service!.baseUrl], [desktop.service!.token()]])
   })
 
+  it('says so when the clipboard refuses the copy (writeText is a promise since Electron 44)', async () => {
+    const { actions } = await appWithAPlant()
+    clipboard.writeText.mockRejectedValueOnce(new Error('clipboard busy'))
+    actions.copyApiToken()
+    await vi.waitFor(() => expect(dialog.showMessageBox).toHaveBeenCalled())
+    expect(boxes()[0]).toMatchObject({ type: 'error', message: 'The API token was not copied.', detail: 'The clipboard refused it: clipboard busy' })
+    actions.copyApiAddress() // a copy that works says nothing
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(dialog.showMessageBox).toHaveBeenCalledTimes(1)
+  })
+
   it('opens the data folder', async () => {
     const { dir, actions } = await appWithAPlant()
     actions.openDataFolder()

@@ -20,7 +20,8 @@ function submenu(template: MenuItemConstructorOptions[], label: string): MenuIte
   return (menu?.submenu ?? []) as MenuItemConstructorOptions[]
 }
 
-const names = (items: MenuItemConstructorOptions[]) => items.filter((item) => item.type !== 'separator').map((item) => item.label ?? item.role)
+const names = (items: MenuItemConstructorOptions[]) =>
+  items.filter((item) => item.type !== 'separator' && item.visible !== false).map((item) => item.label ?? item.role)
 
 describe('the application menu', () => {
   it('has File, Edit, View and Help with the items the shop needs', () => {
@@ -32,6 +33,15 @@ describe('the application menu', () => {
     expect(names(submenu(template, 'View'))).toEqual(['reload', 'forceReload', 'resetZoom', 'zoomIn', 'zoomOut', 'togglefullscreen'])
     expect(names(submenu(template, 'Help'))).toEqual(['API Reference', 'Install Command-Line Tool…', 'About Plant Store'])
     expect(submenu(template, 'File').find((item) => item.label === 'Quit')?.role).toBe('quit')
+  })
+
+  it('zooms in on Ctrl+= too, not only on Ctrl+Plus (Ctrl+Shift+= on most keyboards), with no second menu entry', () => {
+    for (const platform of ['linux', 'win32', 'darwin'] as const) {
+      const view = submenu(menuTemplate(actions(), { platform, devTools: false }), 'View')
+      const zoomIn = view.filter((item) => item.role === 'zoomIn')
+      expect(zoomIn.map((item) => item.accelerator)).toEqual([undefined, 'CmdOrCtrl+='])
+      expect(zoomIn[1]?.visible).toBe(false)
+    }
   })
 
   it('runs the matching action for each item', () => {

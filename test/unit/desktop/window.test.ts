@@ -7,9 +7,9 @@ vi.mock('electron', () => import('./_electron-fake'))
 
 const APP = 'http://127.0.0.1:7420'
 
-function mainWindow(reloadPage = vi.fn()) {
-  const window = createMainWindow({ preload: '/app/out/preload/index.cjs', appOrigin: () => APP, title: 'Plant Store', reloadPage })
-  return { window: window as unknown as FakeBrowserWindow, reloadPage }
+function mainWindow(reloadPage = vi.fn(), closingKeepsApp = vi.fn()) {
+  const window = createMainWindow({ preload: '/app/out/preload/index.cjs', appOrigin: () => APP, title: 'Plant Store', reloadPage, closingKeepsApp })
+  return { window: window as unknown as FakeBrowserWindow, reloadPage, closingKeepsApp }
 }
 
 function navigate(window: FakeBrowserWindow, event: 'will-navigate' | 'will-redirect', url: string) {

@@ -1,6 +1,11 @@
 // @vitest-environment happy-dom
+import { mount } from '@vue/test-utils'
+import { createPinia, setActivePinia } from 'pinia'
 import { beforeEach, describe, expect, it } from 'vitest'
+import { ApiError } from '../../../src-shared/api-errors'
+import TheConnectionBanner from '../../../src-renderer/src/components/TheConnectionBanner.vue'
 import { TOKEN_STORAGE_KEY, readConnection } from '../../../src-renderer/src/connection'
+import { usePlantsStore } from '../../../src-renderer/src/stores/plants'
 import { formatUpdated, parseTags } from '../../../src-renderer/src/format'
 
 describe('readConnection', () => {
@@ -41,5 +46,33 @@ describe('format helpers', () => {
     expect(formatUpdated(new Date(2026, 5, 15, 9, 5).toISOString(), now)).toBe('09:05')
     expect(formatUpdated(new Date(2026, 2, 3).toISOString(), now)).toBe('3 Mar')
     expect(formatUpdated(new Date(2024, 2, 3).toISOString(), now)).toBe('3 Mar 2024')
+  })
+})
+
+describe('the banner after a token rotation', () => {
+  beforeEach(() => {
+    setActivePinia(createPinia())
+    delete window.plantStore
+  })
+
+  function bannerFor401(): string {
+    const plants = usePlantsStore()
+    plants.phase = 'ready'
+    plants.loadError = new ApiError({ type: 'about:blank', title: 'Unauthorized', status: 401, detail: 'Token not accepted' })
+    const wrapper = mount(TheConnectionBanner)
+    const text = wrapper.text()
+    wrapper.unmount()
+    return text
+  }
+
+  it('in the desktop window points to View → Reload (the app hands the page the new token), not to plant-store serve', () => {
+    window.plantStore = { token: 'old', apiBaseUrl: 'http://127.0.0.1:7420/v3' }
+    const text = bannerFor401()
+    expect(text).toContain('View → Reload')
+    expect(text).not.toContain('plant-store serve')
+  })
+
+  it('in a browser keeps pointing to the address plant-store serve printed', () => {
+    expect(bannerFor401()).toContain('plant-store serve')
   })
 })
