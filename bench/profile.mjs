@@ -75,7 +75,12 @@ if (!args.startup) {
   if (!scenario) throw new Error(`unknown scenario ${args.scenario}; one of ${SCENARIOS.map((s) => s.id).join(', ')}`)
   const load = new LoadGenerator()
   const { groups } = await measure(load, server, scenario, {
-    size, warmupS: 0.5, durationS: Number(args.duration), maxDurationS: Number(args.duration), minSamples: 0, timeoutS: 10
+    size,
+    warmupS: 0.5,
+    durationS: Number(args.duration),
+    maxDurationS: Number(args.duration),
+    minSamples: 0,
+    timeoutS: 10
   })
   load.close()
   for (const g of groups) process.stderr.write(`${scenario.id} ${g.name}: ${g.rps.toFixed(0)} req/s, p50 ${g.p50} ms, p99 ${g.p99} ms\n`)

@@ -150,7 +150,9 @@ async function benchSize(size, { dir, token, appDir, load }) {
         }
         const result = await measure(load, servers[kind], scenario, { size, ...options })
         ctx.runs.push({ scenario: scenario.id, kind, round, ...result })
-        const line = result.groups.map((g) => `${g.name} ${g.rps.toFixed(0)}/s p99 ${g.p99} ms${g.errors + g.non2xx ? ` ERRORS ${g.errors + g.non2xx}` : ''}`)
+        const line = result.groups.map(
+          (g) => `${g.name} ${g.rps.toFixed(0)}/s p99 ${g.p99} ms${g.errors + g.non2xx ? ` ERRORS ${g.errors + g.non2xx}` : ''}`
+        )
         log(`  ${scenario.id.padEnd(13)} ${kind.padEnd(11)} r${round}: ${line.join(', ')}; rss ${result.peakRssMiB.toFixed(0)} MiB`)
       }
     }
@@ -173,7 +175,9 @@ async function main() {
     dataOnTmpfs: tmpfs,
     loadAvgAtStart: os.loadavg().map((v) => Number(v.toFixed(2)))
   }
-  log(`plant-store bench (${options.mode}): ${machine.cores} cores, Node ${machine.node}, data in ${dir}${tmpfs ? ' (tmpfs: fsync is free here!)' : ''}`)
+  log(
+    `plant-store bench (${options.mode}): ${machine.cores} cores, Node ${machine.node}, data in ${dir}${tmpfs ? ' (tmpfs: fsync is free here!)' : ''}`
+  )
   const sizes = []
   let buildInfo
   let load
@@ -195,12 +199,26 @@ async function main() {
   // Import/export (docs/import-export.md): 10,000 rows in, 100,000 plants out (20,000 in --quick), papaparse as the floor.
   const transfer = args['no-transfer'] ? [] : await benchTransfer({ plants: options.mode === 'quick' ? 20_000 : 100_000 })
   const elapsedS = Math.round((Date.now() - startedAt) / 1000)
-  const results = { date: new Date().toISOString(), elapsedS, machine, build: buildInfo, options, rows, resources, targets, journalPile, sizes, transfer }
+  const results = {
+    date: new Date().toISOString(),
+    elapsedS,
+    machine,
+    build: buildInfo,
+    options,
+    rows,
+    resources,
+    targets,
+    journalPile,
+    sizes,
+    transfer
+  }
   await mkdir(path.dirname(args.out), { recursive: true })
   await writeFile(args.out, JSON.stringify(results, null, 1) + '\n')
   // A dated copy (git-ignored) so that runs can be compared later.
   await writeFile(path.join(path.dirname(args.out), `run-${results.date.replace(/[:.]/g, '-')}.json`), JSON.stringify(results) + '\n')
-  process.stdout.write(`\n${resultsMarkdown(results)}\n\n${journalPileTable(journalPile)}\n\n${transfer.length > 0 ? `${transferMarkdown(transfer)}\n\n` : ''}wrote ${path.relative(process.cwd(), args.out)}\n`)
+  process.stdout.write(
+    `\n${resultsMarkdown(results)}\n\n${journalPileTable(journalPile)}\n\n${transfer.length > 0 ? `${transferMarkdown(transfer)}\n\n` : ''}wrote ${path.relative(process.cwd(), args.out)}\n`
+  )
 }
 
 await main().catch((error) => {

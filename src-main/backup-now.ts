@@ -25,6 +25,11 @@ export async function backUpNow(dataDir: string): Promise<BackupMade | undefined
   if (catalogue) await checkStoreFolder(dataDir) // never writes into a folder (as root, say) that is not this user's
   if (!catalogue) return undefined
   const { data } = catalogue
-  const text = await serializeSnapshot({ nextId: data.nextId, journalGen: catalogue.lastGen + 1, plants: data.plants, idempotencyKeys: data.idempotencyKeys })
+  const text = await serializeSnapshot({
+    nextId: data.nextId,
+    journalGen: catalogue.lastGen + 1,
+    plants: data.plants,
+    idempotencyKeys: data.idempotencyKeys
+  })
   return { file: await writeBackup(dataDir, text), plantCount: data.plants.length }
 }

@@ -5,7 +5,7 @@
  * times tokens were last used are kept in memory and saved every few seconds.
  */
 import { stat } from 'node:fs/promises'
-import type { CreatedToken, NamedTokenInfo, TokenScope } from '../src-shared/named-token'
+import type { CreatedToken, NamedTokenInfo, TokenScope } from '#shared/named-token'
 import {
   addNamedToken,
   listedToken,

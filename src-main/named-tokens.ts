@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto'
 import { mkdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { tokenNameProblem, isTokenScope, type CreatedToken, type NamedTokenInfo, type TokenScope } from '../src-shared/named-token'
+import { tokenNameProblem, isTokenScope, type CreatedToken, type NamedTokenInfo, type TokenScope } from '#shared/named-token'
 import { withFileLock } from './file-lock'
 import { checkDataFolder } from './store/data-folder-trust'
 import { replaceFile } from './store/json-file'

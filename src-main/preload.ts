@@ -5,7 +5,7 @@
  * `window.plantStore`, and nothing of Electron or Node.
  */
 import { contextBridge, ipcRenderer } from 'electron'
-import { DESKTOP_BRIDGE_CHANNEL, DESKTOP_BRIDGE_GLOBAL, type DesktopBridge } from '../src-shared/desktop-bridge'
+import { DESKTOP_BRIDGE_CHANNEL, DESKTOP_BRIDGE_GLOBAL, type DesktopBridge } from '#shared/desktop-bridge'
 
 // Synchronous on purpose: the UI reads window.plantStore in its first statement, before anything is awaited.
 const bridge = ipcRenderer.sendSync(DESKTOP_BRIDGE_CHANNEL) as DesktopBridge | null

@@ -7,7 +7,7 @@
  */
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { createApiClient, type ApiClient } from '../src-shared/api-client'
+import { createApiClient, type ApiClient } from '#shared/api-client'
 import { requireCatalogue } from './catalogue-folder'
 import { tokenFromEnv } from './config'
 import { AccessPolicy } from './server/access-policy'

@@ -118,7 +118,9 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     await offsite.stop()
     // A folder that turned read-only (or vanished) keeps server.json: say so, it is no failure to start.
     await rm(serverFile, { force: true }).catch((error: NodeJS.ErrnoException) => {
-      console.error(`[plant-store] stopped, but could not remove ${serverFile} (${error.code ?? error.message}); it names this stopped process and is ignored at the next start.`)
+      console.error(
+        `[plant-store] stopped, but could not remove ${serverFile} (${error.code ?? error.message}); it names this stopped process and is ignored at the next start.`
+      )
     })
   }
   return {

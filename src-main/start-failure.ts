@@ -23,16 +23,17 @@ export function describeStartFailure(error: unknown): string | undefined {
     const restore = error.latestBackup
       ? `The latest backup is ${error.latestBackup}; put it back with: plant-store restore --from "${error.latestBackup}" (the damaged file is kept aside).`
       : 'There is no backup in this data folder yet.'
-    return `Refusing to start: the data file ${error.file} cannot be used: ${error.problem}. ` +
-      `The file was left untouched. ${restore}`
+    return `Refusing to start: the data file ${error.file} cannot be used: ${error.problem}. ` + `The file was left untouched. ${restore}`
   }
   const code = (error as NodeJS.ErrnoException | undefined)?.code
   if (code === 'ENOENT') return `File not found: ${(error as NodeJS.ErrnoException).path ?? (error as Error).message}.`
   const known = fileSystemProblem(error)
   if (known) {
     const where = (error as NodeJS.ErrnoException).path ?? 'the data folder'
-    return `Cannot use the data folder: ${known.problem} (${known.code}) at ${where}. ` +
+    return (
+      `Cannot use the data folder: ${known.problem} (${known.code}) at ${where}. ` +
       'Choose a folder this user can write to with --data, or fix its permissions or free some space. Nothing was written.'
+    )
   }
   return undefined
 }

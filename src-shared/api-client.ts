@@ -226,7 +226,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const doFetch: FetchLike = options.fetch ?? ((url, init) => globalThis.fetch(url, init))
   const auth: Record<string, string> = options.token ? { authorization: `Bearer ${options.token}` } : {}
 
-  async function send(method: string, path: string, body: unknown, requestOptions: RequestOptions = {}, extra: Record<string, string> = {}): Promise<Response> {
+  async function send(
+    method: string,
+    path: string,
+    body: unknown,
+    requestOptions: RequestOptions = {},
+    extra: Record<string, string> = {}
+  ): Promise<Response> {
     const headers: Record<string, string> = { accept: 'application/json', ...auth, ...extra }
     if (body !== undefined) headers['content-type'] = body instanceof RawBody ? body.type : 'application/json'
     let response: Response
@@ -296,7 +302,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       return (await this.savePlant(changes, requestOptions)).plant
     },
     async savePlant(changes, requestOptions = {}) {
-      const ifMatch: Record<string, string> = requestOptions.ifVersion === undefined ? {} : { 'if-match': plantEtag(changes.id, requestOptions.ifVersion) }
+      const ifMatch: Record<string, string> =
+        requestOptions.ifVersion === undefined ? {} : { 'if-match': plantEtag(changes.id, requestOptions.ifVersion) }
       const response = await send('PUT', API_PATHS.plant, changes, requestOptions, ifMatch)
       return { plant: await json<PlantResponse>(response), version: parsePlantEtag(response.headers.get('etag') ?? '')?.version }
     },

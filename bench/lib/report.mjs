@@ -84,7 +84,16 @@ export function summariseResources(sizes) {
 const fmt = (value, digits = 0) => (value === null || value === undefined ? '–' : value.toFixed(digits))
 const fmtMs = (value) => (value === null || value === undefined ? '–' : value < 10 ? value.toFixed(1) : value.toFixed(0))
 const fmtRps = (value) => (value === null || value === undefined ? '–' : value < 10 ? value.toFixed(1) : value.toFixed(0))
-const fmtRatio = (value) => (value === null ? '–' : value === Infinity ? '∞' : value < 0.1 ? `${value.toFixed(3)}×` : value < 10 ? `${value.toFixed(2)}×` : `${value.toFixed(0)}×`)
+const fmtRatio = (value) =>
+  value === null
+    ? '–'
+    : value === Infinity
+      ? '∞'
+      : value < 0.1
+        ? `${value.toFixed(3)}×`
+        : value < 10
+          ? `${value.toFixed(2)}×`
+          : `${value.toFixed(0)}×`
 const plants = (size) => (size >= 1000 ? `${size / 1000}k` : String(size))
 
 /** The main results table (markdown). */
@@ -116,7 +125,9 @@ export function resourceTable(resources) {
   for (const { size, kinds } of resources) {
     for (const [kind, r] of Object.entries(kinds)) {
       const heap = r.heapAfterGcByRoundMiB.map((v) => fmt(v, 1)).join(' → ')
-      lines.push(`| ${plants(size)} | ${kind} | ${fmt(r.startupMs)} | ${fmt(r.idleRssMiB)} | ${fmt(r.peakRssMiB)} (${fmt(r.peakRssUnderWritesMiB)}) | ${heap} |`)
+      lines.push(
+        `| ${plants(size)} | ${kind} | ${fmt(r.startupMs)} | ${fmt(r.idleRssMiB)} | ${fmt(r.peakRssMiB)} (${fmt(r.peakRssUnderWritesMiB)}) | ${heap} |`
+      )
     }
   }
   return lines.join('\n')

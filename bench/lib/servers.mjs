@@ -16,9 +16,19 @@ const ROOT = path.resolve(import.meta.dirname, '../..')
 
 /** How to launch each kind of server; all print a line with "listening at <origin>/v3". */
 export const KINDS = {
-  ours: { script: (appDir) => path.join(appDir, 'bin/plant-store.js'), args: (dir) => ['serve', '--port', '0', '--data', dir], flavour: 'api', dataFile: 'plants.json' },
+  ours: {
+    script: (appDir) => path.join(appDir, 'bin/plant-store.js'),
+    args: (dir) => ['serve', '--port', '0', '--data', dir],
+    flavour: 'api',
+    dataFile: 'plants.json'
+  },
   baseline: { script: () => path.join(ROOT, 'bench/baseline-server.mjs'), args: (dir) => ['--data', dir], flavour: 'api', dataFile: 'plants.json' },
-  'json-server': { script: () => path.join(ROOT, 'bench/json-server-peer.cjs'), args: (dir) => ['--data', dir], flavour: 'json-server', dataFile: 'db.json' }
+  'json-server': {
+    script: () => path.join(ROOT, 'bench/json-server-peer.cjs'),
+    args: (dir) => ['--data', dir],
+    flavour: 'json-server',
+    dataFile: 'db.json'
+  }
 }
 
 /** The request that proves a server serves data: the first 200 of a small search. */
@@ -56,7 +66,10 @@ export function resetPeakRss(pid) {
 export function request(origin, pathname, token) {
   return new Promise((resolve, reject) => {
     const req = http.get(origin + pathname, { agent: false, headers: { authorization: `Bearer ${token}` } }, (res) => {
-      res.resume().on('end', () => resolve(res.statusCode)).on('error', reject)
+      res
+        .resume()
+        .on('end', () => resolve(res.statusCode))
+        .on('error', reject)
     })
     req.on('error', reject)
   })

@@ -17,7 +17,13 @@ function atLeast(text, measured, goal, unit) {
 /** At-most check: measured ≤ goal. */
 function atMost(text, measured, goal, unit) {
   if (measured === null || measured === undefined) return { text, measured: 'not measured', met: null }
-  return { text, measured: `${round(measured)}${unit}`, goal: `≤ ${goal}${unit}`, met: measured <= goal, factor: goal === 0 || measured === 0 ? null : goal / measured }
+  return {
+    text,
+    measured: `${round(measured)}${unit}`,
+    goal: `≤ ${goal}${unit}`,
+    met: measured <= goal,
+    factor: goal === 0 || measured === 0 ? null : goal / measured
+  }
 }
 
 const round = (v) => (Number.isInteger(v) || Math.abs(v) >= 100 ? v.toFixed(0) : Math.abs(v) >= 10 ? v.toFixed(1) : v.toFixed(2))
@@ -34,7 +40,9 @@ export function checkTargets(rows, resources) {
     checks.push(atLeast(`  stretch: GET search (${scenario}) at 1k ≥ 2× baseline`, ratio, 2, '×'))
   }
   for (const row of rows.filter((r) => r.size === 10_000)) {
-    checks.push(atLeast(`beat json-server ≥ 10× at 10k: ${row.label}${row.group === 'all' ? '' : ` (${row.group})`}`, row.oursOverJsonServer, 10, '×'))
+    checks.push(
+      atLeast(`beat json-server ≥ 10× at 10k: ${row.label}${row.group === 'all' ? '' : ` (${row.group})`}`, row.oursOverJsonServer, 10, '×')
+    )
   }
   checks.push(atLeast('durable adds at 10k, 10 clients: req/s', ours(10_000, 'post')?.rps, 1000, '/s'))
   checks.push(atMost('durable adds at 10k, 10 clients: p99', ours(10_000, 'post')?.p99, 50, ' ms'))
@@ -65,7 +73,14 @@ export function checkTargets(rows, resources) {
     if (heap.length < 2) continue
     // Flat: the last round's post-GC heap no more than 10% (at least 2 MiB, for noise) above the first's.
     const allowance = Math.max(2, heap[0] * 0.1)
-    checks.push(atMost(`heap after GC flat across rounds at ${size / 1000}k: growth first → last round`, Math.max(0, heap.at(-1) - heap[0]), Number(allowance.toFixed(1)), ' MiB'))
+    checks.push(
+      atMost(
+        `heap after GC flat across rounds at ${size / 1000}k: growth first → last round`,
+        Math.max(0, heap.at(-1) - heap[0]),
+        Number(allowance.toFixed(1)),
+        ' MiB'
+      )
+    )
   }
   return checks
 }

@@ -1,8 +1,8 @@
 /** `plant-store backup`: a backup of the catalogue on demand (safe while the server runs). */
 import path from 'node:path'
-import { backUpNow } from '../backup-now'
-import { backUpTo } from '../offsite-backup'
-import { countOf } from '../../src-shared/words'
+import { backUpNow } from '#main/backup-now'
+import { backUpTo } from '#main/offsite-backup'
+import { countOf } from '#shared/words'
 import { UsageError, type Command } from './command'
 import { dataOptionHelp, readOptions } from './options'
 

@@ -1,8 +1,8 @@
 /** `plant-store config`: the settings kept in the data folder (for now the backup folder). */
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import { resolveDataDir } from '../config'
-import { SETTING_KEYS, readSettings, writeSetting, type Settings } from '../settings'
+import { resolveDataDir } from '#main/config'
+import { SETTING_KEYS, readSettings, writeSetting, type Settings } from '#main/settings'
 import { UsageError, type Command } from './command'
 import { dataOptionHelp } from './options'
 

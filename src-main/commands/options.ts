@@ -1,8 +1,8 @@
 /** Options several commands share: --data, read the same way by every command. */
 import { parseArgs, type ParseArgsConfig } from 'node:util'
-import { resolveDataDir } from '../config'
-import { assertNotAFile } from '../data-folder-checks'
-import { defaultDataDir } from '../paths'
+import { resolveDataDir } from '#main/config'
+import { assertNotAFile } from '#main/data-folder-checks'
+import { defaultDataDir } from '#main/paths'
 
 /** Help line of --data, naming this machine's default. */
 export function dataOptionHelp(): string {

@@ -1,5 +1,5 @@
 /** How `plant-store plants` prints plants: a table or lines for people, JSON (full plants) for scripts. */
-import type { Plant } from '../../src-shared/plant'
+import type { Plant } from '#shared/plant'
 import { printTable } from './table'
 
 const COLUMNS: [string, (plant: Plant) => string][] = [

@@ -3,11 +3,11 @@
  * script, through the running server (or the folder itself when nothing runs
  * on it), with JSON output and exit codes a script can act on.
  */
-import { ApiError, type ApiClient } from '../../src-shared/api-client'
-import { PLANT_STATUSES, isPlantStatus, type NewPlant, type PlantStatus } from '../../src-shared/plant'
-import { PAGE_LIMIT_MAX } from '../../src-shared/api-paths'
-import { OwnerTokenError, connectToCatalogue } from '../reach-catalogue'
-import { DataDirLockedError } from '../store/errors'
+import { ApiError, type ApiClient } from '#shared/api-client'
+import { PLANT_STATUSES, isPlantStatus, type NewPlant, type PlantStatus } from '#shared/plant'
+import { PAGE_LIMIT_MAX } from '#shared/api-paths'
+import { OwnerTokenError, connectToCatalogue } from '#main/reach-catalogue'
+import { DataDirLockedError } from '#store/errors'
 import { CommandError, EXIT_CODES, UsageError, type Command } from './command'
 import { dataOptionHelp, readOptions } from './options'
 import { printPlant, printPlants } from './plants-output'

@@ -1,7 +1,7 @@
 /** `plant-store restore`: puts a backup back, after checking it. */
-import { countOf } from '../../src-shared/words'
-import { latestBackup } from '../store/backups'
-import { restoreFromBackup } from '../store/restore'
+import { countOf } from '#shared/words'
+import { latestBackup } from '#store/backups'
+import { restoreFromBackup } from '#store/restore'
 import { UsageError, type Command } from './command'
 import { dataOptionHelp, readOptions } from './options'
 

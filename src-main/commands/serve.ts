@@ -1,11 +1,11 @@
 /** `plant-store serve`: the whole service without the desktop window. */
-import { DEFAULT_HOST, DEFAULT_PORT, resolvePort, tokenFromEnv } from '../config'
-import { uiDir } from '../paths'
-import { startService } from '../service'
-import { interfaceAddresses, isWildcardHost } from '../server/own-addresses'
-import { urlHost } from '../server/urls'
-import { ignoreClosedOutput, onStopSignals } from '../stop-signals'
-import { TOKEN_ENV } from '../token'
+import { DEFAULT_HOST, DEFAULT_PORT, resolvePort, tokenFromEnv } from '#main/config'
+import { uiDir } from '#main/paths'
+import { startService } from '#main/service'
+import { interfaceAddresses, isWildcardHost } from '#server/own-addresses'
+import { urlHost } from '#server/urls'
+import { ignoreClosedOutput, onStopSignals } from '#main/stop-signals'
+import { TOKEN_ENV } from '#main/token'
 import type { Command } from './command'
 import { dataOptionHelp, readOptions } from './options'
 
@@ -36,7 +36,7 @@ function isLoopback(host: string): boolean {
 /** Says plainly what other computers can and cannot do once the server listens beyond loopback. */
 function networkWarning(host: string): string {
   const addresses = isWildcardHost(host) ? interfaceAddresses(host).filter((address) => !isLoopback(address)) : [urlHost(host)]
-  const where = addresses.length > 0 ? addresses.join(', ') : 'this computer\'s network addresses'
+  const where = addresses.length > 0 ? addresses.join(', ') : "this computer's network addresses"
   return (
     `plant-store: warning: --host ${host} lets other computers on your network reach Plant Store at ${where} (port below). ` +
     'They can open its page, but without the API token they can neither see nor change any plant; with the token they can ' +

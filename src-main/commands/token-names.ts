@@ -1,7 +1,7 @@
 /** `plant-store token add|list|revoke`: the named tokens of a data folder (tokens.json). */
-import { OWNER_TOKEN_NAME } from '../../src-shared/named-token'
-import { TOKEN_RECHECK_MS } from '../token'
-import { addNamedToken, listedToken, readNamedTokens, revokeNamedToken, TokenNameError } from '../named-tokens'
+import { OWNER_TOKEN_NAME } from '#shared/named-token'
+import { TOKEN_RECHECK_MS } from '#main/token'
+import { addNamedToken, listedToken, readNamedTokens, revokeNamedToken, TokenNameError } from '#main/named-tokens'
 import { CommandError, EXIT_CODES, UsageError } from './command'
 import { printTable } from './table'
 

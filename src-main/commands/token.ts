@@ -1,9 +1,9 @@
 /** `plant-store token`: prints (or replaces) the owner's API token, and manages the named tokens of scripts and tills. */
-import { requireCatalogue } from '../catalogue-folder'
-import { tokenFromEnv } from '../config'
-import { OwnerTokenError, findRunningServer, ownerToken } from '../reach-catalogue'
-import { uiUrl } from '../server/security'
-import { TOKEN_ENV, TOKEN_RECHECK_MS, loadOrCreateToken, rotateToken, tokenFilePath } from '../token'
+import { requireCatalogue } from '#main/catalogue-folder'
+import { tokenFromEnv } from '#main/config'
+import { OwnerTokenError, findRunningServer, ownerToken } from '#main/reach-catalogue'
+import { uiUrl } from '#server/security'
+import { TOKEN_ENV, TOKEN_RECHECK_MS, loadOrCreateToken, rotateToken, tokenFilePath } from '#main/token'
 import { CommandError, EXIT_CODES, UsageError, type Command } from './command'
 import { dataOptionHelp, readOptions } from './options'
 import { addToken, listTokens, revokeToken } from './token-names'
@@ -77,7 +77,7 @@ async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
   process.stdout.write(`${token}\n`)
   process.stderr.write(
     `New token written to ${tokenFilePath(dataDir)}. A running Plant Store refuses the old token within ` +
-    `${TOKEN_RECHECK_MS / 1000} second; update your scripts and open the UI again with the new token.\n`
+      `${TOKEN_RECHECK_MS / 1000} second; update your scripts and open the UI again with the new token.\n`
   )
   return 0
 }

@@ -48,7 +48,9 @@ export function describeSchema(schema: unknown): string {
     ? `one of ${schema.enum.map((value) => `<code>${escapeHtml(String(value))}</code>`).join(', ')}`
     : schema.type === 'array'
       ? `array of ${describeSchema(schema.items)}`
-      : typeof schema.type === 'string' ? escapeHtml(schema.type) : 'any'
+      : typeof schema.type === 'string'
+        ? escapeHtml(schema.type)
+        : 'any'
   const limits = CONSTRAINTS.filter(([key]) => schema[key] !== undefined).map(([key, label]) => `${label} ${escapeHtml(JSON.stringify(schema[key]))}`)
   if (limits.length > 0) kind += ` (${limits.join(', ')})`
   return kind
@@ -71,10 +73,22 @@ function renderOperation(base: string, path: string, method: string, op: Json): 
   const id = typeof op.operationId === 'string' ? op.operationId : `${method}-${path}`
   const badge = op['x-extension'] === true ? ' <span class="badge">extension</span>' : ''
   const params = Array.isArray(op.parameters) ? op.parameters.filter(isObject) : []
-  const parameterRows = params.map((p) => [`<code>${text(p.name)}</code>`, text(p.in), p.required === true ? 'yes' : 'no', describeSchema(p.schema), text(p.description)])
-  const body = isObject(op.requestBody) ? `<h4>Request body</h4><p>${text(op.requestBody.description)}</p><p>${contentSchema(op.requestBody)}</p>` : ''
+  const parameterRows = params.map((p) => [
+    `<code>${text(p.name)}</code>`,
+    text(p.in),
+    p.required === true ? 'yes' : 'no',
+    describeSchema(p.schema),
+    text(p.description)
+  ])
+  const body = isObject(op.requestBody)
+    ? `<h4>Request body</h4><p>${text(op.requestBody.description)}</p><p>${contentSchema(op.requestBody)}</p>`
+    : ''
   const responses = isObject(op.responses) ? Object.entries(op.responses) : []
-  const responseRows = responses.map(([code, response]) => [`<b>${escapeHtml(code)}</b>`, isObject(response) ? text(response.description) : '', contentSchema(response)])
+  const responseRows = responses.map(([code, response]) => [
+    `<b>${escapeHtml(code)}</b>`,
+    isObject(response) ? text(response.description) : '',
+    contentSchema(response)
+  ])
   return `<section class="operation" id="op-${escapeHtml(id)}">
 <h3><span class="method ${escapeHtml(method)}">${escapeHtml(method.toUpperCase())}</span> <code>${escapeHtml(base + path)}</code>${badge}</h3>
 <p class="summary">${text(op.summary)}</p><p>${text(op.description)}</p>
@@ -121,7 +135,9 @@ export function renderApiReference(doc: Json, apiBaseUrl: string): string {
     return `<li><a href="#op-${escapeHtml(id)}"><code>${escapeHtml(method.toUpperCase())} ${escapeHtml(base + path)}</code></a> ${text(op.summary)}</li>`
   })
   const components = isObject(doc.components) ? doc.components : {}
-  const schemas = isObject(components.schemas) ? Object.entries(components.schemas).filter((entry): entry is [string, Json] => isObject(entry[1])) : []
+  const schemas = isObject(components.schemas)
+    ? Object.entries(components.schemas).filter((entry): entry is [string, Json] => isObject(entry[1]))
+    : []
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">

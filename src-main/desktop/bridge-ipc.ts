@@ -5,7 +5,7 @@
  * (additionalArguments): any local account can read a process's arguments.
  */
 import type { IpcMain, WebFrameMain } from 'electron'
-import { DESKTOP_BRIDGE_CHANNEL, type DesktopBridge } from '../../src-shared/desktop-bridge'
+import { DESKTOP_BRIDGE_CHANNEL, type DesktopBridge } from '#shared/desktop-bridge'
 
 /**
  * True when `frame` is the top frame of a page from `appOrigin`. A frame of

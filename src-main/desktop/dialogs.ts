@@ -21,7 +21,10 @@ export async function askAboutStartFailure(failure: StartFailure): Promise<Start
     message: failure.headline,
     detail: failure.detail,
     buttons: choices.map((choice) => CHOICE_LABELS[choice]),
-    defaultId: Math.max(0, choices.findIndex((choice) => choice !== 'restore-latest')),
+    defaultId: Math.max(
+      0,
+      choices.findIndex((choice) => choice !== 'restore-latest')
+    ),
     cancelId: choices.indexOf('quit'),
     noLink: true
   })
@@ -35,7 +38,10 @@ export async function tell(message: string, detail: string, kind: 'info' | 'erro
 
 /** Asks to confirm something that replaces data; resolves true only for an explicit yes. */
 export async function confirm(message: string, detail: string, yes: string, parent?: BrowserWindow): Promise<boolean> {
-  const { response } = await show({ type: 'warning', title: 'Plant Store', message, detail, buttons: [yes, 'Cancel'], defaultId: 1, cancelId: 1, noLink: true }, parent)
+  const { response } = await show(
+    { type: 'warning', title: 'Plant Store', message, detail, buttons: [yes, 'Cancel'], defaultId: 1, cancelId: 1, noLink: true },
+    parent
+  )
   return response === 0
 }
 

@@ -4,13 +4,13 @@
  * acts on the choice. Plain Node: the dialog itself is passed in as `ask`.
  */
 import { readFile } from 'node:fs/promises'
-import { countOf } from '../../src-shared/words'
-import { latestBackup } from '../store/backups'
-import { DATA_FILE_VERSION } from '../store/data-file'
-import { DataDirLockedError, DataFileError } from '../store/errors'
-import type { RestoreResult } from '../store/restore'
-import { PortInUseError } from '../server/start-server'
-import { describeStartFailure } from '../start-failure'
+import { countOf } from '#shared/words'
+import { latestBackup } from '#store/backups'
+import { DATA_FILE_VERSION } from '#store/data-file'
+import { DataDirLockedError, DataFileError } from '#store/errors'
+import type { RestoreResult } from '#store/restore'
+import { PortInUseError } from '#server/start-server'
+import { describeStartFailure } from '#main/start-failure'
 
 /** What the person can do about a refused start. */
 export type StartChoice = 'restore-latest' | 'open-folder' | 'retry' | 'quit'

@@ -65,7 +65,8 @@ export function createMainWindow(options: MainWindowOptions): BrowserWindow {
   const watchdog = new RendererWatchdog({
     reload: () => options.reloadPage(window),
     kill: () => contents.forcefullyCrashRenderer(),
-    giveUp: () => offerReload(window, watchdog, options).catch((error: unknown) => console.error('Plant Store could not ask about the window:', error))
+    giveUp: () =>
+      offerReload(window, watchdog, options).catch((error: unknown) => console.error('Plant Store could not ask about the window:', error))
   })
   contents.on('render-process-gone', (_event, details) => {
     if (!window.isDestroyed()) watchdog.gone(details.reason)

@@ -4,7 +4,7 @@
  * the token. Plain functions of header values; security.ts applies them in h3.
  */
 import { createHash, timingSafeEqual } from 'node:crypto'
-import { OWNER_TOKEN_NAME, type TokenScope } from '../../src-shared/named-token'
+import { OWNER_TOKEN_NAME, type TokenScope } from '#shared/named-token'
 import { interfaceAddresses } from './own-addresses'
 import { urlHost } from './urls'
 

@@ -4,9 +4,9 @@
  * a {@link WriteCondition} the store checks in the same step as the write.
  */
 import type { H3Event } from 'h3'
-import { parsePlantEtag, plantEtag } from '../../src-shared/etag'
-import type { Plant } from '../../src-shared/plant'
-import type { WriteCondition } from '../store/preconditions'
+import { parsePlantEtag, plantEtag } from '#shared/etag'
+import type { Plant } from '#shared/plant'
+import type { WriteCondition } from '#store/preconditions'
 import { problem } from './problems'
 
 /** Sets the ETag of `plant` (its id and version) on the answer. */

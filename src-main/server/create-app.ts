@@ -3,8 +3,8 @@
  * the single place where errors become problem+json.
  */
 import { H3, type H3Event } from 'h3'
-import { API_BASE, API_PATHS } from '../../src-shared/api-paths'
-import type { PlantStore } from '../store/plant-store'
+import { API_BASE, API_PATHS } from '#shared/api-paths'
+import type { PlantStore } from '#store/plant-store'
 import type { AccessPolicy } from './access-policy'
 import { createOpenApiDocument } from './openapi'
 import { API_HEADERS, toProblemResponse } from './problem-response'

@@ -1,5 +1,5 @@
 /** The error every route throws to answer with a problem; problems.ts makes them, problem-response.ts sends them. */
-import type { FieldError, Problem } from '../../src-shared/problem'
+import type { FieldError, Problem } from '#shared/problem'
 
 /** An RFC 9457 problem the API answers with, and the headers that go with it. */
 export class HttpProblem extends Error {

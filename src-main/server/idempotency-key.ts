@@ -5,7 +5,7 @@
  * taken too, as many clients send one.
  */
 import type { H3Event } from 'h3'
-import { EXTENSION_HEADERS } from '../../src-shared/api-paths'
+import { EXTENSION_HEADERS } from '#shared/api-paths'
 import { problem } from './problems'
 
 /** Longest key accepted. */

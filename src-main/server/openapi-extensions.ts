@@ -3,8 +3,8 @@
  * marked `x-extension: true`: they are not part of the interface contract
  * (docs/contract.md), whose three operations stay exactly as specified.
  */
-import { PLANT_SORT_KEYS, QUERY_TEXT_MAX, STATUS_COUNTS_HEADER } from '../../src-shared/api-paths'
-import { PLANT_ID_SCHEMA } from '../../src-shared/plant-schema'
+import { PLANT_SORT_KEYS, QUERY_TEXT_MAX, STATUS_COUNTS_HEADER } from '#shared/api-paths'
+import { PLANT_ID_SCHEMA } from '#shared/plant-schema'
 import { SEARCH_PARAMETERS, problemResponse, queryParam, ref } from './openapi-parts'
 import { EVENT_STREAM_LIMITS } from './routes/change-stream'
 import { HEARTBEAT_MS } from './routes/events'
@@ -42,7 +42,9 @@ const listPlants = {
       },
       content: { 'application/json': { schema: { type: 'array', items: ref('FullPlant') } } }
     },
-    '400': problemResponse('A status outside the enum, an unknown sort key, q over 200 characters, limit or offset out of range, or an unknown query parameter.')
+    '400': problemResponse(
+      'A status outside the enum, an unknown sort key, q over 200 characters, limit or offset out of range, or an unknown query parameter.'
+    )
   }
 }
 

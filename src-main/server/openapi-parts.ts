@@ -1,6 +1,6 @@
 /** Pieces the OpenAPI document repeats, written once: schema references, problem responses, query parameters. */
-import { PAGE_LIMIT_MAX, PAGE_OFFSET_MAX } from '../../src-shared/api-paths'
-import { PLANT_STATUSES } from '../../src-shared/plant'
+import { PAGE_LIMIT_MAX, PAGE_OFFSET_MAX } from '#shared/api-paths'
+import { PLANT_STATUSES } from '#shared/plant'
 
 type Schema = Record<string, unknown>
 

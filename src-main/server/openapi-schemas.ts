@@ -2,7 +2,7 @@
  * JSON Schemas of what the API answers, for the OpenAPI document. The request
  * bodies' schemas come from the validator itself (src-shared/plant-schema.ts).
  */
-import { PLANT_ID_SCHEMA } from '../../src-shared/plant-schema'
+import { PLANT_ID_SCHEMA } from '#shared/plant-schema'
 import { ref } from './openapi-parts'
 
 const stringArray = { type: 'array', items: { type: 'string' } }

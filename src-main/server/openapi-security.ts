@@ -3,7 +3,7 @@
  * bearer token on every operation but the document itself, and the 401/403
  * answers, so a script writer learns them from /v3/openapi.json.
  */
-import { API_PATHS } from '../../src-shared/api-paths'
+import { API_PATHS } from '#shared/api-paths'
 import { problemResponse } from './openapi-parts'
 
 type Operation = { security?: unknown[]; responses?: Record<string, unknown> }
@@ -12,7 +12,7 @@ type Document = { info?: { description?: string }; paths?: Record<string, Record
 const UNAUTHORIZED = {
   ...problemResponse(
     'No token sent, a malformed Authorization header (another scheme than Bearer, or no token after it), or a token not accepted ' +
-    '(rotated or revoked?); the detail says which. `plant-store token` prints the owner token.'
+      '(rotated or revoked?); the detail says which. `plant-store token` prints the owner token.'
   ),
   headers: {
     'WWW-Authenticate': {
@@ -22,8 +22,8 @@ const UNAUTHORIZED = {
   }
 }
 const FORBIDDEN = problemResponse(
-  'The Host header is not this server\'s own address (DNS rebinding), or the Origin header names another web site; ' +
-  'or (extension) a read-only named token was used for a change, or a named token for the owner\'s token routes.'
+  "The Host header is not this server's own address (DNS rebinding), or the Origin header names another web site; " +
+    "or (extension) a read-only named token was used for a change, or a named token for the owner's token routes."
 )
 
 /** Adds the bearer scheme, marks the document itself public, and adds 401/403 to the operations; returns `doc`. */

@@ -1,5 +1,5 @@
 /** OpenAPI descriptions of GET /v3/export and POST /v3/import (extensions; docs/import-export.md). */
-import { IMPORT_PREVIEW_CHANGES, MAX_IMPORT_BYTES } from '../../src-shared/import-export'
+import { IMPORT_PREVIEW_CHANGES, MAX_IMPORT_BYTES } from '#shared/import-export'
 import { SEARCH_PARAMETERS, problemResponse, queryParam, ref } from './openapi-parts'
 
 const COLUMNS = 'id,name,category,tags,status,createdAt,updatedAt'

@@ -5,8 +5,8 @@
  * addition to a contract operation is marked `x-extension: true`: a client
  * that sends none of these headers sees the contract unchanged.
  */
-import { EXTENSION_PATHS } from '../../src-shared/api-paths'
-import { TOKEN_NAME_MAX, TOKEN_SCOPES } from '../../src-shared/named-token'
+import { EXTENSION_PATHS } from '#shared/api-paths'
+import { TOKEN_NAME_MAX, TOKEN_SCOPES } from '#shared/named-token'
 import { problemResponse, ref } from './openapi-parts'
 import { IDEMPOTENCY_KEY_MAX } from './idempotency-key'
 

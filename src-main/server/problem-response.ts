@@ -1,7 +1,7 @@
 /** The one place where anything thrown while handling a request becomes an RFC 9457 problem+json response. */
 import { HTTPError } from 'h3'
-import { PROBLEM_CONTENT_TYPE, type Problem } from '../../src-shared/problem'
-import { IdempotencyKeyReusedError, StoreClosedError, VersionConflictError, WriteFailedError } from '../store/errors'
+import { PROBLEM_CONTENT_TYPE, type Problem } from '#shared/problem'
+import { IdempotencyKeyReusedError, StoreClosedError, VersionConflictError, WriteFailedError } from '#store/errors'
 import { HttpProblem } from './http-problem'
 import { problem } from './problems'
 

@@ -3,13 +3,13 @@
  * script can switch on), title, status and the words of its detail. Routes
  * pick a row by name with {@link problem}; no route writes a problem inline.
  */
-import { API_BASE, API_PATHS, EXTENSION_PATHS } from '../../src-shared/api-paths'
-import { plantEtag } from '../../src-shared/etag'
-import type { Plant } from '../../src-shared/plant'
-import { formatRowError, type ImportRowError } from '../../src-shared/import-export'
-import { PROBLEM_TYPES, type FieldError } from '../../src-shared/problem'
-import { countOf } from '../../src-shared/words'
-import { WriteFailedError, type StoreClosedError } from '../store/errors'
+import { API_BASE, API_PATHS, EXTENSION_PATHS } from '#shared/api-paths'
+import { plantEtag } from '#shared/etag'
+import type { Plant } from '#shared/plant'
+import { formatRowError, type ImportRowError } from '#shared/import-export'
+import { PROBLEM_TYPES, type FieldError } from '#shared/problem'
+import { countOf } from '#shared/words'
+import { WriteFailedError, type StoreClosedError } from '#store/errors'
 import type { TokenRefusal } from './access-policy'
 import { HttpProblem } from './http-problem'
 import { ALLOWED_METHODS } from './urls'
@@ -35,7 +35,7 @@ const UNAUTHORIZED_DETAILS: Record<TokenRefusal, string> = {
     'Malformed Authorization header: "Bearer" must be followed by exactly one token, as in "Authorization: Bearer TOKEN" ' +
     '(no token at all usually means the command that should have printed it failed).',
   invalid:
-    'Token not accepted (rotated or revoked?): it is neither the owner\'s current token nor a named token. ' +
+    "Token not accepted (rotated or revoked?): it is neither the owner's current token nor a named token. " +
     '`plant-store token` prints the current owner token; `plant-store token list` shows the named tokens.'
 }
 
@@ -182,7 +182,8 @@ export const PROBLEMS = {
     detail: (refusal: TokenRefusal) => UNAUTHORIZED_DETAILS[refusal],
     // RFC 6750 §3.1: an error code only when a Bearer token was actually presented.
     headers: (refusal) => ({
-      'www-authenticate': refusal === 'malformed' || refusal === 'invalid' ? 'Bearer realm="plant-store", error="invalid_token"' : 'Bearer realm="plant-store"'
+      'www-authenticate':
+        refusal === 'malformed' || refusal === 'invalid' ? 'Bearer realm="plant-store", error="invalid_token"' : 'Bearer realm="plant-store"'
     })
   }),
   readOnlyToken: row({

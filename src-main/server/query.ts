@@ -4,9 +4,9 @@
  * Every faulty parameter is named in one 400; unknown parameters are refused,
  * so a typo such as `stauts=sold` never silently returns every plant.
  */
-import { PAGE_LIMIT_MAX, PAGE_OFFSET_MAX, PLANT_SORT_KEYS, QUERY_TEXT_MAX, type PlantSortKey } from '../../src-shared/api-paths'
-import { PLANT_STATUSES, isPlantStatus, type PlantStatus } from '../../src-shared/plant'
-import type { FieldError } from '../../src-shared/problem'
+import { PAGE_LIMIT_MAX, PAGE_OFFSET_MAX, PLANT_SORT_KEYS, QUERY_TEXT_MAX, type PlantSortKey } from '#shared/api-paths'
+import { PLANT_STATUSES, isPlantStatus, type PlantStatus } from '#shared/plant'
+import type { FieldError } from '#shared/problem'
 import { problem } from './problems'
 
 /** Query parameters of the search: status filter and paging. */

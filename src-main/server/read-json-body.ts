@@ -3,9 +3,9 @@
  * reading (not after), nesting bounded before JSON.parse walks the text.
  */
 import type { H3Event } from 'h3'
-import { MAX_BODY_BYTES } from '../../src-shared/api-paths'
-import { PROBLEM_TYPES } from '../../src-shared/problem'
-import { MAX_BODY_DEPTH } from '../../src-shared/plant-schema'
+import { MAX_BODY_BYTES } from '#shared/api-paths'
+import { PROBLEM_TYPES } from '#shared/problem'
+import { MAX_BODY_DEPTH } from '#shared/plant-schema'
 import { findDuplicateKey } from './duplicate-json-key'
 import { HttpProblem as ApiError } from './http-problem'
 import { invalidInput, problem } from './problems'
@@ -14,11 +14,15 @@ import { invalidInput, problem } from './problems'
 function assertJsonContentType(event: H3Event): void {
   const header = event.req.headers.get('content-type') ?? ''
   const [mediaType = '', ...params] = header.split(';').map((part) => part.trim().toLowerCase())
-  const charset = params.find((param) => param.startsWith('charset='))?.slice('charset='.length).replace(/"/g, '')
+  const charset = params
+    .find((param) => param.startsWith('charset='))
+    ?.slice('charset='.length)
+    .replace(/"/g, '')
   if (mediaType === 'application/json' && (charset === undefined || charset === 'utf-8')) return
-  const detail = header === ''
-    ? 'The request has no Content-Type; send the body as JSON with "Content-Type: application/json".'
-    : `Content-Type "${header}" is not accepted; send the body as JSON with "Content-Type: application/json" (UTF-8).`
+  const detail =
+    header === ''
+      ? 'The request has no Content-Type; send the body as JSON with "Content-Type: application/json".'
+      : `Content-Type "${header}" is not accepted; send the body as JSON with "Content-Type: application/json" (UTF-8).`
   throw new ApiError({ type: PROBLEM_TYPES.unsupportedMediaType, title: 'Unsupported media type', status: 415, detail })
 }
 
@@ -29,7 +33,10 @@ function assertJsonContentType(event: H3Event): void {
 export function assertUncompressed(event: H3Event): void {
   const header = event.req.headers.get('content-encoding')
   if (header === null) return
-  const codings = header.split(',').map((coding) => coding.trim().toLowerCase()).filter((coding) => coding !== '')
+  const codings = header
+    .split(',')
+    .map((coding) => coding.trim().toLowerCase())
+    .filter((coding) => coding !== '')
   if (!codings.every((coding) => coding === 'identity')) throw problem('compressedBody', header)
 }
 

@@ -12,7 +12,7 @@
  * - Whole answers are kept as bytes (sending a string would re-measure and
  *   re-encode it on every request) until the store's version moves.
  */
-import { toPlantResponse, type Plant, type PlantStatus } from '../../src-shared/plant'
+import { toPlantResponse, type Plant, type PlantStatus } from '#shared/plant'
 
 const recordJson = new WeakMap<Plant, string>()
 

@@ -4,9 +4,9 @@
  * UI responses. Who is allowed is decided by access-policy.ts.
  */
 import type { H3Event, Middleware } from 'h3'
-import { API_BASE, API_PATHS } from '../../src-shared/api-paths'
-import { PROBLEM_TYPES } from '../../src-shared/problem'
-import { OWNER_TOKEN_NAME } from '../../src-shared/named-token'
+import { API_BASE, API_PATHS } from '#shared/api-paths'
+import { PROBLEM_TYPES } from '#shared/problem'
+import { OWNER_TOKEN_NAME } from '#shared/named-token'
 import type { AccessPolicy, Principal } from './access-policy'
 import { HttpProblem as ApiError } from './http-problem'
 import { isWildcardHost } from './own-addresses'

@@ -1,5 +1,5 @@
 /** How the server spells its own addresses and routes. */
-import { API_BASE, API_PATHS, EXTENSION_PATHS } from '../../src-shared/api-paths'
+import { API_BASE, API_PATHS, EXTENSION_PATHS } from '#shared/api-paths'
 
 /** Formats a host for a URL (brackets around IPv6). */
 export function urlHost(host: string): string {

@@ -30,7 +30,10 @@ export function backupName(at: Date, suffix = 0): string {
 /** Backup files of `dataDir`, oldest first. */
 export async function listBackups(dataDir: string): Promise<string[]> {
   const names = await readdir(backupsDir(dataDir)).catch(() => [] as string[])
-  return names.filter((name) => BACKUP_NAME.test(name)).sort().map((name) => path.join(backupsDir(dataDir), name))
+  return names
+    .filter((name) => BACKUP_NAME.test(name))
+    .sort()
+    .map((name) => path.join(backupsDir(dataDir), name))
 }
 
 /** The newest backup of `dataDir`, or undefined. */

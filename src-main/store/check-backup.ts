@@ -6,8 +6,8 @@
  * de-duplicated), plus what only stored records have: a unique id below
  * nextId and within PLANT_ID_MAX, and real timestamps.
  */
-import type { Plant } from '../../src-shared/plant'
-import { validateNewPlant } from '../../src-shared/plant-schema'
+import type { Plant } from '#shared/plant'
+import { validateNewPlant } from '#shared/plant-schema'
 import { DataFileError, PLANT_ID_MAX, checkCatalogueHead, idempotencyRecordsProblem, type PlantFile } from './data-file'
 
 /** How many problems the refusal names; a badly broken file would otherwise fill the terminal. */
@@ -59,7 +59,13 @@ function checkRecord(value: unknown, where: string, nextId: number, seen: Set<nu
   const plant = { id } as Plant
   if (name !== undefined) plant.name = name
   if (category !== undefined) plant.category = category
-  return Object.assign(plant, { tags, status, createdAt: record.createdAt as string, updatedAt: record.updatedAt as string, version: record.version as number })
+  return Object.assign(plant, {
+    tags,
+    status,
+    createdAt: record.createdAt as string,
+    updatedAt: record.updatedAt as string,
+    version: record.version as number
+  })
 }
 
 /**

@@ -2,7 +2,7 @@
  * The shape of `plants.json` and the check that a file read from disk really is
  * one. A file that fails the check is never loaded, repaired or overwritten.
  */
-import { isPlantStatus, type Plant } from '../../src-shared/plant'
+import { isPlantStatus, type Plant } from '#shared/plant'
 
 /** Version of the file layout this build writes (2: plants carry `version`, migrate.ts adds it to older files). */
 export const DATA_FILE_VERSION = 2

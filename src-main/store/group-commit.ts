@@ -89,9 +89,7 @@ export class GroupCommit<C> {
   async #drain(): Promise<void> {
     try {
       // Even with no window, let the requests already read in this I/O phase join the batch.
-      await new Promise((resolve) =>
-        this.#batchWindowMs > 0 ? setTimeout(resolve, this.#batchWindowMs) : setImmediate(resolve)
-      )
+      await new Promise((resolve) => (this.#batchWindowMs > 0 ? setTimeout(resolve, this.#batchWindowMs) : setImmediate(resolve)))
       while (this.#queue.length > 0) {
         const head = this.#queue[0]!
         if (head.kind === 'exclusive') {

@@ -6,7 +6,7 @@
  * all, and checkpoints carry the keys of the last day into plants.json.
  */
 import { createHash } from 'node:crypto'
-import type { NewPlant } from '../../src-shared/plant'
+import type { NewPlant } from '#shared/plant'
 import type { IdempotencyRecord, IdempotencyScope } from './data-file'
 
 export type { IdempotencyRecord, IdempotencyScope } from './data-file'

@@ -18,7 +18,7 @@ import { constants as fsConstants } from 'node:fs'
 import type { FileHandle } from 'node:fs/promises'
 import { lstat, readdir } from 'node:fs/promises'
 import path from 'node:path'
-import type { Plant } from '../../src-shared/plant'
+import type { Plant } from '#shared/plant'
 import { DataFileError, idempotencyRecordsProblem, isValidNextId, plantRecordProblem, type IdempotencyRecord } from './data-file'
 import { nodeFileSystem, syncDirectory, type FileSystem } from './json-file'
 
@@ -118,7 +118,10 @@ export function readJournal(file: string, text: string): ReadJournal {
       problem = 'is not valid JSON'
     }
     if (problem !== undefined) {
-      const where = index === lines.length - 1 ? 'although it is complete (it ends with a newline), so it is damage, not a write cut short' : 'and more lines follow it'
+      const where =
+        index === lines.length - 1
+          ? 'although it is complete (it ends with a newline), so it is damage, not a write cut short'
+          : 'and more lines follow it'
       throw new DataFileError(file, `line ${index + 1} of the journal ${problem}, ${where}`)
     }
     entries.push(value as JournalEntry)
@@ -172,7 +175,6 @@ export class Journal {
     return journal
   }
 
-
   /** True after a failed append: the caller must continue in a new generation. */
   get broken(): boolean {
     return this.#broken
@@ -206,7 +208,10 @@ export class Journal {
     this.#bytes -= this.#lastLineBytes
     this.#lastLineBytes = 0
     this.#broken = true
-    await this.#handle.truncate(this.#bytes).then(() => this.#handle.datasync()).catch(() => undefined)
+    await this.#handle
+      .truncate(this.#bytes)
+      .then(() => this.#handle.datasync())
+      .catch(() => undefined)
   }
 
   /** Appends `entry` as one line and fsyncs it; resolves only once it is on disk. */
@@ -218,7 +223,10 @@ export class Journal {
       // Stop appending here. Cut the failed line off if the disk lets us; the next journal also records
       // where this one ends, so a line that reached the disk anyway is never replayed.
       this.#broken = true
-      await this.#handle.truncate(this.#bytes).then(() => this.#handle.datasync()).catch(() => undefined)
+      await this.#handle
+        .truncate(this.#bytes)
+        .then(() => this.#handle.datasync())
+        .catch(() => undefined)
       throw error
     }
   }

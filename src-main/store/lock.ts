@@ -213,7 +213,10 @@ async function heldLock(file: string, text: string): Promise<DataDirLock> {
       if (released) return
       released = true
       // Never delete a lock that is no longer ours: it may be a newcomer's.
-      const ours = await confirm(true).then(() => true, () => false)
+      const ours = await confirm(true).then(
+        () => true,
+        () => false
+      )
       if (ours) {
         heldHere.delete(file)
         await unlink(file).catch(() => undefined)

@@ -2,7 +2,7 @@
  * How a change turns into a stored record. Records are immutable: an update
  * makes a new object, so a shallow copy of the list is a consistent snapshot.
  */
-import type { NewPlant, Plant, PlantChanges } from '../../src-shared/plant'
+import type { NewPlant, Plant, PlantChanges } from '#shared/plant'
 import { PLANT_ID_MAX } from './data-file'
 import { WriteRefusedError } from './folder-guard'
 

@@ -1,5 +1,5 @@
 /** The words of PlantStore's public surface (plant-store.ts re-exports them). */
-import type { NewPlant, Plant, PlantChanges, PlantStatus } from '../../src-shared/plant'
+import type { NewPlant, Plant, PlantChanges, PlantStatus } from '#shared/plant'
 
 /** Filter of `PlantStore.find`. */
 export interface PlantFilter {

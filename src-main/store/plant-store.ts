@@ -8,7 +8,7 @@
 import { unlink } from 'node:fs/promises'
 import path from 'node:path'
 import type { Low } from 'lowdb'
-import type { NewPlant, Plant, PlantChanges } from '../../src-shared/plant'
+import type { NewPlant, Plant, PlantChanges } from '#shared/plant'
 import { ActiveJournal } from './active-journal'
 import { Checkpoints } from './checkpoints'
 import type { PlantFile } from './data-file'
@@ -185,7 +185,8 @@ export class PlantStore {
       })
       return { result: { added, updated }, changes: [...added, ...updated].map((plant) => ({ plant })) }
     })
-    if (saved.added.length + saved.updated.length > 0) this.#announce({ type: 'import.applied', added: saved.added.length, updated: saved.updated.length })
+    if (saved.added.length + saved.updated.length > 0)
+      this.#announce({ type: 'import.applied', added: saved.added.length, updated: saved.updated.length })
     return saved
   }
 

@@ -5,7 +5,7 @@
  * it with {@link checkVersion} inside its serialised step, so nothing can
  * change the plant between the check and the write.
  */
-import type { Plant } from '../../src-shared/plant'
+import type { Plant } from '#shared/plant'
 
 /** What a write requires of the plant it changes. */
 export interface WriteCondition {

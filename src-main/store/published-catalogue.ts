@@ -4,7 +4,7 @@
  * the batch being saved, which join them only once the batch is on disk.
  */
 import type { Low } from 'lowdb'
-import type { Plant } from '../../src-shared/plant'
+import type { Plant } from '#shared/plant'
 import type { PlantFile } from './data-file'
 import type { IdempotencyKeys } from './idempotency-keys'
 import type { PlantFilter } from './plant-store-types'

@@ -3,7 +3,7 @@
  * plus the journals written after it, replayed in order.
  */
 import path from 'node:path'
-import type { Plant } from '../../src-shared/plant'
+import type { Plant } from '#shared/plant'
 import { CatalogueFile } from './catalogue-file'
 import { DataFileError, type PlantFile } from './data-file'
 import { journalCut, listJournals, readJournal, type JournalEntry, type JournalFile } from './journal'
@@ -64,7 +64,8 @@ function replay(file: string, data: PlantFile, index: Map<number, number>, entri
         continue
       }
       const last = data.plants.at(-1)?.id ?? 0
-      if (plant.id <= last) throw new DataFileError(file, `it adds plant ${plant.id} below the highest id so far (${last}): ids are out of order or repeated`)
+      if (plant.id <= last)
+        throw new DataFileError(file, `it adds plant ${plant.id} below the highest id so far (${last}): ids are out of order or repeated`)
       index.set(plant.id, data.plants.length)
       data.plants.push(replayed)
     }

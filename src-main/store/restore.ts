@@ -1,7 +1,7 @@
 /** Puts a backup back in place of the catalogue, after checking it; the files it replaces are kept aside. */
 import { link, mkdir, readFile, rename, rmdir } from 'node:fs/promises'
 import path from 'node:path'
-import type { Plant } from '../../src-shared/plant'
+import type { Plant } from '#shared/plant'
 import { checkBackup } from './check-backup'
 import { DataFileError, PLANT_ID_MAX, parseDataFileText } from './data-file'
 import { checkStoreFolder, removeStoreLeftovers } from './data-folder'
@@ -82,7 +82,10 @@ export async function restoreFromBackup(dataDir: string, source: string, at = ne
     const onDisk = [file, ...journals.map((journal) => journal.file)]
     const nextId = Math.max(data.nextId, await highestOnDisk(onDisk, 'nextId'))
     if (nextId > PLANT_ID_MAX + 1) {
-      throw new DataFileError(file, `it mentions nextId ${nextId}, above ${PLANT_ID_MAX + 1}: plant ids go up to ${PLANT_ID_MAX}, and restoring below it could hand out an id again`)
+      throw new DataFileError(
+        file,
+        `it mentions nextId ${nextId}, above ${PLANT_ID_MAX + 1}: plant ids go up to ${PLANT_ID_MAX}, and restoring below it could hand out an id again`
+      )
     }
     const plants = pastVersions(data.plants, await highestOnDisk(onDisk, 'version'))
     const keptAside = await keepAside(file, suffix)
@@ -103,6 +106,14 @@ export async function restoreFromBackup(dataDir: string, source: string, at = ne
 /** Removes `dir` and its parents up to `top`, as long as each is empty. */
 async function removeEmptyFolders(dir: string, top: string): Promise<void> {
   for (let folder = dir; ; folder = path.dirname(folder)) {
-    if (!(await rmdir(folder).then(() => true, () => false)) || folder === top || path.dirname(folder) === folder) return
+    if (
+      !(await rmdir(folder).then(
+        () => true,
+        () => false
+      )) ||
+      folder === top ||
+      path.dirname(folder) === folder
+    )
+      return
   }
 }

@@ -4,7 +4,7 @@
  * object), so a shallow copy of the list is a consistent snapshot, and it is
  * stringified a slice at a time with the event loop free in between.
  */
-import type { Plant } from '../../src-shared/plant'
+import type { Plant } from '#shared/plant'
 import { DATA_FILE_VERSION, type IdempotencyRecord } from './data-file'
 
 /** A consistent view of the catalogue at one moment. */

@@ -4,9 +4,9 @@
  * with the catalogue, and every fault of every row is collected. Pure: the
  * caller applies the plan (all of it, or nothing when there is any error).
  */
-import { IMPORT_PREVIEW_CHANGES, type ImportChange, type ImportRowError, type ImportSummary } from '../../src-shared/import-export'
-import type { NewPlant, Plant, PlantChanges } from '../../src-shared/plant'
-import { isPlantId, validateNewPlant, validatePlantChanges } from '../../src-shared/plant-schema'
+import { IMPORT_PREVIEW_CHANGES, type ImportChange, type ImportRowError, type ImportSummary } from '#shared/import-export'
+import type { NewPlant, Plant, PlantChanges } from '#shared/plant'
+import { isPlantId, validateNewPlant, validatePlantChanges } from '#shared/plant-schema'
 import type { ImportFile, ImportRow } from './import-rows'
 
 /** What an import would do. */

@@ -1,5 +1,5 @@
 /** What reading an import file yields, before any row is checked against the catalogue. */
-import type { ImportRowError } from '../../src-shared/import-export'
+import type { ImportRowError } from '#shared/import-export'
 
 /** One row of the file as request fields (`id`, `name`, …), each still to be validated by the API's schema. */
 export interface ImportRow {

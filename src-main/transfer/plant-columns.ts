@@ -2,8 +2,8 @@
  * The columns of an exported or imported plant file, in one table: a later
  * field (price, …) is one row here, and both CSV and JSON pick it up.
  */
-import type { Plant } from '../../src-shared/plant'
-import { joinTags, parseTags } from '../../src-shared/tag-text'
+import type { Plant } from '#shared/plant'
+import { joinTags, parseTags } from '#shared/tag-text'
 
 /** One column: its header, how a plant's value becomes a cell, and how a cell becomes a request field. */
 export interface PlantColumn {

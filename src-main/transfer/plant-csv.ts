@@ -7,7 +7,7 @@
  */
 import { CsvError, parse } from 'csv-parse/sync'
 import { stringify } from 'csv-stringify/sync'
-import type { Plant } from '../../src-shared/plant'
+import type { Plant } from '#shared/plant'
 import { guardFormula, unguardFormula } from './formula-guard'
 import type { ImportFile, ImportRow } from './import-rows'
 import { COLUMN_NAMES, PLANT_COLUMNS, columnNamed, type PlantColumn } from './plant-columns'

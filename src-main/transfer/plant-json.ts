@@ -1,5 +1,5 @@
 /** Plants as JSON: an export is an array of full plants (as GET /v3/plant/{id} gives them); an import reads the same. */
-import type { Plant } from '../../src-shared/plant'
+import type { Plant } from '#shared/plant'
 import type { ImportFile } from './import-rows'
 import { COLUMN_NAMES, IGNORED_ON_IMPORT, PLANT_COLUMNS } from './plant-columns'
 

@@ -1,8 +1,8 @@
 /** Export and import through a running server's API, for the CLI when a server holds the data folder. */
 import { Readable } from 'node:stream'
-import { EXTENSION_PATHS } from '../../src-shared/api-paths'
-import { TRANSFER_MEDIA_TYPES, type ImportRowError, type ImportSummary, type TransferFormat } from '../../src-shared/import-export'
-import type { PlantStatus } from '../../src-shared/plant'
+import { EXTENSION_PATHS } from '#shared/api-paths'
+import { TRANSFER_MEDIA_TYPES, type ImportRowError, type ImportSummary, type TransferFormat } from '#shared/import-export'
+import type { PlantStatus } from '#shared/plant'
 import type { ImportOutcome } from './transfer'
 
 /** A server answered with a problem the command cannot turn into a summary. */

@@ -2,9 +2,9 @@
  * Export and import over a open catalogue: what the HTTP routes and the CLI
  * (when no server runs) both do, so the two cannot differ.
  */
-import type { ImportSummary, TransferFormat } from '../../src-shared/import-export'
-import type { PlantStatus } from '../../src-shared/plant'
-import type { PlantStore } from '../store/plant-store'
+import type { ImportSummary, TransferFormat } from '#shared/import-export'
+import type { PlantStatus } from '#shared/plant'
+import type { PlantStore } from '#store/plant-store'
 import { planImport } from './import-plan'
 import { parsePlantCsv, plantCsvChunks } from './plant-csv'
 import { parsePlantJson, plantJsonChunks } from './plant-json'

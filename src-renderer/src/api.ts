@@ -2,7 +2,7 @@
  * The UI's API layer: one client for the whole app. Components never fetch;
  * stores call `api()`. Tests install their own client with `useApiClient`.
  */
-import type { ApiClient } from '../../src-shared/api-client'
+import type { ApiClient } from '#shared/api-client'
 
 let client: ApiClient | undefined
 

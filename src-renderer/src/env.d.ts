@@ -6,7 +6,7 @@ declare module '*.vue' {
 }
 
 /** What the desktop app's preload script hands the UI (absent in a plain browser); its shape is shared with the preload. */
-type PlantStoreBridge = Partial<import('../../src-shared/desktop-bridge').DesktopBridge>
+type PlantStoreBridge = Partial<import('#shared/desktop-bridge').DesktopBridge>
 
 interface Window {
   plantStore?: PlantStoreBridge

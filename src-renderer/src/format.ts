@@ -1,6 +1,6 @@
 /** Small display helpers shared by the components (pure, so they are easy to test). */
-import type { Plant, PlantStatus } from '../../src-shared/plant'
-import { uniqueTags } from '../../src-shared/text-rules'
+import type { Plant, PlantStatus } from '#shared/plant'
+import { uniqueTags } from '#shared/text-rules'
 
 export const STATUS_LABELS: Record<PlantStatus, string> = {
   available: 'Available',
@@ -10,7 +10,12 @@ export const STATUS_LABELS: Record<PlantStatus, string> = {
 
 /** Splits comma-separated text into tags, each kept once as the server keeps it: `indoor, shade, Indoor` → ['indoor', 'shade']. */
 export function parseTags(text: string): string[] {
-  return uniqueTags(text.split(',').map((tag) => tag.trim()).filter((tag) => tag !== ''))
+  return uniqueTags(
+    text
+      .split(',')
+      .map((tag) => tag.trim())
+      .filter((tag) => tag !== '')
+  )
 }
 
 /** What a person calls a plant, also when it has no name. */

@@ -1,6 +1,6 @@
 import { createApp } from 'vue'
 import { createPinia } from 'pinia'
-import { createApiClient } from '../../src-shared/api-client'
+import { createApiClient } from '#shared/api-client'
 import App from './App.vue'
 import { useApiClient } from './api'
 import { readConnection } from './connection'

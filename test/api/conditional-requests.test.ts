@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { PROBLEM_TYPES } from '../../src-shared/problem'
-import { createTestApp, type TestApp } from '../_setup/in-process'
+import { PROBLEM_TYPES } from '#shared/problem'
+import { createTestApp, type TestApp } from '#setup/in-process'
 
 async function addFern(app: TestApp) {
   const response = await app.call('POST', '/v3/plant', { name: 'Fern', category: 'Ferns', tags: ['shade'] })

@@ -1,7 +1,7 @@
 /** Issue 11 point 12: a compressed body is refused with 415, not misread or stored. */
 import { gzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
-import { createTestApp } from '../_setup/in-process'
+import { createTestApp } from '#setup/in-process'
 
 describe('Content-Encoding on add and update', () => {
   it('answers 415 to a gzip body, saying compressed bodies are not accepted', async () => {

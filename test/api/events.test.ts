@@ -1,10 +1,10 @@
 import { describe, expect, it, onTestFinished, vi } from 'vitest'
-import { AccessPolicy } from '../../src-main/server/access-policy'
-import { createApp, type CreateAppOptions } from '../../src-main/server/create-app'
-import { listen } from '../../src-main/server/start-server'
-import { PlantStore } from '../../src-main/store/plant-store'
-import { DEFAULT_TEST_HEADERS, TEST_PORT, TEST_TOKEN } from '../_setup/in-process'
-import { makeTempDir } from '../_setup/temp-dir'
+import { AccessPolicy } from '#server/access-policy'
+import { createApp, type CreateAppOptions } from '#server/create-app'
+import { listen } from '#server/start-server'
+import { PlantStore } from '#store/plant-store'
+import { DEFAULT_TEST_HEADERS, TEST_PORT, TEST_TOKEN } from '#setup/in-process'
+import { makeTempDir } from '#setup/temp-dir'
 
 const AUTH = { authorization: `Bearer ${TEST_TOKEN}` }
 const IN_PROCESS = `http://127.0.0.1:${TEST_PORT}`

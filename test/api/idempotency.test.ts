@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { PROBLEM_TYPES } from '../../src-shared/problem'
-import { createTestApp, type TestApp } from '../_setup/in-process'
+import { PROBLEM_TYPES } from '#shared/problem'
+import { createTestApp, type TestApp } from '#setup/in-process'
 
 const add = (app: TestApp, body: unknown, key?: string, headers: Record<string, string> = {}) =>
   app.call('POST', '/v3/plant', body, key === undefined ? headers : { 'idempotency-key': key, ...headers })

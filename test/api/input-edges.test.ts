@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createTestApp } from '../_setup/in-process'
+import { createTestApp } from '#setup/in-process'
 
 describe('input a script might send by mistake', () => {
   it('refuses a body that is not UTF-8 instead of storing broken letters', async () => {

@@ -1,8 +1,8 @@
 import { stat } from 'node:fs/promises'
 import { describe, expect, it } from 'vitest'
-import { addNamedToken, namedTokensFile, readNamedTokens, revokeNamedToken } from '../../src-main/named-tokens'
-import { PROBLEM_TYPES } from '../../src-shared/problem'
-import { TEST_TOKEN, createTestApp, type TestApp } from '../_setup/in-process'
+import { addNamedToken, namedTokensFile, readNamedTokens, revokeNamedToken } from '#main/named-tokens'
+import { PROBLEM_TYPES } from '#shared/problem'
+import { TEST_TOKEN, createTestApp, type TestApp } from '#setup/in-process'
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
 

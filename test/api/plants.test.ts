@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createTestApp } from '../_setup/in-process'
+import { createTestApp } from '#setup/in-process'
 
 async function problemOf(response: Response) {
   expect(response.headers.get('content-type')).toBe('application/problem+json')

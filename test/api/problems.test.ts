@@ -1,8 +1,8 @@
 /** Problems come from one table: the same fault is worded the same way by every route that meets it. */
 import { describe, expect, it } from 'vitest'
-import { PROBLEM_TYPES } from '../../src-shared/problem'
-import { PROBLEMS, problem } from '../../src-main/server/problems'
-import { createTestApp } from '../_setup/in-process'
+import { PROBLEM_TYPES } from '#shared/problem'
+import { PROBLEMS, problem } from '#server/problems'
+import { createTestApp } from '#setup/in-process'
 
 describe('one table of problems', () => {
   it('words "Plant not found" once, for PUT /v3/plant and GET /v3/plant/{id} alike', async () => {

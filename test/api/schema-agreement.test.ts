@@ -8,9 +8,9 @@
 import Ajv2020 from 'ajv/dist/2020'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { PLANT_STATUSES } from '../../src-shared/plant'
-import { PLANT_LIMITS, validateNewPlant, validatePlantChanges } from '../../src-shared/plant-schema'
-import { createTestApp } from '../_setup/in-process'
+import { PLANT_STATUSES } from '#shared/plant'
+import { PLANT_LIMITS, validateNewPlant, validatePlantChanges } from '#shared/plant-schema'
+import { createTestApp } from '#setup/in-process'
 
 type Check = (body: unknown) => boolean
 

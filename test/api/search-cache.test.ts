@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { toPlantResponse } from '../../src-shared/plant'
-import { CHUNK_SIZE, SearchAnswers, plantListJson } from '../../src-main/server/search-cache'
-import type { Plant, PlantStatus } from '../../src-shared/plant'
-import { createTestApp } from '../_setup/in-process'
-import { faultyFs } from '../_setup/faulty-fs'
+import { toPlantResponse } from '#shared/plant'
+import { CHUNK_SIZE, SearchAnswers, plantListJson } from '#server/search-cache'
+import type { Plant, PlantStatus } from '#shared/plant'
+import { createTestApp } from '#setup/in-process'
+import { faultyFs } from '#setup/faulty-fs'
 
 describe('search answers served from the cache', () => {
   it('serialise exactly like JSON.stringify of the responses', () => {
@@ -59,10 +59,7 @@ describe('search answers served from the cache', () => {
     const { call } = await createTestApp({ fs })
     await call('POST', '/v3/plant', { name: 'kept' })
     faults.failWith = 'EIO'
-    const [failed, during] = await Promise.all([
-      call('POST', '/v3/plant', { name: 'lost' }),
-      call('GET', '/v3/plant/search/status')
-    ])
+    const [failed, during] = await Promise.all([call('POST', '/v3/plant', { name: 'lost' }), call('GET', '/v3/plant/search/status')])
     expect(failed.status).toBe(503)
     expect(during.status).toBe(200)
     faults.failWith = undefined

@@ -2,13 +2,13 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it, onTestFinished } from 'vitest'
-import { AccessPolicy } from '../../src-main/server/access-policy'
-import { createApp } from '../../src-main/server/create-app'
-import { uiUrl } from '../../src-main/server/security'
-import { PlantStore } from '../../src-main/store/plant-store'
-import { PROBLEM_TYPES } from '../../src-shared/problem'
-import { TEST_PORT, TEST_TOKEN, createTestApp } from '../_setup/in-process'
-import { makeTempDir } from '../_setup/temp-dir'
+import { AccessPolicy } from '#server/access-policy'
+import { createApp } from '#server/create-app'
+import { uiUrl } from '#server/security'
+import { PlantStore } from '#store/plant-store'
+import { PROBLEM_TYPES } from '#shared/problem'
+import { TEST_PORT, TEST_TOKEN, createTestApp } from '#setup/in-process'
+import { makeTempDir } from '#setup/temp-dir'
 
 const SEARCH = '/v3/plant/search/status'
 
@@ -95,12 +95,15 @@ describe('Host check (DNS rebinding)', () => {
 })
 
 describe('Origin check (CSRF)', () => {
-  it.each([`http://127.0.0.1:${TEST_PORT}`, `http://localhost:${TEST_PORT}`, `http://[::1]:${TEST_PORT}`])('accepts its own origin %s', async (origin) => {
-    const { call } = await createTestApp()
-    const response = await call('POST', '/v3/plant', { name: 'Fern' }, { origin })
-    expect(response.status).toBe(200)
-    expect(corsHeaders(response)).toEqual([])
-  })
+  it.each([`http://127.0.0.1:${TEST_PORT}`, `http://localhost:${TEST_PORT}`, `http://[::1]:${TEST_PORT}`])(
+    'accepts its own origin %s',
+    async (origin) => {
+      const { call } = await createTestApp()
+      const response = await call('POST', '/v3/plant', { name: 'Fern' }, { origin })
+      expect(response.status).toBe(200)
+      expect(corsHeaders(response)).toEqual([])
+    }
+  )
 
   it.each([
     'http://evil.example',
@@ -265,12 +268,18 @@ describe('security headers', () => {
       const response = await app.request(`http://127.0.0.1:${TEST_PORT}${pathname}`, { headers: { host: `127.0.0.1:${TEST_PORT}` } })
       expect(response.status).toBe(200)
       const csp = response.headers.get('content-security-policy') ?? ''
-      const directives = Object.fromEntries(csp.split(';').map((part) => {
-        const [name = '', ...sources] = part.trim().split(/\s+/)
-        return [name, sources]
-      }))
+      const directives = Object.fromEntries(
+        csp.split(';').map((part) => {
+          const [name = '', ...sources] = part.trim().split(/\s+/)
+          return [name, sources]
+        })
+      )
       expect(directives, pathname).toEqual(expected)
-      expect(Object.fromEntries([...response.headers].filter(([name]) => /^(referrer-policy|x-frame-options|x-content-type-options|cross-origin-)/.test(name)))).toEqual({
+      expect(
+        Object.fromEntries(
+          [...response.headers].filter(([name]) => /^(referrer-policy|x-frame-options|x-content-type-options|cross-origin-)/.test(name))
+        )
+      ).toEqual({
         'referrer-policy': 'no-referrer',
         'x-frame-options': 'DENY',
         'x-content-type-options': 'nosniff',

@@ -1,6 +1,6 @@
 /** Issue 11 point 9 through the API: the text rules, NFC storage, tag identity and duplicate JSON keys. */
 import { describe, expect, it } from 'vitest'
-import { createTestApp } from '../_setup/in-process'
+import { createTestApp } from '#setup/in-process'
 
 describe('text the API accepts', () => {
   it.each([

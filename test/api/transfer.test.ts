@@ -1,11 +1,11 @@
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { backUpTo } from '../../src-main/offsite-backup'
-import { writeSetting } from '../../src-main/settings'
-import { PlantStore, type PlantChange } from '../../src-main/store/plant-store'
-import { DEFAULT_TEST_HEADERS, TEST_PORT, createTestApp, type TestApp } from '../_setup/in-process'
-import { makeTempDir } from '../_setup/temp-dir'
+import { backUpTo } from '#main/offsite-backup'
+import { writeSetting } from '#main/settings'
+import { PlantStore, type PlantChange } from '#store/plant-store'
+import { DEFAULT_TEST_HEADERS, TEST_PORT, createTestApp, type TestApp } from '#setup/in-process'
+import { makeTempDir } from '#setup/temp-dir'
 
 const SAMPLES = [
   { name: 'Monstera', category: 'Aroids', tags: ['indoor', 'shade'], status: 'available' },

@@ -1,11 +1,11 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it, onTestFinished } from 'vitest'
-import { AccessPolicy } from '../../src-main/server/access-policy'
-import { createApp } from '../../src-main/server/create-app'
-import { PlantStore } from '../../src-main/store/plant-store'
-import { TEST_PORT, TEST_TOKEN } from '../_setup/in-process'
-import { makeTempDir } from '../_setup/temp-dir'
+import { AccessPolicy } from '#server/access-policy'
+import { createApp } from '#server/create-app'
+import { PlantStore } from '#store/plant-store'
+import { TEST_PORT, TEST_TOKEN } from '#setup/in-process'
+import { makeTempDir } from '#setup/temp-dir'
 
 /** An app whose UI folder holds a tiny fake build. */
 async function appWithUi(files: Record<string, string> | undefined) {
@@ -65,7 +65,14 @@ describe('the staff UI at /', () => {
 
   it('answers 404 for anything not in the build, including traversal attempts', async () => {
     const get = await appWithUi(BUILD)
-    for (const pathname of ['/notes.md', '/assets/missing.js', '/assets/../../package.json', '/assets/%2e%2e/%2e%2e/package.json', '/assets/..%2f..%2fpackage.json', '/etc/passwd']) {
+    for (const pathname of [
+      '/notes.md',
+      '/assets/missing.js',
+      '/assets/../../package.json',
+      '/assets/%2e%2e/%2e%2e/package.json',
+      '/assets/..%2f..%2fpackage.json',
+      '/etc/passwd'
+    ]) {
       const response = await get(pathname)
       expect(response.status, pathname).toBe(404)
     }

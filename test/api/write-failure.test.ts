@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { faultyFs } from '../_setup/faulty-fs'
-import { createTestApp } from '../_setup/in-process'
+import { faultyFs } from '#setup/faulty-fs'
+import { createTestApp } from '#setup/in-process'
 
 describe('a write that fails', () => {
   it('answers 503 saying the change was not saved, keeps serving reads, and saves later changes', async () => {

@@ -6,11 +6,11 @@ import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createApiClient, type ApiClient } from '../../src-shared/api-client'
-import type { NewPlant } from '../../src-shared/plant'
-import { launchBrowser, openPage, type WatchedPage } from '../_setup/browser'
-import { startServe, type ServeProcess } from '../_setup/serve-process'
-import { makeTempDir } from '../_setup/temp-dir'
+import { createApiClient, type ApiClient } from '#shared/api-client'
+import type { NewPlant } from '#shared/plant'
+import { launchBrowser, openPage, type WatchedPage } from '#setup/browser'
+import { startServe, type ServeProcess } from '#setup/serve-process'
+import { makeTempDir } from '#setup/temp-dir'
 import { CataloguePage } from './pages/catalogue-page'
 
 const SAMPLE_PLANTS: NewPlant[] = [
@@ -87,7 +87,9 @@ describe('staff UI in Chromium', () => {
     expect(await s.catalogue.form.dialog.count()).toBe(0)
     expect(await s.catalogue.row('Monstera deliciosa').getByRole('listitem').allTextContents()).toEqual(['indoor', 'shade'])
     const stored = await s.api.listPlants()
-    expect(stored.plants).toEqual([expect.objectContaining({ name: 'Monstera deliciosa', category: 'Aroids', tags: ['indoor', 'shade'], status: 'available' })])
+    expect(stored.plants).toEqual([
+      expect.objectContaining({ name: 'Monstera deliciosa', category: 'Aroids', tags: ['indoor', 'shade'], status: 'available' })
+    ])
     expect(await s.catalogue.count('All')).toBe(1)
     await finish(s)
   })
@@ -106,7 +108,12 @@ describe('staff UI in Chromium', () => {
     await s.catalogue.form.fill({ name: 'Kimberly queen fern', tags: 'humid, hanging, pet safe' })
     await s.catalogue.form.save.click()
     await s.catalogue.row('Kimberly queen fern').waitFor()
-    expect(await s.api.getPlant(2)).toMatchObject({ name: 'Kimberly queen fern', category: 'Ferns', tags: ['humid', 'hanging', 'pet safe'], status: 'pending' })
+    expect(await s.api.getPlant(2)).toMatchObject({
+      name: 'Kimberly queen fern',
+      category: 'Ferns',
+      tags: ['humid', 'hanging', 'pet safe'],
+      status: 'pending'
+    })
     await finish(s)
   })
 
@@ -192,7 +199,11 @@ describe('staff UI in Chromium', () => {
     await s.catalogue.row('Added while away').waitFor({ timeout: 15_000 })
     await banner.waitFor({ state: 'detached' })
     // While the server was down the browser logged the refused reconnects; nothing else may have gone wrong.
-    s.watched.problems.splice(0, s.watched.problems.length, ...s.watched.problems.filter((p) => !/ERR_CONNECTION_REFUSED|Failed to load resource/.test(p)))
+    s.watched.problems.splice(
+      0,
+      s.watched.problems.length,
+      ...s.watched.problems.filter((p) => !/ERR_CONNECTION_REFUSED|Failed to load resource/.test(p))
+    )
     await finish(s)
   })
 

@@ -6,10 +6,10 @@
  */
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createApiClient } from '../../src-shared/api-client'
-import { launchBrowser, openPage, type WatchedPage } from '../_setup/browser'
-import { startServe } from '../_setup/serve-process'
-import { makeTempDir } from '../_setup/temp-dir'
+import { createApiClient } from '#shared/api-client'
+import { launchBrowser, openPage, type WatchedPage } from '#setup/browser'
+import { startServe } from '#setup/serve-process'
+import { makeTempDir } from '#setup/temp-dir'
 import { CataloguePage } from './pages/catalogue-page'
 import { ConflictDialog, SettingsDialog } from './pages/conflict-dialog'
 

@@ -1,10 +1,10 @@
 /** Export and import in the staff UI (Chromium against a real `plant-store serve`). */
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createApiClient } from '../../src-shared/api-client'
-import { launchBrowser, openPage } from '../_setup/browser'
-import { runCli, startServe } from '../_setup/serve-process'
-import { makeTempDir } from '../_setup/temp-dir'
+import { createApiClient } from '#shared/api-client'
+import { launchBrowser, openPage } from '#setup/browser'
+import { runCli, startServe } from '#setup/serve-process'
+import { makeTempDir } from '#setup/temp-dir'
 import { CataloguePage } from './pages/catalogue-page'
 import { TransferPanel } from './pages/import-dialog'
 

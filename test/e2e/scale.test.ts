@@ -5,19 +5,31 @@
  */
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createApiClient, type ApiClient } from '../../src-shared/api-client'
-import type { NewPlant, PlantStatus } from '../../src-shared/plant'
-import { launchBrowser, openPage } from '../_setup/browser'
-import { startServe } from '../_setup/serve-process'
-import { makeTempDir } from '../_setup/temp-dir'
+import { createApiClient, type ApiClient } from '#shared/api-client'
+import type { NewPlant, PlantStatus } from '#shared/plant'
+import { launchBrowser, openPage } from '#setup/browser'
+import { startServe } from '#setup/serve-process'
+import { makeTempDir } from '#setup/temp-dir'
 import { CataloguePage, type FilterLabel, type UpdateTiming } from './pages/catalogue-page'
 
 const PLANT_COUNT = 10_000
 const SPECIES = [
-  ['Monstera deliciosa', 'Aroids'], ['Boston fern', 'Ferns'], ['Aloe vera', 'Succulents'], ['Fiddle-leaf fig', 'Ficus'],
-  ['Snake plant', 'Dracaena'], ['Peace lily', 'Aroids'], ['String of pearls', 'Succulents'], ['Calathea orbifolia', 'Marantaceae'],
-  ['Olive tree', 'Trees'], ['ZZ plant', 'Aroids'], ['Maidenhair fern', 'Ferns'], ['Bird of paradise', 'Strelitzia'],
-  ['Pothos', 'Aroids'], ['Rubber plant', 'Ficus'], ['Jade plant', 'Succulents'], ['Spider plant', 'Asparagaceae']
+  ['Monstera deliciosa', 'Aroids'],
+  ['Boston fern', 'Ferns'],
+  ['Aloe vera', 'Succulents'],
+  ['Fiddle-leaf fig', 'Ficus'],
+  ['Snake plant', 'Dracaena'],
+  ['Peace lily', 'Aroids'],
+  ['String of pearls', 'Succulents'],
+  ['Calathea orbifolia', 'Marantaceae'],
+  ['Olive tree', 'Trees'],
+  ['ZZ plant', 'Aroids'],
+  ['Maidenhair fern', 'Ferns'],
+  ['Bird of paradise', 'Strelitzia'],
+  ['Pothos', 'Aroids'],
+  ['Rubber plant', 'Ficus'],
+  ['Jade plant', 'Succulents'],
+  ['Spider plant', 'Asparagaceae']
 ] as const
 const TAGS = ['indoor', 'outdoor', 'shade', 'sun', 'humid', 'hanging', 'pet safe', 'large', 'small', 'hardy']
 
@@ -83,7 +95,12 @@ describe(`the catalogue with ${PLANT_COUNT.toLocaleString('en')} plants`, () => 
     expect(await catalogue.counts()).toEqual({ All: 10_000, Available: 5000, Pending: 3000, Sold: 2000 })
 
     const filterTimes: UpdateTiming[] = []
-    const filters: [FilterLabel, number][] = [['Sold', 2000], ['Pending', 3000], ['Available', 5000], ['All', 10_000]]
+    const filters: [FilterLabel, number][] = [
+      ['Sold', 2000],
+      ['Pending', 3000],
+      ['Available', 5000],
+      ['All', 10_000]
+    ]
     for (let round = 0; round < 3; round++) {
       for (const [label, total] of filters) filterTimes.push(await catalogue.timeUpdate({ filter: label }, total))
     }

@@ -6,8 +6,8 @@
 import { connect } from 'node:net'
 import { networkInterfaces } from 'node:os'
 import { describe, expect, it } from 'vitest'
-import { startServe, type ServeProcess } from '../_setup/serve-process'
-import { makeTempDir } from '../_setup/temp-dir'
+import { startServe, type ServeProcess } from '#setup/serve-process'
+import { makeTempDir } from '#setup/temp-dir'
 
 /** This computer's non-loopback addresses of one family. */
 function lanAddresses(family: 'IPv4' | 'IPv6'): string[] {

@@ -11,8 +11,8 @@ import { mkdir, readdir, symlink } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { BIN, runCli, runProgram, startServe, type CliResult } from '../_setup/serve-process'
-import { makeTempDir } from '../_setup/temp-dir'
+import { BIN, runCli, runProgram, startServe, type CliResult } from '#setup/serve-process'
+import { makeTempDir } from '#setup/temp-dir'
 
 /** A folder holding a `plant-store` symlink to the project's bin, as `npm link` makes one. */
 async function linkedBinDir(): Promise<string> {

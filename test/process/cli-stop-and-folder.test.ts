@@ -8,9 +8,9 @@ import { existsSync } from 'node:fs'
 import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { readCatalogue } from '../../src-main/store/read-catalogue'
-import { makeTempDir } from '../_setup/temp-dir'
-import { runCli, startServe } from '../_setup/serve-process'
+import { readCatalogue } from '#store/read-catalogue'
+import { makeTempDir } from '#setup/temp-dir'
+import { runCli, startServe } from '#setup/serve-process'
 
 describe('plant-store serve when its terminal closes', () => {
   it('stops on SIGHUP like on Ctrl+C: drains the write in flight, releases the lock, removes server.json', async () => {

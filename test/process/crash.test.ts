@@ -5,9 +5,9 @@
  * (default 20) for a longer soak.
  */
 import { describe, expect, it } from 'vitest'
-import { readCatalogue } from '../../src-main/store/read-catalogue'
-import { startServe } from '../_setup/serve-process'
-import { makeTempDir } from '../_setup/temp-dir'
+import { readCatalogue } from '#store/read-catalogue'
+import { startServe } from '#setup/serve-process'
+import { makeTempDir } from '#setup/temp-dir'
 
 const ROUNDS = Number(process.env.PLANT_STORE_CRASH_ROUNDS ?? 20)
 const CLIENTS = 6

@@ -8,10 +8,10 @@
 import { chmod, chown, readFile, readdir, rename, rm, stat, symlink, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { addPlant, runCli, startServe } from '../_setup/serve-process'
-import { FERN_CATALOGUE as CATALOGUE, catalogueFolder as dataFolder } from '../_setup/catalogue-folder'
-import { makeTempDir } from '../_setup/temp-dir'
-import { IS_ROOT, NOBODY, giveToUnprivileged, runAsUnprivileged } from '../_setup/unprivileged'
+import { addPlant, runCli, startServe } from '#setup/serve-process'
+import { FERN_CATALOGUE as CATALOGUE, catalogueFolder as dataFolder } from '#setup/catalogue-folder'
+import { makeTempDir } from '#setup/temp-dir'
+import { IS_ROOT, NOBODY, giveToUnprivileged, runAsUnprivileged } from '#setup/unprivileged'
 
 const TOKEN = 'trust-test-token-0123456789abcdef0123456789'
 const ENV = { PLANT_STORE_TOKEN: TOKEN }

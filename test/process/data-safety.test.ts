@@ -1,10 +1,10 @@
 import { chmod, readFile, readdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { readCatalogue } from '../../src-main/store/read-catalogue'
-import { runCli, startServe } from '../_setup/serve-process'
-import { makeTempDir } from '../_setup/temp-dir'
-import { giveToUnprivileged, runAsUnprivileged } from '../_setup/unprivileged'
+import { readCatalogue } from '#store/read-catalogue'
+import { runCli, startServe } from '#setup/serve-process'
+import { makeTempDir } from '#setup/temp-dir'
+import { giveToUnprivileged, runAsUnprivileged } from '#setup/unprivileged'
 
 const TOKEN = 'data-safety-token-0123456789abcdef012345'
 const ENV = { PLANT_STORE_TOKEN: TOKEN }
@@ -147,13 +147,15 @@ describe('graceful shutdown', () => {
     const acknowledged: string[] = []
     let firstAnswer: () => void = () => undefined
     const answered = new Promise<void>((resolve) => (firstAnswer = resolve))
-    const sends = Array.from({ length: 40 }, (_, i) =>
-      add(server.baseUrl, `p${i}`)
-        .then((response) => {
-          if (response.status === 200) acknowledged.push(`p${i}`)
-          firstAnswer()
-        })
-        .catch(() => undefined) // refused once the server stopped accepting: never acknowledged
+    const sends = Array.from(
+      { length: 40 },
+      (_, i) =>
+        add(server.baseUrl, `p${i}`)
+          .then((response) => {
+            if (response.status === 200) acknowledged.push(`p${i}`)
+            firstAnswer()
+          })
+          .catch(() => undefined) // refused once the server stopped accepting: never acknowledged
     )
     await answered
     const stopping = Date.now()

@@ -13,7 +13,7 @@ import { connect } from 'node:net'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it, onTestFinished } from 'vitest'
-import { makeTempDir } from '../_setup/temp-dir'
+import { makeTempDir } from '#setup/temp-dir'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const MAIN = path.join(ROOT, 'out/main/index.js')

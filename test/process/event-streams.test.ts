@@ -7,8 +7,8 @@ import { readFileSync } from 'node:fs'
 import http from 'node:http'
 import { connect, type Socket } from 'node:net'
 import { describe, expect, it, vi } from 'vitest'
-import { startServe, type ServeProcess } from '../_setup/serve-process'
-import { makeTempDir } from '../_setup/temp-dir'
+import { startServe, type ServeProcess } from '#setup/serve-process'
+import { makeTempDir } from '#setup/temp-dir'
 
 /** RSS of the server in MiB, from /proc. */
 function rssMiB(server: ServeProcess): number {

@@ -7,10 +7,10 @@
 import { chmod, mkdir, readFile, readdir, rename, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { readCatalogue } from '../../src-main/store/read-catalogue'
-import { addPlant, runCli, startServe, type ServeProcess } from '../_setup/serve-process'
-import { makeTempDir } from '../_setup/temp-dir'
-import { IS_ROOT, NOBODY, giveToUnprivileged } from '../_setup/unprivileged'
+import { readCatalogue } from '#store/read-catalogue'
+import { addPlant, runCli, startServe, type ServeProcess } from '#setup/serve-process'
+import { makeTempDir } from '#setup/temp-dir'
+import { IS_ROOT, NOBODY, giveToUnprivileged } from '#setup/unprivileged'
 
 const TOKEN = 'folder-lost-token-0123456789abcdef012345'
 const ENV = { PLANT_STORE_TOKEN: TOKEN }

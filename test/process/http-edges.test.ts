@@ -1,7 +1,7 @@
 import { connect } from 'node:net'
 import { describe, expect, it } from 'vitest'
-import { startServe } from '../_setup/serve-process'
-import { makeTempDir } from '../_setup/temp-dir'
+import { startServe } from '#setup/serve-process'
+import { makeTempDir } from '#setup/temp-dir'
 
 /** Sends raw bytes to the server and returns everything it answers before closing. */
 function rawExchange(port: number, request: string): Promise<string> {
@@ -17,7 +17,10 @@ function rawExchange(port: number, request: string): Promise<string> {
 describe('requests Node refuses before the app sees them', () => {
   it('still get problem+json with nosniff: an over-long address and a malformed header', async () => {
     const server = await startServe(await makeTempDir())
-    const long = await rawExchange(server.port, `GET /v3/plant/search/status?x=${'a'.repeat(20_000)} HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\n\r\n`)
+    const long = await rawExchange(
+      server.port,
+      `GET /v3/plant/search/status?x=${'a'.repeat(20_000)} HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\n\r\n`
+    )
     expect(long).toMatch(/^HTTP\/1\.1 431 /)
     expect(long).toMatch(/content-type: application\/problem\+json/i)
     expect(long).toMatch(/x-content-type-options: nosniff/i)

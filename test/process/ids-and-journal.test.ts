@@ -6,10 +6,10 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { PLANT_ID_MAX } from '../../src-main/store/data-file'
-import { addPlant, runCli, startServe } from '../_setup/serve-process'
-import { catalogueText as catalogue, plantRecord as plant } from '../_setup/catalogue-folder'
-import { makeTempDir } from '../_setup/temp-dir'
+import { PLANT_ID_MAX } from '#store/data-file'
+import { addPlant, runCli, startServe } from '#setup/serve-process'
+import { catalogueText as catalogue, plantRecord as plant } from '#setup/catalogue-folder'
+import { makeTempDir } from '#setup/temp-dir'
 
 const TOKEN = 'ids-journal-token-0123456789abcdef0123456'
 const ENV = { PLANT_STORE_TOKEN: TOKEN }

@@ -1,8 +1,8 @@
 import { chmod, readdir } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { runCli, startServe } from '../_setup/serve-process'
-import { makeTempDir } from '../_setup/temp-dir'
+import { runCli, startServe } from '#setup/serve-process'
+import { makeTempDir } from '#setup/temp-dir'
 
 describe('backup folder setting', () => {
   it('makes the server back up into backup.dir (a 0777 folder) when it stops', async () => {

@@ -15,8 +15,8 @@ import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { APP_USER_MODEL_ID } from '../../src-main/desktop/app-id'
-import { makeTempDir } from '../_setup/temp-dir'
+import { APP_USER_MODEL_ID } from '#desktop/app-id'
+import { makeTempDir } from '#setup/temp-dir'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const REGISTER = fileURLToPath(new URL('./fake-electron/register.mjs', import.meta.url))

@@ -6,8 +6,8 @@
 import { readFile } from 'node:fs/promises'
 import { connect } from 'node:net'
 import { describe, expect, it } from 'vitest'
-import { startServe, type ServeProcess } from '../_setup/serve-process'
-import { makeTempDir } from '../_setup/temp-dir'
+import { startServe, type ServeProcess } from '#setup/serve-process'
+import { makeTempDir } from '#setup/temp-dir'
 
 const MiB = 1024 * 1024
 const BODY_BYTES = 64 * MiB

@@ -5,8 +5,8 @@
  */
 import { readdir } from 'node:fs/promises'
 import { describe, expect, it } from 'vitest'
-import { runCli, startServe, type ServeProcess } from '../_setup/serve-process'
-import { makeTempDir } from '../_setup/temp-dir'
+import { runCli, startServe, type ServeProcess } from '#setup/serve-process'
+import { makeTempDir } from '#setup/temp-dir'
 
 async function send(server: ServeProcess, method: 'POST' | 'PUT', body: object): Promise<{ id: number; name: string; status: string }> {
   const response = await fetch(`${server.baseUrl}/plant`, {

@@ -10,8 +10,8 @@ import { connect } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { SERVE_TOKEN, runCli, startServe, type ServeProcess } from '../_setup/serve-process'
-import { makeTempDir } from '../_setup/temp-dir'
+import { SERVE_TOKEN, runCli, startServe, type ServeProcess } from '#setup/serve-process'
+import { makeTempDir } from '#setup/temp-dir'
 
 interface RawAnswer {
   status: number
@@ -126,11 +126,13 @@ describe('local API security (real process)', () => {
       headers: good(server, { ...JSON_TYPE, 'transfer-encoding': 'chunked' })
     })
     let answer: http.IncomingMessage | undefined
-    const answered = new Promise<void>((resolve) => request.once('response', (response) => {
-      answer = response
-      response.resume()
-      resolve()
-    }))
+    const answered = new Promise<void>((resolve) =>
+      request.once('response', (response) => {
+        answer = response
+        response.resume()
+        resolve()
+      })
+    )
     request.on('error', () => undefined) // the server may drop the connection after answering
     const closed = once(request, 'close')
     const chunk = Buffer.alloc(64 * 1024, 'x')
@@ -153,7 +155,9 @@ describe('local API security (real process)', () => {
   it('listens on loopback only, even with HOST=0.0.0.0 in the environment', async ({ skip }) => {
     const server = await startServe(await makeTempDir(), [], { HOST: '0.0.0.0' })
     expect(server.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:/)
-    const external = Object.values(os.networkInterfaces()).flat().find((net) => net && net.family === 'IPv4' && !net.internal)
+    const external = Object.values(os.networkInterfaces())
+      .flat()
+      .find((net) => net && net.family === 'IPv4' && !net.internal)
     // Shown as skipped (with this reason), never passed, when the refusal on another address cannot be tried here.
     if (!external) return skip('this machine has no IPv4 address besides loopback, so a connection from the network cannot be tried')
     const outcome = await new Promise<string | undefined>((resolve) => {

@@ -3,9 +3,9 @@ import { readFile } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { readCatalogue } from '../../src-main/store/read-catalogue'
-import { makeTempDir } from '../_setup/temp-dir'
-import { runCli, startServe, type ServeProcess } from '../_setup/serve-process'
+import { readCatalogue } from '#store/read-catalogue'
+import { makeTempDir } from '#setup/temp-dir'
+import { runCli, startServe, type ServeProcess } from '#setup/serve-process'
 
 async function post(server: ServeProcess, body: unknown) {
   const headers = server.headers({ 'content-type': 'application/json' })

@@ -2,11 +2,11 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { identity } from '../../src-main/store/lock'
-import { TokenRotationBusyError, loadOrCreateToken, rotateToken, tokenFilePath } from '../../src-main/token'
-import { runCli } from '../_setup/serve-process'
-import { catalogueFolder } from '../_setup/catalogue-folder'
-import { makeTempDir } from '../_setup/temp-dir'
+import { identity } from '#store/lock'
+import { TokenRotationBusyError, loadOrCreateToken, rotateToken, tokenFilePath } from '#main/token'
+import { runCli } from '#setup/serve-process'
+import { catalogueFolder } from '#setup/catalogue-folder'
+import { makeTempDir } from '#setup/temp-dir'
 
 describe('token rotation', () => {
   it('runs one rotation at a time: a rotation that overlaps another is refused, and the one that succeeds is the token in force', async () => {

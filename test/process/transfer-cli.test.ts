@@ -3,9 +3,9 @@ import { once } from 'node:events'
 import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { readCatalogue } from '../../src-main/store/read-catalogue'
-import { BIN, runCli, startServe } from '../_setup/serve-process'
-import { makeTempDir } from '../_setup/temp-dir'
+import { readCatalogue } from '#store/read-catalogue'
+import { BIN, runCli, startServe } from '#setup/serve-process'
+import { makeTempDir } from '#setup/temp-dir'
 
 const SHEET = [
   'name;category;tags;status',

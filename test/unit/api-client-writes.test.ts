@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { ApiError, createApiClient, type FetchLike } from '../../src-shared/api-client'
-import { faultyFs } from '../_setup/faulty-fs'
-import { DEFAULT_TEST_HEADERS, TEST_TOKEN, createTestApp, type TestApp } from '../_setup/in-process'
+import { ApiError, createApiClient, type FetchLike } from '#shared/api-client'
+import { faultyFs } from '#setup/faulty-fs'
+import { DEFAULT_TEST_HEADERS, TEST_TOKEN, createTestApp, type TestApp } from '#setup/in-process'
 
 /** A fetch that calls the in-process app, recording each request's method and headers. */
 function recordingFetch(test: TestApp, seen: { method: string; headers: Record<string, string> }[] = []): FetchLike {

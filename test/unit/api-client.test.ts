@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
-import { ApiError, createApiClient, parseStatusCounts, type FetchLike, type PlantEvent, type StreamState } from '../../src-shared/api-client'
-import { DEFAULT_TEST_HEADERS, TEST_TOKEN, createTestApp, type TestApp } from '../_setup/in-process'
+import { ApiError, createApiClient, parseStatusCounts, type FetchLike, type PlantEvent, type StreamState } from '#shared/api-client'
+import { DEFAULT_TEST_HEADERS, TEST_TOKEN, createTestApp, type TestApp } from '#setup/in-process'
 
 /** A fetch that calls the in-process app; the Host header stands in for the socket's. */
 function inProcessFetch(test: TestApp): FetchLike {
@@ -15,7 +15,10 @@ async function clientFor(token: string | undefined = TEST_TOKEN) {
 }
 
 async function rejection(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(() => undefined, (failure: unknown) => failure)
+  const error = await promise.then(
+    () => undefined,
+    (failure: unknown) => failure
+  )
   expect(error).toBeInstanceOf(ApiError)
   return error as ApiError
 }
@@ -23,7 +26,12 @@ async function rejection(promise: Promise<unknown>): Promise<ApiError> {
 describe('createApiClient', () => {
   it('adds, updates, gets, lists and searches with the token', async () => {
     const { client } = await clientFor()
-    expect(await client.addPlant({ name: 'Fern', category: 'Ferns', tags: ['shade'] })).toEqual({ id: 1, name: 'Fern', status: 'available', tags: ['shade'] })
+    expect(await client.addPlant({ name: 'Fern', category: 'Ferns', tags: ['shade'] })).toEqual({
+      id: 1,
+      name: 'Fern',
+      status: 'available',
+      tags: ['shade']
+    })
     await client.addPlant({ name: 'Fig', status: 'sold' })
     expect(await client.updatePlant({ id: 1, status: 'pending' })).toMatchObject({ id: 1, status: 'pending' })
     expect(await client.getPlant(1)).toMatchObject({ id: 1, category: 'Ferns', createdAt: expect.any(String) })

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { BACKUPS_KEPT, BackupSchedule, latestBackup, listBackups, writeBackup } from '../../src-main/store/backups'
-import { makeTempDir } from '../_setup/temp-dir'
+import { BACKUPS_KEPT, BackupSchedule, latestBackup, listBackups, writeBackup } from '#store/backups'
+import { makeTempDir } from '#setup/temp-dir'
 
 describe('backups', () => {
   it('writes under backups/ with the time in the name and keeps the newest 10', async () => {

@@ -2,10 +2,10 @@ import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { Low } from 'lowdb'
 import { describe, expect, it } from 'vitest'
-import type { Plant } from '../../src-shared/plant'
-import { CatalogueFile } from '../../src-main/store/catalogue-file'
-import { DATA_FILE_VERSION, DataFileError, emptyPlantFile, type PlantFile } from '../../src-main/store/data-file'
-import { makeTempDir } from '../_setup/temp-dir'
+import type { Plant } from '#shared/plant'
+import { CatalogueFile } from '#store/catalogue-file'
+import { DATA_FILE_VERSION, DataFileError, emptyPlantFile, type PlantFile } from '#store/data-file'
+import { makeTempDir } from '#setup/temp-dir'
 
 const plant = (id: number, name = `p${id}`): Plant => ({ id, name, tags: [], status: 'available', createdAt: 'a', updatedAt: 'a', version: 1 })
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { ConfigError, DEFAULT_PORT, parsePort, resolveDataDir, resolvePort, tokenFromEnv } from '../../src-main/config'
-import { defaultDataDir } from '../../src-main/paths'
-import { describeStartFailure } from '../../src-main/start-failure'
+import { ConfigError, DEFAULT_PORT, parsePort, resolveDataDir, resolvePort, tokenFromEnv } from '#main/config'
+import { defaultDataDir } from '#main/paths'
+import { describeStartFailure } from '#main/start-failure'
 
 describe('the settings both entry points resolve the same way', () => {
   it('takes the port from the flag, else PLANT_STORE_PORT, else the default', () => {

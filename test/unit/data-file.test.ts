@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { DATA_FILE_VERSION, DataFileError, checkPlantFile, parseDataFileText } from '../../src-main/store/data-file'
+import { DATA_FILE_VERSION, DataFileError, checkPlantFile, parseDataFileText } from '#store/data-file'
 
 const plant = { id: 1, name: 'Fern', tags: [], status: 'available', createdAt: 'x', updatedAt: 'x', version: 1 }
 const version = DATA_FILE_VERSION
@@ -32,7 +32,11 @@ describe('data file check', () => {
     ['repeated ids', JSON.stringify({ version, nextId: 3, plants: [plant, plant] }), /repeated/],
     ['a plant without its version', JSON.stringify({ version, nextId: 2, plants: [{ ...plant, version: undefined }] }), /lacks its version/],
     ['a version that is not a positive whole number', JSON.stringify({ version, nextId: 2, plants: [{ ...plant, version: 0 }] }), /version is not/],
-    ['an idempotency record without its plant', JSON.stringify({ version, nextId: 2, plants: [], idempotencyKeys: [{ by: 'owner', key: 'k', fingerprint: 'f', at: 'x' }] }), /idempotencyKeys\[0\]\.plant is not an object/]
+    [
+      'an idempotency record without its plant',
+      JSON.stringify({ version, nextId: 2, plants: [], idempotencyKeys: [{ by: 'owner', key: 'k', fingerprint: 'f', at: 'x' }] }),
+      /idempotencyKeys\[0\]\.plant is not an object/
+    ]
   ])('refuses %s', (_label, text, problem) => {
     expect(problemOf(text)).toMatch(problem)
   })

@@ -1,11 +1,11 @@
 import { mkdirSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { DataFolderError, assertNotAFile, prepareDataFolder } from '../../src-main/data-folder-checks'
-import { describeStartFailure } from '../../src-main/start-failure'
-import { userName } from '../../src-main/store/data-folder-trust'
-import { UntrustedDataFolderError } from '../../src-main/store/errors'
-import { makeTempDir } from '../_setup/temp-dir'
+import { DataFolderError, assertNotAFile, prepareDataFolder } from '#main/data-folder-checks'
+import { describeStartFailure } from '#main/start-failure'
+import { userName } from '#store/data-folder-trust'
+import { UntrustedDataFolderError } from '#store/errors'
+import { makeTempDir } from '#setup/temp-dir'
 
 describe('the data folder checks', () => {
   it('accept a folder, or one that does not exist yet (created on first use)', async () => {

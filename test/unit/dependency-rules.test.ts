@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process'
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { makeTempDir } from '../_setup/temp-dir'
+import { makeTempDir } from '#setup/temp-dir'
 
 const DEPCRUISE = path.resolve('node_modules/dependency-cruiser/bin/dependency-cruise.mjs')
 const CONFIG = path.resolve('.dependency-cruiser.cjs')

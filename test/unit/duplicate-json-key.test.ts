@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { findDuplicateKey } from '../../src-main/server/duplicate-json-key'
+import { findDuplicateKey } from '#server/duplicate-json-key'
 
 describe('findDuplicateKey', () => {
   it.each([

@@ -1,8 +1,8 @@
 import { mkdir, rm, utimes, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { staleBuildReason } from '../_setup/fresh-build'
-import { makeTempDir } from '../_setup/temp-dir'
+import { staleBuildReason } from '#setup/fresh-build'
+import { makeTempDir } from '#setup/temp-dir'
 
 const OUTPUTS = ['out/main/cli.js', 'out/main/index.js', 'out/preload/index.cjs', 'out/renderer/index.html']
 const SOURCES = ['src-main/store/plant-store.ts', 'src-shared/plant.ts', 'src-renderer/index.html', 'electron.vite.config.ts']

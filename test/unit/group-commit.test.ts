@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { GroupCommit, WriteFailedError } from '../../src-main/store/group-commit'
+import { GroupCommit, WriteFailedError } from '#store/group-commit'
 
 /** A state with a prepared layer, saved by calls the test completes by hand. */
 function harness() {
@@ -22,10 +22,11 @@ function harness() {
     discard: () => (prepared = []),
     batchWindowMs: 0
   })
-  const change = (n: number) => commits.submit(() => {
-    prepared.push(n)
-    return { result: n, change: n }
-  })
+  const change = (n: number) =>
+    commits.submit(() => {
+      prepared.push(n)
+      return { result: n, change: n }
+    })
   return { commits, saves, published, change }
 }
 
@@ -126,10 +127,11 @@ describe('GroupCommit', () => {
       discard: () => undefined,
       batchWindowMs: 0
     })
-    const change = (name: string) => commits.submit(() => {
-      log.push(`prepare ${name}`)
-      return { result: name, change: name }
-    })
+    const change = (name: string) =>
+      commits.submit(() => {
+        log.push(`prepare ${name}`)
+        return { result: name, change: name }
+      })
     await Promise.all([change('a'), commits.exclusive(async () => void log.push('exclusive')), change('b')])
     expect(log).toEqual(['prepare a', 'save a', 'exclusive', 'prepare b', 'save b'])
   })

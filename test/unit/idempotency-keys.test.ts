@@ -1,14 +1,14 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
-import { WriteFailedError } from '../../src-main/store/group-commit'
-import { fingerprintOf } from '../../src-main/store/idempotency-keys'
-import { listJournals } from '../../src-main/store/journal'
-import { nodeFileSystem, type FileSystem } from '../../src-main/store/json-file'
-import { PlantStore } from '../../src-main/store/plant-store'
-import { IdempotencyKeyReusedError } from '../../src-main/store/preconditions'
-import { faultyFs } from '../_setup/faulty-fs'
-import { makeTempDir } from '../_setup/temp-dir'
+import { WriteFailedError } from '#store/group-commit'
+import { fingerprintOf } from '#store/idempotency-keys'
+import { listJournals } from '#store/journal'
+import { nodeFileSystem, type FileSystem } from '#store/json-file'
+import { PlantStore } from '#store/plant-store'
+import { IdempotencyKeyReusedError } from '#store/preconditions'
+import { faultyFs } from '#setup/faulty-fs'
+import { makeTempDir } from '#setup/temp-dir'
 
 const owner = (key: string) => ({ by: 'owner', key })
 

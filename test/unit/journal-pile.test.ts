@@ -2,11 +2,11 @@
 import { readdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { journalFileName } from '../../src-main/store/journal'
-import { PlantStore } from '../../src-main/store/plant-store'
-import { readCatalogue } from '../../src-main/store/read-catalogue'
-import { faultyFs } from '../_setup/faulty-fs'
-import { makeTempDir } from '../_setup/temp-dir'
+import { journalFileName } from '#store/journal'
+import { PlantStore } from '#store/plant-store'
+import { readCatalogue } from '#store/read-catalogue'
+import { faultyFs } from '#setup/faulty-fs'
+import { makeTempDir } from '#setup/temp-dir'
 
 const journals = async (dir: string) => (await readdir(dir)).filter((name) => name.startsWith('journal-'))
 

@@ -1,12 +1,12 @@
 import { readFile, readdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
-import { DataFileError } from '../../src-main/store/data-file'
-import { Journal, journalFileName, parseJournal, readJournal } from '../../src-main/store/journal'
-import { PlantStore } from '../../src-main/store/plant-store'
-import { readCatalogue } from '../../src-main/store/read-catalogue'
-import { faultyFs } from '../_setup/faulty-fs'
-import { makeTempDir } from '../_setup/temp-dir'
+import { DataFileError } from '#store/data-file'
+import { Journal, journalFileName, parseJournal, readJournal } from '#store/journal'
+import { PlantStore } from '#store/plant-store'
+import { readCatalogue } from '#store/read-catalogue'
+import { faultyFs } from '#setup/faulty-fs'
+import { makeTempDir } from '#setup/temp-dir'
 
 const plant = (id: number, status = 'available') => ({ id, name: `p${id}`, tags: [], status, createdAt: 'a', updatedAt: 'a' })
 const line = (nextId: number, ...plants: object[]) => JSON.stringify({ nextId, plants }) + '\n'

@@ -9,9 +9,9 @@ import os from 'node:os'
 import path from 'node:path'
 import { createInterface } from 'node:readline'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { acquireDataDirLock } from '../../src-main/store/lock'
-import { bundleForNode } from '../_setup/bundle-for-node'
-import { makeTempDir } from '../_setup/temp-dir'
+import { acquireDataDirLock } from '#store/lock'
+import { bundleForNode } from '#setup/bundle-for-node'
+import { makeTempDir } from '#setup/temp-dir'
 
 const CONTENDERS = 4
 const ROUNDS = 20

@@ -4,8 +4,8 @@ import { existsSync } from 'node:fs'
 import { readFile, utimes, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { DataDirLockedError, acquireDataDirLock } from '../../src-main/store/lock'
-import { makeTempDir } from '../_setup/temp-dir'
+import { DataDirLockedError, acquireDataDirLock } from '#store/lock'
+import { makeTempDir } from '#setup/temp-dir'
 
 async function deadPid(): Promise<number> {
   const child = spawn(process.execPath, ['-e', ''])
@@ -88,7 +88,6 @@ describe('data directory lock', () => {
       child.kill('SIGKILL')
     }
   })
-
 
   it('takes over a lock whose pid now belongs to an unrelated program', async () => {
     const dir = await makeTempDir()

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { DATA_FILE_VERSION, DataFileError, checkPlantFile } from '../../src-main/store/data-file'
-import { migrateToCurrent, type Migration } from '../../src-main/store/migrate'
+import { DATA_FILE_VERSION, DataFileError, checkPlantFile } from '#store/data-file'
+import { migrateToCurrent, type Migration } from '#store/migrate'
 
 describe('migrateToCurrent', () => {
   it('leaves a current file alone', () => {

@@ -1,10 +1,10 @@
 import { stat, utimes, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
-import { FileLockTimeoutError, withFileLock } from '../../src-main/file-lock'
-import { NamedTokenRegistry } from '../../src-main/named-token-registry'
-import { NamedTokensFileError, TokenNameError, addNamedToken, namedTokensFile, readNamedTokens, revokeNamedToken } from '../../src-main/named-tokens'
-import { makeTempDir } from '../_setup/temp-dir'
+import { FileLockTimeoutError, withFileLock } from '#main/file-lock'
+import { NamedTokenRegistry } from '#main/named-token-registry'
+import { NamedTokensFileError, TokenNameError, addNamedToken, namedTokensFile, readNamedTokens, revokeNamedToken } from '#main/named-tokens'
+import { makeTempDir } from '#setup/temp-dir'
 
 describe('tokens.json', () => {
   it('keeps every token when several processes add at once (read-modify-write under a lock)', async () => {

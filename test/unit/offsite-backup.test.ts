@@ -1,12 +1,12 @@
 import { chmod, readFile, readdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { OFFSITE_BACKUPS_KEPT, backUpTo, readBackupStatus, scheduleOffsiteBackups } from '../../src-main/offsite-backup'
-import { writeSetting } from '../../src-main/settings'
-import { PlantStore } from '../../src-main/store/plant-store'
-import { readCatalogue } from '../../src-main/store/read-catalogue'
-import { describeBackupFolder } from '../../src-shared/import-export'
-import { makeTempDir } from '../_setup/temp-dir'
+import { OFFSITE_BACKUPS_KEPT, backUpTo, readBackupStatus, scheduleOffsiteBackups } from '#main/offsite-backup'
+import { writeSetting } from '#main/settings'
+import { PlantStore } from '#store/plant-store'
+import { readCatalogue } from '#store/read-catalogue'
+import { describeBackupFolder } from '#shared/import-export'
+import { makeTempDir } from '#setup/temp-dir'
 
 async function catalogueWith(names: string[]): Promise<string> {
   const dir = await makeTempDir()

@@ -2,13 +2,13 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { Validator } from '@seriousme/openapi-schema-validator'
 import { describe, expect, it } from 'vitest'
-import { createOpenApiDocument } from '../../src-main/server/openapi'
-import { ALLOWED_METHODS } from '../../src-main/server/urls'
-import { MAX_BODY_BYTES } from '../../src-shared/api-paths'
-import { plantEtag } from '../../src-shared/etag'
-import { PLANT_LIMITS } from '../../src-shared/plant-schema'
-import { faultyFs } from '../_setup/faulty-fs'
-import { createTestApp } from '../_setup/in-process'
+import { createOpenApiDocument } from '#server/openapi'
+import { ALLOWED_METHODS } from '#server/urls'
+import { MAX_BODY_BYTES } from '#shared/api-paths'
+import { plantEtag } from '#shared/etag'
+import { PLANT_LIMITS } from '#shared/plant-schema'
+import { faultyFs } from '#setup/faulty-fs'
+import { createTestApp } from '#setup/in-process'
 
 describe('OpenAPI document', () => {
   const doc = createOpenApiDocument() as any
@@ -36,15 +36,28 @@ describe('OpenAPI document', () => {
   })
 
   it('documents exactly the routes the app answers, each with the methods it allows', async () => {
-    const documented = Object.fromEntries(Object.entries(doc.paths).map(([route, operations]) => [route, Object.keys(operations as object).map((m) => m.toUpperCase()).sort()]))
-    const answered = Object.fromEntries(Object.entries(ALLOWED_METHODS).map(([route, methods]) => [route, methods.filter((m) => m !== 'HEAD').sort()]))
+    const documented = Object.fromEntries(
+      Object.entries(doc.paths).map(([route, operations]) => [
+        route,
+        Object.keys(operations as object)
+          .map((m) => m.toUpperCase())
+          .sort()
+      ])
+    )
+    const answered = Object.fromEntries(
+      Object.entries(ALLOWED_METHODS).map(([route, methods]) => [route, methods.filter((m) => m !== 'HEAD').sort()])
+    )
     expect(documented).toEqual(answered)
     // And the app really routes each documented operation: it never answers as it does for a path it does not know.
     const { call } = await createTestApp()
     const unknownRoute = await (await call('GET', '/v3/no-such-route')).json()
     for (const [route, methods] of Object.entries(documented)) {
       for (const method of methods) {
-        const response = await call(method, `/v3${route.replace('{id}', '1').replace('{name}', 'someone')}`, method === 'POST' || method === 'PUT' ? {} : undefined)
+        const response = await call(
+          method,
+          `/v3${route.replace('{id}', '1').replace('{name}', 'someone')}`,
+          method === 'POST' || method === 'PUT' ? {} : undefined
+        )
         // Only JSON answers can look like the unknown-route problem; a stream or a CSV export is read no further.
         const json = /json/.test(response.headers.get('content-type') ?? '')
         const answer = json ? await response.json() : undefined

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { validateNewPlant, validatePlantChanges } from '../../src-shared/plant-schema'
+import { validateNewPlant, validatePlantChanges } from '#shared/plant-schema'
 
 function errorsOf(body: unknown) {
   const result = validateNewPlant(body)
@@ -54,7 +54,11 @@ describe('validateNewPlant', () => {
   })
 
   it('lists every faulty field at once', () => {
-    expect(errorsOf({ name: '', status: 'gone', extra: 1 }).map((e) => e.field).sort()).toEqual(['extra', 'name', 'status'])
+    expect(
+      errorsOf({ name: '', status: 'gone', extra: 1 })
+        .map((e) => e.field)
+        .sort()
+    ).toEqual(['extra', 'name', 'status'])
   })
 })
 

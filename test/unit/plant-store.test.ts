@@ -1,13 +1,13 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
-import { DATA_FILE_VERSION, DataFileError } from '../../src-main/store/data-file'
-import { WriteFailedError } from '../../src-main/store/group-commit'
-import type { FileSystem } from '../../src-main/store/json-file'
-import { readCatalogue } from '../../src-main/store/read-catalogue'
-import { faultyFs } from '../_setup/faulty-fs'
-import { PlantStore } from '../../src-main/store/plant-store'
-import { makeTempDir } from '../_setup/temp-dir'
+import { DATA_FILE_VERSION, DataFileError } from '#store/data-file'
+import { WriteFailedError } from '#store/group-commit'
+import type { FileSystem } from '#store/json-file'
+import { readCatalogue } from '#store/read-catalogue'
+import { faultyFs } from '#setup/faulty-fs'
+import { PlantStore } from '#store/plant-store'
+import { makeTempDir } from '#setup/temp-dir'
 
 async function openStore(dir: string, fs?: FileSystem) {
   const store = await PlantStore.open({ dir, fs })
@@ -140,7 +140,7 @@ describe('PlantStore safety', () => {
     await store.add({ name: 'one' })
     await store.add({ name: 'two' })
     await store.close()
-    const { listBackups } = await import('../../src-main/store/backups')
+    const { listBackups } = await import('#store/backups')
     const first = await listBackups(dir)
     expect(first).toHaveLength(1) // the empty catalogue, before 'one' was written
     store = await openStore(dir)

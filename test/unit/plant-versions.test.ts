@@ -1,12 +1,12 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { journalFileName } from '../../src-main/store/journal'
-import { PlantStore } from '../../src-main/store/plant-store'
-import { VersionConflictError } from '../../src-main/store/preconditions'
-import { readCatalogue } from '../../src-main/store/read-catalogue'
-import { restoreFromBackup } from '../../src-main/store/restore'
-import { makeTempDir } from '../_setup/temp-dir'
+import { journalFileName } from '#store/journal'
+import { PlantStore } from '#store/plant-store'
+import { VersionConflictError } from '#store/preconditions'
+import { readCatalogue } from '#store/read-catalogue'
+import { restoreFromBackup } from '#store/restore'
+import { makeTempDir } from '#setup/temp-dir'
 
 const at = '2026-01-01T00:00:00.000Z'
 

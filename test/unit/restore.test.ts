@@ -1,11 +1,11 @@
 import { readFile, readdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { DataFileError } from '../../src-main/store/data-file'
-import { DataDirLockedError } from '../../src-main/store/lock'
-import { PlantStore } from '../../src-main/store/plant-store'
-import { restoreFromBackup } from '../../src-main/store/restore'
-import { makeTempDir } from '../_setup/temp-dir'
+import { DataFileError } from '#store/data-file'
+import { DataDirLockedError } from '#store/lock'
+import { PlantStore } from '#store/plant-store'
+import { restoreFromBackup } from '#store/restore'
+import { makeTempDir } from '#setup/temp-dir'
 
 const AT = '2024-05-01T09:00:00.000Z'
 const good = JSON.stringify({ version: 1, nextId: 2, plants: [{ id: 1, name: 'Fern', tags: [], status: 'sold', createdAt: AT, updatedAt: AT }] })

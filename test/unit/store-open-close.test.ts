@@ -7,13 +7,13 @@ import { readFile, readdir } from 'node:fs/promises'
 import path from 'node:path'
 import { Low } from 'lowdb'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { listBackups } from '../../src-main/store/backups'
-import { DATA_FILE_VERSION } from '../../src-main/store/data-file'
-import { CURRENT_LAYOUT, type FileLayout } from '../../src-main/store/migrate'
-import { PlantStore } from '../../src-main/store/plant-store'
-import { readCatalogue } from '../../src-main/store/read-catalogue'
-import { faultyFs } from '../_setup/faulty-fs'
-import { makeTempDir } from '../_setup/temp-dir'
+import { listBackups } from '#store/backups'
+import { DATA_FILE_VERSION } from '#store/data-file'
+import { CURRENT_LAYOUT, type FileLayout } from '#store/migrate'
+import { PlantStore } from '#store/plant-store'
+import { readCatalogue } from '#store/read-catalogue'
+import { faultyFs } from '#setup/faulty-fs'
+import { makeTempDir } from '#setup/temp-dir'
 
 afterEach(() => {
   vi.restoreAllMocks()
@@ -139,7 +139,9 @@ describe('a failed final write on close', () => {
     faults.failWith = 'ENOSPC'
     await expect(store.close()).resolves.toBeUndefined()
     const report = String(logged.mock.calls.find(([message]) => /could not fold the journal/.test(String(message)))?.[0])
-    expect(report).toMatch(/into .*plants\.json on close: the disk is full.*\(ENOSPC\)\. Nothing is lost: the journal .*journal-\d+\.jsonl keeps every change and is replayed at the next start/)
+    expect(report).toMatch(
+      /into .*plants\.json on close: the disk is full.*\(ENOSPC\)\. Nothing is lost: the journal .*journal-\d+\.jsonl keeps every change and is replayed at the next start/
+    )
     expect(await readFile(path.join(dir, 'plants.json'), 'utf8')).toBe(snapshotBefore) // untouched, no temp file left
     expect((await readdir(dir)).filter((name) => name.includes('.tmp'))).toEqual([])
     expect(await journalNames(dir)).toHaveLength(1)

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { createOpenApiDocument } from '../../src-main/server/openapi'
-import { validateNewPlant } from '../../src-shared/plant-schema'
-import { storedText, tagKey, textFieldPattern, textProblem, uniqueTags } from '../../src-shared/text-rules'
+import { createOpenApiDocument } from '#server/openapi'
+import { validateNewPlant } from '#shared/plant-schema'
+import { storedText, tagKey, textFieldPattern, textProblem, uniqueTags } from '#shared/text-rules'
 
 interface PublishedPlant {
   properties: { name: { pattern: string }; category: { pattern: string }; tags: { items: { pattern: string } } }

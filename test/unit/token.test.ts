@@ -1,17 +1,8 @@
 import { chmod, readFile, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
-import {
-  TOKEN_MIN_LENGTH,
-  TokenError,
-  checkToken,
-  createToken,
-  loadOrCreateToken,
-  openTokenSource,
-  rotateToken,
-  tokenFilePath
-} from '../../src-main/token'
-import { makeTempDir } from '../_setup/temp-dir'
+import { TOKEN_MIN_LENGTH, TokenError, checkToken, createToken, loadOrCreateToken, openTokenSource, rotateToken, tokenFilePath } from '#main/token'
+import { makeTempDir } from '#setup/temp-dir'
 
 const posix = process.platform !== 'win32'
 

@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { makeTempDir } from '../_setup/temp-dir'
+import { makeTempDir } from '#setup/temp-dir'
 
 const SCRIPT = path.resolve('scripts/use-import-aliases.mjs')
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { countOf } from '../../src-shared/words'
+import { countOf } from '#shared/words'
 
 describe('countOf', () => {
   it('uses the singular for one and the plural otherwise', () => {

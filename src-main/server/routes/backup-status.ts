@@ -1,12 +1,12 @@
 /** GET /v3/backup (extension): the backup folder setting and its last backup, for the UI's "Last backup" line. */
 import { stat } from 'node:fs/promises'
 import type { H3 } from 'h3'
-import { EXTENSION_PATHS } from '../../../src-shared/api-paths'
-import type { BackupFolderStatus } from '../../../src-shared/import-export'
-import { readBackupStatus } from '../../offsite-backup'
-import { readSettings } from '../../settings'
-import type { PlantStore } from '../../store/plant-store'
-import { routePattern } from '../urls'
+import { EXTENSION_PATHS } from '#shared/api-paths'
+import type { BackupFolderStatus } from '#shared/import-export'
+import { readBackupStatus } from '#main/offsite-backup'
+import { readSettings } from '#main/settings'
+import type { PlantStore } from '#store/plant-store'
+import { routePattern } from '#server/urls'
 
 async function backupFolderStatus(dataDir: string): Promise<BackupFolderStatus> {
   const dir = (await readSettings(dataDir))['backup.dir'] ?? null

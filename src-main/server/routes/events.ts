@@ -4,10 +4,10 @@
  * script within a second, without polling.
  */
 import type { H3, H3Event } from 'h3'
-import { EXTENSION_PATHS } from '../../../src-shared/api-paths'
-import type { PlantStore } from '../../store/plant-store'
-import { problem } from '../problems'
-import { routePattern } from '../urls'
+import { EXTENSION_PATHS } from '#shared/api-paths'
+import type { PlantStore } from '#store/plant-store'
+import { problem } from '#server/problems'
+import { routePattern } from '#server/urls'
 import { ChangeStream, EVENT_STREAM_LIMITS, encodeEvent, type EventStreamLimits } from './change-stream'
 
 /** How often an idle stream carries a comment, so proxies and clients can tell it is alive. */
@@ -57,9 +57,13 @@ export function registerEventRoutes(app: H3, store: PlantStore, options: EventRo
     clearInterval(heartbeat)
     unsubscribe = heartbeat = undefined
   }
-  options.stopping?.addEventListener('abort', () => {
-    for (const stream of open) stream.close()
-  }, { once: true })
+  options.stopping?.addEventListener(
+    'abort',
+    () => {
+      for (const stream of open) stream.close()
+    },
+    { once: true }
+  )
   app.get(routePattern(EXTENSION_PATHS.events), (event) => {
     if (open.size >= limits.maxStreams) throw problem('tooManyStreams', limits.maxStreams)
     const stream = new ChangeStream({

@@ -4,14 +4,14 @@
  * per-status counts. Read-only: changes still go through the contract's routes.
  */
 import type { H3, H3Event } from 'h3'
-import { EXTENSION_PATHS, STATUS_COUNTS_HEADER, type PlantSortKey } from '../../../src-shared/api-paths'
-import { PLANT_STATUSES, type Plant, type PlantStatus } from '../../../src-shared/plant'
-import { invalidIdMessage, isPlantId } from '../../../src-shared/plant-schema'
-import type { PlantStore } from '../../store/plant-store'
-import { setPlantEtag } from '../conditional'
-import { problem } from '../problems'
-import { parseListQuery } from '../query'
-import { routePattern } from '../urls'
+import { EXTENSION_PATHS, STATUS_COUNTS_HEADER, type PlantSortKey } from '#shared/api-paths'
+import { PLANT_STATUSES, type Plant, type PlantStatus } from '#shared/plant'
+import { invalidIdMessage, isPlantId } from '#shared/plant-schema'
+import type { PlantStore } from '#store/plant-store'
+import { setPlantEtag } from '#server/conditional'
+import { problem } from '#server/problems'
+import { parseListQuery } from '#server/query'
+import { routePattern } from '#server/urls'
 
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true })
 const statusRank = (status: PlantStatus) => PLANT_STATUSES.indexOf(status)
@@ -21,9 +21,12 @@ function comparatorFor(key: PlantSortKey, descending: boolean): (a: Plant, b: Pl
   const sign = descending ? -1 : 1
   const byValue = (a: Plant, b: Plant): number => {
     switch (key) {
-      case 'id': return a.id - b.id
-      case 'status': return statusRank(a.status) - statusRank(b.status)
-      case 'updatedAt': return a.updatedAt < b.updatedAt ? -1 : a.updatedAt > b.updatedAt ? 1 : 0
+      case 'id':
+        return a.id - b.id
+      case 'status':
+        return statusRank(a.status) - statusRank(b.status)
+      case 'updatedAt':
+        return a.updatedAt < b.updatedAt ? -1 : a.updatedAt > b.updatedAt ? 1 : 0
       case 'name':
       case 'category': {
         const x = a[key]

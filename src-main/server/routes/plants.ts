@@ -4,17 +4,17 @@
  * contract's status codes; they never touch the data file themselves.
  */
 import type { H3, H3Event } from 'h3'
-import { API_BASE, API_PATHS, EXTENSION_HEADERS } from '../../../src-shared/api-paths'
-import { toPlantResponse } from '../../../src-shared/plant'
-import { validateNewPlant, validatePlantChanges } from '../../../src-shared/plant-schema'
-import type { PlantStore } from '../../store/plant-store'
-import { readIfMatch, setPlantEtag } from '../conditional'
-import { readIdempotencyKey } from '../idempotency-key'
-import { problem } from '../problems'
-import { parseSearchQuery } from '../query'
-import { readJsonBody } from '../read-json-body'
-import { SearchAnswers, plantListJson, type Answer } from '../search-cache'
-import { principalOf } from '../security'
+import { API_BASE, API_PATHS, EXTENSION_HEADERS } from '#shared/api-paths'
+import { toPlantResponse } from '#shared/plant'
+import { validateNewPlant, validatePlantChanges } from '#shared/plant-schema'
+import type { PlantStore } from '#store/plant-store'
+import { readIfMatch, setPlantEtag } from '#server/conditional'
+import { readIdempotencyKey } from '#server/idempotency-key'
+import { problem } from '#server/problems'
+import { parseSearchQuery } from '#server/query'
+import { readJsonBody } from '#server/read-json-body'
+import { SearchAnswers, plantListJson, type Answer } from '#server/search-cache'
+import { principalOf } from '#server/security'
 
 function searchParams(event: H3Event): URLSearchParams {
   return new URLSearchParams(event.url.search)
@@ -25,9 +25,10 @@ async function addPlant(event: H3Event, store: PlantStore) {
   const key = readIdempotencyKey(event)
   const checked = validateNewPlant(await readJsonBody(event, 405))
   if (!checked.ok) throw problem('plantNotAdded', checked.errors)
-  const { plant, replayed } = key === undefined
-    ? { plant: await store.add(checked.value), replayed: false }
-    : await store.addOnce(checked.value, { by: principalOf(event).name, key })
+  const { plant, replayed } =
+    key === undefined
+      ? { plant: await store.add(checked.value), replayed: false }
+      : await store.addOnce(checked.value, { by: principalOf(event).name, key })
   if (replayed) event.res.headers.set(EXTENSION_HEADERS.idempotentReplayed, 'true')
   setPlantEtag(event, plant)
   return toPlantResponse(plant)

@@ -4,12 +4,12 @@
  * secret of a new token is in the answer that makes it, and never again.
  */
 import type { H3, H3Event } from 'h3'
-import { EXTENSION_PATHS } from '../../../src-shared/api-paths'
-import { isTokenScope, tokenNameProblem, type CreatedToken, type NamedTokenInfo, type TokenScope } from '../../../src-shared/named-token'
-import { problem } from '../problems'
-import { readJsonBody } from '../read-json-body'
-import { principalOf } from '../security'
-import { routePattern } from '../urls'
+import { EXTENSION_PATHS } from '#shared/api-paths'
+import { isTokenScope, tokenNameProblem, type CreatedToken, type NamedTokenInfo, type TokenScope } from '#shared/named-token'
+import { problem } from '#server/problems'
+import { readJsonBody } from '#server/read-json-body'
+import { principalOf } from '#server/security'
+import { routePattern } from '#server/urls'
 
 /** What the routes need of the named tokens (NamedTokenRegistry). */
 export interface NamedTokenAdmin {

@@ -4,15 +4,15 @@
  * applied all or nothing. docs/import-export.md has the formats and rules.
  */
 import type { H3, H3Event } from 'h3'
-import { EXTENSION_PATHS } from '../../../src-shared/api-paths'
-import { MAX_IMPORT_BYTES, TRANSFER_FORMATS, TRANSFER_MEDIA_TYPES, exportFileName, type TransferFormat } from '../../../src-shared/import-export'
-import type { FieldError } from '../../../src-shared/problem'
-import type { PlantStore } from '../../store/plant-store'
-import { exportChunks, importText } from '../../transfer/transfer'
-import { problem } from '../problems'
-import { readStatuses, refuseUnknownParams, throwIfInvalid } from '../query'
-import { assertUncompressed, readLimitedText } from '../read-json-body'
-import { routePattern } from '../urls'
+import { EXTENSION_PATHS } from '#shared/api-paths'
+import { MAX_IMPORT_BYTES, TRANSFER_FORMATS, TRANSFER_MEDIA_TYPES, exportFileName, type TransferFormat } from '#shared/import-export'
+import type { FieldError } from '#shared/problem'
+import type { PlantStore } from '#store/plant-store'
+import { exportChunks, importText } from '#main/transfer/transfer'
+import { problem } from '#server/problems'
+import { readStatuses, refuseUnknownParams, throwIfInvalid } from '#server/query'
+import { assertUncompressed, readLimitedText } from '#server/read-json-body'
+import { routePattern } from '#server/urls'
 
 function readFormat(params: URLSearchParams, errors: FieldError[]): TransferFormat {
   const raw = params.get('format') ?? 'csv'

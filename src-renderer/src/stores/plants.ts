@@ -6,16 +6,9 @@
  */
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
-import {
-  ApiError,
-  type PlantEvent,
-  type PlantSortKey,
-  type SavedPlant,
-  type StatusCounts,
-  type StreamState
-} from '../../../src-shared/api-client'
-import type { NewPlant, Plant, PlantChanges, PlantResponse, PlantStatus } from '../../../src-shared/plant'
-import { api } from '../api'
+import { ApiError, type PlantEvent, type PlantSortKey, type SavedPlant, type StatusCounts, type StreamState } from '#shared/api-client'
+import type { NewPlant, Plant, PlantChanges, PlantResponse, PlantStatus } from '#shared/plant'
+import { api } from '#renderer/api'
 
 /** Rows per page: more than a tall screen shows, few enough to redraw well within 100 ms on a slow till PC. */
 export const PAGE_SIZE = 50

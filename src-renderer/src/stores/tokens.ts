@@ -5,9 +5,9 @@
  */
 import { defineStore } from 'pinia'
 import { ref } from 'vue'
-import { ApiError } from '../../../src-shared/api-client'
-import type { CreatedToken, NamedTokenInfo, TokenScope } from '../../../src-shared/named-token'
-import { api } from '../api'
+import { ApiError } from '#shared/api-client'
+import type { CreatedToken, NamedTokenInfo, TokenScope } from '#shared/named-token'
+import { api } from '#renderer/api'
 
 export const useTokensStore = defineStore('tokens', () => {
   const tokens = ref<NamedTokenInfo[]>([])

@@ -5,10 +5,10 @@
  */
 import { defineStore } from 'pinia'
 import { ref } from 'vue'
-import { ApiError } from '../../../src-shared/api-client'
-import { exportFileName, type ImportSummary, type TransferFormat } from '../../../src-shared/import-export'
-import type { PlantStatus } from '../../../src-shared/plant'
-import { api } from '../api'
+import { ApiError } from '#shared/api-client'
+import { exportFileName, type ImportSummary, type TransferFormat } from '#shared/import-export'
+import type { PlantStatus } from '#shared/plant'
+import { api } from '#renderer/api'
 
 /** The format of a chosen file: JSON by its name or type, CSV otherwise. */
 export function formatOfFile(file: File): TransferFormat {

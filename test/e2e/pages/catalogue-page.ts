@@ -99,7 +99,12 @@ export class CataloguePage {
   }
 
   async counts(): Promise<Record<FilterLabel, number>> {
-    return { All: await this.count('All'), Available: await this.count('Available'), Pending: await this.count('Pending'), Sold: await this.count('Sold') }
+    return {
+      All: await this.count('All'),
+      Available: await this.count('Available'),
+      Pending: await this.count('Pending'),
+      Sold: await this.count('Sold')
+    }
   }
 
   statusOf(name: string): Locator {

@@ -6,7 +6,9 @@ import path from 'node:path'
 export const GOOD_CATALOGUE = JSON.stringify({
   version: 1,
   nextId: 2,
-  plants: [{ id: 1, name: 'Fern', tags: ['shade'], status: 'available', createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z' }]
+  plants: [
+    { id: 1, name: 'Fern', tags: ['shade'], status: 'available', createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z' }
+  ]
 })
 
 /** Writes a truncated plants.json into `dir`. */

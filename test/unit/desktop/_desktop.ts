@@ -1,7 +1,7 @@
 /** Starts a DesktopApp (with electron mocked by the test file) on a temporary data folder. */
 import { EventEmitter } from 'node:events'
 import { onTestFinished } from 'vitest'
-import { DesktopApp, type DesktopAppOptions } from '../../../src-main/desktop/desktop-app'
+import { DesktopApp, type DesktopAppOptions } from '#desktop/desktop-app'
 import { FakeBrowserWindow } from './_electron-fake'
 
 /**

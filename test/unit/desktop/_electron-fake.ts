@@ -96,7 +96,14 @@ export const contextBridge = { exposeInMainWorld: vi.fn() }
 export const ipcRenderer = { sendSync: vi.fn() }
 
 /** The options of a message box call, whichever overload (with or without a parent window) was used. */
-export function messageBoxOptions(call: unknown[]): { buttons: string[]; message: string; detail?: string; type?: string; cancelId?: number; defaultId?: number } {
+export function messageBoxOptions(call: unknown[]): {
+  buttons: string[]
+  message: string
+  detail?: string
+  type?: string
+  cancelId?: number
+  defaultId?: number
+} {
   return (call.length > 1 ? call[1] : call[0]) as never
 }
 
@@ -108,7 +115,16 @@ export function resetElectronFake(): void {
   app.windows.clear()
   app.removeAllListeners()
   app.paths.clear()
-  Object.assign(app, { singleInstance: undefined, lockFile: undefined, isPackaged: false, ready: false, quitting: false, exiting: false, shutDown: false, exitCode: 0 })
+  Object.assign(app, {
+    singleInstance: undefined,
+    lockFile: undefined,
+    isPackaged: false,
+    ready: false,
+    quitting: false,
+    exiting: false,
+    shutDown: false,
+    exitCode: 0
+  })
   ipcMain.removeAllListeners()
   dialog.showMessageBox.mockImplementation(async () => ({ response: 0, checkboxChecked: false }))
   dialog.showOpenDialog.mockImplementation(async () => ({ canceled: true, filePaths: [] }))

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { isAppFrame, serveBridge } from '../../../src-main/desktop/bridge-ipc'
-import { DESKTOP_BRIDGE_CHANNEL, type DesktopBridge } from '../../../src-shared/desktop-bridge'
+import { isAppFrame, serveBridge } from '#desktop/bridge-ipc'
+import { DESKTOP_BRIDGE_CHANNEL, type DesktopBridge } from '#shared/desktop-bridge'
 import { ipcMain, resetElectronFake } from './_electron-fake'
 
 vi.mock('electron', () => import('./_electron-fake'))

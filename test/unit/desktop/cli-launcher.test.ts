@@ -5,9 +5,9 @@ import { mkdir } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { describeInstalled, installLauncher, launcherText, type LauncherTarget } from '../../../src-main/desktop/cli-launcher'
-import { cliEntry } from '../../../src-main/paths'
-import { makeTempDir } from '../../_setup/temp-dir'
+import { describeInstalled, installLauncher, launcherText, type LauncherTarget } from '#desktop/cli-launcher'
+import { cliEntry } from '#main/paths'
+import { makeTempDir } from '#setup/temp-dir'
 
 const posix = process.platform !== 'win32'
 

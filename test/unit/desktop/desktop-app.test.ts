@@ -3,10 +3,10 @@ import { createServer, type Server } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest'
-import { DESKTOP_BRIDGE_CHANNEL } from '../../../src-shared/desktop-bridge'
-import { resolveDataDir } from '../../../src-main/config'
-import { PlantStore } from '../../../src-main/store/plant-store'
-import { makeTempDir } from '../../_setup/temp-dir'
+import { DESKTOP_BRIDGE_CHANNEL } from '#shared/desktop-bridge'
+import { resolveDataDir } from '#main/config'
+import { PlantStore } from '#store/plant-store'
+import { makeTempDir } from '#setup/temp-dir'
 import { addBackup, damageCatalogue } from './_catalogue'
 import { mainWindow, runDesktop } from './_desktop'
 import { FakeBrowserWindow, Menu, app, dialog, fakeEvent, ipcMain, messageBoxOptions, resetElectronFake, session, shell } from './_electron-fake'
@@ -46,7 +46,12 @@ describe('the desktop app', () => {
     const window = mainWindow()
     expect(window.loadURL).toHaveBeenCalledWith(`http://127.0.0.1:${port}/`)
     expect(window.options.title).toBe(`Plant Store — API at ${baseUrl}`)
-    expect(window.options.webPreferences).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, preload: '/app/out/preload/index.cjs' })
+    expect(window.options.webPreferences).toMatchObject({
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      preload: '/app/out/preload/index.cjs'
+    })
     // The lock names the app, so a `plant-store serve` started meanwhile says who holds the folder.
     expect(JSON.parse(readFileSync(path.join(dir, 'lock'), 'utf8')).holder).toBe('the Plant Store desktop app')
     // The API is the real one: scripts reach it with the token from the data folder.
@@ -188,7 +193,10 @@ describe('the desktop app', () => {
     const before = readFileSync(damaged, 'utf8')
     const shown = answerDialogs('Open data folder', 'Quit')
     await runDesktop(dir)
-    expect(shown.map((box) => box.buttons)).toEqual([['Open data folder', 'Quit'], ['Open data folder', 'Quit']])
+    expect(shown.map((box) => box.buttons)).toEqual([
+      ['Open data folder', 'Quit'],
+      ['Open data folder', 'Quit']
+    ])
     expect(shell.openPath).toHaveBeenCalledWith(dir)
     expect(app.exit).toHaveBeenCalledWith(1)
     expect(FakeBrowserWindow.created).toHaveLength(0)

@@ -16,7 +16,7 @@ import {
   progressLine,
   sandboxProblem
 } from '../../../scripts/ensure-electron.js'
-import { makeTempDir } from '../../_setup/temp-dir'
+import { makeTempDir } from '#setup/temp-dir'
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url))
 const SCRIPT = path.join(ROOT, 'scripts/ensure-electron.js')

@@ -1,6 +1,6 @@
 import type { MenuItemConstructorOptions } from 'electron'
 import { describe, expect, it, vi } from 'vitest'
-import { menuTemplate, type MenuActions } from '../../../src-main/desktop/menu'
+import { menuTemplate, type MenuActions } from '#desktop/menu'
 
 function actions(): MenuActions {
   return {
@@ -28,7 +28,12 @@ describe('the application menu', () => {
     const template = menuTemplate(actions(), { platform: 'linux', devTools: false })
     expect(template.map((item) => item.label ?? item.role)).toEqual(['File', 'editMenu', 'View', 'help'])
     expect(names(submenu(template, 'File'))).toEqual([
-      'Open Data Folder', 'Back Up Now', 'Restore from Backup…', 'Copy API Address', 'Copy API Token', 'Quit'
+      'Open Data Folder',
+      'Back Up Now',
+      'Restore from Backup…',
+      'Copy API Address',
+      'Copy API Token',
+      'Quit'
     ])
     expect(names(submenu(template, 'View'))).toEqual(['reload', 'forceReload', 'resetZoom', 'zoomIn', 'zoomOut', 'togglefullscreen'])
     expect(names(submenu(template, 'Help'))).toEqual(['API Reference', 'Install Command-Line Tool…', 'About Plant Store'])

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { DESKTOP_BRIDGE_CHANNEL } from '../../../src-shared/desktop-bridge'
+import { DESKTOP_BRIDGE_CHANNEL } from '#shared/desktop-bridge'
 
 vi.mock('electron', () => import('./_electron-fake'))
 
@@ -16,7 +16,7 @@ describe('the preload script', () => {
 
   it('exposes exactly { apiBaseUrl, token, version } as window.plantStore', async () => {
     electron.ipcRenderer.sendSync.mockReturnValue({ apiBaseUrl: 'http://127.0.0.1:7420/v3', token: 'secret', version: '0.1.0', extra: 'never' })
-    await import('../../../src-main/preload')
+    await import('#main/preload')
     expect(electron.ipcRenderer.sendSync).toHaveBeenCalledWith(DESKTOP_BRIDGE_CHANNEL)
     expect(electron.contextBridge.exposeInMainWorld).toHaveBeenCalledTimes(1)
     const [name, value] = electron.contextBridge.exposeInMainWorld.mock.calls[0] as [string, object]
@@ -27,7 +27,7 @@ describe('the preload script', () => {
 
   it('exposes nothing when the main process refuses (not the app page)', async () => {
     electron.ipcRenderer.sendSync.mockReturnValue(null)
-    await import('../../../src-main/preload')
+    await import('#main/preload')
     expect(electron.contextBridge.exposeInMainWorld).not.toHaveBeenCalled()
   })
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { QUIT_TIME_LIMIT_MS, createQuitGuard } from '../../../src-main/desktop/quit-guard'
+import { QUIT_TIME_LIMIT_MS, createQuitGuard } from '#desktop/quit-guard'
 
 /** A stop() that resolves only when the test says so. */
 function heldStop() {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { RendererWatchdog } from '../../../src-main/desktop/renderer-watchdog'
+import { RendererWatchdog } from '#desktop/renderer-watchdog'
 
 function watchdog(now: { value: number }) {
   const calls: string[] = []

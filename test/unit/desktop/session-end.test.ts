@@ -1,8 +1,8 @@
 import { existsSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { releaseDataFolderNow } from '../../../src-main/desktop/session-end'
-import { makeTempDir } from '../../_setup/temp-dir'
+import { releaseDataFolderNow } from '#desktop/session-end'
+import { makeTempDir } from '#setup/temp-dir'
 
 describe('releaseDataFolderNow (the end of a Windows session)', () => {
   it('removes this process’s lock and server.json, synchronously', async () => {

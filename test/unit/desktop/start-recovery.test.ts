@@ -1,11 +1,11 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
-import { explainStartFailure, startWithRecovery, type StartChoice, type StartFailure } from '../../../src-main/desktop/start-recovery'
-import { PortInUseError } from '../../../src-main/server/start-server'
-import { PlantStore } from '../../../src-main/store/plant-store'
-import { restoreFromBackup } from '../../../src-main/store/restore'
-import { makeTempDir } from '../../_setup/temp-dir'
+import { explainStartFailure, startWithRecovery, type StartChoice, type StartFailure } from '#desktop/start-recovery'
+import { PortInUseError } from '#server/start-server'
+import { PlantStore } from '#store/plant-store'
+import { restoreFromBackup } from '#store/restore'
+import { makeTempDir } from '#setup/temp-dir'
 import { addBackup, damageCatalogue } from './_catalogue'
 
 /** The error PlantStore.open throws for `dir`. */
@@ -90,7 +90,14 @@ describe('startWithRecovery', () => {
     const answers: StartChoice[] = ['open-folder', 'quit']
     const openFolder = vi.fn(async () => undefined)
     const start = vi.fn(() => PlantStore.open({ dir }))
-    const result = await startWithRecovery({ dataDir: dir, start, ask: async () => answers.shift() ?? 'quit', openFolder, restore: restoreFromBackup, inform: vi.fn() })
+    const result = await startWithRecovery({
+      dataDir: dir,
+      start,
+      ask: async () => answers.shift() ?? 'quit',
+      openFolder,
+      restore: restoreFromBackup,
+      inform: vi.fn()
+    })
     expect(result).toBeUndefined()
     expect(openFolder).toHaveBeenCalledWith(dir)
     expect(start).toHaveBeenCalledTimes(2)

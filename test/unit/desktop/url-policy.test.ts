@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { judgeNavigation, judgeNewWindow, originOf } from '../../../src-main/desktop/url-policy'
+import { judgeNavigation, judgeNewWindow, originOf } from '#desktop/url-policy'
 
 const APP = 'http://127.0.0.1:7420'
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createMainWindow, focusWindow, openDocumentWindow, secureWebPreferences } from '../../../src-main/desktop/window'
-import { denyAllPermissions } from '../../../src-main/desktop/web-guards'
+import { createMainWindow, focusWindow, openDocumentWindow, secureWebPreferences } from '#desktop/window'
+import { denyAllPermissions } from '#desktop/web-guards'
 import { FakeBrowserWindow, dialog, fakeEvent, resetElectronFake, session, shell } from './_electron-fake'
 
 vi.mock('electron', () => import('./_electron-fake'))

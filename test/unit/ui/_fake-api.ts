@@ -5,10 +5,10 @@
  * tested against the real server in test/unit/api-client.test.ts and e2e.
  */
 import { vi } from 'vitest'
-import type { ApiClient, PlantEvent, PlantList, PlantListQuery, StreamState, SubscribeOptions } from '../../../src-shared/api-client'
-import { ApiError } from '../../../src-shared/api-errors'
-import type { CreatedToken } from '../../../src-shared/named-token'
-import type { Plant } from '../../../src-shared/plant'
+import type { ApiClient, PlantEvent, PlantList, PlantListQuery, StreamState, SubscribeOptions } from '#shared/api-client'
+import { ApiError } from '#shared/api-errors'
+import type { CreatedToken } from '#shared/named-token'
+import type { Plant } from '#shared/plant'
 
 let clock = Date.parse('2026-03-01T10:00:00Z')
 
@@ -78,7 +78,10 @@ export function fakeApi(initial: Plant[] = []): FakeApi {
       return created
     }),
     revokeToken: vi.fn(async (name) => {
-      tokens.splice(tokens.findIndex((token) => token.name === name), 1)
+      tokens.splice(
+        tokens.findIndex((token) => token.name === name),
+        1
+      )
     }),
     getPlant: vi.fn(async (id: number) => plants.find((p) => p.id === id)!),
     searchByStatus: vi.fn(async () => ({ plants: [], total: 0 })),

@@ -2,13 +2,13 @@
 import { flushPromises, mount } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { ApiError } from '../../../src-shared/api-client'
-import App from '../../../src-renderer/src/App.vue'
-import { useApiClient } from '../../../src-renderer/src/api'
-import PlantStatusFilter from '../../../src-renderer/src/components/PlantStatusFilter.vue'
-import PlantTableRow from '../../../src-renderer/src/components/PlantTableRow.vue'
-import { handleShortcut } from '../../../src-renderer/src/composables/useShortcuts'
-import { usePlantsStore } from '../../../src-renderer/src/stores/plants'
+import { ApiError } from '#shared/api-client'
+import App from '#renderer/App.vue'
+import { useApiClient } from '#renderer/api'
+import PlantStatusFilter from '#renderer/components/PlantStatusFilter.vue'
+import PlantTableRow from '#renderer/components/PlantTableRow.vue'
+import { handleShortcut } from '#renderer/composables/useShortcuts'
+import { usePlantsStore } from '#renderer/stores/plants'
 import { fakeApi, plant, type FakeApi } from './_fake-api'
 
 let api: FakeApi
@@ -122,7 +122,10 @@ describe('the catalogue', () => {
     )
     const wrapper = await mountApp()
     expect(wrapper.find('[role="alert"] h2').text()).toBe('Can’t reach the Plant Store server')
-    await wrapper.findAll('button').find((b) => b.text() === 'Try again')!.trigger('click')
+    await wrapper
+      .findAll('button')
+      .find((b) => b.text() === 'Try again')!
+      .trigger('click')
     await flushPromises()
     expect(wrapper.find('table').exists()).toBe(true)
     wrapper.unmount()

@@ -2,11 +2,11 @@
 import { mount } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { ApiError } from '../../../src-shared/api-errors'
-import TheConnectionBanner from '../../../src-renderer/src/components/TheConnectionBanner.vue'
-import { TOKEN_STORAGE_KEY, readConnection } from '../../../src-renderer/src/connection'
-import { usePlantsStore } from '../../../src-renderer/src/stores/plants'
-import { formatUpdated, parseTags } from '../../../src-renderer/src/format'
+import { ApiError } from '#shared/api-errors'
+import TheConnectionBanner from '#renderer/components/TheConnectionBanner.vue'
+import { TOKEN_STORAGE_KEY, readConnection } from '#renderer/connection'
+import { usePlantsStore } from '#renderer/stores/plants'
+import { formatUpdated, parseTags } from '#renderer/format'
 
 describe('readConnection', () => {
   beforeEach(() => {

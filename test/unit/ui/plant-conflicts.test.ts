@@ -2,11 +2,11 @@
 import { flushPromises, mount } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { useApiClient } from '../../../src-renderer/src/api'
-import PlantConflictDialog from '../../../src-renderer/src/components/PlantConflictDialog.vue'
-import PlantFormDialog from '../../../src-renderer/src/components/PlantFormDialog.vue'
-import { usePlantsStore } from '../../../src-renderer/src/stores/plants'
-import { useToastsStore } from '../../../src-renderer/src/stores/toasts'
+import { useApiClient } from '#renderer/api'
+import PlantConflictDialog from '#renderer/components/PlantConflictDialog.vue'
+import PlantFormDialog from '#renderer/components/PlantFormDialog.vue'
+import { usePlantsStore } from '#renderer/stores/plants'
+import { useToastsStore } from '#renderer/stores/toasts'
 import { fakeApi, plant, type FakeApi } from './_fake-api'
 
 let api: FakeApi

@@ -2,10 +2,10 @@
 import { flushPromises, mount } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { ApiError } from '../../../src-shared/api-client'
-import { useApiClient } from '../../../src-renderer/src/api'
-import PlantFormDialog from '../../../src-renderer/src/components/PlantFormDialog.vue'
-import { useToastsStore } from '../../../src-renderer/src/stores/toasts'
+import { ApiError } from '#shared/api-client'
+import { useApiClient } from '#renderer/api'
+import PlantFormDialog from '#renderer/components/PlantFormDialog.vue'
+import { useToastsStore } from '#renderer/stores/toasts'
 import { fakeApi, plant, type FakeApi } from './_fake-api'
 
 let api: FakeApi
@@ -25,7 +25,10 @@ function mountDialog(props: Record<string, unknown> = {}) {
 }
 
 const field = (wrapper: ReturnType<typeof mountDialog>, label: string) => {
-  const id = wrapper.findAll('label').find((l) => l.text() === label)!.attributes('for')!
+  const id = wrapper
+    .findAll('label')
+    .find((l) => l.text() === label)!
+    .attributes('for')!
   return wrapper.find(`#${id}`)
 }
 
@@ -115,7 +118,10 @@ describe('PlantFormDialog', () => {
     const wrapper = mountDialog()
     await wrapper.find('dialog').trigger('cancel')
     expect(wrapper.emitted('close')).toHaveLength(1)
-    await wrapper.findAll('button').find((b) => b.text() === 'Cancel')!.trigger('click')
+    await wrapper
+      .findAll('button')
+      .find((b) => b.text() === 'Cancel')!
+      .trigger('click')
     expect(wrapper.emitted('close')).toHaveLength(2)
   })
 })

@@ -3,8 +3,8 @@
 import { flushPromises, mount } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { useApiClient } from '../../../src-renderer/src/api'
-import PlantFormDialog from '../../../src-renderer/src/components/PlantFormDialog.vue'
+import { useApiClient } from '#renderer/api'
+import PlantFormDialog from '#renderer/components/PlantFormDialog.vue'
 import { fakeApi, type FakeApi } from './_fake-api'
 
 let api: FakeApi

@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { createPinia, setActivePinia } from 'pinia'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { ApiError } from '../../../src-shared/api-client'
-import { useApiClient } from '../../../src-renderer/src/api'
-import { PAGE_SIZE, REFRESH_DELAY_MS, usePlantsStore } from '../../../src-renderer/src/stores/plants'
+import { ApiError } from '#shared/api-client'
+import { useApiClient } from '#renderer/api'
+import { PAGE_SIZE, REFRESH_DELAY_MS, usePlantsStore } from '#renderer/stores/plants'
 import { fakeApi, plant } from './_fake-api'
 
 const unreachable = () => new ApiError({ type: 'about:blank', title: 'Server unreachable', status: 0, detail: 'The server did not answer' })

@@ -2,9 +2,9 @@
 import { flushPromises, mount } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { ApiError } from '../../../src-shared/api-client'
-import { useApiClient } from '../../../src-renderer/src/api'
-import TheSettingsDialog from '../../../src-renderer/src/components/TheSettingsDialog.vue'
+import { ApiError } from '#shared/api-client'
+import { useApiClient } from '#renderer/api'
+import TheSettingsDialog from '#renderer/components/TheSettingsDialog.vue'
 import { fakeApi, type FakeApi } from './_fake-api'
 
 let api: FakeApi
