@@ -10,14 +10,20 @@ import { findDuplicateKey } from './duplicate-json-key'
 import { HttpProblem as ApiError } from './http-problem'
 import { invalidInput, problem } from './problems'
 
-/** Throws 415 unless the request declares a JSON body (UTF-8; parameters allowed). */
-function assertJsonContentType(event: H3Event): void {
+/** The request's Content-Type header, its media type and charset (both lower case; charset undefined when not given). */
+export function contentTypeOf(event: H3Event): { header: string; mediaType: string; charset: string | undefined } {
   const header = event.req.headers.get('content-type') ?? ''
   const [mediaType = '', ...params] = header.split(';').map((part) => part.trim().toLowerCase())
   const charset = params
     .find((param) => param.startsWith('charset='))
     ?.slice('charset='.length)
     .replace(/"/g, '')
+  return { header, mediaType, charset }
+}
+
+/** Throws 415 unless the request declares a JSON body (UTF-8; parameters allowed). */
+function assertJsonContentType(event: H3Event): void {
+  const { header, mediaType, charset } = contentTypeOf(event)
   if (mediaType === 'application/json' && (charset === undefined || charset === 'utf-8')) return
   const detail =
     header === ''

@@ -11,7 +11,7 @@ import type { PlantStore } from '#store/plant-store'
 import { exportChunks, importText } from '#main/transfer/transfer'
 import { problem } from '#server/problems'
 import { readStatuses, refuseUnknownParams, throwIfInvalid } from '#server/query'
-import { assertUncompressed, readLimitedText } from '#server/read-json-body'
+import { assertUncompressed, contentTypeOf, readLimitedText } from '#server/read-json-body'
 import { routePattern } from '#server/urls'
 
 function readFormat(params: URLSearchParams, errors: FieldError[]): TransferFormat {
@@ -56,12 +56,7 @@ function exportPlants(event: H3Event, store: PlantStore): ReadableStream<Uint8Ar
 
 /** The format an import body declares: text/csv or application/json, UTF-8 (415 otherwise). */
 function bodyFormat(event: H3Event): TransferFormat {
-  const header = event.req.headers.get('content-type') ?? ''
-  const [mediaType = '', ...params] = header.split(';').map((part) => part.trim().toLowerCase())
-  const charset = params
-    .find((param) => param.startsWith('charset='))
-    ?.slice('charset='.length)
-    .replace(/"/g, '')
+  const { header, mediaType, charset } = contentTypeOf(event)
   const format = TRANSFER_FORMATS.find((candidate) => TRANSFER_MEDIA_TYPES[candidate] === mediaType)
   if (format && (charset === undefined || charset === 'utf-8')) return format
   throw problem('unsupportedImportType', header)
