@@ -148,8 +148,10 @@ function parseOwner(text: string): LockOwner | undefined {
 async function removeStale(file: string, staleText: string): Promise<boolean> {
   const takeover = `${file}.takeover`
   if (!(await createFileOnce(takeover, String(process.pid)))) {
-    // A takeover lasts a moment: one this old was left by a process killed in the middle of it.
-    if ((await ageMs(takeover)) > UNREADABLE_GRACE_MS) await unlink(takeover).catch(() => undefined)
+    // A takeover lasts a moment: a marker whose process is gone, or one this old, was left by a process killed during it.
+    const taker = Number(await readFile(takeover, 'utf8').catch(() => ''))
+    const abandoned = (Number.isSafeInteger(taker) && taker > 0 && !isProcessAlive(taker)) || (await ageMs(takeover)) > UNREADABLE_GRACE_MS
+    if (abandoned) await unlink(takeover).catch(() => undefined)
     return false
   }
   try {

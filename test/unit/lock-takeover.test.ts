@@ -80,11 +80,21 @@ describe('a stale lock found by several processes at once', () => {
     }
   })
 
+  it('is taken over at once when a process was killed in the middle of a takeover (its marker names a dead process)', async () => {
+    const dir = await makeTempDir()
+    const lockFile = path.join(dir, 'lock')
+    await writeFile(lockFile, JSON.stringify({ pid: await deadPid(), holder: 'plant-store serve', since: 'then' }))
+    await writeFile(`${lockFile}.takeover`, String(await deadPid())) // written just now, by a process that is gone
+    const lock = await acquireDataDirLock(dir, 'me')
+    expect(JSON.parse(await readFile(lockFile, 'utf8')).pid).toBe(process.pid)
+    await lock.release()
+  })
+
   it('is taken over even when a process was killed in the middle of a takeover (its marker is old)', async () => {
     const dir = await makeTempDir()
     const lockFile = path.join(dir, 'lock')
     await writeFile(lockFile, JSON.stringify({ pid: await deadPid(), holder: 'plant-store serve', since: 'then' }))
-    await writeFile(`${lockFile}.takeover`, '12345')
+    await writeFile(`${lockFile}.takeover`, String(process.pid)) // a live process (its pid recycled since), but the marker is old
     const old = new Date(Date.now() - 60_000)
     await utimes(`${lockFile}.takeover`, old, old)
     const lock = await acquireDataDirLock(dir, 'me')
