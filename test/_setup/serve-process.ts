@@ -6,6 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
 import path from 'node:path'
 import { onTestFinished } from 'vitest'
+import { readableCopy } from './readable-copy'
 
 export const BIN = path.resolve(import.meta.dirname, '../../bin/plant-store.js')
 
@@ -71,8 +72,12 @@ export async function startServe(
   /** Runs the server as this account (tests run as root; permission tests need someone the kernel checks). */
   account?: { uid: number; gid: number }
 ): Promise<ServeProcess> {
-  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--data', dataDir, ...extraArgs], {
+  // Another account may not be allowed into the checkout: it runs a copy everyone can read, from there.
+  const cwd = account ? await readableCopy() : undefined
+  const bin = cwd ? path.join(cwd, 'bin/plant-store.js') : BIN
+  const child = spawn(process.execPath, [bin, 'serve', '--port', '0', '--data', dataDir, ...extraArgs], {
     env: cliEnv({ PLANT_STORE_TOKEN: SERVE_TOKEN, ...env }),
+    cwd,
     stdio: ['ignore', 'pipe', 'pipe'],
     ...account
   })
