@@ -45,18 +45,21 @@ export class ActiveJournal {
 
   /** Appends `entry` durably; resolves only once it is on disk. */
   async append(entry: JournalEntry): Promise<void> {
-    // The last append failed part-way: continue in a fresh file that tells replay where the old one ends.
-    if (this.#current.broken) await this.next(this.#current.bytes)
+    // The last append failed part-way: continue in a fresh file (that tells replay where the old one ends).
+    if (this.#current.broken) await this.next()
     await this.#current.append(entry)
   }
 
   /**
    * Starts the next generation and returns its number; later appends go
-   * there. With `cutPrevious`, replay reads the current one only up to that
-   * many bytes.
+   * there. After a failed append, the new file opens with a cut: replay reads
+   * the current one only up to its last acknowledged line, whatever of the
+   * failed line reached the disk. That holds whether a save or a checkpoint
+   * moves on, and also when that checkpoint's own write then fails.
    */
-  async next(cutPrevious?: number): Promise<number> {
-    const next = await Journal.create(this.#dir, this.#current.gen + 1, this.#fs, cutPrevious)
+  async next(): Promise<number> {
+    const cut = this.#current.broken ? this.#current.bytes : undefined
+    const next = await Journal.create(this.#dir, this.#current.gen + 1, this.#fs, cut)
     await this.#current.close()
     this.#current = next
     return next.gen

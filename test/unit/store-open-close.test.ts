@@ -153,3 +153,23 @@ describe('a failed final write on close', () => {
     expect(await journalNames(dir)).toEqual([])
   })
 })
+
+describe('a checkpoint right after a failed append', () => {
+  it('records where the failed journal ends, so a change answered 503 is never replayed even when that checkpoint fails too', async () => {
+    const dir = await makeTempDir()
+    const { fs, faults } = faultyFs()
+    const store = await PlantStore.open({ dir, fs, checkpointIdleMs: 60_000 })
+    await store.add({ name: 'saved' })
+    faults.failWith = 'EIO'
+    faults.only = ['datasync', 'truncate'] // the line is written, but neither flushed nor cut off
+    await expect(store.add({ name: 'answered 503' })).rejects.toThrow(/EIO/)
+    faults.only = ['rename'] // and the checkpoint that follows cannot replace plants.json
+    vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    await store.checkpoint()
+    faults.failWith = undefined
+    // What a start after a crash now would read:
+    expect((await readCatalogue(dir))!.data.plants.map((plant) => plant.name)).toEqual(['saved'])
+    await store.close()
+  })
+})
+
