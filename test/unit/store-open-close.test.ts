@@ -172,4 +172,3 @@ describe('a checkpoint right after a failed append', () => {
     await store.close()
   })
 })
-
