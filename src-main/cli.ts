@@ -13,6 +13,7 @@ import { restoreCommand } from './commands/restore'
 import { serveCommand } from './commands/serve'
 import { tokenCommand } from './commands/token'
 import { ConfigError } from './config'
+import { BackupFolderError } from './backup-folder'
 import { OffsiteBackupError } from './offsite-backup'
 import { describeStartFailure } from './start-failure'
 import { RemoteTransferError } from './transfer/remote-transfer'
@@ -83,7 +84,10 @@ function reportFailure(error: unknown): number {
     process.stderr.write(`plant-store: ${error.message}\n`)
     return error instanceof CommandError ? error.exitCode : EXIT_CODES.notFound
   }
-  const known = error instanceof RemoteTransferError || error instanceof OffsiteBackupError ? error.message : describeStartFailure(error)
+  const known =
+    error instanceof RemoteTransferError || error instanceof OffsiteBackupError || error instanceof BackupFolderError
+      ? error.message
+      : describeStartFailure(error)
   if (known) {
     process.stderr.write(`plant-store: ${known}\n`)
     return 1

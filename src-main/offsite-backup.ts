@@ -6,6 +6,7 @@
  */
 import { mkdir, readFile, readdir, stat, unlink, writeFile } from 'node:fs/promises'
 import path from 'node:path'
+import { checkBackupFolder } from './backup-folder'
 import { readSettings } from './settings'
 import { BACKUP_NAME, backupName } from './store/backups'
 import { replaceFile } from './store/json-file'
@@ -63,19 +64,44 @@ async function prune(dir: string): Promise<void> {
 }
 
 /**
+ * The folder to write into: with `create`, made when missing (one level only:
+ * its parent must exist; a recursive mkdir hangs on Node 20 under /proc) and
+ * checked as `config set backup.dir` checks it; without, it must be there:
+ * a pulled-out stick must not turn into a folder on this computer's own disk.
+ */
+async function targetFolder(dir: string, dataDir: string, create: boolean): Promise<string> {
+  if (create) {
+    await mkdir(dir).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT')
+        throw new OffsiteBackupError(dir, `its parent folder ${path.dirname(dir)} does not exist (is the drive plugged in?)`)
+      if (error.code !== 'EEXIST') throw new OffsiteBackupError(dir, error.message)
+    })
+    return checkBackupFolder(dir, dataDir).catch((error: Error) => {
+      throw new OffsiteBackupError(dir, error.message)
+    })
+  }
+  // No check of the folder's mode: a USB stick (FAT, exFAT) shows every folder as 0777 and must still work.
+  const info = await stat(dir).catch(() => undefined)
+  if (!info) throw new OffsiteBackupError(dir, 'the folder is missing (is the drive plugged in?)')
+  if (!info.isDirectory()) throw new OffsiteBackupError(dir, 'it is a file, not a folder')
+  return dir
+}
+
+/**
  * Writes the catalogue of `dataDir` as it stands now into `targetDir`, verifies
  * it and records it as the last backup. Safe while a server holds the folder:
  * it only reads the data files. Resolves undefined when there is no catalogue yet.
  */
-export async function backUpTo(dataDir: string, targetDir: string, at = new Date()): Promise<{ file: string; plantCount: number } | undefined> {
+export async function backUpTo(
+  dataDir: string,
+  targetDir: string,
+  at = new Date(),
+  options: { create?: boolean } = {}
+): Promise<{ file: string; plantCount: number } | undefined> {
   const catalogue = await readCatalogue(dataDir)
   if (!catalogue) return undefined
   const text = await serializeSnapshot({ nextId: catalogue.data.nextId, journalGen: catalogue.lastGen + 1, plants: catalogue.data.plants })
-  const dir = path.resolve(targetDir)
-  // No check of the folder's mode: a USB stick (FAT, exFAT) shows every folder as 0777 and must still work.
-  await mkdir(dir, { recursive: true }).catch((error: Error) => {
-    throw new OffsiteBackupError(dir, error.message)
-  })
+  const dir = await targetFolder(path.resolve(targetDir), dataDir, options.create === true)
   const file = await freeName(dir, at)
   try {
     await replaceFile(file, text)

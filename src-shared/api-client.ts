@@ -10,7 +10,7 @@ import { newIdempotencyKey, withRetries, type RetryPolicy } from './api-retry'
 import { parsePlantEtag, plantEtag } from './etag'
 import type { CreatedToken, NamedTokenInfo, TokenScope } from './named-token'
 import { PLANT_STATUSES, type NewPlant, type Plant, type PlantChanges, type PlantResponse, type PlantStatus } from './plant'
-import { TRANSFER_MEDIA_TYPES, type BackupFolderStatus, type ImportSummary, type TransferFormat } from './import-export'
+import { TRANSFER_MEDIA_TYPES, type BackupFolderStatus, type BackupMade, type ImportSummary, type TransferFormat } from './import-export'
 
 export { ApiError, errorsByField } from './api-errors'
 export type { RetryPolicy } from './api-retry'
@@ -139,6 +139,10 @@ export interface ApiClient {
   importPlants(file: Blob | string, format: TransferFormat, dryRun: boolean, options?: RequestOptions): Promise<ImportSummary>
   /** The backup folder setting and its last backup (extension). */
   backupStatus(options?: RequestOptions): Promise<BackupFolderStatus>
+  /** Sets (a full path) or clears (null) the backup folder; the server checks it as `config set backup.dir` does (extension; owner only). */
+  setBackupFolder(dir: string | null, options?: RequestOptions): Promise<BackupFolderStatus>
+  /** A backup into the backup folder now (extension; owner only). */
+  backUpToFolder(options?: RequestOptions): Promise<BackupMade>
 }
 
 /** A request body sent as it is, with its own media type (an import file), instead of as JSON. */
@@ -330,6 +334,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     },
     async backupStatus(requestOptions) {
       return json<BackupFolderStatus>(await send('GET', EXTENSION_PATHS.backup, undefined, requestOptions))
+    },
+    async setBackupFolder(dir, requestOptions) {
+      return json<BackupFolderStatus>(await send('PUT', EXTENSION_PATHS.backup, { dir }, requestOptions))
+    },
+    async backUpToFolder(requestOptions) {
+      return json<BackupMade>(await send('POST', EXTENSION_PATHS.backup, undefined, requestOptions))
     },
     async importPlants(file, format, dryRun, requestOptions) {
       const body = new RawBody(file, `${TRANSFER_MEDIA_TYPES[format]}; charset=utf-8`)

@@ -78,6 +78,17 @@ export interface BackupFolderStatus {
   last: { at: string; dir: string; file: string } | null
 }
 
+/** The body of PUT /v3/backup: the new backup folder (a full path), or null to stop backing up there. */
+export interface BackupFolderChange {
+  dir: string | null
+}
+
+/** The answer of POST /v3/backup: the backup just written into the backup folder. */
+export interface BackupMade {
+  file: string
+  plantCount: number
+}
+
 /** How long a backup counts as recent. */
 export const BACKUP_FRESH_MS = 24 * 60 * 60 * 1000
 

@@ -1,6 +1,7 @@
 /** `plant-store config`: the settings kept in the data folder (for now the backup folder). */
 import path from 'node:path'
 import { parseArgs } from 'node:util'
+import { checkBackupFolder } from '#main/backup-folder'
 import { resolveDataDir } from '#main/config'
 import { SETTING_KEYS, readSettings, writeSetting, type Settings } from '#main/settings'
 import { UsageError, type Command } from './command'
@@ -11,7 +12,8 @@ const help = `Usage: plant-store config set KEY VALUE | get KEY | unset KEY [--d
 Settings:
   backup.dir   a folder off this computer (a USB stick, a network share) that
                receives a backup at every quit and daily while running; the
-               newest 30 are kept there
+               newest 30 are kept there. It must exist, be writable and lie
+               outside the data folder
 
 Options:
 ${dataOptionHelp()}
@@ -35,8 +37,10 @@ async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
     return 0
   }
   if (action === 'set' && value !== undefined && value.trim() !== '') {
-    await writeSetting(dataDir, key, path.resolve(value))
-    process.stdout.write(`${key} = ${path.resolve(value)}\n`)
+    // The same check as the Settings dialog's (PUT /v3/backup): an existing, writable folder outside the data folder.
+    const folder = await checkBackupFolder(path.resolve(value), dataDir)
+    await writeSetting(dataDir, key, folder)
+    process.stdout.write(`${key} = ${folder}\n`)
     return 0
   }
   if (action === 'unset' && value === undefined) {

@@ -98,36 +98,5 @@ const importPlants = {
   }
 }
 
-const backupStatus = {
-  operationId: 'backup-status',
-  'x-extension': true,
-  summary: 'The backup folder setting and its last backup (extension for the staff UI)',
-  description:
-    'dir is the folder set with plant-store config set backup.dir (null when none); present says whether it is there now; last is the last successful backup into a backup folder.',
-  responses: {
-    '200': {
-      description: 'The status.',
-      content: {
-        'application/json': {
-          schema: {
-            type: 'object',
-            required: ['dir', 'present', 'last'],
-            properties: {
-              dir: { type: ['string', 'null'] },
-              present: { type: 'boolean' },
-              last: {
-                oneOf: [
-                  { type: 'null' },
-                  { type: 'object', properties: { at: { type: 'string' }, dir: { type: 'string' }, file: { type: 'string' } } }
-                ]
-              }
-            }
-          }
-        }
-      }
-    }
-  }
-}
-
 /** The transfer operations, by name. */
-export const transferOperations = { exportPlants, importPlants, backupStatus }
+export const transferOperations = { exportPlants, importPlants }

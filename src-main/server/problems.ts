@@ -198,7 +198,7 @@ export const PROBLEMS = {
     type: PROBLEM_TYPES.forbidden,
     title: 'Forbidden',
     status: 403,
-    detail: (name: string) => `Only the owner's token may manage tokens; this request came with the token "${name}".`
+    detail: (name: string, what = 'manage tokens') => `Only the owner's token may ${what}; this request came with the token "${name}".`
   }),
   versionConflict: row({
     type: PROBLEM_TYPES.versionConflict,
@@ -242,6 +242,19 @@ export const PROBLEMS = {
     title: 'Token not found',
     status: 404,
     detail: (name: string) => `There is no token named "${name}"; ${API_BASE}${EXTENSION_PATHS.tokens} lists them.`
+  }),
+  backupFolderRefused: row({
+    type: PROBLEM_TYPES.invalidInput,
+    title: 'Backup folder refused',
+    status: 422,
+    detail: (message: string) => `The backup folder was not changed: ${message}.`,
+    errors: (message) => [{ field: 'dir', message }]
+  }),
+  backupNotMade: row({
+    type: PROBLEM_TYPES.backupNotMade,
+    title: 'Backup not made',
+    status: 409,
+    detail: (reason: string) => `No backup was made: ${reason}.`
   }),
   internal: row({
     type: PROBLEM_TYPES.internal,

@@ -27,5 +27,5 @@ export const ALLOWED_METHODS = {
   [EXTENSION_PATHS.tokenByName]: ['DELETE'],
   [EXTENSION_PATHS.export]: ['GET', 'HEAD'],
   [EXTENSION_PATHS.import]: ['POST'],
-  [EXTENSION_PATHS.backup]: ['GET']
+  [EXTENSION_PATHS.backup]: ['GET', 'PUT', 'POST']
 } as const satisfies Record<string, readonly string[]>

@@ -1,4 +1,5 @@
 /** Export and import in the staff UI (Chromium against a real `plant-store serve`). */
+import { readdir, rm } from 'node:fs/promises'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApiClient } from '#shared/api-client'
@@ -6,6 +7,7 @@ import { launchBrowser, openPage } from '#setup/browser'
 import { runCli, startServe } from '#setup/serve-process'
 import { makeTempDir } from '#setup/temp-dir'
 import { CataloguePage } from './pages/catalogue-page'
+import { SettingsDialog } from './pages/conflict-dialog'
 import { TransferPanel } from './pages/import-dialog'
 
 let browser: Browser
@@ -73,10 +75,34 @@ describe('export and import in the staff UI', () => {
     const line = watched.page.locator('.backup-status')
     await expect.poll(() => line.textContent()).toMatch(new RegExp(`^Last backup: today \\d{2}:\\d{2} on ${usb}$`))
     expect(await line.getAttribute('class')).not.toContain('backup-status-warn')
-    expect((await runCli(['config', 'set', 'backup.dir', `${usb}/gone`, '--data', dir])).code).toBe(0)
+    await rm(usb, { recursive: true })
     await watched.page.reload()
     await expect.poll(() => line.textContent()).toContain('is missing')
     expect(watched.problems).toEqual([])
+    await watched.context.close()
+  })
+
+  it('sets the backup folder in Settings (a folder that cannot be used is refused, saying why) and backs up now', async () => {
+    const dir = await makeTempDir()
+    const usb = await makeTempDir()
+    const server = await startServe(dir)
+    await createApiClient({ baseUrl: server.baseUrl, token: server.token }).addPlant({ name: 'Fern' })
+    const watched = await openPage(browser)
+    const catalogue = await CataloguePage.open(watched.page, server.uiUrl)
+    const settings = await SettingsDialog.open(watched.page)
+    const field = settings.dialog.getByLabel('Folder (full path)')
+    await field.fill(`${usb}/gone`)
+    await settings.dialog.getByRole('button', { name: 'Save folder' }).click()
+    await expect.poll(() => settings.dialog.locator('#backup-dir-error').textContent()).toContain(`${usb}/gone does not exist`)
+    await field.fill(usb)
+    await settings.dialog.getByRole('button', { name: 'Save folder' }).click()
+    await catalogue.toast(`Backups now also go to ${usb}`).waitFor()
+    expect((await runCli(['config', 'get', 'backup.dir', '--data', dir])).stdout).toBe(`${usb}\n`)
+    await settings.dialog.getByRole('button', { name: 'Back up now' }).click()
+    await catalogue.toast(/^Backed up 1 plant to /).waitFor()
+    expect((await readdir(usb)).filter((name) => name.startsWith('plants-'))).toHaveLength(1)
+    // The one refusal is the 422 asked for above; the browser logs every non-2xx answer.
+    expect(watched.problems).toEqual(['console: Failed to load resource: the server responded with a status of 422 ()'])
     await watched.context.close()
   })
 })

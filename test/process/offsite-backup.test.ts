@@ -1,6 +1,7 @@
 import { chmod, readdir } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { PlantStore } from '#store/plant-store'
 import { runCli, startServe } from '#setup/serve-process'
 import { makeTempDir } from '#setup/temp-dir'
 
@@ -23,5 +24,25 @@ describe('backup folder setting', () => {
     expect(backups.length).toBeGreaterThanOrEqual(1)
     const manual = await runCli(['backup', '--to', path.join(usb, 'more'), '--data', data])
     expect(manual.stdout).toMatch(/^Backed up 1 plant to .*more\/plants-.*\.json\n$/)
+  })
+
+  it('config set refuses a folder it cannot use (same check as the Settings dialog), and backup --to under /proc fails at once', async () => {
+    const data = await makeTempDir()
+    const usb = await makeTempDir()
+    const missing = await runCli(['config', 'set', 'backup.dir', path.join(usb, 'gone'), '--data', data])
+    expect(missing.code).toBe(1)
+    expect(missing.stderr).toBe(`plant-store: ${path.join(usb, 'gone')} does not exist: plug in the drive, or create the folder first\n`)
+    const inside = await runCli(['config', 'set', 'backup.dir', data, '--data', data])
+    expect(inside.stderr).toMatch(/is inside the data folder .*: a dead disk would take both/)
+    expect((await runCli(['config', 'get', 'backup.dir', '--data', data])).stdout).toBe('')
+    const store = await PlantStore.open({ dir: data })
+    await store.add({ name: 'Fern' })
+    await store.close()
+    // A recursive mkdir under /proc never settles on Node 20; the backup must fail with a message instead.
+    const proc = await runCli(['backup', '--to', '/proc/plant-store-x/y', '--data', data])
+    expect(proc.code).toBe(1)
+    expect(proc.stderr).toMatch(
+      /^plant-store: could not back up into \/proc\/plant-store-x\/y: its parent folder \/proc\/plant-store-x does not exist/
+    )
   })
 })

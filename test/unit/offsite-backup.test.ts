@@ -1,4 +1,4 @@
-import { chmod, readFile, readdir, writeFile } from 'node:fs/promises'
+import { chmod, mkdir, readFile, readdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { OFFSITE_BACKUPS_KEPT, backUpTo, readBackupStatus, scheduleOffsiteBackups } from '#main/offsite-backup'
@@ -45,6 +45,7 @@ describe('backups into a backup folder', () => {
   it('backs up at stop when backup.dir is set, and not when it is not', async () => {
     const data = await catalogueWith(['Fern'])
     const target = path.join(await makeTempDir(), 'usb', 'PlantStore')
+    await mkdir(target, { recursive: true })
     await scheduleOffsiteBackups(data).stop()
     expect(await readBackupStatus(data)).toBeUndefined()
     await writeSetting(data, 'backup.dir', target)
@@ -52,6 +53,28 @@ describe('backups into a backup folder', () => {
     await schedule.stop()
     // One at start (none was ever made) and one at stop.
     expect((await readdir(target)).length).toBe(2)
+  })
+
+  it("never makes a missing backup folder (a pulled-out stick) on this computer's own disk", async () => {
+    const data = await catalogueWith(['Fern'])
+    const mountPoint = await makeTempDir()
+    const target = path.join(mountPoint, 'PlantStore')
+    await writeSetting(data, 'backup.dir', target)
+    await scheduleOffsiteBackups(data).stop()
+    expect(await readdir(mountPoint)).toEqual([])
+    expect(await readBackupStatus(data)).toBeUndefined()
+    await expect(backUpTo(data, target)).rejects.toThrow(`could not back up into ${target}: the folder is missing (is the drive plugged in?)`)
+  })
+
+  it('--to makes one missing level and says so clearly when the parent is missing too (no hang under /proc)', async () => {
+    const data = await catalogueWith(['Fern'])
+    const parent = await makeTempDir()
+    expect((await backUpTo(data, path.join(parent, 'PlantStore'), new Date(), { create: true }))?.plantCount).toBe(1)
+    await expect(backUpTo(data, path.join(parent, 'a', 'b'), new Date(), { create: true })).rejects.toThrow(/its parent folder .*a does not exist/)
+    await expect(backUpTo(data, '/proc/plant-store-x/y', new Date(), { create: true })).rejects.toThrow(
+      /could not back up into \/proc\/plant-store-x\/y:/
+    )
+    await expect(backUpTo(data, data, new Date(), { create: true })).rejects.toThrow(/is inside the data folder/)
   })
 
   it('names the folder and the reason when the folder cannot be written', async () => {

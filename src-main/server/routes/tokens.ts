@@ -20,9 +20,10 @@ export interface NamedTokenAdmin {
   revoke(name: string): Promise<boolean>
 }
 
-function requireOwner(event: H3Event): void {
+/** Refuses (403) a request made with another token than the owner's; `what` says what only the owner may do. */
+export function requireOwner(event: H3Event, what?: string): void {
   const principal = principalOf(event)
-  if (principal.scope !== 'owner') throw problem('ownerOnly', principal.name)
+  if (principal.scope !== 'owner') throw problem('ownerOnly', principal.name, what)
 }
 
 /** The name and scope of a POST body: `{name, scope?}`, scope read-write unless said otherwise. */

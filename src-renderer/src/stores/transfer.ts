@@ -5,10 +5,10 @@
  */
 import { defineStore } from 'pinia'
 import { ref } from 'vue'
-import { ApiError } from '#shared/api-client'
 import { exportFileName, type ImportSummary, type TransferFormat } from '#shared/import-export'
 import type { PlantStatus } from '#shared/plant'
 import { api } from '#renderer/api'
+import { useBusyTask } from '#renderer/stores/busy-task'
 
 /** The format of a chosen file: JSON by its name or type, CSV otherwise. */
 export function formatOfFile(file: File): TransferFormat {
@@ -18,8 +18,8 @@ export function formatOfFile(file: File): TransferFormat {
 export const useTransferStore = defineStore('transfer', () => {
   const file = ref<File | null>(null)
   const preview = ref<ImportSummary | null>(null)
-  const busy = ref(false)
-  const error = ref<string | null>(null)
+  /** `error`: why the last request failed, as the server said it. */
+  const { busy, error, run } = useBusyTask()
 
   /** Downloads the catalogue (all plants, or those in `statuses`) as a file. */
   async function download(format: TransferFormat, statuses: PlantStatus[] = []): Promise<void> {
@@ -29,19 +29,6 @@ export const useTransferStore = defineStore('transfer', () => {
     link.download = exportFileName(format)
     link.click()
     setTimeout(() => URL.revokeObjectURL(link.href), 10_000)
-  }
-
-  async function run<T>(task: () => Promise<T>): Promise<T | undefined> {
-    busy.value = true
-    error.value = null
-    try {
-      return await task()
-    } catch (failure) {
-      error.value = failure instanceof ApiError ? failure.detail : String(failure)
-      return undefined
-    } finally {
-      busy.value = false
-    }
   }
 
   /** Chooses `next` and previews its import (a dry run: nothing changes). */

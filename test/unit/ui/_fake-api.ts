@@ -49,6 +49,8 @@ export function fakeApi(initial: Plant[] = []): FakeApi {
   const client: ApiClient = {
     exportPlants: vi.fn(async () => new Blob([])),
     backupStatus: vi.fn(async () => ({ dir: null, present: false, last: null })),
+    setBackupFolder: vi.fn(async (dir: string | null) => ({ dir, present: dir !== null, last: null })),
+    backUpToFolder: vi.fn(async () => ({ file: '/media/usb/plants-2026-03-01T10-00-00-000Z.json', plantCount: plants.length })),
     importPlants: vi.fn(async () => ({ added: 0, updated: 0, unchanged: 0, warnings: [], errors: [], changes: [], applied: false })),
     listPlants: vi.fn(async (query: PlantListQuery = {}) => {
       listQueries.push(query)

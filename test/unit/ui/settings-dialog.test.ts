@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { ApiError } from '#shared/api-client'
 import { useApiClient } from '#renderer/api'
 import TheSettingsDialog from '#renderer/components/TheSettingsDialog.vue'
+import { useToastsStore } from '#renderer/stores/toasts'
 import { fakeApi, type FakeApi } from './_fake-api'
 
 let api: FakeApi
@@ -65,5 +66,71 @@ describe('TheSettingsDialog', () => {
     await flushPromises()
     expect(wrapper.find('[role="alert"]').text()).toBe(detail)
     expect(wrapper.find('form').exists()).toBe(false)
+  })
+})
+
+const refused = (detail: string) =>
+  new ApiError({ type: 'urn:plant-store:problem:invalid-input', title: 'Backup folder refused', status: 422, detail })
+
+describe('Settings: the backup folder', () => {
+  it('shows the folder set, saves a new one through the server and clears it', async () => {
+    const last = { at: new Date().toISOString(), dir: '/media/usb', file: '/media/usb/plants-x.json' }
+    vi.mocked(api.client.backupStatus).mockResolvedValueOnce({ dir: '/media/usb', present: true, last })
+    const wrapper = mount(TheSettingsDialog, { attachTo: document.body })
+    await flushPromises()
+    const input = wrapper.find('#backup-dir')
+    expect((input.element as HTMLInputElement).value).toBe('/media/usb')
+    expect(wrapper.text()).toMatch(/Last backup: today \d{2}:\d{2} on \/media\/usb/)
+    expect(button(wrapper, 'Save folder').attributes('disabled')).toBeDefined() // nothing changed yet
+
+    await input.setValue('  /mnt/share/PlantStore ')
+    await wrapper.find('form.settings-backup-folder').trigger('submit')
+    await flushPromises()
+    expect(api.client.setBackupFolder).toHaveBeenCalledWith('/mnt/share/PlantStore')
+    expect(useToastsStore().toasts.at(-1)?.message).toBe('Backups now also go to /mnt/share/PlantStore')
+
+    await button(wrapper, 'Stop backing up there').trigger('click')
+    await flushPromises()
+    expect(api.client.setBackupFolder).toHaveBeenLastCalledWith(null)
+    expect((input.element as HTMLInputElement).value).toBe('')
+    expect(wrapper.text()).toContain('No backup folder is set')
+    expect(wrapper.findAll('button').some((found) => found.text() === 'Back up now')).toBe(false)
+  })
+
+  it("shows the server's reason when a folder cannot be used, and keeps the setting", async () => {
+    const detail = 'The backup folder was not changed: /media/usb/gone does not exist: plug in the drive, or create the folder first.'
+    vi.mocked(api.client.setBackupFolder).mockRejectedValueOnce(refused(detail))
+    const wrapper = mount(TheSettingsDialog, { attachTo: document.body })
+    await flushPromises()
+    await wrapper.find('#backup-dir').setValue('/media/usb/gone')
+    await wrapper.find('form.settings-backup-folder').trigger('submit')
+    await flushPromises()
+    expect(wrapper.find('#backup-dir-error').text()).toBe(detail)
+    expect(wrapper.find('#backup-dir').attributes('aria-invalid')).toBe('true')
+    expect(wrapper.text()).toContain('No backup folder is set')
+  })
+
+  it('backs up now and says where, or why not', async () => {
+    vi.mocked(api.client.backupStatus).mockResolvedValue({ dir: '/media/usb', present: true, last: null })
+    const wrapper = mount(TheSettingsDialog, { attachTo: document.body })
+    await flushPromises()
+    await button(wrapper, 'Back up now').trigger('click')
+    await flushPromises()
+    expect(api.client.backUpToFolder).toHaveBeenCalledTimes(1)
+    expect(useToastsStore().toasts.at(-1)?.message).toBe('Backed up 0 plants to /media/usb/plants-2026-03-01T10-00-00-000Z.json')
+
+    vi.mocked(api.client.backUpToFolder).mockRejectedValueOnce(
+      refused('No backup was made: could not back up into /media/usb: the folder is missing.')
+    )
+    await button(wrapper, 'Back up now').trigger('click')
+    await flushPromises()
+    expect(wrapper.find('#backup-dir-error').text()).toMatch(/^No backup was made: .*the folder is missing/)
+  })
+
+  it("is not offered to a session opened with another token than the owner's", async () => {
+    vi.mocked(api.client.listTokens).mockRejectedValueOnce(new ApiError({ type: 'x', title: 'Forbidden', status: 403, detail: 'Only the owner…' }))
+    const wrapper = mount(TheSettingsDialog, { attachTo: document.body })
+    await flushPromises()
+    expect(wrapper.find('#backup-dir').exists()).toBe(false)
   })
 })

@@ -1,0 +1,67 @@
+/**
+ * The one check of a backup folder (`plant-store config set backup.dir`, the
+ * Settings dialog's PUT /v3/backup): a folder that exists, is a folder, can be
+ * written by this user and is not inside the data folder (a dead disk would
+ * take the catalogue and its "off-site" copies together). Each refusal is one
+ * sentence a person can act on.
+ */
+import { randomBytes } from 'node:crypto'
+import { realpath, stat, unlink, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+
+/** The folder cannot be used for backups; the message says why and what to do. */
+export class BackupFolderError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'BackupFolderError'
+  }
+}
+
+/** The real path of `dir`, or `dir` resolved when it is not there (yet). */
+async function realOrResolved(dir: string): Promise<string> {
+  return realpath(dir).catch(() => path.resolve(dir))
+}
+
+/** True when `inner` is `outer` or lies inside it. */
+function isWithin(inner: string, outer: string): boolean {
+  const relative = path.relative(outer, inner)
+  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative))
+}
+
+/** Writes and removes a small file in `dir`: the one honest test of "can write here" (modes lie on FAT sticks and network shares). */
+async function probeWrite(dir: string): Promise<void> {
+  const probe = path.join(dir, `.plant-store-probe-${process.pid}-${randomBytes(4).toString('hex')}`)
+  try {
+    await writeFile(probe, '', { flag: 'wx' })
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message
+    throw new BackupFolderError(`Plant Store cannot write into ${dir} (${code}): choose a folder this user may write to, or fix its permissions`)
+  }
+  await unlink(probe).catch(() => undefined)
+}
+
+/**
+ * Checks `dir` as a backup folder for the data folder `dataDir`; resolves with
+ * the absolute path to keep in the settings, or throws BackupFolderError.
+ * `dir` must be absolute (the CLI resolves it first; the API has no working
+ * folder to resolve against).
+ */
+export async function checkBackupFolder(dir: string, dataDir: string): Promise<string> {
+  if (dir.trim() === '') throw new BackupFolderError('the backup folder is empty: give the full path of a folder')
+  if (!path.isAbsolute(dir))
+    throw new BackupFolderError(`"${dir}" is not a full path: give the whole path, e.g. /media/usb/PlantStore or E:\\PlantStore`)
+  const folder = path.resolve(dir)
+  const info = await stat(folder).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') throw new BackupFolderError(`${folder} does not exist: plug in the drive, or create the folder first`)
+    throw new BackupFolderError(`${folder} cannot be reached (${error.code ?? error.message}): choose another folder`)
+  })
+  if (!info.isDirectory()) throw new BackupFolderError(`${folder} is a file, not a folder: choose a folder`)
+  const [realFolder, realData] = await Promise.all([realOrResolved(folder), realOrResolved(dataDir)])
+  if (isWithin(realFolder, realData)) {
+    throw new BackupFolderError(
+      `${folder} is inside the data folder ${path.resolve(dataDir)}: a dead disk would take both; choose a folder on another drive (a USB stick, a network share)`
+    )
+  }
+  await probeWrite(folder)
+  return folder
+}

@@ -1,0 +1,28 @@
+/**
+ * One request at a time for a dialog's store: `busy` while it runs, and the
+ * server's words in `error` when it fails (the dialog shows them), instead of
+ * a rejection. Used by the transfer and backup folder stores.
+ */
+import { ref } from 'vue'
+import { ApiError } from '#shared/api-client'
+
+export function useBusyTask() {
+  const busy = ref(false)
+  const error = ref<string | null>(null)
+
+  /** Runs `task`; resolves with its result, or undefined when it failed (`error` then says why). */
+  async function run<T>(task: () => Promise<T>): Promise<T | undefined> {
+    busy.value = true
+    error.value = null
+    try {
+      return await task()
+    } catch (failure) {
+      error.value = failure instanceof ApiError ? failure.detail : String(failure)
+      return undefined
+    } finally {
+      busy.value = false
+    }
+  }
+
+  return { busy, error, run }
+}
