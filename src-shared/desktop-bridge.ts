@@ -4,8 +4,8 @@
  * address fragment (src-renderer/src/connection.ts).
  */
 
-/** The object the preload exposes through contextBridge; nothing else of Electron reaches the page. */
-export interface DesktopBridge {
+/** What the main process hands the preload: the connection and the version. */
+export interface DesktopBridgeInfo {
   /** Base URL of the local API, ending in /v3 (the port may differ from 7420). */
   readonly apiBaseUrl: string
   /** The API token for `Authorization: Bearer …`, current when the page loaded (a reload picks up a rotated one). */
@@ -14,8 +14,28 @@ export interface DesktopBridge {
   readonly version: string
 }
 
+/** A file the user picked in the native Open dialog: its name and bytes, or why it cannot be imported. */
+export type OpenedFile = { name: string; data: Uint8Array } | { name: string; error: string }
+
+/** Where the native Save dialog's file was written, or why it was not. */
+export type SavedFile = { path: string } | { error: string }
+
+/** The native file dialogs of the desktop app, for Export and Import (a browser uses a download and a file input). */
+export interface DesktopFiles {
+  /** Shows the native Save dialog offering `suggestedName` and writes `data` there; resolves null when cancelled. */
+  saveFile(suggestedName: string, data: Uint8Array): Promise<SavedFile | null>
+  /** Shows the native Open dialog for a CSV or JSON file; resolves with it, or null when cancelled. */
+  openFile(): Promise<OpenedFile | null>
+}
+
+/** The object the preload exposes through contextBridge (the info plus the file dialogs); nothing else of Electron reaches the page. */
+export type DesktopBridge = DesktopBridgeInfo & DesktopFiles
+
 /** Name of the global the preload defines: `window.plantStore`. */
 export const DESKTOP_BRIDGE_GLOBAL = 'plantStore'
 
 /** IPC channel on which the preload asks the main process for the bridge (answered only to the app's own page). */
 export const DESKTOP_BRIDGE_CHANNEL = 'plant-store:bridge'
+
+/** IPC channels of the file dialogs (invoke/handle; answered only to the app's own page). */
+export const DESKTOP_FILE_CHANNELS = { save: 'plant-store:save-file', open: 'plant-store:open-file' } as const

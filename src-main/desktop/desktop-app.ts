@@ -7,7 +7,7 @@
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { app, BrowserWindow, ipcMain, Menu, session, shell } from 'electron'
-import type { DesktopBridge } from '#shared/desktop-bridge'
+import type { DesktopBridgeInfo } from '#shared/desktop-bridge'
 import { DEFAULT_HOST, resolveDataDir, resolvePort, tokenFromEnv } from '#main/config'
 import { prepareDataFolder } from '#main/data-folder-checks'
 import { startService, type RunningService } from '#main/service'
@@ -15,8 +15,8 @@ import { describeStartFailure } from '#main/start-failure'
 import { onStopSignals, type SignalSource } from '#main/stop-signals'
 import { restoreFromBackup } from '#store/restore'
 import { APP_USER_MODEL_ID } from './app-id'
-import { serveBridge } from './bridge-ipc'
-import { askAboutStartFailure, tell } from './dialogs'
+import { serveBridge, serveFileDialogs } from './bridge-ipc'
+import { askAboutStartFailure, nativeFileDialogs, tell } from './dialogs'
 import { menuTemplate } from './menu'
 import { createMenuActions } from './menu-actions'
 import { createQuitGuard, type QuitGuard } from './quit-guard'
@@ -89,7 +89,7 @@ export class DesktopApp {
   }
 
   /** What the preload exposes to the page; undefined while no service runs. */
-  bridge(): DesktopBridge | undefined {
+  bridge(): DesktopBridgeInfo | undefined {
     const service = this.#service
     if (!service) return undefined
     // In development the page comes from the dev server, which proxies /v3; same origin keeps CSP and Origin checks happy.
@@ -123,6 +123,11 @@ export class DesktopApp {
     try {
       denyAllPermissions(session.defaultSession)
       serveBridge(ipcMain, { appOrigin: () => this.appOrigin(), bridge: () => this.bridge() })
+      serveFileDialogs(
+        ipcMain,
+        () => this.appOrigin(),
+        nativeFileDialogs(() => this.window)
+      )
       const actions = createMenuActions(this)
       Menu.setApplicationMenu(Menu.buildFromTemplate(menuTemplate(actions, { platform: this.#platform, devTools: !app.isPackaged })))
     } catch (error) {

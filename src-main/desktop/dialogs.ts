@@ -2,8 +2,10 @@
  * The app's native message boxes. Their words come from plain modules
  * (start-recovery.ts, start-failure.ts) so the app and the CLI say the same.
  */
-import { BrowserWindow, dialog, type MessageBoxOptions } from 'electron'
+import { app, BrowserWindow, dialog, type MessageBoxOptions } from 'electron'
+import type { FileDialogHandlers } from './bridge-ipc'
 import { CHOICE_LABELS, type StartChoice, type StartFailure } from './start-recovery'
+import { openThroughDialog, saveThroughDialog, type NativeFileDialogs } from './transfer-files'
 
 function show(options: MessageBoxOptions, parent?: BrowserWindow) {
   return parent && !parent.isDestroyed() ? dialog.showMessageBox(parent, options) : dialog.showMessageBox(options)
@@ -49,6 +51,25 @@ export async function confirm(message: string, detail: string, yes: string, pare
 export async function choose(message: string, detail: string, buttons: string[], parent?: BrowserWindow): Promise<number> {
   const { response } = await show({ type: 'info', title: 'Plant Store', message, detail, buttons, defaultId: 0, cancelId: 0, noLink: true }, parent)
   return response
+}
+
+/** Export's Save and Import's Open as native dialogs over `window()` (transfer-files.ts decides what they offer and do). */
+export function nativeFileDialogs(window: () => BrowserWindow | undefined): FileDialogHandlers {
+  const parent = () => {
+    const open = window()
+    return open && !open.isDestroyed() ? open : undefined
+  }
+  const dialogs: NativeFileDialogs = {
+    showSaveDialog: (options) => {
+      const over = parent()
+      return over ? dialog.showSaveDialog(over, options) : dialog.showSaveDialog(options)
+    },
+    showOpenDialog: (options) => {
+      const over = parent()
+      return over ? dialog.showOpenDialog(over, options) : dialog.showOpenDialog(options)
+    }
+  }
+  return { save: (name, data) => saveThroughDialog(dialogs, app.getPath('documents'), name, data), open: () => openThroughDialog(dialogs) }
 }
 
 /** What Help → About shows. */

@@ -103,7 +103,10 @@ export class BrowserWindow extends StandInWindow {
   restore() {}
 }
 
-export const ipcMain = new EventEmitter()
+export const ipcMain = Object.assign(new EventEmitter(), {
+  // invoke handlers (the Export/Import file dialogs); no page here ever invokes them.
+  handle() {}
+})
 export const Menu = { buildFromTemplate: (template) => template, setApplicationMenu() {} }
 export const session = { defaultSession: { setPermissionRequestHandler() {}, setPermissionCheckHandler() {} } }
 // Every message box is answered with Quit when it offers it, else with its first button.
@@ -115,6 +118,9 @@ export const dialog = {
   },
   async showOpenDialog() {
     return { canceled: true, filePaths: [] }
+  },
+  async showSaveDialog() {
+    return { canceled: true }
   }
 }
 export const shell = { openExternal: async () => undefined, openPath: async () => '', showItemInFolder() {} }

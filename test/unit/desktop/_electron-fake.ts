@@ -73,10 +73,27 @@ function spyOnApp(): void {
   }
 }
 export const BrowserWindow = FakeBrowserWindow
-export const ipcMain = new EventEmitter()
+type IpcHandler = (event: unknown, ...args: unknown[]) => unknown
+
+/** Electron's ipcMain: `on` listeners (an EventEmitter) and `handle`rs for invoke, one per channel as in Electron. */
+class FakeIpcMain extends EventEmitter {
+  readonly handlers = new Map<string, IpcHandler>()
+  handle(channel: string, handler: IpcHandler): void {
+    if (this.handlers.has(channel)) throw new Error(`Attempted to register a second handler for '${channel}'`)
+    this.handlers.set(channel, handler)
+  }
+  /** What ipcRenderer.invoke(channel, ...args) from a page in `senderFrame` would resolve with. */
+  async invoke(channel: string, senderFrame: unknown, ...args: unknown[]): Promise<unknown> {
+    const handler = this.handlers.get(channel)
+    if (!handler) throw new Error(`No handler registered for '${channel}'`)
+    return handler({ senderFrame }, ...args)
+  }
+}
+export const ipcMain = new FakeIpcMain()
 export const dialog = {
   showMessageBox: vi.fn(async (..._args: unknown[]) => ({ response: 0, checkboxChecked: false })),
-  showOpenDialog: vi.fn(async (..._args: unknown[]) => ({ canceled: true, filePaths: [] as string[] }))
+  showOpenDialog: vi.fn(async (..._args: unknown[]) => ({ canceled: true, filePaths: [] as string[] })),
+  showSaveDialog: vi.fn(async (..._args: unknown[]) => ({ canceled: true, filePath: undefined as string | undefined }))
 }
 export const shell = {
   openExternal: vi.fn(async (_url: string) => undefined),
@@ -93,7 +110,7 @@ export const Menu = {
   setApplicationMenu: vi.fn()
 }
 export const contextBridge = { exposeInMainWorld: vi.fn() }
-export const ipcRenderer = { sendSync: vi.fn() }
+export const ipcRenderer = { sendSync: vi.fn(), invoke: vi.fn(async (..._args: unknown[]) => null as unknown) }
 
 /** The options of a message box call, whichever overload (with or without a parent window) was used. */
 export function messageBoxOptions(call: unknown[]): {
@@ -126,7 +143,9 @@ export function resetElectronFake(): void {
     exitCode: 0
   })
   ipcMain.removeAllListeners()
+  ipcMain.handlers.clear()
   dialog.showMessageBox.mockImplementation(async () => ({ response: 0, checkboxChecked: false }))
   dialog.showOpenDialog.mockImplementation(async () => ({ canceled: true, filePaths: [] }))
+  dialog.showSaveDialog.mockImplementation(async () => ({ canceled: true, filePath: undefined }))
   shell.openPath.mockImplementation(async () => '')
 }

@@ -1,12 +1,12 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { isAppFrame, serveBridge } from '#desktop/bridge-ipc'
-import { DESKTOP_BRIDGE_CHANNEL, type DesktopBridge } from '#shared/desktop-bridge'
+import { DESKTOP_BRIDGE_CHANNEL, type DesktopBridgeInfo } from '#shared/desktop-bridge'
 import { ipcMain, resetElectronFake } from './_electron-fake'
 
 vi.mock('electron', () => import('./_electron-fake'))
 
 const APP = 'http://127.0.0.1:7420'
-const BRIDGE: DesktopBridge = { apiBaseUrl: `${APP}/v3`, token: 't'.repeat(43), version: '0.1.0' }
+const BRIDGE: DesktopBridgeInfo = { apiBaseUrl: `${APP}/v3`, token: 't'.repeat(43), version: '0.1.0' }
 
 /** Sends the preload's synchronous request from `frame`; returns what the main process answered. */
 function ask(frame: { origin: string; parent: unknown } | null): unknown {

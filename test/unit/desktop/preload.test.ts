@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { DESKTOP_BRIDGE_CHANNEL } from '#shared/desktop-bridge'
+import { DESKTOP_BRIDGE_CHANNEL, DESKTOP_FILE_CHANNELS, type DesktopBridge } from '#shared/desktop-bridge'
 
 vi.mock('electron', () => import('./_electron-fake'))
 
@@ -11,7 +11,9 @@ describe('the preload script', () => {
   let electron: typeof import('./_electron-fake')
   beforeEach(async () => {
     vi.resetModules()
-    electron = await import('./_electron-fake')
+    // The instance the preload itself gets from its mocked import (after resetModules a direct import may be another).
+    electron = (await import('electron')) as unknown as typeof import('./_electron-fake')
+    electron.resetElectronFake()
   })
 
   it('exposes exactly { apiBaseUrl, token, version } as window.plantStore', async () => {
@@ -21,8 +23,27 @@ describe('the preload script', () => {
     expect(electron.contextBridge.exposeInMainWorld).toHaveBeenCalledTimes(1)
     const [name, value] = electron.contextBridge.exposeInMainWorld.mock.calls[0] as [string, object]
     expect(name).toBe('plantStore')
-    expect(value).toEqual({ apiBaseUrl: 'http://127.0.0.1:7420/v3', token: 'secret', version: '0.1.0' })
+    expect(value).toEqual({
+      apiBaseUrl: 'http://127.0.0.1:7420/v3',
+      token: 'secret',
+      version: '0.1.0',
+      saveFile: expect.any(Function),
+      openFile: expect.any(Function)
+    })
     expect(Object.isFrozen(value)).toBe(true)
+  })
+
+  it('gives the page the file dialogs as two functions, each invoking its own fixed channel', async () => {
+    electron.ipcRenderer.sendSync.mockReturnValue({ apiBaseUrl: 'http://127.0.0.1:7420/v3', token: 'secret', version: '0.1.0' })
+    await import('#main/preload')
+    const bridge = electron.contextBridge.exposeInMainWorld.mock.calls[0]?.[1] as DesktopBridge
+    const bytes = new Uint8Array([1, 2, 3])
+    electron.ipcRenderer.invoke.mockResolvedValueOnce({ path: '/home/me/plants.csv' })
+    expect(await bridge.saveFile('plants.csv', bytes)).toEqual({ path: '/home/me/plants.csv' })
+    expect(electron.ipcRenderer.invoke).toHaveBeenLastCalledWith(DESKTOP_FILE_CHANNELS.save, 'plants.csv', bytes)
+    electron.ipcRenderer.invoke.mockResolvedValueOnce(null)
+    expect(await bridge.openFile()).toBeNull()
+    expect(electron.ipcRenderer.invoke).toHaveBeenLastCalledWith(DESKTOP_FILE_CHANNELS.open)
   })
 
   it('exposes nothing when the main process refuses (not the app page)', async () => {

@@ -1,22 +1,16 @@
 // @vitest-environment happy-dom
 import { flushPromises, mount } from '@vue/test-utils'
-import { createPinia, setActivePinia } from 'pinia'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { ApiError } from '#shared/api-client'
-import { useApiClient } from '#renderer/api'
 import TheSettingsDialog from '#renderer/components/TheSettingsDialog.vue'
 import { useToastsStore } from '#renderer/stores/toasts'
-import { fakeApi, type FakeApi } from './_fake-api'
+import { freshDialogTest } from './_dialog-setup'
+import type { FakeApi } from './_fake-api'
 
 let api: FakeApi
 
 beforeEach(() => {
-  setActivePinia(createPinia())
-  api = fakeApi()
-  useApiClient(api.client)
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.setAttribute('open', '')
-  }
+  api = freshDialogTest()
 })
 
 const button = (wrapper: ReturnType<typeof mount>, text: string) => wrapper.findAll('button').find((found) => found.text() === text)!

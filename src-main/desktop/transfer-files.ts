@@ -1,0 +1,88 @@
+/**
+ * Export and Import through the desktop app's native file dialogs: what the
+ * page may ask (a plain file name, bytes of a sane size), what the dialogs
+ * offer, and the reading and writing of the file the user chose. Plain code:
+ * the dialogs come in as an interface (file-dialogs.ts passes Electron's), so
+ * tests drive it with a stand-in.
+ */
+import { readFile, stat } from 'node:fs/promises'
+import path from 'node:path'
+import type { OpenedFile, SavedFile } from '#shared/desktop-bridge'
+import { MAX_IMPORT_BYTES } from '#shared/import-export'
+import { replaceFile } from '#store/json-file'
+
+/** A filter of a native file dialog. */
+interface FileFilter {
+  name: string
+  extensions: string[]
+}
+
+/** The two native dialogs used, as Electron's `dialog` offers them (already bound to the app's window). */
+export interface NativeFileDialogs {
+  showSaveDialog(options: { title: string; defaultPath: string; filters: FileFilter[] }): Promise<{ canceled: boolean; filePath?: string }>
+  showOpenDialog(options: { title: string; properties: 'openFile'[]; filters: FileFilter[] }): Promise<{ canceled: boolean; filePaths: string[] }>
+}
+
+/** Largest export the page may hand over for saving (100,000 plants as JSON are about 18 MB). */
+export const MAX_SAVE_BYTES = 256 * 1024 * 1024
+
+/** A name the Save dialog may suggest: one plain file name ending in .csv or .json, nothing that climbs or names a device. */
+const SUGGESTED_NAME = /^[^\\/:*?"<>|\u0000-\u001f]{1,100}\.(csv|json)$/i
+
+/** The page's save request when it is acceptable (a suggested file name and bytes), else undefined. */
+export function readSaveRequest(name: unknown, data: unknown): { name: string; data: Uint8Array } | undefined {
+  if (typeof name !== 'string' || !SUGGESTED_NAME.test(name) || name.startsWith('.')) return undefined
+  if (!(data instanceof Uint8Array) || data.byteLength > MAX_SAVE_BYTES) return undefined
+  return { name, data }
+}
+
+/**
+ * Shows the Save dialog offering `name` in `defaultDir` and writes `data` where
+ * the user chose (temp file, fsync, rename: never a half-written export).
+ * Resolves null when cancelled.
+ */
+export async function saveThroughDialog(dialogs: NativeFileDialogs, defaultDir: string, name: string, data: Uint8Array): Promise<SavedFile | null> {
+  const format = path.extname(name).slice(1).toLowerCase()
+  const chosen = await dialogs.showSaveDialog({
+    title: 'Export plants',
+    defaultPath: path.join(defaultDir, name),
+    filters: [{ name: format.toUpperCase(), extensions: [format] }]
+  })
+  if (chosen.canceled || !chosen.filePath) return null
+  try {
+    // The export is UTF-8 (the CSV's byte-order mark included): decoded and written back byte for byte.
+    await replaceFile(chosen.filePath, new TextDecoder('utf-8', { ignoreBOM: true }).decode(data))
+    return { path: chosen.filePath }
+  } catch (error) {
+    return {
+      error: `${chosen.filePath} could not be written (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); choose another place`
+    }
+  }
+}
+
+/**
+ * Shows the Open dialog for a CSV or JSON file and reads the one chosen;
+ * resolves null when cancelled, or with why it cannot be imported (too big,
+ * unreadable) instead of its bytes.
+ */
+export async function openThroughDialog(dialogs: NativeFileDialogs): Promise<OpenedFile | null> {
+  const chosen = await dialogs.showOpenDialog({
+    title: 'Import plants',
+    properties: ['openFile'],
+    filters: [
+      { name: 'CSV or JSON', extensions: ['csv', 'json'] },
+      { name: 'All files', extensions: ['*'] }
+    ]
+  })
+  const file = chosen.canceled ? undefined : chosen.filePaths[0]
+  if (file === undefined) return null
+  const name = path.basename(file)
+  try {
+    const { size } = await stat(file)
+    if (size > MAX_IMPORT_BYTES)
+      return { name, error: `${name} is over ${MAX_IMPORT_BYTES / 1024 / 1024} MiB, the most an import takes; split it into smaller files` }
+    return { name, data: new Uint8Array(await readFile(file)) }
+  } catch (error) {
+    return { name, error: `${name} could not be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})` }
+  }
+}
