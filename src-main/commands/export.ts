@@ -1,6 +1,6 @@
 /** `plant-store export`: the catalogue as CSV or JSON, on stdout or into a file, with or without a running server. */
 import { createWriteStream } from 'node:fs'
-import { Readable } from 'node:stream'
+import { Readable, Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { TRANSFER_FORMATS, type TransferFormat } from '#shared/import-export'
 import { PLANT_STATUSES, isPlantStatus, type PlantStatus } from '#shared/plant'
@@ -9,12 +9,14 @@ import { remoteExport } from '#main/transfer/remote-transfer'
 import { exportChunks } from '#main/transfer/transfer'
 import { UsageError, type Command } from './command'
 import { dataOptionHelp, readOptions } from './options'
+import { commandProgress } from './progress-bar'
 
 const help = `Usage: plant-store export [--format csv|json] [--status S] [--out FILE] [--data DIR]
 
 Writes the catalogue as CSV (UTF-8 with BOM, CRLF, as spreadsheets read it) or
 as JSON (an array of full plants). Works whether or not the server or the app
-is running. See docs/import-export.md.
+is running. On a terminal, a progress line on stderr for work that takes over
+a second (not while the file itself is printed there). See docs/import-export.md.
 
 Options:
   --format F   csv (default) or json
@@ -46,12 +48,25 @@ async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
   const { values, dataDir } = readOptions(args, env, { format: { type: 'string' }, status: { type: 'string' }, out: { type: 'string' } })
   const format = readFormat(values.format, 'csv')
   const statuses = readStatuses(values.status)
-  await withCatalogue(dataDir, env, 'plant-store export', async (session) => {
-    const source =
-      session.kind === 'server' ? await remoteExport(session, format, statuses) : Readable.from(exportChunks(session.store, format, statuses))
-    const target = values.out === undefined ? process.stdout : createWriteStream(values.out, { mode: 0o600 })
-    await pipeline(source, target, { end: values.out !== undefined })
-  })
+  // No progress line when the file itself is printed on the terminal: the two would garble each other.
+  const progress = commandProgress(env, values.out === undefined && process.stdout.isTTY === true)
+  try {
+    await withCatalogue(dataDir, env, 'plant-store export', async (session) => {
+      progress.phase(values.out === undefined ? 'Exporting' : `Exporting to ${values.out}`)
+      const source =
+        session.kind === 'server' ? await remoteExport(session, format, statuses) : Readable.from(exportChunks(session.store, format, statuses))
+      const target = values.out === undefined ? process.stdout : createWriteStream(values.out, { mode: 0o600 })
+      const counted = new Transform({
+        transform(chunk: Buffer | string, _encoding, done) {
+          progress.advance(Buffer.byteLength(chunk))
+          done(null, chunk)
+        }
+      })
+      await pipeline(source, counted, target, { end: values.out !== undefined })
+    })
+  } finally {
+    progress.finish()
+  }
   if (values.out !== undefined) process.stderr.write(`Exported to ${values.out}\n`)
   return 0
 }

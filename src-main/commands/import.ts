@@ -1,5 +1,6 @@
 /** `plant-store import FILE`: a CSV or JSON file into the catalogue, all or nothing, with or without a running server. */
-import { readFile } from 'node:fs/promises'
+import { createReadStream } from 'node:fs'
+import { stat } from 'node:fs/promises'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { formatRowError, type ImportSummary } from '#shared/import-export'
@@ -7,10 +8,11 @@ import { withCatalogue } from '#main/catalogue-session'
 import { decodeUtf8 } from '#server/read-json-body'
 import { resolveDataDir } from '#main/config'
 import { remoteImport } from '#main/transfer/remote-transfer'
-import { importText } from '#main/transfer/transfer'
+import { importText, type ImportOutcome } from '#main/transfer/transfer'
 import { UsageError, type Command } from './command'
 import { readFormat } from './export'
 import { dataOptionHelp } from './options'
+import { commandProgress, type TerminalProgress } from './progress-bar'
 
 const help = `Usage: plant-store import FILE [--dry-run] [--format csv|json] [--data DIR]
 
@@ -19,6 +21,8 @@ own CSV with comma or semicolon). A row with an id updates that plant (only the
 cells that differ); a row without id adds a plant. Every row is checked first:
 if any has an error, nothing is changed and each error is listed by row. Works
 whether or not the server or the app is running. See docs/import-export.md.
+
+On a terminal, a progress line on stderr for work that takes over a second.
 
 Options:
   --dry-run    only show what would change
@@ -51,6 +55,18 @@ function report(summary: ImportSummary, dryRun: boolean, rejected: boolean): voi
   process.stdout.write(`${heading}\n${summaryTable(summary)}`)
 }
 
+/** Reads `file`, its progress shown as a bar (its size is known). */
+async function readWithProgress(file: string, progress: TerminalProgress): Promise<Buffer> {
+  const { size } = await stat(file)
+  progress.phase(`Reading ${path.basename(file)}`, size)
+  const chunks: Buffer[] = []
+  for await (const chunk of createReadStream(file)) {
+    chunks.push(chunk as Buffer)
+    progress.advance((chunk as Buffer).length)
+  }
+  return Buffer.concat(chunks)
+}
+
 async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
   const { values, positionals: files } = parseArgs({
     args,
@@ -62,16 +78,23 @@ async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
   if (files.length !== 1) throw new UsageError('name one file to import, e.g. plant-store import plants.csv')
   const file = files[0]!
   const format = readFormat(values.format, path.extname(file).toLowerCase() === '.json' ? 'json' : 'csv')
-  const bytes = await readFile(file).catch((error: NodeJS.ErrnoException) => {
-    throw new UsageError(`cannot read ${file}: ${error.code === 'ENOENT' ? 'no such file' : error.message}`)
-  })
   const dryRun = values['dry-run'] === true
-  const outcome = await withCatalogue(dataDir, env, 'plant-store import', async (session) => {
-    if (session.kind === 'server') return remoteImport(session, format, bytes, dryRun)
-    const text = decodeUtf8(bytes)
-    if (text === undefined) throw new UsageError(`${file} is not UTF-8 text; save it as "CSV UTF-8" (or JSON in UTF-8)`)
-    return importText(session.store, format, text, dryRun)
-  })
+  const progress = commandProgress(env)
+  let outcome: ImportOutcome
+  try {
+    const bytes = await readWithProgress(file, progress).catch((error: NodeJS.ErrnoException) => {
+      throw new UsageError(`cannot read ${file}: ${error.code === 'ENOENT' ? 'no such file' : error.message}`)
+    })
+    outcome = await withCatalogue(dataDir, env, 'plant-store import', async (session) => {
+      progress.phase(dryRun ? `Checking ${path.basename(file)}` : `Importing ${path.basename(file)}`)
+      if (session.kind === 'server') return remoteImport(session, format, bytes, dryRun)
+      const text = decodeUtf8(bytes)
+      if (text === undefined) throw new UsageError(`${file} is not UTF-8 text; save it as "CSV UTF-8" (or JSON in UTF-8)`)
+      return importText(session.store, format, text, dryRun)
+    })
+  } finally {
+    progress.finish()
+  }
   report(outcome.summary, dryRun, outcome.rejected)
   return outcome.summary.errors.length > 0 ? 1 : 0
 }
