@@ -1,5 +1,6 @@
 /** Plants as JSON: an export is an array of full plants (as GET /v3/plant/{id} gives them); an import reads the same. */
 import type { Plant } from '#shared/plant'
+import { duplicateKeysByItem } from '#server/duplicate-json-key'
 import type { ImportFile } from './import-rows'
 import { COLUMN_NAMES, IGNORED_ON_IMPORT, PLANT_COLUMNS } from './plant-columns'
 
@@ -33,10 +34,17 @@ export function parsePlantJson(text: string): ImportFile {
   }
   const file: ImportFile = { rows: [], warnings: [], errors: [] }
   const unknownKeys = new Set<string>()
+  // JSON.parse keeps the last of two equal keys silently; the API refuses such a body, and so does an import.
+  const duplicates = duplicateKeysByItem(text)
   value.forEach((item: unknown, index) => {
     const row = index + 1
     if (!isObject(item)) {
       file.errors.push({ row, field: '', message: 'each item must be a plant object such as {"name": "Monstera"}' })
+      return
+    }
+    const twice = duplicates.get(index)
+    if (twice) {
+      for (const key of twice) file.errors.push({ row, field: key, message: `the key "${key}" is given more than once; give each field once` })
       return
     }
     const fields: Record<string, unknown> = {}

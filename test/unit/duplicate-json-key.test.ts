@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { findDuplicateKey } from '#server/duplicate-json-key'
+import { duplicateKeysByItem, findDuplicateKey } from '#server/duplicate-json-key'
 
 describe('findDuplicateKey', () => {
   it.each([
@@ -23,5 +23,18 @@ describe('findDuplicateKey', () => {
     '[]'
   ])('finds none in %s', (text) => {
     expect(findDuplicateKey(text)).toBeUndefined()
+  })
+})
+
+describe('duplicateKeysByItem', () => {
+  it('names the keys given twice by the index of the top-level element they are in, commas in strings and nested arrays aside', () => {
+    const text = '[{"a": 1}, {"a": 1, "b": "x,y", "a": 2, "a": 3}, {"t": [1, {"c": 1, "c": 2}], "t": 0}, [], {"b": 1, "b": 2}]'
+    expect([...duplicateKeysByItem(text)]).toEqual([
+      [1, ['a']],
+      [2, ['c', 't']],
+      [4, ['b']]
+    ])
+    expect(duplicateKeysByItem('[{"a": 1}, {"a": 2}]').size).toBe(0)
+    expect([...duplicateKeysByItem('{"a": 1, "a": 2}')]).toEqual([[-1, ['a']]])
   })
 })

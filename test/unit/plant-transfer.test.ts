@@ -122,6 +122,18 @@ describe('JSON', () => {
     expect(summary).toMatchObject({ added: 1, updated: 1 })
   })
 
+  it('refuses every item that gives a key twice, naming its row and the key (JSON.parse would keep the last silently)', () => {
+    const text =
+      '[{"id": 1, "status": "sold"},\n {"id": 2, "status": "sold", "name": "x", "status": "available"},\n {"name": "New", "tags": ["a,b"], "name": "Old", "tags": []}]'
+    const summary = planImport(parsePlantJson(text), lookup).summary
+    expect(summary.errors).toEqual([
+      { row: 2, field: 'status', message: 'the key "status" is given more than once; give each field once' },
+      { row: 3, field: 'name', message: 'the key "name" is given more than once; give each field once' },
+      { row: 3, field: 'tags', message: 'the key "tags" is given more than once; give each field once' }
+    ])
+    expect(summary).toMatchObject({ added: 0, updated: 1 })
+  })
+
   it('refuses a file that is not an array', () => {
     expect(parsePlantJson('{"id":1}').errors[0]!.message).toContain('JSON array')
     expect(parsePlantJson('[').errors[0]!.message).toContain('not valid JSON')
