@@ -2,6 +2,7 @@
 import { flushPromises, mount } from '@vue/test-utils'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { ApiError } from '#shared/api-client'
+import TheBackupStatus from '#renderer/components/TheBackupStatus.vue'
 import TheSettingsDialog from '#renderer/components/TheSettingsDialog.vue'
 import { useToastsStore } from '#renderer/stores/toasts'
 import { freshDialogTest } from './_dialog-setup'
@@ -89,6 +90,19 @@ describe('Settings: the backup folder', () => {
     expect((input.element as HTMLInputElement).value).toBe('')
     expect(wrapper.text()).toContain('No backup folder is set')
     expect(wrapper.findAll('button').some((found) => found.text() === 'Back up now')).toBe(false)
+  })
+
+  it('updates the "Last backup" line under the filter at once when the folder changes', async () => {
+    const line = mount(TheBackupStatus, { attachTo: document.body })
+    await flushPromises()
+    expect(line.text()).toBe('')
+    const wrapper = mount(TheSettingsDialog, { attachTo: document.body })
+    await flushPromises()
+    vi.mocked(api.client.backupStatus).mockResolvedValue({ dir: '/media/usb', present: true, last: null })
+    await wrapper.find('#backup-dir').setValue('/media/usb')
+    await wrapper.find('form.settings-backup-folder').trigger('submit')
+    await flushPromises()
+    expect(line.text()).toBe('No backup in /media/usb yet; one is made when the app quits.')
   })
 
   it("shows the server's reason when a folder cannot be used, and keeps the setting", async () => {
