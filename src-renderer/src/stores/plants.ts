@@ -6,7 +6,15 @@
  */
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
-import { ApiError, type PlantEvent, type PlantSortKey, type SavedPlant, type StatusCounts, type StreamState } from '#shared/api-client'
+import {
+  ApiError,
+  type PlantEvent,
+  type PlantSortKey,
+  type SavedPlant,
+  type StatusCounts,
+  type StreamState,
+  type EventSubscription
+} from '#shared/api-client'
 import type { NewPlant, Plant, PlantChanges, PlantResponse, PlantStatus } from '#shared/plant'
 import { api } from '#renderer/api'
 
@@ -55,6 +63,10 @@ export const usePlantsStore = defineStore('plants', () => {
   const allCount = computed(() => counts.value.available + counts.value.pending + counts.value.sold)
   const pageCount = computed(() => Math.max(1, Math.ceil(total.value / PAGE_SIZE)))
   /** No plants at all (not merely none matching the search). */
+  /** Why changes cannot be saved now (the server is away), or undefined when they can; write controls show it. */
+  const offlineReason = computed(() =>
+    stream.value === 'reconnecting' ? 'The server cannot be reached: changes can be made again once it is back.' : undefined
+  )
   const catalogueEmpty = computed(() => phase.value === 'ready' && search.value.trim() === '' && allCount.value === 0)
 
   let latest: AbortController | undefined
@@ -205,15 +217,24 @@ export const usePlantsStore = defineStore('plants', () => {
     if (conflict.value === current) conflict.value = null
   }
 
+  let subscription: EventSubscription | undefined
+
+  /** Ends the pause before the next reconnect at once (the banner's "Retry now"). */
+  function retryNow(): void {
+    subscription?.retryNow()
+  }
+
   /**
    * Follows the server's change stream. Each time it opens the view is
-   * reloaded: changes made while it was closed are not replayed.
+   * reloaded (a server that keeps no history cannot replay what was missed),
+   * and again when the server says it cannot (`event: reset`).
    */
   function connect(): () => void {
-    return api().subscribe({
+    subscription = api().subscribe({
       onEvent: applyEvent,
       // One reload for a whole import, however many plants it changed.
       onImportApplied: scheduleRefresh,
+      onReset: scheduleRefresh,
       onState(state, info) {
         stream.value = state
         if (state === 'open') {
@@ -225,6 +246,7 @@ export const usePlantsStore = defineStore('plants', () => {
         }
       }
     })
+    return subscription
   }
 
   return {
@@ -245,6 +267,7 @@ export const usePlantsStore = defineStore('plants', () => {
     allCount,
     pageCount,
     catalogueEmpty,
+    offlineReason,
     load,
     setFilter,
     setSearch,
@@ -255,6 +278,7 @@ export const usePlantsStore = defineStore('plants', () => {
     updatePlant,
     setStatus,
     resolveConflict,
-    connect
+    connect,
+    retryNow
   }
 })
