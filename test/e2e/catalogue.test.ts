@@ -102,7 +102,7 @@ describe('staff UI in Chromium', () => {
     expect(await s.catalogue.form.dialog.count()).toBe(0)
     expect((await s.api.getPlant(2)).name).toBe('Boston fern')
 
-    await s.catalogue.row('Boston fern').getByRole('button', { name: 'Edit', exact: true }).click()
+    await s.catalogue.row('Boston fern').getByRole('button', { name: 'Edit Boston fern', exact: true }).click()
     expect(await s.catalogue.form.field('Name').inputValue()).toBe('Boston fern')
     expect(await s.catalogue.form.field('Tags').inputValue()).toBe('humid, hanging')
     await s.catalogue.form.fill({ name: 'Kimberly queen fern', tags: 'humid, hanging, pet safe' })
