@@ -213,7 +213,12 @@ describe('axe-core and screenshots', () => {
     await s.watched.page.setViewportSize({ width: 1366, height: 768 })
     await s.api.updatePlant({ id: 4, status: 'pending' })
     await expect.poll(() => s.catalogue.count('Pending')).toBe(3)
-    await expect.poll(() => s.watched.page.locator('.is-fresh').count(), { timeout: 10_000 }).toBe(0) // the highlight faded
+    await expect.poll(() => s.watched.page.locator('.is-fresh').count(), { timeout: 10_000 }).toBe(0) // the highlight is over…
+    const tinted = () =>
+      s.watched.page
+        .locator('.plant-row')
+        .evaluateAll((rows) => rows.filter((row) => (globalThis as any).getComputedStyle(row).backgroundColor !== 'rgba(0, 0, 0, 0)').length)
+    await expect.poll(tinted, { timeout: 10_000 }).toBe(0) // …and faded out
     await screenshot(s.watched.page, 'readme')
     if (DOCS_SCREENSHOT) await copyFile(path.join(SCREENSHOTS, 'readme-1366x768.png'), DOCS_SCREENSHOT)
     await finish(s)
