@@ -174,6 +174,22 @@ describe('keyboard users keep their place', () => {
     expect(api.client.savePlant).toHaveBeenCalledWith({ id: 1, name: 'Aloe vera' }, { ifVersion: 1 })
   })
 
+  it('puts the Undo of a row’s change right after that row in the tab order, and Shift+Tab goes back', async () => {
+    const wrapper = await mountApp()
+    await select(wrapper, 2).setValue('sold')
+    await flushPromises()
+    const edit = wrapper.find('tr[data-plant-id="2"] .row-edit').element as HTMLElement
+    edit.focus()
+    key(edit, { key: 'Tab' })
+    expect(document.activeElement?.textContent?.trim()).toBe('Undo')
+    key(document.activeElement!, { key: 'Tab', shiftKey: true })
+    expect(document.activeElement).toBe(edit)
+    // Another row's Edit button tabs on as usual.
+    const other = wrapper.find('tr[data-plant-id="1"] .row-edit').element as HTMLElement
+    other.focus()
+    expect(key(other, { key: 'Tab' })).toBe(true) // not prevented
+  })
+
   it('undoes the last change with Ctrl+Z while its toast shows, and takes / and n on a status select', async () => {
     const wrapper = await mountApp()
     await select(wrapper, 1).setValue('sold')
