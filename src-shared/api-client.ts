@@ -2,18 +2,32 @@
  * The typed client of the Plant Store API: the only code that knows its URLs.
  * The staff UI, scripts and tests use it alike. Every failure arrives as an
  * {@link ApiError} built from the server's problem+json (status 0 when the
- * server could not be reached at all). Runs in Node and in browsers.
+ * server could not be reached at all). Runs in Node and in browsers. The errors
+ * live in api-errors.ts, the list queries in api-queries.ts and the change
+ * stream in api-event-stream.ts; this module re-exports what callers need.
  */
-import { toApiError, unreachable } from './api-errors'
-import { API_PATHS, EXTENSION_HEADERS, EXTENSION_PATHS, STATUS_COUNTS_HEADER, type PlantSortKey } from './api-paths'
+import { isAbort, toApiError, unreachable } from './api-errors'
+import { followEvents, type EventSubscription, type SubscribeOptions } from './api-event-stream'
+import { API_PATHS, EXTENSION_HEADERS, EXTENSION_PATHS, STATUS_COUNTS_HEADER } from './api-paths'
+import { parseStatusCounts, queryString, type PlantList, type PlantListQuery, type SearchPage } from './api-queries'
 import { newIdempotencyKey, withRetries, type RetryPolicy } from './api-retry'
 import { parsePlantEtag, plantEtag } from './etag'
 import type { CreatedToken, NamedTokenInfo, TokenScope } from './named-token'
-import { PLANT_STATUSES, type NewPlant, type Plant, type PlantChanges, type PlantResponse, type PlantStatus } from './plant'
+import type { NewPlant, Plant, PlantChanges, PlantResponse, PlantStatus } from './plant'
 import { TRANSFER_MEDIA_TYPES, type BackupFolderStatus, type BackupMade, type ImportSummary, type TransferFormat } from './import-export'
 
 export { ApiError, errorsByField } from './api-errors'
 export type { RetryPolicy } from './api-retry'
+export { DEFAULT_RECONNECT, type EventSubscription, type PlantEvent, type StreamState, type SubscribeOptions } from './api-event-stream'
+export {
+  parseStatusCounts,
+  type PlantList,
+  type PlantListQuery,
+  type PlantSort,
+  type PlantSortKey,
+  type SearchPage,
+  type StatusCounts
+} from './api-queries'
 
 /** Where the API is and how to reach it. */
 export interface ApiClientOptions {
@@ -53,61 +67,6 @@ export interface SavedPlant {
   version: number | undefined
 }
 
-export type { PlantSortKey }
-/** A sort key, `-` prefixed for descending. */
-export type PlantSort = PlantSortKey | `-${PlantSortKey}`
-
-/** Query of {@link ApiClient.listPlants}. */
-export interface PlantListQuery {
-  status?: PlantStatus | readonly PlantStatus[]
-  q?: string
-  sort?: PlantSort
-  limit?: number
-  offset?: number
-}
-
-/** Plants in each state. */
-export type StatusCounts = Record<PlantStatus, number>
-
-/** One page of the full-plant list. */
-export interface PlantList {
-  plants: Plant[]
-  /** Matches before paging. */
-  total: number
-  /** Plants matching `q` in each state, whatever the status filter. */
-  counts: StatusCounts
-}
-
-/** One page of the contract's search. */
-export interface SearchPage {
-  plants: PlantResponse[]
-  total: number
-}
-
-/** A saved change announced by the server. */
-export interface PlantEvent {
-  type: 'plant.added' | 'plant.updated'
-  plant: Plant
-}
-
-/** State of the change stream: `open` once the server answered; `reconnecting` while waiting to retry. */
-export type StreamState = 'connecting' | 'open' | 'reconnecting'
-
-/** Options of {@link ApiClient.subscribe}. */
-export interface SubscribeOptions {
-  onEvent(event: PlantEvent): void
-  /** An import changed many plants at once: reload the view (one event per import, not one per plant). */
-  onImportApplied?(counts: { added: number; updated: number }): void
-  /** Told of every state change; `error` says why a reconnect is due. */
-  onState?(state: StreamState, info: { attempt: number; delayMs?: number; error?: unknown }): void
-  signal?: AbortSignal
-  /** First retry delay, doubled per failed attempt up to `maxDelayMs` (defaults 500 ms and 10 s). */
-  initialDelayMs?: number
-  maxDelayMs?: number
-  /** A stream silent for this long is taken as dead and reopened (default 45 s: three missed heartbeats). */
-  idleTimeoutMs?: number
-}
-
 /** The API's operations. */
 export interface ApiClient {
   /** add-plant (contract), with an Idempotency-Key, retried after a network error or a 503 without ever adding twice. */
@@ -128,8 +87,11 @@ export interface ApiClient {
   createToken(name: string, scope: TokenScope, options?: RequestOptions): Promise<CreatedToken>
   /** Revokes a named token at once (extension; owner only). */
   revokeToken(name: string, options?: RequestOptions): Promise<void>
-  /** Follows the change stream (extension), reconnecting with back-off; returns a function that stops it. */
-  subscribe(options: SubscribeOptions): () => void
+  /**
+   * Follows the change stream (extension), reconnecting with back-off and resuming from the last event id;
+   * returns a function that stops it (with `retryNow()` to end a pause before a reconnect).
+   */
+  subscribe(options: SubscribeOptions): EventSubscription
   /** The catalogue as a CSV or JSON file (extension), all plants or those in `statuses`. */
   exportPlants(format: TransferFormat, statuses?: readonly PlantStatus[], options?: RequestOptions): Promise<Blob>
   /**
@@ -151,77 +113,6 @@ class RawBody {
     readonly data: Blob | string,
     readonly type: string
   ) {}
-}
-
-/** Parses `available=3, pending=1, sold=2`; a missing state counts 0. */
-export function parseStatusCounts(header: string | null): StatusCounts {
-  const counts: StatusCounts = { available: 0, pending: 0, sold: 0 }
-  for (const part of (header ?? '').split(',')) {
-    const [name = '', value = ''] = part.split('=').map((text) => text.trim())
-    if ((PLANT_STATUSES as readonly string[]).includes(name)) counts[name as PlantStatus] = Number(value) || 0
-  }
-  return counts
-}
-
-function queryString(query: PlantListQuery): string {
-  const params = new URLSearchParams()
-  const statuses = query.status === undefined ? [] : typeof query.status === 'string' ? [query.status] : query.status
-  if (statuses.length > 0) params.set('status', statuses.join(','))
-  if (query.q !== undefined && query.q.trim() !== '') params.set('q', query.q)
-  if (query.sort !== undefined) params.set('sort', query.sort)
-  if (query.limit !== undefined) params.set('limit', String(query.limit))
-  if (query.offset) params.set('offset', String(query.offset))
-  const text = params.toString()
-  return text === '' ? '' : `?${text}`
-}
-
-function isAbort(error: unknown): boolean {
-  return error instanceof Error && error.name === 'AbortError'
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(done, ms)
-    function done() {
-      clearTimeout(timer)
-      signal.removeEventListener('abort', done)
-      resolve()
-    }
-    signal.addEventListener('abort', done, { once: true })
-  })
-}
-
-/** Reads `text/event-stream` text line by line (WHATWG rules: CR, LF or CRLF; `:` comments). */
-class EventStreamParser {
-  #buffer = ''
-  #event = ''
-  #data: string[] = []
-
-  constructor(private readonly dispatch: (event: string, data: string) => void) {}
-
-  push(chunk: string): void {
-    this.#buffer += chunk
-    const lines = this.#buffer.split(/\r\n|\r|\n/)
-    // The last piece may be a partial line (or a lone CR before its LF); keep it for the next chunk.
-    this.#buffer = lines.pop() ?? ''
-    for (const line of lines) this.#line(line)
-  }
-
-  #line(line: string): void {
-    if (line === '') {
-      if (this.#data.length > 0) this.dispatch(this.#event || 'message', this.#data.join('\n'))
-      this.#event = ''
-      this.#data = []
-      return
-    }
-    if (line.startsWith(':')) return
-    const colon = line.indexOf(':')
-    const field = colon === -1 ? line : line.slice(0, colon)
-    let value = colon === -1 ? '' : line.slice(colon + 1)
-    if (value.startsWith(' ')) value = value.slice(1)
-    if (field === 'event') this.#event = value
-    else if (field === 'data') this.#data.push(value)
-  }
 }
 
 /** Creates a client for the API at `options.baseUrl`. */
@@ -257,43 +148,6 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   const json = async <T>(response: Response): Promise<T> => (await response.json()) as T
   const total = (response: Response) => Number(response.headers.get('x-total-count') ?? 0)
-
-  async function readEvents(subscription: SubscribeOptions, signal: AbortSignal, opened: () => void): Promise<void> {
-    const idleTimeoutMs = subscription.idleTimeoutMs ?? 45_000
-    const stream = new AbortController()
-    let reader: ReadableStreamDefaultReader<string> | undefined
-    // Cancelling the reader too ends a read that the fetch's signal does not reach.
-    const abortStream = () => {
-      stream.abort()
-      reader?.cancel().catch(() => undefined)
-    }
-    signal.addEventListener('abort', abortStream, { once: true })
-    let idle: ReturnType<typeof setTimeout> | undefined
-    const alive = () => {
-      clearTimeout(idle)
-      idle = setTimeout(abortStream, idleTimeoutMs)
-    }
-    try {
-      alive()
-      const response = await send('GET', EXTENSION_PATHS.events, undefined, { signal: stream.signal })
-      opened()
-      reader = response.body!.pipeThrough(new TextDecoderStream()).getReader()
-      const parser = new EventStreamParser((event, data) => {
-        if (event === 'import.applied') subscription.onImportApplied?.(JSON.parse(data) as { added: number; updated: number })
-        if (event !== 'plant.added' && event !== 'plant.updated') return
-        subscription.onEvent({ type: event, plant: JSON.parse(data) as Plant })
-      })
-      for (;;) {
-        const { value, done } = await reader.read()
-        if (done || stream.signal.aborted) return
-        alive()
-        parser.push(value)
-      }
-    } finally {
-      clearTimeout(idle)
-      signal.removeEventListener('abort', abortStream)
-    }
-  }
 
   return {
     async addPlant(plant, requestOptions = {}) {
@@ -355,32 +209,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       await send('DELETE', EXTENSION_PATHS.tokenByName.replace('{name}', encodeURIComponent(name)), undefined, requestOptions)
     },
     subscribe(subscription) {
-      const stop = new AbortController()
-      subscription.signal?.addEventListener('abort', () => stop.abort(), { once: true })
-      const initial = subscription.initialDelayMs ?? 500
-      const max = subscription.maxDelayMs ?? 10_000
-      void (async () => {
-        let attempt = 0
-        subscription.onState?.('connecting', { attempt })
-        while (!stop.signal.aborted) {
-          let error: unknown
-          try {
-            await readEvents(subscription, stop.signal, () => {
-              attempt = 0
-              subscription.onState?.('open', { attempt })
-            })
-          } catch (failure) {
-            error = failure
-          }
-          if (stop.signal.aborted) return
-          attempt++
-          // Exponential back-off with jitter, so many UIs do not all knock at once after a restart.
-          const delayMs = Math.round(Math.min(max, initial * 2 ** (attempt - 1)) * (0.8 + Math.random() * 0.4))
-          subscription.onState?.('reconnecting', { attempt, delayMs, error })
-          await sleep(delayMs, stop.signal)
-        }
-      })()
-      return () => stop.abort()
+      return followEvents((headers, signal) => send('GET', EXTENSION_PATHS.events, undefined, { signal }, headers), subscription)
     }
   }
 }

@@ -83,3 +83,8 @@ export function unreachable(error: unknown): ApiError {
     detail: `The Plant Store server did not answer (${reason}). Is it running?`
   })
 }
+
+/** True for the rejection of a request cancelled on purpose (a newer search replaced it, a stream was stopped). */
+export function isAbort(error: unknown): boolean {
+  return error instanceof Error && error.name === 'AbortError'
+}

@@ -36,6 +36,14 @@ function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
   })
 }
 
+/**
+ * The pause before retry number `attempt` (1, 2, …): `initialMs` doubled per attempt up to `maxMs`, with ±20 % jitter
+ * (never past `maxMs`), so that many clients cut off together do not all come back at the same moment.
+ */
+export function backoffDelay(attempt: number, initialMs: number, maxMs: number): number {
+  return Math.round(Math.min(maxMs, initialMs * 2 ** (attempt - 1) * (0.8 + Math.random() * 0.4)))
+}
+
 /** Runs `attempt` until it succeeds, fails for a reason a retry cannot cure, or the attempts are used up. */
 export async function withRetries<T>(attempt: () => Promise<T>, policy: RetryPolicy = {}, signal?: AbortSignal): Promise<T> {
   const attempts = Math.max(1, policy.attempts ?? 4)
@@ -46,8 +54,7 @@ export async function withRetries<T>(attempt: () => Promise<T>, policy: RetryPol
       return await attempt()
     } catch (error) {
       if (tried >= attempts || !isRetryable(error)) throw error
-      // Jitter, so that many clients cut off together do not all come back at the same moment.
-      await pause(Math.min(max, initial * 2 ** (tried - 1)) * (0.8 + Math.random() * 0.4), signal)
+      await pause(backoffDelay(tried, initial, max), signal)
     }
   }
 }

@@ -20,10 +20,14 @@ const listPlants = {
     'so a filter control can show live counts from the same request.',
   parameters: [
     ...SEARCH_PARAMETERS,
-    queryParam('q', 'Search words, matched case-insensitively in name, category and tags.', {
-      type: 'string',
-      maxLength: QUERY_TEXT_MAX
-    }),
+    queryParam(
+      'q',
+      'Search words, matched case-insensitively in name, category and tags; every word must match. A word `#12` or `PS-12` matches plant 12 (also one without a name).',
+      {
+        type: 'string',
+        maxLength: QUERY_TEXT_MAX
+      }
+    ),
     queryParam('sort', 'Sort key; prefix with - for descending. Plants without the value come last; ties go by id.', {
       type: 'string',
       enum: PLANT_SORT_KEYS.flatMap((key) => [key, `-${key}`]),

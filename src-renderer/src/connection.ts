@@ -49,3 +49,20 @@ export function inDesktopApp(win: Window = window): boolean {
  * ran): a reload asks the app for the current token, so there is no address to open again.
  */
 export const DESKTOP_TOKEN_REFUSED = 'The access token was not accepted (it may have been rotated). Choose View → Reload to pick up the new one.'
+
+/**
+ * The token in what staff pasted on the locked page: the access code itself, or the whole link
+ * (`http://…/#token=…`) copied from `plant-store token --link`. Undefined for blank text.
+ */
+export function accessCodeIn(text: string): string | undefined {
+  const trimmed = text.trim()
+  const fromLink = /#(?:.*&)?token=([^&\s]+)/.exec(trimmed)?.[1]
+  const code = fromLink === undefined ? trimmed : decodeURIComponent(fromLink)
+  return code === '' ? undefined : code
+}
+
+/** Keeps `code` as this tab's token and reloads the page with it. */
+export function useAccessCode(code: string, win: Window = window): void {
+  sessionStore(win)?.setItem(TOKEN_STORAGE_KEY, code)
+  win.location.reload()
+}

@@ -1,6 +1,7 @@
 /** Small display helpers shared by the components (pure, so they are easy to test). */
 import type { Plant, PlantStatus } from '#shared/plant'
 import { uniqueTags } from '#shared/text-rules'
+import { ApiError } from '#shared/api-errors'
 
 export const STATUS_LABELS: Record<PlantStatus, string> = {
   available: 'Available',
@@ -18,9 +19,18 @@ export function parseTags(text: string): string[] {
   )
 }
 
-/** What a person calls a plant, also when it has no name. */
+/** What a person calls a plant, also when it has no name (`Unnamed (#7)`; searching `#7` or `PS-7` finds it). */
 export function plantLabel(plant: Pick<Plant, 'id' | 'name'>): string {
-  return plant.name ?? `plant ${plant.id}`
+  return plant.name ?? `Unnamed (#${plant.id})`
+}
+
+/** What staff are told when the server refuses this window's token (e.g. after `plant-store token --rotate`). */
+export const ACCESS_EXPIRED = 'This window’s access has expired — open the new link, or paste the access code'
+
+/** A failure in words for a toast: the server's explanation, but never its talk of headers for a refused token. */
+export function failureText(error: unknown): string {
+  if (error instanceof ApiError) return error.status === 401 ? ACCESS_EXPIRED : error.detail
+  return String(error)
 }
 
 const time = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' })

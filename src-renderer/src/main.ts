@@ -5,6 +5,7 @@ import App from './App.vue'
 import { useApiClient } from './api'
 import { readConnection } from './connection'
 import './styles/main.css'
+import './styles/layout.css'
 
 const { baseUrl, token } = readConnection()
 useApiClient(createApiClient({ baseUrl, token }))

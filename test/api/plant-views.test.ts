@@ -106,6 +106,15 @@ describe('GET /v3/plant (extension)', () => {
     expect(response.headers.get('x-status-counts')).toBe('available=1, pending=1, sold=0')
   })
 
+  it('finds a plant by its id as the UI shows it (#5, PS-5), also one without a name, and only that plant', async () => {
+    const test = await seeded()
+    expect(await ids(test, 'q=%235')).toEqual([5])
+    expect(await ids(test, 'q=PS-5')).toEqual([5])
+    expect(await ids(test, 'q=ps-1')).toEqual([1])
+    expect(await ids(test, 'q=%231%20fern')).toEqual([])
+    expect(await ids(test, 'q=%2350')).toEqual([])
+  })
+
   it('sorts by each key, ascending and descending, missing values last and ties by id', async () => {
     const test = await seeded()
     expect(await ids(test, 'sort=name')).toEqual([3, 4, 2, 1, 5])

@@ -2,31 +2,14 @@
  * The staff UI end to end: the built renderer served by a real
  * `plant-store serve` (own temporary data per test), in Debian's Chromium.
  */
-import { mkdir } from 'node:fs/promises'
-import path from 'node:path'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createApiClient, type ApiClient } from '#shared/api-client'
+import { createApiClient } from '#shared/api-client'
 import type { NewPlant } from '#shared/plant'
-import { launchBrowser, openPage, type WatchedPage } from '#setup/browser'
-import { startServe, type ServeProcess } from '#setup/serve-process'
+import { launchBrowser, openPage } from '#setup/browser'
+import { startServe } from '#setup/serve-process'
 import { makeTempDir } from '#setup/temp-dir'
-import { CataloguePage } from './pages/catalogue-page'
-
-const SAMPLE_PLANTS: NewPlant[] = [
-  { name: 'Monstera deliciosa', category: 'Aroids', tags: ['indoor', 'shade', 'large'] },
-  { name: 'Boston fern', category: 'Ferns', tags: ['humid', 'hanging'], status: 'pending' },
-  { name: 'Aloe vera', category: 'Succulents', tags: ['sun', 'medicinal'], status: 'sold' },
-  { name: 'Fiddle-leaf fig', category: 'Ficus', tags: ['indoor', 'bright light'] },
-  { name: 'Snake plant', category: 'Dracaena', tags: ['low light', 'hardy'] },
-  { name: 'Peace lily', category: 'Aroids', tags: ['shade', 'flowering'], status: 'pending' },
-  { name: 'String of pearls', category: 'Succulents', tags: ['hanging', 'sun'] },
-  { name: 'Calathea orbifolia', category: 'Marantaceae', tags: ['humid', 'pet safe'] },
-  { name: 'Olive tree', category: 'Trees', tags: ['outdoor', 'sun'], status: 'sold' },
-  { name: 'ZZ plant', category: 'Aroids', tags: ['low light', 'hardy'] },
-  { name: 'Maidenhair fern', category: 'Ferns', tags: ['humid', 'shade'] },
-  { name: 'Bird of paradise', category: 'Strelitzia', tags: ['sun', 'large'] }
-]
+import { SAMPLE_PLANTS, finish, openSession } from './pages/catalogue-session'
 
 let browser: Browser
 beforeAll(async () => {
@@ -36,30 +19,7 @@ afterAll(async () => {
   await browser?.close()
 })
 
-interface Session {
-  dir: string
-  server: ServeProcess
-  api: ApiClient
-  watched: WatchedPage
-  catalogue: CataloguePage
-}
-
-/** A fresh server with `plants`, and the UI opened from the address it printed. */
-async function session(plants: NewPlant[] = []): Promise<Session> {
-  const dir = await makeTempDir()
-  const server = await startServe(dir)
-  const api = createApiClient({ baseUrl: server.baseUrl, token: server.token })
-  for (const plant of plants) await api.addPlant(plant)
-  const watched = await openPage(browser)
-  const catalogue = await CataloguePage.open(watched.page, server.uiUrl)
-  return { dir, server, api, watched, catalogue }
-}
-
-/** Every test ends with a clean console: no script error, no CSP violation, no failed request. */
-async function finish({ watched }: Session): Promise<void> {
-  expect(watched.problems).toEqual([])
-  await watched.context.close()
-}
+const session = (plants: NewPlant[] = []) => openSession(browser, plants)
 
 describe('staff UI in Chromium', () => {
   it('opens from the printed address, drops the token from the address bar and lists the catalogue', async () => {
@@ -94,15 +54,23 @@ describe('staff UI in Chromium', () => {
     await finish(s)
   })
 
-  it('edits a plant from its row; Esc cancels without saving', async () => {
+  it('edits a plant from its row; Esc asks before dropping what was typed', async () => {
     const s = await session(SAMPLE_PLANTS.slice(0, 3))
     await s.catalogue.row('Boston fern').getByRole('cell').first().click()
     await s.catalogue.form.fill({ name: 'Kimberly fern' })
     await s.watched.page.keyboard.press('Escape')
+    // Something was typed: Esc asks first; Esc again keeps editing, Discard drops it.
+    const confirm = s.watched.page.getByRole('alertdialog', { name: 'Discard changes?' })
+    await confirm.waitFor()
+    await s.watched.page.keyboard.press('Escape')
+    await confirm.waitFor({ state: 'detached' })
+    expect(await s.catalogue.form.field('Name').inputValue()).toBe('Kimberly fern')
+    await s.watched.page.keyboard.press('Escape')
+    await confirm.getByRole('button', { name: 'Discard' }).click()
     expect(await s.catalogue.form.dialog.count()).toBe(0)
     expect((await s.api.getPlant(2)).name).toBe('Boston fern')
 
-    await s.catalogue.row('Boston fern').getByRole('button', { name: 'Edit', exact: true }).click()
+    await s.catalogue.row('Boston fern').getByRole('button', { name: 'Edit Boston fern', exact: true }).click()
     expect(await s.catalogue.form.field('Name').inputValue()).toBe('Boston fern')
     expect(await s.catalogue.form.field('Tags').inputValue()).toBe('humid, hanging')
     await s.catalogue.form.fill({ name: 'Kimberly queen fern', tags: 'humid, hanging, pet safe' })
@@ -172,18 +140,13 @@ describe('staff UI in Chromium', () => {
     await finish(s)
   })
 
-  it('shows a plant added through the API within a second, without reload', async () => {
+  // How fast it shows is measured by `npm run bench:ui` (docs/performance.md); here only that it shows, without reload.
+  it('shows a plant added through the API without reload', async () => {
     const s = await session(SAMPLE_PLANTS.slice(0, 2))
-    // The stream is open once the first load has settled; give it a moment to connect.
-    await s.watched.page.waitForTimeout(300)
-    const started = Date.now()
     await s.api.addPlant({ name: 'Added by a script', category: 'Scripts', tags: ['live'] })
-    await s.catalogue.row('Added by a script').waitFor({ timeout: 1000 })
-    const elapsed = Date.now() - started
-    console.log(`[e2e] plant added through the API appeared after ${elapsed} ms`)
-    expect(elapsed).toBeLessThan(1000)
+    await s.catalogue.row('Added by a script').waitFor({ timeout: 15_000 })
     await s.api.updatePlant({ id: 1, status: 'sold' })
-    await expect.poll(() => s.catalogue.statusOf('Monstera deliciosa').inputValue(), { timeout: 1000 }).toBe('sold')
+    await expect.poll(() => s.catalogue.statusOf('Monstera deliciosa').inputValue(), { timeout: 15_000 }).toBe('sold')
     await finish(s)
   })
 
@@ -213,17 +176,5 @@ describe('staff UI in Chromium', () => {
     await watched.page.goto(`http://127.0.0.1:${server.port}/`)
     await watched.page.getByRole('heading', { name: 'This page needs its access link' }).waitFor()
     await watched.context.close()
-  })
-
-  it('saves a screenshot of the catalogue with sample plants (docs/screenshot.png)', async () => {
-    const s = await session(SAMPLE_PLANTS)
-    await s.api.updatePlant({ id: 4, status: 'pending' })
-    await expect.poll(() => s.catalogue.count('Pending')).toBe(3)
-    await s.watched.page.mouse.move(0, 0)
-    const file = path.resolve(import.meta.dirname, '../../docs/screenshot.png')
-    await mkdir(path.dirname(file), { recursive: true })
-    await s.watched.page.waitForTimeout(2700) // let the "just changed" highlight fade
-    await s.watched.page.screenshot({ path: file })
-    await finish(s)
   })
 })

@@ -48,8 +48,8 @@ async function twoPages(plants: { name: string; category?: string }[]) {
 describe('editing the same plant in two places (Chromium)', () => {
   it('the second save shows the conflict with the current values, and applying mine again loses nothing', async () => {
     const { api, first, second, one, two } = await twoPages([{ name: 'Boston fern', category: 'Ferns' }])
-    await one.row('Boston fern').getByRole('button', { name: 'Edit', exact: true }).click()
-    await two.row('Boston fern').getByRole('button', { name: 'Edit', exact: true }).click()
+    await one.row('Boston fern').getByRole('button', { name: 'Edit Boston fern', exact: true }).click()
+    await two.row('Boston fern').getByRole('button', { name: 'Edit Boston fern', exact: true }).click()
     await two.form.fill({ name: 'Kimberly fern' })
     await two.form.save.click()
     await two.toast('Saved Kimberly fern').waitFor()

@@ -1,66 +1,16 @@
 /**
- * The catalogue at 10,000 plants: time to the first rows, and to an updated
- * table after a filter switch or a search, measured in Chromium against a
- * real server. The figures are printed (and quoted in README).
+ * The catalogue at 10,000 plants in Chromium against a real server: it opens, filters, searches and pages.
+ * Only that it works, with generous timeouts for a loaded 2-core machine; how fast is measured by
+ * `npm run bench:ui` (bench/ui, reported in docs/performance.md).
  */
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createApiClient, type ApiClient } from '#shared/api-client'
-import type { NewPlant, PlantStatus } from '#shared/plant'
+import { createApiClient } from '#shared/api-client'
 import { launchBrowser, openPage } from '#setup/browser'
 import { startServe } from '#setup/serve-process'
 import { makeTempDir } from '#setup/temp-dir'
-import { CataloguePage, type FilterLabel, type UpdateTiming } from './pages/catalogue-page'
-
-const PLANT_COUNT = 10_000
-const SPECIES = [
-  ['Monstera deliciosa', 'Aroids'],
-  ['Boston fern', 'Ferns'],
-  ['Aloe vera', 'Succulents'],
-  ['Fiddle-leaf fig', 'Ficus'],
-  ['Snake plant', 'Dracaena'],
-  ['Peace lily', 'Aroids'],
-  ['String of pearls', 'Succulents'],
-  ['Calathea orbifolia', 'Marantaceae'],
-  ['Olive tree', 'Trees'],
-  ['ZZ plant', 'Aroids'],
-  ['Maidenhair fern', 'Ferns'],
-  ['Bird of paradise', 'Strelitzia'],
-  ['Pothos', 'Aroids'],
-  ['Rubber plant', 'Ficus'],
-  ['Jade plant', 'Succulents'],
-  ['Spider plant', 'Asparagaceae']
-] as const
-const TAGS = ['indoor', 'outdoor', 'shade', 'sun', 'humid', 'hanging', 'pet safe', 'large', 'small', 'hardy']
-
-/** 2,000 sold, 3,000 pending, 5,000 available: every filter shows a different total. */
-function statusOf(i: number): PlantStatus {
-  const slot = i % 10
-  return slot < 2 ? 'sold' : slot < 5 ? 'pending' : 'available'
-}
-
-function samplePlant(i: number): NewPlant {
-  const [name, category] = SPECIES[i % SPECIES.length]!
-  return {
-    name: `${name} ${String(i + 1).padStart(5, '0')}`,
-    category,
-    tags: [TAGS[i % TAGS.length]!, TAGS[(i * 7 + 3) % TAGS.length]!],
-    status: statusOf(i)
-  }
-}
-
-/** Adds the plants through the API, several requests in flight (the server saves them in group commits). */
-async function seed(api: ApiClient, count: number): Promise<void> {
-  let next = 0
-  const worker = async () => {
-    while (next < count) await api.addPlant(samplePlant(next++))
-  }
-  await Promise.all(Array.from({ length: 48 }, worker))
-}
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
-const describeTimes = (values: number[]) =>
-  `median ${median(values).toFixed(0)} ms, max ${Math.max(...values).toFixed(0)} ms (n=${values.length}: ${values.map((v) => v.toFixed(0)).join(', ')})`
+import { CataloguePage } from './pages/catalogue-page'
+import { PLANT_COUNT, seed } from './pages/large-catalogue'
 
 let browser: Browser
 beforeAll(async () => {
@@ -71,57 +21,46 @@ afterAll(async () => {
 })
 
 describe(`the catalogue with ${PLANT_COUNT.toLocaleString('en')} plants`, () => {
-  it('shows the first rows within 1 s and updates for a filter or a search within 100 ms', { timeout: 240_000 }, async () => {
+  it('opens, filters, searches and pages; the headers stay visible and a new page starts at its top', { timeout: 240_000 }, async () => {
     const server = await startServe(await makeTempDir())
     const api = createApiClient({ baseUrl: server.baseUrl, token: server.token })
-    const seeding = Date.now()
     await seed(api, PLANT_COUNT)
-    console.log(`[e2e] seeded ${PLANT_COUNT} plants through the API in ${Date.now() - seeding} ms`)
-    expect((await api.listPlants({ limit: 1 })).total).toBe(PLANT_COUNT)
-
-    const firstRows: number[] = []
-    for (let run = 0; run < 3; run++) {
-      const { context, page } = await openPage(browser)
-      const started = Date.now()
-      await page.goto(server.uiUrl)
-      await new CataloguePage(page).rows.first().waitFor()
-      firstRows.push(Date.now() - started)
-      await context.close()
-    }
-
-    const { page, problems } = await openPage(browser)
+    const { page, problems, context } = await openPage(browser, { width: 1024, height: 600 })
     const catalogue = await CataloguePage.open(page, server.uiUrl)
     expect(await catalogue.rows.count()).toBe(50)
     expect(await catalogue.counts()).toEqual({ All: 10_000, Available: 5000, Pending: 3000, Sold: 2000 })
 
-    const filterTimes: UpdateTiming[] = []
-    const filters: [FilterLabel, number][] = [
-      ['Sold', 2000],
-      ['Pending', 3000],
-      ['Available', 5000],
-      ['All', 10_000]
-    ]
-    for (let round = 0; round < 3; round++) {
-      for (const [label, total] of filters) filterTimes.push(await catalogue.timeUpdate({ filter: label }, total))
-    }
+    await catalogue.filter('Sold').check()
+    await expect.poll(() => catalogue.total(), { timeout: 15_000 }).toBe(2000)
+    await catalogue.filter('All').check()
+    await expect.poll(() => catalogue.total(), { timeout: 15_000 }).toBe(PLANT_COUNT)
+    await catalogue.search.fill('zz plant 09')
+    const expected = (await api.listPlants({ q: 'zz plant 09', limit: 1 })).total
+    await expect.poll(() => catalogue.total(), { timeout: 15_000 }).toBe(expected)
+    await catalogue.search.fill('')
+    await expect.poll(() => catalogue.total(), { timeout: 15_000 }).toBe(PLANT_COUNT)
 
-    const searchTimes: UpdateTiming[] = []
-    for (const term of ['fern', 'monstera 00', 'pet safe', 'zz plant 09', 'sun', 'rubber']) {
-      const expected = (await api.listPlants({ q: term, limit: 1 })).total
-      searchTimes.push(await catalogue.timeUpdate({ search: term }, expected))
-      searchTimes.push(await catalogue.timeUpdate({ search: '' }, PLANT_COUNT))
-    }
-
-    console.log(`[e2e] 10,000 plants: first rows after opening the page: ${describeTimes(firstRows)}`)
-    const totals = (timings: UpdateTiming[]) => timings.map((timing) => timing.total)
-    const requests = (timings: UpdateTiming[]) => timings.map((timing) => timing.request)
-    console.log(`[e2e] 10,000 plants: filter switch to updated table: ${describeTimes(totals(filterTimes))}`)
-    console.log(`[e2e]   of which the API request: ${describeTimes(requests(filterTimes))}`)
-    console.log(`[e2e] 10,000 plants: search input to updated table: ${describeTimes(totals(searchTimes))}`)
-    console.log(`[e2e]   of which the API request: ${describeTimes(requests(searchTimes))}`)
-    expect(median(firstRows)).toBeLessThan(1000)
-    expect(median(totals(filterTimes))).toBeLessThan(100)
-    expect(median(totals(searchTimes))).toBeLessThan(100)
+    // Sticky headers: scrolled down the table, the Name header is still at the top of the table's area.
+    const pages = page.getByRole('navigation', { name: 'Pages' })
+    const header = page.getByRole('columnheader', { name: /Name/ })
+    const headerTop = (await header.boundingBox())!.y
+    await catalogue.rows.nth(45).scrollIntoViewIfNeeded()
+    expect((await header.boundingBox())!.y).toBe(headerTop)
+    expect(await header.isVisible()).toBe(true)
+    // Last page, then Go to page: each starts at its first row.
+    await pages.getByRole('button', { name: 'Last page' }).click()
+    await expect.poll(() => catalogue.summary.textContent(), { timeout: 15_000 }).toBe('9,951–10,000 of 10,000 plants')
+    expect(await pages.getByRole('button', { name: 'Page 200' }).getAttribute('aria-current')).toBe('page')
+    expect((await catalogue.rows.first().boundingBox())!.y).toBeGreaterThan(headerTop) // back at the top, under the headers
+    await catalogue.rows.nth(45).scrollIntoViewIfNeeded()
+    await pages.getByLabel('Go to page').fill('42')
+    await pages.getByLabel('Go to page').press('Enter')
+    await expect.poll(() => catalogue.summary.textContent(), { timeout: 15_000 }).toBe('2,051–2,100 of 10,000 plants')
+    const firstRow = (await catalogue.rows.first().boundingBox())!
+    const headerBox = (await header.boundingBox())!
+    expect(firstRow.y).toBeGreaterThanOrEqual(headerBox.y + headerBox.height - 1) // the first row shows, right under the headers
     expect(problems).toEqual([])
+    await context.close()
+    await server.stop()
   })
 })

@@ -77,6 +77,15 @@ function textOf(plant: Plant): string {
   return text
 }
 
+/** `#12` or `PS-12` (any case) names plant 12, also one without a name (the UI shows it as "Unnamed (#12)"). */
+const ID_WORD = /^(?:#|ps-)(\d{1,16})$/
+
+/** True when the plant's text contains `word`, or `word` names the plant's id. */
+function matchesWord(plant: Plant, text: string, word: string): boolean {
+  const id = ID_WORD.exec(word)?.[1]
+  return (id !== undefined && Number(id) === plant.id) || text.includes(word)
+}
+
 /** Formats per-status counts as `available=3, pending=1, sold=2`. */
 export function formatStatusCounts(counts: Record<PlantStatus, number>): string {
   return PLANT_STATUSES.map((status) => `${status}=${counts[status]}`).join(', ')
@@ -89,7 +98,7 @@ function listPlants(event: H3Event, views: SortedViews): Plant[] {
   for (const plant of views.get(query.sort.key, query.sort.descending)) {
     if (query.words.length > 0) {
       const text = textOf(plant)
-      if (!query.words.every((word) => text.includes(word))) continue
+      if (!query.words.every((word) => matchesWord(plant, text, word))) continue
     }
     counts[plant.status]++
     if (query.statuses.length === 0 || query.statuses.includes(plant.status)) matches.push(plant)

@@ -6,31 +6,20 @@
  */
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
-import { ApiError, type PlantEvent, type PlantSortKey, type SavedPlant, type StatusCounts, type StreamState } from '#shared/api-client'
+import {
+  ApiError,
+  type PlantEvent,
+  type PlantSortKey,
+  type SavedPlant,
+  type StatusCounts,
+  type StreamState,
+  type EventSubscription
+} from '#shared/api-client'
 import type { NewPlant, Plant, PlantChanges, PlantResponse, PlantStatus } from '#shared/plant'
 import { api } from '#renderer/api'
+import { PAGE_SIZE, REFRESH_DELAY_MS, type LoadPhase, type PlantConflict, type SortOrder, type StatusFilter } from './plants-types'
 
-/** Rows per page: more than a tall screen shows, few enough to redraw well within 100 ms on a slow till PC. */
-export const PAGE_SIZE = 50
-
-/** How long after a change announcement the view is refreshed; coalesces a script's burst of changes. */
-export const REFRESH_DELAY_MS = 80
-
-export type StatusFilter = 'all' | PlantStatus
-
-export interface SortOrder {
-  key: PlantSortKey
-  descending: boolean
-}
-
-/** Where the list stands: nothing asked yet, first load running, shown, or the first load failed. */
-export type LoadPhase = 'idle' | 'loading' | 'ready' | 'error'
-
-/** A save refused because the plant was changed elsewhere since it was shown (412): what we sent, and the plant now. */
-export interface PlantConflict {
-  mine: PlantChanges
-  theirs: Plant
-}
+export { PAGE_SIZE, REFRESH_DELAY_MS, type LoadPhase, type PlantConflict, type SortOrder, type StatusFilter } from './plants-types'
 
 export const usePlantsStore = defineStore('plants', () => {
   const filter = ref<StatusFilter>('all')
@@ -51,10 +40,18 @@ export const usePlantsStore = defineStore('plants', () => {
   const recent = ref<ReadonlySet<number>>(new Set())
   /** The save waiting for a decision because someone else changed the plant first; never overwritten silently. */
   const conflict = ref<PlantConflict | null>(null)
+  /** A save the server refused for the token (401), which locks the window like a refused load does. */
+  const refusedSave = ref<ApiError | null>(null)
 
   const allCount = computed(() => counts.value.available + counts.value.pending + counts.value.sold)
   const pageCount = computed(() => Math.max(1, Math.ceil(total.value / PAGE_SIZE)))
   /** No plants at all (not merely none matching the search). */
+  /** The server refused this window's token (a first open without it, or `token --rotate` since): nothing is shown. */
+  const locked = computed(() => [loadError.value, streamError.value, refusedSave.value].some((error) => error?.status === 401))
+  /** Why changes cannot be saved now (the server is away), or undefined when they can; write controls show it. */
+  const offlineReason = computed(() =>
+    stream.value === 'reconnecting' && !locked.value ? 'Changes are paused until the server is back.' : undefined
+  )
   const catalogueEmpty = computed(() => phase.value === 'ready' && search.value.trim() === '' && allCount.value === 0)
 
   let latest: AbortController | undefined
@@ -150,9 +147,18 @@ export const usePlantsStore = defineStore('plants', () => {
     if (index !== -1) plants.value[index] = plant
   }
 
+  function noteRefusal(error: unknown): void {
+    if (error instanceof ApiError && error.status === 401) refusedSave.value = error
+  }
+
   /** Adds a plant; rethrows the ApiError so the form can show field errors. */
   async function addPlant(input: NewPlant): Promise<PlantResponse> {
-    const added = await api().addPlant(input)
+    const added = await api()
+      .addPlant(input)
+      .catch((error: unknown) => {
+        noteRefusal(error)
+        throw error
+      })
     markRecent(added.id)
     scheduleRefresh()
     return added
@@ -170,6 +176,7 @@ export const usePlantsStore = defineStore('plants', () => {
       scheduleRefresh()
       return saved
     } catch (error) {
+      noteRefusal(error)
       if (error instanceof ApiError && error.conflict) conflict.value = { mine: changes, theirs: await api().getPlant(changes.id) }
       throw error
     }
@@ -205,15 +212,24 @@ export const usePlantsStore = defineStore('plants', () => {
     if (conflict.value === current) conflict.value = null
   }
 
+  let subscription: EventSubscription | undefined
+
+  /** Ends the pause before the next reconnect at once (the banner's "Retry now"). */
+  function retryNow(): void {
+    subscription?.retryNow()
+  }
+
   /**
    * Follows the server's change stream. Each time it opens the view is
-   * reloaded: changes made while it was closed are not replayed.
+   * reloaded (a server that keeps no history cannot replay what was missed),
+   * and again when the server says it cannot (`event: reset`).
    */
   function connect(): () => void {
-    return api().subscribe({
+    subscription = api().subscribe({
       onEvent: applyEvent,
       // One reload for a whole import, however many plants it changed.
       onImportApplied: scheduleRefresh,
+      onReset: scheduleRefresh,
       onState(state, info) {
         stream.value = state
         if (state === 'open') {
@@ -225,6 +241,7 @@ export const usePlantsStore = defineStore('plants', () => {
         }
       }
     })
+    return subscription
   }
 
   return {
@@ -245,6 +262,8 @@ export const usePlantsStore = defineStore('plants', () => {
     allCount,
     pageCount,
     catalogueEmpty,
+    locked,
+    offlineReason,
     load,
     setFilter,
     setSearch,
@@ -255,6 +274,7 @@ export const usePlantsStore = defineStore('plants', () => {
     updatePlant,
     setStatus,
     resolveConflict,
-    connect
+    connect,
+    retryNow
   }
 })

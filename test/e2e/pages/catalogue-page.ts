@@ -88,14 +88,15 @@ export class CataloguePage {
     return this.table.getByRole('rowheader').allTextContents()
   }
 
+  /** A filter option, named with its count ("Pending, 3 plants"). */
   filter(label: FilterLabel): Locator {
-    return this.page.getByRole('radio', { name: label, exact: true })
+    return this.page.getByRole('radio', { name: new RegExp(`^${label}, [\\d,]+ plants?$`) })
   }
 
-  /** The live count shown with a filter option (its accessible description). */
+  /** The live count of a filter option, read from its accessible name. */
   async count(label: FilterLabel): Promise<number> {
-    const id = await this.filter(label).getAttribute('aria-describedby')
-    return Number(((await this.page.locator(`[id="${id}"]`).textContent()) ?? '').replace(/\D/g, ''))
+    const name = (await this.filter(label).getAttribute('aria-label')) ?? ''
+    return Number(name.slice(label.length).replace(/\D/g, ''))
   }
 
   async counts(): Promise<Record<FilterLabel, number>> {
@@ -111,8 +112,13 @@ export class CataloguePage {
     return this.page.getByRole('combobox', { name: `Status of ${name}`, exact: true })
   }
 
+  /** The notifications region (toasts). */
+  get notifications(): Locator {
+    return this.page.getByRole('region', { name: 'Notifications' })
+  }
+
   toast(text: string | RegExp): Locator {
-    return this.page.getByRole('status').filter({ hasText: text })
+    return this.notifications.locator('.toast').filter({ hasText: text })
   }
 
   /** Matches in the table's summary (before paging). */
@@ -153,7 +159,9 @@ function measureInPage({ action, expectedTotal }: { action: { filter?: string; s
   })
   const started = (globalThis as any).performance.now()
   if (action.filter !== undefined) {
-    const radio = [...doc.querySelectorAll('input[type="radio"]')].find((input: any) => input.getAttribute('aria-label') === action.filter) as any
+    const radio = [...doc.querySelectorAll('input[type="radio"]')].find((input: any) =>
+      input.getAttribute('aria-label').startsWith(`${action.filter},`)
+    ) as any
     radio.click()
   } else {
     const search = doc.querySelector('input[type="search"]')

@@ -24,6 +24,10 @@ export interface FakeApi {
   listQueries: PlantListQuery[]
   /** Sends a change as the server's event stream would. */
   emit(event: PlantEvent): void
+  /** The stream's "Retry now" (ends the pause before a reconnect). */
+  retryNow: () => void
+  /** Sends `event: reset` (the server could not replay what was missed). */
+  reset(): void
   /** Moves the event stream to `state`. */
   streamState(state: StreamState, error?: unknown): void
 }
@@ -46,6 +50,7 @@ export function fakeApi(initial: Plant[] = []): FakeApi {
   let subscriber: SubscribeOptions | undefined
   let nextId = Math.max(0, ...plants.map((p) => p.id)) + 1
   const tokens: CreatedToken[] = []
+  const retryNow = vi.fn()
   const client: ApiClient = {
     exportPlants: vi.fn(async () => new Blob([])),
     backupStatus: vi.fn(async () => ({ dir: null, present: false, last: null })),
@@ -89,16 +94,19 @@ export function fakeApi(initial: Plant[] = []): FakeApi {
     searchByStatus: vi.fn(async () => ({ plants: [], total: 0 })),
     subscribe: vi.fn((options: SubscribeOptions) => {
       subscriber = options
-      return () => {
+      const stop = () => {
         subscriber = undefined
       }
+      return Object.assign(stop, { retryNow })
     })
   }
   return {
     client,
     plants,
     listQueries,
+    retryNow,
     emit: (event) => subscriber?.onEvent(event),
+    reset: () => subscriber?.onReset?.(),
     streamState: (state, error) => subscriber?.onState?.(state, { attempt: 1, error })
   }
 }

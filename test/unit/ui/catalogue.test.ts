@@ -49,9 +49,9 @@ describe('the catalogue', () => {
     const wrapper = await mountApp()
     const filter = wrapper.findComponent(PlantStatusFilter)
     const radios = filter.findAll('input[type="radio"]')
-    expect(radios.map((r) => r.attributes('aria-label'))).toEqual(['All', 'Available', 'Pending', 'Sold'])
-    const counts = radios.map((r) => filter.find(`#${r.attributes('aria-describedby')}`).text())
-    expect(counts).toEqual(['3', '1', '1', '1'])
+    // Each count is part of its option's accessible name.
+    expect(radios.map((r) => r.attributes('aria-label'))).toEqual(['All, 3 plants', 'Available, 1 plant', 'Pending, 1 plant', 'Sold, 1 plant'])
+    expect(filter.findAll('.segment-count').map((count) => count.text())).toEqual(['3', '1', '1', '1'])
     await radios[3]!.setValue(true)
     await flushPromises()
     expect(api.listQueries.at(-1)).toMatchObject({ status: 'sold' })
@@ -81,12 +81,13 @@ describe('the catalogue', () => {
 
   it('opens the add form from "Add plant" and the edit form from a row click or Edit', async () => {
     const wrapper = await mountApp()
-    await wrapper.find('header button[aria-label="Add plant"]').trigger('click')
+    await wrapper.find('header button[aria-keyshortcuts="n"]').trigger('click')
     expect(wrapper.find('dialog h2').text()).toBe('Add plant')
     await wrapper.find('dialog').trigger('cancel')
     await wrapper.find('tr[data-plant-id="2"] td.cell-category').trigger('click')
     expect(wrapper.find('dialog h2').text()).toBe('Edit Fern')
     await wrapper.find('dialog').trigger('cancel')
+    expect(wrapper.find('tr[data-plant-id="1"] .cell-actions button').text()).toBe('Edit Monstera') // its accessible name
     await wrapper.find('tr[data-plant-id="1"] .cell-actions button').trigger('click')
     expect(wrapper.find('dialog h2').text()).toBe('Edit Monstera')
     wrapper.unmount()
@@ -116,7 +117,7 @@ describe('the catalogue', () => {
     wrapper.unmount()
   })
 
-  it('shows the error state with Try again when the server cannot be reached, and the token advice on 401', async () => {
+  it('shows the error state with Try again when the server cannot be reached, and the locked page on 401', async () => {
     vi.mocked(api.client.listPlants).mockRejectedValueOnce(
       new ApiError({ type: 'about:blank', title: 'Server unreachable', status: 0, detail: 'The Plant Store server did not answer.' })
     )
@@ -133,7 +134,12 @@ describe('the catalogue', () => {
     setActivePinia(createPinia())
     vi.mocked(api.client.listPlants).mockRejectedValueOnce(new ApiError({ type: 'x', title: 'Unauthorized', status: 401, detail: 'token' }))
     const locked = await mountApp()
-    expect(locked.find('[role="alert"] h2').text()).toBe('This page needs its access link')
+    expect(locked.find('h1').text()).toBe('This page needs its access link')
+    // Nothing of the catalogue behind it: no table, no filter with 0 counts, no Add plant.
+    expect(locked.find('table').exists()).toBe(false)
+    expect(locked.find('[role="radiogroup"]').exists()).toBe(false)
+    expect(locked.find('header').exists()).toBe(false)
+    expect(locked.find('input#plant-access-code').exists()).toBe(true)
     locked.unmount()
   })
 
@@ -152,7 +158,7 @@ describe('the catalogue', () => {
     const wrapper = await mountApp()
     window.dispatchEvent(new KeyboardEvent('keydown', { key: '/' }))
     expect(document.activeElement?.getAttribute('aria-label')).toBe('Search')
-    const shortcuts = { focusSearch: vi.fn(), addPlant: vi.fn(), blocked: () => false }
+    const shortcuts = { focusSearch: vi.fn(), addPlant: vi.fn(), undo: () => false, blocked: () => false }
     const typing = new KeyboardEvent('keydown', { key: 'n' })
     Object.defineProperty(typing, 'target', { value: document.activeElement })
     expect(handleShortcut(typing, shortcuts)).toBe(false)
@@ -173,7 +179,7 @@ describe('PlantTableRow', () => {
     const tbody = table.appendChild(document.createElement('tbody'))
     document.body.appendChild(table)
     const wrapper = mount(PlantTableRow, { props: { plant: plant({ id: 12 }) }, attachTo: tbody })
-    expect(wrapper.find('select').attributes('aria-label')).toBe('Status of plant 12')
+    expect(wrapper.find('select').attributes('aria-label')).toBe('Status of Unnamed (#12)')
     wrapper.unmount()
   })
 })

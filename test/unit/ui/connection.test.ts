@@ -1,12 +1,12 @@
 // @vitest-environment happy-dom
 import { mount } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { ApiError } from '#shared/api-errors'
-import TheConnectionBanner from '#renderer/components/TheConnectionBanner.vue'
-import { TOKEN_STORAGE_KEY, readConnection } from '#renderer/connection'
+import TheLockedPage from '#renderer/components/TheLockedPage.vue'
+import { TOKEN_STORAGE_KEY, accessCodeIn, readConnection } from '#renderer/connection'
 import { usePlantsStore } from '#renderer/stores/plants'
-import { formatUpdated, parseTags } from '#renderer/format'
+import { ACCESS_EXPIRED, failureText, formatUpdated, parseTags } from '#renderer/format'
 
 describe('readConnection', () => {
   beforeEach(() => {
@@ -49,30 +49,55 @@ describe('format helpers', () => {
   })
 })
 
-describe('the banner after a token rotation', () => {
+describe('the locked page after a token rotation', () => {
   beforeEach(() => {
     setActivePinia(createPinia())
     delete window.plantStore
+    sessionStorage.clear()
   })
 
-  function bannerFor401(): string {
+  /** A window that showed the catalogue, then had its token refused (by the stream, a load or a save). */
+  function lockedPage() {
     const plants = usePlantsStore()
     plants.phase = 'ready'
-    plants.loadError = new ApiError({ type: 'about:blank', title: 'Unauthorized', status: 401, detail: 'Token not accepted' })
-    const wrapper = mount(TheConnectionBanner)
-    const text = wrapper.text()
-    wrapper.unmount()
-    return text
+    plants.streamError = new ApiError({ type: 'about:blank', title: 'Unauthorized', status: 401, detail: 'Send Authorization: Bearer <token>' })
+    expect(plants.locked).toBe(true)
+    return mount(TheLockedPage)
   }
 
   it('in the desktop window points to View → Reload (the app hands the page the new token), not to plant-store serve', () => {
     window.plantStore = { token: 'old', apiBaseUrl: 'http://127.0.0.1:7420/v3' }
-    const text = bannerFor401()
-    expect(text).toContain('View → Reload')
-    expect(text).not.toContain('plant-store serve')
+    const wrapper = lockedPage()
+    expect(wrapper.text()).toContain('View → Reload')
+    expect(wrapper.text()).not.toContain('plant-store serve')
+    wrapper.unmount()
   })
 
-  it('in a browser keeps pointing to the address plant-store serve printed', () => {
-    expect(bannerFor401()).toContain('plant-store serve')
+  it('in a browser says the access expired in staff words (no headers), and takes a pasted code or link', async () => {
+    const reload = vi.fn()
+    Object.defineProperty(window.location, 'reload', { value: reload, configurable: true })
+    const wrapper = lockedPage()
+    expect(wrapper.find('h1').text()).toBe('This window’s access has expired')
+    expect(wrapper.text()).toContain(ACCESS_EXPIRED)
+    expect(wrapper.text()).not.toMatch(/Authorization|Bearer/)
+    await wrapper.find('form').trigger('submit')
+    expect(wrapper.find('#plant-access-code-error').text()).toContain('Paste the access code')
+    expect(reload).not.toHaveBeenCalled()
+    await wrapper.find('input#plant-access-code').setValue('  http://127.0.0.1:7420/#token=new%2Bcode-0123456789abcdefghijkl  ')
+    await wrapper.find('form').trigger('submit')
+    expect(sessionStorage.getItem(TOKEN_STORAGE_KEY)).toBe('new+code-0123456789abcdefghijkl')
+    expect(reload).toHaveBeenCalledTimes(1)
+    wrapper.unmount()
+  })
+
+  it('finds the code in a pasted link or takes the text as it is', () => {
+    expect(accessCodeIn(' abc ')).toBe('abc')
+    expect(accessCodeIn('http://x:1/#view=2&token=t%2B1')).toBe('t+1')
+    expect(accessCodeIn('   ')).toBeUndefined()
+  })
+
+  it('words a refused save for a toast without the server’s talk of headers', () => {
+    expect(failureText(new ApiError({ type: 'x', title: 'Unauthorized', status: 401, detail: 'Send Authorization: Bearer' }))).toBe(ACCESS_EXPIRED)
+    expect(failureText(new ApiError({ type: 'x', title: 'Gone', status: 404, detail: 'No plant 4' }))).toBe('No plant 4')
   })
 })
