@@ -28,11 +28,12 @@ function comparatorFor(key: PlantSortKey, descending: boolean): (a: Plant, b: Pl
       case 'updatedAt':
         return a.updatedAt < b.updatedAt ? -1 : a.updatedAt > b.updatedAt ? 1 : 0
       case 'name':
-      case 'category': {
+      case 'category':
+      case 'price': {
         const x = a[key]
         const y = b[key]
         if (x === undefined || y === undefined) return x === y ? 0 : x === undefined ? 2 * sign : -2 * sign
-        return collator.compare(x, y)
+        return typeof x === 'number' ? x - (y as number) : collator.compare(x, y as string)
       }
     }
   }
