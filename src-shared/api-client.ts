@@ -6,6 +6,7 @@
  * live in api-errors.ts, the list queries in api-queries.ts and the change
  * stream in api-event-stream.ts; this module re-exports what callers need.
  */
+import { tillApi, type TillApi } from './api-client-till'
 import { isAbort, toApiError, unreachable } from './api-errors'
 import { followEvents, type EventSubscription, type SubscribeOptions } from './api-event-stream'
 import { API_PATHS, EXTENSION_HEADERS, EXTENSION_PATHS, STATUS_COUNTS_HEADER } from './api-paths'
@@ -67,8 +68,8 @@ export interface SavedPlant {
   version: number | undefined
 }
 
-/** The API's operations. */
-export interface ApiClient {
+/** The API's operations (issue 15's: api-client-till.ts). */
+export interface ApiClient extends TillApi {
   /** add-plant (contract), with an Idempotency-Key, retried after a network error or a 503 without ever adding twice. */
   addPlant(plant: NewPlant, options?: AddOptions): Promise<PlantResponse>
   /** update-plant (contract): the fields present in `changes` change; with `ifVersion`, only if nobody changed the plant since. */
@@ -150,6 +151,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const total = (response: Response) => Number(response.headers.get('x-total-count') ?? 0)
 
   return {
+    ...tillApi(send),
     async addPlant(plant, requestOptions = {}) {
       // One key for every attempt: the server answers a retry of an add that did land with that add's plant.
       const key = { [EXTENSION_HEADERS.idempotencyKey]: JSON.stringify(requestOptions.idempotencyKey ?? newIdempotencyKey()) }

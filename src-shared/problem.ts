@@ -40,5 +40,7 @@ export const PROBLEM_TYPES = {
   /** 503: the server already serves as many change streams as it allows (extension). */
   tooManyStreams: 'urn:plant-store:problem:too-many-streams',
   /** 409: no backup folder is set, or the backup into it failed (extension). */
-  backupNotMade: 'urn:plant-store:problem:backup-not-made'
+  backupNotMade: 'urn:plant-store:problem:backup-not-made',
+  /** 409: a restore named a plant that is not deleted (extension, issue 15). */
+  plantNotDeleted: 'urn:plant-store:problem:plant-not-deleted'
 } as const

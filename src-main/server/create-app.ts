@@ -10,7 +10,9 @@ import { createOpenApiDocument } from './openapi'
 import { API_HEADERS, toProblemResponse } from './problem-response'
 import { problem } from './problems'
 import { registerEventRoutes, type EventRouteOptions } from './routes/events'
+import { registerPlantEditRoutes } from './routes/plant-edits'
 import { registerPlantViewRoutes } from './routes/plant-views'
+import { registerShopSettingsRoutes } from './routes/shop-settings'
 import { registerPlantRoutes } from './routes/plants'
 import { registerTokenRoutes, type NamedTokenAdmin } from './routes/tokens'
 import { registerTransferRoutes } from './routes/transfer'
@@ -70,6 +72,8 @@ export function createApp(options: CreateAppOptions): H3 {
   app.on('HEAD', API_BASE + API_PATHS.openapi, serveOpenApi)
   registerPlantRoutes(app, options.store)
   registerPlantViewRoutes(app, options.store)
+  registerPlantEditRoutes(app, options.store)
+  registerShopSettingsRoutes(app, options.store)
   registerEventRoutes(app, options.store, options.events)
   if (options.tokens !== undefined) registerTokenRoutes(app, options.tokens)
   registerTransferRoutes(app, options.store)

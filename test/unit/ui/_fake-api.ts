@@ -52,6 +52,14 @@ export function fakeApi(initial: Plant[] = []): FakeApi {
   const tokens: CreatedToken[] = []
   const retryNow = vi.fn()
   const client: ApiClient = {
+    // Issue 15's operations (api-client-till.ts): plain answers until a UI test needs more.
+    deletePlant: vi.fn(async () => undefined),
+    restorePlant: vi.fn(async (id: number) => plants.find((p) => p.id === id)!),
+    bulkUpdate: vi.fn(async () => []),
+    bulkDelete: vi.fn(async (ids: readonly number[]) => [...ids]),
+    bulkRestore: vi.fn(async () => []),
+    shopSettings: vi.fn(async () => ({ currency: 'EUR', locale: 'en-US' })),
+    setShopSettings: vi.fn(async ({ currency }: { currency: string }) => ({ currency, locale: 'en-US' })),
     exportPlants: vi.fn(async () => new Blob([])),
     backupStatus: vi.fn(async () => ({ dir: null, present: false, last: null })),
     setBackupFolder: vi.fn(async (dir: string | null) => ({ dir, present: dir !== null, last: null })),
