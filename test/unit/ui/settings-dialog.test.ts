@@ -105,6 +105,17 @@ describe('Settings: the backup folder', () => {
     expect(line.text()).toBe('No backup in /media/usb yet; one is made when the app quits.')
   })
 
+  it('keeps what the owner typed when the folder status arrives after they started typing', async () => {
+    let answer!: (status: { dir: string; present: boolean; last: null }) => void
+    vi.mocked(api.client.backupStatus).mockReturnValueOnce(new Promise((resolve) => (answer = resolve)))
+    const wrapper = mount(TheSettingsDialog, { attachTo: document.body })
+    await wrapper.find('#backup-dir').setValue('/media/usb/new')
+    answer({ dir: '/media/usb', present: true, last: null })
+    await flushPromises()
+    expect((wrapper.find('#backup-dir').element as HTMLInputElement).value).toBe('/media/usb/new')
+    expect(button(wrapper, 'Save folder').attributes('disabled')).toBeUndefined()
+  })
+
   it("shows the server's reason when a folder cannot be used, and keeps the setting", async () => {
     const detail = 'The backup folder was not changed: /media/usb/gone does not exist: plug in the drive, or create the folder first.'
     vi.mocked(api.client.setBackupFolder).mockRejectedValueOnce(refused(detail))
