@@ -12,6 +12,8 @@ export interface Problem {
   status: number
   detail: string
   errors?: FieldError[]
+  /** 410 at /v3/changes (extension): the oldest seq the change log still keeps. */
+  oldestSeq?: number
 }
 
 /** Media type of every error body. */
@@ -42,5 +44,7 @@ export const PROBLEM_TYPES = {
   /** 409: no backup folder is set, or the backup into it failed (extension). */
   backupNotMade: 'urn:plant-store:problem:backup-not-made',
   /** 409: a restore named a plant that is not deleted (extension, issue 15). */
-  plantNotDeleted: 'urn:plant-store:problem:plant-not-deleted'
+  plantNotDeleted: 'urn:plant-store:problem:plant-not-deleted',
+  /** 410: a change feed cursor older than the kept change log (extension). */
+  historyGone: 'urn:plant-store:problem:history-gone'
 } as const

@@ -8,6 +8,7 @@ import { extensionOperations } from './openapi-extensions'
 import { SEARCH_PARAMETERS, problemResponse, ref } from './openapi-parts'
 import { responseSchemas } from './openapi-schemas'
 import { backupOperations } from './openapi-backup'
+import { historyPaths } from './openapi-history'
 import { transferOperations } from './openapi-transfer'
 import { documentAccessRules } from './openapi-security'
 import { documentTill } from './openapi-till'
@@ -114,6 +115,7 @@ export function createOpenApiDocument(): Record<string, unknown> {
           [EXTENSION_PATHS.export]: { get: transferOperations.exportPlants },
           [EXTENSION_PATHS.import]: { post: transferOperations.importPlants },
           [EXTENSION_PATHS.backup]: backupOperations,
+          ...historyPaths,
           [API_PATHS.searchByStatus]: { get: searchByStatus },
           [API_PATHS.openapi]: {
             get: {

@@ -1,5 +1,5 @@
 /** The shape of one row of the problem table (problems.ts). */
-import type { FieldError } from '#shared/problem'
+import type { FieldError, Problem } from '#shared/problem'
 
 /** One row: what every answer of this kind shares, and how its detail (and any field errors or headers) follow from the facts. */
 export interface ProblemRow<A extends unknown[]> {
@@ -8,6 +8,8 @@ export interface ProblemRow<A extends unknown[]> {
   status: number
   detail: (...facts: A) => string
   errors?: (...facts: A) => FieldError[]
+  /** Members beyond RFC 9457's (e.g. `oldestSeq`). */
+  members?: (...facts: A) => Partial<Problem>
   headers?: (...facts: A) => Record<string, string>
 }
 

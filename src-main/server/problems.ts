@@ -13,6 +13,7 @@ import { WriteFailedError, type StoreClosedError } from '#store/errors'
 import type { TokenRefusal } from './access-policy'
 import { HttpProblem } from './http-problem'
 import { row, type ProblemRow } from './problem-row'
+import { HISTORY_PROBLEMS } from './problems-history'
 import { TILL_PROBLEMS } from './problems-till'
 import { ALLOWED_METHODS } from './urls'
 
@@ -36,6 +37,7 @@ const allowPlantMethods = () => ({ allow: ALLOWED_METHODS[API_PATHS.plant].join(
 
 export const PROBLEMS = {
   ...TILL_PROBLEMS,
+  ...HISTORY_PROBLEMS,
   invalidBody: row({
     type: PROBLEM_TYPES.invalidInput,
     title: 'Invalid input',
@@ -268,7 +270,8 @@ export function problem<N extends ProblemName>(name: N, ...facts: Facts<N>): Htt
       title: definition.title,
       status: definition.status,
       detail: definition.detail(...facts),
-      ...(errors === undefined ? {} : { errors })
+      ...(errors === undefined ? {} : { errors }),
+      ...definition.members?.(...facts)
     },
     definition.headers?.(...facts)
   )

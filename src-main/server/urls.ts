@@ -1,5 +1,6 @@
 /** How the server spells its own addresses and routes. */
 import { API_BASE, API_PATHS, EXTENSION_PATHS } from '#shared/api-paths'
+import { HISTORY_PATHS } from '#shared/history'
 
 /** Formats a host for a URL (brackets around IPv6). */
 export function urlHost(host: string): string {
@@ -32,5 +33,9 @@ export const ALLOWED_METHODS = {
   [EXTENSION_PATHS.tokenByName]: ['DELETE'],
   [EXTENSION_PATHS.export]: ['GET', 'HEAD'],
   [EXTENSION_PATHS.import]: ['POST'],
-  [EXTENSION_PATHS.backup]: ['GET', 'PUT', 'POST']
+  [EXTENSION_PATHS.backup]: ['GET', 'PUT', 'POST'],
+  [HISTORY_PATHS.changes]: ['GET'],
+  [HISTORY_PATHS.plantHistory]: ['GET'],
+  [HISTORY_PATHS.salesReport]: ['GET'],
+  [HISTORY_PATHS.health]: ['GET']
 } as const satisfies Record<string, readonly string[]>

@@ -6,20 +6,26 @@
  * its plants are checked first (nothing changes when one fails), then saved
  * in one journal line (one fsync), then announced once.
  */
+import type { ChangeType } from '#shared/history'
 import type { FieldChanges, Plant, PlantChanges } from '#shared/plant'
+import { currentActor } from './history-actor'
+import type { HistoryEntry } from './history-entry'
 import type { PlantChange } from './plant-store-types'
 import { changedPlantRecord } from './plant-records'
 import { checkVersion, type WriteCondition } from './preconditions'
+import type { StagedChange } from './staged-change'
 import { toFullPlant, type StoredPlant } from './stored-plant'
 
 /** What the edits need of the store. */
 export interface EditHost {
   /** Runs `apply` in the store's serialised step and resolves once what it staged is on disk. */
-  submit<R>(apply: () => { result: R; changes?: { plant: StoredPlant }[] }): Promise<R>
+  submit<R>(apply: () => { result: R; changes?: StagedChange[] }): Promise<R>
   /** The record of `id` as the step sees it (its own staged change, else the published one, tombstones too). */
   latest(id: number): StoredPlant | undefined
   stage(record: StoredPlant): void
   now(): Date
+  /** The change log entry of one change (it takes the next seq). */
+  entryOf(type: ChangeType, by: string, at: string, before: StoredPlant, after: StoredPlant): HistoryEntry
   announce(change: PlantChange): void
 }
 
@@ -39,6 +45,14 @@ export class PlantsNotEditableError extends Error {
 
 type Edit = 'updated' | 'deleted' | 'restored'
 
+const CHANGE_TYPE_OF: Record<Edit, ChangeType> = { updated: 'plant.updated', deleted: 'plant.deleted', restored: 'plant.restored' }
+
+/** Plants a call changed, and the seq of its last change log entry. */
+interface Edited {
+  plants: Plant[]
+  seq: number
+}
+
 /** The store's delete, restore and bulk operations. */
 export class PlantEdits {
   constructor(private readonly host: EditHost) {}
@@ -46,8 +60,9 @@ export class PlantEdits {
   /** Deletes `id` (If-Match as `condition`); resolves with the plant as it was deleted, or undefined when there is none. */
   async delete(id: number, condition?: WriteCondition): Promise<Plant | undefined> {
     try {
-      const [plant] = await this.#edit('deleted', [{ id }], condition)
-      this.host.announce({ type: 'plant.deleted', plant: plant! })
+      const { plants, seq } = await this.#edit('deleted', [{ id }], condition)
+      const plant = plants[0]
+      this.host.announce({ type: 'plant.deleted', plant: plant!, seq })
       return plant
     } catch (error) {
       if (error instanceof PlantsNotEditableError) return undefined
@@ -57,9 +72,9 @@ export class PlantEdits {
 
   /** Brings `id` back as it was, one version on; PlantsNotEditableError when it has no tombstone or is not deleted. */
   async restore(id: number): Promise<Plant> {
-    const [plant] = await this.#edit('restored', [{ id }])
-    this.host.announce({ type: 'plant.restored', plant: plant! })
-    return plant!
+    const { plants, seq } = await this.#edit('restored', [{ id }])
+    this.host.announce({ type: 'plant.restored', plant: plants[0]!, seq })
+    return plants[0]!
   }
 
   /** Applies every change (each names its plant), all or none; announced once as `plants.changed`. */
@@ -76,12 +91,13 @@ export class PlantEdits {
   }
 
   async #bulk(edit: Edit, items: readonly PlantChanges[]): Promise<Plant[]> {
-    const plants = await this.#edit(edit, items)
-    if (plants.length > 0) this.host.announce({ type: 'plants.changed', change: edit, plants })
+    const { plants, seq } = await this.#edit(edit, items)
+    if (plants.length > 0) this.host.announce({ type: 'plants.changed', change: edit, plants, seq })
     return plants
   }
 
-  #edit(edit: Edit, items: readonly PlantChanges[], condition?: WriteCondition): Promise<Plant[]> {
+  #edit(edit: Edit, items: readonly PlantChanges[], condition?: WriteCondition): Promise<Edited> {
+    const by = currentActor() // read in the request's context, before the serialised step
     return this.host.submit(() => {
       const unknown: number[] = []
       const notDeleted: number[] = []
@@ -94,12 +110,14 @@ export class PlantEdits {
       if (notDeleted.length > 0) throw new PlantsNotEditableError('notDeleted', notDeleted)
       if (condition) checkVersion(this.host.latest(items[0]!.id)!, condition)
       const at = this.host.now().toISOString()
-      const records = items.map(({ id, ...fields }) => {
-        const after = nextRecord(edit, this.host.latest(id)!, fields, at)
+      const changes: StagedChange[] = items.map(({ id, ...fields }) => {
+        const before = this.host.latest(id)!
+        const after = nextRecord(edit, before, fields, at)
         this.host.stage(after)
-        return after
+        return { plant: after, history: this.host.entryOf(CHANGE_TYPE_OF[edit], by, at, before, after) }
       })
-      return { result: records.map(toFullPlant), changes: records.map((plant) => ({ plant })) }
+      const plants = changes.map((change) => toFullPlant(change.plant!))
+      return { result: { plants, seq: changes.at(-1)?.history?.seq ?? 0 }, changes }
     })
   }
 }

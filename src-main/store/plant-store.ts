@@ -9,11 +9,15 @@ import path from 'node:path'
 import type { Low } from 'lowdb'
 import type { NewPlant, Plant, PlantChanges } from '#shared/plant'
 import { ActiveJournal } from './active-journal'
+import { ChangeListeners } from './change-listeners'
 import { Checkpoints } from './checkpoints'
 import type { PlantFile } from './data-file'
 import { FolderKeeping } from './folder-keeping'
 import { GroupCommit } from './group-commit'
-import { IdempotencyKeys, fingerprintOf, type IdempotencyRecord, type IdempotencyScope } from './idempotency-keys'
+import { currentActor } from './history-actor'
+import type { HistoryEntry } from './history-entry'
+import { HistoryLog } from './history-log'
+import { IdempotencyKeys, fingerprintOf, type IdempotencyScope } from './idempotency-keys'
 import { openCatalogue, type OpenPlantStoreOptions, type OpenedCatalogue } from './open-catalogue'
 import { PlantEdits } from './plant-edits'
 import { changedPlantRecord, checkIdsLeft, newPlantRecord } from './plant-records'
@@ -22,6 +26,7 @@ import { IdempotencyKeyReusedError, checkVersion, type WriteCondition } from './
 import { PublishedCatalogue } from './published-catalogue'
 import { DATA_FILE_NAME } from './read-catalogue'
 import { RunBackups } from './run-backups'
+import { journalEntryOf, type StagedChange } from './staged-change'
 import { toFullPlant, type StoredPlant } from './stored-plant'
 import { UnknownPlantError } from './unknown-plant-error'
 import { writeSnapshot } from './write-snapshot'
@@ -30,29 +35,26 @@ export { DATA_FILE_NAME } from './read-catalogue'
 export type { OpenPlantStoreOptions } from './open-catalogue'
 export type { AddOutcome, PlantBatch, PlantChange, PlantFilter } from './plant-store-types'
 
-/** One change of a batch: a plant record and the idempotency key that came with it, either possibly absent. */
-interface StagedChange {
-  plant?: StoredPlant
-  key?: IdempotencyRecord
-}
-
 /** The catalogue behind the API. */
 export class PlantStore {
   readonly dir: string
   readonly file: string
+  /** The change log (issue 14): entries saved with their changes, queried by the history routes. */
+  readonly history: HistoryLog
   /** lowdb over plants.json; its data is the published catalogue. */
   readonly #db: Low<PlantFile>
   readonly #catalogue: PublishedCatalogue
   readonly #commits: GroupCommit<StagedChange>
   readonly #keys: IdempotencyKeys
   readonly #now: () => Date
-  readonly #listeners = new Set<(change: PlantChange) => void>()
+  readonly #listeners = new ChangeListeners<PlantChange>()
   readonly #journal: ActiveJournal
   readonly #folder: FolderKeeping
   readonly #checkpoints: Checkpoints
   readonly #backups: RunBackups
   readonly #release: () => Promise<void>
   #closing: Promise<void> | undefined
+  #staging: HistoryEntry[] = [] // the change log entries of the batch being saved
   /** Delete, restore and bulk changes (issue 15): `store.edits.delete(id)`, `store.edits.bulkUpdate([...])`, … */
   readonly edits: PlantEdits
 
@@ -62,6 +64,7 @@ export class PlantStore {
     this.file = path.join(options.dir, DATA_FILE_NAME)
     this.#db = db
     this.#now = options.now ?? (() => new Date())
+    this.history = new HistoryLog(options.dir, db.data, opened.history)
     // The keys live in #keys (saved and pending apart); db.data gets a copy of the live ones at each write.
     this.#keys = new IdempotencyKeys(db.data.idempotencyKeys, options.idempotencyTtlMs)
     delete db.data.idempotencyKeys
@@ -74,8 +77,10 @@ export class PlantStore {
       batchWindowMs: options.batchWindowMs
     })
     const between = (task: () => Promise<void>) => this.#commits.exclusive(task)
-    const source = { dir: this.dir, db, catalogue: this.#catalogue, now: this.#now }
-    this.#folder = new FolderKeeping(guard, this.#journal, between, (journalGen, withPending) => writeSnapshot(source, journalGen, withPending))
+    const flushHistory = (gen: number, withPending: boolean) => this.history.flushBefore(gen, withPending ? this.#staging : [])
+    const source = { dir: this.dir, db, catalogue: this.#catalogue, now: this.#now, flushHistory }
+    const snapshotAt = (journalGen: number, withPending = false) => writeSnapshot(source, journalGen, withPending)
+    this.#folder = new FolderKeeping(guard, this.#journal, between, snapshotAt)
     this.#release = () => guard.lock.release() // only deletes the lock file while it is still ours
     this.#checkpoints = new Checkpoints({
       file: this.file,
@@ -83,8 +88,9 @@ export class PlantStore {
       journal: this.#journal,
       between,
       ready: () => this.#folder.readyToCheckpoint(),
-      writeSnapshot: async (journalGen) => void (await writeSnapshot(source, journalGen)),
+      writeSnapshot: async (journalGen) => void (await snapshotAt(journalGen)),
       snapshotSize: () => snapshot.size,
+      beforeFold: () => this.history.flushBefore(Number.MAX_SAFE_INTEGER),
       refused: () => this.#folder.refusal !== undefined,
       idleMs: options.checkpointIdleMs,
       journalBytes: options.checkpointBytes
@@ -95,7 +101,8 @@ export class PlantStore {
       latest: (id) => this.#catalogue.latest(id),
       stage: (record) => this.#catalogue.stage(record),
       now: this.#now,
-      announce: (change) => this.#announce(change)
+      entryOf: (...change) => this.history.entryOf(...change),
+      announce: (change) => this.#listeners.announce(change)
     })
   }
 
@@ -131,8 +138,7 @@ export class PlantStore {
 
   /** Calls `listener` after each saved change; returns a function that stops it. */
   onChange(listener: (change: PlantChange) => void): () => void {
-    this.#listeners.add(listener)
-    return () => this.#listeners.delete(listener)
+    return this.#listeners.add(listener)
   }
 
   /** Adds a plant and resolves with it once it is on disk. */
@@ -152,6 +158,7 @@ export class PlantStore {
   }
 
   async #add(input: NewPlant, scope?: IdempotencyScope): Promise<AddOutcome> {
+    const made = { by: currentActor(), seq: 0 } // who makes it (read in the request's context) and its seq once prepared
     const outcome = await this.#commits.submit<AddOutcome>(() => {
       const now = this.#now()
       const fingerprint = scope && fingerprintOf(input)
@@ -163,19 +170,20 @@ export class PlantStore {
         return known.pending ? { result: replayed, change: {} } : { result: replayed }
       }
       const at = now.toISOString()
-      const added = this.#prepareAdd(input, at)
-      const key = scope && fingerprint ? this.#keys.stage({ ...scope, fingerprint, at, plant: added }) : undefined
-      return { result: { plant: added, replayed: false }, change: key ? { plant: added, key } : { plant: added } }
+      const staged = this.#prepareAdd(input, at, made.by)
+      const key = scope && fingerprint ? this.#keys.stage({ ...scope, fingerprint, at, plant: staged.plant }) : undefined
+      made.seq = staged.history.seq
+      return { result: { plant: staged.plant, replayed: false }, change: key ? { ...staged, key } : staged }
     })
-    if (!outcome.replayed) this.#announce({ type: 'plant.added', plant: toFullPlant(outcome.plant) })
+    if (!outcome.replayed) this.#listeners.announce({ type: 'plant.added', plant: toFullPlant(outcome.plant), seq: made.seq })
     return { ...outcome, plant: toFullPlant(outcome.plant) }
   }
 
-  #prepareAdd(input: NewPlant, at: string): StoredPlant {
+  #prepareAdd(input: NewPlant, at: string, by: string): { plant: StoredPlant; history: HistoryEntry } {
     checkIdsLeft(this.#db.data.nextId, 1)
     const added = newPlantRecord(this.#db.data.nextId++, input, at) // nextId kept even if the write fails: ids are never reused
     this.#catalogue.stage(added)
-    return added
+    return { plant: added, history: this.history.entryOf('plant.added', by, at, undefined, added) }
   }
 
   /**
@@ -183,24 +191,26 @@ export class PlantStore {
    * UnknownPlantError, changing nothing, when an update names no plant. Announced once as `import.applied`.
    */
   async applyBatch(batch: PlantBatch): Promise<{ added: Plant[]; updated: Plant[] }> {
+    const made = { by: currentActor(), seq: 0 } // who makes it (read in the request's context) and its seq once prepared
     const saved = await this.#commits.submit(() => {
       const missing = batch.updates.find((changes) => !this.#catalogue.live(changes.id))
       if (missing) throw new UnknownPlantError(missing.id)
       checkIdsLeft(this.#db.data.nextId, batch.adds.length) // before anything is staged
       const at = this.#now().toISOString()
-      const added = batch.adds.map((input) => this.#prepareAdd(input, at))
+      const changes: StagedChange[] = batch.adds.map((input) => this.#prepareAdd(input, at, made.by))
+      const added = changes.map((change) => change.plant!)
       const updated = batch.updates.map(({ id, ...fields }) => {
-        const after = changedPlantRecord(this.#catalogue.live(id)!, fields, at)
+        const before = this.#catalogue.live(id)!
+        const after = changedPlantRecord(before, fields, at)
         this.#catalogue.stage(after)
+        changes.push({ plant: after, history: this.history.entryOf('plant.updated', made.by, at, before, after) })
         return after
       })
-      return {
-        result: { added: added.map(toFullPlant), updated: updated.map(toFullPlant) },
-        changes: [...added, ...updated].map((plant) => ({ plant }))
-      }
+      made.seq = changes.at(-1)?.history?.seq ?? 0
+      return { result: { added: added.map(toFullPlant), updated: updated.map(toFullPlant) }, changes }
     })
     if (saved.added.length + saved.updated.length > 0)
-      this.#announce({ type: 'import.applied', added: saved.added.length, updated: saved.updated.length })
+      this.#listeners.announce({ type: 'import.applied', added: saved.added.length, updated: saved.updated.length, seq: made.seq })
     return saved
   }
 
@@ -210,7 +220,7 @@ export class PlantStore {
    * (nothing changed) when `condition` names versions the plant is not at.
    */
   async update(changes: PlantChanges, condition?: WriteCondition): Promise<Plant | undefined> {
-    let changed = false
+    const made = { by: currentActor(), seq: 0 } // who makes it (read in the request's context) and its seq once prepared
     const plant = await this.#commits.submit<StoredPlant | undefined>(() => {
       const pending = this.#catalogue.pending(changes.id)
       const before = this.#catalogue.live(changes.id)
@@ -219,12 +229,14 @@ export class PlantStore {
       const { id: _id, ...fields } = changes
       // A plant prepared in this very batch exists only if the batch is saved: tie the answer to that write.
       if (Object.keys(fields).length === 0) return pending ? { result: pending, change: {} } : { result: before }
-      const after = changedPlantRecord(before, fields, this.#now().toISOString())
+      const at = this.#now().toISOString()
+      const after = changedPlantRecord(before, fields, at)
       this.#catalogue.stage(after)
-      changed = true
-      return { result: after, change: { plant: after } }
+      const history = this.history.entryOf('plant.updated', made.by, at, before, after)
+      made.seq = history.seq
+      return { result: after, change: { plant: after, history } }
     })
-    if (plant && changed) this.#announce({ type: 'plant.updated', plant: toFullPlant(plant) })
+    if (plant && made.seq > 0) this.#listeners.announce({ type: 'plant.updated', plant: toFullPlant(plant), seq: made.seq })
     return plant && toFullPlant(plant)
   }
 
@@ -254,23 +266,13 @@ export class PlantStore {
     await this.#release()
   }
 
-  #announce(change: PlantChange): void {
-    for (const listener of this.#listeners) {
-      try {
-        listener(change)
-      } catch (error) {
-        console.error('[plant-store] a change listener failed:', error)
-      }
-    }
-  }
-
   /** The one write path: makes a batch of changed plants (and their adds' keys) durable, then publishes them. */
   async #save(changes: StagedChange[]): Promise<void> {
     this.#folder.assertWritable()
     try {
-      const plants = changes.flatMap((change) => (change.plant ? [change.plant] : []))
-      const keys = changes.flatMap((change) => (change.key ? [change.key] : []))
-      await this.#journal.append({ nextId: this.#db.data.nextId, plants, ...(keys.length > 0 ? { keys } : {}) })
+      const entry = journalEntryOf(this.#db.data.nextId, changes)
+      this.#staging = entry.history ?? []
+      await this.#journal.append(entry)
     } catch (error) {
       await this.#folder.afterFailedAppend(error) // rethrows unless the folder went away and the batch was written anew
       return this.#publishAndTidy()
@@ -281,6 +283,7 @@ export class PlantStore {
   }
 
   #publishAndTidy(): void {
+    this.history.saved(this.#staging, this.#journal.gen)
     this.#catalogue.publish()
     try {
       this.#backups.afterSave(this.#now(), () => this.#catalogue.snapshot(this.#journal.gen, this.#now()))
