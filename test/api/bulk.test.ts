@@ -32,7 +32,7 @@ describe('POST /v3/plant/bulk', () => {
       [5, 'sold', 9.99]
     ])
     expect(await journalLines(app.dir)).toHaveLength(lines + 1)
-    expect(seen).toEqual([{ type: 'plants.changed', change: 'updated', plants: expect.any(Array) }])
+    expect(seen).toEqual([{ type: 'plants.changed', change: 'updated', plants: expect.any(Array), seq: expect.any(Number) }])
     expect(app.store.get(2)).toMatchObject({ status: 'available', version: 1 })
   })
 

@@ -95,8 +95,8 @@ describe('POST /v3/plant/{id}/restore', () => {
     await call('DELETE', '/v3/plant/1')
     await call('POST', '/v3/plant/1/restore')
     expect(seen).toEqual([
-      { type: 'plant.deleted', plant: expect.objectContaining({ id: 1, name: 'Fern', version: 2 }) },
-      { type: 'plant.restored', plant: expect.objectContaining({ id: 1, name: 'Fern', price: 2.5, version: 3 }) }
+      { type: 'plant.deleted', plant: expect.objectContaining({ id: 1, name: 'Fern', version: 2 }), seq: expect.any(Number) },
+      { type: 'plant.restored', plant: expect.objectContaining({ id: 1, name: 'Fern', price: 2.5, version: 3 }), seq: expect.any(Number) }
     ])
     expect(JSON.stringify(seen)).not.toMatch(/deletedAt|priceCents/)
   })

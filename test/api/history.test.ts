@@ -134,3 +134,40 @@ function clientOf(app: TestApp) {
       Promise.resolve(app.app.request(url, { ...init, headers: { ...(init.headers as Record<string, string>), host: '127.0.0.1:7420' } }))
   })
 }
+
+describe('the change log of delete, restore, price and bulk calls (issues 14 and 15 together)', () => {
+  it('logs a price change as a number, a delete, a restore and each plant of a bulk call, in the same journal lines', async () => {
+    const app = await createTestApp()
+    const id = await addAndSell(app)
+    const other = (await json<{ id: number }>(await app.call('POST', '/v3/plant', { name: 'Fern', price: 4.5 }))).id
+    await app.call('PUT', '/v3/plant', { id, price: 12.5 })
+    await app.call('DELETE', `/v3/plant/${id}`)
+    await app.call('POST', `/v3/plant/${id}/restore`)
+    await app.call('POST', '/v3/plant/bulk', { ids: [id, other], changes: { status: 'pending' } })
+    const page = await json<ChangesPage>(await app.call('GET', '/v3/changes?since=2'))
+    expect(page.changes.map((change) => [change.type, change.plantId])).toEqual([
+      ['plant.added', other],
+      ['plant.updated', id],
+      ['plant.deleted', id],
+      ['plant.restored', id],
+      ['plant.updated', id],
+      ['plant.updated', other]
+    ])
+    expect(page.changes[0]!.plant).toMatchObject({ name: 'Fern', price: 4.5 })
+    expect(page.changes[1]!.changes).toEqual({ price: { from: null, to: 12.5 } })
+    expect(page.changes[3]!.plant).toMatchObject({ id, price: 12.5, status: 'sold' })
+    expect(page.changes[4]!.changes).toEqual({ status: { from: 'sold', to: 'pending' } })
+    expect(JSON.stringify(page)).not.toMatch(/priceCents|deletedAt/)
+    // A plant's own history reads the same after a checkpoint moved the entries to the history files.
+    await app.store.checkpoint()
+    const history = await json<PlantHistoryPage>(await app.call('GET', `/v3/plant/${id}/history`))
+    expect(history.changes.map((change) => change.type)).toEqual([
+      'plant.added',
+      'plant.updated',
+      'plant.updated',
+      'plant.deleted',
+      'plant.restored',
+      'plant.updated'
+    ])
+  })
+})

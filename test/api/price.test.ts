@@ -56,7 +56,7 @@ describe('price', () => {
     const seen: unknown[] = []
     store.onChange((change) => seen.push(change))
     expect((await call('PUT', '/v3/plant', { id: 1, price: 7.5 })).status).toBe(200)
-    expect(seen).toEqual([{ type: 'plant.updated', plant: expect.objectContaining({ id: 1, price: 7.5 }) }])
+    expect(seen).toEqual([{ type: 'plant.updated', plant: expect.objectContaining({ id: 1, price: 7.5 }), seq: expect.any(Number) }])
     expect(JSON.stringify(seen)).not.toContain('priceCents')
   })
 })
