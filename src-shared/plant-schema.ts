@@ -6,7 +6,7 @@
  * field is a one-place change. test/api/schema-agreement.test.ts runs both over
  * generated bodies and fails when they give any body different verdicts.
  */
-import { PLANT_STATUSES, isPlantStatus, type NewPlant, type PlantChanges } from './plant'
+import { CLEARABLE_FIELDS, PLANT_STATUSES, isPlantStatus, type FieldChanges, type NewPlant, type PlantChanges } from './plant'
 import type { FieldError } from './problem'
 import { TEXT_RULES_DESCRIPTION, storedText, textFieldPattern, textProblem, uniqueTags } from './text-rules'
 
@@ -14,8 +14,21 @@ import { TEXT_RULES_DESCRIPTION, storedText, textFieldPattern, textProblem, uniq
 export const PLANT_LIMITS = {
   textMaxLength: 200,
   tagsMaxItems: 32,
-  tagMaxLength: 50
+  tagMaxLength: 50,
+  priceMax: 1_000_000
 } as const
+
+/**
+ * A price has at most two decimals: price / 0.01 is a whole number, within the rounding a binary float brings
+ * (12.345 is refused; 19.99 and 0.1 + 0.2 are 1999 and 30 cents). JSON Schema says it with multipleOf 0.01,
+ * which a validator must compare with the same tolerance (ajv: multipleOfPrecision 6).
+ */
+export const PRICE_DECIMALS_TOLERANCE = 1e-6
+
+/** The whole cents of a valid price, exactly. */
+export function priceToCents(price: number): number {
+  return Math.round(price / 0.01)
+}
 
 /** Outcome of validating a body: either the clean value or the list of complaints. */
 export type Validated<T> = { ok: true; value: T } | { ok: false; errors: FieldError[] }
@@ -131,12 +144,41 @@ const statusField: FieldRule<NonNullable<NewPlant['status']>> = {
   schema: { $ref: '#/components/schemas/PlantStatus' }
 }
 
+const priceField: FieldRule<number> = {
+  check(value, field, errors) {
+    if (typeof value !== 'number' || !Number.isFinite(value)) {
+      errors.push({ field, message: `price must be a number such as 12.5 (not in quotes), not ${describeType(value)}` })
+      return undefined
+    }
+    if (value < 0 || value > PLANT_LIMITS.priceMax) {
+      errors.push({ field, message: `price must be from 0 to ${PLANT_LIMITS.priceMax.toLocaleString('en')}; got ${value}` })
+      return undefined
+    }
+    const cents = value / 0.01
+    if (Math.abs(Math.round(cents) - cents) > PRICE_DECIMALS_TOLERANCE) {
+      errors.push({ field, message: `price has at most two decimals (e.g. 12.35); got ${value}` })
+      return undefined
+    }
+    return value
+  },
+  schema: {
+    type: 'number',
+    minimum: 0,
+    maximum: PLANT_LIMITS.priceMax,
+    multipleOf: 0.01,
+    description:
+      "Price in the shop's currency (GET /v3/settings/shop), with at most two decimals; stored exactly as whole cents. " +
+      'multipleOf is meant with float tolerance (ajv: multipleOfPrecision 6): 19.99 is valid.'
+  }
+}
+
 /** Every editable field of a plant, in the order messages name them. The type makes a field of NewPlant without a row a compile error. */
 const FIELD_RULES: { [K in keyof Required<NewPlant>]: FieldRule<Required<NewPlant>[K]> } = {
   name: textField('Name of the plant.'),
   category: textField('Category of the plant.'),
   tags: tagsField,
-  status: statusField
+  status: statusField,
+  price: priceField
 }
 
 type EditableField = keyof typeof FIELD_RULES
@@ -176,16 +218,22 @@ function assign<K extends EditableField>(into: NewPlant, field: K, errors: Field
   if (value !== undefined) into[field] = value
 }
 
-/** Validates the editable fields of `body`, ignoring `id` when `allowId` is set. */
-function checkFields(body: Record<string, unknown>, allowId: boolean): Validated<NewPlant> {
+const isClearable = (field: string): boolean => (CLEARABLE_FIELDS as readonly string[]).includes(field)
+
+/** Validates the editable fields of `body`; an update (`update`) may hold its id and null for a clearable field. */
+function checkFields(body: Record<string, unknown>, update: boolean): Validated<FieldChanges> {
   const errors: FieldError[] = []
-  const value: NewPlant = {}
+  const value: FieldChanges = {}
   for (const key of Object.keys(body)) {
-    if (key === 'id' && allowId) continue
+    if (key === 'id' && update) continue
     if (!(EDITABLE_FIELDS as string[]).includes(key)) errors.push({ field: key, message: unknownFieldMessage(key) })
   }
   for (const field of EDITABLE_FIELDS) {
-    if (Object.hasOwn(body, field)) assign(value, field, errors, body[field])
+    if (!Object.hasOwn(body, field)) continue
+    if (update && body[field] === null) {
+      if (isClearable(field)) Object.assign(value, { [field]: null })
+      else errors.push({ field, message: `${field} cannot be removed (null); only ${CLEARABLE_FIELDS.join(' and ')} can` })
+    } else assign(value as NewPlant, field, errors, body[field])
   }
   return errors.length === 0 ? { ok: true, value } : { ok: false, errors }
 }
@@ -195,7 +243,7 @@ const NOT_AN_OBJECT = 'the body must be a JSON object such as {"name": "Monstera
 /** Validates an add-plant body. */
 export function validateNewPlant(body: unknown): Validated<NewPlant> {
   if (!isPlainObject(body)) return { ok: false, errors: [{ field: '', message: NOT_AN_OBJECT }] }
-  return checkFields(body, false)
+  return checkFields(body, false) as Validated<NewPlant>
 }
 
 /** Validates an update-plant body: `id` names the plant, the other fields present are the changes. */
@@ -227,10 +275,13 @@ export const plantJsonSchemas: Record<string, JsonSchema> = {
     type: 'object',
     additionalProperties: false,
     required: ['id'],
-    description: 'The id names the plant; only the other fields present change. tags: [] empties the tags.',
+    description: `The id names the plant; only the other fields present change. tags: [] empties the tags; null removes ${CLEARABLE_FIELDS.join(' or ')}.`,
     properties: {
       id: { ...PLANT_ID_SCHEMA, description: 'The plant to update.' },
-      ...fieldSchemas((field) => ({ $ref: `#/components/schemas/Plant/properties/${field}` }))
+      ...fieldSchemas((field) => {
+        const same = { $ref: `#/components/schemas/Plant/properties/${field}` }
+        return isClearable(field) ? { anyOf: [same, { type: 'null', description: `null removes the ${field}.` }] } : same
+      })
     }
   }
 }

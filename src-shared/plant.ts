@@ -3,13 +3,18 @@ export const PLANT_STATUSES = ['available', 'pending', 'sold'] as const
 
 export type PlantStatus = (typeof PLANT_STATUSES)[number]
 
-/** A plant as the store keeps it (and as the full-plant views return it). */
+/**
+ * A plant as the full-plant views return it (GET /v3/plant/{id}, GET /v3/plant, export, events). The store keeps
+ * the price exactly, as whole cents (src-main/store/stored-plant.ts); here it is a JSON number with at most two decimals.
+ */
 export interface Plant {
   id: number
   name?: string
   category?: string
   tags: string[]
   status: PlantStatus
+  /** In the shop's currency (GET /v3/settings/shop); absent when the plant has no price. */
+  price?: number
   createdAt: string
   updatedAt: string
   /**
@@ -25,10 +30,17 @@ export interface NewPlant {
   category?: string
   tags?: string[]
   status?: PlantStatus
+  price?: number
 }
 
+/** Fields an update may remove with null (the others cannot be absent from a plant, or have a default). */
+export const CLEARABLE_FIELDS = ['category', 'price'] as const
+
+/** The fields of an update: those of an add, where null removes a clearable field. */
+export type FieldChanges = Omit<NewPlant, (typeof CLEARABLE_FIELDS)[number]> & { category?: string | null; price?: number | null }
+
 /** Body of update-plant once validated: the id plus only the fields to change. */
-export interface PlantChanges extends NewPlant {
+export interface PlantChanges extends FieldChanges {
   id: number
 }
 

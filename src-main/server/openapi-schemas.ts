@@ -30,6 +30,11 @@ export const responseSchemas = {
       category: { type: 'string' },
       tags: stringArray,
       status: ref('PlantStatus'),
+      price: {
+        type: 'number',
+        minimum: 0,
+        description: "Extension (issue 15): the price in the shop's currency (GET /v3/settings/shop), at most two decimals; absent when not set."
+      },
       createdAt: { type: 'string', format: 'date-time' },
       updatedAt: { type: 'string', format: 'date-time' }
     }

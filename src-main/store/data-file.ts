@@ -2,10 +2,15 @@
  * The shape of `plants.json` and the check that a file read from disk really is
  * one. A file that fails the check is never loaded, repaired or overwritten.
  */
-import { isPlantStatus, type Plant } from '#shared/plant'
+import { isPlantStatus } from '#shared/plant'
+import { PRICE_CENTS_MAX, type StoredPlant as Plant } from './stored-plant'
 
-/** Version of the file layout this build writes (2: plants carry `version`, migrate.ts adds it to older files). */
-export const DATA_FILE_VERSION = 2
+/**
+ * Version of the file layout this build writes (2: plants carry `version`, migrate.ts adds it to older files;
+ * 3: a plant may carry priceCents, and a deleted one stays as a tombstone with deletedAt, which an older build
+ * would show as a live plant, so it must refuse the file).
+ */
+export const DATA_FILE_VERSION = 3
 
 /**
  * The highest plant id Plant Store hands out: 2^31 − 1, a signed 32-bit
@@ -97,10 +102,16 @@ export function plantRecordProblem(plant: unknown, where: string): string | unde
   if (p.category !== undefined && !isText(p.category)) return `${where}.category is not text`
   if (!Array.isArray(p.tags) || !p.tags.every(isText)) return `${where}.tags is not a list of text`
   if (!isPlantStatus(p.status)) return `${where}.status "${String(p.status)}" is not available, pending or sold`
+  if (p.priceCents !== undefined && !isPriceCents(p.priceCents)) return `${where}.priceCents is not a whole number from 0 to ${PRICE_CENTS_MAX}`
+  if (p.deletedAt !== undefined && typeof p.deletedAt !== 'string') return `${where}.deletedAt is not text`
   if (typeof p.createdAt !== 'string' || typeof p.updatedAt !== 'string') return `${where} lacks createdAt/updatedAt`
   // Optional here: a journal line written before plants had versions lacks it (replay supplies one).
   if (p.version !== undefined && !isPositiveWhole(p.version)) return `${where}.version is not a positive whole number`
   return undefined
+}
+
+function isPriceCents(value: unknown): boolean {
+  return Number.isSafeInteger(value) && (value as number) >= 0 && (value as number) <= PRICE_CENTS_MAX
 }
 
 function isPositiveWhole(value: unknown): boolean {

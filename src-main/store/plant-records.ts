@@ -2,21 +2,24 @@
  * How a change turns into a stored record. Records are immutable: an update
  * makes a new object, so a shallow copy of the list is a consistent snapshot.
  */
-import type { NewPlant, Plant, PlantChanges } from '#shared/plant'
+import type { FieldChanges, NewPlant } from '#shared/plant'
 import { PLANT_ID_MAX } from './data-file'
 import { WriteRefusedError } from './folder-guard'
+import { withFieldChanges } from './record-fields'
+import type { StoredPlant } from './stored-plant'
 
 /** The record a validated add creates: defaults filled in, stamped `at`, at version 1. */
-export function newPlantRecord(id: number, input: NewPlant, at: string): Plant {
-  const added = { id } as Plant
+export function newPlantRecord(id: number, input: NewPlant, at: string): StoredPlant {
+  const added = { id } as StoredPlant
   if (input.name !== undefined) added.name = input.name
   if (input.category !== undefined) added.category = input.category
-  return Object.assign(added, { tags: input.tags ?? [], status: input.status ?? 'available', createdAt: at, updatedAt: at, version: 1 })
+  Object.assign(added, { tags: input.tags ?? [], status: input.status ?? 'available' })
+  return withFieldChanges(added, { price: input.price }, { createdAt: at, updatedAt: at, version: 1 })
 }
 
-/** `before` with `fields` changed, stamped `at`, one version on. */
-export function changedPlantRecord(before: Plant, fields: Omit<PlantChanges, 'id'>, at: string): Plant {
-  return { ...before, ...fields, updatedAt: at, version: before.version + 1 }
+/** `before` with `fields` changed (null removes a field), stamped `at`, one version on. */
+export function changedPlantRecord(before: StoredPlant, fields: FieldChanges, at: string): StoredPlant {
+  return withFieldChanges(before, fields, { updatedAt: at, version: before.version + 1 })
 }
 
 /** Throws WriteRefusedError unless `count` more ids, from `nextId` on, stay within PLANT_ID_MAX. */

@@ -5,7 +5,6 @@
  * checkpoints.ts folds the journal back into `plants.json` with lowdb's
  * write(); folder-keeping.ts makes sure the folder written to is still ours.
  */
-import { unlink } from 'node:fs/promises'
 import path from 'node:path'
 import type { Low } from 'lowdb'
 import type { NewPlant, Plant, PlantChanges } from '#shared/plant'
@@ -15,7 +14,6 @@ import type { PlantFile } from './data-file'
 import { FolderKeeping } from './folder-keeping'
 import { GroupCommit } from './group-commit'
 import { IdempotencyKeys, fingerprintOf, type IdempotencyRecord, type IdempotencyScope } from './idempotency-keys'
-import { listJournals } from './journal'
 import { openCatalogue, type OpenPlantStoreOptions, type OpenedCatalogue } from './open-catalogue'
 import { changedPlantRecord, checkIdsLeft, newPlantRecord } from './plant-records'
 import type { AddOutcome, PlantBatch, PlantChange, PlantFilter } from './plant-store-types'
@@ -23,7 +21,9 @@ import { IdempotencyKeyReusedError, checkVersion, type WriteCondition } from './
 import { PublishedCatalogue } from './published-catalogue'
 import { DATA_FILE_NAME } from './read-catalogue'
 import { RunBackups } from './run-backups'
+import { toFullPlant, type StoredPlant } from './stored-plant'
 import { UnknownPlantError } from './unknown-plant-error'
+import { writeSnapshot } from './write-snapshot'
 
 export { DATA_FILE_NAME } from './read-catalogue'
 export type { OpenPlantStoreOptions } from './open-catalogue'
@@ -31,7 +31,7 @@ export type { AddOutcome, PlantBatch, PlantChange, PlantFilter } from './plant-s
 
 /** One change of a batch: a plant record and the idempotency key that came with it, either possibly absent. */
 interface StagedChange {
-  plant?: Plant
+  plant?: StoredPlant
   key?: IdempotencyRecord
 }
 
@@ -71,7 +71,8 @@ export class PlantStore {
       batchWindowMs: options.batchWindowMs
     })
     const between = (task: () => Promise<void>) => this.#commits.exclusive(task)
-    this.#folder = new FolderKeeping(guard, this.#journal, between, (journalGen, withPending) => this.#writeSnapshot(journalGen, withPending))
+    const source = { dir: this.dir, db, catalogue: this.#catalogue, now: this.#now }
+    this.#folder = new FolderKeeping(guard, this.#journal, between, (journalGen, withPending) => writeSnapshot(source, journalGen, withPending))
     this.#release = () => guard.lock.release() // only deletes the lock file while it is still ours
     this.#checkpoints = new Checkpoints({
       file: this.file,
@@ -79,7 +80,7 @@ export class PlantStore {
       journal: this.#journal,
       between,
       ready: () => this.#folder.readyToCheckpoint(),
-      writeSnapshot: async (journalGen) => void (await this.#writeSnapshot(journalGen)),
+      writeSnapshot: async (journalGen) => void (await writeSnapshot(source, journalGen)),
       snapshotSize: () => snapshot.size,
       refused: () => this.#folder.refusal !== undefined,
       idleMs: options.checkpointIdleMs,
@@ -156,11 +157,11 @@ export class PlantStore {
       const key = scope && fingerprint ? this.#keys.stage({ ...scope, fingerprint, at, plant: added }) : undefined
       return { result: { plant: added, replayed: false }, change: key ? { plant: added, key } : { plant: added } }
     })
-    if (!outcome.replayed) this.#announce({ type: 'plant.added', plant: outcome.plant })
-    return outcome
+    if (!outcome.replayed) this.#announce({ type: 'plant.added', plant: toFullPlant(outcome.plant) })
+    return { ...outcome, plant: toFullPlant(outcome.plant) }
   }
 
-  #prepareAdd(input: NewPlant, at: string): Plant {
+  #prepareAdd(input: NewPlant, at: string): StoredPlant {
     checkIdsLeft(this.#db.data.nextId, 1)
     const added = newPlantRecord(this.#db.data.nextId++, input, at) // nextId kept even if the write fails: ids are never reused
     this.#catalogue.stage(added)
@@ -173,17 +174,20 @@ export class PlantStore {
    */
   async applyBatch(batch: PlantBatch): Promise<{ added: Plant[]; updated: Plant[] }> {
     const saved = await this.#commits.submit(() => {
-      const missing = batch.updates.find((changes) => !this.#catalogue.pending(changes.id) && !this.get(changes.id))
+      const missing = batch.updates.find((changes) => !this.#liveRecord(changes.id))
       if (missing) throw new UnknownPlantError(missing.id)
       checkIdsLeft(this.#db.data.nextId, batch.adds.length) // before anything is staged
       const at = this.#now().toISOString()
       const added = batch.adds.map((input) => this.#prepareAdd(input, at))
       const updated = batch.updates.map(({ id, ...fields }) => {
-        const after = changedPlantRecord(this.#catalogue.pending(id) ?? this.get(id)!, fields, at)
+        const after = changedPlantRecord(this.#liveRecord(id)!, fields, at)
         this.#catalogue.stage(after)
         return after
       })
-      return { result: { added, updated }, changes: [...added, ...updated].map((plant) => ({ plant })) }
+      return {
+        result: { added: added.map(toFullPlant), updated: updated.map(toFullPlant) },
+        changes: [...added, ...updated].map((plant) => ({ plant }))
+      }
     })
     if (saved.added.length + saved.updated.length > 0)
       this.#announce({ type: 'import.applied', added: saved.added.length, updated: saved.updated.length })
@@ -197,9 +201,9 @@ export class PlantStore {
    */
   async update(changes: PlantChanges, condition?: WriteCondition): Promise<Plant | undefined> {
     let changed = false
-    const plant = await this.#commits.submit<Plant | undefined>(() => {
+    const plant = await this.#commits.submit<StoredPlant | undefined>(() => {
       const pending = this.#catalogue.pending(changes.id)
-      const before = pending ?? this.get(changes.id)
+      const before = this.#liveRecord(changes.id)
       if (!before) return { result: undefined }
       checkVersion(before, condition)
       const { id: _id, ...fields } = changes
@@ -210,8 +214,14 @@ export class PlantStore {
       changed = true
       return { result: after, change: { plant: after } }
     })
-    if (plant && changed) this.#announce({ type: 'plant.updated', plant })
-    return plant
+    if (plant && changed) this.#announce({ type: 'plant.updated', plant: toFullPlant(plant) })
+    return plant && toFullPlant(plant)
+  }
+
+  /** The record of `id` as the batch being prepared sees it; undefined when there is none or it is deleted. */
+  #liveRecord(id: number): StoredPlant | undefined {
+    const record = this.#catalogue.latest(id)
+    return record?.deletedAt === undefined ? record : undefined
   }
 
   /** Folds the journal into plants.json now (normally done in the background). */
@@ -275,25 +285,5 @@ export class PlantStore {
       // The change is on disk and must be answered as saved; housekeeping can wait for the next write.
       console.error('[plant-store] after-save housekeeping failed:', error)
     }
-  }
-
-  /**
-   * Saves the catalogue as plants.json, recording `journalGen` as the first
-   * journal it does not hold, then deletes the journals before it; returns
-   * how many plants it saved. The published catalogue goes through lowdb's
-   * write(): our adapter (catalogue-file.ts) copies it before it first
-   * yields, so batches go on meanwhile. With `withPending`, the batch being
-   * saved is in it too (written anew after the folder was lost): that
-   * content is not db.data, so it goes to the adapter itself.
-   */
-  async #writeSnapshot(journalGen: number, withPending = false): Promise<number> {
-    this.#catalogue.stampForWrite(journalGen, this.#now())
-    const data = withPending ? this.#catalogue.withPending(journalGen, this.#now()) : this.#db.data
-    const count = data.plants.length
-    await (withPending ? this.#db.adapter.write(data) : this.#db.write())
-    for (const journal of await listJournals(this.dir)) {
-      if (journal.gen < journalGen) await unlink(journal.file).catch(() => undefined)
-    }
-    return count
   }
 }

@@ -7,8 +7,10 @@ import type { Low } from 'lowdb'
 import type { Plant } from '#shared/plant'
 import type { PlantFile } from './data-file'
 import type { IdempotencyKeys } from './idempotency-keys'
+import { LivePlants } from './live-plants'
 import type { PlantFilter } from './plant-store-types'
 import type { CatalogueSnapshot } from './snapshot'
+import { toFullPlant, type StoredPlant } from './stored-plant'
 
 /** The published catalogue and the batch being saved. */
 export class PublishedCatalogue {
@@ -17,13 +19,21 @@ export class PublishedCatalogue {
   /** Position of each published plant in db.data.plants. Records are immutable: an update replaces the object. */
   readonly #index = new Map<number, number>()
   /** Records prepared by the batch being saved, by id. */
-  readonly #pending = new Map<number, Plant>()
+  readonly #pending = new Map<number, StoredPlant>()
+  /** What readers see: full plants, tombstones left out. */
+  readonly #live = new LivePlants()
   #version = 0
 
   constructor(db: Low<PlantFile>, keys: IdempotencyKeys) {
     this.#db = db
     this.#keys = keys
-    db.data.plants.forEach((plant, position) => this.#index.set(plant.id, position))
+    this.#reindex()
+  }
+
+  #reindex(): void {
+    this.#index.clear()
+    this.#db.data.plants.forEach((plant, position) => this.#index.set(plant.id, position))
+    this.#live.reset(this.#db.data.plants)
   }
 
   /** Bumped whenever published plants change, so readers can cache what they derive from them. */
@@ -31,29 +41,42 @@ export class PublishedCatalogue {
     return this.#version
   }
 
+  /** Number of plants, tombstones left out. */
   get size(): number {
-    return this.#index.size
+    return this.#index.size - this.#live.deleted
   }
 
-  get(id: number): Plant | undefined {
+  /** The stored record of `id`, a tombstone too. */
+  record(id: number): StoredPlant | undefined {
     const position = this.#index.get(id)
     return position === undefined ? undefined : this.#db.data.plants[position]
   }
 
+  /** The full plant `id`; undefined when there is none or it is deleted. */
+  get(id: number): Plant | undefined {
+    const record = this.record(id)
+    return record === undefined || record.deletedAt !== undefined ? undefined : toFullPlant(record)
+  }
+
   find(filter: PlantFilter): readonly Plant[] {
-    const plants = this.#db.data.plants
+    const plants = this.#live.plants(this.#db.data.plants, this.#version)
     const statuses = filter.statuses
     if (!statuses || statuses.length === 0) return plants
     return plants.filter((plant) => statuses.includes(plant.status))
   }
 
   /** The record of `id` prepared by the batch being saved, if any. */
-  pending(id: number): Plant | undefined {
+  pending(id: number): StoredPlant | undefined {
     return this.#pending.get(id)
   }
 
+  /** The record of `id` as the batch being prepared sees it: its own change, else the published one (tombstones too). */
+  latest(id: number): StoredPlant | undefined {
+    return this.#pending.get(id) ?? this.record(id)
+  }
+
   /** Prepares `plant` for the batch being saved. */
-  stage(plant: Plant): void {
+  stage(plant: StoredPlant): void {
     this.#pending.set(plant.id, plant)
   }
 
@@ -68,6 +91,7 @@ export class PublishedCatalogue {
     const plants = this.#db.data.plants
     for (const [id, plant] of this.#pending) {
       const position = this.#index.get(id)
+      this.#live.replaced(position === undefined ? undefined : plants[position], plant)
       if (position !== undefined) plants[position] = plant
       else {
         // New ids are the highest so far and were prepared in increasing order, so the list stays sorted.
@@ -78,6 +102,17 @@ export class PublishedCatalogue {
     this.#pending.clear()
     this.#keys.publish()
     this.#version++
+  }
+
+  /** Drops tombstones deleted before `before` (ISO 8601) for good; returns how many. Only between batches. */
+  purgeDeletedBefore(before: string): number {
+    const plants = this.#db.data.plants
+    const kept = plants.filter((plant) => plant.deletedAt === undefined || plant.deletedAt >= before)
+    if (kept.length === plants.length) return 0
+    this.#db.data.plants = kept
+    this.#reindex()
+    this.#version++
+    return plants.length - kept.length
   }
 
   /** The published catalogue as it is now, for a backup. */

@@ -5,7 +5,7 @@
  * caller applies the plan (all of it, or nothing when there is any error).
  */
 import { IMPORT_PREVIEW_CHANGES, type ImportChange, type ImportRowError, type ImportSummary } from '#shared/import-export'
-import type { NewPlant, Plant, PlantChanges } from '#shared/plant'
+import type { FieldChanges, NewPlant, Plant, PlantChanges } from '#shared/plant'
 import { isPlantId, validateNewPlant, validatePlantChanges } from '#shared/plant-schema'
 import type { ImportFile, ImportRow } from './import-rows'
 
@@ -24,7 +24,7 @@ function sameValue(a: unknown, b: unknown): boolean {
 }
 
 /** The fields of `wanted` that differ from `current`, before and after. */
-function difference(current: Plant, wanted: NewPlant): { before: NewPlant; after: NewPlant } {
+function difference(current: Plant, wanted: FieldChanges): { before: NewPlant; after: FieldChanges } {
   const before: Record<string, unknown> = {}
   const after: Record<string, unknown> = {}
   for (const [field, value] of Object.entries(wanted)) {
@@ -33,7 +33,7 @@ function difference(current: Plant, wanted: NewPlant): { before: NewPlant; after
     before[field] = now
     after[field] = value
   }
-  return { before: before as NewPlant, after: after as NewPlant }
+  return { before: before as NewPlant, after: after as FieldChanges }
 }
 
 class Planner {
@@ -91,7 +91,7 @@ class Planner {
     }
     this.plan.updates.push({ id, ...after })
     this.plan.summary.updated++
-    this.#preview({ row, id, before, after })
+    this.#preview({ row, id, before, after: after as NewPlant })
   }
 
   #errors(row: number, errors: { field: string; message: string }[]): void {

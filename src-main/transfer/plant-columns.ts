@@ -28,6 +28,13 @@ const idCell = (cell: string): number | string | undefined => {
   return /^\d{1,16}$/.test(text) ? Number(text) : text
 }
 
+/** A price: a plain decimal number becomes a number; anything else goes to the schema as text, which says a price is a number. */
+const priceCell = (cell: string): number | string | undefined => {
+  const text = cell.trim()
+  if (text === '') return undefined
+  return /^\d{1,16}(\.\d{1,16})?$/.test(text) ? Number(text) : text
+}
+
 /** Every column, in export order. */
 export const PLANT_COLUMNS: readonly PlantColumn[] = [
   { name: 'id', toCell: (plant) => String(plant.id), fromCell: idCell },
@@ -36,6 +43,7 @@ export const PLANT_COLUMNS: readonly PlantColumn[] = [
   // An empty tags cell is a plant without tags (tags: []), not "tags not given".
   { name: 'tags', toCell: (plant) => joinTags(plant.tags), fromCell: parseTags },
   { name: 'status', toCell: (plant) => plant.status, fromCell: textCell },
+  { name: 'price', toCell: (plant) => (plant.price === undefined ? '' : plant.price.toFixed(2)), fromCell: priceCell },
   { name: 'createdAt', toCell: (plant) => plant.createdAt },
   { name: 'updatedAt', toCell: (plant) => plant.updatedAt }
 ]

@@ -19,7 +19,8 @@ async function publishedSchemas(): Promise<{ add: Check; update: Check }> {
   const { call } = await createTestApp()
   const document = (await (await call('GET', '/v3/openapi.json')).json()) as Record<string, unknown>
   // The whole document is one schema resource, so its $refs (#/components/schemas/…) resolve as published.
-  const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: false })
+  // multipleOf 0.01 (price) with the float tolerance the document asks for: 19.99 / 0.01 is 1998.9999999999998.
+  const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: false, multipleOfPrecision: 6 })
   ajv.addSchema(document, 'openapi')
   const compiled = (name: string): Check => {
     const validate = ajv.getSchema(`openapi#/components/schemas/${name}`)
@@ -106,11 +107,21 @@ const id = fc.oneof(
   anyJson
 )
 
+// Prices on both sides of every rule: bounds, two decimals, float noise, and what is not a number.
+const price = fc.oneof(
+  { weight: 4, arbitrary: fc.integer({ min: 0, max: 100_000_000 }).map((cents) => cents / 100) },
+  { weight: 2, arbitrary: fc.constantFrom(0, 19.99, 0.1 + 0.2, 12.345, -1, -0.01, 1_000_000, 1_000_000.01, 999_999.99, 1e-7, 0.005, 2 ** 53) },
+  { weight: 2, arbitrary: fc.double({ min: -10, max: 2_000_000, noNaN: true }) },
+  { weight: 1, arbitrary: fc.constantFrom('12', '12.50', null) },
+  { weight: 1, arbitrary: anyJson }
+)
+
 const fields = {
   name: nameLike,
   category: nameLike,
   tags,
   status,
+  price,
   // A field the API does not have, and keys that mean something to JavaScript objects.
   colour: fc.string({ maxLength: 3 }),
   ['__proto__']: fc.constant('x'),
@@ -121,7 +132,15 @@ const fields = {
 function bodies(withId: boolean): fc.Arbitrary<unknown> {
   // Any mix of real, unknown and tricky keys (an add body with an id must be refused too).
   const object = fc.record({ ...fields, id }, { requiredKeys: [] })
-  const plantFields = { name: nameLike, category: nameLike, tags, status }
+  // null clears category and price in an update (never name, tags or status): both verdicts must agree on it.
+  const nullable = <T>(arbitrary: fc.Arbitrary<T>) => fc.oneof({ weight: 6, arbitrary }, { weight: 1, arbitrary: fc.constant(null) })
+  const plantFields = {
+    name: nullable(nameLike),
+    category: nullable(nameLike),
+    tags: nullable(tags),
+    status: nullable(status),
+    price: nullable(price)
+  }
   const realistic = withId ? fc.record({ id, ...plantFields }, { requiredKeys: ['id'] }) : fc.record(plantFields, { requiredKeys: [] })
   return (
     fc
@@ -162,5 +181,18 @@ describe('the runtime validator and the published JSON Schema', () => {
     const tooLong = { name: `  ${'x'.repeat(PLANT_LIMITS.textMaxLength + 1)}  ` }
     expect(validateNewPlant(tooLong).ok).toBe(false)
     expect(schemaAccepts.add(tooLong)).toBe(false)
+  })
+
+  it.each([
+    [{ price: 19.99 }, true, true],
+    [{ price: 12.345 }, false, false],
+    [{ price: null }, false, true],
+    [{ category: null }, false, true],
+    [{ name: null }, false, false]
+  ])('agree on %j (add %s, update %s)', async (fields, add, update) => {
+    const schemaAccepts = await publishedSchemas()
+    expect([validateNewPlant(fields).ok, schemaAccepts.add(fields)]).toEqual([add, add])
+    const body = { id: 1, ...fields }
+    expect([validatePlantChanges(body).ok, schemaAccepts.update(body)]).toEqual([update, update])
   })
 })

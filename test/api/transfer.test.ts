@@ -42,7 +42,7 @@ describe('GET /v3/export (extension)', () => {
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
     const text = new TextDecoder().decode(bytes)
     const lines = text.split('\r\n')
-    expect(lines[0]).toBe('id,name,category,tags,status,createdAt,updatedAt')
+    expect(lines[0]).toBe('id,name,category,tags,status,price,createdAt,updatedAt')
     expect(lines[2]).toMatch(/^2,'=cmd\|calc,,'-dry,pending,/)
     expect(lines[3]).toMatch(/^3,"Fern, ""Boston""",Fougère,,sold,/)
     expect(lines).toHaveLength(6) // header, 4 plants, and the empty rest after the last CRLF

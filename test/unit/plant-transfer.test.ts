@@ -29,8 +29,8 @@ const planCsv = (text: string) => planImport(parsePlantCsv(text), lookup).summar
 describe('CSV export', () => {
   it('writes a BOM, the header, CRLF line ends and RFC 4180 quoting', () => {
     const csv = plantsToCsv(catalogue.slice(0, 2))
-    expect(csv.startsWith('\uFEFFid,name,category,tags,status,createdAt,updatedAt\r\n')).toBe(true)
-    expect(csv).toContain(`1,Monstera,Aroid,"indoor, shade",available,${at},${at}\r\n`)
+    expect(csv.startsWith('\uFEFFid,name,category,tags,status,price,createdAt,updatedAt\r\n')).toBe(true)
+    expect(csv).toContain(`1,Monstera,Aroid,"indoor, shade",available,,${at},${at}\r\n`)
     expect(csv).toContain(`2,"Fern, ""Boston""",,,pending,`)
     expect(csv.endsWith('\r\n')).toBe(true)
     expect(csv.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/)
@@ -71,9 +71,9 @@ describe('CSV import', () => {
   })
 
   it('accepts CRLF, headers in any case and order, and reports unknown columns as warnings', () => {
-    const summary = planCsv('\uFEFFStatus,PRICE,name,id\r\navailable,3.50,Monstera,1\r\n')
+    const summary = planCsv('\uFEFFStatus,COLOUR,name,id\r\navailable,green,Monstera,1\r\n')
     expect(summary).toMatchObject({ unchanged: 1, errors: [] })
-    expect(summary.warnings).toEqual([expect.stringContaining('column "PRICE" is not known and was ignored')])
+    expect(summary.warnings).toEqual([expect.stringContaining('column "COLOUR" is not known and was ignored')])
   })
 
   it('changes only the cells present and different', () => {
@@ -112,9 +112,9 @@ describe('JSON', () => {
   })
 
   it('validates each item with the API schema and warns about unknown fields once', () => {
-    const text = JSON.stringify([{ id: 1, status: 'sold', price: 1 }, { name: 7 }, 'x', { price: 2, name: 'New' }])
+    const text = JSON.stringify([{ id: 1, status: 'sold', colour: 'red' }, { name: 7 }, 'x', { colour: 'blue', name: 'New' }])
     const summary = planImport(parsePlantJson(text), lookup).summary
-    expect(summary.warnings).toEqual([expect.stringContaining('field "price" is not known')])
+    expect(summary.warnings).toEqual([expect.stringContaining('field "colour" is not known')])
     expect(summary.errors).toEqual([
       { row: 2, field: 'name', message: 'name must be text (a JSON string), not a number' },
       { row: 3, field: '', message: expect.stringContaining('plant object') }
