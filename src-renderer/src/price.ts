@@ -3,6 +3,7 @@
  * and locale (the API's shop setting), and the Price field's text read back
  * into a number the API accepts (≥ 0, ≤ 1,000,000, at most two decimals).
  */
+import type { FieldError } from '#shared/problem'
 
 export interface ShopMoney {
   /** ISO 4217 code, e.g. EUR. */
@@ -72,4 +73,29 @@ export function parsePrice(text: string, locale: string): PriceReading {
 /** A plant's price, if it has one. */
 export function priceOf(plant: object): number | undefined {
   return 'price' in plant && typeof plant.price === 'number' ? plant.price : undefined
+}
+
+/**
+ * The `price` an add or edit sends for the Price field's text, or nothing when
+ * it is unchanged (or empty on a plant without a price): a number, null to
+ * remove the price, or, when the text is not a price, the text itself so that
+ * the shared validation names the field and explains.
+ */
+export function priceChange(text: string, locale: string, previous: number | undefined): { price?: number | null | string } {
+  const reading = parsePrice(text, locale)
+  if (!reading.ok) return { price: text }
+  if (reading.price === (previous ?? null)) return {}
+  return { price: reading.price }
+}
+
+/**
+ * A validation result whose price complaint speaks of what was typed (`Price
+ * has at most two decimals (cents)`) rather than of JSON types: the field's
+ * text goes to the shared validation as text when it is not a price.
+ */
+export function withPriceMessage<R extends { ok: true } | { ok: false; errors: FieldError[] }>(result: R, text: string, locale: string): R {
+  const reading = parsePrice(text, locale)
+  if (result.ok || reading.ok) return result
+  const errors = result.errors.map((error) => (error.field === 'price' ? { field: 'price', message: reading.message } : error))
+  return { ...result, errors }
 }

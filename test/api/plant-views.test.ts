@@ -137,7 +137,7 @@ describe('GET /v3/plant (extension)', () => {
 
   it.each([
     ['status=lost', 'status'],
-    ['sort=price', 'sort'],
+    ['sort=colour', 'sort'],
     ['sort=--name', 'sort'],
     [`q=${'x'.repeat(201)}`, 'q'],
     ['limit=0', 'limit'],

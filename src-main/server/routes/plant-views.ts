@@ -27,12 +27,13 @@ function comparatorFor(key: PlantSortKey, descending: boolean): (a: Plant, b: Pl
         return statusRank(a.status) - statusRank(b.status)
       case 'updatedAt':
         return a.updatedAt < b.updatedAt ? -1 : a.updatedAt > b.updatedAt ? 1 : 0
+      case 'price':
       case 'name':
       case 'category': {
         const x = a[key]
         const y = b[key]
         if (x === undefined || y === undefined) return x === y ? 0 : x === undefined ? 2 * sign : -2 * sign
-        return collator.compare(x, y)
+        return typeof x === 'number' ? x - (y as number) : collator.compare(x, y as string)
       }
     }
   }
