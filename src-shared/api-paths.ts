@@ -23,7 +23,13 @@ export const EXTENSION_PATHS = {
   export: '/export',
   import: '/import',
   /** The backup folder setting and its last backup. */
-  backup: '/backup'
+  backup: '/backup',
+  /** Issue 15: bring a deleted plant back; change, delete or restore many plants in one call; the shop's currency. */
+  plantRestore: '/plant/{id}/restore',
+  bulk: '/plant/bulk',
+  bulkDelete: '/plant/bulk/delete',
+  bulkRestore: '/plant/bulk/restore',
+  shopSettings: '/settings/shop'
 } as const
 
 /** Request and response headers of the extensions (optimistic concurrency, retries that never double-add). */

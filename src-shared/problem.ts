@@ -38,5 +38,7 @@ export const PROBLEM_TYPES = {
   /** 409: a named token with this name exists already (extension). */
   tokenNameTaken: 'urn:plant-store:problem:token-name-taken',
   /** 503: the server already serves as many change streams as it allows (extension). */
-  tooManyStreams: 'urn:plant-store:problem:too-many-streams'
+  tooManyStreams: 'urn:plant-store:problem:too-many-streams',
+  /** 409: a restore named a plant that is not deleted (extension, issue 15). */
+  plantNotDeleted: 'urn:plant-store:problem:plant-not-deleted'
 } as const

@@ -10,6 +10,7 @@ import { createOpenApiDocument } from './openapi'
 import { API_HEADERS, toProblemResponse } from './problem-response'
 import { problem } from './problems'
 import { registerEventRoutes, type EventRouteOptions } from './routes/events'
+import { registerPlantEditRoutes } from './routes/plant-edits'
 import { registerPlantViewRoutes } from './routes/plant-views'
 import { registerPlantRoutes } from './routes/plants'
 import { registerTokenRoutes, type NamedTokenAdmin } from './routes/tokens'
@@ -70,6 +71,7 @@ export function createApp(options: CreateAppOptions): H3 {
   app.on('HEAD', API_BASE + API_PATHS.openapi, serveOpenApi)
   registerPlantRoutes(app, options.store)
   registerPlantViewRoutes(app, options.store)
+  registerPlantEditRoutes(app, options.store)
   registerEventRoutes(app, options.store, options.events)
   if (options.tokens !== undefined) registerTokenRoutes(app, options.tokens)
   registerTransferRoutes(app, options.store)

@@ -66,7 +66,9 @@ const events = {
   summary: 'Live stream of saved changes (Server-Sent Events; extension for the staff UI)',
   description:
     'Not part of the contract. A text/event-stream that stays open: each saved change arrives as an event named ' +
-    'plant.added or plant.updated whose data is the full plant as JSON, sent only once the change is on disk. ' +
+    'plant.added, plant.updated or plant.restored whose data is the full plant as JSON, plant.deleted with {"id": 7}, ' +
+    'import.applied with {"added", "updated"}, or plants.changed (one bulk call) with {"ids": [...], "change": "updated"|"deleted"|"restored"}; ' +
+    'a batch event asks a UI to reload its view. Each is sent only once the change is on disk. ' +
     `A comment line is sent every ${HEARTBEAT_MS / 1000} s while idle. Missed events are not replayed: ` +
     'after reconnecting, reload the list. ' +
     `At most ${EVENT_STREAM_LIMITS.maxStreams} streams are open at once; a stream whose client leaves more than ` +

@@ -9,6 +9,7 @@ import { SEARCH_PARAMETERS, problemResponse, ref } from './openapi-parts'
 import { responseSchemas } from './openapi-schemas'
 import { transferOperations } from './openapi-transfer'
 import { documentAccessRules } from './openapi-security'
+import { documentTill } from './openapi-till'
 import { documentWriteSafety } from './openapi-write-safety'
 
 const plantBody = (schema: string, description: string) => ({
@@ -92,35 +93,37 @@ const searchByStatus = {
 /** Builds the OpenAPI document served at /v3/openapi.json. */
 export function createOpenApiDocument(): Record<string, unknown> {
   return documentAccessRules(
-    documentWriteSafety({
-      openapi: '3.1.0',
-      info: {
-        title: 'Plant Store',
-        version: '1.0.0',
-        description:
-          "The local API of one plant shop's catalogue. Every error body is RFC 9457 problem details " +
-          '(application/problem+json with type, title, status, detail and, for invalid input, errors[] of {field, message}). ' +
-          'Unknown paths answer 404; a known path with a wrong method answers 405 with an Allow header. ' +
-          'Operations marked x-extension: true are additions for the staff UI, not part of the interface contract.'
-      },
-      servers: [{ url: 'http://127.0.0.1:{port}/v3', variables: { port: { default: '7420' } } }],
-      paths: {
-        [API_PATHS.plant]: { post: addPlant, put: updatePlant, get: extensionOperations.listPlants },
-        [EXTENSION_PATHS.plantById]: { get: extensionOperations.getPlant },
-        [EXTENSION_PATHS.events]: { get: extensionOperations.events },
-        [EXTENSION_PATHS.export]: { get: transferOperations.exportPlants },
-        [EXTENSION_PATHS.import]: { post: transferOperations.importPlants },
-        [EXTENSION_PATHS.backup]: { get: transferOperations.backupStatus },
-        [API_PATHS.searchByStatus]: { get: searchByStatus },
-        [API_PATHS.openapi]: {
-          get: {
-            operationId: 'get-openapi',
-            summary: 'This document',
-            responses: { '200': { description: 'The OpenAPI document.', content: { 'application/json': {} } } }
+    documentTill(
+      documentWriteSafety({
+        openapi: '3.1.0',
+        info: {
+          title: 'Plant Store',
+          version: '1.0.0',
+          description:
+            "The local API of one plant shop's catalogue. Every error body is RFC 9457 problem details " +
+            '(application/problem+json with type, title, status, detail and, for invalid input, errors[] of {field, message}). ' +
+            'Unknown paths answer 404; a known path with a wrong method answers 405 with an Allow header. ' +
+            'Operations marked x-extension: true are additions for the staff UI, not part of the interface contract.'
+        },
+        servers: [{ url: 'http://127.0.0.1:{port}/v3', variables: { port: { default: '7420' } } }],
+        paths: {
+          [API_PATHS.plant]: { post: addPlant, put: updatePlant, get: extensionOperations.listPlants },
+          [EXTENSION_PATHS.plantById]: { get: extensionOperations.getPlant },
+          [EXTENSION_PATHS.events]: { get: extensionOperations.events },
+          [EXTENSION_PATHS.export]: { get: transferOperations.exportPlants },
+          [EXTENSION_PATHS.import]: { post: transferOperations.importPlants },
+          [EXTENSION_PATHS.backup]: { get: transferOperations.backupStatus },
+          [API_PATHS.searchByStatus]: { get: searchByStatus },
+          [API_PATHS.openapi]: {
+            get: {
+              operationId: 'get-openapi',
+              summary: 'This document',
+              responses: { '200': { description: 'The OpenAPI document.', content: { 'application/json': {} } } }
+            }
           }
-        }
-      },
-      components: { schemas: { ...plantJsonSchemas, ...responseSchemas } }
-    })
+        },
+        components: { schemas: { ...plantJsonSchemas, ...responseSchemas } }
+      })
+    )
   )
 }

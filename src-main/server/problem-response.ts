@@ -1,7 +1,7 @@
 /** The one place where anything thrown while handling a request becomes an RFC 9457 problem+json response. */
 import { HTTPError } from 'h3'
 import { PROBLEM_CONTENT_TYPE, type Problem } from '#shared/problem'
-import { IdempotencyKeyReusedError, StoreClosedError, VersionConflictError, WriteFailedError } from '#store/errors'
+import { IdempotencyKeyReusedError, PlantsNotEditableError, StoreClosedError, VersionConflictError, WriteFailedError } from '#store/errors'
 import { HttpProblem } from './http-problem'
 import { problem } from './problems'
 
@@ -25,6 +25,12 @@ function problemResponse({ problem, headers }: HttpProblem): Response {
   })
 }
 
+/** Plants a delete, restore or bulk call named that it could not change (issue 15). */
+function problemOfEdit({ reason, ids, restoring }: PlantsNotEditableError): HttpProblem {
+  if (reason === 'notDeleted') return problem('plantNotDeleted', ids)
+  return restoring ? problem('noTombstone', ids) : problem('plantsNotFound', ids)
+}
+
 /** Turns any error thrown while handling a request into a problem+json response. */
 export function toProblemResponse(error: unknown, method: string, path: string): Response {
   const cause = error instanceof HTTPError && error.cause ? error.cause : error
@@ -32,6 +38,7 @@ export function toProblemResponse(error: unknown, method: string, path: string):
   if (cause instanceof WriteFailedError || cause instanceof StoreClosedError) return problemResponse(problem('notSaved', cause))
   // Broken preconditions of any write (update today; delete and bulk changes alike), decided by the store.
   if (cause instanceof VersionConflictError) return problemResponse(problem('versionConflict', cause.current))
+  if (cause instanceof PlantsNotEditableError) return problemResponse(problemOfEdit(cause))
   if (cause instanceof IdempotencyKeyReusedError) return problemResponse(problem('idempotencyKeyReused', cause.key, cause.firstPlantId))
   if (error instanceof HTTPError && error.status === 404) return problemResponse(problem('routeNotFound', method, path))
   // h3 refuses a path with a broken %-escape before routing (and so before the Host and token checks).

@@ -12,19 +12,9 @@ import { countOf } from '#shared/words'
 import { WriteFailedError, type StoreClosedError } from '#store/errors'
 import type { TokenRefusal } from './access-policy'
 import { HttpProblem } from './http-problem'
+import { row, type ProblemRow } from './problem-row'
+import { TILL_PROBLEMS } from './problems-till'
 import { ALLOWED_METHODS } from './urls'
-
-/** One row: what every answer of this kind shares, and how its detail (and any field errors or headers) follow from the facts. */
-interface ProblemRow<A extends unknown[]> {
-  type: string
-  title: string
-  status: number
-  detail: (...facts: A) => string
-  errors?: (...facts: A) => FieldError[]
-  headers?: (...facts: A) => Record<string, string>
-}
-
-const row = <A extends unknown[]>(definition: ProblemRow<A>): ProblemRow<A> => definition
 
 const UNAUTHORIZED_DETAILS: Record<TokenRefusal, string> = {
   missing:
@@ -45,6 +35,7 @@ const asErrors = (errors: FieldError[]) => errors
 const allowPlantMethods = () => ({ allow: ALLOWED_METHODS[API_PATHS.plant].join(', ') })
 
 export const PROBLEMS = {
+  ...TILL_PROBLEMS,
   invalidBody: row({
     type: PROBLEM_TYPES.invalidInput,
     title: 'Invalid input',

@@ -106,8 +106,8 @@ export function jsonDepthExceeds(text: string, max: number): boolean {
   return false
 }
 
-/** Reads and parses a JSON body; malformed or over-deep JSON throws invalid input with `invalidStatus`. */
-export async function readJsonBody(event: H3Event, invalidStatus: number): Promise<unknown> {
+/** Reads and parses a JSON body; malformed or over-deep JSON (past `maxDepth`) throws invalid input with `invalidStatus`. */
+export async function readJsonBody(event: H3Event, invalidStatus: number, maxDepth = MAX_BODY_DEPTH): Promise<unknown> {
   assertJsonContentType(event)
   assertUncompressed(event)
   const text = await readLimitedText(event, MAX_BODY_BYTES)
@@ -118,8 +118,11 @@ export async function readJsonBody(event: H3Event, invalidStatus: number): Promi
   if (text.trim() === '') {
     throw invalidInput(invalidStatus, 'The body is empty; send a JSON object.', [{ field: '', message: 'the body is empty' }])
   }
-  if (jsonDepthExceeds(text, MAX_BODY_DEPTH)) {
-    const message = `the JSON is nested deeper than a plant can be (at most ${MAX_BODY_DEPTH} levels: an object holding a tags array)`
+  if (jsonDepthExceeds(text, maxDepth)) {
+    const message =
+      maxDepth === MAX_BODY_DEPTH
+        ? `the JSON is nested deeper than a plant can be (at most ${MAX_BODY_DEPTH} levels: an object holding a tags array)`
+        : `the JSON is nested deeper than this request can be (at most ${maxDepth} levels)`
     throw invalidInput(invalidStatus, `The body is not a plant: ${message}.`, [{ field: '', message }])
   }
   let body: unknown

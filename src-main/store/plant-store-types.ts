@@ -8,7 +8,13 @@ export interface PlantFilter {
 }
 
 /** A saved change, announced to listeners after it is on disk; a batch is announced once, not per plant. */
-export type PlantChange = { type: 'plant.added' | 'plant.updated'; plant: Plant } | { type: 'import.applied'; added: number; updated: number }
+export type PlantChange =
+  | { type: 'plant.added' | 'plant.updated'; plant: Plant }
+  | { type: 'import.applied'; added: number; updated: number }
+  // Issue 15 (plant-edits.ts): a deleted plant as it stood when deleted (version bumped); a restored one as it is back.
+  | { type: 'plant.deleted' | 'plant.restored'; plant: Plant }
+  // One bulk call: the plants as they are after it, announced once.
+  | { type: 'plants.changed'; change: 'updated' | 'deleted' | 'restored'; plants: Plant[] }
 
 /** Plants to add and changes to make in one durable write (see `PlantStore.applyBatch`). */
 export interface PlantBatch {

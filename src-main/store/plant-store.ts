@@ -15,6 +15,7 @@ import { FolderKeeping } from './folder-keeping'
 import { GroupCommit } from './group-commit'
 import { IdempotencyKeys, fingerprintOf, type IdempotencyRecord, type IdempotencyScope } from './idempotency-keys'
 import { openCatalogue, type OpenPlantStoreOptions, type OpenedCatalogue } from './open-catalogue'
+import { PlantEdits } from './plant-edits'
 import { changedPlantRecord, checkIdsLeft, newPlantRecord } from './plant-records'
 import type { AddOutcome, PlantBatch, PlantChange, PlantFilter } from './plant-store-types'
 import { IdempotencyKeyReusedError, checkVersion, type WriteCondition } from './preconditions'
@@ -52,6 +53,8 @@ export class PlantStore {
   readonly #backups: RunBackups
   readonly #release: () => Promise<void>
   #closing: Promise<void> | undefined
+  /** Delete, restore and bulk changes (issue 15): `store.edits.delete(id)`, `store.edits.bulkUpdate([...])`, … */
+  readonly edits: PlantEdits
 
   private constructor(opened: OpenedCatalogue, options: OpenPlantStoreOptions) {
     const { db, snapshot, guard } = opened
@@ -87,6 +90,13 @@ export class PlantStore {
       journalBytes: options.checkpointBytes
     })
     if (opened.hasOldJournals) this.#checkpoints.armIdle()
+    this.edits = new PlantEdits({
+      submit: (apply) => this.#commits.submit(apply),
+      latest: (id) => this.#catalogue.latest(id),
+      stage: (record) => this.#catalogue.stage(record),
+      now: this.#now,
+      announce: (change) => this.#announce(change)
+    })
   }
 
   /**

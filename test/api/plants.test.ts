@@ -189,7 +189,9 @@ describe('routing and the OpenAPI document', () => {
       ['DELETE', '/v3/plant', 'GET, HEAD, POST, PUT'],
       ['PATCH', '/v3/plant', 'GET, HEAD, POST, PUT'],
       ['POST', '/v3/plant/search/status', 'GET, HEAD'],
-      ['PUT', '/v3/plant/1', 'GET, HEAD'],
+      ['PUT', '/v3/plant/1', 'GET, HEAD, DELETE'],
+      ['GET', '/v3/plant/bulk', 'POST'],
+      ['DELETE', '/v3/plant/1/restore', 'POST'],
       ['POST', '/v3/events', 'GET']
     ]
     for (const [method, path, allow] of cases) {

@@ -101,11 +101,17 @@ function listPlants(event: H3Event, views: SortedViews): Plant[] {
   return matches.slice(query.offset, end)
 }
 
-function getPlant(event: H3Event, store: PlantStore): Plant {
+/** The plant id in the path (`{id}`); 400 when it is not one. */
+export function plantIdParam(event: H3Event): number {
   const raw = event.context.params?.id ?? ''
   // Digits only: Number() would also take " 7", "0x7" or "7e0".
   const id = /^\d{1,16}$/.test(raw) ? Number(raw) : Number.NaN
   if (!isPlantId(id)) throw problem('invalidId', [{ field: 'id', message: invalidIdMessage(raw) }])
+  return id
+}
+
+function getPlant(event: H3Event, store: PlantStore): Plant {
+  const id = plantIdParam(event)
   const plant = store.get(id)
   if (!plant) throw problem('plantNotFound', id)
   setPlantEtag(event, plant)
