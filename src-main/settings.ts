@@ -14,10 +14,12 @@ export const SETTINGS_FILE_NAME = 'settings.json'
 export interface Settings {
   /** A folder elsewhere (USB stick, network share) that also receives backups. */
   'backup.dir'?: string
+  /** The shop's currency (ISO 4217), for prices; see shop-settings.ts. */
+  currency?: string
 }
 
 /** The keys `config` accepts. */
-export const SETTING_KEYS = ['backup.dir'] as const satisfies readonly (keyof Settings)[]
+export const SETTING_KEYS = ['backup.dir', 'currency'] as const satisfies readonly (keyof Settings)[]
 
 /** The settings of `dataDir`; none set when the file is missing. */
 export async function readSettings(dataDir: string): Promise<Settings> {

@@ -4,6 +4,7 @@
  * {@link ApiError} built from the server's problem+json (status 0 when the
  * server could not be reached at all). Runs in Node and in browsers.
  */
+import { tillApi, type TillApi } from './api-client-till'
 import { toApiError, unreachable } from './api-errors'
 import { API_PATHS, EXTENSION_HEADERS, EXTENSION_PATHS, STATUS_COUNTS_HEADER, type PlantSortKey } from './api-paths'
 import { newIdempotencyKey, withRetries, type RetryPolicy } from './api-retry'
@@ -108,8 +109,8 @@ export interface SubscribeOptions {
   idleTimeoutMs?: number
 }
 
-/** The API's operations. */
-export interface ApiClient {
+/** The API's operations (issue 15's: api-client-till.ts). */
+export interface ApiClient extends TillApi {
   /** add-plant (contract), with an Idempotency-Key, retried after a network error or a 503 without ever adding twice. */
   addPlant(plant: NewPlant, options?: AddOptions): Promise<PlantResponse>
   /** update-plant (contract): the fields present in `changes` change; with `ifVersion`, only if nobody changed the plant since. */
@@ -292,6 +293,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   return {
+    ...tillApi(send),
     async addPlant(plant, requestOptions = {}) {
       // One key for every attempt: the server answers a retry of an add that did land with that add's plant.
       const key = { [EXTENSION_HEADERS.idempotencyKey]: JSON.stringify(requestOptions.idempotencyKey ?? newIdempotencyKey()) }

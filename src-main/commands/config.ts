@@ -3,6 +3,7 @@ import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { resolveDataDir } from '#main/config'
 import { SETTING_KEYS, readSettings, writeSetting, type Settings } from '#main/settings'
+import { currencyProblem } from '#main/shop-settings'
 import { UsageError, type Command } from './command'
 import { dataOptionHelp } from './options'
 
@@ -23,6 +24,14 @@ function readKey(key: string | undefined): keyof Settings {
   throw new UsageError(`unknown setting "${key ?? ''}"; the settings are ${SETTING_KEYS.join(', ')}`)
 }
 
+/** An ISO 4217 code, whatever its case ("gbp" is GBP). */
+function currencyValue(value: string): string {
+  const code = value.trim().toUpperCase()
+  const problem = currencyProblem(code)
+  if (problem !== undefined) throw new UsageError(problem)
+  return code
+}
+
 async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
   const { values, positionals } = parseArgs({ args, options: { data: { type: 'string' } }, allowPositionals: true, strict: true })
   const dataDir = resolveDataDir(values.data, env)
@@ -35,8 +44,9 @@ async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
     return 0
   }
   if (action === 'set' && value !== undefined && value.trim() !== '') {
-    await writeSetting(dataDir, key, path.resolve(value))
-    process.stdout.write(`${key} = ${path.resolve(value)}\n`)
+    const stored = key === 'currency' ? currencyValue(value) : path.resolve(value)
+    await writeSetting(dataDir, key, stored)
+    process.stdout.write(`${key} = ${stored}\n`)
     return 0
   }
   if (action === 'unset' && value === undefined) {
@@ -46,4 +56,4 @@ async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
   throw new UsageError('write plant-store config set KEY VALUE, config get KEY or config unset KEY')
 }
 
-export const configCommand: Command = { summary: 'change a setting (backup.dir)', help, run }
+export const configCommand: Command = { summary: 'change a setting (backup.dir, currency)', help, run }

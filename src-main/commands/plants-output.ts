@@ -8,6 +8,7 @@ const COLUMNS: [string, (plant: Plant) => string][] = [
   ['CATEGORY', (plant) => plant.category ?? ''],
   ['STATUS', (plant) => plant.status],
   ['TAGS', (plant) => plant.tags.join(',')],
+  ['PRICE', (plant) => plant.price?.toFixed(2) ?? ''],
   ['VERSION', (plant) => String(plant.version)]
 ]
 
@@ -32,6 +33,7 @@ export function printPlant(plant: Plant, json: boolean): void {
     ['category', plant.category ?? ''],
     ['status', plant.status],
     ['tags', plant.tags.join(', ')],
+    ['price', plant.price?.toFixed(2) ?? ''],
     ['version', String(plant.version)],
     ['created', plant.createdAt],
     ['updated', plant.updatedAt]

@@ -4,7 +4,7 @@
  * on it), with JSON output and exit codes a script can act on.
  */
 import { ApiError, type ApiClient } from '#shared/api-client'
-import { PLANT_STATUSES, isPlantStatus, type NewPlant, type PlantStatus } from '#shared/plant'
+import { PLANT_STATUSES, isPlantStatus, type FieldChanges, type NewPlant, type PlantStatus } from '#shared/plant'
 import { PAGE_LIMIT_MAX } from '#shared/api-paths'
 import { OwnerTokenError, connectToCatalogue } from '#main/reach-catalogue'
 import { DataDirLockedError } from '#store/errors'
@@ -14,8 +14,8 @@ import { printPlant, printPlants } from './plants-output'
 
 const help = `Usage: plant-store plants list [--status S]... [--q TEXT] [--json]
        plant-store plants get ID [--json]
-       plant-store plants add --name N [--category C] [--tags a,b] [--status S] [--key K] [--json]
-       plant-store plants set ID [--status S] [--name N] [--category C] [--tags a,b] [--if-match VERSION] [--json]
+       plant-store plants add --name N [--category C] [--tags a,b] [--status S] [--price P] [--key K] [--json]
+       plant-store plants set ID [--status S] [--name N] [--category C] [--tags a,b] [--price P] [--if-match VERSION] [--json]
 
 Talks to the Plant Store running on the data folder (found in its server.json, with the
 owner's token), or opens the folder itself when nothing runs there.
@@ -25,6 +25,8 @@ Options:
   --q TEXT           (list) words that must all occur in the name, category or a tag
   --name, --category, --tags a,b
                      the plant's fields (--tags "" empties the tags)
+  --price P          the price in the shop's currency (config set currency), at most two
+                     decimals, e.g. 12.50; (set) --price "" removes the price
   --if-match VERSION (set) change the plant only if it is still at VERSION (the version
                      column of list or get); exit 4 if someone changed it since
   --key K            (add) idempotency key: running the same add again with the same key
@@ -36,7 +38,6 @@ ${dataOptionHelp()}
 Exit codes: 0 done, 1 failed (e.g. the server did not answer), 2 usage error, 3 no such plant
 (or no Plant Store data in the folder), 4 changed since --if-match VERSION, 5 invalid values,
 6 token not accepted or not allowed to change plants.
-Prices come with a later version of Plant Store (there is no --price yet).
 `
 
 const OPTIONS = {
@@ -45,19 +46,30 @@ const OPTIONS = {
   name: { type: 'string' },
   category: { type: 'string' },
   tags: { type: 'string' },
+  price: { type: 'string' },
   'if-match': { type: 'string' },
   key: { type: 'string' },
   json: { type: 'boolean' }
 } as const
 
-type Values = Partial<{ status: string[]; q: string; name: string; category: string; tags: string; 'if-match': string; key: string; json: boolean }>
+type Values = Partial<{
+  status: string[]
+  q: string
+  name: string
+  category: string
+  tags: string
+  price: string
+  'if-match': string
+  key: string
+  json: boolean
+}>
 
 /** Which options each action takes; any other is a usage error rather than silently ignored. */
 const ACCEPTS: Record<string, readonly (keyof Values)[]> = {
   list: ['status', 'q', 'json'],
   get: ['json'],
-  add: ['name', 'category', 'tags', 'status', 'key', 'json'],
-  set: ['name', 'category', 'tags', 'status', 'if-match', 'json']
+  add: ['name', 'category', 'tags', 'status', 'price', 'key', 'json'],
+  set: ['name', 'category', 'tags', 'status', 'price', 'if-match', 'json']
 }
 
 function wholeNumber(raw: string | undefined, what: string): number {
@@ -74,9 +86,17 @@ function oneStatus(values: Values): PlantStatus | undefined {
   return status
 }
 
+/** --price: a decimal number, or "" (set only) for no price; the server checks the bounds and decimals. */
+function price(raw: string): number | null {
+  if (raw.trim() === '') return null
+  if (!/^\d{1,16}(\.\d{1,16})?$/.test(raw.trim())) throw new UsageError(`--price must be a number such as 12.50; got "${raw}"`)
+  return Number(raw.trim())
+}
+
 /** The plant fields given on the command line; the server checks their values. */
-function fields(values: Values): NewPlant {
-  const plant: NewPlant = {}
+function fields(values: Values): FieldChanges {
+  const plant: FieldChanges = {}
+  if (values.price !== undefined) plant.price = price(values.price)
   if (values.name !== undefined) plant.name = values.name
   if (values.category !== undefined) plant.category = values.category
   if (values.tags !== undefined)
@@ -102,7 +122,9 @@ async function list(client: ApiClient, values: Values): Promise<void> {
 
 async function add(client: ApiClient, values: Values): Promise<void> {
   if (values.name === undefined) throw new UsageError('give the plant a name: plant-store plants add --name NAME')
-  const added = await client.addPlant(fields(values), { idempotencyKey: values.key })
+  const given = fields(values)
+  if (given.price === null) throw new UsageError('--price "" removes a price: leave --price out to add a plant without one')
+  const added = await client.addPlant(given as NewPlant, { idempotencyKey: values.key })
   const plant = await client.getPlant(added.id)
   if (values.json) printPlant(plant, true)
   else process.stdout.write(`Added plant ${plant.id}${plant.name ? ` "${plant.name}"` : ''} (${plant.status}, version ${plant.version})\n`)
@@ -110,7 +132,7 @@ async function add(client: ApiClient, values: Values): Promise<void> {
 
 async function set(client: ApiClient, id: number, values: Values): Promise<void> {
   const changes = fields(values)
-  if (Object.keys(changes).length === 0) throw new UsageError('say what to change: --status, --name, --category or --tags')
+  if (Object.keys(changes).length === 0) throw new UsageError('say what to change: --status, --name, --category, --tags or --price')
   const ifVersion = values['if-match'] === undefined ? undefined : wholeNumber(values['if-match'], '--if-match')
   const saved = await client.savePlant({ id, ...changes }, { ifVersion })
   const plant = await client.getPlant(id)

@@ -12,6 +12,7 @@ import { problem } from './problems'
 import { registerEventRoutes, type EventRouteOptions } from './routes/events'
 import { registerPlantEditRoutes } from './routes/plant-edits'
 import { registerPlantViewRoutes } from './routes/plant-views'
+import { registerShopSettingsRoutes } from './routes/shop-settings'
 import { registerPlantRoutes } from './routes/plants'
 import { registerTokenRoutes, type NamedTokenAdmin } from './routes/tokens'
 import { registerTransferRoutes } from './routes/transfer'
@@ -72,6 +73,7 @@ export function createApp(options: CreateAppOptions): H3 {
   registerPlantRoutes(app, options.store)
   registerPlantViewRoutes(app, options.store)
   registerPlantEditRoutes(app, options.store)
+  registerShopSettingsRoutes(app, options.store)
   registerEventRoutes(app, options.store, options.events)
   if (options.tokens !== undefined) registerTokenRoutes(app, options.tokens)
   registerTransferRoutes(app, options.store)

@@ -115,11 +115,44 @@ const operations = (ifMatch: Schema | undefined) => ({
   }
 })
 
+const shop = {
+  type: 'object',
+  required: ['currency', 'locale'],
+  properties: {
+    currency: { type: 'string', pattern: '^[A-Z]{3}$', description: "ISO 4217 code; by default the currency of the computer's locale." },
+    locale: { type: 'string', description: "The computer's locale (BCP 47), to format prices with Intl.NumberFormat." }
+  }
+}
+const shopOperations = {
+  get: {
+    operationId: 'get-shop-settings',
+    summary: "The shop's currency and locale (extension)",
+    responses: { '200': { description: 'The shop setting.', content: json(shop) } }
+  },
+  put: {
+    operationId: 'set-shop-settings',
+    summary: "Change the shop's currency (extension; owner only)",
+    requestBody: {
+      required: true,
+      content: json({ type: 'object', required: ['currency'], additionalProperties: false, properties: { currency: { type: 'string' } } })
+    },
+    responses: {
+      '200': { description: 'The shop setting as it is now.', content: json(shop) },
+      '400': problemResponse("Not an ISO 4217 code this server knows (Intl.supportedValuesOf('currency')), or an unknown field."),
+      '403': problemResponse("Only the owner's token may change the currency.")
+    }
+  }
+}
+
 /** Adds issue 15's operations to `doc` (after the write-safety extensions, whose If-Match a delete shares); returns it. */
 export function documentTill<T extends Document>(doc: T): T {
   const update = doc.paths['/plant']!.put as { parameters?: Schema[] }
   const { deletePlant, ...paths } = operations(update.parameters?.find((parameter) => parameter.name === 'If-Match'))
   for (const [path, item] of Object.entries(paths)) doc.paths[path] = { post: { ...item.post, 'x-extension': true } }
   doc.paths[EXTENSION_PATHS.plantById]!.delete = { ...deletePlant, 'x-extension': true }
+  doc.paths[EXTENSION_PATHS.shopSettings] = {
+    get: { ...shopOperations.get, 'x-extension': true },
+    put: { ...shopOperations.put, 'x-extension': true }
+  }
   return doc
 }

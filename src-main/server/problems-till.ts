@@ -46,6 +46,13 @@ export const TILL_PROBLEMS = {
     detail: (errors: FieldError[]) => `Nothing was changed: ${listed(errors)}.`,
     errors: (errors) => errors
   }),
+  shopOwnerOnly: row({
+    type: PROBLEM_TYPES.forbidden,
+    title: 'Forbidden',
+    status: 403,
+    detail: (name: string) =>
+      `Only the owner's token may change the shop's currency; this request came with the token "${name}". Nothing was changed.`
+  }),
   shopNotChanged: row({
     type: PROBLEM_TYPES.invalidInput,
     title: 'Invalid input',

@@ -47,6 +47,14 @@ export function fakeApi(initial: Plant[] = []): FakeApi {
   let nextId = Math.max(0, ...plants.map((p) => p.id)) + 1
   const tokens: CreatedToken[] = []
   const client: ApiClient = {
+    // Issue 15's operations (api-client-till.ts): plain answers until a UI test needs more.
+    deletePlant: vi.fn(async () => undefined),
+    restorePlant: vi.fn(async (id: number) => plants.find((p) => p.id === id)!),
+    bulkUpdate: vi.fn(async () => []),
+    bulkDelete: vi.fn(async (ids: readonly number[]) => [...ids]),
+    bulkRestore: vi.fn(async () => []),
+    shopSettings: vi.fn(async () => ({ currency: 'EUR', locale: 'en-US' })),
+    setShopSettings: vi.fn(async ({ currency }: { currency: string }) => ({ currency, locale: 'en-US' })),
     exportPlants: vi.fn(async () => new Blob([])),
     backupStatus: vi.fn(async () => ({ dir: null, present: false, last: null })),
     importPlants: vi.fn(async () => ({ added: 0, updated: 0, unchanged: 0, warnings: [], errors: [], changes: [], applied: false })),

@@ -1,0 +1,64 @@
+/**
+ * The typed client's methods for issue 15 (extensions): delete and restore,
+ * bulk changes, and the shop setting. Hooked into createApiClient with its
+ * request function, so they share its base URL, token and error handling.
+ */
+import { EXTENSION_PATHS } from './api-paths'
+import { plantEtag } from './etag'
+import type { Plant, PlantChanges } from './plant'
+import type { ShopSettings } from './shop'
+
+/** The client's request function: sends `body` as JSON, throws ApiError for an answer that is not 2xx. */
+export type SendRequest = (
+  method: string,
+  path: string,
+  body: unknown,
+  options?: { signal?: AbortSignal },
+  headers?: Record<string, string>
+) => Promise<Response>
+
+/** A bulk change: one change for many plants, or a change per plant (an Undo). Same rules as an update. */
+export type BulkUpdate = { ids: number[]; changes: Omit<PlantChanges, 'id'> } | { updates: PlantChanges[] }
+
+/** Options of a delete: with `ifMatch` (a version), only if nobody changed the plant since. */
+export interface DeleteOptions {
+  ifMatch?: number
+  signal?: AbortSignal
+}
+
+/** The issue 15 operations. */
+export interface TillApi {
+  /** Deletes a plant (a tombstone keeps it 30 days for restorePlant). */
+  deletePlant(id: number, options?: DeleteOptions): Promise<void>
+  /** Brings a deleted plant back, same id and fields, one version on. */
+  restorePlant(id: number): Promise<Plant>
+  /** Changes many plants, all or nothing. */
+  bulkUpdate(change: BulkUpdate): Promise<Plant[]>
+  /** Deletes many plants, all or nothing; resolves with their ids. */
+  bulkDelete(ids: readonly number[]): Promise<number[]>
+  /** Restores many deleted plants, all or nothing. */
+  bulkRestore(ids: readonly number[]): Promise<Plant[]>
+  /** The shop's currency and locale. */
+  shopSettings(): Promise<ShopSettings>
+  /** Changes the shop's currency (owner only). */
+  setShopSettings(settings: Pick<ShopSettings, 'currency'>): Promise<ShopSettings>
+}
+
+const byId = (path: string, id: number) => path.replace('{id}', String(id))
+
+/** The issue 15 operations over `send`. */
+export function tillApi(send: SendRequest): TillApi {
+  const json = async <T>(response: Promise<Response>): Promise<T> => (await (await response).json()) as T
+  return {
+    async deletePlant(id, options = {}) {
+      const ifMatch: Record<string, string> = options.ifMatch === undefined ? {} : { 'if-match': plantEtag(id, options.ifMatch) }
+      await send('DELETE', byId(EXTENSION_PATHS.plantById, id), undefined, options, ifMatch)
+    },
+    restorePlant: (id) => json<Plant>(send('POST', byId(EXTENSION_PATHS.plantRestore, id), undefined)),
+    bulkUpdate: async (change) => (await json<{ plants: Plant[] }>(send('POST', EXTENSION_PATHS.bulk, change))).plants,
+    bulkDelete: async (ids) => (await json<{ deleted: number[] }>(send('POST', EXTENSION_PATHS.bulkDelete, { ids }))).deleted,
+    bulkRestore: async (ids) => (await json<{ plants: Plant[] }>(send('POST', EXTENSION_PATHS.bulkRestore, { ids }))).plants,
+    shopSettings: () => json<ShopSettings>(send('GET', EXTENSION_PATHS.shopSettings, undefined)),
+    setShopSettings: (settings) => json<ShopSettings>(send('PUT', EXTENSION_PATHS.shopSettings, settings))
+  }
+}

@@ -1,0 +1,36 @@
+/** Issue 15 from a shell: `plants add/set --price` and `config set currency` (real processes, no server running). */
+import { describe, expect, it } from 'vitest'
+import { PlantStore } from '#store/plant-store'
+import { runCli } from '#setup/serve-process'
+import { makeTempDir } from '#setup/temp-dir'
+
+const noToken = { PLANT_STORE_TOKEN: undefined }
+
+describe('plant-store plants --price and config set currency', () => {
+  it('adds, changes and removes a price; refuses one with three decimals (exit 5)', async () => {
+    const data = await makeTempDir()
+    await (await PlantStore.open({ dir: data })).close() // a catalogue for the CLI to open
+    const added = await runCli(['plants', 'add', '--name', 'Fern', '--price', '19.99', '--json', '--data', data], noToken)
+    expect(added.stderr).toBe('')
+    expect(JSON.parse(added.stdout)).toMatchObject({ id: 1, price: 19.99 })
+    expect((await runCli(['plants', 'set', '1', '--price', '7', '--data', data], noToken)).code).toBe(0)
+    expect((await runCli(['plants', 'get', '1', '--data', data], noToken)).stdout).toMatch(/^price: +7\.00$/m)
+    const bad = await runCli(['plants', 'set', '1', '--price', '1.234', '--data', data], noToken)
+    expect(bad.code).toBe(5)
+    expect(bad.stderr).toContain('two decimals')
+    expect((await runCli(['plants', 'set', '1', '--price', 'ten', '--data', data], noToken)).code).toBe(2)
+    expect((await runCli(['plants', 'set', '1', '--price', '', '--data', data], noToken)).code).toBe(0)
+    expect(JSON.parse((await runCli(['plants', 'get', '1', '--json', '--data', data], noToken)).stdout)).not.toHaveProperty('price')
+  })
+
+  it('sets the currency (any case), refuses a code that is not ISO 4217 with exit 2', async () => {
+    const data = await makeTempDir()
+    const set = await runCli(['config', 'set', 'currency', 'gbp', '--data', data])
+    expect(set).toMatchObject({ code: 0, stdout: 'currency = GBP\n' })
+    expect((await runCli(['config', 'get', 'currency', '--data', data])).stdout).toBe('GBP\n')
+    const bad = await runCli(['config', 'set', 'currency', 'XYZ', '--data', data])
+    expect(bad.code).toBe(2)
+    expect(bad.stderr).toContain('ISO 4217')
+    expect((await runCli(['config', 'get', 'currency', '--data', data])).stdout).toBe('GBP\n')
+  })
+})
