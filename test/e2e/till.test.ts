@@ -56,6 +56,15 @@ describe('scan to sell', () => {
     expect(await s.catalogue.search.inputValue()).toBe('')
     await page.keyboard.press('Escape')
 
+    // Keys 150 ms apart (a person) with no field focused are no scan; the next real scan shows only its own plant.
+    const asked: string[] = []
+    page.on('request', (request) => asked.push(new URL(request.url()).pathname))
+    await s.scan('PS-1', 150)
+    await s.scan('PS-2')
+    await page.getByRole('dialog', { name: 'Plant PS-2: Boston fern' }).waitFor()
+    expect(asked.filter((pathname) => pathname.startsWith('/v3/plant/'))).toEqual(['/v3/plant/2'])
+    await page.keyboard.press('Escape')
+
     await s.scan('PS-999')
     const missing = page.getByRole('dialog', { name: 'No plant PS-999' })
     await missing.waitFor()

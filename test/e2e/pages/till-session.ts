@@ -16,8 +16,12 @@ export interface TillSession {
   api: ApiClient
   watched: WatchedPage
   catalogue: CataloguePage
-  /** Types `code` and Enter as a scanner does: all keys at once, no pause. */
-  scan(code: string): Promise<void>
+  /**
+   * Types `code` and Enter as a scanner does: keys `gapMs` (4) ms apart by their own
+   * time stamps (CDP Input.dispatchKeyEvent `timestamp`), however long the
+   * page takes to handle each one, as with a real scanner's queued keys.
+   */
+  scan(code: string, gapMs?: number): Promise<void>
   /** Checks the console stayed clean (no script error, no CSP violation; only the `expected` 404s) and closes the page. */
   finish(expected404s?: number): Promise<void>
 }
@@ -33,9 +37,18 @@ export async function openTill(browser: Browser, plants: readonly NewPlant[]): P
     api,
     watched,
     catalogue,
-    async scan(code) {
-      await watched.page.keyboard.type(code)
-      await watched.page.keyboard.press('Enter')
+    async scan(code, gapMs = 4) {
+      const cdp = await watched.context.newCDPSession(watched.page)
+      const start = Date.now() / 1000
+      const keys = [...code]
+        .map((key) => ({ key, text: key }))
+        .concat({ key: 'Enter', text: '\r', code: 'Enter', windowsVirtualKeyCode: 13 } as never)
+      for (const [index, key] of keys.entries()) {
+        const timestamp = start + (index * gapMs) / 1000
+        await cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', timestamp, ...key })
+        await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', timestamp: timestamp + 0.001, key: key.key })
+      }
+      await cdp.detach()
     },
     async finish(expected404s = 0) {
       const notFound = 'console: Failed to load resource: the server responded with a status of 404 ()'

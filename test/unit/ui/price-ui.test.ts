@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { flushPromises, mount } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import App from '#renderer/App.vue'
 import { useApiClient } from '#renderer/api'
 import PlantFormDialog from '#renderer/components/PlantFormDialog.vue'
@@ -17,6 +17,8 @@ beforeEach(() => {
   HTMLDialogElement.prototype.showModal = function (this: HTMLDialogElement) {
     this.setAttribute('open', '')
   }
+  // The shop's setting as the server has it: App reads it at start; the dialogs alone use the store.
+  vi.mocked(api.client.shopSettings).mockResolvedValue({ currency: 'EUR', locale: 'de-DE' })
   useShopStore().set({ currency: 'EUR', locale: 'de-DE' })
 })
 
@@ -24,8 +26,10 @@ const text = (value: string) => value.replace(/[\u00a0\u202f]/g, ' ')
 
 describe('prices in the catalogue', () => {
   it('shows a sortable Price column in the shop’s currency, empty without a price', async () => {
+    useShopStore().set({ currency: 'GBP', locale: 'en-GB' })
     const wrapper = mount(App, { attachTo: document.body })
     await flushPromises()
+    expect(api.client.shopSettings).toHaveBeenCalled()
     expect(text(wrapper.find('tr[data-plant-id="1"] .cell-price').text())).toBe('1.234,50 €')
     expect(wrapper.find('tr[data-plant-id="2"] .cell-price').text()).toBe('')
     await wrapper.find('th.col-price button').trigger('click')
