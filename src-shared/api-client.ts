@@ -99,6 +99,8 @@ export interface SubscribeOptions {
   onEvent(event: PlantEvent): void
   /** An import changed many plants at once: reload the view (one event per import, not one per plant). */
   onImportApplied?(counts: { added: number; updated: number }): void
+  /** Plants deleted, restored or changed by a bulk call (issue 15): reload the view. */
+  onBatch?(): void
   /** Told of every state change; `error` says why a reconnect is due. */
   onState?(state: StreamState, info: { attempt: number; delayMs?: number; error?: unknown }): void
   signal?: AbortSignal
@@ -277,6 +279,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       reader = response.body!.pipeThrough(new TextDecoderStream()).getReader()
       const parser = new EventStreamParser((event, data) => {
         if (event === 'import.applied') subscription.onImportApplied?.(JSON.parse(data) as { added: number; updated: number })
+        if (event === 'plant.deleted' || event === 'plant.restored' || event === 'plants.changed') subscription.onBatch?.()
         if (event !== 'plant.added' && event !== 'plant.updated') return
         subscription.onEvent({ type: event, plant: JSON.parse(data) as Plant })
       })

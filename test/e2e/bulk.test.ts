@@ -79,6 +79,29 @@ describe('bulk actions', () => {
     await s.finish(1)
   })
 
+  it('deletes from the edit dialog with Undo; a plant a script deletes or restores leaves or rejoins an open UI', async () => {
+    const s = await openTill(browser, PLANTS)
+    const page = s.watched.page
+    await s.catalogue.row('Dahlia').getByRole('button', { name: 'Edit', exact: true }).click()
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete', exact: true }).click()
+    const toast = s.catalogue.toast('Deleted Dahlia')
+    await toast.waitFor()
+    await s.catalogue.row('Dahlia').waitFor({ state: 'detached' })
+    await toast.getByRole('button', { name: 'Undo' }).click()
+    await s.catalogue.row('Dahlia').waitFor()
+    expect(await s.api.getPlant(4)).toMatchObject({ name: 'Dahlia', status: 'pending', price: 6 })
+
+    await s.api.deletePlant(5)
+    await s.catalogue.row('Echeveria').waitFor({ state: 'detached' })
+    await expect.poll(() => s.catalogue.count('All')).toBe(4)
+    await s.api.bulkDelete([1, 2])
+    await expect.poll(() => s.catalogue.names()).toEqual(['Cactus', 'Dahlia'])
+    await s.api.bulkRestore([1, 2])
+    await s.api.restorePlant(5)
+    await expect.poll(() => s.catalogue.names()).toEqual(['Agave', 'Begonia', 'Cactus', 'Dahlia', 'Echeveria'])
+    await s.finish()
+  })
+
   it('shows prices in the shop’s currency, sorts by price, and prints the labels of all matching plants with prices', async () => {
     const s = await openTill(browser, PLANTS)
     const page = s.watched.page

@@ -75,7 +75,7 @@ export const useBulkActionsStore = defineStore('bulk-actions', () => {
     return run(async () => {
       const ids = chosen.map((plant) => plant.id)
       try {
-        if (ids.length === 1) await api().deletePlant(ids[0]!)
+        if (ids.length === 1) await api().deletePlant(ids[0]!, { ifMatch: chosen[0]!.version })
         else await api().bulkDelete(ids)
       } catch (error) {
         toasts.error(`Nothing was deleted: ${reason(error)}`)

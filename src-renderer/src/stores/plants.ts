@@ -214,6 +214,7 @@ export const usePlantsStore = defineStore('plants', () => {
       onEvent: applyEvent,
       // One reload for a whole import, however many plants it changed.
       onImportApplied: scheduleRefresh,
+      onBatch: scheduleRefresh,
       onState(state, info) {
         stream.value = state
         if (state === 'open') {

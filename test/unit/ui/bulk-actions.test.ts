@@ -85,7 +85,7 @@ describe('bulk selection', () => {
     await box(wrapper, 4).trigger('click')
     await button(wrapper, 'Delete').trigger('click')
     await flushPromises()
-    expect(api.client.deletePlant).toHaveBeenCalledWith(4)
+    expect(api.client.deletePlant).toHaveBeenCalledWith(4, { ifMatch: 1 })
     expect(wrapper.find('tr[data-plant-id="4"]').exists()).toBe(false)
     expect(useToastsStore().toasts.at(-1)?.message).toBe('Deleted Plant D')
     await undo()
@@ -106,6 +106,19 @@ describe('bulk selection', () => {
     await undo()
     expect(api.client.bulkRestore).toHaveBeenCalledWith([1, 2])
     expect(api.plants.map((p) => p.id)).toEqual([1, 2, 3, 4, 5, 6])
+    wrapper.unmount()
+  })
+
+  it('deletes from the edit dialog at once, If-Match the version shown, with Undo', async () => {
+    const wrapper = await mountApp()
+    await wrapper.find('tr[data-plant-id="2"] .cell-actions button').trigger('click')
+    await button(wrapper, 'Delete').trigger('click')
+    await flushPromises()
+    expect(api.client.deletePlant).toHaveBeenCalledWith(2, { ifMatch: 1 })
+    expect(wrapper.find('#plant-name').exists()).toBe(false)
+    expect(wrapper.find('tr[data-plant-id="2"]').exists()).toBe(false)
+    await undo()
+    expect(wrapper.find('tr[data-plant-id="2"]').exists()).toBe(true)
     wrapper.unmount()
   })
 
