@@ -9,41 +9,21 @@
  *
  *   node bench/transfer.mjs [--rows 10000] [--plants 100000]   (run by `npm run bench` too)
  */
-import { spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
+import { startServe } from './lib/serve.mjs'
 import Papa from 'papaparse'
 
-const ROOT = path.resolve(import.meta.dirname, '..')
 const TOKEN = 'bench-transfer-token-0123456789abcdefghijkl'
-const { values: args } = parseArgs({ options: { rows: { type: 'string', default: '10000' }, plants: { type: 'string', default: '100000' } } })
 
 function csvOf(count, from = 0) {
   const lines = ['name,category,tags,status']
   for (let i = from; i < from + count; i++)
     lines.push(`Plant ${i},Category ${i % 40},"indoor, tag ${i % 13}",${['available', 'pending', 'sold'][i % 3]}`)
   return lines.join('\r\n') + '\r\n'
-}
-
-async function startServe(dataDir) {
-  const child = spawn(process.execPath, [path.join(ROOT, 'bin/plant-store.js'), 'serve', '--port', '0', '--data', dataDir], {
-    env: { ...process.env, PLANT_STORE_TOKEN: TOKEN, NODE_ENV: 'production' },
-    stdio: ['ignore', 'pipe', 'inherit']
-  })
-  let output = ''
-  const baseUrl = await new Promise((resolve, reject) => {
-    // Keep reading stdout after the ready line: a closed pipe would kill the server with EPIPE.
-    child.stdout.on('data', (chunk) => {
-      output += chunk
-      const match = /listening at (http:\/\/\S+\/v3)/.exec(output)
-      if (match) resolve(match[1])
-    })
-    child.once('exit', () => reject(new Error(`serve did not start:\n${output}`)))
-  })
-  return { child, baseUrl }
 }
 
 /** Runs `task` while a GET is sent every 5 ms; resolves with the task's time and the worst GET latency seen meanwhile. */
@@ -84,7 +64,7 @@ async function exportAll(baseUrl, format) {
 
 export async function benchTransfer({ rows = 10_000, plants = 100_000 } = {}) {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'plant-store-bench-transfer-'))
-  const { child, baseUrl } = await startServe(path.join(dir, 'data'))
+  const { child, baseUrl } = await startServe(path.join(dir, 'data'), TOKEN)
   try {
     const results = []
     // Seed: the catalogue up to `plants` minus the rows the timed import will add.
@@ -125,6 +105,8 @@ export function transferMarkdown(results) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
+  // Only when run alone: imported by run.mjs, process.argv holds run.mjs's options (--quick, …).
+  const { values: args } = parseArgs({ options: { rows: { type: 'string', default: '10000' }, plants: { type: 'string', default: '100000' } } })
   const results = await benchTransfer({ rows: Number(args.rows), plants: Number(args.plants) })
   process.stdout.write(`${transferMarkdown(results)}\n`)
 }

@@ -24,10 +24,13 @@ export const SCENARIOS = [
       { name: 'write', connections: 5, ops: ['update'] }
     ]
   },
-  { id: 'post', label: 'POST add', grows: true, groups: [{ name: 'all', connections: 10, ops: ['add'] }] }
+  { id: 'post', label: 'POST add', grows: true, groups: [{ name: 'all', connections: 10, ops: ['add'] }] },
+  // Issue 15: the same adds with a price (kept as whole cents), to hold within 10% of the adds without.
+  { id: 'post-price', label: 'POST add with a price', grows: true, groups: [{ name: 'all', connections: 10, ops: ['addPriced'] }] }
 ]
 
 const NEW_PLANT = JSON.stringify({ name: 'Bench plant', category: 'Bench', tags: ['bench'], status: 'pending' })
+const NEW_PRICED_PLANT = JSON.stringify({ name: 'Bench plant', category: 'Bench', tags: ['bench'], status: 'pending', price: 19.99 })
 
 function randomId(maxId) {
   return 1 + Math.floor(Math.random() * maxId)
@@ -43,6 +46,7 @@ const FLAVOURS = {
     getAvailable: () => ({ method: 'GET', path: '/v3/plant/search/status?status=available' }),
     getAll: () => ({ method: 'GET', path: '/v3/plant/search/status' }),
     add: () => ({ method: 'POST', path: '/v3/plant', body: NEW_PLANT, json: true }),
+    addPriced: () => ({ method: 'POST', path: '/v3/plant', body: NEW_PRICED_PLANT, json: true }),
     update: (maxId) => ({
       method: 'PUT',
       path: '/v3/plant',
@@ -54,6 +58,7 @@ const FLAVOURS = {
     getAvailable: () => ({ method: 'GET', path: '/v3/plants?status=available' }),
     getAll: () => ({ method: 'GET', path: '/v3/plants' }),
     add: () => ({ method: 'POST', path: '/v3/plants', body: NEW_PLANT, json: true }),
+    addPriced: () => ({ method: 'POST', path: '/v3/plants', body: NEW_PRICED_PLANT, json: true }),
     // json-server's PUT replaces the whole record; PATCH is its partial update, like ours.
     update: (maxId) => ({
       method: 'PATCH',

@@ -47,6 +47,9 @@ export function checkTargets(rows, resources) {
   checks.push(atLeast('durable adds at 10k, 10 clients: req/s', ours(10_000, 'post')?.rps, 1000, '/s'))
   checks.push(atMost('durable adds at 10k, 10 clients: p99', ours(10_000, 'post')?.p99, 50, ' ms'))
   checks.push(atLeast('durable adds at 100k, 10 clients: req/s', ours(100_000, 'post')?.rps, 300, '/s'))
+  const priced = ours(10_000, 'post-price')?.rps
+  const plain = ours(10_000, 'post')?.rps
+  checks.push(atLeast('durable adds with a price at 10k: req/s over adds without', priced && plain ? priced / plain : null, 0.9, '×'))
   for (const group of ['read', 'write']) checks.push(atMost(`5 readers + 5 writers at 10k: ${group} p99`, ours(10_000, 'rw', group)?.p99, 100, ' ms'))
   checks.push(atLeast('5 readers + 5 writers at 100k: updates/s', ours(100_000, 'rw', 'write')?.rps, 100, '/s'))
   // Worst waits under the mixed loads, at every size: the worst row decides.

@@ -6,15 +6,15 @@
  * de-duplicated), plus what only stored records have: a unique id below
  * nextId and within PLANT_ID_MAX, and real timestamps.
  */
-import type { Plant } from '#shared/plant'
 import { validateNewPlant } from '#shared/plant-schema'
 import { DataFileError, PLANT_ID_MAX, checkCatalogueHead, idempotencyRecordsProblem, type PlantFile } from './data-file'
+import { PRICE_CENTS_MAX, type StoredPlant as Plant } from './stored-plant'
 
 /** How many problems the refusal names; a badly broken file would otherwise fill the terminal. */
 const NAMED_PROBLEMS = 5
 
 /** Fields of a stored record that no request body carries. */
-const STORED_ONLY = new Set(['id', 'version', 'createdAt', 'updatedAt'])
+const STORED_ONLY = new Set(['id', 'version', 'createdAt', 'updatedAt', 'priceCents', 'deletedAt', 'price'])
 
 /** The top-level fields of a catalogue file. */
 const TOP_LEVEL = ['version', 'nextId', 'journalGen', 'plants', 'idempotencyKeys']
@@ -50,6 +50,7 @@ function checkRecord(value: unknown, where: string, nextId: number, seen: Set<nu
   for (const field of ['status', 'tags']) {
     if (!Object.hasOwn(record, field)) problems.push(`${where}.${field} is missing`)
   }
+  problems.push(...storedPriceAndTombstoneProblems(record, where))
   // Object.fromEntries keeps a "__proto__" key as a plain field, so the schema sees (and refuses) it.
   const body = Object.fromEntries(Object.entries(record).filter(([key]) => !STORED_ONLY.has(key)))
   const checked = validateNewPlant(body)
@@ -59,13 +60,23 @@ function checkRecord(value: unknown, where: string, nextId: number, seen: Set<nu
   const plant = { id } as Plant
   if (name !== undefined) plant.name = name
   if (category !== undefined) plant.category = category
-  return Object.assign(plant, {
-    tags,
-    status,
-    createdAt: record.createdAt as string,
-    updatedAt: record.updatedAt as string,
-    version: record.version as number
-  })
+  Object.assign(plant, { tags, status })
+  if (record.priceCents !== undefined) plant.priceCents = record.priceCents as number
+  Object.assign(plant, { createdAt: record.createdAt as string, updatedAt: record.updatedAt as string, version: record.version as number })
+  if (record.deletedAt !== undefined) plant.deletedAt = record.deletedAt as string
+  return plant
+}
+
+/** A stored price is whole cents (priceCents), never `price`; a tombstone's deletedAt is a real time. */
+function storedPriceAndTombstoneProblems(record: Record<string, unknown>, where: string): string[] {
+  const problems: string[] = []
+  if (Object.hasOwn(record, 'price')) problems.push(`${where}.price: a stored plant keeps its price as priceCents (whole cents), not as price`)
+  const cents = record.priceCents
+  if (cents !== undefined && (!Number.isSafeInteger(cents) || (cents as number) < 0 || (cents as number) > PRICE_CENTS_MAX))
+    problems.push(`${where}.priceCents ${JSON.stringify(cents)} is not a whole number of cents from 0 to ${PRICE_CENTS_MAX}`)
+  if (record.deletedAt !== undefined && !isTimestamp(record.deletedAt))
+    problems.push(`${where}.deletedAt ${JSON.stringify(record.deletedAt)} is not a time such as 2024-05-01T09:00:00.000Z`)
+  return problems
 }
 
 /**

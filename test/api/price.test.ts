@@ -108,3 +108,13 @@ describe('price in export and import', () => {
     expect(store.get(1)).toMatchObject({ price: 6.25, version: 2 })
   })
 })
+
+describe('sorting by price (GET /v3/plant?sort=price)', () => {
+  it('orders by price, plants without one last in either direction, ties by id', async () => {
+    const { call } = await createTestApp()
+    for (const price of [5, undefined, 0.5, 5, 12]) await call('POST', '/v3/plant', price === undefined ? { name: 'x' } : { name: 'x', price })
+    const ids = async (sort: string) => (await (await call('GET', `/v3/plant?sort=${sort}`)).json()).map((plant: { id: number }) => plant.id)
+    expect(await ids('price')).toEqual([3, 1, 4, 5, 2])
+    expect(await ids('-price')).toEqual([5, 1, 4, 3, 2])
+  })
+})

@@ -23,8 +23,8 @@ async function post(server: ServeProcess, path: string, body: unknown): Promise<
   return response.status
 }
 
-/** Bulk calls until the server dies; returns how many were answered 200. */
-async function bulkCalls(server: ServeProcess): Promise<number> {
+/** Bulk calls, from call `first` on, until the server dies; returns how many were answered 200. */
+async function bulkCalls(server: ServeProcess, first: number): Promise<number> {
   const calls: [string, unknown][] = [
     ['/plant/bulk', { ids, changes: { status: 'sold', price: 3.5 } }],
     ['/plant/bulk/delete', { ids }],
@@ -34,7 +34,7 @@ async function bulkCalls(server: ServeProcess): Promise<number> {
   ]
   for (let i = 0; ; i++) {
     try {
-      const [path, body] = calls[i % calls.length]!
+      const [path, body] = calls[(first + i) % calls.length]!
       expect(await post(server, path, body)).toBe(200)
     } catch (error) {
       if (error instanceof TypeError) return i // connection refused or reset: the server was killed
@@ -57,8 +57,10 @@ describe('bulk changes and kill -9', () => {
     await server.stop()
     let answered = 0
     for (let round = 0; round < ROUNDS; round++) {
+      // A round killed between the delete and the restore left the plants deleted: this one starts with the restore.
+      const deleted = (await readCatalogue(dir))!.data.plants[0]!.deletedAt !== undefined
       server = await startServe(dir)
-      const calls = bulkCalls(server)
+      const calls = bulkCalls(server, deleted ? 2 : 0)
       await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 400))
       await server.stop('SIGKILL')
       answered += await calls

@@ -36,3 +36,13 @@ describe('migrateToCurrent', () => {
     expect(checkPlantFile('plants.json', data).plants).toEqual([{ ...fern, version: 1 }])
   })
 })
+
+describe('layout 2 → 3 (issue 15: priceCents and tombstones)', () => {
+  it('brings a version-2 file to version 3 with its plants as they were', () => {
+    const plant = { id: 1, name: 'Fern', tags: [], status: 'sold', createdAt: 'x', updatedAt: 'x', version: 4 }
+    const { data, fromVersion } = migrateToCurrent('f', { version: 2, nextId: 2, plants: [plant] })
+    expect(fromVersion).toBe(2)
+    expect(data).toEqual({ version: 3, nextId: 2, plants: [plant] })
+    expect(checkPlantFile('f', data).plants).toEqual([plant])
+  })
+})

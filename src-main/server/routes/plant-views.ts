@@ -29,7 +29,8 @@ function comparatorFor(key: PlantSortKey, descending: boolean): (a: Plant, b: Pl
         return a.updatedAt < b.updatedAt ? -1 : a.updatedAt > b.updatedAt ? 1 : 0
       case 'price':
       case 'name':
-      case 'category': {
+      case 'category':
+      case 'price': {
         const x = a[key]
         const y = b[key]
         if (x === undefined || y === undefined) return x === y ? 0 : x === undefined ? 2 * sign : -2 * sign
