@@ -27,7 +27,6 @@ function comparatorFor(key: PlantSortKey, descending: boolean): (a: Plant, b: Pl
         return statusRank(a.status) - statusRank(b.status)
       case 'updatedAt':
         return a.updatedAt < b.updatedAt ? -1 : a.updatedAt > b.updatedAt ? 1 : 0
-      case 'price':
       case 'name':
       case 'category':
       case 'price': {
