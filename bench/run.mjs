@@ -5,7 +5,7 @@
  * drift cancels. Prints the tables and writes bench/results/latest.json (git-ignored).
  *
  *   npm run bench                 full run: 1k, 10k, 100k plants (≈ 7 min on 2 cores)
- *   npm run bench -- --quick      ≤ 60 s: 1k and 10k, one short round, no json-server
+ *   npm run bench -- --quick      ≈ 70 s: 1k and 10k, one short round, no json-server (68 s measured with the bulk rows)
  *   (both end with the start-up of 50k plants over 2,000 piled-up journals; alone: node bench/journal-pile.mjs)
  *   options: --sizes 1000,10000  --rounds N  --duration S  --warmup S  --peer | --no-peer  --no-build  --no-transfer  --dir DIR  --out FILE
  *            --app DIR   measure the build kept in DIR (made there by the first run that names it),

@@ -184,13 +184,13 @@ export class PlantStore {
    */
   async applyBatch(batch: PlantBatch): Promise<{ added: Plant[]; updated: Plant[] }> {
     const saved = await this.#commits.submit(() => {
-      const missing = batch.updates.find((changes) => !this.#liveRecord(changes.id))
+      const missing = batch.updates.find((changes) => !this.#catalogue.live(changes.id))
       if (missing) throw new UnknownPlantError(missing.id)
       checkIdsLeft(this.#db.data.nextId, batch.adds.length) // before anything is staged
       const at = this.#now().toISOString()
       const added = batch.adds.map((input) => this.#prepareAdd(input, at))
       const updated = batch.updates.map(({ id, ...fields }) => {
-        const after = changedPlantRecord(this.#liveRecord(id)!, fields, at)
+        const after = changedPlantRecord(this.#catalogue.live(id)!, fields, at)
         this.#catalogue.stage(after)
         return after
       })
@@ -213,7 +213,7 @@ export class PlantStore {
     let changed = false
     const plant = await this.#commits.submit<StoredPlant | undefined>(() => {
       const pending = this.#catalogue.pending(changes.id)
-      const before = this.#liveRecord(changes.id)
+      const before = this.#catalogue.live(changes.id)
       if (!before) return { result: undefined }
       checkVersion(before, condition)
       const { id: _id, ...fields } = changes
@@ -226,12 +226,6 @@ export class PlantStore {
     })
     if (plant && changed) this.#announce({ type: 'plant.updated', plant: toFullPlant(plant) })
     return plant && toFullPlant(plant)
-  }
-
-  /** The record of `id` as the batch being prepared sees it; undefined when there is none or it is deleted. */
-  #liveRecord(id: number): StoredPlant | undefined {
-    const record = this.#catalogue.latest(id)
-    return record?.deletedAt === undefined ? record : undefined
   }
 
   /** Folds the journal into plants.json now (normally done in the background). */

@@ -75,6 +75,12 @@ export class PublishedCatalogue {
     return this.#pending.get(id) ?? this.record(id)
   }
 
+  /** As {@link latest}, but undefined for a tombstone: the record a change may start from. */
+  live(id: number): StoredPlant | undefined {
+    const record = this.latest(id)
+    return record?.deletedAt === undefined ? record : undefined
+  }
+
   /** Prepares `plant` for the batch being saved. */
   stage(plant: StoredPlant): void {
     this.#pending.set(plant.id, plant)
