@@ -28,6 +28,8 @@ export interface SubscribeOptions {
   onImportApplied?(counts: { added: number; updated: number }): void
   /** The server could not replay what was missed since `Last-Event-ID` (`event: reset`): reload the view. */
   onReset?(): void
+  /** Plants deleted, restored or changed by a bulk call (issue 15): reload the view. */
+  onBatch?(): void
   /** Told of every state change; `error` says why a reconnect is due. */
   onState?(state: StreamState, info: { attempt: number; delayMs?: number; error?: unknown }): void
   signal?: AbortSignal
@@ -66,6 +68,7 @@ function dispatch(subscription: SubscribeOptions, event: string | undefined, dat
   if (event === 'plant.added' || event === 'plant.updated') subscription.onEvent({ type: event, plant: JSON.parse(data) as Plant })
   else if (event === 'import.applied') subscription.onImportApplied?.(JSON.parse(data) as { added: number; updated: number })
   else if (event === 'reset') subscription.onReset?.()
+  else if (event === 'plant.deleted' || event === 'plant.restored' || event === 'plants.changed') subscription.onBatch?.()
 }
 
 /** Follows the stream until `stop` aborts, reconnecting with back-off; returns how to stop or hurry it. */

@@ -230,6 +230,7 @@ export const usePlantsStore = defineStore('plants', () => {
       // One reload for a whole import, however many plants it changed.
       onImportApplied: scheduleRefresh,
       onReset: scheduleRefresh,
+      onBatch: scheduleRefresh,
       onState(state, info) {
         stream.value = state
         if (state === 'open') {

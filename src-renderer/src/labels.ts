@@ -1,0 +1,77 @@
+/**
+ * Plant labels: the QR code a label carries (`PS-<id>`, drawn as an SVG path
+ * from the `qrcode` library's module matrix) and how labels fill the pages of
+ * the two layouts: an A4 sheet of 3 × 8 labels of 70 × 37 mm, or one 62 × 29 mm
+ * label per page for a roll label printer.
+ */
+import { create } from 'qrcode'
+import type { Plant } from '#shared/plant'
+import { codeOf } from '#renderer/composables/useScanToSell'
+
+export type LabelLayout = 'sheet' | 'roll'
+
+export interface LayoutInfo {
+  name: string
+  /** Labels per printed page. */
+  perPage: number
+}
+
+export const LABEL_LAYOUTS: Record<LabelLayout, LayoutInfo> = {
+  sheet: { name: 'A4 sheet, 3 × 8 labels of 70 × 37 mm', perPage: 24 },
+  roll: { name: 'Single label, 62 × 29 mm (roll printer)', perPage: 1 }
+}
+
+export const MAX_COPIES = 100
+
+/** One label to print: the plant and its code. */
+export interface PlantLabel {
+  /** Unique within the print job (a plant printed three times has three labels). */
+  key: string
+  code: string
+  plant: Plant
+}
+
+/** Each plant `copies` times, copies side by side (they go on the same pot tray). */
+export function labelsFor(plants: readonly Plant[], copies: number): PlantLabel[] {
+  const count = Math.min(MAX_COPIES, Math.max(1, Math.floor(copies)))
+  return plants.flatMap((plant) => Array.from({ length: count }, (_, copy) => ({ key: `${plant.id}-${copy}`, code: codeOf(plant.id), plant })))
+}
+
+/** The labels cut into pages of the layout. */
+export function paginate<T>(labels: readonly T[], layout: LabelLayout): T[][] {
+  const size = LABEL_LAYOUTS[layout].perPage
+  const pages: T[][] = []
+  for (let start = 0; start < labels.length; start += size) pages.push(labels.slice(start, start + size))
+  return pages
+}
+
+export interface QrPath {
+  /** Modules per side (without the quiet zone). */
+  size: number
+  /** One SVG path of the dark modules, a unit square each, runs merged. */
+  d: string
+}
+
+const cache = new Map<string, QrPath>()
+
+/** The QR code of `text` (error correction M: a scuffed label still scans) as one SVG path. */
+export function qrPath(text: string): QrPath {
+  const cached = cache.get(text)
+  if (cached) return cached
+  const { modules } = create(text, { errorCorrectionLevel: 'M' })
+  const { size, data } = modules
+  let d = ''
+  for (let y = 0; y < size; y++) {
+    for (let x = 0; x < size; x++) {
+      if (!data[y * size + x]) continue
+      let run = 1
+      while (x + run < size && data[y * size + x + run]) run++
+      d += `M${x} ${y}h${run}v1h-${run}z`
+      x += run - 1
+    }
+  }
+  const path = { size, d }
+  if (cache.size > 20_000) cache.clear()
+  cache.set(text, path)
+  return path
+}

@@ -1,0 +1,30 @@
+/** The shop's money settings (currency and locale) for prices on screen and on labels. */
+import { defineStore } from 'pinia'
+import { ref } from 'vue'
+import { api } from '#renderer/api'
+import { formatPrice, type ShopMoney } from '#renderer/price'
+
+/** Until the server has answered: this computer's locale, and euros. */
+export function localMoney(locale = new Intl.NumberFormat().resolvedOptions().locale): ShopMoney {
+  return { locale, currency: 'EUR' }
+}
+
+export const useShopStore = defineStore('shop', () => {
+  const money = ref<ShopMoney>(localMoney())
+
+  /** Takes the shop's settings as the server has them. */
+  function set(next: ShopMoney): void {
+    money.value = { currency: next.currency, locale: next.locale }
+  }
+
+  /** Reads the shop's setting from the server; until then (or if it cannot be read) the local default stays. */
+  async function load(): Promise<void> {
+    try {
+      set(await api().shopSettings())
+    } catch {
+      // The prices still show, in the local default, and the next load tries again.
+    }
+  }
+
+  return { money, set, load, format: (price: number | undefined) => formatPrice(price, money.value) }
+})

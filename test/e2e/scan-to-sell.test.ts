@@ -1,0 +1,74 @@
+/**
+ * Scan to sell in Chromium: a scanner's key burst opens the till card, Enter
+ * sells, the row follows; codes typed into the search box work too.
+ */
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { launchBrowser } from '#setup/browser'
+import { openTill } from './pages/till-session'
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+const PLANTS = [
+  { name: 'Monstera deliciosa', category: 'Aroids', tags: ['indoor', 'shade'] },
+  { name: 'Boston fern', category: 'Ferns', tags: ['humid'] }
+]
+
+describe('scan to sell', () => {
+  it('a fast key burst opens the till card; Enter sells, the row updates, Undo puts it back', async () => {
+    const s = await openTill(browser, PLANTS)
+    const page = s.watched.page
+    await s.scan('PS-1')
+    const card = page.getByRole('dialog', { name: 'Plant PS-1: Monstera deliciosa' })
+    await card.waitFor()
+    expect(await card.getByRole('heading').textContent()).toBe('Monstera deliciosa')
+    expect(await card.getByRole('listitem').allTextContents()).toEqual(['indoor', 'shade'])
+    await expect
+      .poll(() => card.getByRole('button', { name: 'Mark sold' }).evaluate((button) => button.ownerDocument.activeElement === button))
+      .toBe(true)
+    await page.keyboard.press('Enter')
+    await card.getByRole('button', { name: 'Undo' }).waitFor()
+    await expect.poll(() => s.catalogue.statusOf('Monstera deliciosa').inputValue()).toBe('sold')
+    expect((await s.api.getPlant(1)).status).toBe('sold')
+    await expect.poll(() => s.catalogue.count('Sold')).toBe(1)
+
+    await card.getByRole('button', { name: 'Undo' }).click()
+    await card.getByRole('button', { name: 'Mark sold' }).waitFor()
+    await expect.poll(async () => (await s.api.getPlant(1)).status).toBe('available')
+    await expect.poll(() => s.catalogue.statusOf('Monstera deliciosa').inputValue()).toBe('available')
+    await page.keyboard.press('Escape')
+    await card.waitFor({ state: 'detached' })
+    await s.finish()
+  })
+
+  it('a code typed slowly into the search box opens the card on Enter; unknown codes say so', async () => {
+    const s = await openTill(browser, PLANTS)
+    const page = s.watched.page
+    await s.catalogue.search.pressSequentially('PS-2', { delay: 150 })
+    await page.keyboard.press('Enter')
+    await page.getByRole('dialog', { name: 'Plant PS-2: Boston fern' }).waitFor()
+    expect(await s.catalogue.search.inputValue()).toBe('')
+    await page.keyboard.press('Escape')
+
+    // Keys 150 ms apart (a person) with no field focused are no scan; the next real scan shows only its own plant.
+    const asked: string[] = []
+    page.on('request', (request) => asked.push(new URL(request.url()).pathname))
+    await s.scan('PS-1', 150)
+    await s.scan('PS-2')
+    await page.getByRole('dialog', { name: 'Plant PS-2: Boston fern' }).waitFor()
+    expect(asked.filter((pathname) => pathname.startsWith('/v3/plant/'))).toEqual(['/v3/plant/2'])
+    await page.keyboard.press('Escape')
+
+    await s.scan('PS-999')
+    const missing = page.getByRole('dialog', { name: 'No plant PS-999' })
+    await missing.waitFor()
+    expect(await missing.getByRole('alert').textContent()).toContain('No plant PS-999 — it may have been deleted.')
+    await s.finish(1)
+  })
+})

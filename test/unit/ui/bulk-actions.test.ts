@@ -1,0 +1,134 @@
+// @vitest-environment happy-dom
+import { flushPromises, mount, type VueWrapper } from '@vue/test-utils'
+import { createPinia, setActivePinia } from 'pinia'
+import { beforeEach, describe, expect, it } from 'vitest'
+import App from '#renderer/App.vue'
+import { useApiClient } from '#renderer/api'
+import { useLabelsStore } from '#renderer/stores/labels'
+import { useToastsStore } from '#renderer/stores/toasts'
+import { fakeApi, plant, type FakeApi } from './_fake-api'
+import { addTillApi, type FakeTillApi } from './_fake-till-api'
+
+let api: FakeApi
+let till: FakeTillApi
+
+beforeEach(() => {
+  setActivePinia(createPinia())
+  api = fakeApi(
+    Array.from({ length: 6 }, (_, index) =>
+      plant({ id: index + 1, name: `Plant ${String.fromCharCode(65 + index)}`, status: index % 2 ? 'pending' : 'available' })
+    )
+  )
+  till = addTillApi(api)
+  useApiClient(api.client)
+  HTMLDialogElement.prototype.showModal = function (this: HTMLDialogElement) {
+    this.setAttribute('open', '')
+  }
+})
+
+async function mountApp() {
+  const wrapper = mount(App, { attachTo: document.body })
+  await flushPromises()
+  return wrapper
+}
+
+const box = (wrapper: VueWrapper, id: number) => wrapper.find(`tr[data-plant-id="${id}"] .select-box`)
+const bar = (wrapper: VueWrapper) => wrapper.find('.selection-bar')
+const button = (wrapper: VueWrapper, text: string) => wrapper.findAll('button').find((b) => b.text() === text)!
+
+/** Runs the newest toast's action (Undo). */
+async function undo(): Promise<void> {
+  useToastsStore().toasts.at(-1)!.action!.run()
+  await flushPromises()
+}
+
+describe('bulk selection', () => {
+  it('ticks rows, a shift-click range, the page, and all matching; the bar counts them', async () => {
+    const wrapper = await mountApp()
+    expect(bar(wrapper).exists()).toBe(false)
+    await box(wrapper, 2).trigger('click')
+    await box(wrapper, 5).trigger('click', { shiftKey: true })
+    expect(bar(wrapper).find('[role="status"]').text()).toBe('4 selected')
+    expect([1, 2, 3, 4, 5, 6].map((id) => (box(wrapper, id).element as HTMLInputElement).checked)).toEqual([false, true, true, true, true, false])
+    // A shift-click on a ticked row unticks the range from the last row clicked (5) to it.
+    await box(wrapper, 3).trigger('click', { shiftKey: true })
+    expect(bar(wrapper).find('[role="status"]').text()).toBe('1 selected')
+    await wrapper.find('thead .select-box').trigger('click')
+    expect(bar(wrapper).find('[role="status"]').text()).toBe('6 selected')
+    await wrapper.find('thead .select-box').trigger('click')
+    expect(bar(wrapper).exists()).toBe(false)
+    await box(wrapper, 1).trigger('click')
+    await button(wrapper, 'Select all 6 matching').trigger('click')
+    expect(bar(wrapper).find('[role="status"]').text()).toBe('6 selected')
+    await button(wrapper, 'Clear selection').trigger('click')
+    expect(bar(wrapper).exists()).toBe(false)
+    wrapper.unmount()
+  })
+
+  it('sets a status on the selection in one call; one Undo gives each plant its own status back', async () => {
+    const wrapper = await mountApp()
+    for (const id of [1, 2, 3]) await box(wrapper, id).trigger('click')
+    await button(wrapper, 'Set status…').trigger('click')
+    await button(wrapper, 'Sold').trigger('click')
+    await flushPromises()
+    expect(api.client.bulkUpdate).toHaveBeenCalledWith({ ids: [1, 2, 3], changes: { status: 'sold' } })
+    expect(api.plants.slice(0, 3).map((p) => p.status)).toEqual(['sold', 'sold', 'sold'])
+    expect(useToastsStore().toasts.at(-1)?.message).toBe('3 plants set to sold')
+    await undo()
+    expect(api.client.bulkUpdate).toHaveBeenCalledTimes(2)
+    expect(api.plants.slice(0, 3).map((p) => p.status)).toEqual(['available', 'pending', 'available'])
+    wrapper.unmount()
+  })
+
+  it('deletes one plant at once with Undo; more than one asks first', async () => {
+    const wrapper = await mountApp()
+    await box(wrapper, 4).trigger('click')
+    await button(wrapper, 'Delete').trigger('click')
+    await flushPromises()
+    expect(api.client.deletePlant).toHaveBeenCalledWith(4, { ifMatch: 1 })
+    expect(wrapper.find('tr[data-plant-id="4"]').exists()).toBe(false)
+    expect(useToastsStore().toasts.at(-1)?.message).toBe('Deleted Plant D')
+    await undo()
+    expect(api.client.restorePlant).toHaveBeenCalledWith(4)
+    expect(wrapper.find('tr[data-plant-id="4"]').exists()).toBe(true)
+
+    await box(wrapper, 1).trigger('click')
+    await box(wrapper, 2).trigger('click')
+    await button(wrapper, 'Delete').trigger('click')
+    await flushPromises()
+    const confirm = wrapper.find('dialog[aria-label="Delete 2 plants?"]')
+    expect(confirm.exists()).toBe(true)
+    expect(api.client.bulkDelete).not.toHaveBeenCalled()
+    await button(wrapper, 'Delete 2 plants').trigger('click')
+    await flushPromises()
+    expect(api.client.bulkDelete).toHaveBeenCalledWith([1, 2])
+    expect([...till.deleted.keys()]).toEqual([1, 2])
+    await undo()
+    expect(api.client.bulkRestore).toHaveBeenCalledWith([1, 2])
+    expect(api.plants.map((p) => p.id)).toEqual([1, 2, 3, 4, 5, 6])
+    wrapper.unmount()
+  })
+
+  it('deletes from the edit dialog at once, If-Match the version shown, with Undo', async () => {
+    const wrapper = await mountApp()
+    await wrapper.find('tr[data-plant-id="2"] .cell-actions button').trigger('click')
+    await button(wrapper, 'Delete').trigger('click')
+    await flushPromises()
+    expect(api.client.deletePlant).toHaveBeenCalledWith(2, { ifMatch: 1 })
+    expect(wrapper.find('#plant-name').exists()).toBe(false)
+    expect(wrapper.find('tr[data-plant-id="2"]').exists()).toBe(false)
+    await undo()
+    expect(wrapper.find('tr[data-plant-id="2"]').exists()).toBe(true)
+    wrapper.unmount()
+  })
+
+  it('prints labels of the selection', async () => {
+    const wrapper = await mountApp()
+    await box(wrapper, 6).trigger('click')
+    await button(wrapper, 'Print labels').trigger('click')
+    await flushPromises()
+    expect(useLabelsStore().plants?.map((p) => p.id)).toEqual([6])
+    expect(wrapper.find('dialog[aria-labelledby="label-dialog-title"]').exists()).toBe(true)
+    wrapper.unmount()
+  })
+})

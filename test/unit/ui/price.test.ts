@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest'
+import { formatPrice, parsePrice, priceFieldText, priceOf } from '#renderer/price'
+
+const nbsp = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ')
+
+describe('formatting prices in the shop’s currency', () => {
+  it('uses Intl.NumberFormat with the shop’s currency and locale', () => {
+    expect(nbsp(formatPrice(19.99, { currency: 'EUR', locale: 'de-DE' }))).toBe('19,99 €')
+    expect(formatPrice(1234.5, { currency: 'GBP', locale: 'en-GB' })).toBe('£1,234.50')
+    expect(formatPrice(0, { currency: 'USD', locale: 'en-US' })).toBe('$0.00')
+    expect(formatPrice(1500, { currency: 'JPY', locale: 'ja-JP' })).toMatch(/1,500/)
+  })
+
+  it('shows nothing for a plant without a price', () => {
+    expect(formatPrice(undefined, { currency: 'EUR', locale: 'de-DE' })).toBe('')
+    expect(priceOf({ id: 1 })).toBeUndefined()
+    expect(priceOf({ id: 1, price: 4.5 })).toBe(4.5)
+  })
+
+  it('writes the field text with the locale’s decimal mark, without currency or grouping', () => {
+    expect(priceFieldText(1234.5, 'de-DE')).toBe('1234,50')
+    expect(priceFieldText(19.99, 'en-GB')).toBe('19.99')
+    expect(priceFieldText(undefined, 'en-GB')).toBe('')
+  })
+})
+
+describe('reading the Price field', () => {
+  it('reads either decimal mark, tolerates a currency sign and grouping', () => {
+    expect(parsePrice('19.99', 'en-GB')).toEqual({ ok: true, price: 19.99 })
+    expect(parsePrice('19,99', 'de-DE')).toEqual({ ok: true, price: 19.99 })
+    expect(parsePrice('19,5', 'en-GB')).toEqual({ ok: true, price: 19.5 })
+    expect(parsePrice('€ 1.234,50', 'de-DE')).toEqual({ ok: true, price: 1234.5 })
+    expect(parsePrice('£1,234.50', 'en-GB')).toEqual({ ok: true, price: 1234.5 })
+    expect(parsePrice('1,000', 'en-GB')).toEqual({ ok: true, price: 1000 })
+    expect(parsePrice('12', 'en-GB')).toEqual({ ok: true, price: 12 })
+    expect(parsePrice('1000000', 'en-GB')).toEqual({ ok: true, price: 1_000_000 })
+  })
+
+  it('reads an empty field as no price (null clears it)', () => {
+    expect(parsePrice('  ', 'en-GB')).toEqual({ ok: true, price: null })
+  })
+
+  it('refuses what the API refuses, with a message a person can act on', () => {
+    expect(parsePrice('12.345', 'en-GB')).toEqual({ ok: false, message: 'Price has at most two decimals (cents)' })
+    expect(parsePrice('-1', 'en-GB')).toEqual({ ok: false, message: 'Price must not be negative' })
+    expect(parsePrice('1000000.01', 'en-GB')).toEqual({ ok: false, message: 'Price must be at most 1,000,000' })
+    expect(parsePrice('twelve', 'en-GB')).toMatchObject({ ok: false, message: 'Price must be a number, like 12.50' })
+    expect(parsePrice('1.2.3', 'en-GB').ok).toBe(false)
+  })
+})

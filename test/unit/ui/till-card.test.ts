@@ -1,0 +1,119 @@
+// @vitest-environment happy-dom
+import { flushPromises, mount } from '@vue/test-utils'
+import { createPinia, setActivePinia } from 'pinia'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { ApiError } from '#shared/api-errors'
+import { useApiClient } from '#renderer/api'
+import TheTillCard from '#renderer/components/TheTillCard.vue'
+import { useShopStore } from '#renderer/stores/shop'
+import { useTillStore } from '#renderer/stores/till'
+import { fakeApi, plant, type FakeApi } from './_fake-api'
+
+let api: FakeApi
+
+beforeEach(() => {
+  setActivePinia(createPinia())
+  api = fakeApi([
+    plant({ id: 1, name: 'Monstera deliciosa', category: 'Aroids', tags: ['indoor', 'shade'], price: 24.5 } as Parameters<typeof plant>[0]),
+    plant({ id: 2, name: 'Aloe', status: 'sold' })
+  ])
+  // Like the server: an unknown id is a 404 problem; id 9 was deleted.
+  vi.mocked(api.client.getPlant).mockImplementation(async (id: number) => {
+    const found = api.plants.find((p) => p.id === id)
+    if (found) return { ...found }
+    const detail = id === 9 ? 'plant 9 was deleted' : `There is no plant with id ${id}.`
+    throw new ApiError({ type: 'x', title: 'Plant not found', status: 404, detail })
+  })
+  useApiClient(api.client)
+  HTMLDialogElement.prototype.showModal = function (this: HTMLDialogElement) {
+    this.setAttribute('open', '')
+  }
+  useShopStore().set({ currency: 'EUR', locale: 'de-DE' })
+})
+
+/** What a scanner does: the code's keys and Enter, all at once. */
+function scan(code: string, target: EventTarget = document.body): void {
+  for (const key of [...code, 'Enter']) target.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }))
+}
+
+async function mountCard() {
+  const wrapper = mount(TheTillCard, { attachTo: document.body })
+  await flushPromises()
+  return wrapper
+}
+
+describe('the till card', () => {
+  it('opens on a scan: named dialog, big name, price in the shop’s currency, status, tags, Mark sold focused', async () => {
+    const wrapper = await mountCard()
+    expect(wrapper.find('dialog').exists()).toBe(false)
+    scan('PS-1')
+    await flushPromises()
+    const dialog = wrapper.find('dialog')
+    expect(dialog.attributes('aria-label')).toBe('Plant PS-1: Monstera deliciosa')
+    expect(dialog.find('h2').text()).toBe('Monstera deliciosa')
+    expect(dialog.find('.till-price').text().replace(/\s/g, ' ')).toBe('24,50 €')
+    expect(dialog.find('.status-badge').text()).toBe('Available')
+    expect(dialog.findAll('.tag-chip').map((chip) => chip.text())).toEqual(['indoor', 'shade'])
+    expect(document.activeElement?.textContent?.trim()).toBe('Mark sold')
+    wrapper.unmount()
+  })
+
+  it('sells with Mark sold (If-Match the version shown), then Undo puts the status back', async () => {
+    const wrapper = await mountCard()
+    scan('PS-1')
+    await flushPromises()
+    await wrapper.find('.till-sell').trigger('click')
+    await flushPromises()
+    expect(api.client.savePlant).toHaveBeenLastCalledWith({ id: 1, status: 'sold' }, { ifVersion: 1 })
+    expect(api.plants[0]!.status).toBe('sold')
+    expect(wrapper.find('.status-badge').text()).toBe('Sold')
+    expect(wrapper.find('.till-sell').exists()).toBe(false)
+    expect(document.activeElement?.textContent?.trim()).toBe('Close')
+    await wrapper.find('.till-undo').trigger('click')
+    await flushPromises()
+    expect(api.client.savePlant).toHaveBeenLastCalledWith({ id: 1, status: 'available' }, { ifVersion: 2 })
+    expect(api.plants[0]!.status).toBe('available')
+    expect(wrapper.find('.till-undo').exists()).toBe(false)
+    expect(wrapper.find('.till-sell').text()).toBe('Mark sold')
+    wrapper.unmount()
+  })
+
+  it('says clearly when a code names no plant, or a deleted one', async () => {
+    const wrapper = await mountCard()
+    scan('PS-999')
+    await flushPromises()
+    expect(wrapper.find('dialog').attributes('aria-label')).toBe('No plant PS-999')
+    expect(wrapper.find('[role="alert"]').text()).toBe('No plant PS-999 — it may have been deleted.')
+    scan('PS-9')
+    await flushPromises()
+    expect(wrapper.find('dialog').attributes('aria-label')).toBe('Plant PS-9 was deleted')
+    useTillStore().rememberDeleted(5)
+    scan('PS-5')
+    await flushPromises()
+    expect(wrapper.find('dialog').attributes('aria-label')).toBe('Plant PS-5 was deleted')
+    wrapper.unmount()
+  })
+
+  it('cannot sell a plant already sold; Esc closes the card', async () => {
+    const wrapper = await mountCard()
+    scan('PS-2')
+    await flushPromises()
+    expect(wrapper.find('.till-sell').attributes('disabled')).toBeDefined()
+    expect(wrapper.find('.till-sell').text()).toBe('Already sold')
+    await wrapper.find('dialog').trigger('cancel')
+    expect(wrapper.find('dialog').exists()).toBe(false)
+    wrapper.unmount()
+  })
+
+  it('ignores scans while another dialog owns the keyboard', async () => {
+    const other = document.createElement('dialog')
+    other.setAttribute('open', '')
+    document.body.append(other)
+    const wrapper = await mountCard()
+    scan('PS-1')
+    await flushPromises()
+    expect(wrapper.find('dialog.till-card').exists()).toBe(false)
+    other.remove()
+    wrapper.unmount()
+  })
+})
