@@ -7,10 +7,11 @@
  */
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { createApiClient, type ApiClient } from '#shared/api-client'
+import { createApiClient, type ApiClient, type FetchLike } from '#shared/api-client'
 import { requireCatalogue } from './catalogue-folder'
 import { tokenFromEnv } from './config'
 import { AccessPolicy } from './server/access-policy'
+import { CLIENT_HEADER } from './server/actor'
 import { createApp } from './server/create-app'
 import { SERVER_FILE_NAME } from './service'
 import { isProcessAlive } from './store/lock'
@@ -68,12 +69,17 @@ export interface CatalogueConnection {
 // The folder's own app is called in-process; its access policy wants a port, and no socket has one.
 const IN_PROCESS_PORT = 0
 
+/** `fetch` with the header that has the command's changes logged as made by `cli`. */
+function asCli(fetch: FetchLike): FetchLike {
+  return (url, init) => fetch(url, { ...init, headers: { ...(init.headers as Record<string, string>), [CLIENT_HEADER]: 'cli' } })
+}
+
 /** Connects to the catalogue of `dataDir` (see the module comment). */
 export async function connectToCatalogue(dataDir: string, env: NodeJS.ProcessEnv): Promise<CatalogueConnection> {
   requireCatalogue(dataDir)
   const running = await findRunningServer(dataDir)
   if (running) {
-    const client = createApiClient({ baseUrl: running.baseUrl, token: await ownerToken(dataDir, env) })
+    const client = createApiClient({ baseUrl: running.baseUrl, token: await ownerToken(dataDir, env), fetch: asCli(globalThis.fetch) })
     return { client, via: 'server', close: async () => undefined }
   }
   // Throws DataDirLockedError, naming the holder, if another process has the folder without serving it.
@@ -86,7 +92,7 @@ export async function connectToCatalogue(dataDir: string, env: NodeJS.ProcessEnv
   const client = createApiClient({
     baseUrl: `http://${host}/v3`,
     token,
-    fetch: (url, init) => Promise.resolve(app.request(url, { ...init, headers: { ...(init.headers as Record<string, string>), host } }))
+    fetch: asCli((url, init) => Promise.resolve(app.request(url, { ...init, headers: { ...(init.headers as Record<string, string>), host } })))
   })
   return { client, via: 'folder', close: () => store.close() }
 }

@@ -12,6 +12,8 @@ export interface Problem {
   status: number
   detail: string
   errors?: FieldError[]
+  /** 410 at /v3/changes (extension): the oldest seq the change log still keeps. */
+  oldestSeq?: number
 }
 
 /** Media type of every error body. */
@@ -38,5 +40,7 @@ export const PROBLEM_TYPES = {
   /** 409: a named token with this name exists already (extension). */
   tokenNameTaken: 'urn:plant-store:problem:token-name-taken',
   /** 503: the server already serves as many change streams as it allows (extension). */
-  tooManyStreams: 'urn:plant-store:problem:too-many-streams'
+  tooManyStreams: 'urn:plant-store:problem:too-many-streams',
+  /** 410: a change feed cursor older than the kept change log (extension). */
+  historyGone: 'urn:plant-store:problem:history-gone'
 } as const

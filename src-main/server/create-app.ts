@@ -6,10 +6,12 @@ import { H3, type H3Event } from 'h3'
 import { API_BASE, API_PATHS } from '#shared/api-paths'
 import type { PlantStore } from '#store/plant-store'
 import type { AccessPolicy } from './access-policy'
+import { actAsSender } from './actor'
 import { createOpenApiDocument } from './openapi'
 import { API_HEADERS, toProblemResponse } from './problem-response'
 import { problem } from './problems'
 import { registerEventRoutes, type EventRouteOptions } from './routes/events'
+import { registerHistoryRoutes } from './routes/history'
 import { registerPlantViewRoutes } from './routes/plant-views'
 import { registerPlantRoutes } from './routes/plants'
 import { registerTokenRoutes, type NamedTokenAdmin } from './routes/tokens'
@@ -62,6 +64,7 @@ export function createApp(options: CreateAppOptions): H3 {
   })
   // The first middleware, so that no route (nor any later middleware) answers /v3 without the token.
   app.use(requireApiToken(options.access))
+  app.use(actAsSender) // the change log's `by` (issue 14)
   const serveOpenApi = (event: H3Event) => {
     event.res.headers.set('content-type', 'application/json; charset=utf-8')
     return openapi
@@ -74,6 +77,7 @@ export function createApp(options: CreateAppOptions): H3 {
   if (options.tokens !== undefined) registerTokenRoutes(app, options.tokens)
   registerTransferRoutes(app, options.store)
   registerBackupStatusRoute(app, options.store)
+  registerHistoryRoutes(app, options.store)
   if (options.uiDir !== undefined) registerUiRoutes(app, options.uiDir)
   refuseOtherMethods(app)
   return app

@@ -7,6 +7,7 @@ import { plantJsonSchemas } from '#shared/plant-schema'
 import { extensionOperations } from './openapi-extensions'
 import { SEARCH_PARAMETERS, problemResponse, ref } from './openapi-parts'
 import { responseSchemas } from './openapi-schemas'
+import { historyPaths } from './openapi-history'
 import { transferOperations } from './openapi-transfer'
 import { documentAccessRules } from './openapi-security'
 import { documentWriteSafety } from './openapi-write-safety'
@@ -111,6 +112,7 @@ export function createOpenApiDocument(): Record<string, unknown> {
         [EXTENSION_PATHS.export]: { get: transferOperations.exportPlants },
         [EXTENSION_PATHS.import]: { post: transferOperations.importPlants },
         [EXTENSION_PATHS.backup]: { get: transferOperations.backupStatus },
+        ...historyPaths,
         [API_PATHS.searchByStatus]: { get: searchByStatus },
         [API_PATHS.openapi]: {
           get: {

@@ -15,6 +15,7 @@ export const API_HEADERS: Readonly<Record<string, string>> = {
 export function problemBody(problem: Problem): string {
   const body: Problem = { type: problem.type, title: problem.title, status: problem.status, detail: problem.detail }
   if (problem.errors && problem.errors.length > 0) body.errors = problem.errors
+  if (problem.oldestSeq !== undefined) body.oldestSeq = problem.oldestSeq
   return JSON.stringify(body)
 }
 

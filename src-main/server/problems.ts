@@ -4,10 +4,11 @@
  * pick a row by name with {@link problem}; no route writes a problem inline.
  */
 import { API_BASE, API_PATHS, EXTENSION_PATHS } from '#shared/api-paths'
+import { HISTORY_PATHS } from '#shared/history'
 import { plantEtag } from '#shared/etag'
 import type { Plant } from '#shared/plant'
 import { formatRowError, type ImportRowError } from '#shared/import-export'
-import { PROBLEM_TYPES, type FieldError } from '#shared/problem'
+import { PROBLEM_TYPES, type FieldError, type Problem } from '#shared/problem'
 import { countOf } from '#shared/words'
 import { WriteFailedError, type StoreClosedError } from '#store/errors'
 import type { TokenRefusal } from './access-policy'
@@ -21,6 +22,8 @@ interface ProblemRow<A extends unknown[]> {
   status: number
   detail: (...facts: A) => string
   errors?: (...facts: A) => FieldError[]
+  /** Members beyond RFC 9457's (e.g. `oldestSeq`). */
+  members?: (...facts: A) => Partial<Problem>
   headers?: (...facts: A) => Record<string, string>
 }
 
@@ -243,6 +246,15 @@ export const PROBLEMS = {
     status: 404,
     detail: (name: string) => `There is no token named "${name}"; ${API_BASE}${EXTENSION_PATHS.tokens} lists them.`
   }),
+  historyGone: row({
+    type: PROBLEM_TYPES.historyGone,
+    title: 'Changes no longer kept',
+    status: 410,
+    detail: (since: number, oldestSeq: number) =>
+      `The change log no longer keeps the changes after seq ${since}: it starts at seq ${oldestSeq}. ` +
+      `Reload what you keep from ${API_BASE}${EXTENSION_PATHS.plants}, then follow ${API_BASE}${HISTORY_PATHS.changes}?since=${oldestSeq - 1}.`,
+    members: (_since, oldestSeq) => ({ oldestSeq })
+  }),
   internal: row({
     type: PROBLEM_TYPES.internal,
     title: 'Internal error',
@@ -264,7 +276,8 @@ export function problem<N extends ProblemName>(name: N, ...facts: Facts<N>): Htt
       title: definition.title,
       status: definition.status,
       detail: definition.detail(...facts),
-      ...(errors === undefined ? {} : { errors })
+      ...(errors === undefined ? {} : { errors }),
+      ...definition.members?.(...facts)
     },
     definition.headers?.(...facts)
   )

@@ -27,7 +27,8 @@ export interface ListQuery extends SearchQuery {
 export const SEARCH_PARAMS = ['status', 'limit', 'offset'] as const
 const LIST_PARAMS = [...SEARCH_PARAMS, 'q', 'sort']
 
-function parseWholeNumber(params: URLSearchParams, name: string, min: number, max: number, errors: FieldError[]): number | undefined {
+/** Reads whole number `name` from `params` (undefined when absent), adding a complaint to `errors` when it is not one from `min` to `max`. */
+export function parseWholeNumber(params: URLSearchParams, name: string, min: number, max: number, errors: FieldError[]): number | undefined {
   const raw = params.get(name)
   if (raw === null) return undefined
   if (params.getAll(name).length > 1) {

@@ -1,5 +1,6 @@
 /** How the server spells its own addresses and routes. */
 import { API_BASE, API_PATHS, EXTENSION_PATHS } from '#shared/api-paths'
+import { HISTORY_PATHS } from '#shared/history'
 
 /** Formats a host for a URL (brackets around IPv6). */
 export function urlHost(host: string): string {
@@ -27,5 +28,7 @@ export const ALLOWED_METHODS = {
   [EXTENSION_PATHS.tokenByName]: ['DELETE'],
   [EXTENSION_PATHS.export]: ['GET', 'HEAD'],
   [EXTENSION_PATHS.import]: ['POST'],
-  [EXTENSION_PATHS.backup]: ['GET']
+  [EXTENSION_PATHS.backup]: ['GET'],
+  [HISTORY_PATHS.changes]: ['GET'],
+  [HISTORY_PATHS.plantHistory]: ['GET']
 } as const satisfies Record<string, readonly string[]>

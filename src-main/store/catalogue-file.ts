@@ -23,7 +23,8 @@ function snapshotOf(file: string, data: PlantFile): CatalogueSnapshot {
     nextId: data.nextId,
     journalGen: data.journalGen,
     plants: data.plants.slice(),
-    idempotencyKeys: data.idempotencyKeys?.slice()
+    idempotencyKeys: data.idempotencyKeys?.slice(),
+    nextSeq: data.nextSeq
   }
 }
 

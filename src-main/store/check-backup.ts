@@ -17,7 +17,7 @@ const NAMED_PROBLEMS = 5
 const STORED_ONLY = new Set(['id', 'version', 'createdAt', 'updatedAt'])
 
 /** The top-level fields of a catalogue file. */
-const TOP_LEVEL = ['version', 'nextId', 'journalGen', 'plants', 'idempotencyKeys']
+const TOP_LEVEL = ['version', 'nextId', 'journalGen', 'plants', 'idempotencyKeys', 'nextSeq']
 
 /** The only form Plant Store writes times in (Date#toISOString), and only real instants. */
 function isTimestamp(value: unknown): boolean {
@@ -94,5 +94,6 @@ export function checkBackup(file: string, value: unknown): PlantFile {
     throw new DataFileError(file, `the backup has ${count}, so nothing was restored: ${problems.slice(0, NAMED_PROBLEMS).join('; ')}${more}`)
   }
   plants.sort((a, b) => a.id - b.id)
-  return { version: head.version, nextId: head.nextId, plants, ...(head.idempotencyKeys ? { idempotencyKeys: head.idempotencyKeys } : {}) }
+  const seq = head.nextSeq === undefined ? {} : { nextSeq: head.nextSeq }
+  return { version: head.version, nextId: head.nextId, plants, ...seq, ...(head.idempotencyKeys ? { idempotencyKeys: head.idempotencyKeys } : {}) }
 }

@@ -36,6 +36,11 @@ export interface CheckpointOptions {
   writeSnapshot: (journalGen: number) => Promise<void>
   /** Size of plants.json as last read or written. */
   snapshotSize: () => number
+  /**
+   * Hands the saved changes' change log entries to the history files (history-log.ts): run once while batches go
+   * on, then again between two batches for those saved meanwhile, so that the fold never waits for much.
+   */
+  beforeFold?: () => Promise<void>
   /** True when a failed checkpoint is no news: the store has stopped writing for good. */
   refused: () => boolean
   /** Quiet time after the last change before a checkpoint (default 30 s). */
@@ -115,12 +120,14 @@ export class Checkpoints {
 
   async #checkpoint(): Promise<void> {
     clearTimeout(this.#timer)
-    const { between, journal, ready, writeSnapshot } = this.#options
+    const { between, journal, ready, writeSnapshot, beforeFold } = this.#options
     try {
       let writing: Promise<void> | undefined
+      await beforeFold?.()
       // Between two batches: later changes go to the new journal, so the snapshot holds exactly those before it.
       await between(async () => {
         if (!(await ready())) return
+        await beforeFold?.()
         // An empty journal is reused: a checkpoint that keeps failing (a full disk) must not leave a new file each time.
         if (journal.bytes > 0 || journal.broken) await journal.next()
         writing = writeSnapshot(journal.gen)

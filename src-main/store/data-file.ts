@@ -33,6 +33,8 @@ export interface PlantFile {
   plants: Plant[]
   /** Idempotency keys of recent adds (absent when there are none); see idempotency-keys.ts. */
   idempotencyKeys?: IdempotencyRecord[]
+  /** The seq the change log's next entry gets (history-log.ts); absent before the first change. */
+  nextSeq?: number
 }
 
 /** Who sent an idempotency key, and the key: two clients' keys never meet. */
@@ -168,5 +170,8 @@ export function checkCatalogueHead(file: string, value: unknown, version = DATA_
     throw new DataFileError(file, 'journalGen is not a positive whole number')
   }
   if (!Array.isArray(data.plants)) throw new DataFileError(file, 'plants is not a list')
+  if (data.nextSeq !== undefined && (!Number.isSafeInteger(data.nextSeq) || (data.nextSeq as number) < 1)) {
+    throw new DataFileError(file, 'nextSeq is not a positive whole number')
+  }
   return value as unknown as PlantFile
 }

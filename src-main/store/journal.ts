@@ -7,7 +7,8 @@
  * start-up the journals after the snapshot are replayed on top of it.
  *
  * A line is one saved batch: `{"nextId": N, "plants": [full plant records]}`,
- * plus `"keys": [idempotency records]` when the batch's adds came with keys.
+ * plus `"keys": [idempotency records]` when the batch's adds came with keys,
+ * and `"history": [change log entries]` (history-log.ts) for its changes.
  * Only an unterminated last fragment may be torn (a crash in the middle of
  * an append, never acknowledged); a complete line that does not parse is
  * damage, wherever it is, and is refused. A journal
@@ -19,6 +20,7 @@ import type { FileHandle } from 'node:fs/promises'
 import { lstat, readdir } from 'node:fs/promises'
 import path from 'node:path'
 import type { Plant } from '#shared/plant'
+import { historyEntriesProblem, type HistoryEntry } from './history-entry'
 import { DataFileError, idempotencyRecordsProblem, isValidNextId, plantRecordProblem, type IdempotencyRecord } from './data-file'
 import { nodeFileSystem, syncDirectory, type FileSystem } from './json-file'
 
@@ -30,6 +32,8 @@ export interface JournalEntry {
   plants: Plant[]
   /** Idempotency keys of the batch's adds, saved with the plants they added; absent when none. */
   keys?: IdempotencyRecord[]
+  /** The change log's entries of the batch (history-entry.ts), written and fsynced with it; absent when none. */
+  history?: HistoryEntry[]
 }
 
 /** The first line of a journal started after a failed append. */
@@ -72,7 +76,9 @@ function entryProblem(value: unknown): string | undefined {
     if (problem) return `has a bad record (${problem})`
   }
   const keysProblem = entry.keys === undefined ? undefined : idempotencyRecordsProblem(entry.keys, 'keys')
-  return keysProblem === undefined ? undefined : `has bad idempotency keys (${keysProblem})`
+  if (keysProblem !== undefined) return `has bad idempotency keys (${keysProblem})`
+  const historyProblem = entry.history === undefined ? undefined : historyEntriesProblem(entry.history, 'history')
+  return historyProblem === undefined ? undefined : `has bad change log entries (${historyProblem})`
 }
 
 /** The cut a journal's text opens with, if any (see {@link JournalCut}). */

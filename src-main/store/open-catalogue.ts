@@ -12,6 +12,7 @@ import { CatalogueFile } from './catalogue-file'
 import { DataFileError, emptyPlantFile, type PlantFile } from './data-file'
 import { checkStoreFolder, removeStoreLeftovers } from './data-folder'
 import { FolderGuard } from './folder-guard'
+import type { ReplayedHistory } from './history-log'
 import { Journal, listJournals } from './journal'
 import { nodeFileSystem, type FileSystem } from './json-file'
 import { acquireDataDirLock } from './lock'
@@ -56,6 +57,8 @@ export interface OpenedCatalogue {
   journal: Journal
   /** Journals were replayed or left over: they should be folded into plants.json soon. */
   hasOldJournals: boolean
+  /** The change log entries of the replayed journals. */
+  history: ReplayedHistory[]
   /** Watches that the folder, its lock and the journal stay this store's (it holds the lock until the store closes). */
   guard: FolderGuard
 }
@@ -108,5 +111,5 @@ async function readForWriting(dir: string, fs: FileSystem, layout: FileLayout, n
   }
   const journal = await Journal.create(dir, firstGen, fs)
   const hasOldJournals = stored !== undefined && (stored.replayed.length > 0 || stored.obsolete.length > 0)
-  return { db, snapshot, journal, hasOldJournals }
+  return { db, snapshot, journal, hasOldJournals, history: stored?.history ?? [] }
 }

@@ -8,7 +8,10 @@ export interface PlantFilter {
 }
 
 /** A saved change, announced to listeners after it is on disk; a batch is announced once, not per plant. */
-export type PlantChange = { type: 'plant.added' | 'plant.updated'; plant: Plant } | { type: 'import.applied'; added: number; updated: number }
+export type PlantChange = ({ type: 'plant.added' | 'plant.updated'; plant: Plant } | { type: 'import.applied'; added: number; updated: number }) & {
+  /** The change log's seq of the change (of a batch: its last). */
+  seq?: number
+}
 
 /** Plants to add and changes to make in one durable write (see `PlantStore.applyBatch`). */
 export interface PlantBatch {

@@ -10,11 +10,15 @@ import path from 'node:path'
 import type { Low } from 'lowdb'
 import type { NewPlant, Plant, PlantChanges } from '#shared/plant'
 import { ActiveJournal } from './active-journal'
+import { ChangeListeners } from './change-listeners'
 import { Checkpoints } from './checkpoints'
 import type { PlantFile } from './data-file'
 import { FolderKeeping } from './folder-keeping'
 import { GroupCommit } from './group-commit'
-import { IdempotencyKeys, fingerprintOf, type IdempotencyRecord, type IdempotencyScope } from './idempotency-keys'
+import { currentActor } from './history-actor'
+import type { HistoryEntry } from './history-entry'
+import { HistoryLog } from './history-log'
+import { IdempotencyKeys, fingerprintOf, type IdempotencyScope } from './idempotency-keys'
 import { listJournals } from './journal'
 import { openCatalogue, type OpenPlantStoreOptions, type OpenedCatalogue } from './open-catalogue'
 import { changedPlantRecord, checkIdsLeft, newPlantRecord } from './plant-records'
@@ -23,35 +27,33 @@ import { IdempotencyKeyReusedError, checkVersion, type WriteCondition } from './
 import { PublishedCatalogue } from './published-catalogue'
 import { DATA_FILE_NAME } from './read-catalogue'
 import { RunBackups } from './run-backups'
+import { journalEntryOf, type StagedChange } from './staged-change'
 import { UnknownPlantError } from './unknown-plant-error'
 
 export { DATA_FILE_NAME } from './read-catalogue'
 export type { OpenPlantStoreOptions } from './open-catalogue'
 export type { AddOutcome, PlantBatch, PlantChange, PlantFilter } from './plant-store-types'
 
-/** One change of a batch: a plant record and the idempotency key that came with it, either possibly absent. */
-interface StagedChange {
-  plant?: Plant
-  key?: IdempotencyRecord
-}
-
 /** The catalogue behind the API. */
 export class PlantStore {
   readonly dir: string
   readonly file: string
+  /** The change log (issue 14): entries saved with their changes, queried by the history routes. */
+  readonly history: HistoryLog
   /** lowdb over plants.json; its data is the published catalogue. */
   readonly #db: Low<PlantFile>
   readonly #catalogue: PublishedCatalogue
   readonly #commits: GroupCommit<StagedChange>
   readonly #keys: IdempotencyKeys
   readonly #now: () => Date
-  readonly #listeners = new Set<(change: PlantChange) => void>()
+  readonly #listeners = new ChangeListeners<PlantChange>()
   readonly #journal: ActiveJournal
   readonly #folder: FolderKeeping
   readonly #checkpoints: Checkpoints
   readonly #backups: RunBackups
   readonly #release: () => Promise<void>
   #closing: Promise<void> | undefined
+  #staging: HistoryEntry[] = [] // the change log entries of the batch being saved
 
   private constructor(opened: OpenedCatalogue, options: OpenPlantStoreOptions) {
     const { db, snapshot, guard } = opened
@@ -59,6 +61,7 @@ export class PlantStore {
     this.file = path.join(options.dir, DATA_FILE_NAME)
     this.#db = db
     this.#now = options.now ?? (() => new Date())
+    this.history = new HistoryLog(options.dir, db.data, opened.history)
     // The keys live in #keys (saved and pending apart); db.data gets a copy of the live ones at each write.
     this.#keys = new IdempotencyKeys(db.data.idempotencyKeys, options.idempotencyTtlMs)
     delete db.data.idempotencyKeys
@@ -81,6 +84,7 @@ export class PlantStore {
       ready: () => this.#folder.readyToCheckpoint(),
       writeSnapshot: async (journalGen) => void (await this.#writeSnapshot(journalGen)),
       snapshotSize: () => snapshot.size,
+      beforeFold: () => this.history.flushBefore(Number.MAX_SAFE_INTEGER),
       refused: () => this.#folder.refusal !== undefined,
       idleMs: options.checkpointIdleMs,
       journalBytes: options.checkpointBytes
@@ -120,8 +124,7 @@ export class PlantStore {
 
   /** Calls `listener` after each saved change; returns a function that stops it. */
   onChange(listener: (change: PlantChange) => void): () => void {
-    this.#listeners.add(listener)
-    return () => this.#listeners.delete(listener)
+    return this.#listeners.add(listener)
   }
 
   /** Adds a plant and resolves with it once it is on disk. */
@@ -141,6 +144,7 @@ export class PlantStore {
   }
 
   async #add(input: NewPlant, scope?: IdempotencyScope): Promise<AddOutcome> {
+    const made = { by: currentActor(), seq: 0 } // who makes it (read in the request's context) and its seq once prepared
     const outcome = await this.#commits.submit<AddOutcome>(() => {
       const now = this.#now()
       const fingerprint = scope && fingerprintOf(input)
@@ -152,19 +156,20 @@ export class PlantStore {
         return known.pending ? { result: replayed, change: {} } : { result: replayed }
       }
       const at = now.toISOString()
-      const added = this.#prepareAdd(input, at)
-      const key = scope && fingerprint ? this.#keys.stage({ ...scope, fingerprint, at, plant: added }) : undefined
-      return { result: { plant: added, replayed: false }, change: key ? { plant: added, key } : { plant: added } }
+      const staged = this.#prepareAdd(input, at, made.by)
+      const key = scope && fingerprint ? this.#keys.stage({ ...scope, fingerprint, at, plant: staged.plant }) : undefined
+      made.seq = staged.history.seq
+      return { result: { plant: staged.plant, replayed: false }, change: key ? { ...staged, key } : staged }
     })
-    if (!outcome.replayed) this.#announce({ type: 'plant.added', plant: outcome.plant })
+    if (!outcome.replayed) this.#listeners.announce({ type: 'plant.added', plant: outcome.plant, seq: made.seq })
     return outcome
   }
 
-  #prepareAdd(input: NewPlant, at: string): Plant {
+  #prepareAdd(input: NewPlant, at: string, by: string): { plant: Plant; history: HistoryEntry } {
     checkIdsLeft(this.#db.data.nextId, 1)
     const added = newPlantRecord(this.#db.data.nextId++, input, at) // nextId kept even if the write fails: ids are never reused
     this.#catalogue.stage(added)
-    return added
+    return { plant: added, history: this.history.entryOf('plant.added', by, at, undefined, added) }
   }
 
   /**
@@ -172,21 +177,26 @@ export class PlantStore {
    * UnknownPlantError, changing nothing, when an update names no plant. Announced once as `import.applied`.
    */
   async applyBatch(batch: PlantBatch): Promise<{ added: Plant[]; updated: Plant[] }> {
+    const made = { by: currentActor(), seq: 0 } // who makes it (read in the request's context) and its seq once prepared
     const saved = await this.#commits.submit(() => {
       const missing = batch.updates.find((changes) => !this.#catalogue.pending(changes.id) && !this.get(changes.id))
       if (missing) throw new UnknownPlantError(missing.id)
       checkIdsLeft(this.#db.data.nextId, batch.adds.length) // before anything is staged
       const at = this.#now().toISOString()
-      const added = batch.adds.map((input) => this.#prepareAdd(input, at))
+      const changes: StagedChange[] = batch.adds.map((input) => this.#prepareAdd(input, at, made.by))
+      const added = changes.map((change) => change.plant!)
       const updated = batch.updates.map(({ id, ...fields }) => {
-        const after = changedPlantRecord(this.#catalogue.pending(id) ?? this.get(id)!, fields, at)
+        const before = this.#catalogue.pending(id) ?? this.get(id)!
+        const after = changedPlantRecord(before, fields, at)
         this.#catalogue.stage(after)
+        changes.push({ plant: after, history: this.history.entryOf('plant.updated', made.by, at, before, after) })
         return after
       })
-      return { result: { added, updated }, changes: [...added, ...updated].map((plant) => ({ plant })) }
+      made.seq = changes.at(-1)?.history?.seq ?? 0
+      return { result: { added, updated }, changes }
     })
     if (saved.added.length + saved.updated.length > 0)
-      this.#announce({ type: 'import.applied', added: saved.added.length, updated: saved.updated.length })
+      this.#listeners.announce({ type: 'import.applied', added: saved.added.length, updated: saved.updated.length, seq: made.seq })
     return saved
   }
 
@@ -196,7 +206,7 @@ export class PlantStore {
    * (nothing changed) when `condition` names versions the plant is not at.
    */
   async update(changes: PlantChanges, condition?: WriteCondition): Promise<Plant | undefined> {
-    let changed = false
+    const made = { by: currentActor(), seq: 0 } // who makes it (read in the request's context) and its seq once prepared
     const plant = await this.#commits.submit<Plant | undefined>(() => {
       const pending = this.#catalogue.pending(changes.id)
       const before = pending ?? this.get(changes.id)
@@ -205,12 +215,14 @@ export class PlantStore {
       const { id: _id, ...fields } = changes
       // A plant prepared in this very batch exists only if the batch is saved: tie the answer to that write.
       if (Object.keys(fields).length === 0) return pending ? { result: pending, change: {} } : { result: before }
-      const after = changedPlantRecord(before, fields, this.#now().toISOString())
+      const at = this.#now().toISOString()
+      const after = changedPlantRecord(before, fields, at)
       this.#catalogue.stage(after)
-      changed = true
-      return { result: after, change: { plant: after } }
+      const history = this.history.entryOf('plant.updated', made.by, at, before, after)
+      made.seq = history.seq
+      return { result: after, change: { plant: after, history } }
     })
-    if (plant && changed) this.#announce({ type: 'plant.updated', plant })
+    if (plant && made.seq > 0) this.#listeners.announce({ type: 'plant.updated', plant, seq: made.seq })
     return plant
   }
 
@@ -240,23 +252,13 @@ export class PlantStore {
     await this.#release()
   }
 
-  #announce(change: PlantChange): void {
-    for (const listener of this.#listeners) {
-      try {
-        listener(change)
-      } catch (error) {
-        console.error('[plant-store] a change listener failed:', error)
-      }
-    }
-  }
-
   /** The one write path: makes a batch of changed plants (and their adds' keys) durable, then publishes them. */
   async #save(changes: StagedChange[]): Promise<void> {
     this.#folder.assertWritable()
     try {
-      const plants = changes.flatMap((change) => (change.plant ? [change.plant] : []))
-      const keys = changes.flatMap((change) => (change.key ? [change.key] : []))
-      await this.#journal.append({ nextId: this.#db.data.nextId, plants, ...(keys.length > 0 ? { keys } : {}) })
+      const entry = journalEntryOf(this.#db.data.nextId, changes)
+      this.#staging = entry.history ?? []
+      await this.#journal.append(entry)
     } catch (error) {
       await this.#folder.afterFailedAppend(error) // rethrows unless the folder went away and the batch was written anew
       return this.#publishAndTidy()
@@ -267,6 +269,7 @@ export class PlantStore {
   }
 
   #publishAndTidy(): void {
+    this.history.saved(this.#staging, this.#journal.gen)
     this.#catalogue.publish()
     try {
       this.#backups.afterSave(this.#now(), () => this.#catalogue.snapshot(this.#journal.gen, this.#now()))
@@ -278,15 +281,13 @@ export class PlantStore {
   }
 
   /**
-   * Saves the catalogue as plants.json, recording `journalGen` as the first
-   * journal it does not hold, then deletes the journals before it; returns
-   * how many plants it saved. The published catalogue goes through lowdb's
-   * write(): our adapter (catalogue-file.ts) copies it before it first
-   * yields, so batches go on meanwhile. With `withPending`, the batch being
-   * saved is in it too (written anew after the folder was lost): that
-   * content is not db.data, so it goes to the adapter itself.
+   * Saves the catalogue as plants.json, recording `journalGen` as the first journal it does not hold, then deletes
+   * the journals before it; returns how many plants it saved. lowdb's write() copies db.data before it yields; with
+   * `withPending` (written anew after the folder was lost) the batch being saved is in it too, so that goes to the
+   * adapter itself. The change log entries go to the history files first (at once when none are due).
    */
   async #writeSnapshot(journalGen: number, withPending = false): Promise<number> {
+    await this.history.flushBefore(journalGen, withPending ? this.#staging : [])
     this.#catalogue.stampForWrite(journalGen, this.#now())
     const data = withPending ? this.#catalogue.withPending(journalGen, this.#now()) : this.#db.data
     const count = data.plants.length

@@ -82,8 +82,8 @@ export class PublishedCatalogue {
 
   /** The published catalogue as it is now, for a backup. */
   snapshot(journalGen: number, now: Date): CatalogueSnapshot {
-    const { version, nextId, plants } = this.#db.data
-    return { version, nextId, journalGen, plants: plants.slice(), idempotencyKeys: this.#keys.live(now) }
+    const { version, nextId, plants, nextSeq } = this.#db.data
+    return { version, nextId, journalGen, plants: plants.slice(), idempotencyKeys: this.#keys.live(now), nextSeq }
   }
 
   /**

@@ -7,6 +7,7 @@ import type { Plant } from '#shared/plant'
 import { CatalogueFile } from './catalogue-file'
 import { DataFileError, type PlantFile } from './data-file'
 import { journalCut, listJournals, readJournal, type JournalEntry, type JournalFile } from './journal'
+import type { ReplayedHistory } from './history-log'
 import { nodeFileSystem, type FileSystem } from './json-file'
 
 /** Name of the snapshot file inside the data directory. */
@@ -23,6 +24,8 @@ export interface ReplayedCatalogue {
   lastGen: number
   /** Unfinished last lines dropped from journals (writes cut short by a crash, never acknowledged). */
   torn: { file: string; bytes: number }[]
+  /** The change log entries of the replayed journals, by generation (history-log.ts). */
+  history: ReplayedHistory[]
 }
 
 /** The catalogue as read from disk. */
@@ -113,11 +116,13 @@ export async function replayJournals(
   const replayed = journals.filter((journal) => journal.gen >= firstGen)
   const texts = await readJournalTexts(fs, replayed)
   const torn: ReplayedCatalogue['torn'] = []
+  const history: ReplayedHistory[] = []
   const index = new Map(data.plants.map((plant, position) => [plant.id, position]))
   replayed.forEach((journal, position) => {
     const read = readJournal(journal.file, texts[position]!)
     if (read.tornBytes > 0) torn.push({ file: journal.file, bytes: read.tornBytes })
     replay(journal.file, data, index, read.entries)
+    history.push({ gen: journal.gen, entries: read.entries.flatMap((entry) => entry.history ?? []) })
   })
   const highest = data.plants.at(-1)?.id ?? 0
   if (highest >= data.nextId) throw new DataFileError(`${file} with its journals replayed`, `plant ${highest} is not below nextId ${data.nextId}`)
@@ -126,7 +131,8 @@ export async function replayJournals(
     replayed,
     obsolete: journals.filter((journal) => journal.gen < firstGen),
     lastGen: Math.max(firstGen - 1, ...journals.map((journal) => journal.gen)),
-    torn
+    torn,
+    history
   }
 }
 

@@ -5,7 +5,9 @@ import type { Plant } from '#shared/plant'
 import { checkBackup } from './check-backup'
 import { DataFileError, PLANT_ID_MAX, parseDataFileText } from './data-file'
 import { checkStoreFolder, removeStoreLeftovers } from './data-folder'
-import { listJournals } from './journal'
+import { HistoryWriter } from './history-files'
+import type { HistoryEntry } from './history-entry'
+import { listJournals, readJournal, type JournalFile } from './journal'
 import { replaceFile } from './json-file'
 import { acquireDataDirLock } from './lock'
 import { migrateToCurrent } from './migrate'
@@ -26,7 +28,7 @@ export interface RestoreResult {
  * from damaged files: so that ids handed out after the backup was made are
  * never reused, and plant versions never repeat one seen before.
  */
-async function highestOnDisk(files: string[], name: 'nextId' | 'version'): Promise<number> {
+async function highestOnDisk(files: string[], name: 'nextId' | 'version' | 'nextSeq' | 'seq'): Promise<number> {
   let highest = 1
   const pattern = new RegExp(`"${name}":(\\d{1,15})`, 'g')
   for (const file of files) {
@@ -43,6 +45,19 @@ async function highestOnDisk(files: string[], name: 'nextId' | 'version'): Promi
  */
 function pastVersions(plants: readonly Plant[], highestVersion: number): Plant[] {
   return plants.map((plant) => ({ ...plant, version: plant.version + highestVersion }))
+}
+
+/** The change log entries of `journals` that can be read (a damaged journal's are left in it, kept aside). */
+async function journalHistory(journals: readonly JournalFile[]): Promise<HistoryEntry[]> {
+  const entries: HistoryEntry[] = []
+  for (const journal of journals) {
+    try {
+      for (const line of readJournal(journal.file, await readFile(journal.file, 'utf8')).entries) entries.push(...(line.history ?? []))
+    } catch {
+      // damaged or gone: the journal is kept aside below as it is
+    }
+  }
+  return entries.sort((a, b) => a.seq - b.seq)
 }
 
 async function keepAside(file: string, suffix: string): Promise<string | undefined> {
@@ -90,7 +105,11 @@ export async function restoreFromBackup(dataDir: string, source: string, at = ne
     const plants = pastVersions(data.plants, await highestOnDisk(onDisk, 'version'))
     const keptAside = await keepAside(file, suffix)
     const journalGen = Math.max(0, ...journals.map((journal) => journal.gen)) + 1
-    const text = await serializeSnapshot({ nextId, journalGen, plants, idempotencyKeys: data.idempotencyKeys })
+    // The change log stays in the folder and goes on: no seq handed out before (in a journal, a history file or the backup) is used again.
+    const history = new HistoryWriter(dataDir)
+    await history.append(await journalHistory(journals)) // the change log keeps the changes the replaced catalogue last made
+    const seqs = [data.nextSeq ?? 1, await highestOnDisk(onDisk, 'nextSeq'), (await highestOnDisk(onDisk, 'seq')) + 1, (await history.lastSeq()) + 1]
+    const text = await serializeSnapshot({ nextId, journalGen, plants, idempotencyKeys: data.idempotencyKeys, nextSeq: Math.max(...seqs) })
     await replaceFile(file, text)
     // The journals belong to the replaced file; the new journalGen already tells a start to skip them.
     for (const journal of journals) await rename(journal.file, `${journal.file}.${suffix}`).catch(() => undefined)

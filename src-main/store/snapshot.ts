@@ -17,6 +17,8 @@ export interface CatalogueSnapshot {
   plants: readonly Plant[]
   /** Idempotency keys still remembered; left out of the file when there are none. */
   idempotencyKeys?: readonly IdempotencyRecord[]
+  /** The change log's next seq; absent before the first change. */
+  nextSeq?: number
 }
 
 const SLICE = 2000
@@ -24,7 +26,14 @@ const SLICE = 2000
 /** Compact JSON of the snapshot in the plants.json layout. */
 export async function serializeSnapshot(snapshot: CatalogueSnapshot): Promise<string> {
   const keys = snapshot.idempotencyKeys?.length ? { idempotencyKeys: snapshot.idempotencyKeys } : {}
-  const head = JSON.stringify({ version: snapshot.version ?? DATA_FILE_VERSION, nextId: snapshot.nextId, journalGen: snapshot.journalGen, ...keys })
+  const seq = snapshot.nextSeq === undefined ? {} : { nextSeq: snapshot.nextSeq }
+  const head = JSON.stringify({
+    version: snapshot.version ?? DATA_FILE_VERSION,
+    nextId: snapshot.nextId,
+    journalGen: snapshot.journalGen,
+    ...seq,
+    ...keys
+  })
   const parts: string[] = []
   for (let start = 0; start < snapshot.plants.length; start += SLICE) {
     if (start > 0) await new Promise((resolve) => setImmediate(resolve))

@@ -4,6 +4,7 @@
  */
 import type { ImportSummary, TransferFormat } from '#shared/import-export'
 import type { PlantStatus } from '#shared/plant'
+import { actingAs } from '#store/history-actor'
 import type { PlantStore } from '#store/plant-store'
 import { planImport } from './import-plan'
 import { parsePlantCsv, plantCsvChunks } from './plant-csv'
@@ -33,6 +34,7 @@ export async function importText(store: PlantStore, format: TransferFormat, text
   if (dryRun) return { summary: plan.summary, rejected: false }
   if (plan.summary.errors.length > 0) return { summary: plan.summary, rejected: true }
   // Nothing to change writes nothing: an export imported back leaves the files as they were.
-  if (plan.adds.length + plan.updates.length > 0) await store.applyBatch(plan)
+  // The change log records an import's changes as made by `import` (issue 14).
+  if (plan.adds.length + plan.updates.length > 0) await actingAs('import', () => store.applyBatch(plan))
   return { summary: { ...plan.summary, applied: true }, rejected: false }
 }

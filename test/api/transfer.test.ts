@@ -105,7 +105,7 @@ describe('POST /v3/import (extension)', () => {
     expect(applied.status).toBe(200)
     expect(await applied.json()).toMatchObject({ added: 1, updated: 3, unchanged: 1, applied: true })
     expect(await journalLines()).toBe(linesBefore + 1) // one journal line: one fsync for the whole import
-    expect(test.events).toEqual([{ type: 'import.applied', added: 1, updated: 3 }])
+    expect(test.events).toEqual([{ type: 'import.applied', added: 1, updated: 3, seq: expect.any(Number) }])
     expect(test.store.get(3)).toMatchObject({ name: 'Fern, "Boston"', status: 'available' })
     expect(test.store.get(4)).toMatchObject({ tags: ['sun', 'dry'] })
     expect(test.store.get(5)).toMatchObject({ id: 5, name: 'New plant', status: 'pending' })

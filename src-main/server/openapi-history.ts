@@ -1,0 +1,91 @@
+/**
+ * OpenAPI descriptions of the change log's extensions (issue 14): the change
+ * feed, a plant's history, the sales report and the catalogue's health.
+ * Each is marked `x-extension: true` (not part of the contract).
+ */
+import { CHANGE_TYPES, HISTORY_PATHS, SALES_GROUPINGS } from '#shared/history'
+import { PLANT_ID_SCHEMA } from '#shared/plant-schema'
+import { problemResponse, queryParam, ref } from './openapi-parts'
+
+const seqParam = (name: string, description: string, minimum = 0) => queryParam(name, description, { type: 'integer', minimum, maximum: 999_999_999 })
+const limitParam = (byDefault: number) => queryParam('limit', 'Page size.', { type: 'integer', minimum: 1, maximum: 1000, default: byDefault })
+
+/** One change record, as both change routes and the event stream's replay describe it. */
+const changeRecord = {
+  type: 'object',
+  required: ['seq', 'type', 'plantId', 'at', 'by'],
+  properties: {
+    seq: { type: 'integer', minimum: 1, description: 'Strictly increasing across restarts and restores; never reused.' },
+    type: { type: 'string', enum: [...CHANGE_TYPES] },
+    plantId: PLANT_ID_SCHEMA,
+    at: { type: 'string', format: 'date-time', description: 'Server time of the change.' },
+    by: { type: 'string', description: 'ui, cli, import, or the name of the API token that made the change.' },
+    changes: {
+      type: 'object',
+      description: 'On plant.updated only: each changed field with its value before and after (null when absent).',
+      additionalProperties: { type: 'object', required: ['from', 'to'], properties: { from: {}, to: {} } }
+    },
+    plant: { ...ref('FullPlant'), description: 'On plant.added and plant.restored: the plant as it was then.' }
+  }
+}
+
+const changesPage = (nextDescription: string, nullable: boolean) => ({
+  type: 'object',
+  required: ['changes', 'next'],
+  properties: {
+    changes: { type: 'array', items: changeRecord },
+    next: { type: nullable ? ['integer', 'null'] : 'integer', description: nextDescription }
+  }
+})
+
+const listChanges = {
+  operationId: 'list-changes',
+  'x-extension': true,
+  summary: 'Every saved change after a cursor, in order (extension for scripts)',
+  description:
+    'Not part of the contract. Keep `next` and pass it as `since` next time to get exactly the changes made since; ' +
+    'since=0 starts at the oldest change kept. When `since` is older than the kept history the answer is 410 with ' +
+    '`oldestSeq`: reload the catalogue, then follow on from oldestSeq − 1.',
+  parameters: [seqParam('since', 'The last seq already seen (0: from the beginning).'), limitParam(100)],
+  responses: {
+    '200': {
+      description: 'The changes after `since`, oldest first.',
+      content: { 'application/json': { schema: changesPage('The seq to pass as `since` next time.', false) } }
+    },
+    '400': problemResponse('since or limit out of range, or an unknown query parameter.'),
+    '410': problemResponse('`since` is older than the kept history; the problem carries `oldestSeq`.')
+  }
+}
+
+const plantHistory = {
+  operationId: 'plant-history',
+  'x-extension': true,
+  summary: "One plant's changes, oldest first (extension for the staff UI)",
+  description:
+    'Not part of the contract. Without before/after: the newest `limit` changes. `next` is the seq to pass as ' +
+    '`before` (or, when paging with `after`, as `after`) for the next page; null when there is none. ' +
+    'A deleted plant keeps its history.',
+  parameters: [
+    { name: 'id', in: 'path', required: true, schema: PLANT_ID_SCHEMA },
+    limitParam(50),
+    seqParam('before', 'Only changes with a lower seq (the newest of them).', 1),
+    seqParam('after', 'Only changes with a higher seq (the oldest of them).')
+  ],
+  responses: {
+    '200': {
+      description: 'A page of the plant’s changes, oldest first.',
+      content: { 'application/json': { schema: changesPage('Seq to page on with, or null.', true) } }
+    },
+    '400': problemResponse('Invalid id, both before and after, a value out of range or an unknown query parameter.'),
+    '404': problemResponse('No plant ever had this id.')
+  }
+}
+
+/** The paths of the change log's extensions, for the document's `paths`. */
+export const historyPaths = {
+  [HISTORY_PATHS.changes]: { get: listChanges },
+  [HISTORY_PATHS.plantHistory]: { get: plantHistory }
+}
+
+/** Groupings of the sales report (documented with the report). */
+export const SALES_GROUPING_SCHEMA = { type: 'string', enum: [...SALES_GROUPINGS], default: 'day' }

@@ -1,0 +1,109 @@
+/**
+ * A change log entry as it is stored: in the journal line of the batch that
+ * made the change (journal.ts, field `history`), then in the monthly history
+ * files (history-files.ts). It is the API's ChangeRecord plus, for a change
+ * to or from `sold`, `sale`: the plant's category and price at that moment,
+ * so that the sales report can be built from the log alone.
+ */
+import { CHANGE_TYPES, type ChangeRecord, type ChangeType, type FieldChange } from '#shared/history'
+import type { Plant } from '#shared/plant'
+
+/** What the sales report needs of a change that touches `sold`. */
+export interface SaleFacts {
+  category?: string
+  price?: number
+}
+
+/** One stored entry. */
+export interface HistoryEntry extends ChangeRecord {
+  sale?: SaleFacts
+}
+
+/** Who changes plants: set per request (history-actor.ts). */
+export type Actor = string
+
+/** Fields that every change moves on by itself: not listed as changed. */
+const BOOKKEEPING = new Set(['id', 'updatedAt', 'version', 'createdAt'])
+
+function same(a: unknown, b: unknown): boolean {
+  return a === b || JSON.stringify(a) === JSON.stringify(b)
+}
+
+/** The fields that differ between `before` and `after`, with their values (null when absent). */
+export function fieldChanges(before: Plant, after: Plant): Record<string, FieldChange> {
+  const changes: Record<string, FieldChange> = {}
+  const fields = new Set([...Object.keys(before), ...Object.keys(after)])
+  for (const field of fields) {
+    if (BOOKKEEPING.has(field)) continue
+    const from = (before as unknown as Record<string, unknown>)[field] ?? null
+    const to = (after as unknown as Record<string, unknown>)[field] ?? null
+    if (!same(from, to)) changes[field] = { from, to }
+  }
+  return changes
+}
+
+function saleFacts(plant: Plant): SaleFacts {
+  const price = (plant as { price?: unknown }).price
+  return {
+    ...(plant.category === undefined ? {} : { category: plant.category }),
+    ...(typeof price === 'number' ? { price } : {})
+  }
+}
+
+/**
+ * The entry of one change: `before` is the plant as it was (absent for an
+ * add), `after` as it is now. An update that set every field to the value it
+ * had still moved the plant's version on: its entry lists no field.
+ */
+export function historyEntryOf(seq: number, type: ChangeType, by: Actor, at: string, before: Plant | undefined, after: Plant): HistoryEntry {
+  const entry: HistoryEntry = { seq, type, plantId: after.id, at, by }
+  if (type === 'plant.updated') {
+    if (!before) throw new Error(`an update of plant ${after.id} needs the plant as it was`)
+    entry.changes = fieldChanges(before, after)
+  }
+  if (type === 'plant.added' || type === 'plant.restored') entry.plant = after
+  const touchesSold = after.status === 'sold' || before?.status === 'sold'
+  if (touchesSold && type !== 'plant.deleted' && before?.status !== after.status)
+    entry.sale = saleFacts(type === 'plant.added' ? after : before!.status === 'sold' ? before! : after)
+  return entry
+}
+
+/** The entry as the API serves it (without the report's facts). */
+export function toChangeRecord(entry: HistoryEntry): ChangeRecord {
+  if (entry.sale === undefined) return entry
+  const { sale: _sale, ...record } = entry
+  return record
+}
+
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/
+
+/** What is wrong with one stored entry (shape only), or undefined when it is valid. */
+export function historyEntryProblem(value: unknown, where: string): string | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return `${where} is not an object`
+  const e = value as Record<string, unknown>
+  if (!Number.isSafeInteger(e.seq) || (e.seq as number) < 1) return `${where}.seq is not a positive whole number`
+  if (!(CHANGE_TYPES as readonly unknown[]).includes(e.type)) return `${where}.type "${String(e.type)}" is not a change type`
+  if (!Number.isSafeInteger(e.plantId) || (e.plantId as number) < 1) return `${where}.plantId is not a positive whole number`
+  if (typeof e.at !== 'string' || !ISO_TIME.test(e.at)) return `${where}.at is not an ISO 8601 time`
+  if (typeof e.by !== 'string' || e.by === '') return `${where}.by is not text`
+  return undefined
+}
+
+/** What is wrong with a journal line's list of entries, or undefined; seqs must increase. */
+export function historyEntriesProblem(value: unknown, where: string): string | undefined {
+  if (!Array.isArray(value)) return `${where} is not a list`
+  let previous = 0
+  for (const [index, entry] of value.entries()) {
+    const problem = historyEntryProblem(entry, `${where}[${index}]`)
+    if (problem) return problem
+    const seq = (entry as HistoryEntry).seq
+    if (seq <= previous) return `${where}[${index}].seq ${seq} does not increase`
+    previous = seq
+  }
+  return undefined
+}
+
+/** The month file an entry made `at` belongs in: `YYYY-MM` (UTC). */
+export function monthOf(at: string): string {
+  return at.slice(0, 7)
+}

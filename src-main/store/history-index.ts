@@ -1,0 +1,195 @@
+/**
+ * Where each line of the history files is, by seq and by plant, so that a
+ * page of changes or of one plant's history is read with a few small reads
+ * instead of a scan. Built lazily (the first query scans the files once,
+ * reading only each line's seq and plantId; never at start-up) and kept up to
+ * date by each append. A file with a line that is not an entry is set aside
+ * and reported; the others serve on.
+ */
+import { createReadStream } from 'node:fs'
+import { open } from 'node:fs/promises'
+import type { HistoryEntry } from './history-entry'
+import { listHistoryFiles, setAside, type AppendedLine, type DamagedHistoryFile } from './history-files'
+
+/** The lines of one file: parallel lists, in seq order. */
+interface FileLines {
+  file: string
+  seqs: number[]
+  plantIds: number[]
+  offsets: number[]
+  /** Bytes of the file covered (end of its last complete line). */
+  size: number
+}
+
+/** A line to read: which file, from where to where. */
+interface LineRef {
+  lines: FileLines
+  index: number
+}
+
+const SEQ_PREFIX = Buffer.from('{"seq":')
+const PLANT_KEY = Buffer.from('"plantId":')
+
+/** The whole number written at `start` in `buffer`, or NaN when none is. */
+function numberAt(buffer: Buffer, start: number, end: number): number {
+  let value = 0
+  let at = start
+  for (; at < end; at++) {
+    const digit = buffer[at]! - 48
+    if (digit < 0 || digit > 9) break
+    value = value * 10 + digit
+  }
+  return at === start ? Number.NaN : value
+}
+
+/** Reads one file's seqs, plant ids and line offsets; throws a message naming the first bad line. */
+async function scanFile(file: string): Promise<FileLines> {
+  const lines: FileLines = { file, seqs: [], plantIds: [], offsets: [], size: 0 }
+  let carry: Buffer = Buffer.alloc(0)
+  let base = 0 // file offset of carry[0]
+  for await (const chunk of createReadStream(file, { highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>) {
+    const buffer = carry.length > 0 ? Buffer.concat([carry, chunk]) : chunk
+    let start = 0
+    for (let end = buffer.indexOf(10, start); end !== -1; end = buffer.indexOf(10, start)) {
+      const plantAt = buffer.indexOf(PLANT_KEY, start)
+      const seq = buffer.subarray(start, start + SEQ_PREFIX.length).equals(SEQ_PREFIX) ? numberAt(buffer, start + SEQ_PREFIX.length, end) : Number.NaN
+      const plantId = plantAt !== -1 && plantAt < end ? numberAt(buffer, plantAt + PLANT_KEY.length, end) : Number.NaN
+      const previous = lines.seqs.at(-1) ?? 0
+      if (Number.isNaN(seq) || Number.isNaN(plantId) || seq <= previous)
+        throw new Error(`line ${lines.seqs.length + 1} is not a change entry in seq order`)
+      lines.seqs.push(seq)
+      lines.plantIds.push(plantId)
+      lines.offsets.push(base + start)
+      start = end + 1
+    }
+    lines.size = base + start
+    carry = buffer.subarray(start)
+    base += start
+  }
+  return lines // an unterminated last fragment is an append cut short: the next append cuts it off
+}
+
+/** Reads the lines `refs` point at (grouped by file, contiguous runs in one read). */
+async function readLines(refs: readonly LineRef[]): Promise<HistoryEntry[]> {
+  const entries: HistoryEntry[] = []
+  let index = 0
+  while (index < refs.length) {
+    const { lines } = refs[index]!
+    const handle = await open(lines.file, 'r')
+    try {
+      for (; index < refs.length && refs[index]!.lines === lines; index++) {
+        const line = refs[index]!.index
+        const start = lines.offsets[line]!
+        const end = (lines.offsets[line + 1] ?? lines.size) - 1
+        const buffer = Buffer.alloc(end - start)
+        await handle.read(buffer, 0, buffer.length, start)
+        entries.push(JSON.parse(buffer.toString('utf8')) as HistoryEntry)
+      }
+    } finally {
+      await handle.close()
+    }
+  }
+  return entries
+}
+
+/** The index of one data folder's history files. */
+export class HistoryIndex {
+  readonly #dir: string
+  readonly #damaged: DamagedHistoryFile[]
+  readonly #forget: () => void
+  #files: FileLines[] | undefined
+
+  /** `damaged` collects files set aside; `forget` tells the writer to read the newest file's end again. */
+  constructor(dir: string, damaged: DamagedHistoryFile[], forget: () => void) {
+    this.#dir = dir
+    this.#damaged = damaged
+    this.#forget = forget
+  }
+
+  /** Scans the files unless done; the caller runs it alone (no append meanwhile). */
+  async build(): Promise<void> {
+    if (this.#files) return
+    const files: FileLines[] = []
+    for (const { file } of await listHistoryFiles(this.#dir)) {
+      try {
+        const lines = await scanFile(file)
+        if (lines.seqs.length > 0 && lines.seqs[0]! <= (files.at(-1)?.seqs.at(-1) ?? 0)) throw new Error('its seqs overlap the previous month')
+        files.push(lines)
+      } catch (error) {
+        this.#damaged.push(await setAside(file, error instanceof Error ? error.message : String(error)))
+        this.#forget()
+      }
+    }
+    this.#files = files
+  }
+
+  /** Records appended lines (when the index is built; else the build finds them). */
+  added(appended: readonly AppendedLine[]): void {
+    if (!this.#files) return
+    for (const { file, offset, entry } of appended) {
+      let lines = this.#files.at(-1)
+      if (lines?.file !== file) this.#files.push((lines = { file, seqs: [], plantIds: [], offsets: [], size: offset }))
+      lines.seqs.push(entry.seq)
+      lines.plantIds.push(entry.plantId)
+      lines.offsets.push(offset)
+      lines.size = offset + Buffer.byteLength(JSON.stringify(entry)) + 1
+    }
+  }
+
+  #built(): FileLines[] {
+    if (!this.#files) throw new Error('the history index is read before it is built')
+    return this.#files
+  }
+
+  /** The oldest seq in the files, or undefined when they hold none. */
+  oldestSeq(): number | undefined {
+    return this.#built().find((lines) => lines.seqs.length > 0)?.seqs[0]
+  }
+
+  /** The newest seq in the files (0 when none). */
+  lastSeq(): number {
+    return (
+      this.#built()
+        .findLast((lines) => lines.seqs.length > 0)
+        ?.seqs.at(-1) ?? 0
+    )
+  }
+
+  /** Up to `limit` entries with seq above `since`, in order. */
+  since(since: number, limit: number): Promise<HistoryEntry[]> {
+    const refs: LineRef[] = []
+    for (const lines of this.#built()) {
+      if ((lines.seqs.at(-1) ?? 0) <= since) continue
+      let low = 0
+      let high = lines.seqs.length
+      while (low < high) {
+        const middle = (low + high) >>> 1
+        if (lines.seqs[middle]! <= since) low = middle + 1
+        else high = middle
+      }
+      for (let index = low; index < lines.seqs.length && refs.length < limit; index++) refs.push({ lines, index })
+      if (refs.length >= limit) break
+    }
+    return readLines(refs)
+  }
+
+  /** Seqs of `plantId`'s entries, each with where it is, oldest first. */
+  #refsOf(plantId: number): (LineRef & { seq: number })[] {
+    const refs: (LineRef & { seq: number })[] = []
+    for (const lines of this.#built()) {
+      const ids = lines.plantIds
+      for (let index = 0; index < ids.length; index++) if (ids[index] === plantId) refs.push({ lines, index, seq: lines.seqs[index]! })
+    }
+    return refs
+  }
+
+  /** Seqs of `plantId`'s entries in the files, oldest first. */
+  seqsOf(plantId: number): number[] {
+    return this.#refsOf(plantId).map((ref) => ref.seq)
+  }
+
+  /** The entries of `plantId` whose seqs are in `seqs`. */
+  entriesOf(plantId: number, seqs: ReadonlySet<number>): Promise<HistoryEntry[]> {
+    return readLines(this.#refsOf(plantId).filter((ref) => seqs.has(ref.seq)))
+  }
+}

@@ -1,0 +1,80 @@
+/**
+ * The change log's records as the API serves them (issue 14): one record per
+ * saved change of one plant, numbered by `seq` (strictly increasing, never
+ * reused, across restarts and restores), and the sales report built from them.
+ */
+import type { Plant } from './plant'
+
+/** Paths of the change log's extensions, relative to API_BASE (kept here, beside their records). */
+export const HISTORY_PATHS = {
+  changes: '/changes',
+  plantHistory: '/plant/{id}/history',
+  salesReport: '/reports/sales',
+  /** The catalogue's health: damaged history files set aside (issue 14). */
+  health: '/health'
+} as const
+
+/** The kinds of change the log records (`plant.deleted` / `plant.restored` come with the till's delete). */
+export const CHANGE_TYPES = ['plant.added', 'plant.updated', 'plant.deleted', 'plant.restored'] as const
+
+/** One of {@link CHANGE_TYPES}. */
+export type ChangeType = (typeof CHANGE_TYPES)[number]
+
+/** A changed field: its value before and after (null when absent). */
+export interface FieldChange {
+  from: unknown
+  to: unknown
+}
+
+/** One saved change of one plant. */
+export interface ChangeRecord {
+  seq: number
+  type: ChangeType
+  plantId: number
+  /** Server time of the change (ISO 8601). */
+  at: string
+  /** Who made it: `ui`, `cli`, `import`, or the name of the API token. */
+  by: string
+  /** On `plant.updated` only: the fields that changed. */
+  changes?: Record<string, FieldChange>
+  /** On `plant.added` and `plant.restored`: the plant as it was then. */
+  plant?: Plant
+}
+
+/** GET /v3/changes: changes after `since`, and the `since` to pass next time. */
+export interface ChangesPage {
+  changes: ChangeRecord[]
+  next: number
+}
+
+/** GET /v3/plant/{id}/history: a page of one plant's changes, oldest first; `next` pages on (null at the end). */
+export interface PlantHistoryPage {
+  changes: ChangeRecord[]
+  next: number | null
+}
+
+/** How the sales report groups its counts. */
+export const SALES_GROUPINGS = ['day', 'week', 'month', 'category'] as const
+
+/** One of {@link SALES_GROUPINGS}. */
+export type SalesGrouping = (typeof SALES_GROUPINGS)[number]
+
+/** Counts of one group (or the totals) of the sales report. */
+export interface SalesCounts {
+  sold: number
+  returned: number
+  /** sold − returned. */
+  net: number
+  /** Sum of the prices at the time of each sale (plants without a price add nothing). */
+  total: number
+}
+
+/** GET /v3/reports/sales. */
+export interface SalesReport {
+  from: string
+  to: string
+  groupBy: SalesGrouping
+  currency: string
+  groups: (SalesCounts & { key: string })[]
+  totals: SalesCounts
+}
