@@ -4,7 +4,7 @@
  * rule is unit-tested (test/unit/ui/history-words.test.ts).
  */
 import { isPlantStatus } from '#shared/plant'
-import type { ChangeRecord, FieldChange } from './change-records'
+import type { ChangeRecord, FieldChange } from '#shared/history'
 import { STATUS_LABELS, formatExact } from './format'
 
 /** One line of the History tab. */

@@ -1,11 +1,12 @@
 import { createApp } from 'vue'
 import { createPinia } from 'pinia'
 import { createApiClient } from '#shared/api-client'
+import { createHistoryClient } from '#shared/history-client'
 import App from './App.vue'
 import { useApiClient } from './api'
 import { readConnection } from './connection'
 import './styles/main.css'
 
 const { baseUrl, token } = readConnection()
-useApiClient(createApiClient({ baseUrl, token }))
+useApiClient({ ...createApiClient({ baseUrl, token }), ...createHistoryClient({ baseUrl, token }) })
 createApp(App).use(createPinia()).mount('#app')

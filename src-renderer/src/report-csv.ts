@@ -5,7 +5,7 @@
  */
 import type { StatusCounts } from '#shared/api-client'
 import { PLANT_STATUSES } from '#shared/plant'
-import type { SalesReport } from './change-records'
+import type { SalesReport } from '#shared/history'
 
 export const REPORT_CSV_HEADER = ['section', 'key', 'sold', 'returned', 'net', 'total', 'plants'] as const
 

@@ -3,7 +3,7 @@
  * period picker's ranges, which grouping fits a range, the sales report as a
  * chart's labels and values, and the categories as a ranked list.
  */
-import type { ReportGrouping, SalesReport } from './change-records'
+import type { SalesGrouping, SalesReport } from '#shared/history'
 
 /** A range of whole local days, both ends included, as YYYY-MM-DD. */
 export interface Period {
@@ -55,7 +55,7 @@ export function periodDays(period: Period): number {
 }
 
 /** Bars per day up to two months, per week up to a year, per month beyond: never more than about 60 bars. */
-export function groupingFor(period: Period): Exclude<ReportGrouping, 'category'> {
+export function groupingFor(period: Period): Exclude<SalesGrouping, 'category'> {
   const days = periodDays(period)
   return days <= 62 ? 'day' : days <= 366 ? 'week' : 'month'
 }
@@ -64,7 +64,7 @@ const dayLabel = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'shor
 const monthLabel = new Intl.DateTimeFormat('en-GB', { month: 'short', year: 'numeric', timeZone: 'UTC' })
 
 /** A group's key as a bar's label: `24 Nov`, `w/c 23 Nov` or `Week 48`, `Nov 2026`. */
-export function groupLabel(key: string, groupBy: ReportGrouping): string {
+export function groupLabel(key: string, groupBy: SalesGrouping): string {
   if (groupBy === 'category') return key === '' ? 'No category' : key
   const week = /^\d{4}-W(\d{1,2})$/.exec(key)
   if (week) return `Week ${Number(week[1])}`

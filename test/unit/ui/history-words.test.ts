@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { ChangeRecord } from '#renderer/change-records'
+import type { ChangeRecord } from '#shared/history'
 import { describeChanges, describeValue, describeWhat, describeWhen, describeWho, historyLine } from '#renderer/history-words'
 
 /** Local times, so the expectations hold in any time zone. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { SalesReport } from '#renderer/change-records'
+import type { SalesReport } from '#shared/history'
 import { guardCell, quoteCell, reportCsv, reportFileName } from '#renderer/report-csv'
 
 const figures = (sold: number, returned: number, total: number) => ({ sold, returned, net: sold - returned, total })

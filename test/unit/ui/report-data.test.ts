@@ -1,9 +1,15 @@
 import { describe, expect, it } from 'vitest'
-import type { SalesGroup } from '#renderer/change-records'
+import type { SalesCounts } from '#shared/history'
 import { chartSeries, formatMoney, groupLabel, groupingFor, periodDays, presetPeriod, rankedCategories } from '#renderer/report-data'
 
 const today = new Date(2026, 10, 24, 15, 0)
-const group = (key: string, sold: number, returned = 0, total = 0): SalesGroup => ({ key, sold, returned, net: sold - returned, total })
+const group = (key: string, sold: number, returned = 0, total = 0): SalesCounts & { key: string } => ({
+  key,
+  sold,
+  returned,
+  net: sold - returned,
+  total
+})
 
 describe('report periods', () => {
   it('turns the presets into whole local days, both ends included', () => {

@@ -1,0 +1,88 @@
+/**
+ * Issue 14 in the real UI against a real server, changes made by a script
+ * through the API: the edit dialog's History tab shows a till's status change
+ * as it happens, and the Reports view draws its chart after three sales,
+ * under the UI's Content-Security-Policy without a single violation.
+ */
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createApiClient } from '#shared/api-client'
+import { launchBrowser, openPage, type WatchedPage } from '#setup/browser'
+import { startServe } from '#setup/serve-process'
+import { makeTempDir } from '#setup/temp-dir'
+import { CataloguePage } from './pages/catalogue-page'
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+/** The little of the page's DOM used below (these tests are type-checked without the DOM's types). */
+interface PageGlobals {
+  cspViolations: string[]
+  document: {
+    addEventListener(
+      type: 'securitypolicyviolation',
+      listener: (event: { violatedDirective: string; blockedURI: string; sample: string }) => void
+    ): void
+  }
+}
+
+/** Records every Content-Security-Policy violation the page reports, from before its first script runs. */
+async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    const page = globalThis as unknown as PageGlobals
+    const seen: string[] = []
+    page.cspViolations = seen
+    page.document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI} ${event.sample}`))
+  })
+  return () => page.evaluate(() => (globalThis as unknown as PageGlobals).cspViolations)
+}
+
+async function setUp(plants: { name: string; category?: string }[]) {
+  const server = await startServe(await makeTempDir())
+  const owner = createApiClient({ baseUrl: server.baseUrl, token: server.token })
+  for (const plant of plants) await owner.addPlant(plant)
+  // The till is a script with its own named token: its changes are recorded "by till".
+  const till = createApiClient({ baseUrl: server.baseUrl, token: (await owner.createToken('till', 'read-write')).token })
+  const watched = await openPage(browser)
+  const violations = await watchCsp(watched.page)
+  const catalogue = await CataloguePage.open(watched.page, server.uiUrl)
+  return { till, watched, violations, catalogue }
+}
+
+async function finish(watched: WatchedPage, violations: () => Promise<string[]>): Promise<void> {
+  expect(await violations()).toEqual([])
+  expect(watched.problems).toEqual([])
+  await watched.context.close()
+}
+
+describe('history and reports (Chromium)', () => {
+  it("the History tab lists a till's status change in shop words, live while it is open", async () => {
+    const { till, watched, violations, catalogue } = await setUp([{ name: 'Olive tree', category: 'Trees' }])
+    const { page } = watched
+    await catalogue.row('Olive tree').getByRole('button', { name: 'Edit', exact: true }).click()
+    await catalogue.form.dialog.getByRole('tab', { name: 'History', exact: true }).click()
+    const panel = catalogue.form.dialog.getByRole('tabpanel', { name: 'History' })
+    await panel
+      .getByRole('listitem')
+      .filter({ hasText: /— added as Available, by / })
+      .waitFor()
+    expect(await catalogue.form.field('Name').isVisible()).toBe(false) // Details step aside while History shows
+
+    await till.updatePlant({ id: 1, status: 'sold' })
+    const line = panel.getByRole('listitem').filter({ hasText: '— status Available → Sold, by till' })
+    await line.waitFor()
+    expect(await line.textContent()).toMatch(/^(Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d\d:\d\d — status Available → Sold, by till$/)
+    expect(await panel.getByRole('listitem').allTextContents()).toHaveLength(2) // newest first: the sale, then the add
+    expect((await panel.getByRole('listitem').first().textContent())!).toContain('Sold')
+
+    await catalogue.form.dialog.getByRole('tab', { name: 'Details', exact: true }).click()
+    expect(await catalogue.form.field('Name').isVisible()).toBe(true)
+    expect(page.url()).not.toContain('token=')
+    await finish(watched, violations)
+  })
+})
