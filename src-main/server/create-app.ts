@@ -12,6 +12,7 @@ import { API_HEADERS, toProblemResponse } from './problem-response'
 import { problem } from './problems'
 import { registerEventRoutes, type EventRouteOptions } from './routes/events'
 import { registerHistoryRoutes } from './routes/history'
+import { registerReportRoutes } from './routes/reports'
 import { registerPlantViewRoutes } from './routes/plant-views'
 import { registerPlantRoutes } from './routes/plants'
 import { registerTokenRoutes, type NamedTokenAdmin } from './routes/tokens'
@@ -78,6 +79,7 @@ export function createApp(options: CreateAppOptions): H3 {
   registerTransferRoutes(app, options.store)
   registerBackupStatusRoute(app, options.store)
   registerHistoryRoutes(app, options.store)
+  registerReportRoutes(app, options.store)
   if (options.uiDir !== undefined) registerUiRoutes(app, options.uiDir)
   refuseOtherMethods(app)
   return app

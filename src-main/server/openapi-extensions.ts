@@ -7,6 +7,7 @@ import { PLANT_SORT_KEYS, QUERY_TEXT_MAX, STATUS_COUNTS_HEADER } from '#shared/a
 import { PLANT_ID_SCHEMA } from '#shared/plant-schema'
 import { SEARCH_PARAMETERS, problemResponse, queryParam, ref } from './openapi-parts'
 import { EVENT_STREAM_LIMITS } from './routes/change-stream'
+import { REPLAY_MAX } from './routes/event-replay'
 import { HEARTBEAT_MS } from './routes/events'
 
 const listPlants = {
@@ -67,8 +68,11 @@ const events = {
   description:
     'Not part of the contract. A text/event-stream that stays open: each saved change arrives as an event named ' +
     'plant.added or plant.updated whose data is the full plant as JSON, sent only once the change is on disk. ' +
-    `A comment line is sent every ${HEARTBEAT_MS / 1000} s while idle. Missed events are not replayed: ` +
-    'after reconnecting, reload the list. ' +
+    `A comment line is sent every ${HEARTBEAT_MS / 1000} s while idle. Each change event carries its seq as id ` +
+    '(an import: one import.applied event with the seq of its last change). A client that reconnects with ' +
+    `Last-Event-ID first receives every change it missed (up to ${REPLAY_MAX}, each as plant.added, plant.updated, ` +
+    'plant.deleted or plant.restored with the plant as it is now), then the live ones; when more were missed, or they ' +
+    'are older than the kept change log, it receives one `reset` event instead: reload the list. ' +
     `At most ${EVENT_STREAM_LIMITS.maxStreams} streams are open at once; a stream whose client leaves more than ` +
     `${EVENT_STREAM_LIMITS.maxBufferedBytes} bytes unread, or reads nothing for ${EVENT_STREAM_LIMITS.stallMs / 1000} s while ` +
     'events wait, is closed by the server (reconnect and reload).',

@@ -81,11 +81,59 @@ const plantHistory = {
   }
 }
 
+const counts = {
+  sold: { type: 'integer', minimum: 0 },
+  returned: { type: 'integer', minimum: 0 },
+  net: { type: 'integer', description: 'sold − returned' },
+  total: { type: 'number', description: 'Sum of the prices at the time of each sale (plants without a price add nothing).' }
+}
+const countsSchema = { type: 'object', required: Object.keys(counts), properties: counts }
+const dateParam = (name: string, description: string) => ({ ...queryParam(name, description, { type: 'string', format: 'date' }), required: true })
+
+const salesReport = {
+  operationId: 'sales-report',
+  'x-extension': true,
+  summary: 'Plants sold and returned in a period (extension for the staff UI)',
+  description:
+    'Not part of the contract. A change to sold is a sale on its day (UTC), with the price the plant had then; a change ' +
+    'from sold back to available or pending is a return on its day: a plant sold and returned in the period counts in ' +
+    'both. A plant added already sold is a sale unless an import added it. Day, week (ISO, e.g. 2026-W48) and month ' +
+    'groups cover the whole period, zero-filled; category groups are ranked by plants sold ("" for no category).',
+  parameters: [
+    dateParam('from', 'First day of the period (YYYY-MM-DD).'),
+    dateParam('to', 'Last day of the period, included.'),
+    queryParam('groupBy', 'How to group the counts.', { type: 'string', enum: [...SALES_GROUPINGS], default: 'day' })
+  ],
+  responses: {
+    '200': {
+      description: 'The report.',
+      content: {
+        'application/json': {
+          schema: {
+            type: 'object',
+            required: ['from', 'to', 'groupBy', 'currency', 'groups', 'totals'],
+            properties: {
+              from: { type: 'string', format: 'date' },
+              to: { type: 'string', format: 'date' },
+              groupBy: { type: 'string', enum: [...SALES_GROUPINGS] },
+              currency: { type: 'string', description: 'ISO 4217 code of the shop' },
+              groups: {
+                type: 'array',
+                items: { type: 'object', required: ['key', ...Object.keys(counts)], properties: { key: { type: 'string' }, ...counts } }
+              },
+              totals: countsSchema
+            }
+          }
+        }
+      }
+    },
+    '400': problemResponse('A date that is not YYYY-MM-DD, to before from, a period over ten years, an unknown groupBy or query parameter.')
+  }
+}
+
 /** The paths of the change log's extensions, for the document's `paths`. */
 export const historyPaths = {
   [HISTORY_PATHS.changes]: { get: listChanges },
-  [HISTORY_PATHS.plantHistory]: { get: plantHistory }
+  [HISTORY_PATHS.plantHistory]: { get: plantHistory },
+  [HISTORY_PATHS.salesReport]: { get: salesReport }
 }
-
-/** Groupings of the sales report (documented with the report). */
-export const SALES_GROUPING_SCHEMA = { type: 'string', enum: [...SALES_GROUPINGS], default: 'day' }

@@ -30,5 +30,6 @@ export const ALLOWED_METHODS = {
   [EXTENSION_PATHS.import]: ['POST'],
   [EXTENSION_PATHS.backup]: ['GET'],
   [HISTORY_PATHS.changes]: ['GET'],
-  [HISTORY_PATHS.plantHistory]: ['GET']
+  [HISTORY_PATHS.plantHistory]: ['GET'],
+  [HISTORY_PATHS.salesReport]: ['GET']
 } as const satisfies Record<string, readonly string[]>

@@ -10,8 +10,12 @@
 import type { ChangeType } from '#shared/history'
 import type { Plant } from '#shared/plant'
 import { historyEntryOf, type HistoryEntry } from './history-entry'
-import { HistoryWriter, type AppendedLine, type DamagedHistoryFile } from './history-files'
+import { HistoryWriter, type DamagedHistoryFile } from './history-files'
 import { HistoryIndex } from './history-index'
+import { SalesAggregate, type DailySales } from './sales-aggregate'
+
+/** Entries read at a time while the sales aggregate catches up with the log. */
+const CATCH_UP_PAGE = 10_000
 
 /** Entries replayed from one journal generation at start-up. */
 export interface ReplayedHistory {
@@ -41,7 +45,7 @@ export class HistoryLog {
   #unflushed: { gen: number; entry: HistoryEntry }[]
   readonly #writer: HistoryWriter
   readonly #index: HistoryIndex
-  readonly #appendListeners = new Set<(lines: readonly AppendedLine[]) => void>()
+  readonly #sales: SalesAggregate
   /** File work (appends, the index's build) runs one at a time. */
   #serial: Promise<unknown> = Promise.resolve()
 
@@ -53,6 +57,7 @@ export class HistoryLog {
     holder.nextSeq = Math.max(holder.nextSeq ?? 1, lastReplayed + 1)
     this.#writer = new HistoryWriter(dir)
     this.#index = new HistoryIndex(dir, this.#writer.damaged, () => this.#writer.forget())
+    this.#sales = new SalesAggregate(dir)
   }
 
   /** History files set aside as damaged since the store opened. */
@@ -77,11 +82,6 @@ export class HistoryLog {
     for (const entry of entries) this.#unflushed.push({ gen, entry })
   }
 
-  /** Calls `listener` with the lines each append wrote (for the sales aggregate). */
-  onAppend(listener: (lines: readonly AppendedLine[]) => void): void {
-    this.#appendListeners.add(listener)
-  }
-
   #alone<T>(task: () => Promise<T>): Promise<T> {
     const run = this.#serial.then(task, task)
     this.#serial = run.catch(() => undefined)
@@ -100,7 +100,10 @@ export class HistoryLog {
     return this.#alone(async () => {
       const lines = await this.#writer.append([...due, ...extra])
       this.#index.added(lines)
-      for (const listener of this.#appendListeners) listener(lines)
+      if (this.#sales.loaded) {
+        this.#sales.add(lines.map((line) => line.entry))
+        await this.#sales.save()
+      }
       const flushed = new Set(due)
       this.#unflushed = this.#unflushed.filter((item) => !flushed.has(item.entry))
     })
@@ -156,5 +159,28 @@ export class HistoryLog {
   async knows(plantId: number): Promise<boolean> {
     await this.#ready()
     return this.#index.seqsOf(plantId).length > 0 || this.#memory().some((entry) => entry.plantId === plantId)
+  }
+
+  /**
+   * Sales by day and category up to the newest change: the saved aggregate, caught up from the log (all of it
+   * the first time, when there is no aggregate yet; later only the few changes since) and saved when it moved on.
+   */
+  async dailySales(): Promise<Readonly<DailySales>> {
+    await this.#ready()
+    return this.#alone(async () => {
+      await this.#sales.load()
+      const fromFiles = this.#sales.upToSeq
+      for (
+        let page = await this.#index.since(fromFiles, CATCH_UP_PAGE);
+        page.length > 0;
+        page = await this.#index.since(this.#sales.upToSeq, CATCH_UP_PAGE)
+      ) {
+        this.#sales.add(page)
+      }
+      const caughtUp = this.#sales.upToSeq > fromFiles
+      this.#sales.add(this.#memory())
+      if (caughtUp) await this.#sales.save()
+      return this.#sales.days
+    })
   }
 }

@@ -24,9 +24,13 @@ export const EVENT_STREAM_LIMITS: EventStreamLimits = {
 
 const encoder = new TextEncoder()
 
-/** Encodes one SSE event (`data` must be one line, as JSON.stringify gives) or comment, to share between streams. */
-export function encodeEvent(event: { type: string; data: string } | { comment: string }): Uint8Array {
-  return encoder.encode('comment' in event ? `: ${event.comment}\n\n` : `event: ${event.type}\ndata: ${event.data}\n\n`)
+/**
+ * Encodes one SSE event (`data` must be one line, as JSON.stringify gives) or comment, to share between streams.
+ * `id` (the change log's seq) is what a reconnecting client sends back as Last-Event-ID.
+ */
+export function encodeEvent(event: { type: string; data: string; id?: number } | { comment: string }): Uint8Array {
+  if ('comment' in event) return encoder.encode(`: ${event.comment}\n\n`)
+  return encoder.encode(`${event.id === undefined ? '' : `id: ${event.id}\n`}event: ${event.type}\ndata: ${event.data}\n\n`)
 }
 
 /** What {@link ChangeStream} needs to know about its connection. */

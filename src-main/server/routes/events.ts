@@ -9,6 +9,7 @@ import type { PlantStore } from '#store/plant-store'
 import { problem } from '#server/problems'
 import { routePattern } from '#server/urls'
 import { ChangeStream, EVENT_STREAM_LIMITS, encodeEvent, type EventStreamLimits } from './change-stream'
+import { lastEventSeq, replayMissed, type ReplayGate } from './event-replay'
 
 /** How often an idle stream carries a comment, so proxies and clients can tell it is alive. */
 export const HEARTBEAT_MS = 15_000
@@ -37,10 +38,15 @@ export function registerEventRoutes(app: H3, store: PlantStore, options: EventRo
   const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS
   const limits = { ...EVENT_STREAM_LIMITS, ...options.limits }
   const open = new Set<ChangeStream>()
+  const gates = new Map<ChangeStream, ReplayGate>() // streams replaying missed changes hold live events back
   let unsubscribe: (() => void) | undefined
   let heartbeat: ReturnType<typeof setInterval> | undefined
-  const toAll = (chunk: Uint8Array) => {
-    for (const stream of open) stream.send(chunk)
+  const toAll = (chunk: Uint8Array, seq?: number) => {
+    for (const stream of open) {
+      const held = gates.get(stream)?.held
+      if (held) held.push({ chunk, seq })
+      else stream.send(chunk)
+    }
   }
   // One subscription and one heartbeat for all streams, while any is open; each change is encoded once.
   // A change is announced only after it is on disk, so a client never sees a change that is later undone.
@@ -48,7 +54,7 @@ export function registerEventRoutes(app: H3, store: PlantStore, options: EventRo
     unsubscribe = store.onChange((change) => {
       // An import is announced once with its counts: open UIs reload their view instead of taking 10,000 events.
       const data = change.type === 'import.applied' ? { added: change.added, updated: change.updated } : change.plant
-      toAll(encodeEvent({ type: change.type, data: JSON.stringify(data) }))
+      toAll(encodeEvent({ type: change.type, data: JSON.stringify(data), id: change.seq }), change.seq)
     })
     heartbeat = setInterval(() => toAll(HEARTBEAT), heartbeatMs)
   }
@@ -70,6 +76,7 @@ export function registerEventRoutes(app: H3, store: PlantStore, options: EventRo
       limits,
       onEnd: () => {
         open.delete(stream)
+        gates.delete(stream)
         if (open.size === 0) stop()
       },
       onDrop: (reason) => console.error(`[plant-store] closed a change stream: ${reason}`),
@@ -80,6 +87,12 @@ export function registerEventRoutes(app: H3, store: PlantStore, options: EventRo
     setEventStreamHeaders(event)
     // The first bytes tell the client at once that the stream is open (and flush the headers).
     stream.send(CONNECTED)
+    const since = lastEventSeq(event.req.headers.get('last-event-id'))
+    if (since !== undefined) {
+      const gate: ReplayGate = { held: [] }
+      gates.set(stream, gate)
+      void replayMissed(store, since, gate, (chunk) => stream.send(chunk)).finally(() => gates.delete(stream))
+    }
     if (options.stopping?.aborted) stream.close()
     return stream.body
   })
