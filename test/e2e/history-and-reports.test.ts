@@ -4,6 +4,7 @@
  * as it happens, and the Reports view draws its chart after three sales,
  * under the UI's Content-Security-Policy without a single violation.
  */
+import { readFile } from 'node:fs/promises'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApiClient } from '#shared/api-client'
@@ -29,6 +30,11 @@ interface PageGlobals {
       listener: (event: { violatedDirective: string; blockedURI: string; sample: string }) => void
     ): void
   }
+}
+interface CanvasElement {
+  width: number
+  height: number
+  getContext(kind: '2d'): { getImageData(x: number, y: number, width: number, height: number): { data: Uint8ClampedArray } }
 }
 
 /** Records every Content-Security-Policy violation the page reports, from before its first script runs. */
@@ -83,6 +89,47 @@ describe('history and reports (Chromium)', () => {
     await catalogue.form.dialog.getByRole('tab', { name: 'Details', exact: true }).click()
     expect(await catalogue.form.field('Name').isVisible()).toBe(true)
     expect(page.url()).not.toContain('token=')
+    await finish(watched, violations)
+  })
+
+  it('the Reports view draws the sold-per-day chart after three sales, with no CSP violation', async () => {
+    const names = ['Monstera', 'Fern', 'Cactus', 'Ivy']
+    const { till, watched, violations, catalogue } = await setUp(
+      names.map((name, index) => ({ name, category: index < 2 ? 'Aroids' : 'Succulents' }))
+    )
+    for (const id of [1, 2, 3]) await till.updatePlant({ id, status: 'sold' })
+    const { page } = watched
+
+    await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'Reports', exact: true }).click()
+    const reports = page.getByRole('main', { name: 'Reports' })
+    const chart = reports.getByRole('img', { name: /^Sold per day: 3 sold in 30 bars$/ })
+    await chart.waitFor()
+    expect(await chart.getAttribute('data-sold-total')).toBe('3')
+    // Chart.js really drew: the canvas has coloured pixels.
+    const painted = await chart.evaluate((canvas: CanvasElement) => {
+      const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height)
+      let count = 0
+      for (let index = 3; index < data.length; index += 4) if (data[index]! > 0) count++
+      return count
+    })
+    expect(painted).toBeGreaterThan(100)
+    expect(await reports.getByRole('listitem').filter({ hasText: 'Aroids' }).textContent()).toContain('2 sold')
+    expect(await reports.getByRole('definition').allTextContents()).toEqual(['1', '0', '3']) // stock: available, pending, sold
+
+    // The same figures as a CSV file.
+    const [download] = await Promise.all([page.waitForEvent('download'), reports.getByRole('button', { name: 'Download CSV', exact: true }).click()])
+    const csv = await readFile((await download.path())!, 'utf8')
+    expect(download.suggestedFilename()).toMatch(/^sales-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/)
+    expect(csv).toMatch(/\r\ncategory,Aroids,2,0,2,0,\r\ncategory,Succulents,1,0,1,0,\r\n/)
+    expect(csv).toContain('\r\nstock,sold,,,,,3\r\n')
+    expect(csv).toMatch(/\r\ntotals,[\d-]+\.\.[\d-]+,3,0,3,0,\r\n$/)
+
+    // A fourth sale while the view is open shows up without a reload.
+    await till.updatePlant({ id: 4, status: 'sold' })
+    await reports.getByRole('img', { name: /^Sold per day: 4 sold/ }).waitFor()
+
+    await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'Catalogue', exact: true }).click()
+    await catalogue.row('Ivy').waitFor()
     await finish(watched, violations)
   })
 })

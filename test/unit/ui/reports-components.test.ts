@@ -81,3 +81,11 @@ describe('TheViewSwitch', () => {
     expect(buttons[1]!.attributes('aria-current')).toBe('page')
   })
 })
+
+describe('ReportsCategoryList without prices', () => {
+  it('keeps four cells a row (the grid), the money cell empty', () => {
+    const rows = rankedCategories({ groups: [{ key: 'Ferns', sold: 2, returned: 0, net: 2, total: 0 }] })
+    const cells = mount(ReportsCategoryList, { props: { rows } }).findAll('li > span')
+    expect(cells.map((cell) => cell.text())).toEqual(['Ferns', '', '2 sold', ''])
+  })
+})
