@@ -6,7 +6,8 @@
  *
  *   npm run bench                 full run: 1k, 10k, 100k plants (≈ 7 min on 2 cores)
  *   npm run bench -- --quick      ≤ 60 s: 1k and 10k, one short round, no json-server
- *   (both end with the start-up of 50k plants over 2,000 piled-up journals; alone: node bench/journal-pile.mjs)
+ *   (both end with the start-up of 50k plants over 2,000 piled-up journals; alone: node bench/journal-pile.mjs,
+ *   and the change log's figures over 1,000,000 history lines, 200,000 in --quick; alone: node bench/history.mjs)
  *   options: --sizes 1000,10000  --rounds N  --duration S  --warmup S  --peer | --no-peer  --no-build  --no-transfer  --dir DIR  --out FILE
  *            --app DIR   measure the build kept in DIR (made there by the first run that names it),
  *                        so that two runs compare the same code while others rebuild out/
@@ -19,6 +20,7 @@ import { cp, mkdir, mkdtemp, readdir, readFile, rm, statfs, symlink, writeFile }
 import os from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
+import { historyTable, measureHistory } from './lib/history.mjs'
 import { journalPileTable, measureJournalPile } from './lib/journal-pile.mjs'
 import { checkTargets } from './lib/targets.mjs'
 import { LoadGenerator, measure } from './lib/measure.mjs'
@@ -182,12 +184,23 @@ async function main() {
   let buildInfo
   let load
   let journalPile
+  let history
   try {
     buildInfo = await snapshotApp(appDir)
     load = new LoadGenerator()
     for (const size of options.sizes) sizes.push(await benchSize(size, { dir, token, appDir, load }))
     log('\n== start-up with journals piled up')
     journalPile = await measureJournalPile({ dir, appDir, token, rounds: options.mode === 'quick' ? 1 : 3, log })
+    // The change log (issue 14): 1,000,000 history lines (200,000 in --quick) must not slow the start; reports stay fast.
+    log('\n== change log: start-up, sales report and a plant history over the history files')
+    history = await measureHistory({
+      dir,
+      appDir,
+      token,
+      rounds: options.mode === 'quick' ? 1 : 3,
+      lines: options.mode === 'quick' ? 200_000 : 1_000_000,
+      log
+    })
   } finally {
     load?.close()
     await rm(dir, { recursive: true, force: true })
@@ -209,6 +222,7 @@ async function main() {
     resources,
     targets,
     journalPile,
+    history,
     sizes,
     transfer
   }
@@ -217,7 +231,7 @@ async function main() {
   // A dated copy (git-ignored) so that runs can be compared later.
   await writeFile(path.join(path.dirname(args.out), `run-${results.date.replace(/[:.]/g, '-')}.json`), JSON.stringify(results) + '\n')
   process.stdout.write(
-    `\n${resultsMarkdown(results)}\n\n${journalPileTable(journalPile)}\n\n${transfer.length > 0 ? `${transferMarkdown(transfer)}\n\n` : ''}wrote ${path.relative(process.cwd(), args.out)}\n`
+    `\n${resultsMarkdown(results)}\n\n${journalPileTable(journalPile)}\n\n${historyTable(history)}\n\n${transfer.length > 0 ? `${transferMarkdown(transfer)}\n\n` : ''}wrote ${path.relative(process.cwd(), args.out)}\n`
   )
 }
 

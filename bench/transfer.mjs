@@ -19,7 +19,10 @@ import Papa from 'papaparse'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
 const TOKEN = 'bench-transfer-token-0123456789abcdefghijkl'
-const { values: args } = parseArgs({ options: { rows: { type: 'string', default: '10000' }, plants: { type: 'string', default: '100000' } } })
+const { values: args } = parseArgs({
+  strict: false,
+  options: { rows: { type: 'string', default: '10000' }, plants: { type: 'string', default: '100000' } }
+}) // not strict: run.mjs imports this file under its own options
 
 function csvOf(count, from = 0) {
   const lines = ['name,category,tags,status']

@@ -11,6 +11,7 @@ import { createOpenApiDocument } from './openapi'
 import { API_HEADERS, toProblemResponse } from './problem-response'
 import { problem } from './problems'
 import { registerEventRoutes, type EventRouteOptions } from './routes/events'
+import { registerHealthRoute } from './routes/health'
 import { registerHistoryRoutes } from './routes/history'
 import { registerReportRoutes } from './routes/reports'
 import { registerPlantViewRoutes } from './routes/plant-views'
@@ -80,6 +81,7 @@ export function createApp(options: CreateAppOptions): H3 {
   registerBackupStatusRoute(app, options.store)
   registerHistoryRoutes(app, options.store)
   registerReportRoutes(app, options.store)
+  registerHealthRoute(app, options.store)
   if (options.uiDir !== undefined) registerUiRoutes(app, options.uiDir)
   refuseOtherMethods(app)
   return app

@@ -131,9 +131,48 @@ const salesReport = {
   }
 }
 
+const health = {
+  operationId: 'health',
+  'x-extension': true,
+  summary: "Whether the catalogue's files are all in use (extension)",
+  description:
+    'Not part of the contract. A damaged history file never stops the catalogue: it is renamed aside (keptAs) and ' +
+    'listed here with what is wrong, and status is degraded; the catalogue and the rest of the history serve on.',
+  responses: {
+    '200': {
+      description: 'The health.',
+      content: {
+        'application/json': {
+          schema: {
+            type: 'object',
+            required: ['status', 'problems'],
+            properties: {
+              status: { type: 'string', enum: ['ok', 'degraded'] },
+              problems: {
+                type: 'array',
+                items: {
+                  type: 'object',
+                  required: ['kind', 'file', 'keptAs', 'problem'],
+                  properties: {
+                    kind: { type: 'string', enum: ['history-file-damaged'] },
+                    file: { type: 'string' },
+                    keptAs: { type: 'string' },
+                    problem: { type: 'string' }
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+}
+
 /** The paths of the change log's extensions, for the document's `paths`. */
 export const historyPaths = {
   [HISTORY_PATHS.changes]: { get: listChanges },
   [HISTORY_PATHS.plantHistory]: { get: plantHistory },
-  [HISTORY_PATHS.salesReport]: { get: salesReport }
+  [HISTORY_PATHS.salesReport]: { get: salesReport },
+  [HISTORY_PATHS.health]: { get: health }
 }

@@ -31,5 +31,6 @@ export const ALLOWED_METHODS = {
   [EXTENSION_PATHS.backup]: ['GET'],
   [HISTORY_PATHS.changes]: ['GET'],
   [HISTORY_PATHS.plantHistory]: ['GET'],
-  [HISTORY_PATHS.salesReport]: ['GET']
+  [HISTORY_PATHS.salesReport]: ['GET'],
+  [HISTORY_PATHS.health]: ['GET']
 } as const satisfies Record<string, readonly string[]>

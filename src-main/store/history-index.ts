@@ -69,7 +69,7 @@ async function scanFile(file: string): Promise<FileLines> {
   return lines // an unterminated last fragment is an append cut short: the next append cuts it off
 }
 
-/** Reads the lines `refs` point at (grouped by file, contiguous runs in one read). */
+/** Reads the lines `refs` point at (grouped by file; a run of neighbouring lines in one read). */
 async function readLines(refs: readonly LineRef[]): Promise<HistoryEntry[]> {
   const entries: HistoryEntry[] = []
   let index = 0
@@ -77,13 +77,15 @@ async function readLines(refs: readonly LineRef[]): Promise<HistoryEntry[]> {
     const { lines } = refs[index]!
     const handle = await open(lines.file, 'r')
     try {
-      for (; index < refs.length && refs[index]!.lines === lines; index++) {
-        const line = refs[index]!.index
-        const start = lines.offsets[line]!
-        const end = (lines.offsets[line + 1] ?? lines.size) - 1
+      while (index < refs.length && refs[index]!.lines === lines) {
+        let last = index
+        while (last + 1 < refs.length && refs[last + 1]!.lines === lines && refs[last + 1]!.index === refs[last]!.index + 1) last++
+        const start = lines.offsets[refs[index]!.index]!
+        const end = lines.offsets[refs[last]!.index + 1] ?? lines.size
         const buffer = Buffer.alloc(end - start)
         await handle.read(buffer, 0, buffer.length, start)
-        entries.push(JSON.parse(buffer.toString('utf8')) as HistoryEntry)
+        for (const line of buffer.toString('utf8').split('\n')) if (line !== '') entries.push(JSON.parse(line) as HistoryEntry)
+        index = last + 1
       }
     } finally {
       await handle.close()

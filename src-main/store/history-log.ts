@@ -162,24 +162,25 @@ export class HistoryLog {
   }
 
   /**
-   * Sales by day and category up to the newest change: the saved aggregate, caught up from the log (all of it
-   * the first time, when there is no aggregate yet; later only the few changes since) and saved when it moved on.
+   * Sales by day and category up to the newest change: the saved aggregate, caught up from the history files only
+   * when they hold changes it has not counted (all of them the first time), then the changes still in memory.
    */
   async dailySales(): Promise<Readonly<DailySales>> {
-    await this.#ready()
     return this.#alone(async () => {
       await this.#sales.load()
-      const fromFiles = this.#sales.upToSeq
-      for (
-        let page = await this.#index.since(fromFiles, CATCH_UP_PAGE);
-        page.length > 0;
-        page = await this.#index.since(this.#sales.upToSeq, CATCH_UP_PAGE)
-      ) {
-        this.#sales.add(page)
+      if (this.#sales.upToSeq < (await this.#writer.lastSeq())) {
+        await this.#index.build()
+        const before = this.#sales.upToSeq
+        for (
+          let page = await this.#index.since(before, CATCH_UP_PAGE);
+          page.length > 0;
+          page = await this.#index.since(this.#sales.upToSeq, CATCH_UP_PAGE)
+        ) {
+          this.#sales.add(page)
+        }
+        if (this.#sales.upToSeq > before) await this.#sales.save()
       }
-      const caughtUp = this.#sales.upToSeq > fromFiles
-      this.#sales.add(this.#memory())
-      if (caughtUp) await this.#sales.save()
+      this.#sales.add(this.#unflushed.map((item) => item.entry)) // those counted already (seq at or below its last) are skipped
       return this.#sales.days
     })
   }

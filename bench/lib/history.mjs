@@ -1,0 +1,128 @@
+/**
+ * The change log's figures (issue 14): start-up of 10k plants with 1,000,000
+ * history lines against none (the history is never read at start: target
+ * within 1.1×), the 30-day sales report over those lines (target 200 ms) and
+ * one plant's history (target 20 ms). The history files are generated
+ * directly, twelve months of them, as a busy year would leave them.
+ */
+import { createWriteStream } from 'node:fs'
+import { mkdir, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { once } from 'node:events'
+import { median } from './report.mjs'
+import { makePlants } from './seed.mjs'
+import { startServer, stopServer } from './servers.mjs'
+
+const YEAR_START = Date.parse('2025-12-01T00:00:00.000Z')
+const YEAR_MS = 365 * 24 * 3600 * 1000
+const STATUS_CYCLE = ['available', 'pending', 'sold']
+
+/** Writes `plants` plants (nextSeq after `lines`) and, with `lines` > 0, that many history lines in monthly files. */
+async function historyFolder(dir, plants, lines) {
+  await mkdir(dir, { recursive: true, mode: 0o700 })
+  const list = makePlants(plants).map((plant) => ({ ...plant, version: 1 }))
+  await writeFile(path.join(dir, 'plants.json'), JSON.stringify({ version: 2, nextId: plants + 1, journalGen: 1, nextSeq: lines + 1, plants: list }))
+  let stream
+  let month = ''
+  for (let seq = 1; seq <= lines; seq++) {
+    const at = new Date(YEAR_START + Math.floor((seq / lines) * YEAR_MS)).toISOString()
+    if (at.slice(0, 7) !== month) {
+      if (stream) {
+        stream.end()
+        await once(stream, 'finish')
+      }
+      month = at.slice(0, 7)
+      stream = createWriteStream(path.join(dir, `history-${month}.jsonl`))
+    }
+    const plant = list[(seq - 1) % plants]
+    const entry =
+      seq <= plants
+        ? { seq, type: 'plant.added', plantId: plant.id, at, by: 'import', plant }
+        : { seq, type: 'plant.updated', plantId: plant.id, at, by: 'ui', changes: statusChange(seq, plants) }
+    if (entry.changes?.status.to === 'sold' || entry.changes?.status.from === 'sold') entry.sale = { category: plant.category, price: 9.5 }
+    if (!stream.write(JSON.stringify(entry) + '\n')) await once(stream, 'drain')
+  }
+  if (stream) {
+    stream.end()
+    await once(stream, 'finish')
+  }
+}
+
+function statusChange(seq, plants) {
+  const turn = Math.floor((seq - 1) / plants)
+  return { status: { from: STATUS_CYCLE[turn % 3], to: STATUS_CYCLE[(turn + 1) % 3] } }
+}
+
+/** Times GET `pathname` (the body read), in ms. */
+async function timed(origin, pathname, token) {
+  const started = performance.now()
+  const response = await fetch(origin + pathname, { headers: { authorization: `Bearer ${token}` } })
+  await response.arrayBuffer()
+  if (response.status !== 200) throw new Error(`${pathname} answered ${response.status}`)
+  return performance.now() - started
+}
+
+/** Measures the change log's figures; `rounds` start-ups of each folder, `queries` timings of each read. */
+export async function measureHistory({ dir, appDir, token, rounds = 3, plants = 10_000, lines = 1_000_000, queries = 20, log = () => undefined }) {
+  const none = path.join(dir, 'history-none')
+  const full = path.join(dir, 'history-full')
+  await historyFolder(none, plants, 0)
+  const generatedAt = performance.now()
+  await historyFolder(full, plants, lines)
+  log(`  wrote ${lines.toLocaleString('en')} history lines in ${Math.round(performance.now() - generatedAt)} ms`)
+  const startup = { none: [], full: [] }
+  for (let round = 1; round <= rounds; round++) {
+    for (const [name, folder] of [
+      ['none', none],
+      ['full', full]
+    ]) {
+      const server = await startServer('ours', folder, { token, appDir })
+      startup[name].push(Math.round(server.startupMs))
+      await stopServer(server)
+    }
+  }
+  const server = await startServer('ours', full, { token, appDir })
+  const to = new Date(YEAR_START + YEAR_MS - 24 * 3600 * 1000).toISOString().slice(0, 10)
+  const from = new Date(Date.parse(to) - 29 * 24 * 3600 * 1000).toISOString().slice(0, 10)
+  const report = `/v3/reports/sales?from=${from}&to=${to}&groupBy=day`
+  const firstReportMs = Math.round(await timed(server.origin, report, token)) // builds history-sales.json from every line, once
+  await stopServer(server)
+  const again = await startServer('ours', full, { token, appDir })
+  const reportMs = []
+  for (let i = 0; i < queries; i++) reportMs.push(await timed(again.origin, report, token))
+  const plantHistory = `/v3/plant/${Math.ceil(plants / 2)}/history?limit=50`
+  const firstPlantHistoryMs = Math.round(await timed(again.origin, plantHistory, token)) // builds the index, once per start
+  const plantHistoryMs = []
+  for (let i = 0; i < queries; i++) plantHistoryMs.push(await timed(again.origin, `/v3/plant/${1 + ((i * 997) % plants)}/history?limit=50`, token))
+  await stopServer(again)
+  const result = {
+    plants,
+    lines,
+    startupMs: { none: median(startup.none), full: median(startup.full) },
+    firstReportMs,
+    reportMs: Math.round(median(reportMs) * 10) / 10,
+    firstPlantHistoryMs,
+    plantHistoryMs: Math.round(median(plantHistoryMs) * 10) / 10
+  }
+  result.startupRatio = result.startupMs.full / result.startupMs.none
+  result.targetsMet = { startup: result.startupRatio <= 1.1, report: result.reportMs <= 200, plantHistory: result.plantHistoryMs <= 20 }
+  return result
+}
+
+/** The change log's figures as a markdown table. */
+export function historyTable(history) {
+  const met = (ok) => (ok ? 'met' : 'MISSED')
+  const lines = history.lines.toLocaleString('en')
+  return [
+    `Change log over ${lines} history lines and ${history.plants.toLocaleString('en')} plants (medians)`,
+    '',
+    '| measure | ms | target |',
+    '|---|--:|---|',
+    `| start-up, no history | ${history.startupMs.none} | – |`,
+    `| start-up, ${lines} lines | ${history.startupMs.full} | ≤ 1.1× none (${history.startupRatio.toFixed(2)}×): ${met(history.targetsMet.startup)} |`,
+    `| 30-day sales report | ${history.reportMs} | ≤ 200: ${met(history.targetsMet.report)} |`,
+    `| (first report ever: builds the aggregate from every line) | ${history.firstReportMs} | once |`,
+    `| a plant's history (50 changes) | ${history.plantHistoryMs} | ≤ 20: ${met(history.targetsMet.plantHistory)} |`,
+    `| (first history query after a start: builds the index) | ${history.firstPlantHistoryMs} | once per start |`
+  ].join('\n')
+}

@@ -1,0 +1,36 @@
+/**
+ * GET /v3/health (extension, issue 14): whether the catalogue's files are all
+ * in use. A damaged history file never stops the catalogue: it is kept aside
+ * under another name and listed here (and in the server log), for the UI's
+ * banner and for scripts. Reading the health looks at the history files
+ * once (the same reading the first history query does).
+ */
+import type { H3 } from 'h3'
+import { HISTORY_PATHS } from '#shared/history'
+import type { PlantStore } from '#store/plant-store'
+import { routePattern } from '#server/urls'
+
+/** One thing the owner should know about. */
+export interface HealthProblem {
+  kind: 'history-file-damaged'
+  file: string
+  keptAs: string
+  problem: string
+}
+
+/** Body of GET /v3/health. */
+export interface Health {
+  status: 'ok' | 'degraded'
+  problems: HealthProblem[]
+}
+
+async function healthOf(store: PlantStore): Promise<Health> {
+  await store.history.oldestSeq() // reads the history files' index once, which sets aside a damaged file
+  const problems = store.history.damaged.map((damaged) => ({ kind: 'history-file-damaged' as const, ...damaged }))
+  return { status: problems.length === 0 ? 'ok' : 'degraded', problems }
+}
+
+/** Registers GET /v3/health over `store`. */
+export function registerHealthRoute(app: H3, store: PlantStore): void {
+  app.get(routePattern(HISTORY_PATHS.health), () => healthOf(store))
+}
