@@ -134,3 +134,10 @@ function clientOf(app: TestApp) {
       Promise.resolve(app.app.request(url, { ...init, headers: { ...(init.headers as Record<string, string>), host: '127.0.0.1:7420' } }))
   })
 }
+
+describe('the shared client reads the health', () => {
+  it('as GET /v3/health answers it (the UI banner asks this way)', async () => {
+    const app = await createTestApp()
+    expect(await clientOf(app).health()).toEqual({ status: 'ok', problems: [] })
+  })
+})

@@ -51,6 +51,7 @@ export function fakeApi(initial: Plant[] = []): FakeApi {
     // The change log (issue 14): empty unless a test installs its own answers.
     changes: vi.fn(async (since: number) => ({ changes: [], next: since })),
     plantHistory: vi.fn(async () => ({ changes: [], next: null })),
+    health: vi.fn(async () => ({ status: 'ok' as const, problems: [] })),
     salesReport: vi.fn(async ({ from, to, groupBy = 'day' }) => ({
       from,
       to,
