@@ -4,7 +4,8 @@
  * as it happens, and the Reports view draws its chart after three sales,
  * under the UI's Content-Security-Policy without a single violation.
  */
-import { readFile } from 'node:fs/promises'
+import { readdir, readFile, writeFile } from 'node:fs/promises'
+import path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApiClient } from '#shared/api-client'
@@ -130,6 +131,25 @@ describe('history and reports (Chromium)', () => {
 
     await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'Catalogue', exact: true }).click()
     await catalogue.row('Ivy').waitFor()
+    await finish(watched, violations)
+  })
+
+  it('a damaged history file shows as a banner while the catalogue serves on', async () => {
+    const dir = await makeTempDir()
+    const first = await startServe(dir)
+    await createApiClient({ baseUrl: first.baseUrl, token: first.token }).addPlant({ name: 'Olive tree' })
+    await first.stop('SIGTERM') // a clean stop checkpoints: the change moves to this month's history file
+    const historyFile = (await readdir(dir)).find((name) => /^history-\d{4}-\d{2}\.jsonl$/.test(name))!
+    await writeFile(path.join(dir, historyFile), 'not a change\n')
+    const server = await startServe(dir)
+    const watched = await openPage(browser)
+    const violations = await watchCsp(watched.page)
+    const catalogue = await CataloguePage.open(watched.page, server.uiUrl)
+    await catalogue.row('Olive tree').waitFor()
+    const banner = watched.page.getByRole('status').filter({ hasText: 'Part of the change history could not be read.' })
+    await banner.waitFor()
+    expect(await banner.textContent()).toContain(`${historyFile} is damaged`)
+    await server.stop()
     await finish(watched, violations)
   })
 })
