@@ -6,7 +6,7 @@
  */
 import type { ApiClientOptions, FetchLike, RequestOptions } from './api-client'
 import { toApiError, unreachable } from './api-errors'
-import { HISTORY_PATHS, type ChangesPage, type PlantHistoryPage, type SalesGrouping, type SalesReport } from './history'
+import { HISTORY_PATHS, type ChangesPage, type Health, type PlantHistoryPage, type SalesGrouping, type SalesReport } from './history'
 
 /** Paging of {@link HistoryClient.plantHistory}: `before` or `after` a seq. */
 export interface PlantHistoryOptions extends RequestOptions {
@@ -30,6 +30,8 @@ export interface HistoryClient {
   plantHistory(id: number, options?: PlantHistoryOptions): Promise<PlantHistoryPage>
   /** The sales report of a period. */
   salesReport(options: SalesReportOptions): Promise<SalesReport>
+  /** The catalogue's health: `degraded`, with the problems, while a damaged history file is set aside. */
+  health(options?: RequestOptions): Promise<Health>
 }
 
 function query(values: Record<string, string | number | undefined>): string {
@@ -59,6 +61,7 @@ export function createHistoryClient(options: ApiClientOptions): HistoryClient {
     changes: (since, limit, requestOptions) => get(HISTORY_PATHS.changes + query({ since, limit }), requestOptions),
     plantHistory: (id, { limit, before, after, ...requestOptions } = {}) =>
       get(HISTORY_PATHS.plantHistory.replace('{id}', String(id)) + query({ limit, before, after }), requestOptions),
-    salesReport: ({ from, to, groupBy, ...requestOptions }) => get(HISTORY_PATHS.salesReport + query({ from, to, groupBy }), requestOptions)
+    salesReport: ({ from, to, groupBy, ...requestOptions }) => get(HISTORY_PATHS.salesReport + query({ from, to, groupBy }), requestOptions),
+    health: (requestOptions) => get(HISTORY_PATHS.health, requestOptions)
   }
 }

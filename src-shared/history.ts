@@ -78,3 +78,17 @@ export interface SalesReport {
   groups: (SalesCounts & { key: string })[]
   totals: SalesCounts
 }
+
+/** One thing the owner should know about (GET /v3/health). */
+export interface HealthProblem {
+  kind: 'history-file-damaged'
+  file: string
+  keptAs: string
+  problem: string
+}
+
+/** GET /v3/health: `degraded` while a damaged history file is set aside. */
+export interface Health {
+  status: 'ok' | 'degraded'
+  problems: HealthProblem[]
+}

@@ -3,16 +3,20 @@
  * stores call `api()`. Tests install their own client with `useApiClient`.
  */
 import type { ApiClient } from '#shared/api-client'
+import type { HistoryClient } from '#shared/history-client'
 
-let client: ApiClient | undefined
+/** The catalogue's operations and the change log's (history, sales report). */
+export type UiApiClient = ApiClient & HistoryClient
+
+let client: UiApiClient | undefined
 
 /** Makes `next` the client every store uses. */
-export function useApiClient(next: ApiClient): void {
+export function useApiClient(next: UiApiClient): void {
   client = next
 }
 
 /** The client installed by main.ts (or a test). */
-export function api(): ApiClient {
+export function api(): UiApiClient {
   if (!client) throw new Error('No API client: call useApiClient() before using the stores')
   return client
 }

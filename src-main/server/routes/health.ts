@@ -6,23 +6,9 @@
  * once (the same reading the first history query does).
  */
 import type { H3 } from 'h3'
-import { HISTORY_PATHS } from '#shared/history'
+import { HISTORY_PATHS, type Health } from '#shared/history'
 import type { PlantStore } from '#store/plant-store'
 import { routePattern } from '#server/urls'
-
-/** One thing the owner should know about. */
-export interface HealthProblem {
-  kind: 'history-file-damaged'
-  file: string
-  keptAs: string
-  problem: string
-}
-
-/** Body of GET /v3/health. */
-export interface Health {
-  status: 'ok' | 'degraded'
-  problems: HealthProblem[]
-}
 
 async function healthOf(store: PlantStore): Promise<Health> {
   await store.history.oldestSeq() // reads the history files' index once, which sets aside a damaged file

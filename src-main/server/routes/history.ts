@@ -5,7 +5,6 @@
  */
 import type { H3, H3Event } from 'h3'
 import { HISTORY_PATHS, type ChangesPage, type PlantHistoryPage } from '#shared/history'
-import { invalidIdMessage, isPlantId } from '#shared/plant-schema'
 import type { FieldError } from '#shared/problem'
 import { toChangeRecord } from '#store/history-entry'
 import { HistoryGoneError, type PlantHistoryQuery } from '#store/history-log'
@@ -13,6 +12,7 @@ import type { PlantStore } from '#store/plant-store'
 import { problem } from '#server/problems'
 import { parseWholeNumber, refuseUnknownParams, throwIfInvalid } from '#server/query'
 import { routePattern } from '#server/urls'
+import { plantIdParam } from './plant-views'
 
 /** Largest seq a query may name (9 digits, as every other number in a query). */
 const SEQ_MAX = 999_999_999
@@ -42,14 +42,6 @@ async function listChanges(event: H3Event, store: PlantStore): Promise<ChangesPa
   }
 }
 
-/** The plant id of `/plant/{id}/history`, or a 400. */
-function plantIdOf(event: H3Event): number {
-  const raw = event.context.params?.id ?? ''
-  const id = /^\d{1,16}$/.test(raw) ? Number(raw) : Number.NaN
-  if (!isPlantId(id)) throw problem('invalidId', [{ field: 'id', message: invalidIdMessage(raw) }])
-  return id
-}
-
 function readPlantHistoryQuery(params: URLSearchParams): PlantHistoryQuery {
   const errors: FieldError[] = []
   refuseUnknownParams(params, ['limit', 'before', 'after'], errors)
@@ -63,7 +55,7 @@ function readPlantHistoryQuery(params: URLSearchParams): PlantHistoryQuery {
 
 /** GET /v3/plant/{id}/history?limit&before|after: also for a deleted plant; 404 for an id no plant ever had. */
 async function plantHistory(event: H3Event, store: PlantStore): Promise<PlantHistoryPage> {
-  const id = plantIdOf(event)
+  const id = plantIdParam(event)
   const query = readPlantHistoryQuery(paramsOf(event))
   if (!store.get(id) && !(await store.history.knows(id))) throw problem('plantNotFound', id)
   const page = await store.history.ofPlant(id, query)

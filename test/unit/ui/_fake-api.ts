@@ -5,10 +5,11 @@
  * tested against the real server in test/unit/api-client.test.ts and e2e.
  */
 import { vi } from 'vitest'
-import type { ApiClient, PlantEvent, PlantList, PlantListQuery, StreamState, SubscribeOptions } from '#shared/api-client'
+import type { PlantEvent, PlantList, PlantListQuery, StreamState, SubscribeOptions } from '#shared/api-client'
 import { ApiError } from '#shared/api-errors'
 import type { CreatedToken } from '#shared/named-token'
 import type { Plant } from '#shared/plant'
+import type { UiApiClient } from '#renderer/api'
 
 let clock = Date.parse('2026-03-01T10:00:00Z')
 
@@ -19,7 +20,7 @@ export function plant(fields: Partial<Plant> & { id: number }): Plant {
 }
 
 export interface FakeApi {
-  client: ApiClient
+  client: UiApiClient
   plants: Plant[]
   listQueries: PlantListQuery[]
   /** Sends a change as the server's event stream would. */
@@ -51,7 +52,19 @@ export function fakeApi(initial: Plant[] = []): FakeApi {
   let nextId = Math.max(0, ...plants.map((p) => p.id)) + 1
   const tokens: CreatedToken[] = []
   const retryNow = vi.fn()
-  const client: ApiClient = {
+  const client: UiApiClient = {
+    // The change log (issue 14): empty unless a test installs its own answers.
+    changes: vi.fn(async (since: number) => ({ changes: [], next: since })),
+    plantHistory: vi.fn(async () => ({ changes: [], next: null })),
+    health: vi.fn(async () => ({ status: 'ok' as const, problems: [] })),
+    salesReport: vi.fn(async ({ from, to, groupBy = 'day' }) => ({
+      from,
+      to,
+      groupBy,
+      currency: 'EUR',
+      groups: [],
+      totals: { sold: 0, returned: 0, net: 0, total: 0 }
+    })),
     // Issue 15's operations (api-client-till.ts): plain answers until a UI test needs more.
     deletePlant: vi.fn(async () => undefined),
     restorePlant: vi.fn(async (id: number) => plants.find((p) => p.id === id)!),

@@ -1,0 +1,114 @@
+/**
+ * A plant's change records (GET /v3/plant/{id}/history) in the words staff use
+ * at the till: "Sat 14:02 — status Available → Sold, by till". Pure, so each
+ * rule is unit-tested (test/unit/ui/history-words.test.ts).
+ */
+import { isPlantStatus } from '#shared/plant'
+import type { ChangeRecord, FieldChange } from '#shared/history'
+import { STATUS_LABELS, formatExact } from './format'
+
+/** One line of the History tab. */
+export interface HistoryLine {
+  seq: number
+  /** The change's time as the server wrote it (ISO 8601). */
+  at: string
+  /** `Sat 14:02` within the last week, `3 Mar 14:02` this year, `3 Mar 2025 14:02` before. */
+  when: string
+  /** The full date and time, for a tooltip. */
+  exact: string
+  /** `status Available → Sold; price 12.50 → 10.00` */
+  what: string
+  /** `till`, `the staff app`, `the command line`, `an import`. */
+  by: string
+  /** The whole line as one sentence. */
+  text: string
+}
+
+const WHO: Readonly<Record<string, string>> = { ui: 'the staff app', cli: 'the command line', import: 'an import' }
+
+/** Who made a change, in words: a token's own name, or what `ui`, `cli` and `import` stand for. */
+export function describeWho(by: string): string {
+  return WHO[by] ?? by
+}
+
+const clock = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' })
+const weekday = new Intl.DateTimeFormat('en-GB', { weekday: 'short' })
+const dayMonth = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short' })
+const dayMonthYear = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' })
+const SIX_DAYS_MS = 6 * 24 * 60 * 60 * 1000
+
+/** When, as short as stays unambiguous: the weekday within the last week, else the date (the year only when it is not this one). */
+export function describeWhen(iso: string, now: Date = new Date()): string {
+  const date = new Date(iso)
+  if (Number.isNaN(date.getTime())) return iso
+  const startOfToday = new Date(now.getFullYear(), now.getMonth(), now.getDate()).getTime()
+  const within = date.getTime() >= startOfToday - SIX_DAYS_MS && date.getTime() <= now.getTime() + 60_000
+  const day = within ? weekday.format(date) : date.getFullYear() === now.getFullYear() ? dayMonth.format(date) : dayMonthYear.format(date)
+  return `${day} ${clock.format(date)}`
+}
+
+const price = new Intl.NumberFormat('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
+
+/** One value of a field as staff read it: statuses by their label, prices with two decimals, nothing as "none". */
+export function describeValue(field: string, value: unknown): string {
+  if (value === undefined || value === null || value === '') return 'none'
+  if (field === 'status' && isPlantStatus(value)) return STATUS_LABELS[value]
+  if (field === 'price' && typeof value === 'number') return price.format(value)
+  if (Array.isArray(value)) return value.length === 0 ? 'none' : value.join(', ')
+  if (typeof value === 'string') return field === 'name' ? `“${value}”` : value
+  return JSON.stringify(value)
+}
+
+/** Tags as what was added and removed (`tags +sun −shade`), which reads better than two lists. */
+function describeTags(change: FieldChange): string {
+  const from = Array.isArray(change.from) ? (change.from as unknown[]).map(String) : []
+  const to = Array.isArray(change.to) ? (change.to as unknown[]).map(String) : []
+  const added = to.filter((tag) => !from.includes(tag)).map((tag) => `+${tag}`)
+  const removed = from.filter((tag) => !to.includes(tag)).map((tag) => `−${tag}`)
+  const moves = [...added, ...removed]
+  return moves.length === 0 ? `tags reordered` : `tags ${moves.join(' ')}`
+}
+
+/** Order of the fields in a line: what the till cares about first. */
+const FIELD_ORDER = ['status', 'price', 'name', 'category', 'tags']
+
+function fieldRank(field: string): number {
+  const rank = FIELD_ORDER.indexOf(field)
+  return rank === -1 ? FIELD_ORDER.length : rank
+}
+
+/** The fields an update changed: `status Available → Sold; price 12.50 → 10.00`. */
+export function describeChanges(changes: Readonly<Record<string, FieldChange>>): string {
+  const parts = Object.keys(changes)
+    .sort((a, b) => fieldRank(a) - fieldRank(b) || a.localeCompare(b))
+    .map((field) => {
+      const change = changes[field]!
+      if (field === 'tags') return describeTags(change)
+      return `${field} ${describeValue(field, change.from)} → ${describeValue(field, change.to)}`
+    })
+  return parts.length === 0 ? 'saved without changes' : parts.join('; ')
+}
+
+/** What a change did, without when and who. */
+export function describeWhat(record: ChangeRecord): string {
+  switch (record.type) {
+    case 'plant.added':
+      return record.plant ? `added as ${describeValue('status', record.plant.status)}` : 'added'
+    case 'plant.updated':
+      return describeChanges(record.changes ?? {})
+    case 'plant.deleted':
+      return 'deleted'
+    case 'plant.restored':
+      return record.plant ? `restored as ${describeValue('status', record.plant.status)}` : 'restored'
+    default:
+      return String((record as { type: unknown }).type)
+  }
+}
+
+/** One change record as a line of the History tab. */
+export function historyLine(record: ChangeRecord, now: Date = new Date()): HistoryLine {
+  const when = describeWhen(record.at, now)
+  const what = describeWhat(record)
+  const by = describeWho(record.by)
+  return { seq: record.seq, at: record.at, when, exact: formatExact(record.at), what, by, text: `${when} — ${what}, by ${by}` }
+}

@@ -1,0 +1,122 @@
+/**
+ * The Reports view's arithmetic, pure (test/unit/ui/report-data.test.ts): the
+ * period picker's ranges, which grouping fits a range, the sales report as a
+ * chart's labels and values, and the categories as a ranked list.
+ */
+import type { SalesGrouping, SalesReport } from '#shared/history'
+
+/** A range of whole local days, both ends included, as YYYY-MM-DD. */
+export interface Period {
+  from: string
+  to: string
+}
+
+export const PERIOD_PRESETS = ['last7', 'last30', 'thisMonth', 'lastMonth', 'custom'] as const
+export type PeriodPreset = (typeof PERIOD_PRESETS)[number]
+
+export const PRESET_LABELS: Record<PeriodPreset, string> = {
+  last7: 'Last 7 days',
+  last30: 'Last 30 days',
+  thisMonth: 'This month',
+  lastMonth: 'Last month',
+  custom: 'Custom'
+}
+
+const pad = (value: number) => String(value).padStart(2, '0')
+
+/** The local calendar date of `date`: 2026-11-24. */
+export function isoDay(date: Date): string {
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`
+}
+
+/** The range a preset stands for on `today` (custom: the last 30 days, to start from). */
+export function presetPeriod(preset: PeriodPreset, today: Date = new Date()): Period {
+  const year = today.getFullYear()
+  const month = today.getMonth()
+  const daysBack = (days: number) => ({ from: isoDay(new Date(year, month, today.getDate() - (days - 1))), to: isoDay(today) })
+  switch (preset) {
+    case 'last7':
+      return daysBack(7)
+    case 'thisMonth':
+      return { from: isoDay(new Date(year, month, 1)), to: isoDay(today) }
+    case 'lastMonth':
+      return { from: isoDay(new Date(year, month - 1, 1)), to: isoDay(new Date(year, month, 0)) }
+    default:
+      return daysBack(30)
+  }
+}
+
+/** Days in a period, both ends counted (0 when it runs backwards or a date is not one). */
+export function periodDays(period: Period): number {
+  const from = Date.parse(`${period.from}T00:00:00Z`)
+  const to = Date.parse(`${period.to}T00:00:00Z`)
+  if (Number.isNaN(from) || Number.isNaN(to) || to < from) return 0
+  return Math.round((to - from) / 86_400_000) + 1
+}
+
+/** Bars per day up to two months, per week up to a year, per month beyond: never more than about 60 bars. */
+export function groupingFor(period: Period): Exclude<SalesGrouping, 'category'> {
+  const days = periodDays(period)
+  return days <= 62 ? 'day' : days <= 366 ? 'week' : 'month'
+}
+
+const dayLabel = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' })
+const monthLabel = new Intl.DateTimeFormat('en-GB', { month: 'short', year: 'numeric', timeZone: 'UTC' })
+
+/** A group's key as a bar's label: `24 Nov`, `w/c 23 Nov` or `Week 48`, `Nov 2026`. */
+export function groupLabel(key: string, groupBy: SalesGrouping): string {
+  if (groupBy === 'category') return key === '' ? 'No category' : key
+  const week = /^\d{4}-W(\d{1,2})$/.exec(key)
+  if (week) return `Week ${Number(week[1])}`
+  if (/^\d{4}-\d{2}$/.test(key)) return monthLabel.format(new Date(`${key}-01T00:00:00Z`))
+  const date = new Date(`${key.slice(0, 10)}T00:00:00Z`)
+  if (Number.isNaN(date.getTime())) return key
+  if (groupBy === 'month') return monthLabel.format(date)
+  return groupBy === 'week' ? `w/c ${dayLabel.format(date)}` : dayLabel.format(date)
+}
+
+/** What the bar chart draws: one label and one value per group, in the report's order. */
+export interface ChartSeries {
+  labels: string[]
+  sold: number[]
+  returned: number[]
+}
+
+export function chartSeries(report: Pick<SalesReport, 'groupBy' | 'groups'>): ChartSeries {
+  return {
+    labels: report.groups.map((group) => groupLabel(group.key, report.groupBy)),
+    sold: report.groups.map((group) => group.sold),
+    returned: report.groups.map((group) => group.returned)
+  }
+}
+
+/** One row of the ranked category list; `share` is its bar's length, 1 for the best seller. */
+export interface RankedCategory {
+  key: string
+  label: string
+  sold: number
+  total: number
+  share: number
+}
+
+/** Categories that sold anything, best first (ties by name), each with its bar's share of the best. */
+export function rankedCategories(report: Pick<SalesReport, 'groups'>): RankedCategory[] {
+  const selling = report.groups.filter((group) => group.sold > 0)
+  const best = Math.max(0, ...selling.map((group) => group.sold))
+  return selling
+    .map((group) => ({ key: group.key, label: groupLabel(group.key, 'category'), sold: group.sold, total: group.total, share: group.sold / best }))
+    .sort((a, b) => b.sold - a.sold || a.label.localeCompare(b.label))
+}
+
+/** A price total as money (`€59.97`), or plain when the shop has no currency set. */
+export function formatMoney(amount: number, currency?: string | null): string {
+  if (currency) {
+    try {
+      return new Intl.NumberFormat('en-GB', { style: 'currency', currency }).format(amount)
+    } catch {
+      // An unknown currency code: shown as a number with the code after it, below.
+    }
+  }
+  const number = new Intl.NumberFormat('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount)
+  return currency ? `${number} ${currency}` : number
+}

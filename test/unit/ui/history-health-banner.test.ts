@@ -1,0 +1,57 @@
+// @vitest-environment happy-dom
+import { flushPromises, mount } from '@vue/test-utils'
+import { createPinia, setActivePinia } from 'pinia'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { useApiClient } from '#renderer/api'
+import TheHistoryHealthBanner from '#renderer/components/TheHistoryHealthBanner.vue'
+import { useViewStore } from '#renderer/stores/view'
+import { fakeApi, type FakeApi } from './_fake-api'
+
+let api: FakeApi
+
+beforeEach(() => {
+  setActivePinia(createPinia())
+  api = fakeApi()
+  useApiClient(api.client)
+})
+
+const damaged = {
+  status: 'degraded' as const,
+  problems: [
+    {
+      kind: 'history-file-damaged' as const,
+      file: '/data/history-2026-11.jsonl',
+      keptAs: '/data/history-2026-11.jsonl.damaged-x',
+      problem: 'line 3 is not JSON'
+    }
+  ]
+}
+
+describe('TheHistoryHealthBanner', () => {
+  it('shows nothing while the history is healthy', async () => {
+    const wrapper = mount(TheHistoryHealthBanner)
+    await flushPromises()
+    expect(api.client.health).toHaveBeenCalledTimes(1)
+    expect(wrapper.find('.health-banner').exists()).toBe(false)
+  })
+
+  it('names the damaged file, where it was kept and what it means, asking again when the view switches', async () => {
+    const wrapper = mount(TheHistoryHealthBanner)
+    await flushPromises()
+    vi.mocked(api.client.health).mockResolvedValue(damaged)
+    useViewStore().current = 'reports'
+    await flushPromises()
+    const text = wrapper.find('[role="status"]').text()
+    expect(text).toContain('Part of the change history could not be read.')
+    expect(text).toContain('/data/history-2026-11.jsonl is damaged (line 3 is not JSON)')
+    expect(text).toContain('kept aside as /data/history-2026-11.jsonl.damaged-x')
+    expect(text).toContain('The catalogue is complete')
+  })
+
+  it('stays quiet when the server cannot be reached', async () => {
+    vi.mocked(api.client.health).mockRejectedValue(new Error('offline'))
+    const wrapper = mount(TheHistoryHealthBanner)
+    await flushPromises()
+    expect(wrapper.find('.health-banner').exists()).toBe(false)
+  })
+})

@@ -1,0 +1,116 @@
+// @vitest-environment happy-dom
+import { flushPromises, mount } from '@vue/test-utils'
+import { createPinia, setActivePinia } from 'pinia'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { useApiClient } from '#renderer/api'
+import type { SalesReport } from '#shared/history'
+import TheReportsView from '#renderer/components/TheReportsView.vue'
+import { presetPeriod } from '#renderer/report-data'
+import { usePlantsStore } from '#renderer/stores/plants'
+import { REPORT_REFRESH_DELAY_MS } from '#renderer/stores/reports'
+import { useViewStore } from '#renderer/stores/view'
+import { fakeApi, plant, type FakeApi } from './_fake-api'
+
+let api: FakeApi
+let salesReport: FakeApi['client']['salesReport'] & ReturnType<typeof vi.fn>
+let sold = 3
+
+function report(query: { from: string; to: string; groupBy: SalesReport['groupBy'] }): SalesReport {
+  const figures = (count: number) => ({ sold: count, returned: 0, net: count, total: count * 10 })
+  const groups =
+    query.groupBy === 'category'
+      ? [
+          { key: 'Succulents', ...figures(1) },
+          { key: 'Aroids', ...figures(sold - 1) }
+        ]
+      : [
+          { key: query.from, ...figures(0) },
+          { key: query.to, ...figures(sold) }
+        ]
+  return { ...query, currency: 'EUR', groups, totals: figures(sold) }
+}
+
+beforeEach(() => {
+  setActivePinia(createPinia())
+  sold = 3
+  api = fakeApi([plant({ id: 1, status: 'sold' }), plant({ id: 2, status: 'sold' }), plant({ id: 3, status: 'sold' }), plant({ id: 4 })])
+  salesReport = vi.mocked(api.client.salesReport).mockImplementation(async ({ from, to, groupBy = 'day' }) => report({ from, to, groupBy }))
+  useApiClient(api.client)
+})
+afterEach(() => vi.useRealTimers())
+
+describe('Reports view', () => {
+  it('loads the last 30 days by day and by category, and the stock by status', async () => {
+    const wrapper = mount(TheReportsView)
+    await flushPromises()
+    const { from, to } = presetPeriod('last30')
+    expect(salesReport).toHaveBeenCalledWith(expect.objectContaining({ from, to, groupBy: 'day' }))
+    expect(salesReport).toHaveBeenCalledWith(expect.objectContaining({ from, to, groupBy: 'category' }))
+    expect(wrapper.find('canvas').attributes('aria-label')).toBe('Sold per day: 3 sold in 2 bars')
+    expect(wrapper.find('.report-totals').text()).toBe('3 plants sold · 0 returned · 3 net · €30.00')
+    expect(wrapper.findAll('.category-name').map((name) => name.text())).toEqual(['Aroids', 'Succulents'])
+    expect(wrapper.findAll('.report-stock dd').map((count) => count.text())).toEqual(['1', '0', '3'])
+    wrapper.unmount()
+  })
+
+  it('reloads for another period, by week when it is long', async () => {
+    const wrapper = mount(TheReportsView)
+    await flushPromises()
+    await wrapper.find('#report-from').setValue('2026-01-01')
+    await wrapper.find('#report-to').setValue('2026-06-30')
+    await flushPromises()
+    expect(salesReport).toHaveBeenLastCalledWith(expect.objectContaining({ from: '2026-01-01', to: '2026-06-30', groupBy: 'category' }))
+    expect(salesReport).toHaveBeenCalledWith(expect.objectContaining({ from: '2026-01-01', to: '2026-06-30', groupBy: 'week' }))
+    expect(wrapper.find('h2').text()).toBe('Sold per week')
+    wrapper.unmount()
+  })
+
+  it('reloads once shortly after a burst of announced changes', async () => {
+    vi.useFakeTimers()
+    const wrapper = mount(TheReportsView)
+    await flushPromises()
+    expect(salesReport).toHaveBeenCalledTimes(2)
+    sold = 4
+    for (let i = 0; i < 3; i++) api.emit({ type: 'plant.updated', plant: api.plants[3]! })
+    await vi.advanceTimersByTimeAsync(REPORT_REFRESH_DELAY_MS)
+    await flushPromises()
+    expect(salesReport).toHaveBeenCalledTimes(4)
+    expect(wrapper.find('canvas').attributes('data-sold-total')).toBe('4')
+    wrapper.unmount()
+  })
+
+  it('downloads the figures on screen as a CSV file', async () => {
+    const files: Blob[] = []
+    URL.createObjectURL = vi.fn((blob: Blob) => (files.push(blob), 'blob:report'))
+    URL.revokeObjectURL = vi.fn()
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined)
+    const wrapper = mount(TheReportsView)
+    await flushPromises()
+    await wrapper
+      .findAll('button')
+      .find((button) => button.text() === 'Download CSV')!
+      .trigger('click')
+    expect(click).toHaveBeenCalledTimes(1)
+    const file = files[0] as File
+    const { from, to } = presetPeriod('last30')
+    expect(file.name).toBe(`sales-${from}-to-${to}.csv`)
+    const text = await file.text()
+    expect(text).toContain(`day,${to},3,0,3,30,`)
+    expect(text).toContain('category,Aroids,2,0,2,20,')
+    expect(text).toContain('stock,sold,,,,,3')
+    wrapper.unmount()
+  })
+})
+
+describe('Reports view and the header search', () => {
+  it('shows the catalogue again when a search is typed', async () => {
+    const view = useViewStore()
+    view.current = 'reports'
+    const wrapper = mount(TheReportsView)
+    await flushPromises()
+    await usePlantsStore().setSearch('fern')
+    await flushPromises()
+    expect(view.current).toBe('catalogue')
+    wrapper.unmount()
+  })
+})
