@@ -10,7 +10,7 @@ import { stringify } from 'csv-stringify/sync'
 import type { Plant } from '#shared/plant'
 import { guardFormula, unguardFormula } from './formula-guard'
 import type { ImportFile, ImportRow } from './import-rows'
-import { COLUMN_NAMES, PLANT_COLUMNS, columnNamed, type PlantColumn } from './plant-columns'
+import { COLUMN_NAMES, IMPORTED_COLUMN_NAMES, PLANT_COLUMNS, columnNamed, type PlantColumn } from './plant-columns'
 
 const BOM = '\uFEFF'
 const CRLF = '\r\n'
@@ -92,6 +92,11 @@ export function parsePlantCsv(text: string): ImportFile {
   }
   const [header = [], ...data] = records
   const { columns, warnings, duplicates } = mapHeader(header)
+  // Another sheet's headings, a file without header, UTF-16 without BOM, an empty file: every row would add a blank plant.
+  if (!columns.some((column) => column?.fromCell)) {
+    const message = `the first line names none of the columns ${IMPORTED_COLUMN_NAMES.join(', ')}: it must be the header, as an export writes it (in a file saved as "CSV UTF-8")`
+    return { rows: [], warnings: [], errors: [{ row: 1, field: '', message }] }
+  }
   const file: ImportFile = { rows: [], warnings, errors: [] }
   for (const name of duplicates) file.errors.push({ row: 1, field: name, message: `the column ${name} appears more than once` })
   data.forEach((record, index) => {

@@ -2,7 +2,7 @@
 import type { Plant } from '#shared/plant'
 import { duplicateKeysByItem } from '#server/duplicate-json-key'
 import type { ImportFile } from './import-rows'
-import { COLUMN_NAMES, IGNORED_ON_IMPORT, PLANT_COLUMNS } from './plant-columns'
+import { COLUMN_NAMES, IGNORED_ON_IMPORT, IMPORTED_COLUMN_NAMES, PLANT_COLUMNS } from './plant-columns'
 
 /** The export as chunks of `plantsPerChunk` plants, so a large export does not hold the event loop in one stringify. */
 export function* plantJsonChunks(plants: readonly Plant[], plantsPerChunk = 2000): Generator<string> {
@@ -53,6 +53,15 @@ export function parsePlantJson(text: string): ImportFile {
       if (!column) {
         if (!IGNORED_ON_IMPORT.includes(key)) unknownKeys.add(key)
       } else if (column.fromCell) fields[key] = cell
+    }
+    // An item of another shape ({"Name": …}, {}) would add a blank plant.
+    if (Object.keys(fields).length === 0) {
+      file.errors.push({
+        row,
+        field: '',
+        message: `the item gives none of the fields ${IMPORTED_COLUMN_NAMES.join(', ')}; e.g. {"name": "Monstera"}`
+      })
+      return
     }
     file.rows.push({ row, fields })
   })
