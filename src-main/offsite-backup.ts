@@ -58,8 +58,9 @@ async function freeName(dir: string, at: Date): Promise<string> {
   }
 }
 
-async function prune(dir: string): Promise<void> {
-  const names = (await readdir(dir)).filter((name) => BACKUP_NAME.test(name)).sort()
+/** Keeps the newest backups up to `made`; names sorting after it (another computer's clock ahead) are left alone, never counted against ours. */
+async function prune(dir: string, made: string): Promise<void> {
+  const names = (await readdir(dir)).filter((name) => BACKUP_NAME.test(name) && name <= made).sort()
   for (const old of names.slice(0, Math.max(0, names.length - OFFSITE_BACKUPS_KEPT))) await unlink(path.join(dir, old)).catch(() => undefined)
 }
 
@@ -112,7 +113,7 @@ export async function backUpTo(
     await unlink(file).catch(() => undefined)
     throw new OffsiteBackupError(dir, 'the copy did not read back the same (is the drive failing or full?)')
   }
-  await prune(dir)
+  await prune(dir, path.basename(file))
   const status: OffsiteBackupStatus = { at: at.toISOString(), dir, file }
   await writeFile(path.join(dataDir, STATUS_FILE_NAME), JSON.stringify(status, null, 2) + '\n', { mode: 0o600 })
   return { file, plantCount: catalogue.data.plants.length }
