@@ -62,7 +62,10 @@ async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
           done(null, chunk)
         }
       })
-      await pipeline(source, counted, target, { end: values.out !== undefined })
+      await pipeline(source, counted, target, { end: values.out !== undefined }).catch((error: NodeJS.ErrnoException) => {
+        // `export | head`: the reader has what it wanted and went away; that ends the export, it is no failure.
+        if (values.out !== undefined || error.code !== 'EPIPE') throw error
+      })
     })
   } finally {
     progress.finish()
