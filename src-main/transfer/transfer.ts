@@ -31,7 +31,11 @@ export async function importText(store: PlantStore, format: TransferFormat, text
   const file = format === 'csv' ? parsePlantCsv(text) : parsePlantJson(text)
   const plan = planImport(file, (id) => store.get(id))
   if (dryRun) return { summary: plan.summary, rejected: false }
-  if (plan.summary.errors.length > 0) return { summary: plan.summary, rejected: true }
+  if (plan.summary.errors.length > 0) {
+    // Nothing was changed, so nothing counts as added or updated (the API's 422 carries only the errors too).
+    const nothing = { added: 0, updated: 0, unchanged: 0, changes: [] }
+    return { summary: { ...plan.summary, ...nothing }, rejected: true }
+  }
   // Nothing to change writes nothing: an export imported back leaves the files as they were.
   if (plan.adds.length + plan.updates.length > 0) await store.applyBatch(plan)
   return { summary: { ...plan.summary, applied: true }, rejected: false }
