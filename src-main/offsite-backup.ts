@@ -4,11 +4,12 @@
  * together. Each is written durably (temp, fsync, rename, fsync dir), read
  * back and compared before it counts; the newest OFFSITE_BACKUPS_KEPT are kept.
  */
-import { mkdir, readFile, readdir, stat, unlink, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, readdir, stat, unlink } from 'node:fs/promises'
 import path from 'node:path'
 import { checkBackupFolder } from './backup-folder'
 import { readSettings } from './settings'
 import { BACKUP_NAME, backupName } from './store/backups'
+import { checkStoreFolder } from './store/data-folder'
 import { replaceFile } from './store/json-file'
 import { readCatalogue } from './store/read-catalogue'
 import { serializeSnapshot } from './store/snapshot'
@@ -101,6 +102,7 @@ export async function backUpTo(
 ): Promise<{ file: string; plantCount: number } | undefined> {
   const catalogue = await readCatalogue(dataDir)
   if (!catalogue) return undefined
+  await checkStoreFolder(dataDir) // backup-status.json goes there: never into a folder other accounts can change, as `backup`
   const text = await serializeSnapshot({ nextId: catalogue.data.nextId, journalGen: catalogue.lastGen + 1, plants: catalogue.data.plants })
   const dir = await targetFolder(path.resolve(targetDir), dataDir, options.create === true)
   const file = await freeName(dir, at)
@@ -115,7 +117,8 @@ export async function backUpTo(
   }
   await prune(dir, path.basename(file))
   const status: OffsiteBackupStatus = { at: at.toISOString(), dir, file }
-  await writeFile(path.join(dataDir, STATUS_FILE_NAME), JSON.stringify(status, null, 2) + '\n', { mode: 0o600 })
+  // Replaced, never written through: a link planted at that name is not followed.
+  await replaceFile(path.join(dataDir, STATUS_FILE_NAME), JSON.stringify(status, null, 2) + '\n')
   return { file, plantCount: catalogue.data.plants.length }
 }
 
