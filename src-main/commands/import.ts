@@ -3,13 +3,13 @@ import { createReadStream } from 'node:fs'
 import { stat } from 'node:fs/promises'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import { formatRowError, type ImportSummary } from '#shared/import-export'
+import { MAX_IMPORT_BYTES, formatRowError, type ImportSummary } from '#shared/import-export'
 import { withCatalogue } from '#main/catalogue-session'
 import { decodeUtf8 } from '#server/read-json-body'
 import { resolveDataDir } from '#main/config'
 import { remoteImport } from '#main/transfer/remote-transfer'
 import { importText, type ImportOutcome } from '#main/transfer/transfer'
-import { UsageError, type Command } from './command'
+import { CommandError, EXIT_CODES, UsageError, type Command } from './command'
 import { readFormat } from './export'
 import { dataOptionHelp } from './options'
 import { commandProgress, type TerminalProgress } from './progress-bar'
@@ -58,6 +58,11 @@ function report(summary: ImportSummary, dryRun: boolean, rejected: boolean): voi
 /** Reads `file`, its progress shown as a bar (its size is known). */
 async function readWithProgress(file: string, progress: TerminalProgress): Promise<Buffer> {
   const { size } = await stat(file)
+  // The limit of the API and the desktop app's Open dialog: the same file gets the same answer with or without a server.
+  if (size > MAX_IMPORT_BYTES) {
+    const limit = `${MAX_IMPORT_BYTES / 1024 / 1024} MiB`
+    throw new CommandError(`${file} is over ${limit}, the most an import takes; split it into smaller files`, EXIT_CODES.failed)
+  }
   progress.phase(`Reading ${path.basename(file)}`, size)
   const chunks: Buffer[] = []
   for await (const chunk of createReadStream(file)) {
@@ -83,6 +88,7 @@ async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
   let outcome: ImportOutcome
   try {
     const bytes = await readWithProgress(file, progress).catch((error: NodeJS.ErrnoException) => {
+      if (error instanceof CommandError) throw error
       throw new UsageError(`cannot read ${file}: ${error.code === 'ENOENT' ? 'no such file' : error.message}`)
     })
     outcome = await withCatalogue(dataDir, env, 'plant-store import', async (session) => {
