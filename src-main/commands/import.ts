@@ -95,7 +95,8 @@ async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
       progress.phase(dryRun ? `Checking ${path.basename(file)}` : `Importing ${path.basename(file)}`)
       if (session.kind === 'server') return remoteImport(session, format, bytes, dryRun)
       const text = decodeUtf8(bytes)
-      if (text === undefined) throw new UsageError(`${file} is not UTF-8 text; save it as "CSV UTF-8" (or JSON in UTF-8)`)
+      // A fault of the file (exit 1, as the server's 400 gives), not of the command line.
+      if (text === undefined) throw new CommandError(`${file} is not UTF-8 text; save it as "CSV UTF-8" (or JSON in UTF-8)`, EXIT_CODES.failed)
       return importText(session.store, format, text, dryRun)
     })
   } finally {
