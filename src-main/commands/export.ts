@@ -3,6 +3,7 @@ import { Readable, Transform, Writable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { TRANSFER_FORMATS, type TransferFormat } from '#shared/import-export'
 import { PLANT_STATUSES, isPlantStatus, type PlantStatus } from '#shared/plant'
+import { requireCatalogue } from '#main/catalogue-folder'
 import { withCatalogue } from '#main/catalogue-session'
 import { remoteExport } from '#main/transfer/remote-transfer'
 import { exportChunks } from '#main/transfer/transfer'
@@ -62,6 +63,8 @@ async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
   const { values, dataDir } = readOptions(args, env, { format: { type: 'string' }, status: { type: 'string' }, out: { type: 'string' } })
   const format = readFormat(values.format, 'csv')
   const statuses = readStatuses(values.status)
+  // A read: a folder with no catalogue (a typo in --data) is said so, never made into an empty one and exported.
+  requireCatalogue(dataDir)
   // No progress line when the file itself is printed on the terminal: the two would garble each other.
   const progress = commandProgress(env, values.out === undefined && process.stdout.isTTY === true)
   try {

@@ -6,7 +6,7 @@
  * failed half-way. It now writes as the desktop app's Save does: a new 0600
  * file, fsynced and renamed into place.
  */
-import { lstat, readFile, stat, symlink, writeFile } from 'node:fs/promises'
+import { access, lstat, readFile, stat, symlink, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { PlantStore } from '#store/plant-store'
@@ -38,5 +38,18 @@ describe('plant-store export --out FILE', () => {
     const missing = path.join(shared, 'no-such-folder', 'plants.csv')
     const refused = await runCli(['export', '--out', missing, '--data', data])
     expect(refused).toEqual({ code: 1, stdout: '', stderr: `plant-store: ${missing} could not be written (ENOENT); choose another place\n` })
+  })
+})
+
+describe('plant-store export from a folder with no catalogue', () => {
+  it('says there is none (exit 3), instead of making an empty catalogue there and exporting nothing with exit 0', async () => {
+    // A typo in --data or PLANT_STORE_DATA: the accountant must not get an empty file that looks like the shop's list.
+    const typo = path.join(await makeTempDir(), 'plant-stroe')
+    const result = await runCli(['export', '--data', typo])
+    expect(result).toMatchObject({ code: 3, stdout: '' })
+    expect(result.stderr).toBe(
+      `plant-store: there is no Plant Store data in ${typo} (no plants.json); check --data or PLANT_STORE_DATA, or start Plant Store there once (plant-store serve --data DIR)\n`
+    )
+    await expect(access(typo)).rejects.toThrow(/ENOENT/)
   })
 })
