@@ -1,5 +1,5 @@
 /** `plant-store import FILE`: a CSV or JSON file into the catalogue, all or nothing, with or without a running server. */
-import { createReadStream } from 'node:fs'
+import { createReadStream, existsSync } from 'node:fs'
 import { stat } from 'node:fs/promises'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
@@ -8,7 +8,8 @@ import { withCatalogue } from '#main/catalogue-session'
 import { decodeUtf8 } from '#server/read-json-body'
 import { resolveDataDir } from '#main/config'
 import { remoteImport } from '#main/transfer/remote-transfer'
-import { importText, type ImportOutcome } from '#main/transfer/transfer'
+import { importText, planText, type ImportOutcome } from '#main/transfer/transfer'
+import { DATA_FILE_NAME } from '#store/read-catalogue'
 import { CommandError, EXIT_CODES, UsageError, type Command } from './command'
 import { readFormat } from './export'
 import { dataOptionHelp } from './options'
@@ -91,14 +92,21 @@ async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
       if (error instanceof CommandError) throw error
       throw new UsageError(`cannot read ${file}: ${error.code === 'ENOENT' ? 'no such file' : error.message}`)
     })
-    outcome = await withCatalogue(dataDir, env, 'plant-store import', async (session) => {
-      progress.phase(dryRun ? `Checking ${path.basename(file)}` : `Importing ${path.basename(file)}`)
-      if (session.kind === 'server') return remoteImport(session, format, bytes, dryRun)
+    const decoded = () => {
       const text = decodeUtf8(bytes)
       // A fault of the file (exit 1, as the server's 400 gives), not of the command line.
       if (text === undefined) throw new CommandError(`${file} is not UTF-8 text; save it as "CSV UTF-8" (or JSON in UTF-8)`, EXIT_CODES.failed)
-      return importText(session.store, format, text, dryRun)
-    })
+      return text
+    }
+    // A dry run changes nothing: over a folder with no catalogue yet it previews against an empty one, making none.
+    outcome =
+      dryRun && !existsSync(path.join(dataDir, DATA_FILE_NAME))
+        ? { summary: planText(format, decoded(), () => undefined).summary, rejected: false }
+        : await withCatalogue(dataDir, env, 'plant-store import', async (session) => {
+            progress.phase(dryRun ? `Checking ${path.basename(file)}` : `Importing ${path.basename(file)}`)
+            if (session.kind === 'server') return remoteImport(session, format, bytes, dryRun)
+            return importText(session.store, format, decoded(), dryRun)
+          })
   } finally {
     progress.finish()
   }

@@ -3,9 +3,9 @@
  * (when no server runs) both do, so the two cannot differ.
  */
 import type { ImportSummary, TransferFormat } from '#shared/import-export'
-import type { PlantStatus } from '#shared/plant'
+import type { Plant, PlantStatus } from '#shared/plant'
 import type { PlantStore } from '#store/plant-store'
-import { planImport } from './import-plan'
+import { planImport, type ImportPlan } from './import-plan'
 import { parsePlantCsv, plantCsvChunks } from './plant-csv'
 import { parsePlantJson, plantJsonChunks } from './plant-json'
 
@@ -23,13 +23,17 @@ export interface ImportOutcome {
   rejected: boolean
 }
 
+/** Plans the import of `text` over the catalogue `lookup` reads; changes nothing. */
+export function planText(format: TransferFormat, text: string, lookup: (id: number) => Plant | undefined): ImportPlan {
+  return planImport(format === 'csv' ? parsePlantCsv(text) : parsePlantJson(text), lookup)
+}
+
 /**
  * Imports `text` into `store`: a dry run only plans; otherwise the whole file
  * is applied as one durable batch, or nothing at all when any row has an error.
  */
 export async function importText(store: PlantStore, format: TransferFormat, text: string, dryRun: boolean): Promise<ImportOutcome> {
-  const file = format === 'csv' ? parsePlantCsv(text) : parsePlantJson(text)
-  const plan = planImport(file, (id) => store.get(id))
+  const plan = planText(format, text, (id) => store.get(id))
   if (dryRun) return { summary: plan.summary, rejected: false }
   if (plan.summary.errors.length > 0) {
     // Nothing was changed, so nothing counts as added or updated (the API's 422 carries only the errors too).
