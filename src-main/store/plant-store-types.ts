@@ -14,6 +14,8 @@ export type PlantChange = { type: 'plant.added' | 'plant.updated'; plant: Plant 
 export interface PlantBatch {
   adds: readonly NewPlant[]
   updates: readonly PlantChanges[]
+  /** The catalogue version the batch was planned against: CatalogueChangedError, changing nothing, when it is not the current one. */
+  basedOn?: number
 }
 
 /** What `PlantStore.addOnce` did: added the plant, or found the key and answered with the plant it added before. */

@@ -23,7 +23,7 @@ import { IdempotencyKeyReusedError, checkVersion, type WriteCondition } from './
 import { PublishedCatalogue } from './published-catalogue'
 import { DATA_FILE_NAME } from './read-catalogue'
 import { RunBackups } from './run-backups'
-import { UnknownPlantError } from './unknown-plant-error'
+import { CatalogueChangedError, UnknownPlantError } from './unknown-plant-error'
 
 export { DATA_FILE_NAME } from './read-catalogue'
 export type { OpenPlantStoreOptions } from './open-catalogue'
@@ -169,10 +169,11 @@ export class PlantStore {
 
   /**
    * Adds and updates plants in one durable write (one journal line, one fsync: all or none after a crash);
-   * UnknownPlantError, changing nothing, when an update names no plant. Announced once as `import.applied`.
+   * UnknownPlantError (CatalogueChangedError: not at `batch.basedOn`), changing nothing. Announced once as `import.applied`.
    */
   async applyBatch(batch: PlantBatch): Promise<{ added: Plant[]; updated: Plant[] }> {
     const saved = await this.#commits.submit(() => {
+      if (batch.basedOn !== undefined && (batch.basedOn !== this.version || this.#catalogue.staging)) throw new CatalogueChangedError()
       const missing = batch.updates.find((changes) => !this.#catalogue.pending(changes.id) && !this.get(changes.id))
       if (missing) throw new UnknownPlantError(missing.id)
       checkIdsLeft(this.#db.data.nextId, batch.adds.length) // before anything is staged

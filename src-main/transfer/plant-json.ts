@@ -3,6 +3,7 @@ import type { Plant } from '#shared/plant'
 import { duplicateKeysByItem } from '#server/duplicate-json-key'
 import type { ImportFile } from './import-rows'
 import { COLUMN_NAMES, IGNORED_ON_IMPORT, IMPORTED_COLUMN_NAMES, PLANT_COLUMNS } from './plant-columns'
+import { eachInSlices, runAtOnce, runSliced, type Steps } from './slices'
 
 /** The export as chunks of `plantsPerChunk` plants, so a large export does not hold the event loop in one stringify. */
 export function* plantJsonChunks(plants: readonly Plant[], plantsPerChunk = 2000): Generator<string> {
@@ -21,8 +22,12 @@ export function plantsToJson(plants: readonly Plant[]): string {
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
 
-/** Reads a JSON import: an array of plant objects; createdAt/updatedAt are ignored, unknown keys are warnings. */
-export function parsePlantJson(text: string): ImportFile {
+/**
+ * The JSON import's rows, in slices of items. JSON.parse and the duplicate-key
+ * scan each stay one blocking call (docs/performance.md has their times on a
+ * 32 MiB file).
+ */
+function* jsonFileSteps(text: string): Steps<ImportFile> {
   let value: unknown
   try {
     value = JSON.parse(text.startsWith('\uFEFF') ? text.slice(1) : text)
@@ -35,8 +40,9 @@ export function parsePlantJson(text: string): ImportFile {
   const file: ImportFile = { rows: [], warnings: [], errors: [] }
   const unknownKeys = new Set<string>()
   // JSON.parse keeps the last of two equal keys silently; the API refuses such a body, and so does an import.
+  yield // between the two whole-file passes (JSON.parse, the duplicate-key scan), each of a few hundred ms at 32 MiB
   const duplicates = duplicateKeysByItem(text)
-  value.forEach((item: unknown, index) => {
+  yield* eachInSlices(value as unknown[], (item, index) => {
     const row = index + 1
     if (!isObject(item)) {
       file.errors.push({ row, field: '', message: 'each item must be a plant object such as {"name": "Monstera"}' })
@@ -67,4 +73,14 @@ export function parsePlantJson(text: string): ImportFile {
   })
   for (const key of unknownKeys) file.warnings.push(`field "${key}" is not known and was ignored; the fields are ${COLUMN_NAMES.join(', ')}`)
   return file
+}
+
+/** Reads a JSON import: an array of plant objects; createdAt/updatedAt are ignored, unknown keys are warnings. */
+export function parsePlantJson(text: string): ImportFile {
+  return runAtOnce(jsonFileSteps(text))
+}
+
+/** {@link parsePlantJson} with a turn of the event loop between slices of items (same result). */
+export function readPlantJson(text: string): Promise<ImportFile> {
+  return runSliced(jsonFileSteps(text))
 }
