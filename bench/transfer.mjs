@@ -106,8 +106,8 @@ export async function benchTransfer({ rows = 10_000, plants = 100_000, bigMib = 
         worstGetMs: exported.worstGetMs
       })
     }
-    // ~57 bytes a row: the row count that makes a file of about `bigMib` MiB.
-    const big = csvOf(Math.round((bigMib * 1024 * 1024) / 57), plants)
+    // ~50 bytes a row: the row count that makes a file of about `bigMib` MiB.
+    const big = csvOf(Math.round((bigMib * 1024 * 1024) / 50), plants)
     const bigDry = await timedWithProbe(baseUrl, () => importCsv(baseUrl, big, true))
     results.push({
       name: `import ${(Buffer.byteLength(big) / 1048576).toFixed(1)} MiB CSV (${bigDry.result.added} rows), dry run`,

@@ -81,8 +81,8 @@ function toRow(record: string[], index: number, columns: (PlantColumn | undefine
   return { row: index + 1, fields }
 }
 
-/** Bytes handed to the streaming parser between two turns of the event loop (a few ms of parsing). */
-const BYTES_PER_SLICE = 64 * 1024
+/** Characters handed to the streaming parser between two turns of the event loop (a few ms of parsing). */
+const CHARS_PER_SLICE = 64 * 1024
 
 function parseOptions(body: string): Options {
   return { delimiter: detectDelimiter(body), relax_column_count: true, skip_empty_lines: false }
@@ -95,17 +95,20 @@ function invalidCsv(error: unknown): ImportFile {
   return { rows: [], warnings: [], errors: [{ row: row + 1, field: '', message: `the file is not valid CSV: ${error.message}` }] }
 }
 
-/** The records of `body`, parsed by csv-parse's streaming parser in slices of {@link BYTES_PER_SLICE} bytes. */
+/** The records of `body`, parsed by csv-parse's streaming parser in slices of {@link CHARS_PER_SLICE} characters. */
 async function parseSliced(body: string): Promise<string[][]> {
-  const bytes = Buffer.from(body) // bytes, not string slices: a slice never splits a character in two
   const parser = new Parser(parseOptions(body))
   const records: string[][] = []
   let failure: unknown
   parser.on('data', (record: string[]) => records.push(record))
   parser.on('error', (error) => (failure ??= error))
   const ended = new Promise((resolve) => parser.once('end', resolve).once('error', resolve))
-  for (let start = 0; start < bytes.length && failure === undefined; start += BYTES_PER_SLICE) {
-    parser.write(bytes.subarray(start, start + BYTES_PER_SLICE))
+  for (let start = 0; start < body.length && failure === undefined;) {
+    let end = Math.min(body.length, start + CHARS_PER_SLICE)
+    const last = body.charCodeAt(end - 1)
+    if (end < body.length && last >= 0xd800 && last <= 0xdbff) end-- // never split a surrogate pair (an emoji) in two
+    parser.write(body.slice(start, end))
+    start = end
     await yieldToEventLoop()
   }
   if (failure === undefined) parser.end()

@@ -29,6 +29,7 @@ const CSV_SAMPLES = [
   'name,status\n"Fern, ""Boston"",available\nRose,sold\n', // an unclosed quote: the file is not valid CSV
   'name,name\nRose,Rose\n',
   bigCsv(30_000),
+  `name\n${'a'.repeat(65_530)}\u{1F33F}\n`, // an emoji's two halves fall on either side of the first 64 KiB slice
   bigCsv(5_000, ';')
 ]
 
