@@ -4,11 +4,12 @@
  * together. Each is written durably (temp, fsync, rename, fsync dir), read
  * back and compared before it counts; the newest OFFSITE_BACKUPS_KEPT are kept.
  */
-import { mkdir, readFile, readdir, stat, unlink, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, readdir, stat, unlink } from 'node:fs/promises'
 import path from 'node:path'
 import { checkBackupFolder } from './backup-folder'
 import { readSettings } from './settings'
 import { BACKUP_NAME, backupName } from './store/backups'
+import { checkStoreFolder } from './store/data-folder'
 import { replaceFile } from './store/json-file'
 import { readCatalogue } from './store/read-catalogue'
 import { serializeSnapshot } from './store/snapshot'
@@ -58,8 +59,9 @@ async function freeName(dir: string, at: Date): Promise<string> {
   }
 }
 
-async function prune(dir: string): Promise<void> {
-  const names = (await readdir(dir)).filter((name) => BACKUP_NAME.test(name)).sort()
+/** Keeps the newest backups up to `made`; names sorting after it (another computer's clock ahead) are left alone, never counted against ours. */
+async function prune(dir: string, made: string): Promise<void> {
+  const names = (await readdir(dir)).filter((name) => BACKUP_NAME.test(name) && name <= made).sort()
   for (const old of names.slice(0, Math.max(0, names.length - OFFSITE_BACKUPS_KEPT))) await unlink(path.join(dir, old)).catch(() => undefined)
 }
 
@@ -100,6 +102,7 @@ export async function backUpTo(
 ): Promise<{ file: string; plantCount: number } | undefined> {
   const catalogue = await readCatalogue(dataDir)
   if (!catalogue) return undefined
+  await checkStoreFolder(dataDir) // backup-status.json goes there: never into a folder other accounts can change, as `backup`
   const text = await serializeSnapshot({ nextId: catalogue.data.nextId, journalGen: catalogue.lastGen + 1, plants: catalogue.data.plants })
   const dir = await targetFolder(path.resolve(targetDir), dataDir, options.create === true)
   const file = await freeName(dir, at)
@@ -112,9 +115,10 @@ export async function backUpTo(
     await unlink(file).catch(() => undefined)
     throw new OffsiteBackupError(dir, 'the copy did not read back the same (is the drive failing or full?)')
   }
-  await prune(dir)
+  await prune(dir, path.basename(file))
   const status: OffsiteBackupStatus = { at: at.toISOString(), dir, file }
-  await writeFile(path.join(dataDir, STATUS_FILE_NAME), JSON.stringify(status, null, 2) + '\n', { mode: 0o600 })
+  // Replaced, never written through: a link planted at that name is not followed.
+  await replaceFile(path.join(dataDir, STATUS_FILE_NAME), JSON.stringify(status, null, 2) + '\n')
   return { file, plantCount: catalogue.data.plants.length }
 }
 

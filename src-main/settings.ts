@@ -2,7 +2,7 @@
  * Settings kept in the data folder (settings.json), changed with
  * `plant-store config set KEY VALUE`. Written durably like the catalogue.
  */
-import { readFile } from 'node:fs/promises'
+import { mkdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { ConfigError } from './config'
 import { replaceFile } from './store/json-file'
@@ -37,5 +37,7 @@ export async function writeSetting(dataDir: string, key: keyof Settings, value: 
   const settings = await readSettings(dataDir)
   if (value === undefined) delete settings[key]
   else settings[key] = value
+  // Set before the first start: the data folder is made as a start makes it (private), not refused as "File not found".
+  await mkdir(dataDir, { recursive: true, mode: 0o700 })
   await replaceFile(path.join(dataDir, SETTINGS_FILE_NAME), JSON.stringify(settings, null, 2) + '\n')
 }

@@ -6,7 +6,7 @@
  * the update rules of plant-schema.ts, minus the id.
  */
 import type { PlantChanges } from './plant'
-import { MAX_BODY_DEPTH, invalidIdMessage, isPlantId, validatePlantChanges, type Validated } from './plant-schema'
+import { MAX_BODY_DEPTH, invalidIdMessage, isPlainObject, isPlantId, validatePlantChanges, type Validated } from './plant-schema'
 import type { FieldError } from './problem'
 
 /** The most plants one bulk call may name. */
@@ -14,8 +14,6 @@ export const BULK_MAX = 10_000
 
 /** Deepest JSON a bulk body can have: object → updates array → change → tags array → string. */
 export const BULK_BODY_DEPTH = MAX_BODY_DEPTH + 2
-
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
 
 const TOO_MANY = `at most ${BULK_MAX.toLocaleString('en')} plants per call; split the list`
 
@@ -40,7 +38,7 @@ const NOT_AN_OBJECT: FieldError = { field: '', message: 'the body must be a JSON
 
 /** Validates `{"ids": [...]}` (bulk delete and restore). */
 export function validateBulkIds(body: unknown): Validated<number[]> {
-  if (!isObject(body)) return { ok: false, errors: [{ ...NOT_AN_OBJECT, message: 'the body must be a JSON object such as {"ids": [1, 2]}' }] }
+  if (!isPlainObject(body)) return { ok: false, errors: [{ ...NOT_AN_OBJECT, message: 'the body must be a JSON object such as {"ids": [1, 2]}' }] }
   const errors: FieldError[] = []
   onlyKeys(body, ['ids'], errors)
   const ids = idList(body.ids, errors)
@@ -57,7 +55,7 @@ function checkChange(body: unknown, prefix: string, errors: FieldError[]): Plant
 
 /** Validates a body of POST /v3/plant/bulk into the update of each plant. */
 export function validateBulkUpdate(body: unknown): Validated<PlantChanges[]> {
-  if (!isObject(body)) return { ok: false, errors: [NOT_AN_OBJECT] }
+  if (!isPlainObject(body)) return { ok: false, errors: [NOT_AN_OBJECT] }
   const errors: FieldError[] = []
   const updates: PlantChanges[] = []
   if (Object.hasOwn(body, 'updates')) {
@@ -71,7 +69,7 @@ export function validateBulkUpdate(body: unknown): Validated<PlantChanges[]> {
     onlyKeys(body, ['ids', 'changes'], errors)
     const ids = idList(body.ids, errors)
     const changes = body.changes
-    if (!isObject(changes)) errors.push({ field: 'changes', message: 'changes must be an object such as {"status": "sold"}' })
+    if (!isPlainObject(changes)) errors.push({ field: 'changes', message: 'changes must be an object such as {"status": "sold"}' })
     else if (Object.hasOwn(changes, 'id')) errors.push({ field: 'changes.id', message: 'the plants are named in ids; leave id out of changes' })
     else if (errors.length === 0) {
       const first = checkChange({ ...changes, id: ids[0] }, 'changes', errors)

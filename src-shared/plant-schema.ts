@@ -203,7 +203,8 @@ export function invalidIdMessage(value: unknown): string {
   return `id must be a positive whole number, not ${shown}`
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
+/** A JSON object (not null, not an array): what a body, a bulk change or an imported item must be. */
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 

@@ -1,13 +1,14 @@
 /** `plant-store export`: the catalogue as CSV or JSON, on stdout or into a file, with or without a running server. */
-import { createWriteStream } from 'node:fs'
-import { Readable, Transform } from 'node:stream'
+import { Readable, Transform, Writable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { TRANSFER_FORMATS, type TransferFormat } from '#shared/import-export'
 import { PLANT_STATUSES, isPlantStatus, type PlantStatus } from '#shared/plant'
+import { requireCatalogue } from '#main/catalogue-folder'
 import { withCatalogue } from '#main/catalogue-session'
 import { remoteExport } from '#main/transfer/remote-transfer'
 import { exportChunks } from '#main/transfer/transfer'
-import { UsageError, type Command } from './command'
+import { replaceFile } from '#store/json-file'
+import { CommandError, EXIT_CODES, UsageError, type Command } from './command'
 import { dataOptionHelp, readOptions } from './options'
 import { commandProgress } from './progress-bar'
 
@@ -44,10 +45,26 @@ function readStatuses(value: string | undefined): PlantStatus[] {
   return statuses as PlantStatus[]
 }
 
+/**
+ * Writes the export into `file` as the desktop app's Save does: a new 0600 file, fsynced and renamed into place, so
+ * a link planted at that name is replaced (not written through), an existing file's looser mode does not carry over,
+ * and a failed export leaves the previous file whole.
+ */
+async function writeExport(file: string, bytes: Buffer): Promise<void> {
+  try {
+    await replaceFile(file, bytes.toString('utf8'))
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message
+    throw new CommandError(`${file} could not be written (${reason}); choose another place`, EXIT_CODES.failed)
+  }
+}
+
 async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
   const { values, dataDir } = readOptions(args, env, { format: { type: 'string' }, status: { type: 'string' }, out: { type: 'string' } })
   const format = readFormat(values.format, 'csv')
   const statuses = readStatuses(values.status)
+  // A read: a folder with no catalogue (a typo in --data) is said so, never made into an empty one and exported.
+  requireCatalogue(dataDir)
   // No progress line when the file itself is printed on the terminal: the two would garble each other.
   const progress = commandProgress(env, values.out === undefined && process.stdout.isTTY === true)
   try {
@@ -55,14 +72,27 @@ async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
       progress.phase(values.out === undefined ? 'Exporting' : `Exporting to ${values.out}`)
       const source =
         session.kind === 'server' ? await remoteExport(session, format, statuses) : Readable.from(exportChunks(session.store, format, statuses))
-      const target = values.out === undefined ? process.stdout : createWriteStream(values.out, { mode: 0o600 })
+      const collected: Buffer[] = []
+      const target =
+        values.out === undefined
+          ? process.stdout
+          : new Writable({
+              write: (chunk: Buffer, _encoding, done) => {
+                collected.push(chunk)
+                done()
+              }
+            })
       const counted = new Transform({
         transform(chunk: Buffer | string, _encoding, done) {
           progress.advance(Buffer.byteLength(chunk))
           done(null, chunk)
         }
       })
-      await pipeline(source, counted, target, { end: values.out !== undefined })
+      await pipeline(source, counted, target, { end: values.out !== undefined }).catch((error: NodeJS.ErrnoException) => {
+        // `export | head`: the reader has what it wanted and went away; that ends the export, it is no failure.
+        if (values.out !== undefined || error.code !== 'EPIPE') throw error
+      })
+      if (values.out !== undefined) await writeExport(values.out, Buffer.concat(collected))
     })
   } finally {
     progress.finish()

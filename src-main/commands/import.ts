@@ -1,15 +1,16 @@
 /** `plant-store import FILE`: a CSV or JSON file into the catalogue, all or nothing, with or without a running server. */
-import { createReadStream } from 'node:fs'
+import { createReadStream, existsSync } from 'node:fs'
 import { stat } from 'node:fs/promises'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import { formatRowError, type ImportSummary } from '#shared/import-export'
+import { MAX_IMPORT_BYTES, formatRowError, type ImportSummary } from '#shared/import-export'
 import { withCatalogue } from '#main/catalogue-session'
 import { decodeUtf8 } from '#server/read-json-body'
 import { resolveDataDir } from '#main/config'
 import { remoteImport } from '#main/transfer/remote-transfer'
-import { importText, type ImportOutcome } from '#main/transfer/transfer'
-import { UsageError, type Command } from './command'
+import { importText, planText, type ImportOutcome } from '#main/transfer/transfer'
+import { DATA_FILE_NAME } from '#store/read-catalogue'
+import { CommandError, EXIT_CODES, UsageError, type Command } from './command'
 import { readFormat } from './export'
 import { dataOptionHelp } from './options'
 import { commandProgress, type TerminalProgress } from './progress-bar'
@@ -58,6 +59,11 @@ function report(summary: ImportSummary, dryRun: boolean, rejected: boolean): voi
 /** Reads `file`, its progress shown as a bar (its size is known). */
 async function readWithProgress(file: string, progress: TerminalProgress): Promise<Buffer> {
   const { size } = await stat(file)
+  // The limit of the API and the desktop app's Open dialog: the same file gets the same answer with or without a server.
+  if (size > MAX_IMPORT_BYTES) {
+    const limit = `${MAX_IMPORT_BYTES / 1024 / 1024} MiB`
+    throw new CommandError(`${file} is over ${limit}, the most an import takes; split it into smaller files`, EXIT_CODES.failed)
+  }
   progress.phase(`Reading ${path.basename(file)}`, size)
   const chunks: Buffer[] = []
   for await (const chunk of createReadStream(file)) {
@@ -83,15 +89,24 @@ async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
   let outcome: ImportOutcome
   try {
     const bytes = await readWithProgress(file, progress).catch((error: NodeJS.ErrnoException) => {
+      if (error instanceof CommandError) throw error
       throw new UsageError(`cannot read ${file}: ${error.code === 'ENOENT' ? 'no such file' : error.message}`)
     })
-    outcome = await withCatalogue(dataDir, env, 'plant-store import', async (session) => {
-      progress.phase(dryRun ? `Checking ${path.basename(file)}` : `Importing ${path.basename(file)}`)
-      if (session.kind === 'server') return remoteImport(session, format, bytes, dryRun)
+    const decoded = () => {
       const text = decodeUtf8(bytes)
-      if (text === undefined) throw new UsageError(`${file} is not UTF-8 text; save it as "CSV UTF-8" (or JSON in UTF-8)`)
-      return importText(session.store, format, text, dryRun)
-    })
+      // A fault of the file (exit 1, as the server's 400 gives), not of the command line.
+      if (text === undefined) throw new CommandError(`${file} is not UTF-8 text; save it as "CSV UTF-8" (or JSON in UTF-8)`, EXIT_CODES.failed)
+      return text
+    }
+    // A dry run changes nothing: over a folder with no catalogue yet it previews against an empty one, making none.
+    outcome =
+      dryRun && !existsSync(path.join(dataDir, DATA_FILE_NAME))
+        ? { summary: planText(format, decoded(), () => undefined).summary, rejected: false }
+        : await withCatalogue(dataDir, env, 'plant-store import', async (session) => {
+            progress.phase(dryRun ? `Checking ${path.basename(file)}` : `Importing ${path.basename(file)}`)
+            if (session.kind === 'server') return remoteImport(session, format, bytes, dryRun)
+            return importText(session.store, format, decoded(), dryRun)
+          })
   } finally {
     progress.finish()
   }

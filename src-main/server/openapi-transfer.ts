@@ -86,6 +86,9 @@ const importPlants = {
     '400': problemResponse('A bad dryRun value, an unknown query parameter, or a body that is not UTF-8.'),
     '413': problemResponse('The body is larger than 32 MiB.'),
     '415': problemResponse('The body is not declared as text/csv or application/json.'),
+    '409': problemResponse(
+      'The catalogue changed while each of 3 plans of the file was being made (other writes kept landing); nothing was imported.'
+    ),
     '422': {
       description: 'The file has errors, so nothing was imported; errors[] lists each as {row, field, message}.',
       content: {

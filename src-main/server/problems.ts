@@ -82,6 +82,13 @@ export const PROBLEMS = {
       `Nothing was imported: the file has ${countOf(errors.length, 'error')}, the first being ${formatRowError(errors[0]!)}. Fix the rows and import again.`,
     errors: (errors) => errors
   }),
+  importCatalogueChanged: row({
+    type: PROBLEM_TYPES.versionConflict,
+    title: 'Import not applied',
+    status: 409,
+    detail: (attempts: number) =>
+      `Nothing was imported: the catalogue kept changing while the file was being checked (${countOf(attempts, 'try', 'tries')}); import it again when fewer changes are being made.`
+  }),
   unsupportedImportType: row({
     type: PROBLEM_TYPES.unsupportedMediaType,
     title: 'Unsupported media type',

@@ -24,6 +24,8 @@ export type PlantChange = (
 export interface PlantBatch {
   adds: readonly NewPlant[]
   updates: readonly PlantChanges[]
+  /** The catalogue version the batch was planned against: CatalogueChangedError, changing nothing, when it is not the current one. */
+  basedOn?: number
 }
 
 /** What `PlantStore.addOnce` did: added the plant, or found the key and answered with the plant it added before. */

@@ -28,7 +28,7 @@ import { DATA_FILE_NAME } from './read-catalogue'
 import { RunBackups } from './run-backups'
 import { journalEntryOf, type StagedChange } from './staged-change'
 import { toFullPlant, type StoredPlant } from './stored-plant'
-import { UnknownPlantError } from './unknown-plant-error'
+import { CatalogueChangedError, UnknownPlantError } from './unknown-plant-error'
 import { writeSnapshot } from './write-snapshot'
 
 export { DATA_FILE_NAME } from './read-catalogue'
@@ -188,11 +188,12 @@ export class PlantStore {
 
   /**
    * Adds and updates plants in one durable write (one journal line, one fsync: all or none after a crash);
-   * UnknownPlantError, changing nothing, when an update names no plant. Announced once as `import.applied`.
+   * UnknownPlantError (CatalogueChangedError: not at `batch.basedOn`), changing nothing. Announced once as `import.applied`.
    */
   async applyBatch(batch: PlantBatch): Promise<{ added: Plant[]; updated: Plant[] }> {
     const made = { by: currentActor(), seq: 0 } // who makes it (read in the request's context) and its seq once prepared
     const saved = await this.#commits.submit(() => {
+      if (batch.basedOn !== undefined && (batch.basedOn !== this.version || this.#catalogue.staging)) throw new CatalogueChangedError()
       const missing = batch.updates.find((changes) => !this.#catalogue.live(changes.id))
       if (missing) throw new UnknownPlantError(missing.id)
       checkIdsLeft(this.#db.data.nextId, batch.adds.length) // before anything is staged

@@ -65,6 +65,11 @@ export class PublishedCatalogue {
     return plants.filter((plant) => statuses.includes(plant.status))
   }
 
+  /** True while changes are staged but not yet published. */
+  get staging(): boolean {
+    return this.#pending.size > 0
+  }
+
   /** The record of `id` prepared by the batch being saved, if any. */
   pending(id: number): StoredPlant | undefined {
     return this.#pending.get(id)

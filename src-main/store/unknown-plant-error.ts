@@ -5,3 +5,14 @@ export class UnknownPlantError extends Error {
     this.name = 'UnknownPlantError'
   }
 }
+
+/**
+ * A batch planned against catalogue version `basedOn` met another version (or
+ * another change being saved) when it was to be applied; nothing was changed.
+ */
+export class CatalogueChangedError extends Error {
+  constructor() {
+    super('the catalogue changed while the batch was being prepared; nothing was changed')
+    this.name = 'CatalogueChangedError'
+  }
+}

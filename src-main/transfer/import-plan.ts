@@ -8,6 +8,7 @@ import { IMPORT_PREVIEW_CHANGES, type ImportChange, type ImportRowError, type Im
 import type { FieldChanges, NewPlant, Plant, PlantChanges } from '#shared/plant'
 import { isPlantId, validateNewPlant, validatePlantChanges } from '#shared/plant-schema'
 import type { ImportFile, ImportRow } from './import-rows'
+import { eachInSlices, runAtOnce, runSliced, type Steps } from './slices'
 
 /** What an import would do. */
 export interface ImportPlan {
@@ -99,14 +100,27 @@ class Planner {
   }
 }
 
-/** Plans the import of `file` over the catalogue that `lookup` reads. */
-export function planImport(file: ImportFile, lookup: (id: number) => Plant | undefined): ImportPlan {
+function* planSteps(file: ImportFile, lookup: (id: number) => Plant | undefined): Steps<ImportPlan> {
   const planner = new Planner(file, lookup)
-  for (const row of file.rows) {
+  yield* eachInSlices(file.rows, (row) => {
     if (row.fields.id === undefined) planner.add(row)
     else planner.update(row)
-  }
+  })
   const errors: ImportRowError[] = planner.plan.summary.errors
   errors.sort((a, b) => a.row - b.row)
   return planner.plan
+}
+
+/** Plans the import of `file` over the catalogue that `lookup` reads. */
+export function planImport(file: ImportFile, lookup: (id: number) => Plant | undefined): ImportPlan {
+  return runAtOnce(planSteps(file, lookup))
+}
+
+/**
+ * {@link planImport} in slices of rows, with a turn of the event loop between
+ * them: other requests (and changes) may run meanwhile, so the caller checks
+ * that the catalogue did not change before it trusts the plan.
+ */
+export function planImportSliced(file: ImportFile, lookup: (id: number) => Plant | undefined): Promise<ImportPlan> {
+  return runSliced(planSteps(file, lookup))
 }

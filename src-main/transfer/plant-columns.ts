@@ -54,6 +54,9 @@ export const IGNORED_ON_IMPORT: readonly string[] = ['version']
 /** Names of the columns, as exported. */
 export const COLUMN_NAMES = PLANT_COLUMNS.map((column) => column.name)
 
+/** Names of the columns an import reads: a file or item that gives none of them holds no plant. */
+export const IMPORTED_COLUMN_NAMES = PLANT_COLUMNS.filter((column) => column.fromCell).map((column) => column.name)
+
 /** The column named `header` (ignoring case and surrounding spaces), if any. */
 export function columnNamed(header: string): PlantColumn | undefined {
   const key = header.trim().toLowerCase()

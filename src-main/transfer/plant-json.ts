@@ -1,8 +1,10 @@
 /** Plants as JSON: an export is an array of full plants (as GET /v3/plant/{id} gives them); an import reads the same. */
 import type { Plant } from '#shared/plant'
+import { isPlainObject } from '#shared/plant-schema'
 import { duplicateKeysByItem } from '#server/duplicate-json-key'
 import type { ImportFile } from './import-rows'
-import { COLUMN_NAMES, IGNORED_ON_IMPORT, PLANT_COLUMNS } from './plant-columns'
+import { COLUMN_NAMES, IGNORED_ON_IMPORT, IMPORTED_COLUMN_NAMES, PLANT_COLUMNS } from './plant-columns'
+import { eachInSlices, runAtOnce, runSliced, type Steps } from './slices'
 
 /** The export as chunks of `plantsPerChunk` plants, so a large export does not hold the event loop in one stringify. */
 export function* plantJsonChunks(plants: readonly Plant[], plantsPerChunk = 2000): Generator<string> {
@@ -19,10 +21,12 @@ export function plantsToJson(plants: readonly Plant[]): string {
   return [...plantJsonChunks(plants)].join('')
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
-
-/** Reads a JSON import: an array of plant objects; createdAt/updatedAt are ignored, unknown keys are warnings. */
-export function parsePlantJson(text: string): ImportFile {
+/**
+ * The JSON import's rows, in slices of items. JSON.parse and the duplicate-key
+ * scan each stay one blocking call (docs/performance.md has their times on a
+ * 32 MiB file).
+ */
+function* jsonFileSteps(text: string): Steps<ImportFile> {
   let value: unknown
   try {
     value = JSON.parse(text.startsWith('\uFEFF') ? text.slice(1) : text)
@@ -35,10 +39,11 @@ export function parsePlantJson(text: string): ImportFile {
   const file: ImportFile = { rows: [], warnings: [], errors: [] }
   const unknownKeys = new Set<string>()
   // JSON.parse keeps the last of two equal keys silently; the API refuses such a body, and so does an import.
+  yield // between the two whole-file passes (JSON.parse, the duplicate-key scan), each of a few hundred ms at 32 MiB
   const duplicates = duplicateKeysByItem(text)
-  value.forEach((item: unknown, index) => {
+  yield* eachInSlices(value as unknown[], (item, index) => {
     const row = index + 1
-    if (!isObject(item)) {
+    if (!isPlainObject(item)) {
       file.errors.push({ row, field: '', message: 'each item must be a plant object such as {"name": "Monstera"}' })
       return
     }
@@ -54,8 +59,27 @@ export function parsePlantJson(text: string): ImportFile {
         if (!IGNORED_ON_IMPORT.includes(key)) unknownKeys.add(key)
       } else if (column.fromCell) fields[key] = cell
     }
+    // An item of another shape ({"Name": …}, {}) would add a blank plant.
+    if (Object.keys(fields).length === 0) {
+      file.errors.push({
+        row,
+        field: '',
+        message: `the item gives none of the fields ${IMPORTED_COLUMN_NAMES.join(', ')}; e.g. {"name": "Monstera"}`
+      })
+      return
+    }
     file.rows.push({ row, fields })
   })
   for (const key of unknownKeys) file.warnings.push(`field "${key}" is not known and was ignored; the fields are ${COLUMN_NAMES.join(', ')}`)
   return file
+}
+
+/** Reads a JSON import: an array of plant objects; createdAt/updatedAt are ignored, unknown keys are warnings. */
+export function parsePlantJson(text: string): ImportFile {
+  return runAtOnce(jsonFileSteps(text))
+}
+
+/** {@link parsePlantJson} with a turn of the event loop between slices of items (same result). */
+export function readPlantJson(text: string): Promise<ImportFile> {
+  return runSliced(jsonFileSteps(text))
 }

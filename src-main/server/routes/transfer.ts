@@ -7,8 +7,9 @@ import type { H3, H3Event } from 'h3'
 import { EXTENSION_PATHS } from '#shared/api-paths'
 import { MAX_IMPORT_BYTES, TRANSFER_FORMATS, TRANSFER_MEDIA_TYPES, exportFileName, type TransferFormat } from '#shared/import-export'
 import type { FieldError } from '#shared/problem'
+import { CatalogueChangedError } from '#store/errors'
 import type { PlantStore } from '#store/plant-store'
-import { exportChunks, importText } from '#main/transfer/transfer'
+import { IMPORT_PLAN_ATTEMPTS, exportChunks, importText } from '#main/transfer/transfer'
 import { problem } from '#server/problems'
 import { readStatuses, refuseUnknownParams, throwIfInvalid } from '#server/query'
 import { assertUncompressed, contentTypeOf, readLimitedText } from '#server/read-json-body'
@@ -76,7 +77,10 @@ async function importPlants(event: H3Event, store: PlantStore) {
     const message = 'the file is not valid UTF-8; save it as "CSV UTF-8" (or JSON in UTF-8) and import it again'
     throw problem('invalidBody', `The file could not be read: ${message}.`, [{ field: '', message }])
   }
-  const outcome = await importText(store, format, text, dryRun)
+  const outcome = await importText(store, format, text, dryRun).catch((error: unknown) => {
+    if (error instanceof CatalogueChangedError) throw problem('importCatalogueChanged', IMPORT_PLAN_ATTEMPTS)
+    throw error
+  })
   if (outcome.rejected) throw problem('importRejected', outcome.summary.errors)
   return outcome.summary
 }

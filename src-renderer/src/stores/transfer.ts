@@ -48,7 +48,14 @@ export const useTransferStore = defineStore('transfer', () => {
   async function choose(next: File): Promise<void> {
     file.value = next
     preview.value = null
-    preview.value = (await run(() => api().importPlants(next, formatOfFile(next), true))) ?? null
+    preview.value =
+      (await run(async () => {
+        // The bytes as previewed are the bytes applied: a browser's File reads the disk again, so a sheet saved
+        // in between would import something else, or (Chromium) fail as if the server were down.
+        const snapshot = new File([await next.arrayBuffer()], next.name, { type: next.type })
+        file.value = snapshot
+        return api().importPlants(snapshot, formatOfFile(snapshot), true)
+      })) ?? null
   }
 
   /** Desktop app: picks a file in the native Open dialog and previews it; nothing happens when cancelled. */

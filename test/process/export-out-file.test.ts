@@ -1,0 +1,55 @@
+/**
+ * `plant-store export --out FILE` wrote into FILE in place: through a
+ * symbolic link planted at that name by another account (overwriting the
+ * file it points to), keeping an existing file's mode (0644: the catalogue
+ * readable by every account), and leaving a cut-off file when the export
+ * failed half-way. It now writes as the desktop app's Save does: a new 0600
+ * file, fsynced and renamed into place.
+ */
+import { access, lstat, readFile, stat, symlink, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { PlantStore } from '#store/plant-store'
+import { runCli } from '#setup/serve-process'
+import { makeTempDir } from '#setup/temp-dir'
+
+describe('plant-store export --out FILE', () => {
+  it('replaces a link or an existing file with a new private file, and says plainly when it cannot write', async () => {
+    const data = await makeTempDir()
+    const store = await PlantStore.open({ dir: data })
+    await store.add({ name: 'Fern' })
+    await store.close()
+    const shared = await makeTempDir()
+    const victim = path.join(await makeTempDir(), 'bashrc')
+    await writeFile(victim, 'mine\n')
+    const linked = path.join(shared, 'plants.csv')
+    await symlink(victim, linked)
+    expect(await runCli(['export', '--out', linked, '--data', data])).toMatchObject({ code: 0 })
+    expect(await readFile(victim, 'utf8')).toBe('mine\n')
+    expect((await lstat(linked)).isFile()).toBe(true)
+    expect(await readFile(linked, 'utf8')).toMatch(/^\uFEFFid,name,.*\r\n1,Fern,/s)
+
+    const existing = path.join(shared, 'old.json')
+    await writeFile(existing, 'old', { mode: 0o644 })
+    expect(await runCli(['export', '--format', 'json', '--out', existing, '--data', data])).toMatchObject({ code: 0 })
+    expect((await stat(existing)).mode & 0o777).toBe(0o600)
+    expect(JSON.parse(await readFile(existing, 'utf8'))[0].name).toBe('Fern')
+
+    const missing = path.join(shared, 'no-such-folder', 'plants.csv')
+    const refused = await runCli(['export', '--out', missing, '--data', data])
+    expect(refused).toEqual({ code: 1, stdout: '', stderr: `plant-store: ${missing} could not be written (ENOENT); choose another place\n` })
+  })
+})
+
+describe('plant-store export from a folder with no catalogue', () => {
+  it('says there is none (exit 3), instead of making an empty catalogue there and exporting nothing with exit 0', async () => {
+    // A typo in --data or PLANT_STORE_DATA: the accountant must not get an empty file that looks like the shop's list.
+    const typo = path.join(await makeTempDir(), 'plant-stroe')
+    const result = await runCli(['export', '--data', typo])
+    expect(result).toMatchObject({ code: 3, stdout: '' })
+    expect(result.stderr).toBe(
+      `plant-store: there is no Plant Store data in ${typo} (no plants.json); check --data or PLANT_STORE_DATA, or start Plant Store there once (plant-store serve --data DIR)\n`
+    )
+    await expect(access(typo)).rejects.toThrow(/ENOENT/)
+  })
+})

@@ -1,0 +1,29 @@
+/**
+ * A refused import changed nothing, so its summary must not count plants as
+ * added or updated: without a server the CLI printed "Nothing was imported"
+ * above "added 1", while through a server (422) the same file showed 0.
+ */
+import { describe, expect, it } from 'vitest'
+import { importText } from '#main/transfer/transfer'
+import { PlantStore } from '#store/plant-store'
+import { makeTempDir } from '#setup/temp-dir'
+
+describe('a refused import', () => {
+  it('counts nothing as added, updated or unchanged, as the API answer does', async () => {
+    const store = await PlantStore.open({ dir: await makeTempDir() })
+    try {
+      await store.add({ name: 'Fern' })
+      const outcome = await importText(store, 'csv', 'id,name,status\n1,Fern,sold\n,Rose,sold\n,Lily,Sould\n', false)
+      expect(outcome.rejected).toBe(true)
+      expect(outcome.summary).toMatchObject({ added: 0, updated: 0, unchanged: 0, changes: [], applied: false })
+      expect(outcome.summary.errors).toEqual([{ row: 4, field: 'status', message: expect.stringContaining('"Sould"') }])
+      // The dry run of the same file still says what would change.
+      expect((await importText(store, 'csv', 'id,name,status\n1,Fern,sold\n,Rose,sold\n,Lily,Sould\n', true)).summary).toMatchObject({
+        added: 1,
+        updated: 1
+      })
+    } finally {
+      await store.close()
+    }
+  })
+})

@@ -1,0 +1,31 @@
+/**
+ * A shared backup folder may hold backup-named files this computer did not
+ * write with its own clock (another computer's clock ahead, another account's
+ * files). Pruning kept the 30 names that sort last, so 30 such "future" names
+ * made every new backup vanish right after it was verified and recorded:
+ * "Last backup: today" over a folder with none of ours in it.
+ */
+import { readdir, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { OFFSITE_BACKUPS_KEPT, backUpTo, readBackupStatus } from '#main/offsite-backup'
+import { PlantStore } from '#store/plant-store'
+import { makeTempDir } from '#setup/temp-dir'
+
+describe('pruning a backup folder', () => {
+  it('never deletes the backup just made, nor older ones, because of later-named files in the folder', async () => {
+    const data = await makeTempDir()
+    const store = await PlantStore.open({ dir: data })
+    await store.add({ name: 'Fern' })
+    await store.close()
+    const target = await makeTempDir()
+    const future = Array.from({ length: OFFSITE_BACKUPS_KEPT }, (_, day) => `plants-2099-01-${String(day + 1).padStart(2, '0')}T00-00-00-000Z.json`)
+    for (const name of future) await writeFile(path.join(target, name), '{}')
+    const first = await backUpTo(data, target, new Date('2025-03-13T17:42:00Z'))
+    const second = await backUpTo(data, target, new Date('2025-03-14T17:42:00Z'))
+    const names = await readdir(target)
+    expect(names).toContain(path.basename(first!.file))
+    expect(names).toContain(path.basename(second!.file))
+    expect((await readBackupStatus(data))!.file).toBe(second!.file)
+  })
+})
