@@ -121,9 +121,10 @@ async function parseSliced(body: string): Promise<string[][]> {
 function* fileSteps(records: string[][]): Steps<ImportFile> {
   const [header = [], ...data] = records
   const { columns, warnings, duplicates } = mapHeader(header)
-  // Another sheet's headings, a file without header, UTF-16 without BOM, an empty file: every row would add a blank plant.
-  if (!columns.some((column) => column?.fromCell)) {
-    const message = `the first line names none of the columns ${IMPORTED_COLUMN_NAMES.join(', ')}: it must be the header, as an export writes it (in a file saved as "CSV UTF-8")`
+  // Another sheet's headings ("Plant,Type,Price"), a file without header, UTF-16 without BOM, an empty file: every
+  // row would add a blank plant. A row updates the plant of its id or adds one by its name, so one of the two is needed.
+  if (!columns.some((column) => column?.name === 'id' || column?.name === 'name')) {
+    const message = `the first line names neither the id nor the name column (${IMPORTED_COLUMN_NAMES.join(', ')}): it must be the header, as an export writes it (in a file saved as "CSV UTF-8")`
     return { rows: [], warnings: [], errors: [{ row: 1, field: '', message }] }
   }
   const file: ImportFile = { rows: [], warnings, errors: [] }

@@ -14,12 +14,16 @@ const nothing = () => undefined
 const planCsv = (text: string) => planImport(parsePlantCsv(text), nothing).summary
 
 describe('files that are not a plant list', () => {
-  it('refuses a CSV whose first line names none of the columns, instead of adding a blank plant per row', () => {
+  it('refuses a CSV whose first line names neither id nor name (another sheet’s headings), instead of adding a blank plant per row', () => {
     for (const text of ['Plant,Type,Price\r\nRose,Shrub,5\r\nTulip,Bulb,3\r\n', 'Rose,Shrub\nTulip,Bulb\n', '', '\r\n\r\n']) {
       const summary = planCsv(text)
       expect(summary.added).toBe(0)
       expect(summary.errors).toEqual([
-        { row: 1, field: '', message: expect.stringMatching(/^the first line names none of the columns id, name, category, tags, status/) }
+        {
+          row: 1,
+          field: '',
+          message: expect.stringMatching(/^the first line names neither the id nor the name column \(id, name, category, tags, status, price\)/)
+        }
       ])
     }
   })
@@ -28,6 +32,13 @@ describe('files that are not a plant list', () => {
     const text = Buffer.from('id,name\r\n,Rose\r\n', 'utf16le').toString('utf8')
     expect(planCsv(text).errors).toHaveLength(1)
     expect(planCsv(text).added).toBe(0)
+  })
+
+  it('refuses a header without id or name (category, tags, status or price alone would add nameless plants)', () => {
+    expect(planCsv('category,price\r\nShrubs,5\r\n').errors).toEqual([
+      { row: 1, field: '', message: expect.stringMatching(/^the first line names neither/) }
+    ])
+    expect(planCsv('id,price\r\n').errors).toEqual([])
   })
 
   it('still reads a header-only file (the export of an empty catalogue) as nothing to do', () => {
