@@ -8,9 +8,8 @@
  * silently keeping what the restore replaced. Read on the first query, never
  * at start-up.
  */
-import { constants as fsConstants } from 'node:fs'
-import { open } from 'node:fs/promises'
 import path from 'node:path'
+import { openHistoryFile } from './history-files'
 import { replaceFile } from './json-file'
 
 /** File of the mark in the data folder. */
@@ -19,7 +18,7 @@ export const RESTORE_MARK_FILE_NAME = 'history-restored.json'
 /** The seq the last restore started the change log again from; 0 when there was none (or the mark cannot be read). */
 export async function readRestoreMark(dir: string): Promise<number> {
   try {
-    const handle = await open(path.join(dir, RESTORE_MARK_FILE_NAME), fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW)
+    const handle = await openHistoryFile(path.join(dir, RESTORE_MARK_FILE_NAME))
     try {
       const seq = (JSON.parse(await handle.readFile('utf8')) as { seq?: unknown }).seq
       return typeof seq === 'number' && Number.isSafeInteger(seq) ? seq : 0
