@@ -134,10 +134,13 @@ export class HistoryLog {
     return Math.max(this.#index.oldestSeq() ?? this.#memory()[0]?.seq ?? this.nextSeq, this.#restoredAt ?? 0)
   }
 
-  /** Up to `limit` entries after `since`, in order; HistoryGoneError when `since` is older than the kept history. */
+  /**
+   * Up to `limit` entries after `since`, in order; HistoryGoneError when `since` is older than the kept history,
+   * or newer than any seq handed out (a cursor from another copy of the catalogue, e.g. a backup restored elsewhere).
+   */
   async since(since: number, limit: number): Promise<HistoryEntry[]> {
     const oldest = await this.oldestSeq()
-    if (since > 0 && since < oldest - 1) throw new HistoryGoneError(oldest)
+    if ((since > 0 && since < oldest - 1) || since >= this.nextSeq) throw new HistoryGoneError(oldest)
     const fromFiles = await this.#index.since(since, limit)
     const fromMemory = this.#memory().filter((entry) => entry.seq > since)
     return [...fromFiles, ...fromMemory].slice(0, limit)

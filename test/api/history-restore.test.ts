@@ -59,4 +59,16 @@ describe('the change log after a restore', () => {
     expect(sent.join('')).toContain('event: reset')
     await app.store.close()
   })
+
+  it('answers a cursor beyond the newest change (from a copy of the catalogue restored elsewhere) as it answers an old one', async () => {
+    const app = await createTestApp()
+    await app.call('POST', '/v3/plant', { name: 'Olive tree' })
+    const ahead = await app.call('GET', '/v3/changes?since=999')
+    expect(ahead.status).toBe(410)
+    expect(await json<{ oldestSeq: number }>(ahead)).toMatchObject({ oldestSeq: 1 })
+    const sent: string[] = []
+    await replayMissed(app.store, 999, { held: [] }, (chunk) => sent.push(new TextDecoder().decode(chunk)))
+    expect(sent.join('')).toContain('event: reset')
+    expect((await app.call('GET', '/v3/changes?since=1')).status).toBe(200)
+  })
 })
