@@ -53,7 +53,9 @@ const listChanges = {
       content: { 'application/json': { schema: changesPage('The seq to pass as `since` next time.', false) } }
     },
     '400': problemResponse('since or limit out of range, or an unknown query parameter.'),
-    '410': problemResponse('`since` is older than the kept history; the problem carries `oldestSeq`.')
+    '410': problemResponse(
+      '`since` is older than the kept history (or than the last restore of a backup), or newer than the newest change; the problem carries `oldestSeq`.'
+    )
   }
 }
 

@@ -10,7 +10,7 @@ export const HISTORY_PROBLEMS = {
     title: 'Changes no longer kept',
     status: 410,
     detail: (since: number, oldestSeq: number) =>
-      `The change log no longer keeps the changes after seq ${since}: it starts at seq ${oldestSeq}. ` +
+      `The change log no longer leads on from seq ${since}: it starts at seq ${oldestSeq} (changes were set aside, or a backup was restored since). ` +
       `Reload what you keep from ${API_BASE}${EXTENSION_PATHS.plants}, then follow ${API_BASE}${HISTORY_PATHS.changes}?since=${oldestSeq - 1}.`,
     members: (_since, oldestSeq) => ({ oldestSeq })
   })

@@ -28,7 +28,7 @@ export class UntrustedDataFolderError extends Error {
 }
 
 /** The effective user id, or undefined where POSIX owners do not apply. */
-function effectiveUid(): number | undefined {
+export function effectiveUid(): number | undefined {
   return process.platform === 'win32' ? undefined : process.geteuid?.()
 }
 

@@ -6,9 +6,10 @@
  * at or below the last seq on disk are skipped), so a crash between it and
  * the fold only means the same entries are offered again.
  */
-import { constants as fsConstants } from 'node:fs'
-import { open, readdir, rename, truncate } from 'node:fs/promises'
+import { constants as fsConstants, type Stats } from 'node:fs'
+import { open, readdir, rename, truncate, type FileHandle } from 'node:fs/promises'
 import path from 'node:path'
+import { effectiveUid, userName } from './data-folder-trust'
 import { monthOf, type HistoryEntry } from './history-entry'
 import { nodeFileSystem, syncDirectory } from './json-file'
 
@@ -58,6 +59,30 @@ export async function setAside(file: string, problem: string, now = new Date()):
   return { file, keptAs, problem }
 }
 
+/**
+ * Why a history file is not used although it may read well (as StrictModes, data-folder-trust.ts): another
+ * account owns it or may write it, so its entries may be forged; undefined when it is this user's own file.
+ */
+export function untrustedHistoryFile(info: Stats): string | undefined {
+  const uid = effectiveUid()
+  if (!info.isFile()) return 'it is not a regular file'
+  if (uid === undefined) return undefined
+  if (info.uid !== uid) return `it belongs to ${userName(info.uid)}, not to ${userName(uid)} who runs Plant Store`
+  if ((info.mode & 0o022) !== 0) return `other accounts can change it (mode ${(info.mode & 0o777).toString(8).padStart(4, '0')})`
+  return undefined
+}
+
+/** Opens a history file to read, refusing a link (ELOOP) and a file {@link untrustedHistoryFile} names. */
+export async function openHistoryFile(file: string): Promise<FileHandle> {
+  const handle = await open(file, fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW).catch((error: NodeJS.ErrnoException) => {
+    throw error.code === 'ELOOP' ? new Error('it is a symbolic link, and Plant Store never follows links in its data folder') : error
+  })
+  const problem = untrustedHistoryFile(await handle.stat())
+  if (problem === undefined) return handle
+  await handle.close()
+  throw new Error(problem)
+}
+
 /** The seq of a complete history line, or undefined when it is not one. */
 export function seqOfLine(line: string): number | undefined {
   try {
@@ -82,7 +107,7 @@ const TAIL_BYTES = 64 * 1024
  * is damage (thrown as a string naming the problem).
  */
 async function readFileEnd(file: string): Promise<FileEnd> {
-  const handle = await open(file, fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW)
+  const handle = await openHistoryFile(file)
   try {
     const { size } = await handle.stat()
     if (size === 0) return { size: 0, lastSeq: 0 }

@@ -6,10 +6,10 @@
  * date by each append. A file with a line that is not an entry is set aside
  * and reported; the others serve on.
  */
-import { createReadStream } from 'node:fs'
+import { constants as fsConstants } from 'node:fs'
 import { open } from 'node:fs/promises'
 import type { HistoryEntry } from './history-entry'
-import { listHistoryFiles, setAside, type AppendedLine, type DamagedHistoryFile } from './history-files'
+import { listHistoryFiles, openHistoryFile, setAside, type AppendedLine, type DamagedHistoryFile } from './history-files'
 
 /** The lines of one file: parallel lists, in seq order. */
 interface FileLines {
@@ -47,7 +47,8 @@ async function scanFile(file: string): Promise<FileLines> {
   const lines: FileLines = { file, seqs: [], plantIds: [], offsets: [], size: 0 }
   let carry: Buffer = Buffer.alloc(0)
   let base = 0 // file offset of carry[0]
-  for await (const chunk of createReadStream(file, { highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>) {
+  const handle = await openHistoryFile(file) // never a link, nor a file another account may have written
+  for await (const chunk of handle.createReadStream({ highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>) {
     const buffer = carry.length > 0 ? Buffer.concat([carry, chunk]) : chunk
     let start = 0
     for (let end = buffer.indexOf(10, start); end !== -1; end = buffer.indexOf(10, start)) {
@@ -75,7 +76,7 @@ async function readLines(refs: readonly LineRef[]): Promise<HistoryEntry[]> {
   let index = 0
   while (index < refs.length) {
     const { lines } = refs[index]!
-    const handle = await open(lines.file, 'r')
+    const handle = await open(lines.file, fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW)
     try {
       while (index < refs.length && refs[index]!.lines === lines) {
         let last = index

@@ -11,6 +11,7 @@ import type { ChangeType } from '#shared/history'
 import { historyEntryOf, type HistoryEntry } from './history-entry'
 import { HistoryWriter, type DamagedHistoryFile } from './history-files'
 import { HistoryIndex } from './history-index'
+import { readRestoreMark } from './history-restore-mark'
 import { SalesAggregate, type DailySales } from './sales-aggregate'
 import { toFullPlant, type StoredPlant } from './stored-plant'
 
@@ -46,12 +47,16 @@ export class HistoryLog {
   readonly #writer: HistoryWriter
   readonly #index: HistoryIndex
   readonly #sales: SalesAggregate
+  readonly #dir: string
+  /** The first seq after the last restore (history-restore-mark.ts), read with the index. */
+  #restoredAt: number | undefined
   /** File work (appends, the index's build) runs one at a time. */
   #serial: Promise<unknown> = Promise.resolve()
 
   /** `holder` is the catalogue's data, whose `nextSeq` is saved in plants.json. */
   constructor(dir: string, holder: { nextSeq?: number }, replayed: readonly ReplayedHistory[]) {
     this.#holder = holder
+    this.#dir = dir
     this.#unflushed = replayed.flatMap(({ gen, entries }) => entries.map((entry) => ({ gen, entry })))
     const lastReplayed = this.#unflushed.at(-1)?.entry.seq ?? 0
     holder.nextSeq = Math.max(holder.nextSeq ?? 1, lastReplayed + 1)
@@ -111,7 +116,10 @@ export class HistoryLog {
   }
 
   #ready(): Promise<void> {
-    return this.#alone(() => this.#index.build())
+    return this.#alone(async () => {
+      await this.#index.build()
+      this.#restoredAt ??= await readRestoreMark(this.#dir)
+    })
   }
 
   /** Entries only in memory (not in the files yet), in seq order. */
@@ -120,16 +128,19 @@ export class HistoryLog {
     return this.#unflushed.map((item) => item.entry).filter((entry) => entry.seq > inFiles)
   }
 
-  /** The oldest seq still kept (the next seq when nothing is). */
+  /** The oldest seq still kept (the next seq when nothing is), or the first after the last restore when that is later. */
   async oldestSeq(): Promise<number> {
     await this.#ready()
-    return this.#index.oldestSeq() ?? this.#memory()[0]?.seq ?? this.nextSeq
+    return Math.max(this.#index.oldestSeq() ?? this.#memory()[0]?.seq ?? this.nextSeq, this.#restoredAt ?? 0)
   }
 
-  /** Up to `limit` entries after `since`, in order; HistoryGoneError when `since` is older than the kept history. */
+  /**
+   * Up to `limit` entries after `since`, in order; HistoryGoneError when `since` is older than the kept history,
+   * or newer than any seq handed out (a cursor from another copy of the catalogue, e.g. a backup restored elsewhere).
+   */
   async since(since: number, limit: number): Promise<HistoryEntry[]> {
     const oldest = await this.oldestSeq()
-    if (since > 0 && since < oldest - 1) throw new HistoryGoneError(oldest)
+    if ((since > 0 && since < oldest - 1) || since >= this.nextSeq) throw new HistoryGoneError(oldest)
     const fromFiles = await this.#index.since(since, limit)
     const fromMemory = this.#memory().filter((entry) => entry.seq > since)
     return [...fromFiles, ...fromMemory].slice(0, limit)

@@ -6,6 +6,7 @@ import { checkBackup } from './check-backup'
 import { DataFileError, PLANT_ID_MAX, parseDataFileText } from './data-file'
 import { checkStoreFolder, removeStoreLeftovers } from './data-folder'
 import { HistoryWriter } from './history-files'
+import { writeRestoreMark } from './history-restore-mark'
 import type { HistoryEntry } from './history-entry'
 import { listJournals, readJournal, type JournalFile } from './journal'
 import { replaceFile } from './json-file'
@@ -109,7 +110,10 @@ export async function restoreFromBackup(dataDir: string, source: string, at = ne
     const history = new HistoryWriter(dataDir)
     await history.append(await journalHistory(journals)) // the change log keeps the changes the replaced catalogue last made
     const seqs = [data.nextSeq ?? 1, await highestOnDisk(onDisk, 'nextSeq'), (await highestOnDisk(onDisk, 'seq')) + 1, (await history.lastSeq()) + 1]
-    const text = await serializeSnapshot({ nextId, journalGen, plants, idempotencyKeys: data.idempotencyKeys, nextSeq: Math.max(...seqs) })
+    // One seq skipped, so that even a cursor at the very last change before the restore is older than the mark.
+    const nextSeq = Math.max(...seqs) + 1
+    await writeRestoreMark(dataDir, nextSeq) // before the restored file: never a restored catalogue without its mark
+    const text = await serializeSnapshot({ nextId, journalGen, plants, idempotencyKeys: data.idempotencyKeys, nextSeq })
     await replaceFile(file, text)
     // The journals belong to the replaced file; the new journalGen already tells a start to skip them.
     for (const journal of journals) await rename(journal.file, `${journal.file}.${suffix}`).catch(() => undefined)

@@ -12,9 +12,9 @@
  * unless an import added it (restoring records is not selling). Deleting or
  * restoring a plant is neither. Days are UTC.
  */
-import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { HistoryEntry } from './history-entry'
+import { openHistoryFile } from './history-files'
 import { replaceFile } from './json-file'
 
 /** Sold, returned and the total of the sales' prices, of one category on one day. */
@@ -70,13 +70,14 @@ export class SalesAggregate {
   async load(): Promise<void> {
     if (this.#loaded) return
     try {
-      const saved = JSON.parse(await readFile(this.#file, 'utf8')) as Partial<SalesFile>
+      const handle = await openHistoryFile(this.#file) // not a link, nor a file another account may have forged
+      const saved = JSON.parse(await handle.readFile('utf8').finally(() => handle.close())) as Partial<SalesFile>
       if (Number.isSafeInteger(saved.upToSeq) && typeof saved.days === 'object' && saved.days !== null) {
         this.#upToSeq = saved.upToSeq!
         this.#days = saved.days
       }
     } catch {
-      // none yet, or damaged: rebuilt from the log
+      // none yet, damaged or untrusted: rebuilt from the log
     }
     this.#loaded = true
   }

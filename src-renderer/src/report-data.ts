@@ -22,25 +22,24 @@ export const PRESET_LABELS: Record<PeriodPreset, string> = {
   custom: 'Custom'
 }
 
-const pad = (value: number) => String(value).padStart(2, '0')
-
-/** The local calendar date of `date`: 2026-11-24. */
+/** The UTC calendar date of `date`, as the server counts days (a sale at 18:00 in California is on the next UTC day): 2026-11-24. */
 export function isoDay(date: Date): string {
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`
+  return date.toISOString().slice(0, 10)
 }
 
-/** The range a preset stands for on `today` (custom: the last 30 days, to start from). */
+/** The range a preset stands for on `today`, in UTC days (custom: the last 30 days, to start from). */
 export function presetPeriod(preset: PeriodPreset, today: Date = new Date()): Period {
-  const year = today.getFullYear()
-  const month = today.getMonth()
-  const daysBack = (days: number) => ({ from: isoDay(new Date(year, month, today.getDate() - (days - 1))), to: isoDay(today) })
+  const year = today.getUTCFullYear()
+  const month = today.getUTCMonth()
+  const day = (monthOf: number, date: number) => isoDay(new Date(Date.UTC(year, monthOf, date)))
+  const daysBack = (days: number) => ({ from: day(month, today.getUTCDate() - (days - 1)), to: isoDay(today) })
   switch (preset) {
     case 'last7':
       return daysBack(7)
     case 'thisMonth':
-      return { from: isoDay(new Date(year, month, 1)), to: isoDay(today) }
+      return { from: day(month, 1), to: isoDay(today) }
     case 'lastMonth':
-      return { from: isoDay(new Date(year, month - 1, 1)), to: isoDay(new Date(year, month, 0)) }
+      return { from: day(month - 1, 1), to: day(month, 0) }
     default:
       return daysBack(30)
   }

@@ -1,0 +1,74 @@
+/**
+ * A restore replaces the catalogue without a change of its own in the log, so
+ * a cursor from before it (a script's `since`, the UI's Last-Event-ID) must
+ * not be answered "nothing changed": it is answered as one older than the kept
+ * history (410 with oldestSeq, `event: reset`), and following on from
+ * oldestSeq − 1 gives the changes made after the restore.
+ */
+import { copyFile } from 'node:fs/promises'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import type { ChangesPage } from '#shared/history'
+import { DATA_FILE_NAME } from '#store/read-catalogue'
+import { restoreFromBackup } from '#store/restore'
+import { replayMissed } from '#server/routes/event-replay'
+import { createTestApp, type TestApp } from '#setup/in-process'
+import { makeTempDir } from '#setup/temp-dir'
+
+async function json<T>(response: Response): Promise<T> {
+  return (await response.json()) as T
+}
+
+async function lastSeq(app: TestApp): Promise<number> {
+  return (await json<ChangesPage>(await app.call('GET', '/v3/changes?since=0&limit=1000'))).next
+}
+
+/** A catalogue with a backup of it, then more changes; returns the restored app and the last seq before the restore. */
+async function restoredAfterMoreChanges(): Promise<{ app: TestApp; before: number }> {
+  const app = await createTestApp()
+  const { id } = await json<{ id: number }>(await app.call('POST', '/v3/plant', { name: 'Olive tree' }))
+  await app.store.checkpoint()
+  const backup = path.join(await makeTempDir(), 'backup.json')
+  await copyFile(path.join(app.dir, DATA_FILE_NAME), backup)
+  await app.call('PUT', '/v3/plant', { id, status: 'sold' })
+  await app.call('POST', '/v3/plant', { name: 'Fern' })
+  const before = await lastSeq(app)
+  await app.store.close()
+  await restoreFromBackup(app.dir, backup)
+  return { app: await createTestApp({ dir: app.dir }), before }
+}
+
+describe('the change log after a restore', () => {
+  it('answers a cursor from before the restore with 410, and following on from oldestSeq − 1 gives the later changes', async () => {
+    const { app, before } = await restoredAfterMoreChanges()
+    const gone = await app.call('GET', `/v3/changes?since=${before}`)
+    expect(gone.status).toBe(410)
+    const { oldestSeq } = await json<{ oldestSeq: number }>(gone)
+    expect(oldestSeq).toBeGreaterThan(before)
+    const { id } = await json<{ id: number }>(await app.call('POST', '/v3/plant', { name: 'Rose' }))
+    const page = await json<ChangesPage>(await app.call('GET', `/v3/changes?since=${oldestSeq - 1}`))
+    expect(page.changes.map((change) => [change.type, change.plantId])).toEqual([['plant.added', id]])
+    expect(page.changes[0]!.seq).toBeGreaterThan(before)
+    await app.store.close()
+  })
+
+  it('tells a stream reconnecting with a Last-Event-ID from before the restore to reset', async () => {
+    const { app, before } = await restoredAfterMoreChanges()
+    const sent: string[] = []
+    await replayMissed(app.store, before, { held: [] }, (chunk) => sent.push(new TextDecoder().decode(chunk)))
+    expect(sent.join('')).toContain('event: reset')
+    await app.store.close()
+  })
+
+  it('answers a cursor beyond the newest change (from a copy of the catalogue restored elsewhere) as it answers an old one', async () => {
+    const app = await createTestApp()
+    await app.call('POST', '/v3/plant', { name: 'Olive tree' })
+    const ahead = await app.call('GET', '/v3/changes?since=999')
+    expect(ahead.status).toBe(410)
+    expect(await json<{ oldestSeq: number }>(ahead)).toMatchObject({ oldestSeq: 1 })
+    const sent: string[] = []
+    await replayMissed(app.store, 999, { held: [] }, (chunk) => sent.push(new TextDecoder().decode(chunk)))
+    expect(sent.join('')).toContain('event: reset')
+    expect((await app.call('GET', '/v3/changes?since=1')).status).toBe(200)
+  })
+})
