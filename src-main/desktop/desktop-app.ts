@@ -16,7 +16,8 @@ import { onStopSignals, type SignalSource } from '#main/stop-signals'
 import { restoreFromBackup } from '#store/restore'
 import { APP_USER_MODEL_ID } from './app-id'
 import { serveBridge, serveFileDialogs } from './bridge-ipc'
-import { askAboutStartFailure, nativeFileDialogs, tell } from './dialogs'
+import { askAboutStartFailure, nativeFileDialogs, nativePdfSave, tell } from './dialogs'
+import { serveLabelPrinting } from './label-printing'
 import { menuTemplate } from './menu'
 import { createMenuActions } from './menu-actions'
 import { createQuitGuard, type QuitGuard } from './quit-guard'
@@ -127,6 +128,11 @@ export class DesktopApp {
         ipcMain,
         () => this.appOrigin(),
         nativeFileDialogs(() => this.window)
+      )
+      serveLabelPrinting(
+        ipcMain,
+        () => this.appOrigin(),
+        nativePdfSave(() => this.window)
       )
       const actions = createMenuActions(this)
       Menu.setApplicationMenu(Menu.buildFromTemplate(menuTemplate(actions, { platform: this.#platform, devTools: !app.isPackaged })))
