@@ -2,9 +2,9 @@
  * The app's native message boxes. Their words come from plain modules
  * (start-recovery.ts, start-failure.ts) so the app and the CLI say the same.
  */
-import { app, BrowserWindow, dialog, type MessageBoxOptions } from 'electron'
-import type { FileDialogHandlers } from './bridge-ipc'
-import { savePdfThroughDialog, type SavePdf } from './label-printing'
+import { app, BrowserWindow, dialog, type IpcMain, type MessageBoxOptions } from 'electron'
+import { serveFileDialogs, type FileDialogHandlers } from './bridge-ipc'
+import { savePdfThroughDialog, serveLabelPrinting, type SavePdf } from './label-printing'
 import { CHOICE_LABELS, type StartChoice, type StartFailure } from './start-recovery'
 import { openThroughDialog, saveThroughDialog, type NativeFileDialogs } from './transfer-files'
 
@@ -81,6 +81,12 @@ export function nativeFileDialogs(window: () => BrowserWindow | undefined): File
 /** Save as PDF of the labels: the native Save dialog over `window()`, starting in Documents (label-printing.ts). */
 export function nativePdfSave(window: () => BrowserWindow | undefined): SavePdf {
   return (name, pdf) => savePdfThroughDialog(boundDialogs(window), app.getPath('documents'), name, pdf)
+}
+
+/** Serves the page's native dialogs over `window()`: Export's Save, Import's Open, and the labels' Print and Save as PDF. */
+export function serveNativeDialogs(ipcMain: IpcMain, appOrigin: () => string | undefined, window: () => BrowserWindow | undefined): void {
+  serveFileDialogs(ipcMain, appOrigin, nativeFileDialogs(window))
+  serveLabelPrinting(ipcMain, appOrigin, nativePdfSave(window))
 }
 
 /** What Help → About shows. */
