@@ -2,7 +2,7 @@
  * Preload of the staff UI's window. The window is sandboxed, so this runs as
  * CommonJS (built to out/preload/index.cjs) with only Electron's renderer
  * modules. It exposes exactly the bridge — API address, token, version, and
- * the Export/Import file dialogs as two fixed IPC calls — as
+ * the Export/Import file dialogs and label printing as fixed IPC calls — as
  * `window.plantStore`, and nothing of Electron or Node.
  */
 import { contextBridge, ipcRenderer } from 'electron'
@@ -10,6 +10,7 @@ import {
   DESKTOP_BRIDGE_CHANNEL,
   DESKTOP_BRIDGE_GLOBAL,
   DESKTOP_FILE_CHANNELS,
+  DESKTOP_LABEL_CHANNELS,
   type DesktopBridge,
   type DesktopBridgeInfo,
   type OpenedFile,
@@ -26,5 +27,8 @@ if (bridge) {
   const saveFile = (suggestedName: string, data: Uint8Array) =>
     ipcRenderer.invoke(DESKTOP_FILE_CHANNELS.save, suggestedName, data) as Promise<SavedFile | null>
   const openFile = () => ipcRenderer.invoke(DESKTOP_FILE_CHANNELS.open) as Promise<OpenedFile | null>
-  contextBridge.exposeInMainWorld(DESKTOP_BRIDGE_GLOBAL, Object.freeze({ apiBaseUrl, token, version, saveFile, openFile } satisfies DesktopBridge))
+  const printLabels = () => ipcRenderer.invoke(DESKTOP_LABEL_CHANNELS.print) as Promise<{ error: string } | null>
+  const saveLabelsPdf = (suggestedName: string) => ipcRenderer.invoke(DESKTOP_LABEL_CHANNELS.pdf, suggestedName) as Promise<SavedFile | null>
+  const exposed = { apiBaseUrl, token, version, saveFile, openFile, printLabels, saveLabelsPdf } satisfies DesktopBridge
+  contextBridge.exposeInMainWorld(DESKTOP_BRIDGE_GLOBAL, Object.freeze(exposed))
 }

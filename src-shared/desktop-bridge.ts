@@ -28,8 +28,16 @@ export interface DesktopFiles {
   openFile(): Promise<OpenedFile | null>
 }
 
-/** The object the preload exposes through contextBridge (the info plus the file dialogs); nothing else of Electron reaches the page. */
-export type DesktopBridge = DesktopBridgeInfo & DesktopFiles
+/** Label printing in the desktop app (a browser keeps window.print() and its own dialog's Save as PDF). */
+export interface DesktopLabels {
+  /** Shows the native print dialog for the window's page (print CSS shows the labels alone); resolves null once printed or cancelled. */
+  printLabels(): Promise<{ error: string } | null>
+  /** Renders the page as a PDF, shows the native Save dialog offering `suggestedName` and writes it there; null when cancelled. */
+  saveLabelsPdf(suggestedName: string): Promise<SavedFile | null>
+}
+
+/** The object the preload exposes through contextBridge (the info, the file dialogs, label printing); nothing else of Electron reaches the page. */
+export type DesktopBridge = DesktopBridgeInfo & DesktopFiles & DesktopLabels
 
 /** Name of the global the preload defines: `window.plantStore`. */
 export const DESKTOP_BRIDGE_GLOBAL = 'plantStore'
@@ -39,3 +47,6 @@ export const DESKTOP_BRIDGE_CHANNEL = 'plant-store:bridge'
 
 /** IPC channels of the file dialogs (invoke/handle; answered only to the app's own page). */
 export const DESKTOP_FILE_CHANNELS = { save: 'plant-store:save-file', open: 'plant-store:open-file' } as const
+
+/** IPC channels of label printing (invoke/handle; answered only to the app's own page). */
+export const DESKTOP_LABEL_CHANNELS = { print: 'plant-store:print-labels', pdf: 'plant-store:save-labels-pdf' } as const

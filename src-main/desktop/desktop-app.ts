@@ -15,8 +15,8 @@ import { describeStartFailure } from '#main/start-failure'
 import { onStopSignals, type SignalSource } from '#main/stop-signals'
 import { restoreFromBackup } from '#store/restore'
 import { APP_USER_MODEL_ID } from './app-id'
-import { serveBridge, serveFileDialogs } from './bridge-ipc'
-import { askAboutStartFailure, nativeFileDialogs, tell } from './dialogs'
+import { serveBridge } from './bridge-ipc'
+import { askAboutStartFailure, serveNativeDialogs, tell } from './dialogs'
 import { menuTemplate } from './menu'
 import { createMenuActions } from './menu-actions'
 import { createQuitGuard, type QuitGuard } from './quit-guard'
@@ -123,10 +123,10 @@ export class DesktopApp {
     try {
       denyAllPermissions(session.defaultSession)
       serveBridge(ipcMain, { appOrigin: () => this.appOrigin(), bridge: () => this.bridge() })
-      serveFileDialogs(
+      serveNativeDialogs(
         ipcMain,
         () => this.appOrigin(),
-        nativeFileDialogs(() => this.window)
+        () => this.window
       )
       const actions = createMenuActions(this)
       Menu.setApplicationMenu(Menu.buildFromTemplate(menuTemplate(actions, { platform: this.#platform, devTools: !app.isPackaged })))

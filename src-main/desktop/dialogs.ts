@@ -2,8 +2,9 @@
  * The app's native message boxes. Their words come from plain modules
  * (start-recovery.ts, start-failure.ts) so the app and the CLI say the same.
  */
-import { app, BrowserWindow, dialog, type MessageBoxOptions } from 'electron'
-import type { FileDialogHandlers } from './bridge-ipc'
+import { app, BrowserWindow, dialog, type IpcMain, type MessageBoxOptions } from 'electron'
+import { serveFileDialogs, type FileDialogHandlers } from './bridge-ipc'
+import { savePdfThroughDialog, serveLabelPrinting, type SavePdf } from './label-printing'
 import { CHOICE_LABELS, type StartChoice, type StartFailure } from './start-recovery'
 import { openThroughDialog, saveThroughDialog, type NativeFileDialogs } from './transfer-files'
 
@@ -53,13 +54,13 @@ export async function choose(message: string, detail: string, buttons: string[],
   return response
 }
 
-/** Export's Save and Import's Open as native dialogs over `window()` (transfer-files.ts decides what they offer and do). */
-export function nativeFileDialogs(window: () => BrowserWindow | undefined): FileDialogHandlers {
+/** Electron's Save and Open dialogs, each over `window()` while it is open. */
+function boundDialogs(window: () => BrowserWindow | undefined): NativeFileDialogs {
   const parent = () => {
     const open = window()
     return open && !open.isDestroyed() ? open : undefined
   }
-  const dialogs: NativeFileDialogs = {
+  return {
     showSaveDialog: (options) => {
       const over = parent()
       return over ? dialog.showSaveDialog(over, options) : dialog.showSaveDialog(options)
@@ -69,7 +70,23 @@ export function nativeFileDialogs(window: () => BrowserWindow | undefined): File
       return over ? dialog.showOpenDialog(over, options) : dialog.showOpenDialog(options)
     }
   }
+}
+
+/** Export's Save and Import's Open as native dialogs over `window()` (transfer-files.ts decides what they offer and do). */
+export function nativeFileDialogs(window: () => BrowserWindow | undefined): FileDialogHandlers {
+  const dialogs = boundDialogs(window)
   return { save: (name, data) => saveThroughDialog(dialogs, app.getPath('documents'), name, data), open: () => openThroughDialog(dialogs) }
+}
+
+/** Save as PDF of the labels: the native Save dialog over `window()`, starting in Documents (label-printing.ts). */
+export function nativePdfSave(window: () => BrowserWindow | undefined): SavePdf {
+  return (name, pdf) => savePdfThroughDialog(boundDialogs(window), app.getPath('documents'), name, pdf)
+}
+
+/** Serves the page's native dialogs over `window()`: Export's Save, Import's Open, and the labels' Print and Save as PDF. */
+export function serveNativeDialogs(ipcMain: IpcMain, appOrigin: () => string | undefined, window: () => BrowserWindow | undefined): void {
+  serveFileDialogs(ipcMain, appOrigin, nativeFileDialogs(window))
+  serveLabelPrinting(ipcMain, appOrigin, nativePdfSave(window))
 }
 
 /** What Help → About shows. */

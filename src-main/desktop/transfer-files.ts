@@ -37,27 +37,32 @@ export function readSaveRequest(name: unknown, data: unknown): { name: string; d
 }
 
 /**
- * Shows the Save dialog offering `name` in `defaultDir` and writes `data` where
- * the user chose (temp file, fsync, rename: never a half-written export).
- * Resolves null when cancelled.
+ * Shows the Save dialog with `options` and writes `data` where the user chose
+ * (temp file, fsync, rename: never a half-written file), byte for byte.
+ * Resolves null when cancelled, or with where and why it could not be written.
  */
-export async function saveThroughDialog(dialogs: NativeFileDialogs, defaultDir: string, name: string, data: Uint8Array): Promise<SavedFile | null> {
-  const format = path.extname(name).slice(1).toLowerCase()
-  const chosen = await dialogs.showSaveDialog({
-    title: 'Export plants',
-    defaultPath: path.join(defaultDir, name),
-    filters: [{ name: format.toUpperCase(), extensions: [format] }]
-  })
+export async function writeThroughSaveDialog(
+  dialogs: Pick<NativeFileDialogs, 'showSaveDialog'>,
+  options: Parameters<NativeFileDialogs['showSaveDialog']>[0],
+  data: Uint8Array
+): Promise<SavedFile | null> {
+  const chosen = await dialogs.showSaveDialog(options)
   if (chosen.canceled || !chosen.filePath) return null
   try {
-    // The export is UTF-8 (the CSV's byte-order mark included): decoded and written back byte for byte.
-    await replaceFile(chosen.filePath, new TextDecoder('utf-8', { ignoreBOM: true }).decode(data))
+    await replaceFile(chosen.filePath, data)
     return { path: chosen.filePath }
   } catch (error) {
     return {
       error: `${chosen.filePath} could not be written (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); choose another place`
     }
   }
+}
+
+/** Shows the Save dialog offering `name` in `defaultDir` and writes the export there (UTF-8, its byte-order mark kept); null when cancelled. */
+export async function saveThroughDialog(dialogs: NativeFileDialogs, defaultDir: string, name: string, data: Uint8Array): Promise<SavedFile | null> {
+  const format = path.extname(name).slice(1).toLowerCase()
+  const filters = [{ name: format.toUpperCase(), extensions: [format] }]
+  return writeThroughSaveDialog(dialogs, { title: 'Export plants', defaultPath: path.join(defaultDir, name), filters }, data)
 }
 
 /**

@@ -90,13 +90,18 @@ export async function syncDirectory(fs: FileSystem, dir: string): Promise<void> 
 }
 
 /**
- * Replaces `file` with `text` atomically and durably (temp file, fsync, rename,
+ * Replaces `file` with `text` (or bytes, a PDF) atomically and durably (temp file, fsync, rename,
  * directory fsync). `tempFile` defaults to a name of its own, so concurrent
  * writers never share one; a single writer may pass a fixed one, so that a
  * crash leaves at most one temp file behind.
  */
-export async function replaceFile(file: string, text: string, fs: FileSystem = nodeFileSystem, tempFile = uniqueSibling(file, 'tmp')): Promise<void> {
-  const bytes = Buffer.from(text, 'utf8')
+export async function replaceFile(
+  file: string,
+  text: string | Uint8Array,
+  fs: FileSystem = nodeFileSystem,
+  tempFile = uniqueSibling(file, 'tmp')
+): Promise<void> {
+  const bytes = typeof text === 'string' ? Buffer.from(text, 'utf8') : text
   try {
     await writeAndSync(fs, tempFile, bytes).catch(async (error: NodeJS.ErrnoException) => {
       if (error.code !== 'EEXIST') throw error

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { DESKTOP_BRIDGE_CHANNEL, DESKTOP_FILE_CHANNELS, type DesktopBridge } from '#shared/desktop-bridge'
+import { DESKTOP_BRIDGE_CHANNEL, DESKTOP_FILE_CHANNELS, DESKTOP_LABEL_CHANNELS, type DesktopBridge } from '#shared/desktop-bridge'
 
 vi.mock('electron', () => import('./_electron-fake'))
 
@@ -28,7 +28,9 @@ describe('the preload script', () => {
       token: 'secret',
       version: '0.1.0',
       saveFile: expect.any(Function),
-      openFile: expect.any(Function)
+      openFile: expect.any(Function),
+      printLabels: expect.any(Function),
+      saveLabelsPdf: expect.any(Function)
     })
     expect(Object.isFrozen(value)).toBe(true)
   })
@@ -44,6 +46,17 @@ describe('the preload script', () => {
     electron.ipcRenderer.invoke.mockResolvedValueOnce(null)
     expect(await bridge.openFile()).toBeNull()
     expect(electron.ipcRenderer.invoke).toHaveBeenLastCalledWith(DESKTOP_FILE_CHANNELS.open)
+  })
+
+  it('gives the page label printing as two functions, each invoking its own fixed channel', async () => {
+    electron.ipcRenderer.sendSync.mockReturnValue({ apiBaseUrl: 'http://127.0.0.1:7420/v3', token: 'secret', version: '0.1.0' })
+    await import('#main/preload')
+    const bridge = electron.contextBridge.exposeInMainWorld.mock.calls[0]?.[1] as DesktopBridge
+    expect(await bridge.printLabels()).toBeNull()
+    expect(electron.ipcRenderer.invoke).toHaveBeenLastCalledWith(DESKTOP_LABEL_CHANNELS.print)
+    electron.ipcRenderer.invoke.mockResolvedValueOnce({ path: '/home/me/labels.pdf' })
+    expect(await bridge.saveLabelsPdf('labels.pdf')).toEqual({ path: '/home/me/labels.pdf' })
+    expect(electron.ipcRenderer.invoke).toHaveBeenLastCalledWith(DESKTOP_LABEL_CHANNELS.pdf, 'labels.pdf')
   })
 
   it('exposes nothing when the main process refuses (not the app page)', async () => {
