@@ -25,6 +25,13 @@ export const TILL_PROBLEMS = {
     detail: (ids: readonly number[]) =>
       `There is no ${plantsNamed(ids)}: never added, or deleted already. Nothing was changed. ${listPath} lists the plants there are.`
   }),
+  plantDeleted: row({
+    type: PROBLEM_TYPES.notFound,
+    title: 'Plant deleted',
+    status: 404,
+    detail: (id: number) =>
+      `Plant ${id} was deleted. POST ${API_BASE}${EXTENSION_PATHS.plantRestore.replace('{id}', String(id))} brings it back (within 30 days of the delete).`
+  }),
   noTombstone: row({
     type: PROBLEM_TYPES.notFound,
     title: 'Nothing to restore',

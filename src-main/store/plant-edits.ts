@@ -22,6 +22,8 @@ export interface EditHost {
   submit<R>(apply: () => { result: R; changes?: StagedChange[] }): Promise<R>
   /** The record of `id` as the step sees it (its own staged change, else the published one, tombstones too). */
   latest(id: number): StoredPlant | undefined
+  /** The published record of `id`, a tombstone too. */
+  record(id: number): StoredPlant | undefined
   stage(record: StoredPlant): void
   now(): Date
   /** The change log entry of one change (it takes the next seq). */
@@ -75,6 +77,11 @@ export class PlantEdits {
     const { plants, seq } = await this.#edit('restored', [{ id }])
     this.host.announce({ type: 'plant.restored', plant: plants[0]!, seq })
     return plants[0]!
+  }
+
+  /** True when `id` is deleted and its tombstone not yet purged. */
+  isDeleted(id: number): boolean {
+    return this.host.record(id)?.deletedAt !== undefined
   }
 
   /** Applies every change (each names its plant), all or none; announced once as `plants.changed`. */
