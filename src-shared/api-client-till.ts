@@ -18,7 +18,8 @@ export type SendRequest = (
 ) => Promise<Response>
 
 /** A bulk change: one change for many plants, or a change per plant (an Undo). Same rules as an update. */
-export type BulkUpdate = { ids: number[]; changes: Omit<PlantChanges, 'id'> } | { updates: PlantChanges[] }
+/** `version` in an item of updates: change that plant only if it is still at that version (else 412, nothing changes). */
+export type BulkUpdate = { ids: number[]; changes: Omit<PlantChanges, 'id'> } | { updates: (PlantChanges & { version?: number })[] }
 
 /** Options of a delete: with `ifMatch` (a version), only if nobody changed the plant since. */
 export interface DeleteOptions {

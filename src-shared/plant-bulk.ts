@@ -45,6 +45,23 @@ export function validateBulkIds(body: unknown): Validated<number[]> {
   return errors.length === 0 ? { ok: true, value: ids } : { ok: false, errors }
 }
 
+/** A change of POST /v3/plant/bulk; `version` (in `updates` only) is the version the plant must still be at, as If-Match. */
+export type BulkChange = PlantChanges & { version?: number }
+
+/** An item of `updates`: its optional `version` checked apart, the rest as an update. */
+function checkUpdateItem(item: unknown, prefix: string, errors: FieldError[]): BulkChange | undefined {
+  if (!isPlainObject(item) || !Object.hasOwn(item, 'version')) return checkChange(item, prefix, errors)
+  const { version, ...rest } = item
+  if (!Number.isSafeInteger(version) || (version as number) < 1) {
+    errors.push({
+      field: `${prefix}.version`,
+      message: `version must be the positive whole number the plant was read at, not ${JSON.stringify(version)}`
+    })
+  }
+  const change = checkChange(rest, prefix, errors)
+  return change && { ...change, version: version as number }
+}
+
 /** One change as an update (`id` plus fields), its faults named under `prefix`. */
 function checkChange(body: unknown, prefix: string, errors: FieldError[]): PlantChanges | undefined {
   const checked = validatePlantChanges(body)
@@ -54,17 +71,17 @@ function checkChange(body: unknown, prefix: string, errors: FieldError[]): Plant
 }
 
 /** Validates a body of POST /v3/plant/bulk into the update of each plant. */
-export function validateBulkUpdate(body: unknown): Validated<PlantChanges[]> {
+export function validateBulkUpdate(body: unknown): Validated<BulkChange[]> {
   if (!isPlainObject(body)) return { ok: false, errors: [NOT_AN_OBJECT] }
   const errors: FieldError[] = []
-  const updates: PlantChanges[] = []
+  const updates: BulkChange[] = []
   if (Object.hasOwn(body, 'updates')) {
     onlyKeys(body, ['updates'], errors)
     const list = body.updates
     if (!Array.isArray(list) || list.length === 0)
       errors.push({ field: 'updates', message: 'updates must be a non-empty list such as [{"id": 1, "status": "sold"}]' })
     else if (list.length > BULK_MAX) errors.push({ field: 'updates', message: TOO_MANY })
-    else list.forEach((item, index) => updates.push(checkChange(item, `updates[${index}]`, errors)!))
+    else list.forEach((item, index) => updates.push(checkUpdateItem(item, `updates[${index}]`, errors)!))
   } else {
     onlyKeys(body, ['ids', 'changes'], errors)
     const ids = idList(body.ids, errors)

@@ -146,6 +146,14 @@ const statusField: FieldRule<NonNullable<NewPlant['status']>> = {
 
 const priceField: FieldRule<number> = {
   check(value, field, errors) {
+    if (typeof value === 'string') {
+      // Text reaches here from JSON ("12") and from a CSV cell that is no plain decimal (a German "19,99"): say both.
+      errors.push({
+        field,
+        message: `price must be a number with a dot for the decimals, such as 12.5 (in JSON not in quotes); got ${JSON.stringify(value)}`
+      })
+      return undefined
+    }
     if (typeof value !== 'number' || !Number.isFinite(value)) {
       errors.push({ field, message: `price must be a number such as 12.5 (not in quotes), not ${describeType(value)}` })
       return undefined

@@ -5,7 +5,7 @@
  */
 import { EXTENSION_PATHS } from '#shared/api-paths'
 import { BULK_MAX } from '#shared/plant-bulk'
-import { PLANT_ID_SCHEMA } from '#shared/plant-schema'
+import { PLANT_ID_SCHEMA, plantJsonSchemas } from '#shared/plant-schema'
 import { problemResponse, ref } from './openapi-parts'
 import { IDS_NAMED_MAX } from './problems-till'
 
@@ -26,6 +26,18 @@ const ATOMIC =
 const NOT_FOUND = problemResponse(
   `An id names no plant (or a deleted one); the problem names them (the first ${IDS_NAMED_MAX}). Nothing was changed.`
 )
+/** An item of `updates`: a PlantUpdate that may name the version the plant must still be at (an Undo's If-Match). */
+const updateItem = {
+  ...plantJsonSchemas.PlantUpdate,
+  properties: {
+    ...(plantJsonSchemas.PlantUpdate!.properties as Schema),
+    version: {
+      type: 'integer',
+      minimum: 1,
+      description: 'Change the plant only if it is still at this version (as If-Match); one stale version refuses the whole call with 412.'
+    }
+  }
+}
 const INVALID = problemResponse('Invalid body: errors[] names each faulty field (e.g. changes.status, updates[3].price, ids). Nothing was changed.')
 
 const operations = (ifMatch: Schema | undefined) => ({
@@ -61,12 +73,17 @@ const operations = (ifMatch: Schema | undefined) => ({
               type: 'object',
               required: ['updates'],
               additionalProperties: false,
-              properties: { updates: { type: 'array', minItems: 1, maxItems: BULK_MAX, items: ref('PlantUpdate') } }
+              properties: { updates: { type: 'array', minItems: 1, maxItems: BULK_MAX, items: updateItem } }
             }
           ]
         })
       },
-      responses: { '200': plantsAnswer('The changed plants.'), '400': INVALID, '404': NOT_FOUND }
+      responses: {
+        '200': plantsAnswer('The changed plants.'),
+        '400': INVALID,
+        '404': NOT_FOUND,
+        '412': problemResponse('An item of updates names a version the plant has moved past (changed since it was read). Nothing was changed.')
+      }
     }
   },
   [EXTENSION_PATHS.bulkDelete]: {

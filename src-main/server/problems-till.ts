@@ -14,6 +14,13 @@ function plantsNamed(ids: readonly number[]): string {
   return `${countOf(ids.length, 'plant')} (ids ${ids.slice(0, IDS_NAMED_MAX).join(', ')}${more})`
 }
 
+/** "There is no plant 7" or "There are no plants with ids 2, 99 (2 ids)"; `kind` qualifies the plants ("deleted "). */
+function noPlants(ids: readonly number[], kind = ''): string {
+  if (ids.length === 1) return `There is no ${kind}plant ${ids[0]}`
+  const more = ids.length > IDS_NAMED_MAX ? ` and ${ids.length - IDS_NAMED_MAX} more` : ''
+  return `There are no ${kind}plants with ids ${ids.slice(0, IDS_NAMED_MAX).join(', ')}${more} (${countOf(ids.length, 'id')})`
+}
+
 const listed = (errors: readonly FieldError[]) => errors.map((error) => `${error.field}: ${error.message}`).join('; ')
 const listPath = `${API_BASE}${EXTENSION_PATHS.plants}`
 
@@ -23,14 +30,21 @@ export const TILL_PROBLEMS = {
     title: 'Plant not found',
     status: 404,
     detail: (ids: readonly number[]) =>
-      `There is no ${plantsNamed(ids)}: never added, or deleted already. Nothing was changed. ${listPath} lists the plants there are.`
+      `${noPlants(ids)}: never added, or deleted already. Nothing was changed. ${listPath} lists the plants there are.`
+  }),
+  plantDeleted: row({
+    type: PROBLEM_TYPES.notFound,
+    title: 'Plant deleted',
+    status: 404,
+    detail: (id: number) =>
+      `Plant ${id} was deleted. POST ${API_BASE}${EXTENSION_PATHS.plantRestore.replace('{id}', String(id))} brings it back (within 30 days of the delete).`
   }),
   noTombstone: row({
     type: PROBLEM_TYPES.notFound,
     title: 'Nothing to restore',
     status: 404,
     detail: (ids: readonly number[]) =>
-      `There is no deleted ${plantsNamed(ids)} to restore (never added, or deleted more than 30 days ago and purged). Nothing was changed.`
+      `${noPlants(ids, 'deleted ')} to restore (never added, or deleted more than 30 days ago and purged). Nothing was changed.`
   }),
   plantNotDeleted: row({
     type: PROBLEM_TYPES.plantNotDeleted,

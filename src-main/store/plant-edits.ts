@@ -7,6 +7,7 @@
  * in one journal line (one fsync), then announced once.
  */
 import type { ChangeType } from '#shared/history'
+import type { BulkChange } from '#shared/plant-bulk'
 import type { FieldChanges, Plant, PlantChanges } from '#shared/plant'
 import { currentActor } from './history-actor'
 import type { HistoryEntry } from './history-entry'
@@ -22,6 +23,8 @@ export interface EditHost {
   submit<R>(apply: () => { result: R; changes?: StagedChange[] }): Promise<R>
   /** The record of `id` as the step sees it (its own staged change, else the published one, tombstones too). */
   latest(id: number): StoredPlant | undefined
+  /** The published record of `id`, a tombstone too. */
+  record(id: number): StoredPlant | undefined
   stage(record: StoredPlant): void
   now(): Date
   /** The change log entry of one change (it takes the next seq). */
@@ -77,8 +80,13 @@ export class PlantEdits {
     return plants[0]!
   }
 
+  /** True when `id` is deleted and its tombstone not yet purged. */
+  isDeleted(id: number): boolean {
+    return this.host.record(id)?.deletedAt !== undefined
+  }
+
   /** Applies every change (each names its plant), all or none; announced once as `plants.changed`. */
-  bulkUpdate(updates: readonly PlantChanges[]): Promise<Plant[]> {
+  bulkUpdate(updates: readonly BulkChange[]): Promise<Plant[]> {
     return this.#bulk('updated', updates)
   }
 
@@ -90,13 +98,13 @@ export class PlantEdits {
     return this.#bulk('restored', unique(ids))
   }
 
-  async #bulk(edit: Edit, items: readonly PlantChanges[]): Promise<Plant[]> {
+  async #bulk(edit: Edit, items: readonly BulkChange[]): Promise<Plant[]> {
     const { plants, seq } = await this.#edit(edit, items)
     if (plants.length > 0) this.host.announce({ type: 'plants.changed', change: edit, plants, seq })
     return plants
   }
 
-  #edit(edit: Edit, items: readonly PlantChanges[], condition?: WriteCondition): Promise<Edited> {
+  #edit(edit: Edit, items: readonly BulkChange[], condition?: WriteCondition): Promise<Edited> {
     const by = currentActor() // read in the request's context, before the serialised step
     return this.host.submit(() => {
       const unknown: number[] = []
@@ -109,8 +117,10 @@ export class PlantEdits {
       if (unknown.length > 0) throw new PlantsNotEditableError('unknown', unknown, edit === 'restored')
       if (notDeleted.length > 0) throw new PlantsNotEditableError('notDeleted', notDeleted)
       if (condition) checkVersion(this.host.latest(items[0]!.id)!, condition)
+      // A bulk item's own version (an Undo's): a plant changed since is not overwritten, and nothing changes.
+      for (const { id, version } of items) checkVersion(this.host.latest(id)!, { ifVersion: version })
       const at = this.host.now().toISOString()
-      const changes: StagedChange[] = items.map(({ id, ...fields }) => {
+      const changes: StagedChange[] = items.map(({ id, version: _version, ...fields }) => {
         const before = this.host.latest(id)!
         const after = nextRecord(edit, before, fields, at)
         this.host.stage(after)

@@ -99,6 +99,7 @@ export class PlantStore {
     this.edits = new PlantEdits({
       submit: (apply) => this.#commits.submit(apply),
       latest: (id) => this.#catalogue.latest(id),
+      record: (id) => this.#catalogue.record(id),
       stage: (record) => this.#catalogue.stage(record),
       now: this.#now,
       entryOf: (...change) => this.history.entryOf(...change),

@@ -57,7 +57,7 @@ describe('POST /v3/plant/bulk', () => {
     const ids = [1, 2, ...Array.from({ length: 25 }, (_, i) => 100 + i)]
     const response = await app.call('POST', '/v3/plant/bulk', { ids, changes: { status: 'sold' } })
     expect(response.status).toBe(404)
-    expect((await response.json()).detail).toMatch(/^There is no 26 plants \(ids 2, 100, 101, .*, 118 and 6 more\)/)
+    expect((await response.json()).detail).toMatch(/^There are no plants with ids 2, 100, 101, .*, 118 and 6 more \(26 ids\): never added/)
     expect(app.store.get(1)).toMatchObject({ status: 'available', version: 1 })
   })
 
@@ -129,5 +129,14 @@ describe('POST /v3/plant/bulk/delete and /bulk/restore', () => {
     expect(response.status).toBe(409)
     expect((await response.json()).detail).toMatch(/^2 plants \(ids 2, 3\) are not deleted/)
     expect(app.store.get(1)).toBeUndefined()
+  })
+})
+
+describe('problems naming several plants', () => {
+  it('read as English for a bulk restore of ids without a tombstone', async () => {
+    const app = await withPlants(1)
+    const response = await app.call('POST', '/v3/plant/bulk/restore', { ids: [7, 8] })
+    expect(response.status).toBe(404)
+    expect((await response.json()).detail).toMatch(/^There are no deleted plants with ids 7, 8 \(2 ids\) to restore/)
   })
 })

@@ -122,7 +122,8 @@ export function plantIdParam(event: H3Event): number {
 function getPlant(event: H3Event, store: PlantStore): Plant {
   const id = plantIdParam(event)
   const plant = store.get(id)
-  if (!plant) throw problem('plantNotFound', id)
+  // A tombstone says so: a till card (or a script) can tell "deleted" from "never was".
+  if (!plant) throw store.edits.isDeleted(id) ? problem('plantDeleted', id) : problem('plantNotFound', id)
   setPlantEtag(event, plant)
   return plant
 }

@@ -50,17 +50,20 @@ export const useBulkActionsStore = defineStore('bulk-actions', () => {
     return run(async () => {
       const chosen = await selection.resolve()
       if (chosen.length === 0) return
+      let changed: Plant[]
       try {
-        await api().bulkUpdate({ ids: chosen.map((plant) => plant.id), changes: { status } })
+        changed = await api().bulkUpdate({ ids: chosen.map((plant) => plant.id), changes: { status } })
       } catch (error) {
         toasts.error(`Nothing was changed: ${reason(error)}`)
         return
       }
       selection.clear()
+      // Undo names the versions this change left, so a plant changed since (sold at the till) is not overwritten (412).
+      const versions = new Map(changed.map((plant) => [plant.id, plant.version]))
       const undo = () =>
         void run(async () => {
           try {
-            await api().bulkUpdate({ updates: chosen.map((plant) => ({ id: plant.id, status: plant.status })) })
+            await api().bulkUpdate({ updates: chosen.map((plant) => ({ id: plant.id, status: plant.status, version: versions.get(plant.id) })) })
             toasts.success(`${what(chosen)}: status put back`)
           } catch (error) {
             toasts.error(`Could not undo: ${reason(error)}`)

@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { flushPromises, mount, type VueWrapper } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import type { Plant } from '#shared/plant'
 import App from '#renderer/App.vue'
 import { useApiClient } from '#renderer/api'
 import { useLabelsStore } from '#renderer/stores/labels'
@@ -74,9 +75,14 @@ describe('bulk selection', () => {
     expect(api.client.bulkUpdate).toHaveBeenCalledWith({ ids: [1, 2, 3], changes: { status: 'sold' } })
     expect(api.plants.slice(0, 3).map((p) => p.status)).toEqual(['sold', 'sold', 'sold'])
     expect(useToastsStore().toasts.at(-1)?.message).toBe('3 plants set to sold')
+    const setVersions = (await vi.mocked(api.client.bulkUpdate).mock.results[0]!.value).map((p: Plant) => p.version)
     await undo()
     expect(api.client.bulkUpdate).toHaveBeenCalledTimes(2)
     expect(api.plants.slice(0, 3).map((p) => p.status)).toEqual(['available', 'pending', 'available'])
+    // Undo names the versions the change left, so the server refuses it (412) for a plant changed since.
+    expect((vi.mocked(api.client.bulkUpdate).mock.calls[1]![0] as { updates: { version?: number }[] }).updates.map((u) => u.version)).toEqual(
+      setVersions
+    )
     wrapper.unmount()
   })
 

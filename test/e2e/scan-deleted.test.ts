@@ -1,0 +1,34 @@
+/**
+ * Scanning the label of a plant deleted elsewhere (another window, a script, the CLI, or before a reload): the
+ * till card says it was deleted, not merely that there is no such plant (issue 15).
+ */
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { launchBrowser } from '#setup/browser'
+import { openTill } from './pages/till-session'
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+describe('scanning a plant deleted elsewhere', () => {
+  it('says the plant was deleted; a code no plant ever had still says "No plant"', async () => {
+    const s = await openTill(browser, [{ name: 'Monstera deliciosa' }, { name: 'Boston fern' }])
+    const page = s.watched.page
+    await s.api.deletePlant(1)
+    await s.scan('PS-1')
+    const deleted = page.getByRole('dialog', { name: 'Plant PS-1 was deleted' })
+    await deleted.waitFor()
+    expect(await deleted.getByRole('alert').textContent()).toContain('It was deleted')
+    await page.keyboard.press('Escape')
+    await deleted.waitFor({ state: 'detached' })
+
+    await s.scan('PS-3')
+    await page.getByRole('dialog', { name: 'No plant PS-3' }).waitFor()
+    await s.finish(2)
+  })
+})
