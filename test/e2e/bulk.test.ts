@@ -82,7 +82,7 @@ describe('bulk actions', () => {
   it('deletes from the edit dialog with Undo; a plant a script deletes or restores leaves or rejoins an open UI', async () => {
     const s = await openTill(browser, PLANTS)
     const page = s.watched.page
-    await s.catalogue.row('Dahlia').getByRole('button', { name: 'Edit', exact: true }).click()
+    await s.catalogue.row('Dahlia').getByRole('button', { name: 'Edit Dahlia', exact: true }).click()
     await page.getByRole('dialog').getByRole('button', { name: 'Delete', exact: true }).click()
     const toast = s.catalogue.toast('Deleted Dahlia')
     await toast.waitFor()

@@ -71,7 +71,7 @@ describe('history and reports (Chromium)', () => {
   it("the History tab lists a till's status change in shop words, live while it is open", async () => {
     const { till, watched, violations, catalogue } = await setUp([{ name: 'Olive tree', category: 'Trees' }])
     const { page } = watched
-    await catalogue.row('Olive tree').getByRole('button', { name: 'Edit', exact: true }).click()
+    await catalogue.row('Olive tree').getByRole('button', { name: 'Edit Olive tree', exact: true }).click()
     await catalogue.form.dialog.getByRole('tab', { name: 'History', exact: true }).click()
     const panel = catalogue.form.dialog.getByRole('tabpanel', { name: 'History' })
     await panel

@@ -1,0 +1,45 @@
+/**
+ * What a keyboard or mouse user at the till sees of a selection and where focus lands, in Chromium (a real
+ * user event: the page's own handlers run between the click and the browser's default action, which a
+ * jsdom component test does not reproduce).
+ */
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { NewPlant } from '#shared/plant'
+import { launchBrowser } from '#setup/browser'
+import { openTill } from './pages/till-session'
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+const PLANTS: NewPlant[] = ['Agave', 'Begonia', 'Cactus'].map((name) => ({ name, category: 'Shop floor', tags: [], status: 'available' }))
+
+describe('tick boxes', () => {
+  it('show the tick a click or Space puts on a row and on the page box', async () => {
+    const s = await openTill(browser, PLANTS)
+    const page = s.watched.page
+    const begonia = page.getByRole('checkbox', { name: 'Select Begonia' })
+    await begonia.click()
+    await page.getByRole('region', { name: 'Selected plants' }).getByText('1 selected').waitFor()
+    expect(await begonia.isChecked()).toBe(true)
+    const cactus = page.getByRole('checkbox', { name: 'Select Cactus' })
+    await cactus.focus()
+    await page.keyboard.press('Space')
+    await page.getByRole('region', { name: 'Selected plants' }).getByText('2 selected').waitFor()
+    expect(await cactus.isChecked()).toBe(true)
+    await page.keyboard.press('Space')
+    await page.getByRole('region', { name: 'Selected plants' }).getByText('1 selected').waitFor()
+    expect(await cactus.isChecked()).toBe(false)
+    const pageBox = page.getByRole('checkbox', { name: 'Select all plants on this page' })
+    await pageBox.click()
+    await page.getByRole('region', { name: 'Selected plants' }).getByText('3 selected').waitFor()
+    expect(await pageBox.isChecked()).toBe(true)
+    expect(await page.getByRole('checkbox', { name: 'Select Agave' }).isChecked()).toBe(true)
+    await s.finish()
+  })
+})
