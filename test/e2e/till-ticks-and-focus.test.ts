@@ -7,6 +7,7 @@ import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { NewPlant } from '#shared/plant'
 import { launchBrowser } from '#setup/browser'
+import { focusedLabel } from './pages/layout-probes'
 import { openTill } from './pages/till-session'
 
 let browser: Browser
@@ -40,6 +41,21 @@ describe('tick boxes', () => {
     await page.getByRole('region', { name: 'Selected plants' }).getByText('3 selected').waitFor()
     expect(await pageBox.isChecked()).toBe(true)
     expect(await page.getByRole('checkbox', { name: 'Select Agave' }).isChecked()).toBe(true)
+    await s.finish()
+  })
+})
+
+describe('focus after a delete', () => {
+  it("moves to the row now in the deleted one's place, not to the page", async () => {
+    const s = await openTill(browser, PLANTS)
+    const page = s.watched.page
+    await page.getByRole('button', { name: 'Edit Begonia', exact: true }).focus()
+    await page.keyboard.press('Enter')
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete', exact: true }).focus()
+    await page.keyboard.press('Enter')
+    await s.catalogue.toast('Deleted Begonia').waitFor()
+    await s.catalogue.row('Begonia').waitFor({ state: 'detached' })
+    await expect.poll(() => focusedLabel(page)).toBe('Status of Cactus')
     await s.finish()
   })
 })
