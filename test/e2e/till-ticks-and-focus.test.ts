@@ -59,3 +59,26 @@ describe('focus after a delete', () => {
     await s.finish()
   })
 })
+
+describe('focus after a dialog of the selection bar', () => {
+  it('goes back to the button that opened the label dialog or the delete question', async () => {
+    const s = await openTill(browser, PLANTS)
+    const page = s.watched.page
+    const bar = page.getByRole('region', { name: 'Selected plants' })
+    await page.getByRole('checkbox', { name: 'Select Agave' }).click()
+    await page.getByRole('checkbox', { name: 'Select Begonia' }).click()
+    await bar.getByRole('button', { name: 'Print labels' }).focus()
+    await page.keyboard.press('Enter')
+    await page.getByRole('dialog', { name: 'Print labels' }).waitFor()
+    await page.keyboard.press('Escape')
+    await page.getByRole('dialog').waitFor({ state: 'detached' })
+    await expect.poll(() => page.evaluate(() => (globalThis as any).document.activeElement?.textContent?.trim())).toBe('Print labels')
+    await bar.getByRole('button', { name: 'Delete', exact: true }).focus()
+    await page.keyboard.press('Enter')
+    await page.getByRole('alertdialog', { name: 'Delete 2 plants?' }).waitFor()
+    await page.keyboard.press('Escape')
+    await page.getByRole('alertdialog').waitFor({ state: 'detached' })
+    await expect.poll(() => page.evaluate(() => (globalThis as any).document.activeElement?.textContent?.trim())).toBe('Delete')
+    await s.finish()
+  })
+})
