@@ -81,4 +81,18 @@ describe('focus after a dialog of the selection bar', () => {
     await expect.poll(() => page.evaluate(() => (globalThis as any).document.activeElement?.textContent?.trim())).toBe('Delete')
     await s.finish()
   })
+
+  it('moves to the first ticked row after a status is chosen from Set status…', async () => {
+    const s = await openTill(browser, PLANTS)
+    const page = s.watched.page
+    const bar = page.getByRole('region', { name: 'Selected plants' })
+    await page.getByRole('checkbox', { name: 'Select Agave' }).click()
+    await bar.getByRole('button', { name: 'Set status…' }).focus()
+    await page.keyboard.press('Enter')
+    await bar.getByRole('button', { name: 'Pending', exact: true }).focus()
+    await page.keyboard.press('Enter')
+    await s.catalogue.toast('Agave is now pending').or(s.catalogue.toast('set to pending')).first().waitFor()
+    await expect.poll(() => focusedLabel(page)).toBe('Status of Agave')
+    await s.finish()
+  })
 })
