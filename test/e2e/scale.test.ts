@@ -51,14 +51,16 @@ describe(`the catalogue with ${PLANT_COUNT.toLocaleString('en')} plants`, () => 
     await pages.getByRole('button', { name: 'Last page' }).click()
     await expect.poll(() => catalogue.summary.textContent(), { timeout: 15_000 }).toBe('9,951–10,000 of 10,000 plants')
     expect(await pages.getByRole('button', { name: 'Page 200' }).getAttribute('aria-current')).toBe('page')
-    expect((await catalogue.rows.first().boundingBox())!.y).toBeGreaterThan(headerTop) // back at the top, under the headers
+    // The rows of the new page can still be drawing when the summary changes: wait for the first one to have a box.
+    const firstRowTop = async () => (await catalogue.rows.first().boundingBox())?.y ?? Number.NaN
+    await expect.poll(firstRowTop, { timeout: 15_000 }).toBeGreaterThan(headerTop) // back at the top, under the headers
     await catalogue.rows.nth(45).scrollIntoViewIfNeeded()
     await pages.getByLabel('Go to page').fill('42')
     await pages.getByLabel('Go to page').press('Enter')
     await expect.poll(() => catalogue.summary.textContent(), { timeout: 15_000 }).toBe('2,051–2,100 of 10,000 plants')
-    const firstRow = (await catalogue.rows.first().boundingBox())!
     const headerBox = (await header.boundingBox())!
-    expect(firstRow.y).toBeGreaterThanOrEqual(headerBox.y + headerBox.height - 1) // the first row shows, right under the headers
+    // the first row shows, right under the headers
+    await expect.poll(firstRowTop, { timeout: 15_000 }).toBeGreaterThanOrEqual(headerBox.y + headerBox.height - 1)
     expect(problems).toEqual([])
     await context.close()
     await server.stop()
