@@ -79,7 +79,7 @@ export function createApp(options: CreateAppOptions): H3 {
   registerPlantViewRoutes(app, options.store)
   registerPlantEditRoutes(app, options.store)
   registerShopSettingsRoutes(app, options.store)
-  registerEventRoutes(app, options.store, options.events)
+  registerEventRoutes(app, options.store, { ...options.events, stillAllowed: (header) => options.access.checkAuthorization(header).ok })
   if (options.tokens !== undefined) registerTokenRoutes(app, options.tokens)
   registerTransferRoutes(app, options.store)
   registerBackupStatusRoute(app, options.store)

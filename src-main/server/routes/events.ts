@@ -21,7 +21,16 @@ export interface EventRouteOptions {
   stopping?: AbortSignal
   /** Bounds on streams and what they hold (default {@link EVENT_STREAM_LIMITS}). */
   limits?: Partial<EventStreamLimits>
+  /**
+   * Whether the Authorization a stream was opened with is still accepted. Checked every second: a stream of a rotated
+   * or revoked token is closed, so its window reconnects, is refused and locks instead of following changes it may
+   * no longer see.
+   */
+  stillAllowed?: (authorization: string | null) => boolean
 }
+
+/** How often open streams have their token checked again (a rotation is picked up within a second too). */
+export const STREAM_TOKEN_RECHECK_MS = 1000
 
 const CONNECTED = encodeEvent({ comment: 'connected' })
 const HEARTBEAT = encodeEvent({ comment: 'heartbeat' })
@@ -53,6 +62,8 @@ export function registerEventRoutes(app: H3, store: PlantStore, options: EventRo
   const limits = { ...EVENT_STREAM_LIMITS, ...options.limits }
   const open = new Set<ChangeStream>()
   const gates = new Map<ChangeStream, ReplayGate>() // streams replaying missed changes hold live events back
+  const authorizations = new Map<ChangeStream, string | null>()
+  let recheck: ReturnType<typeof setInterval> | undefined
   let unsubscribe: (() => void) | undefined
   let heartbeat: ReturnType<typeof setInterval> | undefined
   const toAll = (chunk: Uint8Array, seq?: number) => {
@@ -69,11 +80,18 @@ export function registerEventRoutes(app: H3, store: PlantStore, options: EventRo
       toAll(encodeEvent({ type: change.type, data: JSON.stringify(eventData(change)), id: change.seq }), change.seq)
     })
     heartbeat = setInterval(() => toAll(HEARTBEAT), heartbeatMs)
+    const { stillAllowed } = options
+    if (stillAllowed) {
+      recheck = setInterval(() => {
+        for (const [stream, authorization] of authorizations) if (!stillAllowed(authorization)) stream.close()
+      }, STREAM_TOKEN_RECHECK_MS)
+    }
   }
   const stop = () => {
     unsubscribe?.()
     clearInterval(heartbeat)
-    unsubscribe = heartbeat = undefined
+    clearInterval(recheck)
+    unsubscribe = heartbeat = recheck = undefined
   }
   options.stopping?.addEventListener(
     'abort',
@@ -89,6 +107,7 @@ export function registerEventRoutes(app: H3, store: PlantStore, options: EventRo
       onEnd: () => {
         open.delete(stream)
         gates.delete(stream)
+        authorizations.delete(stream)
         if (open.size === 0) stop()
       },
       onDrop: (reason) => console.error(`[plant-store] closed a change stream: ${reason}`),
@@ -96,6 +115,7 @@ export function registerEventRoutes(app: H3, store: PlantStore, options: EventRo
     })
     if (open.size === 0) start()
     open.add(stream)
+    authorizations.set(stream, event.req.headers.get('authorization'))
     setEventStreamHeaders(event)
     // The first bytes tell the client at once that the stream is open (and flush the headers).
     stream.send(CONNECTED)
