@@ -17,6 +17,9 @@ import { useTillStore } from './till'
 import { useToastsStore } from './toasts'
 
 /** What a failed call says, for a toast. */
+/** Why a bulk Undo put nothing back when a plant of the batch was changed since. */
+export const UNDO_REFUSED = 'Could not undo: one of these plants was changed since (for example sold at the till), so nothing was put back.'
+
 function reason(error: unknown): string {
   return error instanceof ApiError ? error.detail : String(error)
 }
@@ -66,7 +69,9 @@ export const useBulkActionsStore = defineStore('bulk-actions', () => {
             await api().bulkUpdate({ updates: chosen.map((plant) => ({ id: plant.id, status: plant.status, version: versions.get(plant.id) })) })
             toasts.success(`${what(chosen)}: status put back`)
           } catch (error) {
-            toasts.error(`Could not undo: ${reason(error)}`)
+            // 412: a plant of the batch was changed since (sold at the till): its server words speak HTTP, these the shop's.
+            const changedSince = error instanceof ApiError && error.status === 412
+            toasts.error(changedSince ? UNDO_REFUSED : `Could not undo: ${reason(error)}`)
           }
         })
       toasts.success(`${what(chosen)} set to ${STATUS_LABELS[status].toLowerCase()}`, { label: 'Undo', run: undo })

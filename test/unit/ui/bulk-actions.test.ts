@@ -2,9 +2,11 @@
 import { flushPromises, mount, type VueWrapper } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { ApiError } from '#shared/api-client'
 import type { Plant } from '#shared/plant'
 import App from '#renderer/App.vue'
 import { useApiClient } from '#renderer/api'
+import { UNDO_REFUSED } from '#renderer/stores/bulk-actions'
 import { useLabelsStore } from '#renderer/stores/labels'
 import { useToastsStore } from '#renderer/stores/toasts'
 import { fakeApi, plant, type FakeApi } from './_fake-api'
@@ -83,6 +85,22 @@ describe('bulk selection', () => {
     expect((vi.mocked(api.client.bulkUpdate).mock.calls[1]![0] as { updates: { version?: number }[] }).updates.map((u) => u.version)).toEqual(
       setVersions
     )
+    wrapper.unmount()
+  })
+
+  it("says in the shop's words why a bulk Undo put nothing back when a plant was sold since (412)", async () => {
+    const wrapper = await mountApp()
+    for (const id of [1, 2]) await box(wrapper, id).trigger('click')
+    await button(wrapper, 'Set status…').trigger('click')
+    await button(wrapper, 'Pending').trigger('click')
+    await flushPromises()
+    const detail = 'Plant 2 was changed since version 2: GET /v3/plant/2 for what it is now.'
+    vi.mocked(api.client.bulkUpdate).mockRejectedValueOnce(
+      new ApiError({ type: 'urn:plant-store:problem:version-conflict', status: 412, title: 'Precondition Failed', detail })
+    )
+    await undo()
+    expect(useToastsStore().toasts.at(-1)?.message).toBe(UNDO_REFUSED)
+    expect(useToastsStore().toasts.at(-1)?.message).not.toContain('/v3/')
     wrapper.unmount()
   })
 
