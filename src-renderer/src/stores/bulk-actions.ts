@@ -9,7 +9,7 @@ import { ApiError } from '#shared/api-client'
 import type { Plant, PlantStatus } from '#shared/plant'
 import { countOf } from '#shared/words'
 import { api } from '#renderer/api'
-import { STATUS_LABELS, plantLabel } from '#renderer/format'
+import { STATUS_LABELS, failureText, plantLabel } from '#renderer/format'
 import { useLabelsStore } from './labels'
 import { usePlantsStore } from './plants'
 import { useSelectionStore } from './selection'
@@ -19,10 +19,6 @@ import { useToastsStore } from './toasts'
 /** What a failed call says, for a toast. */
 /** Why a bulk Undo put nothing back when a plant of the batch was changed since. */
 export const UNDO_REFUSED = 'Could not undo: one of these plants was changed since (for example sold at the till), so nothing was put back.'
-
-function reason(error: unknown): string {
-  return error instanceof ApiError ? error.detail : String(error)
-}
 
 /** "Monstera" for one plant, "12 plants" for more. */
 function what(plants: readonly Plant[]): string {
@@ -57,7 +53,7 @@ export const useBulkActionsStore = defineStore('bulk-actions', () => {
       try {
         changed = await api().bulkUpdate({ ids: chosen.map((plant) => plant.id), changes: { status } })
       } catch (error) {
-        toasts.error(`Nothing was changed: ${reason(error)}`)
+        toasts.error(`Nothing was changed: ${failureText(error)}`)
         return
       }
       selection.clear()
@@ -71,7 +67,7 @@ export const useBulkActionsStore = defineStore('bulk-actions', () => {
           } catch (error) {
             // 412: a plant of the batch was changed since (sold at the till): its server words speak HTTP, these the shop's.
             const changedSince = error instanceof ApiError && error.status === 412
-            toasts.error(changedSince ? UNDO_REFUSED : `Could not undo: ${reason(error)}`)
+            toasts.error(changedSince ? UNDO_REFUSED : `Could not undo: ${failureText(error)}`)
           }
         })
       toasts.success(`${what(chosen)} set to ${STATUS_LABELS[status].toLowerCase()}`, { label: 'Undo', run: undo })
@@ -86,7 +82,7 @@ export const useBulkActionsStore = defineStore('bulk-actions', () => {
         if (ids.length === 1) await api().deletePlant(ids[0]!, { ifMatch: chosen[0]!.version })
         else await api().bulkDelete(ids)
       } catch (error) {
-        toasts.error(`Nothing was deleted: ${reason(error)}`)
+        toasts.error(`Nothing was deleted: ${failureText(error)}`)
         return
       }
       const till = useTillStore()
@@ -100,7 +96,7 @@ export const useBulkActionsStore = defineStore('bulk-actions', () => {
             for (const id of ids) till.forgetDeleted(id)
             toasts.success(`Restored ${what(chosen)}`)
           } catch (error) {
-            toasts.error(`Could not restore: ${reason(error)}`)
+            toasts.error(`Could not restore: ${failureText(error)}`)
           }
         })
       toasts.success(`Deleted ${what(chosen)}`, { label: 'Undo', run: undo })

@@ -4,7 +4,7 @@
  * a rejection. Used by the transfer and backup folder stores.
  */
 import { ref } from 'vue'
-import { ApiError } from '#shared/api-client'
+import { failureText } from '#renderer/format'
 
 export function useBusyTask() {
   const busy = ref(false)
@@ -17,7 +17,7 @@ export function useBusyTask() {
     try {
       return await task()
     } catch (failure) {
-      error.value = failure instanceof ApiError ? failure.detail : String(failure)
+      error.value = failureText(failure)
       return undefined
     } finally {
       busy.value = false

@@ -6,7 +6,7 @@
  */
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
-import { ApiError } from '#shared/api-client'
+import { failureText } from '#renderer/format'
 import { api } from '#renderer/api'
 import type { ChangeRecord } from '#shared/history'
 import { historyLine } from '#renderer/history-words'
@@ -31,7 +31,7 @@ export const useHistoryStore = defineStore('history', () => {
       await task()
       if (plantId.value === id) error.value = null
     } catch (failure) {
-      if (plantId.value === id) error.value = failure instanceof ApiError ? failure.detail : String(failure)
+      if (plantId.value === id) error.value = failureText(failure)
     } finally {
       if (plantId.value === id) loading.value = false
     }

@@ -5,7 +5,8 @@
  */
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
-import { ApiError, type StatusCounts } from '#shared/api-client'
+import type { StatusCounts } from '#shared/api-client'
+import { failureText } from '#renderer/format'
 import { api } from '#renderer/api'
 import type { SalesReport } from '#shared/history'
 import { reportCsv, reportFileName } from '#renderer/report-csv'
@@ -47,7 +48,7 @@ export const useReportsStore = defineStore('reports', () => {
       stock.value = list.counts
       error.value = null
     } catch (failure) {
-      if (mine === current) error.value = failure instanceof ApiError ? failure.detail : String(failure)
+      if (mine === current) error.value = failureText(failure)
     } finally {
       if (mine === current) loading.value = false
     }

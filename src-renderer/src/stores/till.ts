@@ -6,6 +6,7 @@
 import { defineStore } from 'pinia'
 import { ref } from 'vue'
 import { ApiError } from '#shared/api-client'
+import { failureText } from '#renderer/format'
 import type { Plant, PlantStatus } from '#shared/plant'
 import { api } from '#renderer/api'
 import type { ScannedCode } from '#renderer/composables/useScanToSell'
@@ -60,7 +61,7 @@ export const useTillStore = defineStore('till', () => {
       if (card.value === shown) card.value = { ...shown, plant: { ...shown.plant, status, version }, sale }
     } catch (error) {
       if (card.value === shown) {
-        const message = error instanceof ApiError ? error.detail : String(error)
+        const message = failureText(error)
         card.value = { kind: 'failed', code: shown.code, message: `${shown.plant.name ?? shown.code} was not changed: ${message}` }
       }
     } finally {
