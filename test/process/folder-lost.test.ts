@@ -36,7 +36,7 @@ describe('the data folder deleted while the server runs', () => {
     const dir = await dataDir()
     const server = await startServe(dir, [], ENV)
     for (const name of ['a', 'b']) expect((await add(server, name)).status).toBe(200)
-    await rm(dir, { recursive: true, force: true })
+    await rm(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 20 }) // retried: the server may be writing a file into it
 
     const after = await add(server, 'c')
     expect(after.status).toBe(200)
@@ -58,7 +58,7 @@ describe('the data folder deleted while the server runs', () => {
       body: '{"name":"a"}'
     })
     expect(added.status).toBe(200)
-    await rm(dir, { recursive: true, force: true })
+    await rm(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 20 }) // retried: the server may be writing a file into it
     await expect.poll(() => namesOnDisk(dir).catch(() => []), { timeout: 5000 }).toEqual(['a'])
     // Scripts find the server and its token where they always did; the token did not change.
     await expect
@@ -84,7 +84,7 @@ describe('the data folder deleted while the server runs', () => {
       await chmod(parent, 0o755)
       const server = await startServe(dir, [], ENV, NOBODY)
       expect((await add(server, 'a')).status).toBe(200)
-      await rm(dir, { recursive: true, force: true })
+      await rm(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 20 }) // retried: the server may be writing a file into it
       await chmod(parent, 0o555) // nobody can no longer make the folder again
 
       const refused = await add(server, 'b')
@@ -100,7 +100,7 @@ describe('the data folder deleted while the server runs', () => {
       expect((await add(server, 'c')).status).toBe(200)
       expect(await namesOnDisk(dir)).toEqual(['a', 'c'])
 
-      await rm(dir, { recursive: true, force: true })
+      await rm(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 20 }) // retried: the server may be writing a file into it
       await chmod(parent, 0o555)
       expect(await server.stop('SIGTERM')).toBe(0)
       expect(server.output()).not.toMatch(/replayed/)
