@@ -1,12 +1,30 @@
 /**
- * The layering, checked (`npm run lint:deps`). Dependencies point one way:
+ * The layering, checked (`npm run lint:deps`). Each folder of src-main is a layer; arrows point down only:
  *
- *   src-renderer ─→ src-shared ←─ src-main/server ─→ src-main/store ─→ src-shared
+ *   main ─→ desktop ─┐
+ *           cli ─────┴─→ app ─→ server ─→ {auth, settings, transfer, backup-folder} ─→ store ─→ lib
+ *                                                                                    ↘  src-shared (below all)
+ *   src-renderer ─→ src-shared
  *
- * and only the entry points (src-main/cli.ts, the desktop app) wire the pieces
- * together. A violation fails with the rule's name and the offending import.
- * See docs/architecture.md.
+ * (backup-folder also reads settings.) Every rule below is one arrow that must not exist; a violation fails
+ * with the rule's name and the offending import. `test/tooling/dependency-rules.test.ts` adds each forbidden import
+ * to a scratch copy of the tree and checks that its rule fires. See docs/architecture.md.
  */
+const LAYER = (name) => `^src-main/${name}/`
+const ELECTRON = '^node_modules/electron/'
+
+/** A rule forbidding `from` to import any of `folders` (each a src-main layer) or Electron. */
+function below(name, from, folders, comment, electron = true) {
+  const targets = folders.map((folder) => `src-main/${folder}/`).join('|')
+  return {
+    name,
+    comment,
+    severity: 'error',
+    from: { path: from },
+    to: { path: electron ? `^(${targets})|${ELECTRON}` : `^(${targets})` }
+  }
+}
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -15,7 +33,7 @@ module.exports = {
       comment: 'src-shared runs in Node and in the browser alike: it may import only itself (and no Electron).',
       severity: 'error',
       from: { path: '^src-shared/' },
-      to: { path: '^((src-main|src-renderer|test|bench|scripts)/|node_modules/electron/)' }
+      to: { path: `^((src-main|src-renderer|test|bench|scripts)/)|${ELECTRON}` }
     },
     {
       name: 'shared-is-platform-free',
@@ -25,32 +43,83 @@ module.exports = {
       to: { dependencyTypes: ['core'] }
     },
     {
-      name: 'store-imports-only-shared',
-      comment: 'The store knows nothing of HTTP, the desktop or the CLI: it may import only src-shared (and itself).',
-      severity: 'error',
-      from: { path: '^src-main/store/' },
-      to: { path: '^(src-main|src-renderer)/', pathNot: '^src-main/store/' }
-    },
-    {
-      name: 'server-never-imports-desktop-commands-or-electron',
-      comment: 'The server runs headless (plant-store serve): no desktop, no CLI command, no Electron.',
-      severity: 'error',
-      from: { path: '^src-main/server/' },
-      to: { path: '^(src-main/(desktop|commands)/|node_modules/electron/)' }
-    },
-    {
       name: 'renderer-imports-only-shared',
       comment: 'The UI talks to the API through the shared client: it may import only src-shared (and itself).',
       severity: 'error',
       from: { path: '^src-renderer/' },
-      to: { path: '^(src-main/|node_modules/electron/)' }
+      to: { path: `^(src-main/)|${ELECTRON}` }
     },
     {
-      name: 'only-the-cli-imports-commands',
-      comment: "The commands are the CLI's: shared logic they need lives outside commands/ (e.g. src-main/config.ts).",
+      name: 'lib-is-domain-free',
+      comment: 'lib/ holds plain Node helpers (durable files, locks, errno words): it imports no other layer.',
       severity: 'error',
-      from: { path: '^src-', pathNot: '^src-main/(cli\\.ts|commands/)' },
-      to: { path: '^src-main/commands/' }
+      from: { path: LAYER('lib') },
+      to: { path: `^(src-main/(?!lib/)|src-shared/|src-renderer/)|${ELECTRON}` }
+    },
+    {
+      name: 'store-imports-only-lib-and-shared',
+      comment: 'The store knows nothing of HTTP, settings, tokens, the desktop or the CLI.',
+      severity: 'error',
+      from: { path: LAYER('store') },
+      to: { path: `^(src-main/(?!(store|lib)/)|src-renderer/)|${ELECTRON}` }
+    },
+    {
+      name: 'others-use-the-store-through-its-index',
+      comment: "Above the store, import '#store' (index.ts) or '#store/errors' only, never a file inside it.",
+      severity: 'error',
+      from: { path: '^src-main/', pathNot: LAYER('store') },
+      to: { path: LAYER('store'), pathNot: '^src-main/store/(index|errors)\\.ts$' }
+    },
+    below(
+      'auth-settings-transfer-stay-below-the-server',
+      '^src-main/(auth|settings|transfer)/',
+      ['server', 'app', 'cli', 'desktop', 'main', 'backup-folder'],
+      'Tokens, settings and import/export sit between the store and the server: they know no HTTP route, app or entry point.'
+    ),
+    {
+      name: 'auth-settings-transfer-stay-apart',
+      comment: 'Tokens, settings and import/export are siblings: none reaches into another (the server combines them).',
+      severity: 'error',
+      from: { path: '^src-main/(auth|settings|transfer)/' },
+      to: { path: '^src-main/(auth|settings|transfer)/', pathNot: '^src-main/$1/' }
+    },
+    below(
+      'backup-folder-stays-below-the-server',
+      LAYER('backup-folder'),
+      ['server', 'app', 'cli', 'desktop', 'main', 'auth', 'transfer'],
+      'The backup folder (offsite backups) reads the store and the settings only.'
+    ),
+    below(
+      'server-never-imports-app-cli-desktop-or-electron',
+      LAYER('server'),
+      ['app', 'cli', 'desktop', 'main'],
+      'The server runs headless (plant-store serve) and is wired by app/: it imports no app, CLI, desktop or Electron.'
+    ),
+    below(
+      'app-never-imports-cli-desktop-or-electron',
+      LAYER('app'),
+      ['cli', 'desktop', 'main'],
+      'app/ wires a service for both the CLI and the desktop app: it imports neither, nor Electron.'
+    ),
+    below(
+      'cli-never-imports-desktop-or-electron',
+      LAYER('cli'),
+      ['desktop', 'main'],
+      'The plant-store command runs without Electron (a headless server, scripts).'
+    ),
+    below(
+      'desktop-never-imports-the-cli',
+      LAYER('desktop'),
+      ['cli', 'main'],
+      'The desktop app reaches the catalogue through app/, not the CLI.',
+      false
+    ),
+    {
+      name: 'electron-only-in-desktop-and-entry-points',
+      comment: 'Only desktop/ and the Electron entry points (main/) may import Electron: everything else runs in plain Node.',
+      severity: 'error',
+      from: { path: '^src-', pathNot: '^src-main/(desktop|main)/' },
+      to: { path: ELECTRON }
     },
     {
       name: 'no-circular',
@@ -63,15 +132,16 @@ module.exports = {
       name: 'not-to-unresolvable',
       comment: 'An import that resolves to nothing (a typo, a missing alias) fails here before it fails at run time.',
       severity: 'error',
-      from: {},
+      from: { pathNot: '^node_modules/' },
       to: { couldNotResolve: true }
     }
   ],
   options: {
-    doNotFollow: { path: 'node_modules' },
-    exclude: { path: '^(out|dist|node_modules)/' },
+    // node_modules stays in the graph (a rule must see an import of Electron) but is never followed into.
+    doNotFollow: { path: '^node_modules/' },
+    exclude: { path: '^(out|dist)/' },
     tsPreCompilationDeps: true,
-    // Aliases (#shared/…, #store/…) come from package.json "imports", which enhanced-resolve reads.
+    // Aliases (#shared/…, #store, #lib/…) come from package.json "imports", which enhanced-resolve reads.
     enhancedResolveOptions: {
       exportsFields: ['exports'],
       conditionNames: ['import', 'require', 'node', 'default', 'types'],

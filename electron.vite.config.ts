@@ -14,8 +14,8 @@ export default defineConfig({
       outDir: 'out/main',
       rollupOptions: {
         input: {
-          index: resolve('src-main/index.ts'),
-          cli: resolve('src-main/cli-entry.ts')
+          index: resolve('src-main/main/index.ts'),
+          cli: resolve('src-main/cli/entry.ts')
         }
       }
     }
@@ -24,7 +24,7 @@ export default defineConfig({
     build: {
       outDir: 'out/preload',
       rollupOptions: {
-        input: { index: resolve('src-main/preload.ts') },
+        input: { index: resolve('src-main/main/preload.ts') },
         // A sandboxed preload must be CommonJS.
         output: { format: 'cjs', entryFileNames: '[name].cjs' }
       }

@@ -57,8 +57,9 @@ export default tseslint.config(
   {
     files: ['src-*/**/*.ts', 'src-*/**/*.vue'],
     rules: {
-      // Short files with one job each (docs/architecture.md).
-      'max-lines': ['error', { max: 300 }]
+      // Short files with one job each (docs/architecture.md). A warning, not an error: a file that grows past it is a
+      // prompt to look for a second job inside it, never a reason to move lines around to fit under a number.
+      'max-lines': ['warn', { max: 400 }]
     }
   },
   {

@@ -9,8 +9,8 @@
  */
 import { readFileSync, unlinkSync } from 'node:fs'
 import path from 'node:path'
-import { SERVER_FILE_NAME } from '#main/service'
-import { LOCK_FILE_NAME } from '#store/lock'
+import { SERVER_FILE_NAME } from '#app/service'
+import { LOCK_FILE_NAME } from '#store'
 
 /** Removes `file` when it names `pid` as its process (the lock and server.json both do). */
 function removeIfOwnedBy(file: string, pid: number): boolean {

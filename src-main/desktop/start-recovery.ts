@@ -5,12 +5,10 @@
  */
 import { readFile } from 'node:fs/promises'
 import { countOf } from '#shared/words'
-import { latestBackup } from '#store/backups'
-import { DATA_FILE_VERSION } from '#store/data-file'
+import { latestBackup, DATA_FILE_VERSION, type RestoreResult } from '#store'
 import { DataDirLockedError, DataFileError } from '#store/errors'
-import type { RestoreResult } from '#store/restore'
 import { PortInUseError } from '#server/start-server'
-import { describeStartFailure } from '#main/start-failure'
+import { describeStartFailure } from '#app/start-failure'
 
 /** What the person can do about a refused start. */
 export type StartChoice = 'restore-latest' | 'open-folder' | 'retry' | 'quit'

@@ -9,7 +9,7 @@ import { readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
 import type { OpenedFile, SavedFile } from '#shared/desktop-bridge'
 import { MAX_IMPORT_BYTES } from '#shared/import-export'
-import { replaceFile } from '#store/json-file'
+import { replaceFile } from '#lib/durable-file'
 
 /** A filter of a native file dialog. */
 interface FileFilter {

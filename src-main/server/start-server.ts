@@ -6,9 +6,9 @@ import type { AddressInfo } from 'node:net'
 import type { Duplex } from 'node:stream'
 import { toNodeHandler, type H3 } from 'h3'
 import { PROBLEM_CONTENT_TYPE } from '#shared/problem'
-import { closeAfterRefusal } from './close-after-refusal'
-import { problemBody } from './problem-response'
-import { problem } from './problems'
+import { closeAfterRefusal } from '#server/http/close-after-refusal'
+import { problemBody } from '#server/problems/problem-response'
+import { problem } from '#server/problems/problems'
 import { urlHost } from './urls'
 
 /** Where and how to listen. */

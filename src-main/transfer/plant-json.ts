@@ -1,7 +1,7 @@
 /** Plants as JSON: an export is an array of full plants (as GET /v3/plant/{id} gives them); an import reads the same. */
 import type { Plant } from '#shared/plant'
 import { isPlainObject } from '#shared/plant-schema'
-import { duplicateKeysByItem } from '#server/duplicate-json-key'
+import { duplicateKeysByItem } from '#lib/duplicate-json-key'
 import type { ImportFile } from './import-rows'
 import { COLUMN_NAMES, IGNORED_ON_IMPORT, IMPORTED_COLUMN_NAMES, PLANT_COLUMNS } from './plant-columns'
 import { eachInSlices, runAtOnce, runSliced, type Steps } from './slices'

@@ -1,7 +1,7 @@
 /** A file system for the store that fails on command, to test ENOSPC, EIO and friends without a full disk. */
 import * as fsp from 'node:fs/promises'
 import type { FileHandle } from 'node:fs/promises'
-import type { FileSystem } from '#store/json-file'
+import type { FileSystem } from '#lib/durable-file'
 
 /** Switches for {@link faultyFs}: while `failWith` is set, every write or fsync fails with that code. */
 export interface Faults {

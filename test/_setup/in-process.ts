@@ -1,10 +1,10 @@
 /** The h3 app over a real store in a temp directory, called in-process (no socket). */
 import { onTestFinished } from 'vitest'
 import type { H3 } from 'h3'
-import { AccessPolicy } from '#server/access-policy'
-import { NamedTokenRegistry } from '#main/named-token-registry'
+import { AccessPolicy } from '#server/security/access-policy'
+import { NamedTokenRegistry } from '#auth/named-token-registry'
 import { createApp } from '#server/create-app'
-import { PlantStore, type OpenPlantStoreOptions } from '#store/plant-store'
+import { PlantStore, type OpenPlantStoreOptions } from '#store/catalogue/plant-store'
 import { makeTempDir } from './temp-dir'
 
 /** The token every in-process app accepts; `call` sends it unless told otherwise. */

@@ -5,7 +5,7 @@
  * so that the test can tell every contender to go at the same moment.
  */
 import { createInterface } from 'node:readline'
-import { acquireDataDirLock, type DataDirLock } from '#store/lock'
+import { acquireDataDirLock, type DataDirLock } from '#store/folder/lock'
 
 let held: DataDirLock | undefined
 

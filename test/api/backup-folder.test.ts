@@ -1,7 +1,7 @@
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { readSettings } from '#main/settings'
+import { readSettings } from '#settings/settings'
 import { PROBLEM_TYPES } from '#shared/problem'
 import { createTestApp, type TestApp } from '#setup/in-process'
 import { makeTempDir } from '#setup/temp-dir'

@@ -1,7 +1,7 @@
 /** Issue 15: bulk update, delete and restore: all or nothing, one journal line (one fsync), one event. */
 import { readFile } from 'node:fs/promises'
 import { describe, expect, it } from 'vitest'
-import { listJournals } from '#store/journal'
+import { listJournals } from '#store/journal/journal'
 import { createTestApp, type TestApp } from '#setup/in-process'
 
 async function withPlants(count: number): Promise<TestApp> {

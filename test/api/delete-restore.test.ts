@@ -1,7 +1,7 @@
 /** Issue 15: DELETE /v3/plant/{id} keeps a tombstone; restore brings the plant back; ids are never handed out again. */
 import { describe, expect, it } from 'vitest'
 import { PROBLEM_TYPES } from '#shared/problem'
-import { PlantStore } from '#store/plant-store'
+import { PlantStore } from '#store/catalogue/plant-store'
 import { createTestApp, type TestApp } from '#setup/in-process'
 
 async function withPlants(...names: string[]): Promise<TestApp> {

@@ -1,9 +1,9 @@
 import { describe, expect, it, onTestFinished } from 'vitest'
-import { AccessPolicy } from '#server/access-policy'
+import { AccessPolicy } from '#server/security/access-policy'
 import { createApp } from '#server/create-app'
 import { REPLAY_MAX } from '#server/routes/event-replay'
 import { listen } from '#server/start-server'
-import { PlantStore } from '#store/plant-store'
+import { PlantStore } from '#store/catalogue/plant-store'
 import { TEST_TOKEN } from '#setup/in-process'
 import { makeTempDir } from '#setup/temp-dir'
 

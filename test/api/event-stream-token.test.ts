@@ -5,7 +5,7 @@
  * of following changes it may no longer see.
  */
 import { describe, expect, it } from 'vitest'
-import { revokeNamedToken } from '#main/named-tokens'
+import { revokeNamedToken } from '#auth/named-tokens'
 import { TEST_TOKEN, createTestApp } from '#setup/in-process'
 
 /** Resolves true once `body` ends (the server closed the stream), false if it is still open after `ms`. */

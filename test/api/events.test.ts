@@ -1,8 +1,8 @@
 import { describe, expect, it, onTestFinished, vi } from 'vitest'
-import { AccessPolicy } from '#server/access-policy'
+import { AccessPolicy } from '#server/security/access-policy'
 import { createApp, type CreateAppOptions } from '#server/create-app'
 import { listen } from '#server/start-server'
-import { PlantStore } from '#store/plant-store'
+import { PlantStore } from '#store/catalogue/plant-store'
 import { DEFAULT_TEST_HEADERS, TEST_PORT, TEST_TOKEN } from '#setup/in-process'
 import { makeTempDir } from '#setup/temp-dir'
 

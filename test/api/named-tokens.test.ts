@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises'
 import { describe, expect, it } from 'vitest'
-import { addNamedToken, namedTokensFile, readNamedTokens, revokeNamedToken } from '#main/named-tokens'
+import { addNamedToken, namedTokensFile, readNamedTokens, revokeNamedToken } from '#auth/named-tokens'
 import { PROBLEM_TYPES } from '#shared/problem'
 import { TEST_TOKEN, createTestApp, type TestApp } from '#setup/in-process'
 

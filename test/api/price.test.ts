@@ -2,7 +2,7 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { readCatalogue } from '#store/read-catalogue'
+import { readCatalogue } from '#store/file/read-catalogue'
 import { createTestApp } from '#setup/in-process'
 
 describe('price', () => {

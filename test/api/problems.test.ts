@@ -1,7 +1,7 @@
 /** Problems come from one table: the same fault is worded the same way by every route that meets it. */
 import { describe, expect, it } from 'vitest'
 import { PROBLEM_TYPES } from '#shared/problem'
-import { PROBLEMS, problem } from '#server/problems'
+import { PROBLEMS, problem } from '#server/problems/problems'
 import { createTestApp } from '#setup/in-process'
 
 describe('one table of problems', () => {

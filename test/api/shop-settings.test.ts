@@ -1,6 +1,6 @@
 /** Issue 15: the shop's currency, GET and PUT /v3/settings/shop and `plant-store config set currency`. */
 import { describe, expect, it } from 'vitest'
-import { computerLocale, currencyOfLocale, readShopSettings } from '#main/shop-settings'
+import { computerLocale, currencyOfLocale, readShopSettings } from '#settings/shop-settings'
 import { formatPrice } from '#shared/shop'
 import { createTestApp } from '#setup/in-process'
 

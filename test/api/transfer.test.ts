@@ -1,9 +1,9 @@
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { backUpTo } from '#main/offsite-backup'
-import { writeSetting } from '#main/settings'
-import { PlantStore, type PlantChange } from '#store/plant-store'
+import { backUpTo } from '#backup-folder/offsite-backup'
+import { writeSetting } from '#settings/settings'
+import { PlantStore, type PlantChange } from '#store/catalogue/plant-store'
 import { DEFAULT_TEST_HEADERS, TEST_PORT, createTestApp, type TestApp } from '#setup/in-process'
 import { makeTempDir } from '#setup/temp-dir'
 

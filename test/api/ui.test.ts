@@ -1,9 +1,9 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it, onTestFinished } from 'vitest'
-import { AccessPolicy } from '#server/access-policy'
+import { AccessPolicy } from '#server/security/access-policy'
 import { createApp } from '#server/create-app'
-import { PlantStore } from '#store/plant-store'
+import { PlantStore } from '#store/catalogue/plant-store'
 import { TEST_PORT, TEST_TOKEN } from '#setup/in-process'
 import { makeTempDir } from '#setup/temp-dir'
 

@@ -5,7 +5,7 @@
  * call applied to every plant or to none.
  */
 import { describe, expect, it } from 'vitest'
-import { readCatalogue } from '#store/read-catalogue'
+import { readCatalogue } from '#store/file/read-catalogue'
 import { startServe, type ServeProcess } from '#setup/serve-process'
 import { makeTempDir } from '#setup/temp-dir'
 

@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs'
 import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { readCatalogue } from '#store/read-catalogue'
+import { readCatalogue } from '#store/file/read-catalogue'
 import { makeTempDir } from '#setup/temp-dir'
 import { runCli, startServe } from '#setup/serve-process'
 

@@ -9,7 +9,7 @@
 import { access, lstat, readFile, stat, symlink, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { PlantStore } from '#store/plant-store'
+import { PlantStore } from '#store/catalogue/plant-store'
 import { runCli } from '#setup/serve-process'
 import { makeTempDir } from '#setup/temp-dir'
 

@@ -5,7 +5,7 @@
  * trace as an "unexpected error" and exited 1).
  */
 import { describe, expect, it } from 'vitest'
-import { PlantStore } from '#store/plant-store'
+import { PlantStore } from '#store/catalogue/plant-store'
 import { BIN, runProgram } from '#setup/serve-process'
 import { makeTempDir } from '#setup/temp-dir'
 

@@ -7,7 +7,7 @@
 import { chmod, mkdir, readFile, readdir, rename, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { readCatalogue } from '#store/read-catalogue'
+import { readCatalogue } from '#store/file/read-catalogue'
 import { addPlant, runCli, startServe, type ServeProcess } from '#setup/serve-process'
 import { makeTempDir } from '#setup/temp-dir'
 import { IS_ROOT, NOBODY, giveToUnprivileged } from '#setup/unprivileged'

@@ -6,7 +6,7 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { PLANT_ID_MAX } from '#store/data-file'
+import { PLANT_ID_MAX } from '#store/file/data-file'
 import { addPlant, runCli, startServe } from '#setup/serve-process'
 import { catalogueText as catalogue, plantRecord as plant } from '#setup/catalogue-folder'
 import { makeTempDir } from '#setup/temp-dir'

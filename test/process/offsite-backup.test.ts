@@ -1,7 +1,7 @@
 import { chmod, readdir } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { PlantStore } from '#store/plant-store'
+import { PlantStore } from '#store/catalogue/plant-store'
 import { runCli, startServe } from '#setup/serve-process'
 import { makeTempDir } from '#setup/temp-dir'
 

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { readCatalogue } from '#store/read-catalogue'
+import { readCatalogue } from '#store/file/read-catalogue'
 import { makeTempDir } from '#setup/temp-dir'
 import { runCli, startServe, type ServeProcess } from '#setup/serve-process'
 

@@ -1,6 +1,6 @@
 /** Issue 15 from a shell: `plants add/set --price` and `config set currency` (real processes, no server running). */
 import { describe, expect, it } from 'vitest'
-import { PlantStore } from '#store/plant-store'
+import { PlantStore } from '#store/catalogue/plant-store'
 import { runCli } from '#setup/serve-process'
 import { makeTempDir } from '#setup/temp-dir'
 

@@ -3,7 +3,7 @@ import { once } from 'node:events'
 import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { readCatalogue } from '#store/read-catalogue'
+import { readCatalogue } from '#store/file/read-catalogue'
 import { BIN, runCli, startServe } from '#setup/serve-process'
 import { makeTempDir } from '#setup/temp-dir'
 

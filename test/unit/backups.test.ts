@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { BACKUPS_KEPT, BackupSchedule, latestBackup, listBackups, writeBackup } from '#store/backups'
+import { BACKUPS_KEPT, BackupSchedule, latestBackup, listBackups, writeBackup } from '#store/backups/backups'
 import { makeTempDir } from '#setup/temp-dir'
 
 describe('backups', () => {

@@ -3,8 +3,8 @@ import path from 'node:path'
 import { Low } from 'lowdb'
 import { describe, expect, it } from 'vitest'
 import type { Plant } from '#shared/plant'
-import { CatalogueFile } from '#store/catalogue-file'
-import { DATA_FILE_VERSION, DataFileError, emptyPlantFile, type PlantFile } from '#store/data-file'
+import { CatalogueFile } from '#store/file/catalogue-file'
+import { DATA_FILE_VERSION, DataFileError, emptyPlantFile, type PlantFile } from '#store/file/data-file'
 import { makeTempDir } from '#setup/temp-dir'
 
 const plant = (id: number, name = `p${id}`): Plant => ({ id, name, tags: [], status: 'available', createdAt: 'a', updatedAt: 'a', version: 1 })

@@ -1,7 +1,7 @@
 /** A backup of a catalogue with prices and tombstones restores with both (issue 15), as strictly as ever. */
 import { describe, expect, it } from 'vitest'
-import { checkBackup } from '#store/check-backup'
-import { DATA_FILE_VERSION } from '#store/data-file'
+import { checkBackup } from '#store/backups/check-backup'
+import { DATA_FILE_VERSION } from '#store/file/data-file'
 
 const at = '2026-01-01T09:00:00.000Z'
 const record = (id: number, extra: Record<string, unknown> = {}) => ({

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { ConfigError, DEFAULT_PORT, parsePort, resolveDataDir, resolvePort, tokenFromEnv } from '#main/config'
-import { defaultDataDir } from '#main/paths'
-import { describeStartFailure } from '#main/start-failure'
+import { DEFAULT_PORT, parsePort, resolveDataDir, resolvePort, tokenFromEnv } from '#app/config'
+import { ConfigError } from '#settings/errors'
+import { defaultDataDir } from '#app/paths'
+import { describeStartFailure } from '#app/start-failure'
 
 describe('the settings both entry points resolve the same way', () => {
   it('takes the port from the flag, else PLANT_STORE_PORT, else the default', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { DATA_FILE_VERSION, DataFileError, checkPlantFile, parseDataFileText } from '#store/data-file'
+import { DATA_FILE_VERSION, DataFileError, checkPlantFile, parseDataFileText } from '#store/file/data-file'
 
 const plant = { id: 1, name: 'Fern', tags: [], status: 'available', createdAt: 'x', updatedAt: 'x', version: 1 }
 const version = DATA_FILE_VERSION

@@ -1,9 +1,9 @@
 import { mkdirSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { DataFolderError, assertNotAFile, prepareDataFolder } from '#main/data-folder-checks'
-import { describeStartFailure } from '#main/start-failure'
-import { userName } from '#store/data-folder-trust'
+import { DataFolderError, assertNotAFile, prepareDataFolder } from '#app/data-folder-checks'
+import { describeStartFailure } from '#app/start-failure'
+import { userName } from '#store/folder/data-folder-trust'
 import { UntrustedDataFolderError } from '#store/errors'
 import { makeTempDir } from '#setup/temp-dir'
 

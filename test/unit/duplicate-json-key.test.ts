@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { duplicateKeysByItem, findDuplicateKey } from '#server/duplicate-json-key'
+import { duplicateKeysByItem, findDuplicateKey } from '#lib/duplicate-json-key'
 
 describe('findDuplicateKey', () => {
   it.each([

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { describeWriteFailure, fileSystemProblem } from '#store/errors'
-import { describeStartFailure } from '#main/start-failure'
+import { describeStartFailure } from '#app/start-failure'
 
 const errno = (code: string, path?: string) => Object.assign(new Error(`${code}: failed`), { code, path })
 

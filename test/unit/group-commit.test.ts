@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { GroupCommit, WriteFailedError } from '#store/group-commit'
+import { GroupCommit, WriteFailedError } from '#store/journal/group-commit'
 
 /** A state with a prepared layer, saved by calls the test completes by hand. */
 function harness() {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import type { Plant } from '#shared/plant'
-import { historyEntryOf, toChangeRecord } from '#store/history-entry'
-import { readJournal } from '#store/journal'
-import { DataFileError } from '#store/data-file'
+import { historyEntryOf, toChangeRecord } from '#store/history/history-entry'
+import { readJournal } from '#store/journal/journal'
+import { DataFileError } from '#store/file/data-file'
 
 const AT = '2026-11-24T14:02:00.000Z'
 const olive: Plant = { id: 7, name: 'Olive tree', category: 'Trees', tags: ['big'], status: 'available', createdAt: AT, updatedAt: AT, version: 1 }

@@ -4,8 +4,8 @@
  * above "added 1", while through a server (422) the same file showed 0.
  */
 import { describe, expect, it } from 'vitest'
-import { importText } from '#main/transfer/transfer'
-import { PlantStore } from '#store/plant-store'
+import { importText } from '#transfer/transfer'
+import { PlantStore } from '#store/catalogue/plant-store'
 import { makeTempDir } from '#setup/temp-dir'
 
 describe('a refused import', () => {

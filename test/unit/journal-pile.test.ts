@@ -2,9 +2,9 @@
 import { readdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { journalFileName } from '#store/journal'
-import { PlantStore } from '#store/plant-store'
-import { readCatalogue } from '#store/read-catalogue'
+import { journalFileName } from '#store/journal/journal'
+import { PlantStore } from '#store/catalogue/plant-store'
+import { readCatalogue } from '#store/file/read-catalogue'
 import { faultyFs } from '#setup/faulty-fs'
 import { makeTempDir } from '#setup/temp-dir'
 

@@ -9,7 +9,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { createInterface } from 'node:readline'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { acquireDataDirLock } from '#store/lock'
+import { acquireDataDirLock } from '#store/folder/lock'
 import { bundleForNode } from '#setup/bundle-for-node'
 import { makeTempDir } from '#setup/temp-dir'
 

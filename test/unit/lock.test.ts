@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs'
 import { readFile, utimes, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { DataDirLockedError, acquireDataDirLock } from '#store/lock'
+import { DataDirLockedError, acquireDataDirLock } from '#store/folder/lock'
 import { makeTempDir } from '#setup/temp-dir'
 
 async function deadPid(): Promise<number> {

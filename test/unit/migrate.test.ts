@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { DATA_FILE_VERSION, DataFileError, checkPlantFile } from '#store/data-file'
-import { migrateToCurrent, type Migration } from '#store/migrate'
+import { DATA_FILE_VERSION, DataFileError, checkPlantFile } from '#store/file/data-file'
+import { migrateToCurrent, type Migration } from '#store/file/migrate'
 
 describe('migrateToCurrent', () => {
   it('leaves a current file alone', () => {

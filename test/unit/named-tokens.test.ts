@@ -1,9 +1,9 @@
 import { stat, utimes, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
-import { FileLockTimeoutError, withFileLock } from '#main/file-lock'
-import { NamedTokenRegistry } from '#main/named-token-registry'
-import { NamedTokensFileError, TokenNameError, addNamedToken, namedTokensFile, readNamedTokens, revokeNamedToken } from '#main/named-tokens'
+import { FileLockTimeoutError, withFileLock } from '#lib/file-lock'
+import { NamedTokenRegistry } from '#auth/named-token-registry'
+import { NamedTokensFileError, TokenNameError, addNamedToken, namedTokensFile, readNamedTokens, revokeNamedToken } from '#auth/named-tokens'
 import { makeTempDir } from '#setup/temp-dir'
 
 describe('tokens.json', () => {

@@ -8,8 +8,8 @@
 import { readdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { OFFSITE_BACKUPS_KEPT, backUpTo, readBackupStatus } from '#main/offsite-backup'
-import { PlantStore } from '#store/plant-store'
+import { OFFSITE_BACKUPS_KEPT, backUpTo, readBackupStatus } from '#backup-folder/offsite-backup'
+import { PlantStore } from '#store/catalogue/plant-store'
 import { makeTempDir } from '#setup/temp-dir'
 
 describe('pruning a backup folder', () => {

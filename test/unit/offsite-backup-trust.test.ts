@@ -8,8 +8,8 @@
 import { chmod, readFile, symlink, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { backUpTo } from '#main/offsite-backup'
-import { PlantStore } from '#store/plant-store'
+import { backUpTo } from '#backup-folder/offsite-backup'
+import { PlantStore } from '#store/catalogue/plant-store'
 import { UntrustedDataFolderError } from '#store/errors'
 import { makeTempDir } from '#setup/temp-dir'
 

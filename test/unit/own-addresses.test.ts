@@ -1,6 +1,6 @@
 import type { NetworkInterfaceInfo } from 'node:os'
 import { describe, expect, it } from 'vitest'
-import { interfaceAddresses, isWildcardHost } from '#server/own-addresses'
+import { interfaceAddresses, isWildcardHost } from '#server/security/own-addresses'
 
 const entry = (address: string, family: 'IPv4' | 'IPv6', scopeid = 0) =>
   ({ address, family, scopeid, internal: false, netmask: '', mac: '', cidr: null }) as NetworkInterfaceInfo

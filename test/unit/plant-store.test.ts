@@ -1,12 +1,12 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
-import { DATA_FILE_VERSION, DataFileError } from '#store/data-file'
-import { WriteFailedError } from '#store/group-commit'
-import type { FileSystem } from '#store/json-file'
-import { readCatalogue } from '#store/read-catalogue'
+import { DATA_FILE_VERSION, DataFileError } from '#store/file/data-file'
+import { WriteFailedError } from '#store/journal/group-commit'
+import type { FileSystem } from '#lib/durable-file'
+import { readCatalogue } from '#store/file/read-catalogue'
 import { faultyFs } from '#setup/faulty-fs'
-import { PlantStore } from '#store/plant-store'
+import { PlantStore } from '#store/catalogue/plant-store'
 import { makeTempDir } from '#setup/temp-dir'
 
 async function openStore(dir: string, fs?: FileSystem) {
@@ -140,7 +140,7 @@ describe('PlantStore safety', () => {
     await store.add({ name: 'one' })
     await store.add({ name: 'two' })
     await store.close()
-    const { listBackups } = await import('#store/backups')
+    const { listBackups } = await import('#store/backups/backups')
     const first = await listBackups(dir)
     expect(first).toHaveLength(1) // the empty catalogue, before 'one' was written
     store = await openStore(dir)

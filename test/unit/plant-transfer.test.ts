@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { formatRowError } from '#shared/import-export'
 import type { Plant } from '#shared/plant'
-import { guardFormula, unguardFormula } from '#main/transfer/formula-guard'
-import { planImport } from '#main/transfer/import-plan'
-import { detectDelimiter, parsePlantCsv, plantsToCsv } from '#main/transfer/plant-csv'
-import { parsePlantJson, plantsToJson } from '#main/transfer/plant-json'
+import { guardFormula, unguardFormula } from '#transfer/formula-guard'
+import { planImport } from '#transfer/import-plan'
+import { detectDelimiter, parsePlantCsv, plantsToCsv } from '#transfer/plant-csv'
+import { parsePlantJson, plantsToJson } from '#transfer/plant-json'
 
 const at = '2025-03-14T10:00:00.000Z'
 const plant = (id: number, more: Partial<Plant> = {}): Plant => ({

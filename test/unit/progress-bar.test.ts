@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { TerminalProgress, commandProgress, formatBytes, renderProgress } from '#main/commands/progress-bar'
+import { TerminalProgress, commandProgress, formatBytes, renderProgress } from '#cli/output/progress-bar'
 
 describe('a progress frame', () => {
   it('fills a bar with a percentage when the size is known', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { jsonDepthExceeds } from '#server/read-json-body'
+import { jsonDepthExceeds } from '#server/http/read-json-body'
 
 describe('jsonDepthExceeds', () => {
   it('allows an object holding an array of strings', () => {

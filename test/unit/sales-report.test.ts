@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import type { HistoryEntry } from '#store/history-entry'
-import { SalesAggregate, saleKind } from '#store/sales-aggregate'
-import { isoWeekOf, salesReportOf } from '#store/sales-report'
+import type { HistoryEntry } from '#store/history/history-entry'
+import { SalesAggregate, saleKind } from '#store/history/sales-aggregate'
+import { isoWeekOf, salesReportOf } from '#store/history/sales-report'
 import { makeTempDir } from '#setup/temp-dir'
 
 const plant = { id: 1, tags: [], status: 'available' as const, createdAt: '', updatedAt: '', version: 1 }

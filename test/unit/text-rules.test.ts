@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createOpenApiDocument } from '#server/openapi'
+import { createOpenApiDocument } from '#server/openapi/openapi'
 import { validateNewPlant } from '#shared/plant-schema'
 import { storedText, tagKey, textFieldPattern, textProblem, uniqueTags } from '#shared/text-rules'
 

@@ -1,7 +1,7 @@
 import { chmod, readFile, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
-import { TOKEN_MIN_LENGTH, TokenError, checkToken, createToken, loadOrCreateToken, openTokenSource, rotateToken, tokenFilePath } from '#main/token'
+import { TOKEN_MIN_LENGTH, TokenError, checkToken, createToken, loadOrCreateToken, openTokenSource, rotateToken, tokenFilePath } from '#auth/token'
 import { makeTempDir } from '#setup/temp-dir'
 
 const posix = process.platform !== 'win32'

@@ -6,9 +6,9 @@
  * with no name per row, reported only as a warning.
  */
 import { describe, expect, it } from 'vitest'
-import { planImport } from '#main/transfer/import-plan'
-import { parsePlantCsv, plantsToCsv } from '#main/transfer/plant-csv'
-import { parsePlantJson } from '#main/transfer/plant-json'
+import { planImport } from '#transfer/import-plan'
+import { parsePlantCsv, plantsToCsv } from '#transfer/plant-csv'
+import { parsePlantJson } from '#transfer/plant-json'
 
 const nothing = () => undefined
 const planCsv = (text: string) => planImport(parsePlantCsv(text), nothing).summary

@@ -6,13 +6,13 @@
  * import cannot make its plan wrong.
  */
 import { describe, expect, it } from 'vitest'
-import { planImport, planImportSliced } from '#main/transfer/import-plan'
-import { parsePlantCsv, readPlantCsv } from '#main/transfer/plant-csv'
-import { parsePlantJson, readPlantJson } from '#main/transfer/plant-json'
-import { importText } from '#main/transfer/transfer'
+import { planImport, planImportSliced } from '#transfer/import-plan'
+import { parsePlantCsv, readPlantCsv } from '#transfer/plant-csv'
+import { parsePlantJson, readPlantJson } from '#transfer/plant-json'
+import { importText } from '#transfer/transfer'
 import type { Plant } from '#shared/plant'
 import { CatalogueChangedError } from '#store/errors'
-import { PlantStore } from '#store/plant-store'
+import { PlantStore } from '#store/catalogue/plant-store'
 import { makeTempDir } from '#setup/temp-dir'
 
 /** `count` rows of accented names (two-byte characters fall across the 64 KiB slices), some with faults. */

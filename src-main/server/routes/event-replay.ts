@@ -7,9 +7,7 @@
  * covered are dropped. Too many missed changes, or changes older than the
  * kept log, make one `event: reset` instead: the client reloads its view.
  */
-import type { PlantStore } from '#store/plant-store'
-import type { HistoryEntry } from '#store/history-entry'
-import { HistoryGoneError } from '#store/history-log'
+import { type PlantStore, type HistoryEntry, HistoryGoneError } from '#store'
 import { encodeEvent } from './change-stream'
 
 /** The most missed changes replayed; past it a reset is cheaper for everyone. */

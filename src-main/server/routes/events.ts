@@ -5,8 +5,8 @@
  */
 import type { H3, H3Event } from 'h3'
 import { EXTENSION_PATHS } from '#shared/api-paths'
-import type { PlantChange, PlantStore } from '#store/plant-store'
-import { problem } from '#server/problems'
+import type { PlantChange, PlantStore } from '#store'
+import { problem } from '#server/problems/problems'
 import { routePattern } from '#server/urls'
 import { ChangeStream, EVENT_STREAM_LIMITS, encodeEvent, type EventStreamLimits } from './change-stream'
 import { lastEventSeq, replayMissed, type ReplayGate } from './event-replay'

@@ -7,7 +7,7 @@
  */
 import type { H3 } from 'h3'
 import { HISTORY_PATHS, type Health } from '#shared/history'
-import type { PlantStore } from '#store/plant-store'
+import type { PlantStore } from '#store'
 import { routePattern } from '#server/urls'
 
 async function healthOf(store: PlantStore): Promise<Health> {

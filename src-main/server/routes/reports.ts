@@ -1,11 +1,10 @@
 /** GET /v3/reports/sales (extension, issue 14): plants sold and returned in a period, from the change log. */
 import type { H3, H3Event } from 'h3'
-import { readSettings } from '#main/settings'
+import { readSettings } from '#settings/settings'
 import { HISTORY_PATHS, SALES_GROUPINGS, type SalesGrouping, type SalesReport } from '#shared/history'
 import type { FieldError } from '#shared/problem'
-import type { PlantStore } from '#store/plant-store'
-import { salesReportOf } from '#store/sales-report'
-import { refuseUnknownParams, throwIfInvalid } from '#server/query'
+import { type PlantStore, salesReportOf } from '#store'
+import { refuseUnknownParams, throwIfInvalid } from '#server/http/query'
 import { routePattern } from '#server/urls'
 
 /** The longest period one report covers (about ten years of daily groups). */

@@ -5,13 +5,13 @@
  */
 import type { H3, H3Event } from 'h3'
 import { EXTENSION_PATHS } from '#shared/api-paths'
-import { writeSetting } from '#main/settings'
-import { currencyProblem, readShopSettings } from '#main/shop-settings'
-import type { PlantStore } from '#store/plant-store'
+import { writeSetting } from '#settings/settings'
+import { currencyProblem, readShopSettings } from '#settings/shop-settings'
+import type { PlantStore } from '#store'
 import { routePattern } from '#server/urls'
-import { principalOf } from '#server/security'
-import { readJsonBody } from '#server/read-json-body'
-import { problem } from '#server/problems'
+import { principalOf } from '#server/security/security'
+import { readJsonBody } from '#server/http/read-json-body'
+import { problem } from '#server/problems/problems'
 
 async function setShopSettings(event: H3Event, dataDir: string) {
   const principal = principalOf(event)

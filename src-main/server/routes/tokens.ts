@@ -6,9 +6,9 @@
 import type { H3, H3Event } from 'h3'
 import { EXTENSION_PATHS } from '#shared/api-paths'
 import { isTokenScope, tokenNameProblem, type CreatedToken, type NamedTokenInfo, type TokenScope } from '#shared/named-token'
-import { problem } from '#server/problems'
-import { readJsonBody } from '#server/read-json-body'
-import { principalOf } from '#server/security'
+import { problem } from '#server/problems/problems'
+import { readJsonBody } from '#server/http/read-json-body'
+import { principalOf } from '#server/security/security'
 import { routePattern } from '#server/urls'
 
 /** What the routes need of the named tokens (NamedTokenRegistry). */

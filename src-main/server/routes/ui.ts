@@ -6,8 +6,8 @@
 import { readFileSync, readdirSync } from 'node:fs'
 import path from 'node:path'
 import { HTTPError, type H3, type H3Event } from 'h3'
-import { problem } from '#server/problems'
-import { setUiPageSecurityHeaders } from '#server/security'
+import { problem } from '#server/problems/problems'
+import { setUiPageSecurityHeaders } from '#server/security/security'
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { describeSchema, escapeHtml, renderApiReference } from '#desktop/api-reference'
-import { createOpenApiDocument } from '#server/openapi'
+import { createOpenApiDocument } from '#server/openapi/openapi'
 
 describe('the API reference page', () => {
   const html = renderApiReference(createOpenApiDocument(), 'http://127.0.0.1:7421/v3')

@@ -6,7 +6,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { describeInstalled, installLauncher, launcherText, type LauncherTarget } from '#desktop/cli-launcher'
-import { cliEntry } from '#main/paths'
+import { cliEntry } from '#app/paths'
 import { makeTempDir } from '#setup/temp-dir'
 
 const posix = process.platform !== 'win32'

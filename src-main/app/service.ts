@@ -1,0 +1,133 @@
+/**
+ * Starts and stops the whole service (store + HTTP server + runtime file).
+ * Both entry points use it, the desktop app (index.ts) and the headless CLI
+ * (cli.ts), so the two modes cannot drift apart.
+ */
+import { rm } from 'node:fs/promises'
+import path from 'node:path'
+import type { H3 } from 'h3'
+import { AccessPolicy } from '#server/security/access-policy'
+import { createApp } from '#server/create-app'
+import { uiUrl } from '#server/security/security'
+import { PortInUseError, listen, type ListeningServer } from '#server/start-server'
+import { apiBaseUrl } from '#server/urls'
+import { scheduleOffsiteBackups } from '#backup-folder/offsite-backup'
+import { replaceFile } from '#lib/durable-file'
+import { RUNTIME_FILE_NAME, identity, PlantStore } from '#store'
+import { NamedTokenRegistry } from '#auth/named-token-registry'
+import { openTokenSource, type TokenSource } from '#auth/token'
+
+/** Name of the runtime file that tells scripts where the running server is (and a newcomer that the folder is in use). */
+export const SERVER_FILE_NAME = RUNTIME_FILE_NAME
+
+/** What to start. */
+export interface ServiceOptions {
+  dataDir: string
+  host: string
+  port: number
+  /** The built staff UI to serve at `/` (see uiDir() in paths.ts); none when absent. */
+  uiDir?: string
+  /** A fixed API token (PLANT_STORE_TOKEN) instead of the one in DATA/token. */
+  token?: string
+  /** Who holds the data folder, named to a second process that is refused (default "plant-store serve"). */
+  holder?: string
+  /**
+   * When `port` is taken, listen on any free port instead of failing (the
+   * desktop app must start; server.json tells scripts the port it got).
+   */
+  fallbackToFreePort?: boolean
+}
+
+/** A running service. */
+export interface RunningService {
+  store: PlantStore
+  port: number
+  baseUrl: string
+  /** The token /v3 requests must carry (the current one: a rotation is picked up within a second). */
+  token(): string
+  /** Address of the UI with the token in the fragment, e.g. http://127.0.0.1:7420/#token=… */
+  uiUrl(): string
+  /** Stops accepting requests, waits for writes in flight, removes server.json. */
+  stop(): Promise<void>
+}
+
+/**
+ * Writes server.json: where scripts find the server, and, with the process's
+ * start time, the witness that keeps a second server out of the folder even if
+ * its lock file is deleted (see lock.ts). Replaced atomically, never through a link.
+ */
+async function writeServerFile(dataDir: string, info: { pid: number; port: number; baseUrl: string; holder: string }): Promise<string> {
+  const file = path.join(dataDir, SERVER_FILE_NAME)
+  await replaceFile(file, JSON.stringify({ ...info, since: new Date().toISOString(), ...identity(info.pid) }, null, 2) + '\n')
+  return file
+}
+
+/** Listens on `host:port`, or on a free port when that one is taken and `fallbackToFreePort` allows it. */
+async function listenWithFallback(app: H3, options: ServiceOptions): Promise<ListeningServer> {
+  try {
+    return await listen(app, { host: options.host, port: options.port })
+  } catch (error) {
+    if (!(error instanceof PortInUseError) || !options.fallbackToFreePort || options.port === 0) throw error
+    return listen(app, { host: options.host, port: 0 })
+  }
+}
+
+/** Opens the catalogue in `dataDir` and serves the API on `host:port`. */
+export async function startService(options: ServiceOptions): Promise<RunningService> {
+  // A data folder deleted while running is re-created by the store; the token and server.json go back too, so scripts keep working.
+  const started: { tokens?: TokenSource; serverInfo?: Parameters<typeof writeServerFile>[1] } = {}
+  const onFolderRecreated = async () => {
+    await started.tokens?.restoreFile()
+    if (started.serverInfo) await writeServerFile(options.dataDir, started.serverInfo)
+  }
+  const store = await PlantStore.open({ dir: options.dataDir, holder: options.holder, onFolderRecreated })
+  // Aborted on stop so that open event streams end at once instead of holding the graceful close.
+  const endStreams = new AbortController()
+  const tokens = await openTokenSource(options.dataDir, options.token).catch(async (error: unknown) => {
+    await store.close()
+    throw error
+  })
+  started.tokens = tokens
+  let server
+  let namedTokens: NamedTokenRegistry | undefined
+  try {
+    namedTokens = await NamedTokenRegistry.open(options.dataDir)
+    const access = new AccessPolicy({ token: tokens.current, host: options.host, namedTokens })
+    const app = createApp({ store, access, uiDir: options.uiDir, events: { stopping: endStreams.signal }, tokens: namedTokens })
+    server = await listenWithFallback(app, options)
+    access.listeningOn(server.port)
+  } catch (error) {
+    tokens.close()
+    await namedTokens?.close()
+    await store.close()
+    throw error
+  }
+  const baseUrl = apiBaseUrl(server.origin)
+  started.serverInfo = { pid: process.pid, port: server.port, baseUrl, holder: options.holder ?? 'plant-store serve' }
+  const serverFile = await writeServerFile(options.dataDir, started.serverInfo)
+  // Backups into the configured backup folder: at most daily while running, and one at every stop.
+  const offsite = scheduleOffsiteBackups(options.dataDir)
+  let stopping: Promise<void> | undefined
+  const stop = async () => {
+    endStreams.abort()
+    await server.close()
+    tokens.close()
+    await namedTokens.close()
+    await store.close()
+    await offsite.stop()
+    // A folder that turned read-only (or vanished) keeps server.json: say so, it is no failure to start.
+    await rm(serverFile, { force: true }).catch((error: NodeJS.ErrnoException) => {
+      console.error(
+        `[plant-store] stopped, but could not remove ${serverFile} (${error.code ?? error.message}); it names this stopped process and is ignored at the next start.`
+      )
+    })
+  }
+  return {
+    store,
+    port: server.port,
+    baseUrl,
+    token: tokens.current,
+    uiUrl: () => uiUrl(options.host, server.port, tokens.current()),
+    stop: () => (stopping ??= stop())
+  }
+}

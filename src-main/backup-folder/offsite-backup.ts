@@ -1,0 +1,149 @@
+/**
+ * Backups into a folder off this computer's data folder (a USB stick, a
+ * network share): a dead disk must not take the catalogue and its backups
+ * together. Each is written durably (temp, fsync, rename, fsync dir), read
+ * back and compared before it counts; the newest OFFSITE_BACKUPS_KEPT are kept.
+ */
+import { mkdir, readFile, readdir, stat, unlink } from 'node:fs/promises'
+import path from 'node:path'
+import { checkBackupFolder } from './check-folder'
+import { readSettings } from '#settings/settings'
+import { BACKUP_NAME, backupName, checkStoreFolder, readCatalogue, serializeSnapshot } from '#store'
+import { replaceFile } from '#lib/durable-file'
+
+/** How many backups a backup folder keeps. */
+export const OFFSITE_BACKUPS_KEPT = 30
+
+/** Least time between two automatic backups into the backup folder while running. */
+export const OFFSITE_INTERVAL_MS = 24 * 60 * 60 * 1000
+
+/** The last successful backup into a backup folder, kept in the data folder. */
+export interface OffsiteBackupStatus {
+  at: string
+  dir: string
+  file: string
+}
+
+const STATUS_FILE_NAME = 'backup-status.json'
+
+/** A backup could not be written or did not read back the same. */
+export class OffsiteBackupError extends Error {
+  constructor(dir: string, reason: string) {
+    super(`could not back up into ${dir}: ${reason}`)
+    this.name = 'OffsiteBackupError'
+  }
+}
+
+/** The last successful backup into a backup folder, if any. */
+export async function readBackupStatus(dataDir: string): Promise<OffsiteBackupStatus | undefined> {
+  try {
+    return JSON.parse(await readFile(path.join(dataDir, STATUS_FILE_NAME), 'utf8')) as OffsiteBackupStatus
+  } catch {
+    return undefined
+  }
+}
+
+async function freeName(dir: string, at: Date): Promise<string> {
+  for (let suffix = 0; ; suffix++) {
+    const file = path.join(dir, backupName(at, suffix))
+    if (
+      !(await stat(file).then(
+        () => true,
+        () => false
+      ))
+    )
+      return file
+  }
+}
+
+/** Keeps the newest backups up to `made`; names sorting after it (another computer's clock ahead) are left alone, never counted against ours. */
+async function prune(dir: string, made: string): Promise<void> {
+  const names = (await readdir(dir)).filter((name) => BACKUP_NAME.test(name) && name <= made).sort()
+  for (const old of names.slice(0, Math.max(0, names.length - OFFSITE_BACKUPS_KEPT))) await unlink(path.join(dir, old)).catch(() => undefined)
+}
+
+/**
+ * The folder to write into: with `create`, made when missing (one level only:
+ * its parent must exist; a recursive mkdir hangs on Node 20 under /proc) and
+ * checked as `config set backup.dir` checks it; without, it must be there:
+ * a pulled-out stick must not turn into a folder on this computer's own disk.
+ */
+async function targetFolder(dir: string, dataDir: string, create: boolean): Promise<string> {
+  if (create) {
+    await mkdir(dir).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT')
+        throw new OffsiteBackupError(dir, `its parent folder ${path.dirname(dir)} does not exist (is the drive plugged in?)`)
+      if (error.code !== 'EEXIST') throw new OffsiteBackupError(dir, error.message)
+    })
+    return checkBackupFolder(dir, dataDir).catch((error: Error) => {
+      throw new OffsiteBackupError(dir, error.message)
+    })
+  }
+  // No check of the folder's mode: a USB stick (FAT, exFAT) shows every folder as 0777 and must still work.
+  const info = await stat(dir).catch(() => undefined)
+  if (!info) throw new OffsiteBackupError(dir, 'the folder is missing (is the drive plugged in?)')
+  if (!info.isDirectory()) throw new OffsiteBackupError(dir, 'it is a file, not a folder')
+  return dir
+}
+
+/**
+ * Writes the catalogue of `dataDir` as it stands now into `targetDir`, verifies
+ * it and records it as the last backup. Safe while a server holds the folder:
+ * it only reads the data files. Resolves undefined when there is no catalogue yet.
+ */
+export async function backUpTo(
+  dataDir: string,
+  targetDir: string,
+  at = new Date(),
+  options: { create?: boolean } = {}
+): Promise<{ file: string; plantCount: number } | undefined> {
+  const catalogue = await readCatalogue(dataDir)
+  if (!catalogue) return undefined
+  await checkStoreFolder(dataDir) // backup-status.json goes there: never into a folder other accounts can change, as `backup`
+  const text = await serializeSnapshot({ nextId: catalogue.data.nextId, journalGen: catalogue.lastGen + 1, plants: catalogue.data.plants })
+  const dir = await targetFolder(path.resolve(targetDir), dataDir, options.create === true)
+  const file = await freeName(dir, at)
+  try {
+    await replaceFile(file, text)
+  } catch (error) {
+    throw new OffsiteBackupError(dir, (error as Error).message)
+  }
+  if ((await readFile(file, 'utf8').catch(() => '')) !== text) {
+    await unlink(file).catch(() => undefined)
+    throw new OffsiteBackupError(dir, 'the copy did not read back the same (is the drive failing or full?)')
+  }
+  await prune(dir, path.basename(file))
+  const status: OffsiteBackupStatus = { at: at.toISOString(), dir, file }
+  // Replaced, never written through: a link planted at that name is not followed.
+  await replaceFile(path.join(dataDir, STATUS_FILE_NAME), JSON.stringify(status, null, 2) + '\n')
+  return { file, plantCount: catalogue.data.plants.length }
+}
+
+/**
+ * While the service runs: a backup into the configured folder when the last
+ * one is a day old (checked hourly), and one more when it stops. Failures are
+ * logged, never thrown: a missing USB stick must not stop a sale.
+ */
+export function scheduleOffsiteBackups(dataDir: string, checkEveryMs = 60 * 60 * 1000): { stop(): Promise<void> } {
+  const attempt = async (force: boolean) => {
+    try {
+      const dir = (await readSettings(dataDir))['backup.dir']
+      if (dir === undefined) return
+      const last = await readBackupStatus(dataDir)
+      if (!force && last && last.dir === path.resolve(dir) && Date.now() - Date.parse(last.at) < OFFSITE_INTERVAL_MS) return
+      await backUpTo(dataDir, dir)
+    } catch (error) {
+      console.error(`[plant-store] ${(error as Error).message}`)
+    }
+  }
+  let running = attempt(false)
+  const timer = setInterval(() => (running = running.then(() => attempt(false))), checkEveryMs)
+  timer.unref()
+  return {
+    async stop() {
+      clearInterval(timer)
+      await running
+      await attempt(true)
+    }
+  }
+}

@@ -1,0 +1,97 @@
+/**
+ * `plant-store` command line: the headless way to run and look after the
+ * service. No Electron import here or below.
+ */
+import { NoCatalogueError } from '#app/catalogue-folder'
+import { CommandError, EXIT_CODES, UsageError, type Command } from './command'
+import { backupCommand } from '#cli/commands/backup'
+import { configCommand } from '#cli/commands/config'
+import { exportCommand } from '#cli/commands/export'
+import { importCommand } from '#cli/commands/import'
+import { plantsCommand } from '#cli/commands/plants'
+import { restoreCommand } from '#cli/commands/restore'
+import { serveCommand } from '#cli/commands/serve'
+import { tokenCommand } from '#cli/commands/token'
+import { ConfigError } from '#settings/errors'
+import { BackupFolderError } from '#backup-folder/check-folder'
+import { OffsiteBackupError } from '#backup-folder/offsite-backup'
+import { describeStartFailure } from '#app/start-failure'
+import { RemoteTransferError } from '#transfer/remote-transfer'
+
+/** Every command, by name. Add new commands here. */
+const COMMANDS: Record<string, Command> = {
+  serve: serveCommand,
+  backup: backupCommand,
+  restore: restoreCommand,
+  token: tokenCommand,
+  plants: plantsCommand,
+  export: exportCommand,
+  import: importCommand,
+  config: configCommand
+}
+
+function mainHelp(): string {
+  const width = Math.max(...Object.keys(COMMANDS).map((name) => name.length)) + 2
+  const lines = Object.entries(COMMANDS).map(([name, command]) => `  ${name.padEnd(width)}${command.summary}`)
+  return `plant-store — the plant catalogue of one shop, with a local HTTP API
+
+Usage: plant-store <command> [options]
+
+Commands:
+${lines.join('\n')}
+  ${'help'.padEnd(width)}show this help, or a command's: plant-store help serve
+
+Options:
+  -h, --help     show help
+  -v, --version  show the version
+`
+}
+
+/** Runs the CLI with `argv` (without node and script); resolves with the exit code. */
+export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  const [name, ...rest] = argv
+  try {
+    if (name === undefined || name === 'help' || name === '--help' || name === '-h') {
+      const topic = rest[0] !== undefined ? COMMANDS[rest[0]] : undefined
+      process.stdout.write(topic ? topic.help : mainHelp())
+      return 0
+    }
+    if (name === '--version' || name === '-v') {
+      process.stdout.write(`${__APP_VERSION__}\n`)
+      return 0
+    }
+    const command = COMMANDS[name]
+    if (!command) throw new UsageError(`unknown command "${name}"; run plant-store --help to see the commands`)
+    // Every command answers -h/--help the same way, so none parses it itself.
+    const options = rest.includes('--') ? rest.slice(0, rest.indexOf('--')) : rest
+    if (options.includes('--help') || options.includes('-h')) {
+      process.stdout.write(command.help)
+      return 0
+    }
+    return await command.run(rest, env)
+  } catch (error) {
+    return reportFailure(error)
+  }
+}
+
+/** Prints a failure as a message a person can act on (a stack trace only for the unexpected); returns the exit code. */
+function reportFailure(error: unknown): number {
+  if (error instanceof UsageError || error instanceof ConfigError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+    process.stderr.write(`plant-store: ${(error as Error).message}\n`)
+    return 2
+  }
+  if (error instanceof CommandError || error instanceof NoCatalogueError) {
+    process.stderr.write(`plant-store: ${error.message}\n`)
+    return error instanceof CommandError ? error.exitCode : EXIT_CODES.notFound
+  }
+  const known =
+    error instanceof RemoteTransferError || error instanceof OffsiteBackupError || error instanceof BackupFolderError
+      ? error.message
+      : describeStartFailure(error)
+  if (known) {
+    process.stderr.write(`plant-store: ${known}\n`)
+    return 1
+  }
+  process.stderr.write(`plant-store: unexpected error: ${error instanceof Error ? error.stack : String(error)}\n`)
+  return 1
+}

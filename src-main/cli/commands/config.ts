@@ -1,0 +1,62 @@
+/** `plant-store config`: the settings kept in the data folder (for now the backup folder). */
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+import { checkBackupFolder } from '#backup-folder/check-folder'
+import { resolveDataDir } from '#app/config'
+import { SETTING_KEYS, readSettings, writeSetting, type Settings } from '#settings/settings'
+import { currencyProblem } from '#settings/shop-settings'
+import { UsageError, type Command } from '#cli/command'
+import { dataOptionHelp } from '#cli/options'
+
+const help = `Usage: plant-store config set KEY VALUE | get KEY | unset KEY [--data DIR]
+
+Settings:
+  backup.dir   a folder off this computer (a USB stick, a network share) that
+               receives a backup at every quit and daily while running; the
+               newest 30 are kept there. It must exist, be writable and lie
+               outside the data folder
+
+Options:
+${dataOptionHelp()}
+  -h, --help   show this help
+`
+
+function readKey(key: string | undefined): keyof Settings {
+  if ((SETTING_KEYS as readonly (string | undefined)[]).includes(key)) return key as keyof Settings
+  throw new UsageError(`unknown setting "${key ?? ''}"; the settings are ${SETTING_KEYS.join(', ')}`)
+}
+
+/** An ISO 4217 code, whatever its case ("gbp" is GBP). */
+function currencyValue(value: string): string {
+  const code = value.trim().toUpperCase()
+  const problem = currencyProblem(code)
+  if (problem !== undefined) throw new UsageError(problem)
+  return code
+}
+
+async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
+  const { values, positionals } = parseArgs({ args, options: { data: { type: 'string' } }, allowPositionals: true, strict: true })
+  const dataDir = resolveDataDir(values.data, env)
+  const [action, rawKey, value, ...rest] = positionals
+  if (rest.length > 0) throw new UsageError('too many arguments; see plant-store config --help')
+  const key = readKey(rawKey)
+  if (action === 'get') {
+    const current = (await readSettings(dataDir))[key]
+    process.stdout.write(current === undefined ? '' : `${current}\n`)
+    return 0
+  }
+  if (action === 'set' && value !== undefined && value.trim() !== '') {
+    // Backup folder: the same check as the Settings dialog's (PUT /v3/backup): an existing, writable folder outside the data folder.
+    const stored = key === 'currency' ? currencyValue(value) : await checkBackupFolder(path.resolve(value), dataDir)
+    await writeSetting(dataDir, key, stored)
+    process.stdout.write(`${key} = ${stored}\n`)
+    return 0
+  }
+  if (action === 'unset' && value === undefined) {
+    await writeSetting(dataDir, key, undefined)
+    return 0
+  }
+  throw new UsageError('write plant-store config set KEY VALUE, config get KEY or config unset KEY')
+}
+
+export const configCommand: Command = { summary: 'change a setting (backup.dir, currency)', help, run }

@@ -1,0 +1,104 @@
+/** `plant-store export`: the catalogue as CSV or JSON, on stdout or into a file, with or without a running server. */
+import { Readable, Transform, Writable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import { TRANSFER_FORMATS, type TransferFormat } from '#shared/import-export'
+import { PLANT_STATUSES, isPlantStatus, type PlantStatus } from '#shared/plant'
+import { requireCatalogue } from '#app/catalogue-folder'
+import { withCatalogue } from '#app/catalogue-session'
+import { remoteExport } from '#transfer/remote-transfer'
+import { exportChunks } from '#transfer/transfer'
+import { replaceFile } from '#lib/durable-file'
+import { CommandError, EXIT_CODES, UsageError, type Command } from '#cli/command'
+import { dataOptionHelp, readOptions } from '#cli/options'
+import { commandProgress } from '#cli/output/progress-bar'
+
+const help = `Usage: plant-store export [--format csv|json] [--status S] [--out FILE] [--data DIR]
+
+Writes the catalogue as CSV (UTF-8 with BOM, CRLF, as spreadsheets read it) or
+as JSON (an array of full plants). Works whether or not the server or the app
+is running. On a terminal, a progress line on stderr for work that takes over
+a second (not while the file itself is printed there). See docs/import-export.md.
+
+Options:
+  --format F   csv (default) or json
+  --status S   only plants in these states: ${PLANT_STATUSES.join(', ')} (comma-separated)
+  --out FILE   write into FILE instead of standard output
+${dataOptionHelp()}
+  -h, --help   show this help
+`
+
+/** Reads --format, refusing anything but csv and json. */
+export function readFormat(value: string | undefined, fallback: TransferFormat): TransferFormat {
+  if (value === undefined) return fallback
+  if ((TRANSFER_FORMATS as readonly string[]).includes(value)) return value as TransferFormat
+  throw new UsageError(`--format must be one of ${TRANSFER_FORMATS.join(', ')}; got "${value}"`)
+}
+
+function readStatuses(value: string | undefined): PlantStatus[] {
+  const statuses = (value ?? '')
+    .split(',')
+    .map((status) => status.trim())
+    .filter((status) => status !== '')
+  for (const status of statuses) {
+    if (!isPlantStatus(status)) throw new UsageError(`--status must be one of ${PLANT_STATUSES.join(', ')}; got "${status}"`)
+  }
+  return statuses as PlantStatus[]
+}
+
+/**
+ * Writes the export into `file` as the desktop app's Save does: a new 0600 file, fsynced and renamed into place, so
+ * a link planted at that name is replaced (not written through), an existing file's looser mode does not carry over,
+ * and a failed export leaves the previous file whole.
+ */
+async function writeExport(file: string, bytes: Buffer): Promise<void> {
+  try {
+    await replaceFile(file, bytes.toString('utf8'))
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message
+    throw new CommandError(`${file} could not be written (${reason}); choose another place`, EXIT_CODES.failed)
+  }
+}
+
+async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
+  const { values, dataDir } = readOptions(args, env, { format: { type: 'string' }, status: { type: 'string' }, out: { type: 'string' } })
+  const format = readFormat(values.format, 'csv')
+  const statuses = readStatuses(values.status)
+  // A read: a folder with no catalogue (a typo in --data) is said so, never made into an empty one and exported.
+  requireCatalogue(dataDir)
+  // No progress line when the file itself is printed on the terminal: the two would garble each other.
+  const progress = commandProgress(env, values.out === undefined && process.stdout.isTTY === true)
+  try {
+    await withCatalogue(dataDir, env, 'plant-store export', async (session) => {
+      progress.phase(values.out === undefined ? 'Exporting' : `Exporting to ${values.out}`)
+      const source =
+        session.kind === 'server' ? await remoteExport(session, format, statuses) : Readable.from(exportChunks(session.store, format, statuses))
+      const collected: Buffer[] = []
+      const target =
+        values.out === undefined
+          ? process.stdout
+          : new Writable({
+              write: (chunk: Buffer, _encoding, done) => {
+                collected.push(chunk)
+                done()
+              }
+            })
+      const counted = new Transform({
+        transform(chunk: Buffer | string, _encoding, done) {
+          progress.advance(Buffer.byteLength(chunk))
+          done(null, chunk)
+        }
+      })
+      await pipeline(source, counted, target, { end: values.out !== undefined }).catch((error: NodeJS.ErrnoException) => {
+        // `export | head`: the reader has what it wanted and went away; that ends the export, it is no failure.
+        if (values.out !== undefined || error.code !== 'EPIPE') throw error
+      })
+      if (values.out !== undefined) await writeExport(values.out, Buffer.concat(collected))
+    })
+  } finally {
+    progress.finish()
+  }
+  if (values.out !== undefined) process.stderr.write(`Exported to ${values.out}\n`)
+  return 0
+}
+
+export const exportCommand: Command = { summary: 'write the catalogue as CSV or JSON', help, run }

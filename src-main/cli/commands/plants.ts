@@ -1,0 +1,186 @@
+/**
+ * `plant-store plants`: list, read, add and change plants from a shell
+ * script, through the running server (or the folder itself when nothing runs
+ * on it), with JSON output and exit codes a script can act on.
+ */
+import { ApiError, type ApiClient } from '#shared/api-client'
+import { PLANT_STATUSES, isPlantStatus, type FieldChanges, type NewPlant, type PlantStatus } from '#shared/plant'
+import { PAGE_LIMIT_MAX } from '#shared/api-paths'
+import { OwnerTokenError, connectToCatalogue } from '#app/reach-catalogue'
+import { DataDirLockedError } from '#store/errors'
+import { CommandError, EXIT_CODES, UsageError, type Command } from '#cli/command'
+import { dataOptionHelp, readOptions } from '#cli/options'
+import { printPlant, printPlants } from '#cli/output/plants-output'
+
+const help = `Usage: plant-store plants list [--status S]... [--q TEXT] [--json]
+       plant-store plants get ID [--json]
+       plant-store plants add --name N [--category C] [--tags a,b] [--status S] [--price P] [--key K] [--json]
+       plant-store plants set ID [--status S] [--name N] [--category C] [--tags a,b] [--price P] [--if-match VERSION] [--json]
+
+Talks to the Plant Store running on the data folder (found in its server.json, with the
+owner's token), or opens the folder itself when nothing runs there.
+
+Options:
+  --status S         ${PLANT_STATUSES.join(', ')} (list: repeat or comma-separate for several)
+  --q TEXT           (list) words that must all occur in the name, category or a tag
+  --name, --category, --tags a,b
+                     the plant's fields (--tags "" empties the tags)
+  --price P          the price in the shop's currency (config set currency), at most two
+                     decimals, e.g. 12.50; (set) --price "" removes the price
+  --if-match VERSION (set) change the plant only if it is still at VERSION (the version
+                     column of list or get); exit 4 if someone changed it since
+  --key K            (add) idempotency key: running the same add again with the same key
+                     adds nothing and prints the plant the first run added
+  --json             print full plants as JSON (with version) instead of a table
+${dataOptionHelp()}
+  -h, --help         show this help
+
+Exit codes: 0 done, 1 failed (e.g. the server did not answer), 2 usage error, 3 no such plant
+(or no Plant Store data in the folder), 4 changed since --if-match VERSION, 5 invalid values,
+6 token not accepted or not allowed to change plants.
+`
+
+const OPTIONS = {
+  status: { type: 'string', multiple: true },
+  q: { type: 'string' },
+  name: { type: 'string' },
+  category: { type: 'string' },
+  tags: { type: 'string' },
+  price: { type: 'string' },
+  'if-match': { type: 'string' },
+  key: { type: 'string' },
+  json: { type: 'boolean' }
+} as const
+
+type Values = Partial<{
+  status: string[]
+  q: string
+  name: string
+  category: string
+  tags: string
+  price: string
+  'if-match': string
+  key: string
+  json: boolean
+}>
+
+/** Which options each action takes; any other is a usage error rather than silently ignored. */
+const ACCEPTS: Record<string, readonly (keyof Values)[]> = {
+  list: ['status', 'q', 'json'],
+  get: ['json'],
+  add: ['name', 'category', 'tags', 'status', 'price', 'key', 'json'],
+  set: ['name', 'category', 'tags', 'status', 'price', 'if-match', 'json']
+}
+
+function wholeNumber(raw: string | undefined, what: string): number {
+  if (raw === undefined || !/^\d{1,15}$/.test(raw) || Number(raw) < 1)
+    throw new UsageError(`${what} must be a positive whole number; got "${raw ?? ''}"`)
+  return Number(raw)
+}
+
+function oneStatus(values: Values): PlantStatus | undefined {
+  const given = values.status ?? []
+  if (given.length > 1) throw new UsageError('give --status once')
+  const status = given[0]
+  if (status !== undefined && !isPlantStatus(status)) throw new UsageError(`--status must be one of ${PLANT_STATUSES.join(', ')}; got "${status}"`)
+  return status
+}
+
+/** --price: a decimal number, or "" (set only) for no price; the server checks the bounds and decimals. */
+function price(raw: string): number | null {
+  if (raw.trim() === '') return null
+  if (!/^\d{1,16}(\.\d{1,16})?$/.test(raw.trim())) throw new UsageError(`--price must be a number such as 12.50; got "${raw}"`)
+  return Number(raw.trim())
+}
+
+/** The plant fields given on the command line; the server checks their values. */
+function fields(values: Values): FieldChanges {
+  const plant: FieldChanges = {}
+  if (values.price !== undefined) plant.price = price(values.price)
+  if (values.name !== undefined) plant.name = values.name
+  if (values.category !== undefined) plant.category = values.category
+  if (values.tags !== undefined)
+    plant.tags = values.tags
+      .split(',')
+      .map((tag) => tag.trim())
+      .filter((tag) => tag !== '')
+  const status = oneStatus(values)
+  if (status !== undefined) plant.status = status
+  return plant
+}
+
+async function list(client: ApiClient, values: Values): Promise<void> {
+  const statuses = (values.status ?? []).flatMap((entry) => entry.split(',')).map((status) => status.trim())
+  const bad = statuses.find((status) => !isPlantStatus(status))
+  if (bad !== undefined) throw new UsageError(`--status must be one of ${PLANT_STATUSES.join(', ')}; got "${bad}"`)
+  const query = { status: statuses as PlantStatus[], q: values.q, limit: PAGE_LIMIT_MAX }
+  const first = await client.listPlants(query)
+  const plants = [...first.plants]
+  while (plants.length < first.total) plants.push(...(await client.listPlants({ ...query, offset: plants.length })).plants)
+  printPlants(plants, values.json === true)
+}
+
+async function add(client: ApiClient, values: Values): Promise<void> {
+  if (values.name === undefined) throw new UsageError('give the plant a name: plant-store plants add --name NAME')
+  const given = fields(values)
+  if (given.price === null) throw new UsageError('--price "" removes a price: leave --price out to add a plant without one')
+  const added = await client.addPlant(given as NewPlant, { idempotencyKey: values.key })
+  const plant = await client.getPlant(added.id)
+  if (values.json) printPlant(plant, true)
+  else process.stdout.write(`Added plant ${plant.id}${plant.name ? ` "${plant.name}"` : ''} (${plant.status}, version ${plant.version})\n`)
+}
+
+async function set(client: ApiClient, id: number, values: Values): Promise<void> {
+  const changes = fields(values)
+  if (Object.keys(changes).length === 0) throw new UsageError('say what to change: --status, --name, --category, --tags or --price')
+  const ifVersion = values['if-match'] === undefined ? undefined : wholeNumber(values['if-match'], '--if-match')
+  const saved = await client.savePlant({ id, ...changes }, { ifVersion })
+  const plant = await client.getPlant(id)
+  if (values.json) printPlant(plant, true)
+  else
+    process.stdout.write(
+      `Plant ${id}${saved.plant.name ? ` "${saved.plant.name}"` : ''} is now ${saved.plant.status} (version ${saved.version ?? plant.version})\n`
+    )
+}
+
+/** The exit code for an answer of the API. */
+function exitCodeFor(error: ApiError): number {
+  if (error.status === 404) return EXIT_CODES.notFound
+  if (error.status === 409 || error.status === 412) return EXIT_CODES.conflict
+  if (error.status === 400 || error.status === 405 || error.status === 422) return EXIT_CODES.invalidInput
+  if (error.status === 401 || error.status === 403) return EXIT_CODES.notAllowed
+  return EXIT_CODES.failed
+}
+
+async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
+  const { values, positionals, dataDir } = readOptions(args, env, OPTIONS, true)
+  const [action, id, ...extra] = positionals
+  const accepted = action === undefined ? undefined : ACCEPTS[action]
+  if (!accepted) throw new UsageError(`say what to do: plant-store plants list|get|add|set (got "${action ?? ''}"); see --help`)
+  const stray = (Object.keys(values) as (keyof Values | 'data')[]).find((name) => name !== 'data' && !accepted.includes(name))
+  if (stray !== undefined) throw new UsageError(`--${stray} does not go with plants ${action}`)
+  const needsId = action === 'get' || action === 'set'
+  if (extra.length > 0 || (!needsId && id !== undefined)) throw new UsageError(`unexpected "${[...(needsId ? [] : [id]), ...extra].join(' ')}"`)
+  const plantId = needsId ? wholeNumber(id, 'the plant ID') : 0
+  const connection = await connectToCatalogue(dataDir, env).catch((error: unknown) => {
+    if (error instanceof OwnerTokenError) throw new CommandError(error.message, EXIT_CODES.notAllowed)
+    if (error instanceof DataDirLockedError) {
+      const busy = `${error.owner.holder} (process ${error.owner.pid}) has the data folder ${dataDir} but serves no API there`
+      throw new CommandError(`${busy} (it may be starting, or restoring a backup); try again in a moment`, EXIT_CODES.failed)
+    }
+    throw error
+  })
+  try {
+    if (action === 'list') await list(connection.client, values)
+    else if (action === 'get') printPlant(await connection.client.getPlant(plantId), values.json === true)
+    else if (action === 'add') await add(connection.client, values)
+    else await set(connection.client, plantId, values)
+    return EXIT_CODES.ok
+  } catch (error) {
+    throw error instanceof ApiError ? new CommandError(error.detail, exitCodeFor(error)) : error
+  } finally {
+    await connection.close()
+  }
+}
+
+export const plantsCommand: Command = { summary: 'list, show, add and change plants from scripts (--json)', help, run }

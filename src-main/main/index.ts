@@ -1,0 +1,22 @@
+/**
+ * Entry of the desktop app's main process: finds its built files and hands
+ * over to DesktopApp (desktop/desktop-app.ts). Everything it starts is plain
+ * Node shared with `plant-store serve` (service.ts).
+ */
+import { fileURLToPath } from 'node:url'
+import { app } from 'electron'
+import { DesktopApp } from '#desktop/desktop-app'
+import { uiDir } from '#app/paths'
+
+// Relative to this entry file (out/main/index.js), never to a chunk: the bundler keeps the entry where it is.
+const preload = fileURLToPath(new URL('../preload/index.cjs', import.meta.url))
+// electron-vite sets this for `electron-vite dev` only; a packaged app never loads a dev server.
+const devServerUrl = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL || undefined : undefined
+
+// Ctrl+C, SIGTERM and SIGHUP quit the same careful way as File → Quit; DesktopApp listens for them once the
+// app is ready (see run()): a listener added here, before Electron installs its own handlers, would never hear them.
+new DesktopApp({ env: process.env, version: __APP_VERSION__, preload, uiDir: uiDir(), devServerUrl }).run().catch((error: unknown) => {
+  // run() shows its own failures in a dialog; this is the last resort if even that failed.
+  console.error('Plant Store could not start:', error)
+  app.exit(1)
+})

@@ -1,0 +1,141 @@
+/**
+ * Reads a JSON request body safely: content type first, size enforced while
+ * reading (not after), nesting bounded before JSON.parse walks the text.
+ */
+import type { H3Event } from 'h3'
+import { MAX_BODY_BYTES } from '#shared/api-paths'
+import { PROBLEM_TYPES } from '#shared/problem'
+import { MAX_BODY_DEPTH } from '#shared/plant-schema'
+import { findDuplicateKey } from '#lib/duplicate-json-key'
+import { HttpProblem as ApiError } from '#server/problems/http-problem'
+import { invalidInput, problem } from '#server/problems/problems'
+
+/** The request's Content-Type header, its media type and charset (both lower case; charset undefined when not given). */
+export function contentTypeOf(event: H3Event): { header: string; mediaType: string; charset: string | undefined } {
+  const header = event.req.headers.get('content-type') ?? ''
+  const [mediaType = '', ...params] = header.split(';').map((part) => part.trim().toLowerCase())
+  const charset = params
+    .find((param) => param.startsWith('charset='))
+    ?.slice('charset='.length)
+    .replace(/"/g, '')
+  return { header, mediaType, charset }
+}
+
+/** Throws 415 unless the request declares a JSON body (UTF-8; parameters allowed). */
+function assertJsonContentType(event: H3Event): void {
+  const { header, mediaType, charset } = contentTypeOf(event)
+  if (mediaType === 'application/json' && (charset === undefined || charset === 'utf-8')) return
+  const detail =
+    header === ''
+      ? 'The request has no Content-Type; send the body as JSON with "Content-Type: application/json".'
+      : `Content-Type "${header}" is not accepted; send the body as JSON with "Content-Type: application/json" (UTF-8).`
+  throw new ApiError({ type: PROBLEM_TYPES.unsupportedMediaType, title: 'Unsupported media type', status: 415, detail })
+}
+
+/**
+ * Throws 415 for a compressed body (any Content-Encoding but identity): it
+ * would otherwise be read as broken text, or a plain body labelled `br` stored.
+ */
+export function assertUncompressed(event: H3Event): void {
+  const header = event.req.headers.get('content-encoding')
+  if (header === null) return
+  const codings = header
+    .split(',')
+    .map((coding) => coding.trim().toLowerCase())
+    .filter((coding) => coding !== '')
+  if (!codings.every((coding) => coding === 'identity')) throw problem('compressedBody', header)
+}
+
+function payloadTooLarge(limit: number): ApiError {
+  const detail =
+    limit === MAX_BODY_BYTES
+      ? `The body is larger than ${MAX_BODY_BYTES} bytes (1 MiB); a plant needs far less.`
+      : `The body is larger than ${limit} bytes (${limit / 1024 / 1024} MiB); split the file into smaller ones.`
+  return new ApiError({ type: PROBLEM_TYPES.payloadTooLarge, title: 'Payload too large', status: 413, detail })
+}
+
+/**
+ * Reads at most `limit` bytes of the body as UTF-8 (undefined when it is not
+ * UTF-8), stopping (and throwing 413) as soon as the limit is exceeded.
+ */
+export async function readLimitedText(event: H3Event, limit: number = MAX_BODY_BYTES): Promise<string | undefined> {
+  const declared = Number(event.req.headers.get('content-length'))
+  if (declared > limit) throw payloadTooLarge(limit)
+  const stream = event.req.body
+  if (!stream) return ''
+  const reader = stream.getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > limit) {
+      // Not cancel(): that would destroy the connection before the 413 is written; the answer closes it instead.
+      reader.releaseLock()
+      throw payloadTooLarge(limit)
+    }
+    chunks.push(value)
+  }
+  return decodeUtf8(Buffer.concat(chunks))
+}
+
+/** Decodes UTF-8 strictly: a body in another encoding would otherwise be stored with its letters broken. */
+export function decodeUtf8(bytes: Uint8Array): string | undefined {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+  } catch {
+    return undefined
+  }
+}
+
+/** Depth of the deepest array/object in JSON text, stopping early once past `max`. */
+export function jsonDepthExceeds(text: string, max: number): boolean {
+  let depth = 0
+  let inString = false
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (inString) {
+      if (c === 92 /* \ */) i++
+      else if (c === 34 /* " */) inString = false
+    } else if (c === 34) inString = true
+    else if (c === 123 /* { */ || c === 91 /* [ */) {
+      if (++depth > max) return true
+    } else if (c === 125 /* } */ || c === 93 /* ] */) depth--
+  }
+  return false
+}
+
+/** Reads and parses a JSON body; malformed or over-deep JSON (past `maxDepth`) throws invalid input with `invalidStatus`. */
+export async function readJsonBody(event: H3Event, invalidStatus: number, maxDepth = MAX_BODY_DEPTH): Promise<unknown> {
+  assertJsonContentType(event)
+  assertUncompressed(event)
+  const text = await readLimitedText(event, MAX_BODY_BYTES)
+  if (text === undefined) {
+    const message = 'the body is not valid UTF-8; send the JSON encoded as UTF-8'
+    throw invalidInput(invalidStatus, `The body could not be read: ${message}.`, [{ field: '', message }])
+  }
+  if (text.trim() === '') {
+    throw invalidInput(invalidStatus, 'The body is empty; send a JSON object.', [{ field: '', message: 'the body is empty' }])
+  }
+  if (jsonDepthExceeds(text, maxDepth)) {
+    const message =
+      maxDepth === MAX_BODY_DEPTH
+        ? `the JSON is nested deeper than a plant can be (at most ${MAX_BODY_DEPTH} levels: an object holding a tags array)`
+        : `the JSON is nested deeper than this request can be (at most ${maxDepth} levels)`
+    throw invalidInput(invalidStatus, `The body is not a plant: ${message}.`, [{ field: '', message }])
+  }
+  let body: unknown
+  try {
+    body = JSON.parse(text)
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : 'syntax error'
+    throw invalidInput(invalidStatus, `The body is not valid JSON: ${reason}.`, [{ field: '', message: `malformed JSON: ${reason}` }])
+  }
+  const duplicate = findDuplicateKey(text)
+  if (duplicate !== undefined) {
+    const message = `the key ${JSON.stringify(duplicate)} is given more than once; give each field once`
+    throw invalidInput(invalidStatus, `The body is not a plant: ${message}.`, [{ field: duplicate, message }])
+  }
+  return body
+}

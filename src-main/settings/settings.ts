@@ -1,0 +1,43 @@
+/**
+ * Settings kept in the data folder (settings.json), changed with
+ * `plant-store config set KEY VALUE`. Written durably like the catalogue.
+ */
+import { mkdir, readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { ConfigError } from '#settings/errors'
+import { replaceFile } from '#lib/durable-file'
+
+/** Name of the settings file inside the data directory. */
+export const SETTINGS_FILE_NAME = 'settings.json'
+
+/** Every setting, by key. */
+export interface Settings {
+  /** A folder elsewhere (USB stick, network share) that also receives backups. */
+  'backup.dir'?: string
+  /** The shop's currency (ISO 4217), for prices; see shop-settings.ts. */
+  currency?: string
+}
+
+/** The keys `config` accepts. */
+export const SETTING_KEYS = ['backup.dir', 'currency'] as const satisfies readonly (keyof Settings)[]
+
+/** The settings of `dataDir`; none set when the file is missing. */
+export async function readSettings(dataDir: string): Promise<Settings> {
+  try {
+    const value = JSON.parse(await readFile(path.join(dataDir, SETTINGS_FILE_NAME), 'utf8')) as unknown
+    return typeof value === 'object' && value !== null ? (value as Settings) : {}
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {}
+    throw new ConfigError(`the settings in ${path.join(dataDir, SETTINGS_FILE_NAME)} cannot be read: ${(error as Error).message}`)
+  }
+}
+
+/** Sets (or, with undefined, removes) `key` in the settings of `dataDir`. */
+export async function writeSetting(dataDir: string, key: keyof Settings, value: string | undefined): Promise<void> {
+  const settings = await readSettings(dataDir)
+  if (value === undefined) delete settings[key]
+  else settings[key] = value
+  // Set before the first start: the data folder is made as a start makes it (private), not refused as "File not found".
+  await mkdir(dataDir, { recursive: true, mode: 0o700 })
+  await replaceFile(path.join(dataDir, SETTINGS_FILE_NAME), JSON.stringify(settings, null, 2) + '\n')
+}

@@ -1,0 +1,81 @@
+/**
+ * Copies of the last good catalogue under `DIR/backups/`, named by time so
+ * they sort; the newest BACKUPS_KEPT are kept.
+ */
+import { mkdir, readdir, stat, unlink } from 'node:fs/promises'
+import path from 'node:path'
+import { replaceFile } from '#lib/durable-file'
+import { removeLeftovers } from '#store/folder/leftovers'
+
+/** How many backups are kept. */
+export const BACKUPS_KEPT = 10
+
+/** Least time between two automatic backups while writing. */
+export const BACKUP_INTERVAL_MS = 60 * 60 * 1000
+
+/** Folder of the backups inside the data directory. */
+export function backupsDir(dataDir: string): string {
+  return path.join(dataDir, 'backups')
+}
+
+/** Names of backup files (the same in the data folder and in a backup folder elsewhere). */
+export const BACKUP_NAME = /^plants-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z(-\d+)?\.json$/
+
+/** The file name of a backup taken at `at` (`suffix` > 0 when that name is taken). */
+export function backupName(at: Date, suffix = 0): string {
+  const stamp = at.toISOString().replace(/[:.]/g, '-')
+  return `plants-${stamp}${suffix > 0 ? `-${suffix}` : ''}.json`
+}
+
+/** Backup files of `dataDir`, oldest first. */
+export async function listBackups(dataDir: string): Promise<string[]> {
+  const names = await readdir(backupsDir(dataDir)).catch(() => [] as string[])
+  return names
+    .filter((name) => BACKUP_NAME.test(name))
+    .sort()
+    .map((name) => path.join(backupsDir(dataDir), name))
+}
+
+/** The newest backup of `dataDir`, or undefined. */
+export async function latestBackup(dataDir: string): Promise<string | undefined> {
+  return (await listBackups(dataDir)).at(-1)
+}
+
+async function exists(file: string): Promise<boolean> {
+  return stat(file).then(
+    () => true,
+    () => false
+  )
+}
+
+/** Writes `text` (a complete, valid catalogue) as a new backup, durably; prunes old ones. Returns the new file. */
+export async function writeBackup(dataDir: string, text: string, at = new Date()): Promise<string> {
+  const dir = backupsDir(dataDir)
+  await mkdir(dir, { recursive: true, mode: 0o700 })
+  let target = path.join(dir, backupName(at, 0))
+  for (let suffix = 1; await exists(target); suffix++) target = path.join(dir, backupName(at, suffix))
+  await replaceFile(target, text)
+  await pruneBackups(dataDir)
+  return target
+}
+
+async function pruneBackups(dataDir: string): Promise<void> {
+  const all = await listBackups(dataDir)
+  for (const old of all.slice(0, Math.max(0, all.length - BACKUPS_KEPT))) await unlink(old).catch(() => undefined)
+  // A backup killed mid-write leaves its temp file (as big as the catalogue); its process is gone, so it goes.
+  await removeLeftovers(backupsDir(dataDir), false)
+}
+
+/** Decides when the store backs up: before the first write of each run, then at most once per interval. */
+export class BackupSchedule {
+  #lastAt: number | undefined
+
+  constructor(private readonly intervalMs = BACKUP_INTERVAL_MS) {}
+
+  /** True when a backup is due at `now`; marks it taken. */
+  claim(now: Date): boolean {
+    if (this.#lastAt !== undefined && now.getTime() - this.#lastAt < this.intervalMs) return false
+    this.#lastAt = now.getTime()
+    return true
+  }
+}

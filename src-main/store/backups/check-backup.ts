@@ -1,0 +1,110 @@
+/**
+ * A backup is let in as strictly as the API lets a plant in. A restore writes
+ * a whole catalogue at once, past every rule a request meets, so each record
+ * goes through the very schema the API validates request bodies with (no
+ * unknown fields such as `__proto__` or `constructor`, text and tag rules, tags
+ * de-duplicated), plus what only stored records have: a unique id below
+ * nextId and within PLANT_ID_MAX, and real timestamps.
+ */
+import { validateNewPlant } from '#shared/plant-schema'
+import { DataFileError, PLANT_ID_MAX, checkCatalogueHead, idempotencyRecordsProblem, type PlantFile } from '#store/file/data-file'
+import { PRICE_CENTS_MAX, type StoredPlant as Plant } from '#store/catalogue/stored-plant'
+
+/** How many problems the refusal names; a badly broken file would otherwise fill the terminal. */
+const NAMED_PROBLEMS = 5
+
+/** Fields of a stored record that no request body carries. */
+const STORED_ONLY = new Set(['id', 'version', 'createdAt', 'updatedAt', 'priceCents', 'deletedAt', 'price'])
+
+/** The top-level fields of a catalogue file. */
+const TOP_LEVEL = ['version', 'nextId', 'journalGen', 'plants', 'idempotencyKeys', 'nextSeq']
+
+/** The only form Plant Store writes times in (Date#toISOString), and only real instants. */
+function isTimestamp(value: unknown): boolean {
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(value)) return false
+  const time = new Date(value)
+  return !Number.isNaN(time.getTime()) && time.toISOString() === value // 2024-02-30 does not come back the same
+}
+
+/** The record as the API would have stored it, or the problems that keep it out. */
+function checkRecord(value: unknown, where: string, nextId: number, seen: Set<number>): Plant | string[] {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return [`${where} is not an object`]
+  const record = value as Record<string, unknown>
+  const problems: string[] = []
+  const id = record.id
+  if (!Number.isSafeInteger(id) || (id as number) < 1 || (id as number) > PLANT_ID_MAX) {
+    problems.push(`${where}.id ${JSON.stringify(id)} is not a whole number from 1 to ${PLANT_ID_MAX}`)
+  } else if (seen.has(id as number)) {
+    problems.push(`${where}.id ${id as number} is used by an earlier plant too`)
+  } else if ((id as number) >= nextId) {
+    problems.push(`${where}.id ${id as number} is not below nextId ${nextId}`)
+  }
+  if (typeof id === 'number') seen.add(id)
+  for (const field of ['createdAt', 'updatedAt']) {
+    if (!isTimestamp(record[field]))
+      problems.push(`${where}.${field} ${JSON.stringify(record[field])} is not a time such as 2024-05-01T09:00:00.000Z`)
+  }
+  if (!Number.isSafeInteger(record.version) || (record.version as number) < 1) {
+    problems.push(`${where}.version ${JSON.stringify(record.version)} is not a positive whole number`)
+  }
+  for (const field of ['status', 'tags']) {
+    if (!Object.hasOwn(record, field)) problems.push(`${where}.${field} is missing`)
+  }
+  problems.push(...storedPriceAndTombstoneProblems(record, where))
+  // Object.fromEntries keeps a "__proto__" key as a plain field, so the schema sees (and refuses) it.
+  const body = Object.fromEntries(Object.entries(record).filter(([key]) => !STORED_ONLY.has(key)))
+  const checked = validateNewPlant(body)
+  if (!checked.ok) problems.push(...checked.errors.map((error) => `${where}${error.field ? `.${error.field}` : ''}: ${error.message}`))
+  if (problems.length > 0 || !checked.ok) return problems
+  const { name, category, tags = [], status = 'available' } = checked.value
+  const plant = { id } as Plant
+  if (name !== undefined) plant.name = name
+  if (category !== undefined) plant.category = category
+  Object.assign(plant, { tags, status })
+  if (record.priceCents !== undefined) plant.priceCents = record.priceCents as number
+  Object.assign(plant, { createdAt: record.createdAt as string, updatedAt: record.updatedAt as string, version: record.version as number })
+  if (record.deletedAt !== undefined) plant.deletedAt = record.deletedAt as string
+  return plant
+}
+
+/** A stored price is whole cents (priceCents), never `price`; a tombstone's deletedAt is a real time. */
+function storedPriceAndTombstoneProblems(record: Record<string, unknown>, where: string): string[] {
+  const problems: string[] = []
+  if (Object.hasOwn(record, 'price')) problems.push(`${where}.price: a stored plant keeps its price as priceCents (whole cents), not as price`)
+  const cents = record.priceCents
+  if (cents !== undefined && (!Number.isSafeInteger(cents) || (cents as number) < 0 || (cents as number) > PRICE_CENTS_MAX))
+    problems.push(`${where}.priceCents ${JSON.stringify(cents)} is not a whole number of cents from 0 to ${PRICE_CENTS_MAX}`)
+  if (record.deletedAt !== undefined && !isTimestamp(record.deletedAt))
+    problems.push(`${where}.deletedAt ${JSON.stringify(record.deletedAt)} is not a time such as 2024-05-01T09:00:00.000Z`)
+  return problems
+}
+
+/**
+ * Checks a backup's content (parsed, migrated to the current version) record
+ * by record; returns the catalogue as the API would hold it (text trimmed,
+ * tags de-duplicated, plants in id order), or throws DataFileError naming the
+ * first few problems.
+ */
+export function checkBackup(file: string, value: unknown): PlantFile {
+  const head = checkCatalogueHead(file, value)
+  const problems: string[] = []
+  const unknown = Object.keys(head).filter((key) => !TOP_LEVEL.includes(key))
+  if (unknown.length > 0) problems.push(`unknown top-level field${unknown.length > 1 ? 's' : ''} ${unknown.map((key) => `"${key}"`).join(', ')}`)
+  const keysProblem = head.idempotencyKeys === undefined ? undefined : idempotencyRecordsProblem(head.idempotencyKeys, 'idempotencyKeys')
+  if (keysProblem) problems.push(keysProblem)
+  const seen = new Set<number>()
+  const plants: Plant[] = []
+  head.plants.forEach((record, index) => {
+    const checked = checkRecord(record, `plants[${index}]`, head.nextId, seen)
+    if (Array.isArray(checked)) problems.push(...checked)
+    else plants.push(checked)
+  })
+  if (problems.length > 0) {
+    const more = problems.length > NAMED_PROBLEMS ? `; and ${problems.length - NAMED_PROBLEMS} more` : ''
+    const count = problems.length === 1 ? '1 problem' : `${problems.length} problems`
+    throw new DataFileError(file, `the backup has ${count}, so nothing was restored: ${problems.slice(0, NAMED_PROBLEMS).join('; ')}${more}`)
+  }
+  plants.sort((a, b) => a.id - b.id)
+  const seq = head.nextSeq === undefined ? {} : { nextSeq: head.nextSeq }
+  return { version: head.version, nextId: head.nextId, plants, ...seq, ...(head.idempotencyKeys ? { idempotencyKeys: head.idempotencyKeys } : {}) }
+}

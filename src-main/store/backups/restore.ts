@@ -1,0 +1,142 @@
+/** Puts a backup back in place of the catalogue, after checking it; the files it replaces are kept aside. */
+import { link, mkdir, readFile, rename, rmdir } from 'node:fs/promises'
+import path from 'node:path'
+import type { Plant } from '#shared/plant'
+import { checkBackup } from './check-backup'
+import { DataFileError, PLANT_ID_MAX, parseDataFileText } from '#store/file/data-file'
+import { checkStoreFolder, removeStoreLeftovers } from '#store/folder/data-folder'
+import { HistoryWriter } from '#store/history/history-files'
+import { writeRestoreMark } from '#store/history/history-restore-mark'
+import type { HistoryEntry } from '#store/history/history-entry'
+import { listJournals, readJournal, type JournalFile } from '#store/journal/journal'
+import { replaceFile } from '#lib/durable-file'
+import { acquireDataDirLock } from '#store/folder/lock'
+import { migrateToCurrent } from '#store/file/migrate'
+import { DATA_FILE_NAME } from '#store/file/read-catalogue'
+import { serializeSnapshot } from '#store/file/snapshot'
+
+/** What a restore did. */
+export interface RestoreResult {
+  /** Where the replaced catalogue was kept, if there was one. */
+  keptAside: string | undefined
+  plantCount: number
+  /** The next id the restored catalogue hands out (never one handed out before). */
+  nextId: number
+}
+
+/**
+ * The highest value of `"name":N` any file in the folder mentions, read even
+ * from damaged files: so that ids handed out after the backup was made are
+ * never reused, and plant versions never repeat one seen before.
+ */
+async function highestOnDisk(files: string[], name: 'nextId' | 'version' | 'nextSeq' | 'seq'): Promise<number> {
+  let highest = 1
+  const pattern = new RegExp(`"${name}":(\\d{1,15})`, 'g')
+  for (const file of files) {
+    const text = await readFile(file, 'utf8').catch(() => '')
+    for (const match of text.matchAll(pattern)) highest = Math.max(highest, Number(match[1]))
+  }
+  return highest
+}
+
+/**
+ * Each restored plant's version moved past every version on disk: a client that
+ * read a plant before the restore holds an ETag that must not match the
+ * restored plant, which may differ from what it read.
+ */
+function pastVersions(plants: readonly Plant[], highestVersion: number): Plant[] {
+  return plants.map((plant) => ({ ...plant, version: plant.version + highestVersion }))
+}
+
+/** The change log entries of `journals` that can be read (a damaged journal's are left in it, kept aside). */
+async function journalHistory(journals: readonly JournalFile[]): Promise<HistoryEntry[]> {
+  const entries: HistoryEntry[] = []
+  for (const journal of journals) {
+    try {
+      for (const line of readJournal(journal.file, await readFile(journal.file, 'utf8')).entries) entries.push(...(line.history ?? []))
+    } catch {
+      // damaged or gone: the journal is kept aside below as it is
+    }
+  }
+  return entries.sort((a, b) => a.seq - b.seq)
+}
+
+async function keepAside(file: string, suffix: string): Promise<string | undefined> {
+  const aside = `${file}.${suffix}`
+  try {
+    await link(file, aside) // the original stays in place until the new file replaces it
+    return aside
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
+    throw error
+  }
+}
+
+/**
+ * Restores `source` into `dataDir`, creating the folder (0700) when it does
+ * not exist yet: restoring onto a new computer is the main reason to restore.
+ * Refused (DataDirLockedError) while a server or the app holds the folder;
+ * refused (DataFileError) when `source` is not a catalogue the API could have
+ * written, record by record (see check-backup.ts). The source is only read,
+ * never checked for owner or mode: a backup on a FAT USB stick shows 0777.
+ * The steps are ordered so that a crash at any point leaves either the old
+ * catalogue or the restored one, never an empty folder: the old file is linked
+ * aside, the new one renamed over it (its journalGen makes the old journals
+ * obsolete), and only then are the old journals moved aside.
+ */
+export async function restoreFromBackup(dataDir: string, source: string, at = new Date()): Promise<RestoreResult> {
+  const created = await mkdir(dataDir, { recursive: true, mode: 0o700 })
+  await checkStoreFolder(dataDir)
+  const lock = await acquireDataDirLock(dataDir, 'plant-store restore', 'restore')
+  let restored = false
+  try {
+    const data = checkBackup(source, migrateToCurrent(source, parseDataFileText(source, await readFile(source, 'utf8'))).data)
+    await removeStoreLeftovers(dataDir) // e.g. the temp file of a restore killed before
+    const suffix = `replaced-${at.toISOString().replace(/[:.]/g, '-')}`
+    const file = path.join(dataDir, DATA_FILE_NAME)
+    const journals = await listJournals(dataDir)
+    const onDisk = [file, ...journals.map((journal) => journal.file)]
+    const nextId = Math.max(data.nextId, await highestOnDisk(onDisk, 'nextId'))
+    if (nextId > PLANT_ID_MAX + 1) {
+      throw new DataFileError(
+        file,
+        `it mentions nextId ${nextId}, above ${PLANT_ID_MAX + 1}: plant ids go up to ${PLANT_ID_MAX}, and restoring below it could hand out an id again`
+      )
+    }
+    const plants = pastVersions(data.plants, await highestOnDisk(onDisk, 'version'))
+    const keptAside = await keepAside(file, suffix)
+    const journalGen = Math.max(0, ...journals.map((journal) => journal.gen)) + 1
+    // The change log stays in the folder and goes on: no seq handed out before (in a journal, a history file or the backup) is used again.
+    const history = new HistoryWriter(dataDir)
+    await history.append(await journalHistory(journals)) // the change log keeps the changes the replaced catalogue last made
+    const seqs = [data.nextSeq ?? 1, await highestOnDisk(onDisk, 'nextSeq'), (await highestOnDisk(onDisk, 'seq')) + 1, (await history.lastSeq()) + 1]
+    // One seq skipped, so that even a cursor at the very last change before the restore is older than the mark.
+    const nextSeq = Math.max(...seqs) + 1
+    await writeRestoreMark(dataDir, nextSeq) // before the restored file: never a restored catalogue without its mark
+    const text = await serializeSnapshot({ nextId, journalGen, plants, idempotencyKeys: data.idempotencyKeys, nextSeq })
+    await replaceFile(file, text)
+    // The journals belong to the replaced file; the new journalGen already tells a start to skip them.
+    for (const journal of journals) await rename(journal.file, `${journal.file}.${suffix}`).catch(() => undefined)
+    restored = true
+    return { keptAside, plantCount: data.plants.length, nextId }
+  } finally {
+    await lock.release()
+    // A refused restore leaves no trace, not even the folder it made for itself.
+    if (!restored && created !== undefined) await removeEmptyFolders(dataDir, created)
+  }
+}
+
+/** Removes `dir` and its parents up to `top`, as long as each is empty. */
+async function removeEmptyFolders(dir: string, top: string): Promise<void> {
+  for (let folder = dir; ; folder = path.dirname(folder)) {
+    if (
+      !(await rmdir(folder).then(
+        () => true,
+        () => false
+      )) ||
+      folder === top ||
+      path.dirname(folder) === folder
+    )
+      return
+  }
+}

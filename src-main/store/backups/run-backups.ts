@@ -1,0 +1,46 @@
+/**
+ * The backups an open store makes while it writes: before the first write of
+ * each run (holding the catalogue as it was opened), then at most once per
+ * interval. They are written in the background: a failed backup never blocks
+ * a sale; it is reported and tried again at the next one.
+ */
+import { BackupSchedule, writeBackup } from './backups'
+import { serializeSnapshot, type CatalogueSnapshot } from '#store/file/snapshot'
+
+/** The automatic backups of one open store. */
+export class RunBackups {
+  readonly #dir: string
+  readonly #schedule: BackupSchedule
+  readonly #writing = new Set<Promise<void>>()
+  /** The catalogue as it was when opened, until the first backup of this run holds it. */
+  #openingState: CatalogueSnapshot | undefined
+
+  constructor(dir: string, openingState: CatalogueSnapshot, intervalMs?: number) {
+    this.#dir = dir
+    this.#openingState = openingState
+    this.#schedule = new BackupSchedule(intervalMs)
+  }
+
+  /** After a saved batch: starts a backup when one is due; `current` gives the catalogue as it is now. */
+  afterSave(now: Date, current: () => CatalogueSnapshot): void {
+    if (!this.#schedule.claim(now)) return
+    const state = this.#openingState ?? current()
+    this.#openingState = undefined
+    const task = this.#write(state, now)
+    this.#writing.add(task)
+    void task.finally(() => this.#writing.delete(task))
+  }
+
+  /** Resolves once the backups being written have ended. */
+  async settled(): Promise<void> {
+    await Promise.allSettled(this.#writing)
+  }
+
+  async #write(state: CatalogueSnapshot, now: Date): Promise<void> {
+    try {
+      await writeBackup(this.#dir, await serializeSnapshot(state), now)
+    } catch (error) {
+      console.error(`[plant-store] could not write a backup in ${this.#dir}:`, error)
+    }
+  }
+}

@@ -1,0 +1,298 @@
+/**
+ * The plant catalogue: the only code that changes plants. Every change is
+ * made durable (a fsynced journal line) before it is published to readers
+ * (published-catalogue.ts) and acknowledged. Opening is open-catalogue.ts;
+ * checkpoints.ts folds the journal back into `plants.json` with lowdb's
+ * write(); folder-keeping.ts makes sure the folder written to is still ours.
+ */
+import path from 'node:path'
+import type { Low } from 'lowdb'
+import type { NewPlant, Plant, PlantChanges } from '#shared/plant'
+import { ActiveJournal } from '#store/journal/active-journal'
+import { ChangeListeners } from './change-listeners'
+import { Checkpoints } from '#store/journal/checkpoints'
+import type { PlantFile } from '#store/file/data-file'
+import { FolderKeeping } from '#store/folder/folder-keeping'
+import { GroupCommit } from '#store/journal/group-commit'
+import { currentActor } from '#store/history/history-actor'
+import type { HistoryEntry } from '#store/history/history-entry'
+import { HistoryLog } from '#store/history/history-log'
+import { IdempotencyKeys, fingerprintOf, type IdempotencyScope } from './idempotency-keys'
+import { openCatalogue, type OpenPlantStoreOptions, type OpenedCatalogue } from '#store/file/open-catalogue'
+import { PlantEdits } from './plant-edits'
+import { changedPlantRecord, checkIdsLeft, newPlantRecord } from './plant-records'
+import type { AddOutcome, PlantBatch, PlantChange, PlantFilter } from './plant-store-types'
+import { IdempotencyKeyReusedError, checkVersion, type WriteCondition } from './preconditions'
+import { PublishedCatalogue } from './published-catalogue'
+import { DATA_FILE_NAME } from '#store/file/read-catalogue'
+import { RunBackups } from '#store/backups/run-backups'
+import { journalEntryOf, type StagedChange } from './staged-change'
+import { toFullPlant, type StoredPlant } from './stored-plant'
+import { CatalogueChangedError, UnknownPlantError } from './unknown-plant-error'
+import { writeSnapshot } from '#store/file/write-snapshot'
+
+export { DATA_FILE_NAME } from '#store/file/read-catalogue'
+export type { OpenPlantStoreOptions } from '#store/file/open-catalogue'
+export type { AddOutcome, PlantBatch, PlantChange, PlantFilter } from './plant-store-types'
+
+/** The catalogue behind the API. */
+export class PlantStore {
+  readonly dir: string
+  readonly file: string
+  /** The change log (issue 14): entries saved with their changes, queried by the history routes. */
+  readonly history: HistoryLog
+  /** lowdb over plants.json; its data is the published catalogue. */
+  readonly #db: Low<PlantFile>
+  readonly #catalogue: PublishedCatalogue
+  readonly #commits: GroupCommit<StagedChange>
+  readonly #keys: IdempotencyKeys
+  readonly #now: () => Date
+  readonly #listeners = new ChangeListeners<PlantChange>()
+  readonly #journal: ActiveJournal
+  readonly #folder: FolderKeeping
+  readonly #checkpoints: Checkpoints
+  readonly #backups: RunBackups
+  readonly #release: () => Promise<void>
+  #closing: Promise<void> | undefined
+  #staging: HistoryEntry[] = [] // the change log entries of the batch being saved
+  /** Delete, restore and bulk changes (issue 15): `store.edits.delete(id)`, `store.edits.bulkUpdate([...])`, … */
+  readonly edits: PlantEdits
+
+  private constructor(opened: OpenedCatalogue, options: OpenPlantStoreOptions) {
+    const { db, snapshot, guard } = opened
+    this.dir = options.dir
+    this.file = path.join(options.dir, DATA_FILE_NAME)
+    this.#db = db
+    this.#now = options.now ?? (() => new Date())
+    this.history = new HistoryLog(options.dir, db.data, opened.history)
+    // The keys live in #keys (saved and pending apart); db.data gets a copy of the live ones at each write.
+    this.#keys = new IdempotencyKeys(db.data.idempotencyKeys, options.idempotencyTtlMs)
+    delete db.data.idempotencyKeys
+    this.#catalogue = new PublishedCatalogue(db, this.#keys)
+    this.#journal = new ActiveJournal(options.dir, opened.journal, options.fs)
+    this.#backups = new RunBackups(this.dir, this.#catalogue.snapshot(opened.journal.gen, this.#now()), options.backupIntervalMs)
+    this.#commits = new GroupCommit<StagedChange>({
+      save: (changes) => this.#save(changes),
+      discard: () => this.#catalogue.discard(),
+      batchWindowMs: options.batchWindowMs
+    })
+    const between = (task: () => Promise<void>) => this.#commits.exclusive(task)
+    const flushHistory = (gen: number, withPending: boolean) => this.history.flushBefore(gen, withPending ? this.#staging : [])
+    const source = { dir: this.dir, db, catalogue: this.#catalogue, now: this.#now, flushHistory }
+    const snapshotAt = (journalGen: number, withPending = false) => writeSnapshot(source, journalGen, withPending)
+    this.#folder = new FolderKeeping(guard, this.#journal, between, snapshotAt)
+    this.#release = () => guard.lock.release() // only deletes the lock file while it is still ours
+    this.#checkpoints = new Checkpoints({
+      file: this.file,
+      dir: this.dir,
+      journal: this.#journal,
+      between,
+      ready: () => this.#folder.readyToCheckpoint(),
+      writeSnapshot: async (journalGen) => void (await snapshotAt(journalGen)),
+      snapshotSize: () => snapshot.size,
+      beforeFold: () => this.history.flushBefore(Number.MAX_SAFE_INTEGER),
+      refused: () => this.#folder.refusal !== undefined,
+      idleMs: options.checkpointIdleMs,
+      journalBytes: options.checkpointBytes
+    })
+    if (opened.hasOldJournals) this.#checkpoints.armIdle()
+    this.edits = new PlantEdits({
+      submit: (apply) => this.#commits.submit(apply),
+      latest: (id) => this.#catalogue.latest(id),
+      record: (id) => this.#catalogue.record(id),
+      stage: (record) => this.#catalogue.stage(record),
+      now: this.#now,
+      entryOf: (...change) => this.history.entryOf(...change),
+      announce: (change) => this.#listeners.announce(change)
+    })
+  }
+
+  /**
+   * Opens the catalogue in `dir`, creating an empty one on first use. Takes the
+   * directory's lock first (DataDirLockedError when another process has it).
+   * Throws DataFileError for a file it cannot trust, naming the latest backup;
+   * such a file is never overwritten or repaired.
+   */
+  static async open(options: OpenPlantStoreOptions): Promise<PlantStore> {
+    return new PlantStore(await openCatalogue(options), options)
+  }
+
+  /** Changes whenever the published plants change; equal versions mean equal contents. */
+  get version(): number {
+    return this.#catalogue.version
+  }
+
+  /** Number of plants in the catalogue. */
+  get size(): number {
+    return this.#catalogue.size
+  }
+
+  /** The plant with `id`, or undefined. */
+  get(id: number): Plant | undefined {
+    return this.#catalogue.get(id)
+  }
+
+  /** Plants matching `filter`, ordered by id ascending. Read-only: it may be the store's own list. */
+  find(filter: PlantFilter = {}): readonly Plant[] {
+    return this.#catalogue.find(filter)
+  }
+
+  /** Calls `listener` after each saved change; returns a function that stops it. */
+  onChange(listener: (change: PlantChange) => void): () => void {
+    return this.#listeners.add(listener)
+  }
+
+  /** Adds a plant and resolves with it once it is on disk. */
+  async add(input: NewPlant): Promise<Plant> {
+    return (await this.#add(input)).plant
+  }
+
+  /**
+   * Adds a plant unless `scope`'s key was used before: then resolves with the
+   * plant that first add created (replayed), or throws IdempotencyKeyReusedError
+   * when that add had other input. Checked in the serialised step, so two
+   * concurrent adds with one key add one plant; the key is saved in the same
+   * journal line as the plant.
+   */
+  addOnce(input: NewPlant, scope: IdempotencyScope): Promise<AddOutcome> {
+    return this.#add(input, scope)
+  }
+
+  async #add(input: NewPlant, scope?: IdempotencyScope): Promise<AddOutcome> {
+    const made = { by: currentActor(), seq: 0 } // who makes it (read in the request's context) and its seq once prepared
+    const outcome = await this.#commits.submit<AddOutcome>(() => {
+      const now = this.#now()
+      const fingerprint = scope && fingerprintOf(input)
+      const known = scope && this.#keys.find(scope, now)
+      if (known) {
+        if (known.record.fingerprint !== fingerprint) throw new IdempotencyKeyReusedError(known.record.key, known.record.plant.id)
+        const replayed = { plant: known.record.plant, replayed: true }
+        // A key staged by this very batch exists only if the batch is saved: tie the answer to that write.
+        return known.pending ? { result: replayed, change: {} } : { result: replayed }
+      }
+      const at = now.toISOString()
+      const staged = this.#prepareAdd(input, at, made.by)
+      const key = scope && fingerprint ? this.#keys.stage({ ...scope, fingerprint, at, plant: staged.plant }) : undefined
+      made.seq = staged.history.seq
+      return { result: { plant: staged.plant, replayed: false }, change: key ? { ...staged, key } : staged }
+    })
+    if (!outcome.replayed) this.#listeners.announce({ type: 'plant.added', plant: toFullPlant(outcome.plant), seq: made.seq })
+    return { ...outcome, plant: toFullPlant(outcome.plant) }
+  }
+
+  #prepareAdd(input: NewPlant, at: string, by: string): { plant: StoredPlant; history: HistoryEntry } {
+    checkIdsLeft(this.#db.data.nextId, 1)
+    const added = newPlantRecord(this.#db.data.nextId++, input, at) // nextId kept even if the write fails: ids are never reused
+    this.#catalogue.stage(added)
+    return { plant: added, history: this.history.entryOf('plant.added', by, at, undefined, added) }
+  }
+
+  /**
+   * Adds and updates plants in one durable write (one journal line, one fsync: all or none after a crash);
+   * UnknownPlantError (CatalogueChangedError: not at `batch.basedOn`), changing nothing. Announced once as `import.applied`.
+   */
+  async applyBatch(batch: PlantBatch): Promise<{ added: Plant[]; updated: Plant[] }> {
+    const made = { by: currentActor(), seq: 0 } // who makes it (read in the request's context) and its seq once prepared
+    const saved = await this.#commits.submit(() => {
+      if (batch.basedOn !== undefined && (batch.basedOn !== this.version || this.#catalogue.staging)) throw new CatalogueChangedError()
+      const missing = batch.updates.find((changes) => !this.#catalogue.live(changes.id))
+      if (missing) throw new UnknownPlantError(missing.id)
+      checkIdsLeft(this.#db.data.nextId, batch.adds.length) // before anything is staged
+      const at = this.#now().toISOString()
+      const changes: StagedChange[] = batch.adds.map((input) => this.#prepareAdd(input, at, made.by))
+      const added = changes.map((change) => change.plant!)
+      const updated = batch.updates.map(({ id, ...fields }) => {
+        const before = this.#catalogue.live(id)!
+        const after = changedPlantRecord(before, fields, at)
+        this.#catalogue.stage(after)
+        changes.push({ plant: after, history: this.history.entryOf('plant.updated', made.by, at, before, after) })
+        return after
+      })
+      made.seq = changes.at(-1)?.history?.seq ?? 0
+      return { result: { added: added.map(toFullPlant), updated: updated.map(toFullPlant) }, changes }
+    })
+    if (saved.added.length + saved.updated.length > 0)
+      this.#listeners.announce({ type: 'import.applied', added: saved.added.length, updated: saved.updated.length, seq: made.seq })
+    return saved
+  }
+
+  /**
+   * Applies `changes` to the plant they name; resolves with the plant once on
+   * disk, or undefined when no such plant exists. Throws VersionConflictError
+   * (nothing changed) when `condition` names versions the plant is not at.
+   */
+  async update(changes: PlantChanges, condition?: WriteCondition): Promise<Plant | undefined> {
+    const made = { by: currentActor(), seq: 0 } // who makes it (read in the request's context) and its seq once prepared
+    const plant = await this.#commits.submit<StoredPlant | undefined>(() => {
+      const pending = this.#catalogue.pending(changes.id)
+      const before = this.#catalogue.live(changes.id)
+      if (!before) return { result: undefined }
+      checkVersion(before, condition)
+      const { id: _id, ...fields } = changes
+      // A plant prepared in this very batch exists only if the batch is saved: tie the answer to that write.
+      if (Object.keys(fields).length === 0) return pending ? { result: pending, change: {} } : { result: before }
+      const at = this.#now().toISOString()
+      const after = changedPlantRecord(before, fields, at)
+      this.#catalogue.stage(after)
+      const history = this.history.entryOf('plant.updated', made.by, at, before, after)
+      made.seq = history.seq
+      return { result: after, change: { plant: after, history } }
+    })
+    if (plant && made.seq > 0) this.#listeners.announce({ type: 'plant.updated', plant: toFullPlant(plant), seq: made.seq })
+    return plant && toFullPlant(plant)
+  }
+
+  /** Folds the journal into plants.json now (normally done in the background). */
+  checkpoint(): Promise<void> {
+    return this.#checkpoints.run()
+  }
+
+  /**
+   * Stops taking changes, waits for the write in flight, folds the journal
+   * into plants.json (so the file is complete after a clean stop) and releases
+   * the data directory. Calling it again returns the same promise.
+   */
+  close(): Promise<void> {
+    this.#closing ??= this.#close()
+    return this.#closing
+  }
+
+  async #close(): Promise<void> {
+    // At once: no checkpoint and no patrol round starts after close() was called.
+    const ended = Promise.all([this.#checkpoints.stop(), this.#folder.stop()])
+    await this.#commits.close()
+    await ended
+    await this.#backups.settled()
+    if (await this.#folder.readyToFinish()) await this.#checkpoints.final()
+    else await this.#journal.close()
+    await this.#release()
+  }
+
+  /** The one write path: makes a batch of changed plants (and their adds' keys) durable, then publishes them. */
+  async #save(changes: StagedChange[]): Promise<void> {
+    this.#folder.assertWritable()
+    try {
+      const entry = journalEntryOf(this.#db.data.nextId, changes)
+      this.#staging = entry.history ?? []
+      await this.#journal.append(entry)
+    } catch (error) {
+      await this.#folder.afterFailedAppend(error) // rethrows unless the folder went away and the batch was written anew
+      return this.#publishAndTidy()
+    }
+    // Acknowledge only what reached the catalogue on disk.
+    await this.#folder.confirmAppend()
+    this.#publishAndTidy()
+  }
+
+  #publishAndTidy(): void {
+    this.history.saved(this.#staging, this.#journal.gen)
+    this.#catalogue.publish()
+    try {
+      this.#backups.afterSave(this.#now(), () => this.#catalogue.snapshot(this.#journal.gen, this.#now()))
+      this.#checkpoints.afterSave()
+    } catch (error) {
+      // The change is on disk and must be answered as saved; housekeeping can wait for the next write.
+      console.error('[plant-store] after-save housekeeping failed:', error)
+    }
+  }
+}

@@ -1,0 +1,188 @@
+/**
+ * The shape of `plants.json` and the check that a file read from disk really is
+ * one. A file that fails the check is never loaded, repaired or overwritten.
+ */
+import { isPlantStatus } from '#shared/plant'
+import { PRICE_CENTS_MAX, type StoredPlant as Plant } from '#store/catalogue/stored-plant'
+
+/**
+ * Version of the file layout this build writes (2: plants carry `version`, migrate.ts adds it to older files;
+ * 3: a plant may carry priceCents, and a deleted one stays as a tombstone with deletedAt, which an older build
+ * would show as a live plant, so it must refuse the file).
+ */
+export const DATA_FILE_VERSION = 3
+
+/**
+ * The highest plant id Plant Store hands out: 2^31 − 1, a signed 32-bit
+ * integer, so an id survives every spreadsheet, database column and language
+ * a shop's scripts may use, with room to spare below JavaScript's 2^53. A file
+ * that mentions a higher id or nextId is refused; the add that would pass it
+ * is refused with words, never saved and lost.
+ */
+export const PLANT_ID_MAX = 2 ** 31 - 1
+
+/** True when `value` is a usable nextId: a whole number from 1 to PLANT_ID_MAX + 1 (every id used). */
+export function isValidNextId(value: unknown): value is number {
+  return Number.isSafeInteger(value) && (value as number) >= 1 && (value as number) <= PLANT_ID_MAX + 1
+}
+
+/** Contents of `plants.json`. */
+export interface PlantFile {
+  version: number
+  nextId: number
+  /**
+   * First journal generation that holds changes made after this snapshot
+   * (see journal.ts); absent in a file that was never followed by a journal.
+   */
+  journalGen?: number
+  plants: Plant[]
+  /** Idempotency keys of recent adds (absent when there are none); see idempotency-keys.ts. */
+  idempotencyKeys?: IdempotencyRecord[]
+  /** The seq the change log's next entry gets (history-log.ts); absent before the first change. */
+  nextSeq?: number
+}
+
+/** Who sent an idempotency key, and the key: two clients' keys never meet. */
+export interface IdempotencyScope {
+  /** The caller's name (e.g. the token's), so that two scripts that pick the same key are told apart. */
+  by: string
+  key: string
+}
+
+/** One remembered add (idempotency-keys.ts). */
+export interface IdempotencyRecord extends IdempotencyScope {
+  /** Digest of the add's input, to tell a true retry from a different add reusing the key. */
+  fingerprint: string
+  /** When the add was saved (ISO 8601). */
+  at: string
+  /** The plant as the add created it: the answer a retry gets again. */
+  plant: Plant
+}
+
+/** A data file that cannot be used; `problem` says what is wrong in plain words. */
+export class DataFileError extends Error {
+  /** The newest backup in the data directory, when there is one (filled in by the store). */
+  latestBackup: string | undefined
+
+  constructor(
+    readonly file: string,
+    readonly problem: string
+  ) {
+    super(`${file}: ${problem}`)
+    this.name = 'DataFileError'
+  }
+}
+
+/** The contents of a new, empty catalogue in layout `version`. */
+export function emptyPlantFile(version = DATA_FILE_VERSION): PlantFile {
+  return { version, nextId: 1, plants: [] }
+}
+
+/** Parses file text, naming what is wrong when it is not JSON at all. */
+export function parseDataFileText(file: string, text: string): unknown {
+  if (text.length === 0) throw new DataFileError(file, 'the file is empty (0 bytes)')
+  if (/^\0+$/.test(text)) throw new DataFileError(file, 'the file holds only NUL bytes (typical after a power cut)')
+  try {
+    return JSON.parse(text)
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error)
+    throw new DataFileError(file, `the file is not valid JSON (${reason}); it may be truncated or damaged`)
+  }
+}
+
+function isText(value: unknown): value is string {
+  return typeof value === 'string' && value.trim() !== ''
+}
+
+/** What is wrong with one stored plant record (shape only), or undefined when it is valid. */
+export function plantRecordProblem(plant: unknown, where: string): string | undefined {
+  if (typeof plant !== 'object' || plant === null || Array.isArray(plant)) return `${where} is not an object`
+  const p = plant as Record<string, unknown>
+  if (!Number.isSafeInteger(p.id) || (p.id as number) < 1) return `${where}.id is not a positive whole number`
+  if ((p.id as number) > PLANT_ID_MAX) return `${where}.id ${p.id as number} is above the highest plant id, ${PLANT_ID_MAX}`
+  if (p.name !== undefined && !isText(p.name)) return `${where}.name is not text`
+  if (p.category !== undefined && !isText(p.category)) return `${where}.category is not text`
+  if (!Array.isArray(p.tags) || !p.tags.every(isText)) return `${where}.tags is not a list of text`
+  if (!isPlantStatus(p.status)) return `${where}.status "${String(p.status)}" is not available, pending or sold`
+  if (p.priceCents !== undefined && !isPriceCents(p.priceCents)) return `${where}.priceCents is not a whole number from 0 to ${PRICE_CENTS_MAX}`
+  if (p.deletedAt !== undefined && typeof p.deletedAt !== 'string') return `${where}.deletedAt is not text`
+  if (typeof p.createdAt !== 'string' || typeof p.updatedAt !== 'string') return `${where} lacks createdAt/updatedAt`
+  // Optional here: a journal line written before plants had versions lacks it (replay supplies one).
+  if (p.version !== undefined && !isPositiveWhole(p.version)) return `${where}.version is not a positive whole number`
+  return undefined
+}
+
+function isPriceCents(value: unknown): boolean {
+  return Number.isSafeInteger(value) && (value as number) >= 0 && (value as number) <= PRICE_CENTS_MAX
+}
+
+function isPositiveWhole(value: unknown): boolean {
+  return Number.isSafeInteger(value) && (value as number) >= 1
+}
+
+/** What is wrong with a stored list of idempotency records (shape only), or undefined when it is valid. */
+export function idempotencyRecordsProblem(value: unknown, where: string): string | undefined {
+  if (!Array.isArray(value)) return `${where} is not a list`
+  for (const [index, record] of value.entries()) {
+    const at = `${where}[${index}]`
+    if (typeof record !== 'object' || record === null) return `${at} is not an object`
+    const r = record as Record<string, unknown>
+    for (const field of ['by', 'key', 'fingerprint', 'at'] as const) {
+      if (!isText(r[field])) return `${at}.${field} is not text`
+    }
+    const problem = plantRecordProblem(r.plant, `${at}.plant`)
+    if (problem) return problem
+  }
+  return undefined
+}
+
+function recordProblem(plant: unknown, index: number, previousId: number, nextId: number): string | undefined {
+  const where = `plants[${index}]`
+  const problem = plantRecordProblem(plant, where)
+  if (problem) return problem
+  if ((plant as Partial<Plant>).version === undefined) return `${where} lacks its version`
+  const id = (plant as Plant).id
+  if (id <= previousId) return `${where}.id ${id} is out of order or repeated`
+  if (id >= nextId) return `${where}.id ${id} is not below nextId ${nextId}`
+  return undefined
+}
+
+/** Checks that `value` (parsed file content, migrated to `version`) is a valid PlantFile. */
+export function checkPlantFile(file: string, value: unknown, version = DATA_FILE_VERSION): PlantFile {
+  const data = checkCatalogueHead(file, value, version)
+  let previousId = 0
+  for (const [index, plant] of data.plants.entries()) {
+    const problem = recordProblem(plant, index, previousId, data.nextId)
+    if (problem) throw new DataFileError(file, problem)
+    previousId = plant.id
+  }
+  const keysProblem = data.idempotencyKeys === undefined ? undefined : idempotencyRecordsProblem(data.idempotencyKeys, 'idempotencyKeys')
+  if (keysProblem) throw new DataFileError(file, keysProblem)
+  return data
+}
+
+/** Checks everything of a catalogue but its plant records: the object, version, nextId, journalGen, a plants list. */
+export function checkCatalogueHead(file: string, value: unknown, version = DATA_FILE_VERSION): PlantFile {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    const what = value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value
+    throw new DataFileError(file, `the file holds ${what}, not a plant catalogue object`)
+  }
+  const data = value as Record<string, unknown>
+  if (data.version !== version) {
+    throw new DataFileError(file, `version is ${JSON.stringify(data.version)}, expected ${version}`)
+  }
+  if (!Number.isSafeInteger(data.nextId) || (data.nextId as number) < 1) {
+    throw new DataFileError(file, 'nextId is not a positive whole number')
+  }
+  if (!isValidNextId(data.nextId)) {
+    throw new DataFileError(file, `nextId ${data.nextId as number} is above ${PLANT_ID_MAX + 1}: plant ids go up to ${PLANT_ID_MAX}`)
+  }
+  if (data.journalGen !== undefined && (!Number.isSafeInteger(data.journalGen) || (data.journalGen as number) < 1)) {
+    throw new DataFileError(file, 'journalGen is not a positive whole number')
+  }
+  if (!Array.isArray(data.plants)) throw new DataFileError(file, 'plants is not a list')
+  if (data.nextSeq !== undefined && (!Number.isSafeInteger(data.nextSeq) || (data.nextSeq as number) < 1)) {
+    throw new DataFileError(file, 'nextSeq is not a positive whole number')
+  }
+  return value as unknown as PlantFile
+}

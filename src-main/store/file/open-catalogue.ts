@@ -1,0 +1,115 @@
+/**
+ * Opens the catalogue of a data folder for writing: the folder's lock first,
+ * then lowdb reads plants.json through our adapter, the journals written after
+ * it are replayed on top, and a new journal generation is started for this
+ * run's changes.
+ */
+import { mkdir, readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { Low } from 'lowdb'
+import { latestBackup, writeBackup } from '#store/backups/backups'
+import { CatalogueFile } from './catalogue-file'
+import { DataFileError, emptyPlantFile, type PlantFile } from './data-file'
+import { checkStoreFolder, removeStoreLeftovers } from '#store/folder/data-folder'
+import { FolderGuard } from '#store/folder/folder-guard'
+import type { ReplayedHistory } from '#store/history/history-log'
+import { Journal, listJournals } from '#store/journal/journal'
+import { nodeFileSystem, type FileSystem } from '#lib/durable-file'
+import { acquireDataDirLock } from '#store/folder/lock'
+import { CURRENT_LAYOUT, type FileLayout } from './migrate'
+import { DATA_FILE_NAME, replayJournals } from './read-catalogue'
+
+/** Options of `PlantStore.open`. */
+export interface OpenPlantStoreOptions {
+  /** The data directory; created (mode 0700) when missing. */
+  dir: string
+  /** File-system calls of the data files, replaced by tests to inject faults. */
+  fs?: FileSystem
+  /** Clock for createdAt/updatedAt and backups, replaced by tests. */
+  now?: () => Date
+  batchWindowMs?: number
+  /** Who holds the data directory, shown to a second process that is refused. */
+  holder?: string
+  /** Least time between two automatic backups while writing (default one hour). */
+  backupIntervalMs?: number
+  /** Quiet time after the last change before the journal is folded into plants.json (default 30 s). */
+  checkpointIdleMs?: number
+  /** Journal size that triggers a checkpoint even while busy (default: 1 MiB or half the snapshot, whichever is larger). */
+  checkpointBytes?: number
+  /** How long idempotency keys are remembered (default 24 hours). */
+  idempotencyTtlMs?: number
+  /**
+   * Called after the store re-created its deleted folder and wrote the
+   * catalogue there, so that the service can put back its own files (token,
+   * server.json). A failure is logged; the catalogue is saved regardless.
+   */
+  onFolderRecreated?: () => Promise<void>
+  /** The file layout and its migrations (default this build's); tests run a migration through open() with another. */
+  layout?: FileLayout
+}
+
+/** A catalogue open for writing. */
+export interface OpenedCatalogue {
+  /** lowdb over plants.json, its data the catalogue with the journals replayed. */
+  db: Low<PlantFile>
+  snapshot: CatalogueFile
+  /** The new, empty journal generation this run appends to. */
+  journal: Journal
+  /** Journals were replayed or left over: they should be folded into plants.json soon. */
+  hasOldJournals: boolean
+  /** The change log entries of the replayed journals. */
+  history: ReplayedHistory[]
+  /** Watches that the folder, its lock and the journal stay this store's (it holds the lock until the store closes). */
+  guard: FolderGuard
+}
+
+/**
+ * Opens the catalogue in `options.dir`, creating an empty one on first use.
+ * Takes the directory's lock first (DataDirLockedError when another process
+ * has it). Throws DataFileError for a file it cannot trust, naming the latest
+ * backup; such a file is never overwritten or repaired.
+ */
+export async function openCatalogue(options: OpenPlantStoreOptions): Promise<OpenedCatalogue> {
+  await mkdir(options.dir, { recursive: true, mode: 0o700 })
+  await checkStoreFolder(options.dir)
+  const holder = options.holder ?? 'plant-store serve'
+  const lock = await acquireDataDirLock(options.dir, holder)
+  try {
+    await removeStoreLeftovers(options.dir)
+    const layout = options.layout ?? CURRENT_LAYOUT
+    const read = await readForWriting(options.dir, options.fs ?? nodeFileSystem, layout, options.now?.())
+    return { ...read, guard: await FolderGuard.create(options.dir, lock, { holder, onFolderRecreated: options.onFolderRecreated }) }
+  } catch (error) {
+    await lock.release()
+    if (error instanceof DataFileError) error.latestBackup = await latestBackup(options.dir)
+    throw error
+  }
+}
+
+/**
+ * Reads `dir`'s catalogue, holding its lock. A new catalogue is written at
+ * once, proving the folder writable before any request; a migrated one is
+ * rewritten after its old form is backed up.
+ */
+async function readForWriting(dir: string, fs: FileSystem, layout: FileLayout, now?: Date): Promise<Omit<OpenedCatalogue, 'guard'>> {
+  const file = path.join(dir, DATA_FILE_NAME)
+  const snapshot = new CatalogueFile(file, fs, layout)
+  const db = new Low<PlantFile>(snapshot, emptyPlantFile(layout.version))
+  await db.read()
+  const fromVersion = snapshot.fromVersion
+  const stored = await replayJournals(file, fromVersion === undefined ? null : db.data, await listJournals(dir), fs)
+  for (const torn of stored?.torn ?? []) {
+    console.warn(
+      `[plant-store] dropped the unfinished last line of ${torn.file} (${torn.bytes} bytes): a write cut short by a crash, never acknowledged`
+    )
+  }
+  const firstGen = (stored?.lastGen ?? 0) + 1
+  if (fromVersion === undefined || fromVersion < layout.version) {
+    if (fromVersion !== undefined) await writeBackup(dir, await readFile(file, 'utf8'), now)
+    db.data.journalGen = firstGen
+    await db.write()
+  }
+  const journal = await Journal.create(dir, firstGen, fs)
+  const hasOldJournals = stored !== undefined && (stored.replayed.length > 0 || stored.obsolete.length > 0)
+  return { db, snapshot, journal, hasOldJournals, history: stored?.history ?? [] }
+}

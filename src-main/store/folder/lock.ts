@@ -1,0 +1,275 @@
+/**
+ * One writer per data directory. Two processes writing one lowdb file lose
+ * acknowledged data, so the store takes `DIR/lock` before it reads the
+ * catalogue. The lock file appears complete in one step (createFileOnce), so
+ * nobody ever reads a half-written one. A lock
+ * left by a killed process is recognised (its process is gone, or the pid now
+ * belongs to another process or another boot) and taken over at once, so a
+ * restart right after `kill -9` is never blocked.
+ */
+import { constants as fsConstants, readFileSync } from 'node:fs'
+import { lstat, open, readFile, stat, unlink } from 'node:fs/promises'
+import path from 'node:path'
+import { createFileOnce } from '#lib/durable-file'
+
+/** Name of the lock file inside the data directory. */
+export const LOCK_FILE_NAME = 'lock'
+
+/**
+ * Runtime file a running server writes beside the lock (service.ts), naming
+ * the same process. It is the lock's witness: when someone deletes `lock`
+ * while the server runs, a newcomer still sees that the folder is in use.
+ */
+export const RUNTIME_FILE_NAME = 'server.json'
+
+/** What the lock file records about its holder. */
+export interface LockOwner {
+  pid: number
+  /** What holds it, e.g. "plant-store serve" or "Plant Store desktop app". */
+  holder: string
+  since: string
+  /** Linux: the boot and the process start time (clock ticks since boot), to tell a recycled pid apart. */
+  bootId?: string
+  startTime?: string
+}
+
+/** The data directory is in use by another live process. */
+export class DataDirLockedError extends Error {
+  /**
+   * @param refused what this process was refused, for the first words of the
+   *   message ("start", "restore"); the lock does not know, its caller does.
+   */
+  constructor(
+    readonly dir: string,
+    readonly owner: LockOwner,
+    readonly refused = 'start',
+    note = ''
+  ) {
+    super(
+      `the data folder ${dir} is in use by ${owner.holder} (process ${owner.pid}, since ${owner.since})${note}. ` +
+        (refused === 'start' ? 'Stop that one first, or choose another folder with --data.' : `Stop that one first, then ${refused} again.`)
+    )
+    this.name = 'DataDirLockedError'
+  }
+}
+
+/** The lock file of a running holder was deleted or replaced by someone else: the holder no longer owns the folder. */
+export class LockLostError extends Error {
+  constructor(
+    readonly file: string,
+    readonly how: string
+  ) {
+    super(`its lock file ${file} ${how}`)
+    this.name = 'LockLostError'
+  }
+}
+
+/** Lock files this process holds, so that its own pid in a lock file is told apart from a recycled one. */
+const heldHere = new Set<string>()
+
+/** A lock file that cannot be parsed is taken for stale only once it is this old (its writer may still be writing). */
+const UNREADABLE_GRACE_MS = 5_000
+
+/** A held lock. */
+export interface DataDirLock {
+  readonly file: string
+  /** Cheap check (one lstat) that the lock file is still the one this process created; throws LockLostError. */
+  confirm(): Promise<void>
+  /** Full check: same file (device and inode) and same content; throws LockLostError. */
+  verify(): Promise<void>
+  /** Deletes the lock file, but only while it is still this process's own. */
+  release(): Promise<void>
+}
+
+function readProc(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8')
+  } catch {
+    return undefined
+  }
+}
+
+/** Start time of `pid` in clock ticks since boot (field 22 of /proc/PID/stat), Linux only. */
+function processStartTime(pid: number): string | undefined {
+  const stat = readProc(`/proc/${pid}/stat`)
+  // The command name (field 2) may hold spaces and parentheses; fields after it follow the last ')'.
+  return stat?.slice(stat.lastIndexOf(')') + 2).split(' ')[19]
+}
+
+/** What tells process `pid` apart from a later one with the same number (Linux); empty elsewhere. */
+export function identity(pid: number): Pick<LockOwner, 'bootId' | 'startTime'> {
+  const bootId = readProc('/proc/sys/kernel/random/boot_id')?.trim()
+  const startTime = processStartTime(pid)
+  return bootId && startTime ? { bootId, startTime } : {}
+}
+
+/** True when a process `pid` exists (it may be another user's); says nothing of which program it is. */
+export function isProcessAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM' // it exists, under another user
+  }
+}
+
+/** True when the lock's owner is still running (and is the same process, not a recycled pid). */
+export function isLiveOwner(owner: Pick<LockOwner, 'pid' | 'bootId' | 'startTime'>): boolean {
+  if (!isProcessAlive(owner.pid)) return false
+  if (owner.bootId === undefined || owner.startTime === undefined) {
+    // No identity recorded (not Linux, or an older lock): only a node or Electron process can be ours.
+    const cmdline = readProc(`/proc/${owner.pid}/cmdline`)?.toLowerCase()
+    return cmdline === undefined || /node|electron|plant-store|plant store/.test(cmdline)
+  }
+  const now = identity(owner.pid)
+  if (now.bootId === undefined) return true
+  return now.bootId === owner.bootId && now.startTime === owner.startTime
+}
+
+function parseOwner(text: string): LockOwner | undefined {
+  try {
+    const owner = JSON.parse(text) as Partial<LockOwner>
+    if (Number.isSafeInteger(owner.pid) && typeof owner.holder === 'string' && typeof owner.since === 'string') {
+      return owner as LockOwner
+    }
+  } catch {
+    // Not a lock this code wrote (or one damaged on disk).
+  }
+  return undefined
+}
+
+/**
+ * Removes a stale lock whose content is `staleText`. Two processes that saw the
+ * same stale lock must not both remove "it": the second would remove the fresh
+ * lock the first has taken meanwhile. So removing happens under a second lock
+ * (`lock.takeover`, created exclusively), and only while the file still holds
+ * the stale text. False when another process is taking over right now.
+ */
+async function removeStale(file: string, staleText: string): Promise<boolean> {
+  const takeover = `${file}.takeover`
+  if (!(await createFileOnce(takeover, String(process.pid)))) {
+    // A takeover lasts a moment: a marker whose process is gone, or one this old, was left by a process killed during it.
+    const taker = Number(await readFile(takeover, 'utf8').catch(() => ''))
+    const abandoned = (Number.isSafeInteger(taker) && taker > 0 && !isProcessAlive(taker)) || (await ageMs(takeover)) > UNREADABLE_GRACE_MS
+    if (abandoned) await unlink(takeover).catch(() => undefined)
+    return false
+  }
+  try {
+    const current = await readFile(file, 'utf8').catch(() => undefined)
+    if (current === staleText) await unlink(file).catch(() => undefined)
+  } finally {
+    await unlink(takeover).catch(() => undefined)
+  }
+  return true
+}
+
+async function ageMs(file: string): Promise<number> {
+  return stat(file).then(
+    (info) => Date.now() - info.mtimeMs,
+    () => Number.POSITIVE_INFINITY
+  )
+}
+
+/**
+ * The live server named by the folder's runtime file, if any (other than this
+ * process): the holder of a folder whose lock file was deleted under it. Only
+ * a record with the process's start time counts, so a recycled pid never does.
+ */
+async function liveWitness(dir: string): Promise<LockOwner | undefined> {
+  let info: Partial<LockOwner> & { baseUrl?: string }
+  try {
+    info = JSON.parse(await readFile(path.join(dir, RUNTIME_FILE_NAME), 'utf8')) as typeof info
+  } catch {
+    return undefined
+  }
+  if (!Number.isSafeInteger(info.pid) || info.pid === process.pid || info.startTime === undefined) return undefined
+  if (!isLiveOwner(info as LockOwner)) return undefined
+  return { pid: info.pid!, holder: typeof info.holder === 'string' ? info.holder : `the server at ${info.baseUrl ?? '?'}`, since: info.since ?? '?' }
+}
+
+/**
+ * A lock this process holds. It keeps the lock file open: an inode number is
+ * reused only once no one holds the file, so while ours is open, a file at
+ * the lock's path with the same device and inode is ours, and one lstat per
+ * batch is enough to know.
+ */
+async function heldLock(file: string, text: string): Promise<DataDirLock> {
+  const handle = await open(file, fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW)
+  const id = await handle.stat()
+  let released = false
+  const confirm = async (readContent: boolean) => {
+    const info = await lstat(file).catch((error: NodeJS.ErrnoException) => {
+      // Only a missing file proves the lock lost; an unreadable folder (EACCES) proves nothing.
+      if (error.code === 'ENOENT' || error.code === 'ENOTDIR') return undefined
+      throw error
+    })
+    if (!info) throw new LockLostError(file, 'was deleted')
+    if (info.dev !== id.dev || info.ino !== id.ino) throw new LockLostError(file, 'was replaced by another file')
+    if (readContent && (await readFile(file, 'utf8')) !== text) throw new LockLostError(file, 'was overwritten')
+  }
+  return {
+    file,
+    confirm: () => confirm(false),
+    verify: () => confirm(true),
+    release: async () => {
+      if (released) return
+      released = true
+      // Never delete a lock that is no longer ours: it may be a newcomer's.
+      const ours = await confirm(true).then(
+        () => true,
+        () => false
+      )
+      if (ours) {
+        heldHere.delete(file)
+        await unlink(file).catch(() => undefined)
+      }
+      await handle.close().catch(() => undefined)
+    }
+  }
+}
+
+/**
+ * Takes the lock file `file` for this process, or throws DataDirLockedError
+ * naming the holder (`refused` says what was refused: "start", "restore").
+ * `dir` is the folder the lock guards, named in the message. `witness` looks
+ * for a live holder whose lock file was deleted.
+ */
+export async function acquireLockFile(
+  file: string,
+  holder: string,
+  options: { dir?: string; refused?: string; witness?: () => Promise<LockOwner | undefined> } = {}
+): Promise<DataDirLock> {
+  const { dir = path.dirname(file), refused = 'start', witness } = options
+  const me: LockOwner = { pid: process.pid, holder, since: new Date().toISOString(), ...identity(process.pid) }
+  const text = JSON.stringify(me)
+  for (let attempt = 0; attempt < 100; attempt++) {
+    if (await createFileOnce(file, text)) {
+      heldHere.add(file)
+      const lock = await heldLock(file, text)
+      // The file was missing: make sure no live holder lost it to a careless delete. Its lock is gone already,
+      // so taking the file for a moment costs it nothing more; it has stopped writing (see the store's guard).
+      const alive = await witness?.()
+      if (alive) {
+        await lock.release()
+        throw new DataDirLockedError(dir, alive, refused, `; its lock file ${file} is missing, but that process is alive`)
+      }
+      return lock
+    }
+    const found = await readFile(file, 'utf8').catch(() => '')
+    const owner = parseOwner(found)
+    if (owner) {
+      const live = owner.pid === process.pid ? heldHere.has(file) : isLiveOwner(owner)
+      if (live) throw new DataDirLockedError(dir, owner, refused)
+    } else if ((await ageMs(file)) < UNREADABLE_GRACE_MS) {
+      throw new DataDirLockedError(dir, { pid: 0, holder: 'another Plant Store that is starting', since: 'just now' }, refused)
+    }
+    // Another process is removing the same stale lock: its own lock follows in a moment.
+    if (!(await removeStale(file, found))) await new Promise((resolve) => setTimeout(resolve, 10))
+  }
+  throw new Error(`could not take the lock ${file}; another process keeps replacing it`)
+}
+
+/** Takes the lock of `dir` for this process, or throws DataDirLockedError naming the holder. */
+export function acquireDataDirLock(dir: string, holder: string, refused = 'start'): Promise<DataDirLock> {
+  return acquireLockFile(path.join(dir, LOCK_FILE_NAME), holder, { dir, refused, witness: () => liveWitness(dir) })
+}

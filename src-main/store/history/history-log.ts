@@ -1,0 +1,199 @@
+/**
+ * The change log of one open catalogue (issue 14). Each saved change gets the
+ * next `seq` when its batch is prepared, and its entry is written in the same
+ * journal line as the change (one write, one fsync: no change without its
+ * entry, no entry without its change). Entries of journals about to be folded
+ * into plants.json are first appended to the monthly history files
+ * (history-files.ts); the next seq is kept in plants.json (`nextSeq`). Start-up
+ * reads only the journals; the files are read on the first query.
+ */
+import type { ChangeType } from '#shared/history'
+import { historyEntryOf, type HistoryEntry } from './history-entry'
+import { HistoryWriter, type DamagedHistoryFile } from './history-files'
+import { HistoryIndex } from './history-index'
+import { readRestoreMark } from './history-restore-mark'
+import { SalesAggregate, type DailySales } from './sales-aggregate'
+import { toFullPlant, type StoredPlant } from '#store/catalogue/stored-plant'
+
+/** Entries read at a time while the sales aggregate catches up with the log. */
+const CATCH_UP_PAGE = 10_000
+
+/** Entries replayed from one journal generation at start-up. */
+export interface ReplayedHistory {
+  gen: number
+  entries: HistoryEntry[]
+}
+
+/** Paging of one plant's history: `before` or `after` a seq, at most `limit` entries. */
+export interface PlantHistoryQuery {
+  limit: number
+  before?: number
+  after?: number
+}
+
+/** `since` is older than the kept history. */
+export class HistoryGoneError extends Error {
+  constructor(readonly oldestSeq: number) {
+    super(`the change log keeps changes from seq ${oldestSeq} on`)
+    this.name = 'HistoryGoneError'
+  }
+}
+
+/** The change log of one data folder. */
+export class HistoryLog {
+  readonly #holder: { nextSeq?: number }
+  /** Saved entries not yet in the history files, with the journal generation that holds them. */
+  #unflushed: { gen: number; entry: HistoryEntry }[]
+  readonly #writer: HistoryWriter
+  readonly #index: HistoryIndex
+  readonly #sales: SalesAggregate
+  readonly #dir: string
+  /** The first seq after the last restore (history-restore-mark.ts), read with the index. */
+  #restoredAt: number | undefined
+  /** File work (appends, the index's build) runs one at a time. */
+  #serial: Promise<unknown> = Promise.resolve()
+
+  /** `holder` is the catalogue's data, whose `nextSeq` is saved in plants.json. */
+  constructor(dir: string, holder: { nextSeq?: number }, replayed: readonly ReplayedHistory[]) {
+    this.#holder = holder
+    this.#dir = dir
+    this.#unflushed = replayed.flatMap(({ gen, entries }) => entries.map((entry) => ({ gen, entry })))
+    const lastReplayed = this.#unflushed.at(-1)?.entry.seq ?? 0
+    holder.nextSeq = Math.max(holder.nextSeq ?? 1, lastReplayed + 1)
+    this.#writer = new HistoryWriter(dir)
+    this.#index = new HistoryIndex(dir, this.#writer.damaged, () => this.#writer.forget())
+    this.#sales = new SalesAggregate(dir)
+  }
+
+  /** History files set aside as damaged since the store opened. */
+  get damaged(): readonly DamagedHistoryFile[] {
+    return this.#writer.damaged
+  }
+
+  /** The seq the next change gets. */
+  get nextSeq(): number {
+    return this.#holder.nextSeq ?? 1
+  }
+
+  /** The entry of a change being prepared, with the next seq (kept even if the batch's write fails: seqs are never reused). */
+  entryOf(type: ChangeType, by: string, at: string, before: StoredPlant | undefined, after: StoredPlant): HistoryEntry {
+    // Made from the plants as readers see them: the price as a number, no tombstone mark.
+    const entry = historyEntryOf(this.nextSeq, type, by, at, before && toFullPlant(before), toFullPlant(after))
+    this.#holder.nextSeq = entry.seq + 1
+    return entry
+  }
+
+  /** A batch's entries are on disk in journal generation `gen`. */
+  saved(entries: readonly HistoryEntry[], gen: number): void {
+    for (const entry of entries) this.#unflushed.push({ gen, entry })
+  }
+
+  #alone<T>(task: () => Promise<T>): Promise<T> {
+    const run = this.#serial.then(task, task)
+    this.#serial = run.catch(() => undefined)
+    return run
+  }
+
+  /**
+   * Appends to the history files, durably, the entries of journal
+   * generations before `gen` (and `extra`, a batch being written into a new
+   * plants.json); called by a checkpoint before plants.json stops needing
+   * those journals. Idempotent by seq.
+   */
+  flushBefore(gen: number, extra: readonly HistoryEntry[] = []): Promise<void> {
+    const due = this.#unflushed.filter((item) => item.gen < gen).map((item) => item.entry)
+    if (due.length + extra.length === 0) return Promise.resolve() // resolved: awaiting it lets no batch in
+    return this.#alone(async () => {
+      const lines = await this.#writer.append([...due, ...extra])
+      this.#index.added(lines)
+      if (this.#sales.loaded) {
+        this.#sales.add(lines.map((line) => line.entry))
+        await this.#sales.save()
+      }
+      const flushed = new Set(due)
+      this.#unflushed = this.#unflushed.filter((item) => !flushed.has(item.entry))
+    })
+  }
+
+  #ready(): Promise<void> {
+    return this.#alone(async () => {
+      await this.#index.build()
+      this.#restoredAt ??= await readRestoreMark(this.#dir)
+    })
+  }
+
+  /** Entries only in memory (not in the files yet), in seq order. */
+  #memory(): HistoryEntry[] {
+    const inFiles = this.#index.lastSeq()
+    return this.#unflushed.map((item) => item.entry).filter((entry) => entry.seq > inFiles)
+  }
+
+  /** The oldest seq still kept (the next seq when nothing is), or the first after the last restore when that is later. */
+  async oldestSeq(): Promise<number> {
+    await this.#ready()
+    return Math.max(this.#index.oldestSeq() ?? this.#memory()[0]?.seq ?? this.nextSeq, this.#restoredAt ?? 0)
+  }
+
+  /**
+   * Up to `limit` entries after `since`, in order; HistoryGoneError when `since` is older than the kept history,
+   * or newer than any seq handed out (a cursor from another copy of the catalogue, e.g. a backup restored elsewhere).
+   */
+  async since(since: number, limit: number): Promise<HistoryEntry[]> {
+    const oldest = await this.oldestSeq()
+    if ((since > 0 && since < oldest - 1) || since >= this.nextSeq) throw new HistoryGoneError(oldest)
+    const fromFiles = await this.#index.since(since, limit)
+    const fromMemory = this.#memory().filter((entry) => entry.seq > since)
+    return [...fromFiles, ...fromMemory].slice(0, limit)
+  }
+
+  /** A page of `plantId`'s entries, oldest first, and the seq to page on with (null at the end). */
+  async ofPlant(plantId: number, query: PlantHistoryQuery): Promise<{ entries: HistoryEntry[]; next: number | null }> {
+    await this.#ready()
+    const memory = this.#memory().filter((entry) => entry.plantId === plantId)
+    const seqs = [...this.#index.seqsOf(plantId), ...memory.map((entry) => entry.seq)]
+    let chosen: number[]
+    let next: number | null
+    if (query.after !== undefined) {
+      const later = seqs.filter((seq) => seq > query.after!)
+      chosen = later.slice(0, query.limit)
+      next = later.length > query.limit ? chosen.at(-1)! : null
+    } else {
+      const earlier = query.before === undefined ? seqs : seqs.filter((seq) => seq < query.before!)
+      chosen = earlier.slice(Math.max(0, earlier.length - query.limit))
+      next = earlier.length > query.limit ? chosen[0]! : null
+    }
+    const wanted = new Set(chosen)
+    const fromFiles = await this.#index.entriesOf(plantId, wanted)
+    return { entries: [...fromFiles, ...memory.filter((entry) => wanted.has(entry.seq))], next }
+  }
+
+  /** True when `plantId` has any entry. */
+  async knows(plantId: number): Promise<boolean> {
+    await this.#ready()
+    return this.#index.seqsOf(plantId).length > 0 || this.#memory().some((entry) => entry.plantId === plantId)
+  }
+
+  /**
+   * Sales by day and category up to the newest change: the saved aggregate, caught up from the history files only
+   * when they hold changes it has not counted (all of them the first time), then the changes still in memory.
+   */
+  async dailySales(): Promise<Readonly<DailySales>> {
+    return this.#alone(async () => {
+      await this.#sales.load()
+      if (this.#sales.upToSeq < (await this.#writer.lastSeq())) {
+        await this.#index.build()
+        const before = this.#sales.upToSeq
+        for (
+          let page = await this.#index.since(before, CATCH_UP_PAGE);
+          page.length > 0;
+          page = await this.#index.since(this.#sales.upToSeq, CATCH_UP_PAGE)
+        ) {
+          this.#sales.add(page)
+        }
+        if (this.#sales.upToSeq > before) await this.#sales.save()
+      }
+      this.#sales.add(this.#unflushed.map((item) => item.entry)) // those counted already (seq at or below its last) are skipped
+      return this.#sales.days
+    })
+  }
+}

@@ -1,0 +1,21 @@
+/**
+ * The store's public surface: what every layer above it (auth, settings, transfer, the server, the app, the CLI
+ * and the desktop app) may use. Errors come from `errors.ts`; everything else from here. The store's own files
+ * never import this module (they import each other directly), so it adds no cycle.
+ */
+export { PlantStore } from './catalogue/plant-store'
+export type { PlantChange } from './catalogue/plant-store-types'
+export type { WriteCondition } from './catalogue/preconditions'
+export { DATA_FILE_VERSION } from './file/data-file'
+export { DATA_FILE_NAME, readCatalogue } from './file/read-catalogue'
+export { serializeSnapshot } from './file/snapshot'
+export { LOCK_FILE_NAME, RUNTIME_FILE_NAME, acquireLockFile, identity, isProcessAlive } from './folder/lock'
+export { checkStoreFolder } from './folder/data-folder'
+export { checkDataFolder, ownFileProblem, userName } from './folder/data-folder-trust'
+export { actingAs } from './history/history-actor'
+export { toChangeRecord, type HistoryEntry } from './history/history-entry'
+export { HistoryGoneError, type PlantHistoryQuery } from './history/history-log'
+export { salesReportOf } from './history/sales-report'
+export { BACKUP_NAME, backupName, backupsDir, latestBackup, writeBackup } from './backups/backups'
+export { backUpNow, type BackupMade } from './backups/backup-now'
+export { restoreFromBackup, type RestoreResult } from './backups/restore'
