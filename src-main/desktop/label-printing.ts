@@ -9,7 +9,7 @@ import path from 'node:path'
 import type { IpcMain } from 'electron'
 import { DESKTOP_LABEL_CHANNELS, type SavedFile } from '#shared/desktop-bridge'
 import { isAppFrame } from './bridge-ipc'
-import { writeThroughSaveDialog, type NativeFileDialogs } from './transfer-files'
+import { isPlainName, writeThroughSaveDialog, type NativeFileDialogs } from './transfer-files'
 
 /** What is used of the sender's webContents (Electron's signatures). */
 export interface PrintablePage {
@@ -25,7 +25,7 @@ const PDF_NAME = /^[^\\/:*?"<>|\u0000-\u001f]{1,100}\.pdf$/i
 
 /** The page's suggested PDF name when acceptable, else undefined. */
 export function readPdfName(name: unknown): string | undefined {
-  return typeof name === 'string' && PDF_NAME.test(name) && !name.startsWith('.') ? name : undefined
+  return isPlainName(name, PDF_NAME) ? name : undefined
 }
 
 /** Opens the native print dialog for `page`; null once printed or cancelled, else why it failed. */

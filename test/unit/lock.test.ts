@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs'
 import { readFile, utimes, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { hostPlatform } from '#lib/platform'
 import { DataDirLockedError, acquireDataDirLock } from '#store/folder/lock'
 import { makeTempDir } from '#setup/temp-dir'
 
@@ -67,7 +68,7 @@ describe('data directory lock', () => {
   })
 
   // Only Linux tells the boot and a process's start time apart (/proc); elsewhere this shows as skipped.
-  it.runIf(process.platform === 'linux')('records on Linux the boot and the process start time, which tell a recycled pid apart', async () => {
+  it.runIf(hostPlatform() === 'linux')('records on Linux the boot and the process start time, which tell a recycled pid apart', async () => {
     const dir = await makeTempDir()
     const lock = await acquireDataDirLock(dir, 'me')
     const owner = JSON.parse(await readFile(lock.file, 'utf8'))
@@ -76,7 +77,7 @@ describe('data directory lock', () => {
     await lock.release()
   })
 
-  it.runIf(process.platform === 'linux')('takes over a lock whose pid was recycled by another process (same pid, other start time)', async () => {
+  it.runIf(hostPlatform() === 'linux')('takes over a lock whose pid was recycled by another process (same pid, other start time)', async () => {
     const dir = await makeTempDir()
     const child = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 10000)'])
     try {
