@@ -13,7 +13,8 @@ import { PortInUseError, listen, type ListeningServer } from '#server/start-serv
 import { apiBaseUrl } from '#server/urls'
 import { scheduleOffsiteBackups } from '#backup-folder/offsite-backup'
 import { replaceFile } from '#lib/durable-file'
-import { RUNTIME_FILE_NAME, identity, PlantStore } from '#store'
+import { RUNTIME_FILE_NAME, PlantStore } from '#store'
+import { identity } from '#lib/process-identity'
 import { NamedTokenRegistry } from '#auth/named-token-registry'
 import { openTokenSource, type TokenSource } from '#auth/token'
 

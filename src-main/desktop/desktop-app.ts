@@ -13,7 +13,7 @@ import { prepareDataFolder } from '#app/data-folder-checks'
 import { startService, type RunningService } from '#app/service'
 import { describeStartFailure } from '#app/start-failure'
 import { onStopSignals, type SignalSource } from '#lib/stop-signals'
-import { restoreFromBackup } from '#store'
+import { restoreFromBackup, takeOverDataDir } from '#store'
 import { APP_USER_MODEL_ID } from './app-id'
 import { serveBridge } from './bridge-ipc'
 import { askAboutStartFailure, serveNativeDialogs, tell } from './dialogs'
@@ -257,6 +257,7 @@ export class DesktopApp {
         if (problem) await tell('The data folder could not be opened.', `${dir}: ${problem}`, 'error')
       },
       restore: restoreFromBackup,
+      takeOver: takeOverDataDir,
       inform: (message, isError) => tell(isError ? 'Restore failed.' : 'Backup restored.', message, isError ? 'error' : 'info')
     })
     this.#service = service
