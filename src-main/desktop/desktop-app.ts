@@ -23,7 +23,7 @@ import { createQuitGuard, type QuitGuard } from './quit-guard'
 import { releaseDataFolderNow } from './session-end'
 import { startWithRecovery } from './start-recovery'
 import { originOf } from './url-policy'
-import { denyAllPermissions } from './web-guards'
+import { guardPermissions } from './web-guards'
 import { createMainWindow, focusWindow, mainWindowTitle } from './window'
 
 /** Who holds the data folder while the app runs (named to a `plant-store serve` that is refused). */
@@ -121,7 +121,7 @@ export class DesktopApp {
     // listeners added after that replace Electron's, so every signal, repeated or not, reaches the quit guard.
     onStopSignals(() => app.quit(), this.#options.signals)
     try {
-      denyAllPermissions(session.defaultSession)
+      guardPermissions(session.defaultSession, () => this.appOrigin())
       serveBridge(ipcMain, { appOrigin: () => this.appOrigin(), bridge: () => this.bridge() })
       serveNativeDialogs(
         ipcMain,

@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createMainWindow, focusWindow, openDocumentWindow, secureWebPreferences } from '#desktop/window'
-import { denyAllPermissions } from '#desktop/web-guards'
-import { FakeBrowserWindow, dialog, fakeEvent, resetElectronFake, session, shell } from './_electron-fake'
+import { FakeBrowserWindow, dialog, fakeEvent, resetElectronFake, shell } from './_electron-fake'
 
 vi.mock('electron', () => import('./_electron-fake'))
 
@@ -118,18 +117,5 @@ describe('the document window (API reference)', () => {
     expect(window.loadURL).toHaveBeenCalledWith(`data:text/html;charset=utf-8,${encodeURIComponent('<h1>API</h1>')}`)
     expect(navigate(window, 'will-navigate', 'http://127.0.0.1:7420/').defaultPrevented()).toBe(true)
     expect(window.webContents.openHandler!({ url: 'https://spec.openapis.org/' })).toEqual({ action: 'deny' })
-  })
-})
-
-describe('permissions', () => {
-  it('denies every permission request and check', () => {
-    denyAllPermissions(session.defaultSession as never)
-    const [requestHandler] = session.defaultSession.setPermissionRequestHandler.mock.calls[0] as [(...args: unknown[]) => void]
-    const callback = vi.fn()
-    requestHandler({}, 'media', callback, {})
-    requestHandler({}, 'notifications', callback, {})
-    expect(callback.mock.calls).toEqual([[false], [false]])
-    const [checkHandler] = session.defaultSession.setPermissionCheckHandler.mock.calls[0] as [(...args: unknown[]) => boolean]
-    expect(checkHandler({}, 'geolocation', APP, {})).toBe(false)
   })
 })
