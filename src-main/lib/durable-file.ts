@@ -163,6 +163,15 @@ export async function saveDocument(file: string, data: string | Uint8Array, fs: 
   await replaceWith(file, bytes, fs, uniqueSibling(file, 'tmp'), { create: 0o666, exact: keep })
 }
 
+/**
+ * Replaces `file` with a program's text (a launcher script) as {@link replaceFile}
+ * does, executable by everyone (0755). A link at that name is replaced by the
+ * file, never written through.
+ */
+export function replaceExecutable(file: string, text: string, fs: FileSystem = nodeFileSystem): Promise<void> {
+  return replaceWith(file, Buffer.from(text, 'utf8'), fs, uniqueSibling(file, 'tmp'), { create: 0o755, exact: 0o755 })
+}
+
 async function replaceWith(file: string, bytes: Uint8Array, fs: FileSystem, tempFile: string, mode: NewFileMode): Promise<void> {
   try {
     await writeAndSync(fs, tempFile, bytes, mode).catch(async (error: NodeJS.ErrnoException) => {
