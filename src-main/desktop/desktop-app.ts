@@ -23,7 +23,7 @@ import { createQuitGuard, type QuitGuard } from './quit-guard'
 import { releaseDataFolderNow } from './session-end'
 import { startWithRecovery } from './start-recovery'
 import { originOf } from './url-policy'
-import { guardPermissions } from './web-guards'
+import { guardAllWebContents, guardPermissions } from './web-guards'
 import { createMainWindow, focusWindow, mainWindowTitle } from './window'
 
 /** Who holds the data folder while the app runs (named to a `plant-store serve` that is refused). */
@@ -170,6 +170,8 @@ export class DesktopApp {
   }
 
   #listenToApp(): void {
+    // Only the main window's page may be the app's; every other contents (the API reference) may go nowhere.
+    guardAllWebContents(app, (contents) => (contents === this.window?.webContents ? this.appOrigin() : undefined))
     app.on('second-instance', () => this.showWindow())
     // macOS: the Dock icon clicked while no window is open.
     app.on('activate', () => this.showWindow())
@@ -277,7 +279,6 @@ export class DesktopApp {
     this.#keepRunningWithoutWindow = false
     const window = createMainWindow({
       preload: this.#options.preload,
-      appOrigin: () => this.appOrigin(),
       title: mainWindowTitle(service.baseUrl),
       reloadPage: () => this.reloadPage(),
       closingKeepsApp: () => (this.#keepRunningWithoutWindow = true)

@@ -3,12 +3,22 @@
  * from the app, no new windows, no <webview>, no permission but the
  * clipboard write for the app's own page. The URL decisions are in url-policy.ts.
  */
-import { shell, type Session, type WebContents } from 'electron'
+import { shell, type App, type Session, type WebContents } from 'electron'
 import { judgeNavigation, judgeNewWindow, originOf } from './url-policy'
 
 /** Opens a web link in the default browser; a failure (no browser) is only logged. */
 function openInBrowser(url: string): void {
   shell.openExternal(url).catch((error: unknown) => console.error(`Could not open ${url} in the browser:`, error))
+}
+
+/**
+ * Guards every web contents the app ever creates (Electron's checklist: in
+ * 'web-contents-created', so no window, dialog or contents added later is
+ * missed). `originFor` says which origin a contents may show, read at each
+ * navigation: the app's for its main window, none for any other.
+ */
+export function guardAllWebContents(app: Pick<App, 'on'>, originFor: (contents: WebContents) => string | undefined): void {
+  app.on('web-contents-created', (_event, contents) => guardWebContents(contents, () => originFor(contents)))
 }
 
 /**
