@@ -16,7 +16,7 @@ import { onStopSignals, type SignalSource } from '#lib/stop-signals'
 import { restoreFromBackup, takeOverDataDir } from '#store'
 import { APP_USER_MODEL_ID } from './app-id'
 import { serveBridge } from './bridge-ipc'
-import { askAboutStartFailure, serveNativeDialogs, tell } from './dialogs'
+import { askAboutStartFailure, serveNativeDialogs, tell, tellBackingUp } from './dialogs'
 import { menuTemplate } from './menu'
 import { createMenuActions } from './menu-actions'
 import { createQuitGuard, type QuitGuard } from './quit-guard'
@@ -42,6 +42,8 @@ export interface DesktopAppOptions {
   platform?: NodeJS.Platform
   /** Longest wait for the service to stop when quitting (default 10 s, see quit-guard.ts). */
   quitTimeLimitMs?: number
+  /** Longest wait for the stop-time backup after that (default 2 minutes, see quit-guard.ts). */
+  backupTimeLimitMs?: number
   /** Where stop signals arrive (the process; a stand-in in tests). */
   signals?: SignalSource
 }
@@ -54,6 +56,8 @@ export class DesktopApp {
   readonly #options: DesktopAppOptions
   readonly #quitGuard: QuitGuard
   #service: RunningService | undefined
+  /** The service a quit has stopped, whose stop-time backup runs after it. */
+  #stopped: RunningService | undefined
   #window: BrowserWindow | undefined
   /** A restart (around a restore) in progress: a quit waits for it. */
   #restarting: Promise<unknown> | undefined
@@ -65,7 +69,13 @@ export class DesktopApp {
     this.#options = options
     this.version = options.version
     this.dataDir = path.resolve(resolveDataDir(undefined, options.env))
-    this.#quitGuard = createQuitGuard({ stop: () => this.#stopService(), exit: (code) => app.exit(code), timeLimitMs: options.quitTimeLimitMs })
+    this.#quitGuard = createQuitGuard({
+      stop: () => this.#stopService(),
+      afterStop: () => this.#backUpBeforeExit(),
+      exit: (code) => app.exit(code),
+      timeLimitMs: options.quitTimeLimitMs,
+      afterStopTimeLimitMs: options.backupTimeLimitMs
+    })
   }
 
   get #platform(): NodeJS.Platform {
@@ -272,7 +282,19 @@ export class DesktopApp {
     await this.#restarting
     const running = this.#service
     this.#service = undefined
-    await running?.stop()
+    this.#stopped = running
+    // The folder only: the stop-time backup follows with a limit of its own (quit-guard.ts).
+    await running?.release()
+  }
+
+  /** The stop-time backup into the backup folder, said in a box while it runs; "Quit now" ends the app without it. */
+  async #backUpBeforeExit(): Promise<void> {
+    await this.#stopped?.backUpAtStop((dir) => {
+      tellBackingUp(dir).then(
+        () => app.exit(0),
+        (error: unknown) => console.error('Plant Store could not show the backup notice:', error)
+      )
+    })
   }
 
   #openWindow(service: RunningService): void {

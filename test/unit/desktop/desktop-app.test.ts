@@ -146,10 +146,10 @@ describe('the desktop app', () => {
     const dir = await makeTempDir()
     const desktop = await runDesktop(dir)
     const service = desktop.service!
-    const stop = service.stop
+    const release = service.release
     let stopped = false
-    service.stop = async () => {
-      await stop()
+    service.release = async () => {
+      await release()
       stopped = true
     }
     let stoppedBeforeExit: boolean | undefined
