@@ -9,11 +9,15 @@ const APP = 'http://127.0.0.1:7420'
 
 /** The main window, with the app-wide guards installed as the desktop app installs them (its page may show APP). */
 function mainWindow(reloadPage = vi.fn(), closingKeepsApp = vi.fn()) {
-  let main: FakeBrowserWindow | undefined
-  guardAllWebContents(app as never, (contents) => ((contents as unknown) === main?.webContents ? APP : undefined))
-  const window = createMainWindow({ preload: '/app/out/preload/index.cjs', title: 'Plant Store', reloadPage, closingKeepsApp })
-  main = window as unknown as FakeBrowserWindow
-  return { window: main, reloadPage, closingKeepsApp }
+  const made: { window?: FakeBrowserWindow } = {}
+  guardAllWebContents(app as never, (contents) => ((contents as unknown) === made.window?.webContents ? APP : undefined))
+  made.window = createMainWindow({
+    preload: '/app/out/preload/index.cjs',
+    title: 'Plant Store',
+    reloadPage,
+    closingKeepsApp
+  }) as unknown as FakeBrowserWindow
+  return { window: made.window, reloadPage, closingKeepsApp }
 }
 
 function navigate(window: FakeBrowserWindow, event: 'will-navigate' | 'will-redirect', url: string) {
