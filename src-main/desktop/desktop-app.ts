@@ -9,7 +9,7 @@ import path from 'node:path'
 import { app, BrowserWindow, ipcMain, Menu, session, shell } from 'electron'
 import type { DesktopBridgeInfo } from '#shared/desktop-bridge'
 import { DEFAULT_HOST, resolveDataDir, resolvePort, tokenFromEnv } from '#app/config'
-import { prepareDataFolder } from '#app/data-folder-checks'
+import { DataFolderError, prepareDataFolder } from '#app/data-folder-checks'
 import { startService, type RunningService } from '#app/service'
 import { describeStartFailure } from '#app/start-failure'
 import { onStopSignals, type SignalSource } from '#lib/stop-signals'
@@ -21,6 +21,7 @@ import { menuTemplate } from './menu'
 import { createMenuActions } from './menu-actions'
 import { createQuitGuard, type QuitGuard } from './quit-guard'
 import { releaseDataFolderNow } from './session-end'
+import { singleInstanceProblem } from './single-instance'
 import { startWithRecovery } from './start-recovery'
 import { originOf } from './url-policy'
 import { guardAllWebContents, guardPermissions } from './web-guards'
@@ -46,6 +47,8 @@ export interface DesktopAppOptions {
   backupTimeLimitMs?: number
   /** Where stop signals arrive (the process; a stand-in in tests). */
   signals?: SignalSource
+  /** Whether a folder can hold symbolic links (single-instance.ts; a stand-in in tests, where every disk can). */
+  holdsLinks?: (dir: string) => boolean
 }
 
 /** The running desktop app. */
@@ -119,6 +122,9 @@ export class DesktopApp {
       return this.#failToStart(error)
     }
     if (!isFirstInstance) {
+      // On a drive without links the lock can never be taken: say why, instead of quitting without a word.
+      const problem = singleInstanceProblem(this.dataDir, this.#platform, this.#options.holdsLinks)
+      if (problem) return this.#failToStart(new DataFolderError(problem))
       // The first instance gets 'second-instance' and comes to the front; only a terminal sees this line.
       console.error(`Plant Store is already running on ${this.dataDir}; its window was brought to the front.`)
       app.quit()
