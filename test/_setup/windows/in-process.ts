@@ -6,13 +6,18 @@
  * tests start (plant-store serve, the CLI) load the same rules through
  * NODE_OPTIONS (preload.mjs). Scoped by vitest's module mocks and per-file
  * isolation: nothing here touches process.platform or the built-in modules of
- * the runner itself.
+ * the runner itself. On a real Windows machine (a windows-latest CI job) it
+ * emulates nothing: the same tests then meet Windows itself.
  */
 import { fileURLToPath } from 'node:url'
 import { afterAll, vi } from 'vitest'
 
+/** Windows itself runs the tests: nothing to emulate. */
+const NATIVE = process.platform === 'win32'
+
 vi.mock('node:fs', async () => {
   const real = await vi.importActual<typeof import('node:fs')>('node:fs')
+  if (process.platform === 'win32') return real
   const { windows } = await import('./shared-rules')
   const promises = { ...real.promises, ...windows.promises }
   const module = { ...real, ...windows.sync, constants: windows.constants, promises }
@@ -21,6 +26,7 @@ vi.mock('node:fs', async () => {
 
 vi.mock('node:fs/promises', async () => {
   const real = await vi.importActual<typeof import('node:fs/promises')>('node:fs/promises')
+  if (process.platform === 'win32') return real
   const { windows } = await import('./shared-rules')
   const module = { ...real, ...windows.promises, constants: windows.constants }
   return { ...module, default: module }
@@ -28,11 +34,12 @@ vi.mock('node:fs/promises', async () => {
 
 const EMULATED_PLATFORM = Symbol.for('plant-store.emulated-platform')
 const globals = globalThis as Record<symbol, unknown>
-globals[EMULATED_PLATFORM] = 'win32'
-
 const PRELOAD = `--import=${JSON.stringify(fileURLToPath(new URL('./preload.mjs', import.meta.url)))}`
 const nodeOptions = process.env.NODE_OPTIONS
-process.env.NODE_OPTIONS = [nodeOptions, PRELOAD].filter(Boolean).join(' ')
+if (!NATIVE) {
+  globals[EMULATED_PLATFORM] = 'win32'
+  process.env.NODE_OPTIONS = [nodeOptions, PRELOAD].filter(Boolean).join(' ')
+}
 
 afterAll(() => {
   delete globals[EMULATED_PLATFORM]
