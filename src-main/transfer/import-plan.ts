@@ -65,15 +65,20 @@ class Planner {
     if (this.plan.summary.changes.length < IMPORT_PREVIEW_CHANGES) this.plan.summary.changes.push(change)
   }
 
-  add({ row, fields }: ImportRow): void {
+  add({ row, fields, errors = [] }: ImportRow): void {
     const checked = validateNewPlant(fields)
-    if (!checked.ok) return this.#errors(row, checked.errors)
+    const faults = [...errors, ...(checked.ok ? [] : checked.errors)]
+    // A row that adds a plant without a name would add an "Unnamed" plant nobody asked for.
+    if (faults.length === 0 && checked.ok && checked.value.name === undefined) {
+      faults.push({ field: 'name', message: 'the row has no name: give the plant a name (or the id of a plant to update)' })
+    }
+    if (faults.length > 0 || !checked.ok) return this.#errors(row, faults)
     this.plan.adds.push(checked.value)
     this.plan.summary.added++
-    this.#preview({ row, after: checked.value })
+    this.#preview({ row, name: checked.value.name, after: checked.value })
   }
 
-  update({ row, fields }: ImportRow): void {
+  update({ row, fields, errors = [] }: ImportRow): void {
     if (isPlantId(fields.id)) {
       // Checked before the other cells: a second row for the same plant is wrong even when the first has a fault.
       const earlier = this.#rowOfId.get(fields.id)
@@ -81,7 +86,7 @@ class Planner {
       this.#rowOfId.set(fields.id, row)
     }
     const checked = validatePlantChanges(fields)
-    if (!checked.ok) return this.#errors(row, checked.errors)
+    if (!checked.ok || errors.length > 0) return this.#errors(row, [...errors, ...(checked.ok ? [] : checked.errors)])
     const { id, ...wanted } = checked.value
     const current = this.lookup(id)
     if (!current) return this.#error(row, 'id', `there is no plant with id ${id}; leave id empty to add a new plant`)
@@ -92,7 +97,7 @@ class Planner {
     }
     this.plan.updates.push({ id, ...after })
     this.plan.summary.updated++
-    this.#preview({ row, id, before, after: after as NewPlant })
+    this.#preview({ row, id, name: (after as NewPlant).name ?? current.name, before, after: after as NewPlant })
   }
 
   #errors(row: number, errors: { field: string; message: string }[]): void {
