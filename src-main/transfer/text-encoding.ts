@@ -29,7 +29,19 @@ function unmarkedUtf16(bytes: Uint8Array): TextEncoding | undefined {
   return undefined
 }
 
+/**
+ * Windows-1252's characters for bytes 0x80–0x9F (€ ‚ ƒ „ … † ‡ ˆ ‰ Š ‹ Œ Ž ' ' " " • – — ˜ ™ š › œ ž Ÿ; five are unused).
+ * Node's TextDecoder reads 'windows-1252' as Latin-1, which turns these into control characters.
+ */
+const WINDOWS_1252_HIGH =
+  '\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f' +
+  '\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178'
+
 function decode(bytes: Uint8Array, encoding: TextEncoding, fatal: boolean): string {
+  if (encoding === 'windows-1252') {
+    const latin1 = new TextDecoder('latin1').decode(bytes)
+    return latin1.replace(/[\u0080-\u009f]/g, (char) => WINDOWS_1252_HIGH[char.charCodeAt(0) - 0x80]!)
+  }
   // ignoreBOM: false drops the mark of the encoding itself, as a spreadsheet does.
   return new TextDecoder(encoding, { fatal }).decode(bytes)
 }
