@@ -27,15 +27,17 @@ describe('other systems’ exports import with no hand edit', () => {
   it('Shopify: the preset is named, variants become lines named after product and option, drafts and archived stay out, the gift card is listed', () => {
     const { plan, warnings, mapping, added } = importOf('shopify-products.csv')
     expect(mapping.preset).toEqual({ id: 'shopify', name: 'Shopify product export' })
-    expect(mapping.columns.filter((column) => column.target !== 'skip').map((column) => [column.heading, column.target])).toEqual([
-      ['Product Category', 'category'],
-      ['Type', 'category'],
-      ['Tags', 'tags'],
-      ['Title', 'name'],
-      ['Variant Inventory Qty', 'quantity'],
-      ['Variant Price', 'price'],
-      ['Status', 'status']
-    ].sort((a, b) => mapping.columns.findIndex((c) => c.heading === a[0]) - mapping.columns.findIndex((c) => c.heading === b[0])))
+    expect(mapping.columns.filter((column) => column.target !== 'skip').map((column) => [column.heading, column.target])).toEqual(
+      [
+        ['Product Category', 'category'],
+        ['Type', 'category'],
+        ['Tags', 'tags'],
+        ['Title', 'name'],
+        ['Variant Inventory Qty', 'quantity'],
+        ['Variant Price', 'price'],
+        ['Status', 'status']
+      ].sort((a, b) => mapping.columns.findIndex((c) => c.heading === a[0]) - mapping.columns.findIndex((c) => c.heading === b[0]))
+    )
     expect(mapping.statusWords).toEqual([
       { word: 'active', rows: 4, target: 'available' },
       { word: 'draft', rows: 1, target: 'skip' },
@@ -52,6 +54,10 @@ describe('other systems’ exports import with no hand edit', () => {
       { name: 'Monstera deliciosa', category: 'Indoor Plants', tags: ['indoor', 'shade'], status: 'available', price: 1250, ...stock(2) },
       { name: 'Gift Card — €25', category: 'Gift card', tags: [], status: 'available', price: 25 }
     ])
+    // The mapping step sends the choices in effect back: they read the same, with no column "chosen twice".
+    const echoed = importOf('shopify-products.csv', mapping.choices)
+    expect(echoed.plan.summary.errors).toEqual([])
+    expect(echoed.added).toEqual(added)
     // Left out when chosen, and drafts brought in when their word is mapped.
     const chosen = importOf('shopify-products.csv', { leaveOut: ['Gift Card — €25'], statusWords: { draft: 'available' } })
     expect(chosen.added.map((plant) => plant.name)).toEqual(['Lavender — 2 L', 'Lavender — 5 L', 'Monstera deliciosa', 'Olive tree'])

@@ -12,7 +12,17 @@ import { plantsToCsv } from '#transfer/plant-csv'
 
 const at = '2026-03-01T10:00:00.000Z'
 const catalogue: Plant[] = [
-  { id: 1, name: 'Monstera', category: 'Aroids', tags: ['indoor', 'shade'], status: 'available', price: 4.5, createdAt: at, updatedAt: at, version: 1 },
+  {
+    id: 1,
+    name: 'Monstera',
+    category: 'Aroids',
+    tags: ['indoor', 'shade'],
+    status: 'available',
+    price: 4.5,
+    createdAt: at,
+    updatedAt: at,
+    version: 1
+  },
   { id: 2, name: 'Olivenbaum groß', category: 'Kübel', tags: [], status: 'pending', price: 1249, createdAt: at, updatedAt: at, version: 1 },
   { id: 3, name: '=1+1', tags: ['-dry'], status: 'sold', price: 0.3, createdAt: at, updatedAt: at, version: 1 },
   { id: 4, name: 'Fern, "Boston"', tags: [], status: 'available', createdAt: at, updatedAt: at, version: 1 }
@@ -30,8 +40,22 @@ interface Resave {
 }
 
 const CONVENTIONS: Record<string, Resave> = {
-  'German Excel (CSV, Trennzeichen-getrennt)': { delimiter: ';', price: (t) => String(Number(t)).replace('.', ','), encoding: 'windows-1252', bom: false, quoteAll: false, lineEnd: '\r\n' },
-  'French Excel (CSV, séparateur point-virgule)': { delimiter: ';', price: (t) => Number(t).toFixed(2).replace('.', ','), encoding: 'windows-1252', bom: false, quoteAll: false, lineEnd: '\r\n' },
+  'German Excel (CSV, Trennzeichen-getrennt)': {
+    delimiter: ';',
+    price: (t) => String(Number(t)).replace('.', ','),
+    encoding: 'windows-1252',
+    bom: false,
+    quoteAll: false,
+    lineEnd: '\r\n'
+  },
+  'French Excel (CSV, séparateur point-virgule)': {
+    delimiter: ';',
+    price: (t) => Number(t).toFixed(2).replace('.', ','),
+    encoding: 'windows-1252',
+    bom: false,
+    quoteAll: false,
+    lineEnd: '\r\n'
+  },
   'English Excel (CSV UTF-8)': { delimiter: ',', price: (t) => String(Number(t)), encoding: 'utf-8', bom: true, quoteAll: false, lineEnd: '\r\n' },
   'LibreOffice (quoted text, LF)': { delimiter: ',', price: (t) => t, encoding: 'utf-8', bom: false, quoteAll: true, lineEnd: '\n' }
 }
@@ -50,7 +74,11 @@ function resave(csv: string, convention: Resave, edit?: (record: string[]) => vo
     record[header!.indexOf('createdAt')] = '01.03.2026 10:00'
     edit?.(record)
   }
-  const text = stringify([header!, ...records], { delimiter: convention.delimiter, record_delimiter: convention.lineEnd, quoted_string: convention.quoteAll })
+  const text = stringify([header!, ...records], {
+    delimiter: convention.delimiter,
+    record_delimiter: convention.lineEnd,
+    quoted_string: convention.quoteAll
+  })
   if (convention.encoding === 'windows-1252') return windows1252(text)
   return new TextEncoder().encode((convention.bom ? '\uFEFF' : '') + text)
 }
@@ -70,6 +98,8 @@ describe('the export saved again by a spreadsheet', () => {
     })
     const summary = planImport(readImportNow({ format: 'csv', bytes }).file, lookup).summary
     expect(summary).toMatchObject({ added: 0, updated: 1, unchanged: 3, errors: [] })
-    expect(summary.changes).toEqual([{ row: 3, id: 2, name: 'Olivenbaum groß', before: { status: 'pending', price: 1249 }, after: { status: 'sold', price: 1250.5 } }])
+    expect(summary.changes).toEqual([
+      { row: 3, id: 2, name: 'Olivenbaum groß', before: { status: 'pending', price: 1249 }, after: { status: 'sold', price: 1250.5 } }
+    ])
   })
 })

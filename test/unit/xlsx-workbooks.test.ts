@@ -12,7 +12,17 @@ import { plantsToXlsxNow } from '#transfer/plant-xlsx'
 
 const at = '2026-03-01T10:00:00.000Z'
 const catalogue: Plant[] = [
-  { id: 1, name: 'Monstera', category: 'Aroids', tags: ['indoor', 'shade'], status: 'available', price: 19.99, createdAt: at, updatedAt: at, version: 1 },
+  {
+    id: 1,
+    name: 'Monstera',
+    category: 'Aroids',
+    tags: ['indoor', 'shade'],
+    status: 'available',
+    price: 19.99,
+    createdAt: at,
+    updatedAt: at,
+    version: 1
+  },
   { id: 2, name: '=1+1', tags: ['-dry'], status: 'sold', price: 0.3, createdAt: at, updatedAt: at, version: 1 },
   { id: 3, name: 'Fern & <Moss> "Boston"', tags: [], status: 'pending', createdAt: at, updatedAt: at, version: 1 }
 ]
@@ -41,9 +51,13 @@ function excelWorkbook(sheetXml: string, strings: string[], extra: Record<string
       )
     ),
     'xl/sharedStrings.xml': strToU8(
-      xml(`<sst xmlns="${ns}">${strings.map((text) => `<si><r><t>${text.slice(0, 2)}</t></r><r><t xml:space="preserve">${text.slice(2)}</t></r><rPh><t>ignored</t></rPh></si>`).join('')}</sst>`)
+      xml(
+        `<sst xmlns="${ns}">${strings.map((text) => `<si><r><t>${text.slice(0, 2)}</t></r><r><t xml:space="preserve">${text.slice(2)}</t></r><rPh><t>ignored</t></rPh></si>`).join('')}</sst>`
+      )
     ),
-    'xl/worksheets/notes.xml': strToU8(xml(`<worksheet xmlns="${ns}"><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>just notes</t></is></c></row></sheetData></worksheet>`)),
+    'xl/worksheets/notes.xml': strToU8(
+      xml(`<worksheet xmlns="${ns}"><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>just notes</t></is></c></row></sheetData></worksheet>`)
+    ),
     'xl/worksheets/sheet7.xml': strToU8(xml(`<x:worksheet xmlns:x="${ns}"><x:sheetData>${sheetXml}</x:sheetData></x:worksheet>`)),
     ...extra
   })
@@ -119,6 +133,8 @@ describe('untrusted workbooks', () => {
   })
 
   it('refuses values beyond the 200 columns an import reads, without building the row', () => {
-    expect(refusal(excelWorkbook('<x:row r="1"><x:c r="XFD1" t="inlineStr"><x:is><x:t>far</x:t></x:is></x:c></x:row>', []))).toContain('beyond column 200')
+    expect(refusal(excelWorkbook('<x:row r="1"><x:c r="XFD1" t="inlineStr"><x:is><x:t>far</x:t></x:is></x:c></x:row>', []))).toContain(
+      'beyond column 200'
+    )
   })
 })

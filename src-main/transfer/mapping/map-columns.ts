@@ -36,15 +36,20 @@ export function planColumns(
   recalled: ImportChoices | undefined
 ): PlannedColumn[] {
   return header.map((heading, index) => {
-    const chosen = chosenTarget(choices, heading)
-    if (chosen) return { index, heading, target: chosen, rank: index, by: 'choice' }
-    const remembered = chosenTarget(recalled, heading)
-    if (remembered) return { index, heading, target: remembered, rank: index, by: 'remembered' }
     const fromPreset = preset && presetTarget(preset, heading)
-    if (fromPreset) return { index, heading, target: fromPreset.target, rank: fromPreset.rank, by: 'preset' }
     // A preset's file holds many columns of its own: only its table maps them, not the generic headings ("ID", "Type").
     const field = preset ? undefined : fieldOfHeading(heading)
-    return field ? { index, heading, target: field, rank: index, by: 'heading' } : { index, heading, target: 'skip', rank: index, by: 'none' }
+    const proposed: PlannedColumn = fromPreset
+      ? { index, heading, target: fromPreset.target, rank: fromPreset.rank, by: 'preset' }
+      : field
+        ? { index, heading, target: field, rank: index, by: 'heading' }
+        : { index, heading, target: 'skip', rank: index, by: 'none' }
+    // A choice that repeats the proposal (the mapping step sends every column back) keeps the proposal's standing.
+    const chosen = chosenTarget(choices, heading)
+    if (chosen && chosen !== proposed.target) return { index, heading, target: chosen, rank: index, by: 'choice' }
+    const remembered = chosenTarget(recalled, heading)
+    if (remembered && remembered !== proposed.target) return { index, heading, target: remembered, rank: index, by: 'remembered' }
+    return proposed
   })
 }
 
