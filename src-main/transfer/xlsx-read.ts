@@ -39,7 +39,7 @@ export interface WorkbookSheet extends SheetRows {
   sheet: string
 }
 
-const XML_CHARS_PER_SLICE = 256 * 1024
+const XML_CHARS_PER_SLICE = 64 * 1024
 
 function unzipParts(bytes: Uint8Array, wanted: (name: string) => number | undefined): Record<string, Uint8Array> {
   const tooLarge: string[] = []

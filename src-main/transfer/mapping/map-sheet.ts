@@ -8,6 +8,7 @@
  */
 import type { ImportChoices, ImportMappingReport, NonPlantItem, StatusWordTarget } from '#shared/import-mapping'
 import { IMPORT_PRESETS } from '#shared/import-mapping'
+import type { DecimalMark } from '#shared/money'
 import { isPlantStatus } from '#shared/plant'
 import type { ImportFile } from '../import-rows'
 import { cellText, type Cell, type SheetRows } from '../sheet-rows'
@@ -62,7 +63,12 @@ class SheetMapper {
   readonly #skipped = new Map<string, number>()
   readonly #parents = new Map<string, string>()
   readonly #leaveOut: Set<string>
+  /** Column of each normalised heading (the first of equal ones), and the columns naming a variant: found once, used per row. */
+  readonly #indexOf = new Map<string, number>()
+  readonly #optionColumns: number[]
   #leftOut = 0
+  /** The prices' decimal mark, known once every row was surveyed. */
+  #mark: DecimalMark | null | undefined
   #product: { key: string; cells: RowCells } | undefined
 
   constructor(
@@ -73,6 +79,14 @@ class SheetMapper {
   ) {
     this.#byField = columnsByField(columns)
     this.#leaveOut = new Set(options.choices.leaveOut ?? options.recalled?.leaveOut ?? [])
+    for (const column of columns) {
+      const key = normalizeHeading(column.heading)
+      if (!this.#indexOf.has(key)) this.#indexOf.set(key, column.index)
+    }
+    const optionPattern = preset?.options?.columns
+    this.#optionColumns = optionPattern
+      ? columns.filter((column) => optionPattern.test(normalizeHeading(column.heading))).map((column) => column.index)
+      : []
   }
 
   /** The first non-empty cell among the columns of `field` (a preset may fill one field from two columns). */
@@ -83,8 +97,8 @@ class SheetMapper {
   }
 
   byHeading(cells: Cell[], heading: string): string {
-    const column = this.columns.find((candidate) => normalizeHeading(candidate.heading) === heading)
-    return column ? textOf(cells[column.index]).trim() : ''
+    const index = this.#indexOf.get(heading)
+    return index === undefined ? '' : textOf(cells[index]).trim()
   }
 
   /** First pass: prices' marks, and the names of products an unnamed variation can take (WooCommerce's `Parent`). */
@@ -142,9 +156,8 @@ class SheetMapper {
     }
     const options = this.preset?.options
     if (options && own.name !== '' && (!options.onlyForUnnamedRows || inherited)) {
-      const values = this.columns
-        .filter((column) => options.columns.test(normalizeHeading(column.heading)))
-        .map((column) => textOf(cells[column.index]).trim())
+      const values = this.#optionColumns
+        .map((index) => textOf(cells[index]).trim())
         .filter((value) => value !== '' && !options.none.includes(value.toLowerCase()))
       if (values.length > 0) own.name = `${own.name} — ${values.join(' / ')}`
     }
@@ -189,8 +202,9 @@ class SheetMapper {
       this.#leftOut++
       return
     }
+    this.#mark ??= this.#priceReport().used
     const { fields, errors } = rowFields(rowCells, {
-      mark: this.#priceReport().used,
+      mark: this.#mark,
       firstCategory: this.preset?.firstCategory === true,
       quantity: this.options.importable.includes('quantity')
     })
