@@ -59,7 +59,16 @@ describe('plant-store import with a mapping', () => {
   it('reads a Shopify export by its preset, leaving out a named row, and exports a workbook that re-imports unchanged', async () => {
     const dir = await makeTempDir()
     const data = path.join(dir, 'data')
-    const result = await runCli(['import', path.join(FIXTURES, 'shopify-products.csv'), '--preset', 'shopify', '--leave-out', 'Gift Card — €25', '--data', data])
+    const result = await runCli([
+      'import',
+      path.join(FIXTURES, 'shopify-products.csv'),
+      '--preset',
+      'shopify',
+      '--leave-out',
+      'Gift Card — €25',
+      '--data',
+      data
+    ])
     expect(result.stderr).toContain('This looks like a Shopify product export.')
     expect(result.stderr).toContain('"Gift Card — €25" looks like a gift card: left out.')
     expect(result).toMatchObject({ code: 0 })
