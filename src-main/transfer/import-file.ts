@@ -63,8 +63,14 @@ function csvParts(request: ImportRequest) {
   return { text, extra: { encoding, delimiter: detectDelimiter(text.replace(/^\uFEFF/, '')) } }
 }
 
+/** A zip archive (an .xlsx saved under another name) is read as a workbook, whatever it was called. */
+const isZip = (bytes: Uint8Array) => bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04
+const asWorkbook = (request: ImportRequest): ImportRequest =>
+  request.format === 'csv' && isZip(request.bytes) ? { ...request, format: 'xlsx' } : request
+
 /** Reads the import at once (tests, and the CLI when no server runs). */
-export function readImportNow(request: ImportRequest): ReadImport {
+export function readImportNow(given: ImportRequest): ReadImport {
+  const request = asWorkbook(given)
   if (request.format === 'json') return { file: parsePlantJson(new TextDecoder().decode(request.bytes)) }
   if (request.format === 'xlsx') return runAtOnce(workbookSteps(request))
   const { text, extra } = csvParts(request)
@@ -78,7 +84,8 @@ export function readImportNow(request: ImportRequest): ReadImport {
 }
 
 /** Reads the import in slices, with a turn of the event loop between them (the server). */
-export async function readImport(request: ImportRequest): Promise<ReadImport> {
+export async function readImport(given: ImportRequest): Promise<ReadImport> {
+  const request = asWorkbook(given)
   if (request.format === 'json') return { file: await readPlantJson(new TextDecoder().decode(request.bytes)) }
   if (request.format === 'xlsx') return runSliced(workbookSteps(request))
   const { text, extra } = csvParts(request)

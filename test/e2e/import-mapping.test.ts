@@ -94,6 +94,7 @@ describe('the mapping step of an import', () => {
     await transfer.choose('eigene-liste.csv', new TextEncoder().encode('Bezeichnung;Preis;Status\nFarn;1,250;Ausverkauft?\nMoos;2,500;verfügbar\n'))
     await expect.poll(() => transfer.mappingSummary.textContent()).toContain('Your sheet’s columns')
     await expect.poll(() => transfer.errors.first().textContent()).toContain('choose the decimal mark')
+    expect(await transfer.mapping.getByLabel('Text encoding').inputValue()).toBe('utf-8')
     await screenshot(watched.page, 'import-mapping-questions')
     await transfer.mapping.getByLabel('Comma: 1.249,00').check()
     await expect.poll(() => transfer.mapping.getByLabel('Comma: 1.249,00').isChecked()).toBe(true)
@@ -102,6 +103,12 @@ describe('the mapping step of an import', () => {
     expect(await transfer.dialog.locator('.import-changes').textContent()).toContain('price: £1.25')
     await transfer.dialog.getByRole('button', { name: 'Import 2 plants' }).click()
     await transfer.dialog.waitFor({ state: 'detached' })
+
+    // An old Excel's Windows-1252 file is detected, and its encoding can be chosen.
+    await transfer.choose('lager.csv', new Uint8Array(await readFile(path.join(FIXTURES, 'de-excel-windows-1252.csv'))))
+    await expect.poll(() => transfer.mapping.getByLabel('Text encoding').inputValue()).toBe('windows-1252')
+    await expect.poll(() => transfer.dialog.locator('.import-changes').textContent()).toContain('Glücksfeder (new)')
+    expect(await transfer.dialog.locator('.import-changes').textContent()).toContain('price: £1,249.00')
     expect(watched.problems).toEqual([])
     await watched.context.close()
   })

@@ -90,8 +90,15 @@ export async function readChoices(values: ChoiceValues): Promise<ImportChoices> 
   return checked.value
 }
 
-/** The mapping used, as lines for stderr: the preset, each imported column, the decimal mark, rows left out. */
+/** True when the file's headings are Plant Store's own field names and nothing was left out: nothing worth saying. */
+function plainMapping(mapping: ImportMappingReport): boolean {
+  const own = mapping.columns.every((column) => column.target === 'skip' || column.heading.trim().toLowerCase() === column.target)
+  return own && !mapping.remembered && mapping.nonPlants.length === 0 && mapping.leftOut === 0 && mapping.prices?.used !== ','
+}
+
+/** The mapping used, as lines for stderr: the preset, each imported column, the decimal mark, rows left out; nothing for a plain file. */
 export function describeMapping(mapping: ImportMappingReport): string {
+  if (plainMapping(mapping)) return ''
   const lines: string[] = []
   if (mapping.preset) lines.push(`This looks like a ${mapping.preset.name}.`)
   if (mapping.remembered) lines.push('Columns as at the last import of a file with these headings.')

@@ -59,6 +59,7 @@ class SheetMapper {
   readonly #byField: Map<string, PlannedColumn[]>
   readonly #price = new PriceColumn()
   readonly #words = new Map<string, { word: string; rows: number[]; target: StatusWordTarget | null }>()
+  readonly #spellings = new Map<string, string>()
   readonly #nonPlants = new Map<string, NonPlantItem>()
   readonly #skipped = new Map<string, number>()
   readonly #parents = new Map<string, string>()
@@ -114,18 +115,26 @@ class SheetMapper {
     if (sku !== '') this.#parents.set(sku, name)
   }
 
+  /** What a status word means; each distinct spelling is looked up once per file (a file has a handful of them). */
   #statusOf(raw: string, row: number): StatusWordTarget | undefined {
-    const word = normalizeWord(raw)
+    let word = this.#spellings.get(raw)
+    if (word === undefined) {
+      word = normalizeWord(raw)
+      this.#spellings.set(raw, word)
+    }
     if (word === '') return undefined
-    const chosen = this.options.choices.statusWords ?? {}
-    const recalled = this.options.recalled?.statusWords ?? {}
-    const pick = (words: Record<string, StatusWordTarget>) => Object.entries(words).find(([key]) => normalizeWord(key) === word)?.[1]
-    const target =
-      pick(chosen) ?? pick(recalled) ?? pick(this.preset?.statusWords ?? {}) ?? statusOfWord(word) ?? (isPlantStatus(word) ? word : undefined)
-    const seen = this.#words.get(word) ?? { word: raw.trim(), rows: [], target: target ?? null }
+    let seen = this.#words.get(word)
+    if (!seen) {
+      const chosen = this.options.choices.statusWords ?? {}
+      const recalled = this.options.recalled?.statusWords ?? {}
+      const pick = (words: Record<string, StatusWordTarget>) => Object.entries(words).find(([key]) => normalizeWord(key) === word)?.[1]
+      const target =
+        pick(chosen) ?? pick(recalled) ?? pick(this.preset?.statusWords ?? {}) ?? statusOfWord(word) ?? (isPlantStatus(word) ? word : undefined)
+      seen = { word: raw.trim(), rows: [], target: target ?? null }
+      this.#words.set(word, seen)
+    }
     seen.rows.push(row)
-    this.#words.set(word, seen)
-    return target
+    return seen.target ?? undefined
   }
 
   /** The row's cells by field, with a variant row's product fields and name filled in. */
@@ -190,7 +199,7 @@ class SheetMapper {
       return
     }
     // A row whose word is unknown waits for the answer (one question per word, in finish()): it is neither counted nor refused.
-    if (status === undefined && normalizeWord(statusWord) !== '') return
+    if (status === undefined && this.#spellings.get(statusWord) !== '') return
     if (status) rowCells.status = status
     const reason = this.#notAPlant(cells, rowCells.name)
     if (reason) {
