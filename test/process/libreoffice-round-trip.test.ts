@@ -11,32 +11,17 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
-import type { Plant } from '#shared/plant'
 import type { TransferFormat } from '#shared/import-export'
 import { readImportNow } from '#transfer/import-file'
 import { planImport } from '#transfer/import-plan'
 import { plantsToCsv } from '#transfer/plant-csv'
 import { plantsToXlsxNow } from '#transfer/plant-xlsx'
 import { makeTempDir } from '#setup/temp-dir'
+import { TRANSFER_CATALOGUE, transferLookup } from '#setup/transfer-catalogue'
 
 const SOFFICE = '/usr/bin/soffice'
-const at = '2026-03-01T10:00:00.000Z'
-const catalogue: Plant[] = [
-  {
-    id: 1,
-    name: 'Monstera',
-    category: 'Aroids',
-    tags: ['indoor', 'shade'],
-    status: 'available',
-    price: 19.99,
-    createdAt: at,
-    updatedAt: at,
-    version: 1
-  },
-  { id: 2, name: '=1+1', tags: ['-dry'], status: 'sold', price: 1249, createdAt: at, updatedAt: at, version: 1 },
-  { id: 3, name: 'Glücksfeder', tags: [], status: 'pending', createdAt: at, updatedAt: at, version: 1 }
-]
-const lookup = (id: number) => catalogue.find((plant) => plant.id === id)
+const catalogue = TRANSFER_CATALOGUE
+const lookup = transferLookup
 
 /** LibreOffice converts `file` with `filter` into `dir`; resolves with the converted file's path. */
 async function convert(file: string, filter: string, extension: string, dir: string, infilter?: string): Promise<string> {
@@ -62,14 +47,14 @@ describe.runIf(existsSync(SOFFICE))('the export saved again by LibreOffice', () 
     await writeFile(csv, plantsToCsv(catalogue))
 
     const resavedWorkbook = await convert(workbook, 'Calc MS Excel 2007 XML', 'xlsx', dir)
-    expect(await unchanged(resavedWorkbook, 'xlsx')).toMatchObject({ added: 0, updated: 0, unchanged: 3, errors: [] })
+    expect(await unchanged(resavedWorkbook, 'xlsx')).toMatchObject({ added: 0, updated: 0, unchanged: 5, errors: [] })
 
     // Semicolons, UTF-8, and each cell as shown: the price with its currency format ("1,249.00 €").
     const shown = await convert(workbook, 'Text - txt - csv (StarCalc):59,34,76,1,,1031,false,true,true', 'csv', dir)
     expect(await readFile(shown, 'utf8')).toContain('€')
-    expect(await unchanged(shown, 'csv')).toMatchObject({ added: 0, updated: 0, unchanged: 3, errors: [] })
+    expect(await unchanged(shown, 'csv')).toMatchObject({ added: 0, updated: 0, unchanged: 5, errors: [] })
 
     const fromCsv = await convert(csv, 'Calc MS Excel 2007 XML', 'xlsx', dir, 'CSV:44,34,76,1')
-    expect(await unchanged(fromCsv, 'xlsx')).toMatchObject({ added: 0, updated: 0, unchanged: 3, errors: [] })
+    expect(await unchanged(fromCsv, 'xlsx')).toMatchObject({ added: 0, updated: 0, unchanged: 5, errors: [] })
   })
 })

@@ -5,28 +5,13 @@
  */
 import { strToU8, unzipSync, zipSync } from 'fflate'
 import { describe, expect, it } from 'vitest'
-import type { Plant } from '#shared/plant'
 import { readImportNow } from '#transfer/import-file'
 import { planImport } from '#transfer/import-plan'
 import { plantsToXlsxNow } from '#transfer/plant-xlsx'
+import { TRANSFER_CATALOGUE, transferLookup } from '#setup/transfer-catalogue'
 
-const at = '2026-03-01T10:00:00.000Z'
-const catalogue: Plant[] = [
-  {
-    id: 1,
-    name: 'Monstera',
-    category: 'Aroids',
-    tags: ['indoor', 'shade'],
-    status: 'available',
-    price: 19.99,
-    createdAt: at,
-    updatedAt: at,
-    version: 1
-  },
-  { id: 2, name: '=1+1', tags: ['-dry'], status: 'sold', price: 0.3, createdAt: at, updatedAt: at, version: 1 },
-  { id: 3, name: 'Fern & <Moss> "Boston"', tags: [], status: 'pending', createdAt: at, updatedAt: at, version: 1 }
-]
-const lookup = (id: number) => catalogue.find((plant) => plant.id === id)
+const catalogue = TRANSFER_CATALOGUE
+const lookup = transferLookup
 const plan = (bytes: Uint8Array, sheet?: string) => {
   const read = readImportNow({ format: 'xlsx', bytes, choices: sheet ? { sheet } : {} })
   return { read, summary: planImport(read.file, lookup).summary }
@@ -67,7 +52,7 @@ describe('the workbook export', () => {
   it('re-imports as unchanged: ids and prices as numbers, text guarded as in CSV', () => {
     const bytes = plantsToXlsxNow(catalogue, { currency: 'EUR', locale: 'de-DE' })
     const { read, summary } = plan(bytes)
-    expect(summary).toMatchObject({ added: 0, updated: 0, unchanged: 3, errors: [] })
+    expect(summary).toMatchObject({ added: 0, updated: 0, unchanged: 5, errors: [] })
     expect(read.mapping).toMatchObject({ preset: { id: 'plant-store' }, sheets: ['Plants'], sheet: 'Plants' })
     const sheet = new TextDecoder().decode(unzipSync(bytes)['xl/worksheets/sheet1.xml'])
     expect(sheet).toContain('<c r="F2" s="1"><v>19.99</v></c>')
@@ -84,7 +69,7 @@ describe('the workbook export', () => {
     const sheet = new TextDecoder().decode(files['xl/worksheets/sheet1.xml']).replace('<v>19.99</v>', '<v>24.5</v>')
     const edited = zipSync({ ...files, 'xl/worksheets/sheet1.xml': strToU8(sheet) })
     const { summary } = plan(edited)
-    expect(summary).toMatchObject({ updated: 1, unchanged: 2, errors: [] })
+    expect(summary).toMatchObject({ updated: 1, unchanged: 4, errors: [] })
     expect(summary.changes).toEqual([{ row: 2, id: 1, name: 'Monstera', before: { price: 19.99 }, after: { price: 24.5 } }])
   })
 })
