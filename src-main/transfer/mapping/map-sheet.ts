@@ -295,17 +295,18 @@ function headerErrors(mapper: SheetMapper, options: MapOptions): void {
   }
 }
 
-/** The choices in effect, to send back or remember: every column's target, the marks, words and rows left out. */
+/** The choices in effect, to send back or remember: the preset, the columns chosen, the marks, words and rows left out. */
 function effectiveChoices(
   mapper: SheetMapper,
   prices: ImportMappingReport['prices'],
   report: ReturnType<SheetMapper['report']>,
   options: MapOptions
 ): ImportChoices {
-  const choices: ImportChoices = {
-    preset: mapper.preset?.id ?? 'none',
-    columns: Object.fromEntries(mapper.columns.map((column) => [column.heading, column.target]))
-  }
+  // Only the columns that differ from what the header alone proposes: the proposal is the same next time, and a wide
+  // sheet's choices stay short enough for a URL.
+  const chosen = mapper.columns.filter((column) => column.by === 'choice' || column.by === 'remembered')
+  const choices: ImportChoices = { preset: mapper.preset?.id ?? 'none' }
+  if (chosen.length > 0) choices.columns = Object.fromEntries(chosen.map((column) => [column.heading, column.target]))
   if (prices?.used) choices.decimalMark = prices.used
   const words = report.statusWords.filter((word) => word.target !== null).map((word) => [word.word, word.target!] as const)
   if (words.length > 0) choices.statusWords = Object.fromEntries(words)
