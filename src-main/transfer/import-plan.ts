@@ -6,7 +6,8 @@
  */
 import { IMPORT_PREVIEW_CHANGES, type ImportChange, type ImportRowError, type ImportSummary } from '#shared/import-export'
 import type { FieldChanges, NewPlant, Plant, PlantChanges } from '#shared/plant'
-import { isPlantId, validateNewPlant, validatePlantChanges } from '#shared/plant-schema'
+import { centsToPrice } from '#shared/money'
+import { isPlantId, priceToCents, validateNewPlant, validatePlantChanges } from '#shared/plant-schema'
 import type { ImportFile, ImportRow } from './import-rows'
 import { eachInSlices, runAtOnce, runSliced, type Steps } from './slices'
 
@@ -35,6 +36,14 @@ function difference(current: Plant, wanted: FieldChanges): { before: NewPlant; a
     after[field] = value
   }
   return { before: before as NewPlant, after: after as FieldChanges }
+}
+
+/**
+ * The fields with the price as the store keeps it, whole cents: 0.1 + 0.2 from a script is 0.3, so it compares equal
+ * to a price of 0.30 and a preview never shows 0.30000000000000004.
+ */
+function withExactPrice<T extends { price?: number | null }>(fields: T): T {
+  return typeof fields.price === 'number' ? { ...fields, price: centsToPrice(priceToCents(fields.price)) } : fields
 }
 
 class Planner {
@@ -73,9 +82,10 @@ class Planner {
       faults.push({ field: 'name', message: 'the row has no name: give the plant a name (or the id of a plant to update)' })
     }
     if (faults.length > 0 || !checked.ok) return this.#errors(row, faults)
-    this.plan.adds.push(checked.value)
+    const plant = withExactPrice(checked.value)
+    this.plan.adds.push(plant)
     this.plan.summary.added++
-    this.#preview({ row, name: checked.value.name, after: checked.value })
+    this.#preview({ row, name: plant.name, after: plant })
   }
 
   update({ row, fields, errors = [] }: ImportRow): void {
@@ -87,7 +97,7 @@ class Planner {
     }
     const checked = validatePlantChanges(fields)
     if (!checked.ok || errors.length > 0) return this.#errors(row, [...errors, ...(checked.ok ? [] : checked.errors)])
-    const { id, ...wanted } = checked.value
+    const { id, ...wanted } = withExactPrice(checked.value)
     const current = this.lookup(id)
     if (!current) return this.#error(row, 'id', `there is no plant with id ${id}; leave id empty to add a new plant`)
     const { before, after } = difference(current, wanted)

@@ -141,3 +141,17 @@ describe('JSON', () => {
     expect(parsePlantJson('[').errors[0]!.message).toContain('not valid JSON')
   })
 })
+
+describe('prices in a plan', () => {
+  it('are whole cents: 0.1 + 0.2 from a JSON file is 0.30, equal to the price the plant has, and previewed as 0.3', () => {
+    const at = '2026-03-01T10:00:00.000Z'
+    const priced = { id: 9, name: 'Moss', tags: [], status: 'available' as const, price: 0.3, createdAt: at, updatedAt: at, version: 1 }
+    const text = JSON.stringify([
+      { id: 9, price: 0.1 + 0.2 },
+      { name: 'Lichen', price: 0.1 + 0.2 }
+    ])
+    const summary = planImport(parsePlantJson(text), (id) => (id === 9 ? priced : undefined)).summary
+    expect(summary).toMatchObject({ added: 1, updated: 0, unchanged: 1, errors: [] })
+    expect(summary.changes).toEqual([{ row: 2, name: 'Lichen', after: { name: 'Lichen', price: 0.3 } }])
+  })
+})
