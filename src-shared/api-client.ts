@@ -15,6 +15,7 @@ import { parseStatusCounts, queryString, type PlantList, type PlantListQuery, ty
 import { newIdempotencyKey, withRetries, type RetryPolicy } from './api-retry'
 import { parsePlantEtag, plantEtag } from './etag'
 import type { CreatedToken, NamedTokenInfo, TokenScope } from './named-token'
+import type { ImportChoices } from './import-mapping'
 import type { NewPlant, Plant, PlantChanges, PlantResponse, PlantStatus } from './plant'
 import { TRANSFER_MEDIA_TYPES, type BackupFolderStatus, type BackupMade, type ImportSummary, type TransferFormat } from './import-export'
 
@@ -57,6 +58,11 @@ export interface SavedPlant {
 }
 
 /** The API's operations: the contract's, the plants', and each resource's part (till, change log). */
+/** Options of an import: the request's, and the mapping's choices. */
+export interface ImportOptions extends RequestOptions {
+  choices?: ImportChoices
+}
+
 export interface ApiClient extends TillApi, HistoryClient {
   /** add-plant (contract), with an Idempotency-Key, retried after a network error or a 503 without ever adding twice. */
   addPlant(plant: NewPlant, options?: AddOptions): Promise<PlantResponse>
@@ -86,10 +92,11 @@ export interface ApiClient extends TillApi, HistoryClient {
   /** The same export as a stream of bytes, for a large catalogue written to a file as it arrives (the CLI). */
   exportStream(format: TransferFormat, statuses?: readonly PlantStatus[], options?: RequestOptions): Promise<ReadableStream<Uint8Array>>
   /**
-   * Imports a CSV or JSON file (extension): a dry run previews; otherwise it is applied all or nothing
-   * (ApiError 422 with errors[] of {row, field, message} when the file has errors).
+   * Imports a CSV file, workbook or JSON file (extension): a dry run previews; otherwise it is applied all or
+   * nothing (ApiError 422 with errors[] of {row, field, message} when the file has errors). `choices` are the
+   * mapping's (columns, decimal mark, status words, rows left out); the answer's `mapping` proposes them.
    */
-  importPlants(file: Blob | string | Uint8Array, format: TransferFormat, dryRun: boolean, options?: RequestOptions): Promise<ImportSummary>
+  importPlants(file: Blob | string | Uint8Array, format: TransferFormat, dryRun: boolean, options?: ImportOptions): Promise<ImportSummary>
   /** The backup folder setting and its last backup (extension). */
   backupStatus(options?: RequestOptions): Promise<BackupFolderStatus>
   /** Sets (a full path) or clears (null) the backup folder; the server checks it as `config set backup.dir` does (extension; owner only). */
@@ -159,9 +166,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     async backUpToFolder(requestOptions) {
       return json<BackupMade>(await send('POST', EXTENSION_PATHS.backup, undefined, requestOptions))
     },
-    async importPlants(file, format, dryRun, requestOptions) {
-      const body = new RawBody(file, `${TRANSFER_MEDIA_TYPES[format]}; charset=utf-8`)
-      return json<ImportSummary>(await send('POST', `${EXTENSION_PATHS.import}?dryRun=${dryRun}`, body, requestOptions))
+    async importPlants(file, format, dryRun, { choices, ...requestOptions } = {}) {
+      // A CSV file's encoding is the server's to detect (UTF-8, UTF-16, Windows-1252), unless chosen.
+      const body = new RawBody(file, format === 'json' ? `${TRANSFER_MEDIA_TYPES.json}; charset=utf-8` : TRANSFER_MEDIA_TYPES[format])
+      const query = new URLSearchParams({ dryRun: String(dryRun) })
+      if (choices && Object.keys(choices).length > 0) query.set('mapping', JSON.stringify(choices))
+      return json<ImportSummary>(await send('POST', `${EXTENSION_PATHS.import}?${query}`, body, requestOptions))
     },
     async listTokens(requestOptions) {
       return json<NamedTokenInfo[]>(await send('GET', EXTENSION_PATHS.tokens, undefined, requestOptions))

@@ -3,10 +3,11 @@
  * shared by the server, the CLI, the UI and scripts. docs/import-export.md
  * describes the file formats.
  */
+import type { ImportMappingReport } from './import-mapping'
 import type { NewPlant } from './plant'
 
-/** The file formats of an export or import. */
-export const TRANSFER_FORMATS = ['csv', 'json'] as const
+/** The file formats of an export or import: CSV, JSON and Excel workbooks (.xlsx). */
+export const TRANSFER_FORMATS = ['csv', 'json', 'xlsx'] as const
 
 /** A file format of an export or import. */
 export type TransferFormat = (typeof TRANSFER_FORMATS)[number]
@@ -14,7 +15,17 @@ export type TransferFormat = (typeof TRANSFER_FORMATS)[number]
 /** Media type of each format (the Content-Type of an export, and of an import's body). */
 export const TRANSFER_MEDIA_TYPES: Record<TransferFormat, string> = {
   csv: 'text/csv',
-  json: 'application/json'
+  json: 'application/json',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+}
+
+/** Other media types an import takes as CSV (tab-separated text, e.g. Excel's "Unicode text"). */
+export const CSV_LIKE_MEDIA_TYPES = ['text/csv', 'text/tab-separated-values', 'text/plain', 'application/vnd.ms-excel']
+
+/** The format of a file by its name: `.json` is JSON, `.xlsx` a workbook, anything else CSV. */
+export function formatOfFileName(name: string): TransferFormat {
+  const lower = name.toLowerCase()
+  return lower.endsWith('.json') ? 'json' : lower.endsWith('.xlsx') ? 'xlsx' : 'csv'
 }
 
 /** Largest import body (bytes): far above the 1 MiB of the other routes, as a shop's whole list comes in one file. */
@@ -34,6 +45,8 @@ export interface ImportChange {
   row: number
   /** The plant updated; absent for a plant to add. */
   id?: number
+  /** The plant's name (as it is, or as the import leaves it), for a preview that names plants rather than ids. */
+  name?: string
   /** The changed fields as they are now; absent for a plant to add. */
   before?: NewPlant
   /** The changed fields as the import leaves them. */
@@ -51,6 +64,8 @@ export interface ImportSummary {
   changes: ImportChange[]
   /** True when the changes were saved; false for a dry run. */
   applied: boolean
+  /** How the columns of a CSV file or workbook were read (extension): the mapping step shows it and sends choices back. */
+  mapping?: ImportMappingReport
 }
 
 /** How many changes an import summary lists. */

@@ -3,6 +3,7 @@
  * locale they are formatted in. The UI and labels format a price with
  * `formatPrice`, i.e. Intl.NumberFormat in the shop's locale and currency.
  */
+import { formatMoney } from './money'
 
 /** GET /v3/settings/shop. */
 export interface ShopSettings {
@@ -17,7 +18,7 @@ export function isCurrencyCode(value: unknown): value is string {
   return typeof value === 'string' && /^[A-Z]{3}$/.test(value) && Intl.supportedValuesOf('currency').includes(value)
 }
 
-/** `price` as money in the shop's currency and locale, e.g. "19,99 €" for de-DE and EUR. */
+/** `price` as money in the shop's currency and locale, e.g. "19,99 €" for de-DE and EUR (the one formatter, money.ts). */
 export function formatPrice(price: number, shop: ShopSettings): string {
-  return new Intl.NumberFormat(shop.locale, { style: 'currency', currency: shop.currency }).format(price)
+  return formatMoney(price, shop)
 }

@@ -4,8 +4,10 @@
  */
 import { mkdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
+import type { ImportChoices } from '#shared/import-mapping'
 import { ConfigError } from '#settings/errors'
 import { replaceFile } from '#lib/durable-file'
+import { withFileLock } from '#lib/file-lock'
 
 /** Name of the settings file inside the data directory. */
 export const SETTINGS_FILE_NAME = 'settings.json'
@@ -16,6 +18,8 @@ export interface Settings {
   'backup.dir'?: string
   /** The shop's currency (ISO 4217), for prices; see shop-settings.ts. */
   currency?: string
+  /** The column mappings of applied imports, by header shape; see import-mappings.ts. Not a `config` key. */
+  'import.mappings'?: Record<string, { choices: ImportChoices; usedAt: string }>
 }
 
 /** The keys `config` accepts. */
@@ -32,12 +36,25 @@ export async function readSettings(dataDir: string): Promise<Settings> {
   }
 }
 
-/** Sets (or, with undefined, removes) `key` in the settings of `dataDir`. */
-export async function writeSetting(dataDir: string, key: keyof Settings, value: string | undefined): Promise<void> {
-  const settings = await readSettings(dataDir)
-  if (value === undefined) delete settings[key]
-  else settings[key] = value
+/**
+ * Changes the settings of `dataDir` under the file's short lock, so that two writers (the CLI's `config set`,
+ * a server remembering an import's mapping) never lose each other's change.
+ */
+export async function changeSettings(dataDir: string, change: (settings: Settings) => void): Promise<void> {
   // Set before the first start: the data folder is made as a start makes it (private), not refused as "File not found".
   await mkdir(dataDir, { recursive: true, mode: 0o700 })
-  await replaceFile(path.join(dataDir, SETTINGS_FILE_NAME), JSON.stringify(settings, null, 2) + '\n')
+  const file = path.join(dataDir, SETTINGS_FILE_NAME)
+  await withFileLock(file, async () => {
+    const settings = await readSettings(dataDir)
+    change(settings)
+    await replaceFile(file, JSON.stringify(settings, null, 2) + '\n')
+  })
+}
+
+/** Sets (or, with undefined, removes) `key` in the settings of `dataDir`. */
+export async function writeSetting(dataDir: string, key: (typeof SETTING_KEYS)[number], value: string | undefined): Promise<void> {
+  await changeSettings(dataDir, (settings) => {
+    if (value === undefined) delete settings[key]
+    else settings[key] = value
+  })
 }

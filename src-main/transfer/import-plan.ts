@@ -6,7 +6,8 @@
  */
 import { IMPORT_PREVIEW_CHANGES, type ImportChange, type ImportRowError, type ImportSummary } from '#shared/import-export'
 import type { FieldChanges, NewPlant, Plant, PlantChanges } from '#shared/plant'
-import { isPlantId, validateNewPlant, validatePlantChanges } from '#shared/plant-schema'
+import { centsToPrice } from '#shared/money'
+import { isPlantId, priceToCents, validateNewPlant, validatePlantChanges } from '#shared/plant-schema'
 import type { ImportFile, ImportRow } from './import-rows'
 import { eachInSlices, runAtOnce, runSliced, type Steps } from './slices'
 
@@ -37,6 +38,14 @@ function difference(current: Plant, wanted: FieldChanges): { before: NewPlant; a
   return { before: before as NewPlant, after: after as FieldChanges }
 }
 
+/**
+ * The fields with the price as the store keeps it, whole cents: 0.1 + 0.2 from a script is 0.3, so it compares equal
+ * to a price of 0.30 and a preview never shows 0.30000000000000004.
+ */
+function withExactPrice<T extends { price?: number | null }>(fields: T): T {
+  return typeof fields.price === 'number' ? { ...fields, price: centsToPrice(priceToCents(fields.price)) } : fields
+}
+
 class Planner {
   readonly plan: ImportPlan
   readonly #rowOfId = new Map<number, number>()
@@ -65,15 +74,21 @@ class Planner {
     if (this.plan.summary.changes.length < IMPORT_PREVIEW_CHANGES) this.plan.summary.changes.push(change)
   }
 
-  add({ row, fields }: ImportRow): void {
+  add({ row, fields, errors = [] }: ImportRow): void {
     const checked = validateNewPlant(fields)
-    if (!checked.ok) return this.#errors(row, checked.errors)
-    this.plan.adds.push(checked.value)
+    const faults = [...errors, ...(checked.ok ? [] : checked.errors)]
+    // A row that adds a plant without a name would add an "Unnamed" plant nobody asked for.
+    if (faults.length === 0 && checked.ok && checked.value.name === undefined) {
+      faults.push({ field: 'name', message: 'the row has no name: give the plant a name (or the id of a plant to update)' })
+    }
+    if (faults.length > 0 || !checked.ok) return this.#errors(row, faults)
+    const plant = withExactPrice(checked.value)
+    this.plan.adds.push(plant)
     this.plan.summary.added++
-    this.#preview({ row, after: checked.value })
+    this.#preview({ row, name: plant.name, after: plant })
   }
 
-  update({ row, fields }: ImportRow): void {
+  update({ row, fields, errors = [] }: ImportRow): void {
     if (isPlantId(fields.id)) {
       // Checked before the other cells: a second row for the same plant is wrong even when the first has a fault.
       const earlier = this.#rowOfId.get(fields.id)
@@ -81,8 +96,8 @@ class Planner {
       this.#rowOfId.set(fields.id, row)
     }
     const checked = validatePlantChanges(fields)
-    if (!checked.ok) return this.#errors(row, checked.errors)
-    const { id, ...wanted } = checked.value
+    if (!checked.ok || errors.length > 0) return this.#errors(row, [...errors, ...(checked.ok ? [] : checked.errors)])
+    const { id, ...wanted } = withExactPrice(checked.value)
     const current = this.lookup(id)
     if (!current) return this.#error(row, 'id', `there is no plant with id ${id}; leave id empty to add a new plant`)
     const { before, after } = difference(current, wanted)
@@ -92,7 +107,7 @@ class Planner {
     }
     this.plan.updates.push({ id, ...after })
     this.plan.summary.updated++
-    this.#preview({ row, id, before, after: after as NewPlant })
+    this.#preview({ row, id, name: (after as NewPlant).name ?? current.name, before, after: after as NewPlant })
   }
 
   #errors(row: number, errors: { field: string; message: string }[]): void {

@@ -6,6 +6,8 @@ export interface ImportRow {
   /** The row as a spreadsheet numbers it (header = row 1), or the position in a JSON array from 1. */
   row: number
   fields: Record<string, unknown>
+  /** Faults found while reading the row's cells (a price that is no price), beside those the schema finds. */
+  errors?: { field: string; message: string }[]
 }
 
 /** A file read into rows; `errors` here are faults of the file itself (not of a row's values). */

@@ -3,49 +3,29 @@
  * field (price, …) is one row here, and both CSV and JSON pick it up.
  */
 import type { Plant } from '#shared/plant'
-import { joinTags, parseTags } from '#shared/tag-text'
+import { plainPriceText } from '#shared/money'
+import { joinTags } from '#shared/tag-text'
 
-/** One column: its header, how a plant's value becomes a cell, and how a cell becomes a request field. */
+/** One column: its header and how a plant's value becomes a cell. */
 export interface PlantColumn {
-  /** Header name, as exported; matched ignoring case on import. */
+  /** Header name, as exported; an import maps it to the field of the same name (mapping/). */
   name: string
   /** The cell text of `plant`'s value. */
   toCell(plant: Plant): string
-  /**
-   * The value the API's schema receives for a cell's text, or undefined when
-   * the cell says nothing (empty). Absent for columns an import ignores.
-   */
-  fromCell?: (cell: string) => unknown
-}
-
-/** A text cell: empty means "not given", so an export of a plant without a category imports unchanged. */
-const textCell = (cell: string): string | undefined => (cell.trim() === '' ? undefined : cell)
-
-/** The id: digits become a number; anything else goes to the schema as text, which names what is wrong with it. */
-const idCell = (cell: string): number | string | undefined => {
-  const text = cell.trim()
-  if (text === '') return undefined
-  return /^\d{1,16}$/.test(text) ? Number(text) : text
-}
-
-/** A price: a plain decimal number becomes a number; anything else goes to the schema as text, which says a price is a number. */
-const priceCell = (cell: string): number | string | undefined => {
-  const text = cell.trim()
-  if (text === '') return undefined
-  return /^\d{1,16}(\.\d{1,16})?$/.test(text) ? Number(text) : text
+  /** Whether an import reads it (createdAt and updatedAt are the server's own). */
+  imported: boolean
 }
 
 /** Every column, in export order. */
 export const PLANT_COLUMNS: readonly PlantColumn[] = [
-  { name: 'id', toCell: (plant) => String(plant.id), fromCell: idCell },
-  { name: 'name', toCell: (plant) => plant.name ?? '', fromCell: textCell },
-  { name: 'category', toCell: (plant) => plant.category ?? '', fromCell: textCell },
-  // An empty tags cell is a plant without tags (tags: []), not "tags not given".
-  { name: 'tags', toCell: (plant) => joinTags(plant.tags), fromCell: parseTags },
-  { name: 'status', toCell: (plant) => plant.status, fromCell: textCell },
-  { name: 'price', toCell: (plant) => (plant.price === undefined ? '' : plant.price.toFixed(2)), fromCell: priceCell },
-  { name: 'createdAt', toCell: (plant) => plant.createdAt },
-  { name: 'updatedAt', toCell: (plant) => plant.updatedAt }
+  { name: 'id', toCell: (plant) => String(plant.id), imported: true },
+  { name: 'name', toCell: (plant) => plant.name ?? '', imported: true },
+  { name: 'category', toCell: (plant) => plant.category ?? '', imported: true },
+  { name: 'tags', toCell: (plant) => joinTags(plant.tags), imported: true },
+  { name: 'status', toCell: (plant) => plant.status, imported: true },
+  { name: 'price', toCell: (plant) => (plant.price === undefined ? '' : plainPriceText(plant.price)), imported: true },
+  { name: 'createdAt', toCell: (plant) => plant.createdAt, imported: false },
+  { name: 'updatedAt', toCell: (plant) => plant.updatedAt, imported: false }
 ]
 
 /** Fields of a full plant (a JSON export) that no column carries and an import ignores: the server keeps the version. */
@@ -55,10 +35,4 @@ export const IGNORED_ON_IMPORT: readonly string[] = ['version']
 export const COLUMN_NAMES = PLANT_COLUMNS.map((column) => column.name)
 
 /** Names of the columns an import reads: a file or item that gives none of them holds no plant. */
-export const IMPORTED_COLUMN_NAMES = PLANT_COLUMNS.filter((column) => column.fromCell).map((column) => column.name)
-
-/** The column named `header` (ignoring case and surrounding spaces), if any. */
-export function columnNamed(header: string): PlantColumn | undefined {
-  const key = header.trim().toLowerCase()
-  return PLANT_COLUMNS.find((column) => column.name.toLowerCase() === key)
-}
+export const IMPORTED_COLUMN_NAMES = PLANT_COLUMNS.filter((column) => column.imported).map((column) => column.name)

@@ -57,7 +57,7 @@ function* jsonFileSteps(text: string): Steps<ImportFile> {
       const column = PLANT_COLUMNS.find((candidate) => candidate.name === key)
       if (!column) {
         if (!IGNORED_ON_IMPORT.includes(key)) unknownKeys.add(key)
-      } else if (column.fromCell) fields[key] = cell
+      } else if (column.imported) fields[key] = cell
     }
     // An item of another shape ({"Name": …}, {}) would add a blank plant.
     if (Object.keys(fields).length === 0) {

@@ -3,6 +3,7 @@ import { Readable } from 'node:stream'
 import type { ReadableStream } from 'node:stream/web'
 import { ApiError, type ApiClient } from '#shared/api-client'
 import type { ImportRowError, TransferFormat } from '#shared/import-export'
+import type { ImportChoices } from '#shared/import-mapping'
 import type { PlantStatus } from '#shared/plant'
 import type { ImportOutcome } from './transfer'
 
@@ -12,9 +13,15 @@ export async function remoteExport(client: ApiClient, format: TransferFormat, st
 }
 
 /** Sends `bytes` to the catalogue's import; a refused file (422) comes back as a rejected outcome, like a local import. */
-export async function remoteImport(client: ApiClient, format: TransferFormat, bytes: Uint8Array, dryRun: boolean): Promise<ImportOutcome> {
+export async function remoteImport(
+  client: ApiClient,
+  format: TransferFormat,
+  bytes: Uint8Array,
+  dryRun: boolean,
+  choices: ImportChoices = {}
+): Promise<ImportOutcome> {
   try {
-    return { summary: await client.importPlants(bytes, format, dryRun), rejected: false }
+    return { summary: await client.importPlants(bytes, format, dryRun, { choices }), rejected: false }
   } catch (error) {
     if (!(error instanceof ApiError) || error.status !== 422) throw error
     // The 422 of an import lists its errors by row ({row, field, message}), as a local import does.

@@ -3,33 +3,51 @@
  * (when no server runs) both do, so the two cannot differ.
  */
 import type { ImportSummary, TransferFormat } from '#shared/import-export'
+import type { ShopMoney } from '#shared/money'
 import type { Plant, PlantStatus } from '#shared/plant'
 import { CatalogueChangedError } from '#store/errors'
 import { actingAs, type PlantStore } from '#store'
+import { readImport, readImportNow, type ImportRequest, type ReadImport } from './import-file'
 import { planImport, planImportSliced, type ImportPlan } from './import-plan'
-import { parsePlantCsv, plantCsvChunks, readPlantCsv } from './plant-csv'
-import { parsePlantJson, plantJsonChunks, readPlantJson } from './plant-json'
+import { plantCsvChunks } from './plant-csv'
+import { plantJsonChunks } from './plant-json'
+import { plantsToXlsx } from './plant-xlsx'
 
 /** Plans made again when the catalogue changed while one was being made, before the import is refused. */
 export const IMPORT_PLAN_ATTEMPTS = 3
 
 /** The export of the plants in `statuses` (all when empty) as text chunks, from the catalogue as it is now. */
-export function exportChunks(store: PlantStore, format: TransferFormat, statuses: readonly PlantStatus[] = []): Generator<string> {
+export function exportChunks(store: PlantStore, format: 'csv' | 'json', statuses: readonly PlantStatus[] = []): Generator<string> {
   // A copy of the list: changes saved while a large export is being sent do not tear it.
   const plants = store.find({ statuses }).slice()
   return format === 'csv' ? plantCsvChunks(plants) : plantJsonChunks(plants)
 }
 
-/** Outcome of {@link importText}: the summary, and whether the file was refused for its errors. */
+/** The export as an Excel workbook, prices in the shop's currency format, built in slices. */
+export function exportWorkbook(store: PlantStore, money: ShopMoney, statuses: readonly PlantStatus[] = []): Promise<Uint8Array> {
+  return plantsToXlsx(store.find({ statuses }).slice(), money)
+}
+
+/** Outcome of {@link importFile}: the summary, and whether the file was refused for its errors. */
 export interface ImportOutcome {
   summary: ImportSummary
   /** True when the import was to be applied but the file has errors, so nothing was changed. */
   rejected: boolean
 }
 
-/** Plans the import of `text` over the catalogue `lookup` reads; changes nothing. */
+/** The plan's summary with the mapping the file was read with. */
+const withMapping = (summary: ImportSummary, read: ReadImport): ImportSummary => (read.mapping ? { ...summary, mapping: read.mapping } : summary)
+
+/** Plans the import of `request` over the catalogue `lookup` reads; changes nothing. */
+export function planFile(request: ImportRequest, lookup: (id: number) => Plant | undefined): ImportPlan {
+  const read = readImportNow(request)
+  const plan = planImport(read.file, lookup)
+  return { ...plan, summary: withMapping(plan.summary, read) }
+}
+
+/** {@link planFile} of a text in UTF-8 with no choices (tests). */
 export function planText(format: TransferFormat, text: string, lookup: (id: number) => Plant | undefined): ImportPlan {
-  return planImport(format === 'csv' ? parsePlantCsv(text) : parsePlantJson(text), lookup)
+  return planFile({ format, bytes: new TextEncoder().encode(text) }, lookup)
 }
 
 /**
@@ -40,11 +58,12 @@ export function planText(format: TransferFormat, text: string, lookup: (id: numb
  * batch is written: `basedOn`); otherwise it is made again, and after
  * {@link IMPORT_PLAN_ATTEMPTS} tries the import throws CatalogueChangedError, changing nothing.
  */
-export async function importText(store: PlantStore, format: TransferFormat, text: string, dryRun: boolean): Promise<ImportOutcome> {
-  const file = format === 'csv' ? await readPlantCsv(text) : await readPlantJson(text)
+export async function importFile(store: PlantStore, request: ImportRequest, dryRun: boolean): Promise<ImportOutcome> {
+  const read = await readImport(request)
   for (let attempt = 1; attempt <= IMPORT_PLAN_ATTEMPTS; attempt++) {
     const basedOn = store.version
-    const plan = await planImportSliced(file, (id) => store.get(id))
+    const planned = await planImportSliced(read.file, (id) => store.get(id))
+    const plan = { ...planned, summary: withMapping(planned.summary, read) }
     if (store.version !== basedOn) continue
     if (dryRun) return { summary: plan.summary, rejected: false }
     if (plan.summary.errors.length > 0) {
@@ -62,4 +81,9 @@ export async function importText(store: PlantStore, format: TransferFormat, text
     }
   }
   throw new CatalogueChangedError()
+}
+
+/** {@link importFile} of a text in UTF-8 with no choices (tests and scripts of the store). */
+export function importText(store: PlantStore, format: TransferFormat, text: string, dryRun: boolean): Promise<ImportOutcome> {
+  return importFile(store, { format, bytes: new TextEncoder().encode(text) }, dryRun)
 }

@@ -3,6 +3,7 @@
  * at the till: "Sat 14:02 — status Available → Sold, by till". Pure, so each
  * rule is unit-tested (test/unit/ui/history-words.test.ts).
  */
+import { formatMoney, moneyFieldText, type ShopMoney } from '#shared/money'
 import { isPlantStatus } from '#shared/plant'
 import type { ChangeRecord, FieldChange } from '#shared/history'
 import { STATUS_LABELS, formatExact } from './format'
@@ -47,13 +48,11 @@ export function describeWhen(iso: string, now: Date = new Date()): string {
   return `${day} ${clock.format(date)}`
 }
 
-const price = new Intl.NumberFormat('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
-
-/** One value of a field as staff read it: statuses by their label, prices with two decimals, nothing as "none". */
-export function describeValue(field: string, value: unknown): string {
+/** One value of a field as staff read it: statuses by their label, prices in the shop's money (two decimals without it), nothing as "none". */
+export function describeValue(field: string, value: unknown, money?: ShopMoney): string {
   if (value === undefined || value === null || value === '') return 'none'
   if (field === 'status' && isPlantStatus(value)) return STATUS_LABELS[value]
-  if (field === 'price' && typeof value === 'number') return price.format(value)
+  if (field === 'price' && typeof value === 'number') return money ? formatMoney(value, money) : moneyFieldText(value, 'en-GB')
   if (Array.isArray(value)) return value.length === 0 ? 'none' : value.join(', ')
   if (typeof value === 'string') return field === 'name' ? `“${value}”` : value
   return JSON.stringify(value)
@@ -78,24 +77,24 @@ function fieldRank(field: string): number {
 }
 
 /** The fields an update changed: `status Available → Sold; price 12.50 → 10.00`. */
-export function describeChanges(changes: Readonly<Record<string, FieldChange>>): string {
+export function describeChanges(changes: Readonly<Record<string, FieldChange>>, money?: ShopMoney): string {
   const parts = Object.keys(changes)
     .sort((a, b) => fieldRank(a) - fieldRank(b) || a.localeCompare(b))
     .map((field) => {
       const change = changes[field]!
       if (field === 'tags') return describeTags(change)
-      return `${field} ${describeValue(field, change.from)} → ${describeValue(field, change.to)}`
+      return `${field} ${describeValue(field, change.from, money)} → ${describeValue(field, change.to, money)}`
     })
   return parts.length === 0 ? 'saved without changes' : parts.join('; ')
 }
 
 /** What a change did, without when and who. */
-export function describeWhat(record: ChangeRecord): string {
+export function describeWhat(record: ChangeRecord, money?: ShopMoney): string {
   switch (record.type) {
     case 'plant.added':
       return record.plant ? `added as ${describeValue('status', record.plant.status)}` : 'added'
     case 'plant.updated':
-      return describeChanges(record.changes ?? {})
+      return describeChanges(record.changes ?? {}, money)
     case 'plant.deleted':
       return 'deleted'
     case 'plant.restored':
@@ -106,9 +105,9 @@ export function describeWhat(record: ChangeRecord): string {
 }
 
 /** One change record as a line of the History tab. */
-export function historyLine(record: ChangeRecord, now: Date = new Date()): HistoryLine {
+export function historyLine(record: ChangeRecord, now: Date = new Date(), money?: ShopMoney): HistoryLine {
   const when = describeWhen(record.at, now)
-  const what = describeWhat(record)
+  const what = describeWhat(record, money)
   const by = describeWho(record.by)
   return { seq: record.seq, at: record.at, when, exact: formatExact(record.at), what, by, text: `${when} — ${what}, by ${by}` }
 }

@@ -3,6 +3,7 @@
  * period picker's ranges, which grouping fits a range, the sales report as a
  * chart's labels and values, and the categories as a ranked list.
  */
+import { formatMoney as formatShopMoney, moneyFieldText } from '#shared/money'
 import type { SalesGrouping, SalesReport } from '#shared/history'
 
 /** A range of whole local days, both ends included, as YYYY-MM-DD. */
@@ -107,15 +108,8 @@ export function rankedCategories(report: Pick<SalesReport, 'groups'>): RankedCat
     .sort((a, b) => b.sold - a.sold || a.label.localeCompare(b.label))
 }
 
-/** A price total as money (`€59.97`), or plain when the shop has no currency set. */
-export function formatMoney(amount: number, currency?: string | null): string {
-  if (currency) {
-    try {
-      return new Intl.NumberFormat('en-GB', { style: 'currency', currency }).format(amount)
-    } catch {
-      // An unknown currency code: shown as a number with the code after it, below.
-    }
-  }
-  const number = new Intl.NumberFormat('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount)
-  return currency ? `${number} ${currency}` : number
+/** A price total as money in the shop's locale (`€59.97` for en-GB, `59,97 €` for de-DE), or plain when the shop has no currency set. */
+export function formatMoney(amount: number, currency?: string | null, locale = 'en-GB'): string {
+  // The one money formatter (src-shared/money.ts); an unknown currency code shows the amount with the code after it.
+  return currency ? formatShopMoney(amount, { currency, locale }) : moneyFieldText(amount, locale)
 }

@@ -1,16 +1,17 @@
-/** Issue 15: a CSV price cell that is no plain decimal (a German spreadsheet's "19,99") is refused with a message about the cell, not about JSON quotes. */
+/** Price cells as spreadsheets write them: a German sheet's "19,99" imports as 19.99; a cell that is no price is refused naming the cell. */
 import { describe, expect, it } from 'vitest'
 import { createTestApp } from '#setup/in-process'
 
 describe('POST /v3/import: price cells', () => {
-  it('names the cell and asks for a dot when a price is written with a decimal comma', async () => {
+  it('reads a decimal comma as the API reads 19.99, and names a cell that is no price', async () => {
     const { call, store } = await createTestApp()
-    const csv = 'name,status,price\nFern,available,"19,99"\n'
+    const csv = 'name,status,price\nFern,available,"19,99"\nIvy,available,"€ 1.249,00"\nMoss,available,cheap\n'
     const response = await call('POST', '/v3/import?dryRun=true', csv, { 'content-type': 'text/csv' })
     expect(response.status).toBe(200)
-    const { errors } = await response.json()
-    expect(errors).toEqual([{ row: 2, field: 'price', message: expect.stringContaining('with a dot for the decimals') }])
-    expect(errors[0].message).toContain('got "19,99"')
+    const summary = await response.json()
+    expect(summary.changes.map((change: { after: { price?: number } }) => change.after.price)).toEqual([19.99, 1249])
+    expect(summary.errors).toEqual([{ row: 4, field: 'price', message: 'price must be a number, like 12,50; got "cheap"' }])
+    expect(summary.mapping.prices).toEqual({ detected: ',', used: ',', mustChoose: false, examples: ['19,99', '€ 1.249,00'] })
     expect(store.size).toBe(0)
   })
 })

@@ -58,7 +58,7 @@ describe('GET /v3/export (extension)', () => {
 
   it('names every faulty query parameter in one 400', async () => {
     const test = await seeded()
-    const response = await test.call('GET', '/v3/export?format=xlsx&status=Sould&limit=3')
+    const response = await test.call('GET', '/v3/export?format=pdf&status=Sould&limit=3')
     expect(response.status).toBe(400)
     expect((await response.json()).errors.map((error: { field: string }) => error.field).sort()).toEqual(['format', 'limit', 'status'])
   })
@@ -80,7 +80,10 @@ describe('POST /v3/import (extension)', () => {
         warnings: [],
         errors: [],
         changes: [],
-        applied: dryRun === 'false'
+        applied: dryRun === 'false',
+        ...(format === 'csv'
+          ? { mapping: expect.objectContaining({ preset: { id: 'plant-store', name: 'Plant Store export' }, remembered: false }) }
+          : {})
       })
     }
     expect(await folderBytes(test.dir)).toEqual(before)
@@ -96,7 +99,13 @@ describe('POST /v3/import (extension)', () => {
     const before = await folderBytes(test.dir)
     const preview = await (await importFile(test, edited, 'dryRun=true')).json()
     expect(preview).toMatchObject({ added: 1, updated: 3, unchanged: 1, errors: [], applied: false })
-    expect(preview.changes[0]).toEqual({ row: 2, id: 1, before: { name: 'Monstera' }, after: { name: 'Monstera deliciosa' } })
+    expect(preview.changes[0]).toEqual({
+      row: 2,
+      id: 1,
+      name: 'Monstera deliciosa',
+      before: { name: 'Monstera' },
+      after: { name: 'Monstera deliciosa' }
+    })
     expect(await folderBytes(test.dir)).toEqual(before)
 
     const journalLines = async () => (await readFile(path.join(test.dir, 'journal-000001.jsonl'), 'utf8')).split('\n').filter(Boolean).length
@@ -126,11 +135,12 @@ describe('POST /v3/import (extension)', () => {
     expect(response.headers.get('content-type')).toBe('application/problem+json')
     const body = await response.json()
     expect(body.detail).toBe(
-      'Nothing was imported: the file has 2 errors, the first being row 3, status: must be one of available, pending, sold; got "Sould". Fix the rows and import again.'
+      'Nothing was imported: the file has 3 errors, the first being row 3, status: the status word "Sould" (rows 3) is not known: choose what it means (available, pending, sold, or leave those rows out). Fix the rows and import again.'
     )
     expect(body.errors).toEqual([
-      { row: 3, field: 'status', message: 'status must be one of available, pending, sold; got "Sould"' },
-      { row: 4, field: 'id', message: 'there is no plant with id 77; leave id empty to add a new plant' }
+      { row: 3, field: 'status', message: expect.stringContaining('the status word "Sould" (rows 3) is not known') },
+      { row: 4, field: 'id', message: 'there is no plant with id 77; leave id empty to add a new plant' },
+      { row: 5, field: 'name', message: 'the row has no name: give the plant a name (or the id of a plant to update)' }
     ])
     expect(await folderBytes(test.dir)).toEqual(before)
     expect(test.store.get(1)?.status).toBe('available')
@@ -144,7 +154,7 @@ describe('POST /v3/import (extension)', () => {
     const big = ['id,name,category,tags,status', ...rows].join('\n')
     expect(big.length).toBeGreaterThan(1024 * 1024)
     expect(await (await importFile(test, big, 'dryRun=true')).json()).toMatchObject({ added: 15_000, errors: [] })
-    expect((await importFile(test, big, 'dryRun=true', 'text/plain')).status).toBe(415)
+    expect((await importFile(test, big, 'dryRun=true', 'application/pdf')).status).toBe(415)
     expect((await importFile(test, big, 'dryRun=true', 'text/csv; charset=latin1')).status).toBe(415)
     expect((await importFile(test, '', 'dryRun=maybe&x=1')).status).toBe(400)
     const gzipped = await test.call('POST', '/v3/import?dryRun=true', big, { 'content-type': 'text/csv', 'content-encoding': 'gzip' })

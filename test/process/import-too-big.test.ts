@@ -28,12 +28,21 @@ describe('plant-store import of a file over the import limit', () => {
   })
 })
 
-describe('plant-store import of a file that is not UTF-8 text', () => {
-  it('exits 1 (a fault of the file) without a server, as it does through one', async () => {
+describe('plant-store import of a file that is no text', () => {
+  it('reads a zip named .csv as a workbook and exits 1 (a fault of the file) when it is none, naming what is wrong', async () => {
     const dir = await makeTempDir()
     const file = path.join(dir, 'stock.csv')
     await writeFile(file, Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x06, 0x00, 0xff, 0xfe, 0x80]))
+    const result = await runCli(['import', file, '--dry-run', '--data', path.join(dir, 'data')])
+    expect(result.code).toBe(1)
+    expect(result.stderr).toBe('row 1: the file is not an Excel workbook (.xlsx) or it is damaged; save it again from the spreadsheet, or as CSV\n')
+  })
+
+  it('refuses a JSON file that is not UTF-8', async () => {
+    const dir = await makeTempDir()
+    const file = path.join(dir, 'stock.json')
+    await writeFile(file, Buffer.from([0x5b, 0x7b, 0x22, 0xff, 0x22, 0x7d, 0x5d]))
     const result = await runCli(['import', file, '--data', path.join(dir, 'data')])
-    expect(result).toEqual({ code: 1, stdout: '', stderr: `plant-store: ${file} is not UTF-8 text; save it as "CSV UTF-8" (or JSON in UTF-8)\n` })
+    expect(result).toEqual({ code: 1, stdout: '', stderr: `plant-store: ${file} is not UTF-8 text; save the JSON in UTF-8\n` })
   })
 })

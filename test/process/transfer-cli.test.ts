@@ -49,7 +49,7 @@ describe('plant-store export / import (no server running)', () => {
     await writeFile(path.join(dir, 'edit.csv'), 'id,status\n1,sold\n2,Sould\n3,pending\n')
     const dry = await runCli(['import', path.join(dir, 'edit.csv'), '--dry-run', '--data', data])
     expect(dry.code).toBe(1)
-    expect(dry.stderr).toContain('row 3, status: must be one of available, pending, sold; got "Sould"')
+    expect(dry.stderr).toContain('row 3, status: the status word "Sould" (rows 3) is not known: choose what it means')
     expect(dry.stdout).toContain('Dry run: nothing was changed.')
     const applied = await runCli(['import', path.join(dir, 'edit.csv'), '--data', data])
     expect(applied.code).toBe(1)

@@ -13,12 +13,12 @@ describe('a refused import', () => {
     const store = await PlantStore.open({ dir: await makeTempDir() })
     try {
       await store.add({ name: 'Fern' })
-      const outcome = await importText(store, 'csv', 'id,name,status\n1,Fern,sold\n,Rose,sold\n,Lily,Sould\n', false)
+      const outcome = await importText(store, 'csv', 'id,name,status,price\n1,Fern,sold,\n,Rose,sold,\n,Lily,sold,twelve\n', false)
       expect(outcome.rejected).toBe(true)
       expect(outcome.summary).toMatchObject({ added: 0, updated: 0, unchanged: 0, changes: [], applied: false })
-      expect(outcome.summary.errors).toEqual([{ row: 4, field: 'status', message: expect.stringContaining('"Sould"') }])
+      expect(outcome.summary.errors).toEqual([{ row: 4, field: 'price', message: expect.stringContaining('"twelve"') }])
       // The dry run of the same file still says what would change.
-      expect((await importText(store, 'csv', 'id,name,status\n1,Fern,sold\n,Rose,sold\n,Lily,Sould\n', true)).summary).toMatchObject({
+      expect((await importText(store, 'csv', 'id,name,status,price\n1,Fern,sold,\n,Rose,sold,\n,Lily,sold,twelve\n', true)).summary).toMatchObject({
         added: 1,
         updated: 1
       })

@@ -65,36 +65,38 @@ describe('CSV import', () => {
     const summary = planCsv('ID;Status;Name\n1;sold;Monstera\n;pending;"New; one"\n')
     expect(summary).toMatchObject({ added: 1, updated: 1, unchanged: 0, errors: [] })
     expect(summary.changes).toEqual([
-      { row: 2, id: 1, before: { status: 'available' }, after: { status: 'sold' } },
-      { row: 3, after: { name: 'New; one', status: 'pending' } }
+      { row: 2, id: 1, name: 'Monstera', before: { status: 'available' }, after: { status: 'sold' } },
+      { row: 3, name: 'New; one', after: { name: 'New; one', status: 'pending' } }
     ])
   })
 
-  it('accepts CRLF, headers in any case and order, and reports unknown columns as warnings', () => {
+  it('accepts CRLF, headers in any case and order, and reports columns it does not import as one warning', () => {
     const summary = planCsv('\uFEFFStatus,COLOUR,name,id\r\navailable,green,Monstera,1\r\n')
     expect(summary).toMatchObject({ unchanged: 1, errors: [] })
-    expect(summary.warnings).toEqual([expect.stringContaining('column "COLOUR" is not known and was ignored')])
+    expect(summary.warnings).toEqual([expect.stringContaining('not imported: the column "COLOUR"')])
   })
 
   it('changes only the cells present and different', () => {
     const summary = planCsv('id,tags\n1,"indoor, shade"\n2,new\n5,\n')
     expect(summary).toMatchObject({ updated: 1, unchanged: 2 })
-    expect(summary.changes).toEqual([{ row: 3, id: 2, before: { tags: [] }, after: { tags: ['new'] } }])
+    expect(summary.changes).toEqual([{ row: 3, id: 2, name: 'Fern, "Boston"', before: { tags: [] }, after: { tags: ['new'] } }])
   })
 
   it('collects every error of every row, numbering rows as a spreadsheet does (header = 1)', () => {
     const text = 'id,name,status,tags\n1,Monstera,Sould,\n,,available,\n99,x,sold,\nabc,y,sold,\n1,z,sold,\n\n,ok,pending,"a,A"\n'
     const summary = planCsv(text)
     expect(summary.errors).toEqual([
-      { row: 2, field: 'status', message: 'status must be one of available, pending, sold; got "Sould"' },
+      // An unknown status word is one question for the file, not an error of each row holding it.
+      { row: 2, field: 'status', message: expect.stringMatching(/^the status word "Sould" \(rows 2\) is not known: choose what it means/) },
+      { row: 3, field: 'name', message: 'the row has no name: give the plant a name (or the id of a plant to update)' },
       { row: 4, field: 'id', message: 'there is no plant with id 99; leave id empty to add a new plant' },
-      { row: 5, field: 'id', message: 'id must be a positive whole number, not "abc"' },
-      { row: 6, field: 'id', message: 'id 1 is also in row 2; change a plant in one row only' }
+      { row: 5, field: 'id', message: 'id must be a positive whole number, not "abc"' }
     ])
-    expect(formatRowError(summary.errors[0]!)).toBe('row 2, status: must be one of available, pending, sold; got "Sould"')
-    // Row 3 (no name) and row 8 (tags deduplicated by the schema) are valid adds; row 7 is an empty line.
-    expect(summary.added).toBe(2)
-    expect(summary.changes.at(-1)).toEqual({ row: 8, after: { name: 'ok', status: 'pending', tags: ['a'] } })
+    expect(planCsv('id,name\n1,a\n1,b\n').errors).toEqual([{ row: 3, field: 'id', message: 'id 1 is also in row 2; change a plant in one row only' }])
+    expect(formatRowError(summary.errors[2]!)).toBe('row 4, id: there is no plant with id 99; leave id empty to add a new plant')
+    // Row 8 (tags deduplicated by the schema) is a valid add; row 7 is an empty line.
+    expect(summary.added).toBe(1)
+    expect(summary.changes.at(-1)).toEqual({ row: 8, name: 'ok', after: { name: 'ok', status: 'pending', tags: ['a'] } })
   })
 
   it('reports a row with more cells than the header and a broken quote as errors', () => {
@@ -137,5 +139,19 @@ describe('JSON', () => {
   it('refuses a file that is not an array', () => {
     expect(parsePlantJson('{"id":1}').errors[0]!.message).toContain('JSON array')
     expect(parsePlantJson('[').errors[0]!.message).toContain('not valid JSON')
+  })
+})
+
+describe('prices in a plan', () => {
+  it('are whole cents: 0.1 + 0.2 from a JSON file is 0.30, equal to the price the plant has, and previewed as 0.3', () => {
+    const at = '2026-03-01T10:00:00.000Z'
+    const priced = { id: 9, name: 'Moss', tags: [], status: 'available' as const, price: 0.3, createdAt: at, updatedAt: at, version: 1 }
+    const text = JSON.stringify([
+      { id: 9, price: 0.1 + 0.2 },
+      { name: 'Lichen', price: 0.1 + 0.2 }
+    ])
+    const summary = planImport(parsePlantJson(text), (id) => (id === 9 ? priced : undefined)).summary
+    expect(summary).toMatchObject({ added: 1, updated: 0, unchanged: 1, errors: [] })
+    expect(summary.changes).toEqual([{ row: 2, name: 'Lichen', after: { name: 'Lichen', price: 0.3 } }])
   })
 })

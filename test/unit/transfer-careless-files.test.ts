@@ -14,15 +14,15 @@ const nothing = () => undefined
 const planCsv = (text: string) => planImport(parsePlantCsv(text), nothing).summary
 
 describe('files that are not a plant list', () => {
-  it('refuses a CSV whose first line names neither id nor name (another sheet’s headings), instead of adding a blank plant per row', () => {
-    for (const text of ['Plant,Type,Price\r\nRose,Shrub,5\r\nTulip,Bulb,3\r\n', 'Rose,Shrub\nTulip,Bulb\n', '', '\r\n\r\n']) {
+  it('refuses a CSV whose first line names no name nor id column (another sheet’s headings), instead of adding a blank plant per row', () => {
+    for (const text of ['Colour,Height,Pot\r\nred,40,12\r\ngreen,30,9\r\n', 'Rose,Shrub\nTulip,Bulb\n', '', '\r\n\r\n']) {
       const summary = planCsv(text)
       expect(summary.added).toBe(0)
       expect(summary.errors).toEqual([
         {
           row: 1,
           field: '',
-          message: expect.stringMatching(/^the first line names neither the id nor the name column \(id, name, category, tags, status, price\)/)
+          message: expect.stringMatching(/^no column holds the plants' names \(or Plant Store ids\): choose which column is the name/)
         }
       ])
     }
@@ -36,7 +36,7 @@ describe('files that are not a plant list', () => {
 
   it('refuses a header without id or name (category, tags, status or price alone would add nameless plants)', () => {
     expect(planCsv('category,price\r\nShrubs,5\r\n').errors).toEqual([
-      { row: 1, field: '', message: expect.stringMatching(/^the first line names neither/) }
+      { row: 1, field: '', message: expect.stringMatching(/^no column holds the plants' names/) }
     ])
     expect(planCsv('id,price\r\n').errors).toEqual([])
   })

@@ -1,7 +1,7 @@
 /** `plant-store config`: the settings kept in the data folder (for now the backup folder). */
 import path from 'node:path'
 import { checkBackupFolder } from '#backup-folder/check-folder'
-import { SETTING_KEYS, readSettings, writeSetting, type Settings } from '#settings/settings'
+import { SETTING_KEYS, readSettings, writeSetting } from '#settings/settings'
 import { currencyProblem } from '#settings/shop-settings'
 import { UsageError, type Command } from '#cli/command'
 import { dataOptionHelp, readOptions } from '#cli/options'
@@ -19,8 +19,8 @@ ${dataOptionHelp()}
   -h, --help   show this help
 `
 
-function readKey(key: string | undefined): keyof Settings {
-  if ((SETTING_KEYS as readonly (string | undefined)[]).includes(key)) return key as keyof Settings
+function readKey(key: string | undefined): (typeof SETTING_KEYS)[number] {
+  if ((SETTING_KEYS as readonly (string | undefined)[]).includes(key)) return key as (typeof SETTING_KEYS)[number]
   throw new UsageError(`unknown setting "${key ?? ''}"; the settings are ${SETTING_KEYS.join(', ')}`)
 }
 

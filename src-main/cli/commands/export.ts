@@ -1,13 +1,14 @@
-/** `plant-store export`: the catalogue as CSV or JSON, on stdout or into a file, with or without a running server. */
+/** `plant-store export`: the catalogue as CSV, JSON or an Excel workbook, on stdout or into a file, with or without a running server. */
 import { Readable, Transform, Writable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
-import { TRANSFER_FORMATS, type TransferFormat } from '#shared/import-export'
+import { TRANSFER_FORMATS, formatOfFileName, type TransferFormat } from '#shared/import-export'
 import { PLANT_STATUSES, isPlantStatus, type PlantStatus } from '#shared/plant'
 import { requireCatalogue } from '#app/catalogue-folder'
 import { withCatalogue } from '#app/reach-catalogue'
 import { remoteExport } from '#transfer/remote-transfer'
-import { exportChunks } from '#transfer/transfer'
 import path from 'node:path'
+import { readShopSettings } from '#settings/shop-settings'
+import { exportChunks, exportWorkbook } from '#transfer/transfer'
 import { saveDocument } from '#lib/durable-file'
 import { windowsNameProblem } from '#lib/file-names'
 import { hostPlatform } from '#lib/platform'
@@ -15,22 +16,23 @@ import { CommandError, EXIT_CODES, UsageError, type Command } from '#cli/command
 import { dataOptionHelp, readOptions } from '#cli/options'
 import { commandProgress } from '#cli/output/progress-bar'
 
-const help = `Usage: plant-store export [--format csv|json] [--status S] [--out FILE] [--data DIR]
+const help = `Usage: plant-store export [--format csv|json|xlsx] [--status S] [--out FILE] [--data DIR]
 
-Writes the catalogue as CSV (UTF-8 with BOM, CRLF, as spreadsheets read it) or
-as JSON (an array of full plants). Works whether or not the server or the app
+Writes the catalogue as CSV (UTF-8 with BOM, CRLF, as spreadsheets read it), as
+JSON (an array of full plants) or as an Excel workbook (prices as numbers in the
+shop's currency format). Works whether or not the server or the app
 is running. On a terminal, a progress line on stderr for work that takes over
 a second (not while the file itself is printed there). See docs/import-export.md.
 
 Options:
-  --format F   csv (default) or json
+  --format F   csv (default), json or xlsx (default from --out's name: .json, .xlsx)
   --status S   only plants in these states: ${PLANT_STATUSES.join(', ')} (comma-separated)
   --out FILE   write into FILE instead of standard output
 ${dataOptionHelp()}
   -h, --help   show this help
 `
 
-/** Reads --format, refusing anything but csv and json. */
+/** Reads --format, refusing anything but the transfer formats. */
 export function readFormat(value: string | undefined, fallback: TransferFormat): TransferFormat {
   if (value === undefined) return fallback
   if ((TRANSFER_FORMATS as readonly string[]).includes(value)) return value as TransferFormat
@@ -70,7 +72,7 @@ async function writeExport(file: string, bytes: Buffer): Promise<void> {
 
 async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
   const { values, dataDir } = readOptions(args, env, { format: { type: 'string' }, status: { type: 'string' }, out: { type: 'string' } })
-  const format = readFormat(values.format, 'csv')
+  const format = readFormat(values.format, values.out === undefined ? 'csv' : formatOfFileName(values.out))
   const statuses = readStatuses(values.status)
   checkOutName(values.out, hostPlatform())
   // A read: a folder with no catalogue (a typo in --data) is said so, never made into an empty one and exported.
@@ -80,7 +82,11 @@ async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
   try {
     await withCatalogue(dataDir, env, 'plant-store export', async ({ client, store }) => {
       progress.phase(values.out === undefined ? 'Exporting' : `Exporting to ${values.out}`)
-      const source = store ? Readable.from(exportChunks(store, format, statuses)) : await remoteExport(client, format, statuses)
+      const local = async () =>
+        format === 'xlsx'
+          ? Readable.from([Buffer.from(await exportWorkbook(store!, await readShopSettings(dataDir), statuses))])
+          : Readable.from(exportChunks(store!, format, statuses))
+      const source = store ? await local() : await remoteExport(client, format, statuses)
       const collected: Buffer[] = []
       const target =
         values.out === undefined

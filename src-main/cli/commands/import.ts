@@ -2,30 +2,37 @@
 import { createReadStream, existsSync } from 'node:fs'
 import { stat } from 'node:fs/promises'
 import path from 'node:path'
-import { MAX_IMPORT_BYTES, formatRowError, type ImportSummary } from '#shared/import-export'
+import { MAX_IMPORT_BYTES, formatOfFileName, formatRowError, type ImportSummary } from '#shared/import-export'
 import { withCatalogue } from '#app/reach-catalogue'
 import { decodeUtf8 } from '#server/http/read-json-body'
+import { readImportMappings, rememberImportMapping, shouldRemember } from '#settings/import-mappings'
 import { remoteImport } from '#transfer/remote-transfer'
-import { importText, planText, type ImportOutcome } from '#transfer/transfer'
+import { importFile, planFile, type ImportOutcome } from '#transfer/transfer'
 import { DATA_FILE_NAME } from '#store'
 import { CommandError, EXIT_CODES, UsageError, type Command } from '#cli/command'
 import { readFormat } from './export'
+import { CHOICE_OPTIONS, CHOICE_OPTIONS_HELP, describeMapping, readChoices } from './import-choices'
 import { dataOptionHelp, readOptions } from '#cli/options'
 import { commandProgress, type TerminalProgress } from '#cli/output/progress-bar'
 
-const help = `Usage: plant-store import FILE [--dry-run] [--format csv|json] [--data DIR]
+const help = `Usage: plant-store import FILE [--dry-run] [--format csv|json|xlsx] [mapping options] [--data DIR]
 
-Loads a CSV or JSON file (as plant-store export writes it, or a spreadsheet's
-own CSV with comma or semicolon). A row with an id updates that plant (only the
-cells that differ); a row without id adds a plant. Every row is checked first:
-if any has an error, nothing is changed and each error is listed by row. Works
-whether or not the server or the app is running. See docs/import-export.md.
+Loads a CSV file, an Excel workbook (.xlsx) or a JSON file: Plant Store's own
+export, another system's (Shopify, Square, Loyverse, WooCommerce: recognised
+from the header), or a shop's own sheet (headings such as Name, Bezeichnung,
+Preis, Prix, Prijs are recognised; comma, semicolon or tab; UTF-8, UTF-16 or
+Windows-1252). A row with an id updates that plant (only the cells that
+differ); a row without id adds a plant. Every row is checked first: if any has
+an error, nothing is changed and each error is listed by row. The mapping used
+is printed, and remembered for the next file of the same header. Works whether
+or not the server or the app is running. See docs/import-export.md.
 
 On a terminal, a progress line on stderr for work that takes over a second.
 
 Options:
   --dry-run    only show what would change
-  --format F   csv or json (default: from the file name, .json is JSON)
+  --format F   csv, json or xlsx (default: from the file name)
+${CHOICE_OPTIONS_HELP}
 ${dataOptionHelp()}
   -h, --help   show this help
 
@@ -47,6 +54,7 @@ function summaryTable(summary: ImportSummary): string {
 }
 
 function report(summary: ImportSummary, dryRun: boolean, rejected: boolean): void {
+  if (summary.mapping) process.stderr.write(describeMapping(summary.mapping))
   for (const warning of summary.warnings) process.stderr.write(`warning: ${warning}\n`)
   for (const error of summary.errors.slice(0, ERRORS_SHOWN)) process.stderr.write(`${formatRowError(error)}\n`)
   if (summary.errors.length > ERRORS_SHOWN) process.stderr.write(`… and ${summary.errors.length - ERRORS_SHOWN} more errors\n`)
@@ -72,11 +80,13 @@ async function readWithProgress(file: string, progress: TerminalProgress): Promi
 }
 
 async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
-  const { values, positionals: files, dataDir } = readOptions(args, env, { 'dry-run': { type: 'boolean' }, format: { type: 'string' } }, true)
+  const options = { 'dry-run': { type: 'boolean' }, format: { type: 'string' }, ...CHOICE_OPTIONS } as const
+  const { values, positionals: files, dataDir } = readOptions(args, env, options, true)
   if (files.length !== 1) throw new UsageError('name one file to import, e.g. plant-store import plants.csv')
   const file = files[0]!
-  const format = readFormat(values.format, path.extname(file).toLowerCase() === '.json' ? 'json' : 'csv')
+  const format = readFormat(values.format, formatOfFileName(file))
   const dryRun = values['dry-run'] === true
+  const choices = await readChoices(values)
   const progress = commandProgress(env)
   let outcome: ImportOutcome
   try {
@@ -84,19 +94,22 @@ async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
       if (error instanceof CommandError) throw error
       throw new UsageError(`cannot read ${file}: ${error.code === 'ENOENT' ? 'no such file' : error.message}`)
     })
-    const decoded = () => {
-      const text = decodeUtf8(bytes)
-      // A fault of the file (exit 1, as the server's 400 gives), not of the command line.
-      if (text === undefined) throw new CommandError(`${file} is not UTF-8 text; save it as "CSV UTF-8" (or JSON in UTF-8)`, EXIT_CODES.failed)
-      return text
-    }
+    // A fault of the file (exit 1, as the server's 400 gives), not of the command line.
+    if (format === 'json' && decodeUtf8(bytes) === undefined)
+      throw new CommandError(`${file} is not UTF-8 text; save the JSON in UTF-8`, EXIT_CODES.failed)
     // A dry run changes nothing: over a folder with no catalogue yet it previews against an empty one, making none.
     outcome =
       dryRun && !existsSync(path.join(dataDir, DATA_FILE_NAME))
-        ? { summary: planText(format, decoded(), () => undefined).summary, rejected: false }
+        ? { summary: planFile({ format, bytes, choices }, () => undefined).summary, rejected: false }
         : await withCatalogue(dataDir, env, 'plant-store import', async ({ client, store }) => {
             progress.phase(dryRun ? `Checking ${path.basename(file)}` : `Importing ${path.basename(file)}`)
-            return store ? importText(store, format, decoded(), dryRun) : remoteImport(client, format, bytes, dryRun)
+            if (!store) return remoteImport(client, format, bytes, dryRun, choices)
+            const local = await importFile(store, { format, bytes, choices, remembered: await readImportMappings(dataDir) }, dryRun)
+            const mapping = local.summary.mapping
+            // As the server does: the next file of this header shape is read the same way.
+            if (shouldRemember(local.summary, Object.keys(choices).length > 0))
+              await rememberImportMapping(dataDir, mapping!.shape, mapping!.choices).catch(() => undefined)
+            return local
           })
   } finally {
     progress.finish()

@@ -59,10 +59,15 @@ function payloadTooLarge(limit: number): ApiError {
  * UTF-8), stopping (and throwing 413) as soon as the limit is exceeded.
  */
 export async function readLimitedText(event: H3Event, limit: number = MAX_BODY_BYTES): Promise<string | undefined> {
+  return decodeUtf8(await readLimitedBytes(event, limit))
+}
+
+/** The body's bytes, refused with 413 as soon as they pass `limit` (an import's workbook or CSV in any encoding). */
+export async function readLimitedBytes(event: H3Event, limit: number = MAX_BODY_BYTES): Promise<Uint8Array> {
   const declared = Number(event.req.headers.get('content-length'))
   if (declared > limit) throw payloadTooLarge(limit)
   const stream = event.req.body
-  if (!stream) return ''
+  if (!stream) return new Uint8Array(0)
   const reader = stream.getReader()
   const chunks: Uint8Array[] = []
   let size = 0
@@ -77,7 +82,7 @@ export async function readLimitedText(event: H3Event, limit: number = MAX_BODY_B
     }
     chunks.push(value)
   }
-  return decodeUtf8(Buffer.concat(chunks))
+  return Buffer.concat(chunks)
 }
 
 /** Decodes UTF-8 strictly: a body in another encoding would otherwise be stored with its letters broken. */

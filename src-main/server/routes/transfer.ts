@@ -5,14 +5,24 @@
  */
 import type { H3, H3Event } from 'h3'
 import { EXTENSION_PATHS } from '#shared/api-paths'
-import { MAX_IMPORT_BYTES, TRANSFER_FORMATS, TRANSFER_MEDIA_TYPES, exportFileName, type TransferFormat } from '#shared/import-export'
+import {
+  CSV_LIKE_MEDIA_TYPES,
+  MAX_IMPORT_BYTES,
+  TRANSFER_FORMATS,
+  TRANSFER_MEDIA_TYPES,
+  exportFileName,
+  type TransferFormat
+} from '#shared/import-export'
+import { MAX_MAPPING_CHARS, checkImportChoices, type ImportChoices, type TextEncoding } from '#shared/import-mapping'
 import type { FieldError } from '#shared/problem'
 import { CatalogueChangedError } from '#store/errors'
 import type { PlantStore } from '#store'
-import { IMPORT_PLAN_ATTEMPTS, exportChunks, importText } from '#transfer/transfer'
+import { readImportMappings, rememberImportMapping, shouldRemember } from '#settings/import-mappings'
+import { readShopSettings } from '#settings/shop-settings'
+import { IMPORT_PLAN_ATTEMPTS, exportChunks, exportWorkbook, importFile } from '#transfer/transfer'
 import { problem } from '#server/problems/problems'
 import { readStatuses, refuseUnknownParams, throwIfInvalid } from '#server/http/query'
-import { assertUncompressed, contentTypeOf, readLimitedText } from '#server/http/read-json-body'
+import { assertUncompressed, contentTypeOf, decodeUtf8, readLimitedBytes } from '#server/http/read-json-body'
 import { routePattern } from '#server/urls'
 
 function readFormat(params: URLSearchParams, errors: FieldError[]): TransferFormat {
@@ -43,45 +53,93 @@ function streamOf(chunks: Generator<string>): ReadableStream<Uint8Array> {
   })
 }
 
-function exportPlants(event: H3Event, store: PlantStore): ReadableStream<Uint8Array> {
+async function exportPlants(event: H3Event, store: PlantStore): Promise<ReadableStream<Uint8Array> | Uint8Array> {
   const params = new URLSearchParams(event.url.search)
   const errors: FieldError[] = []
   refuseUnknownParams(params, ['format', 'status'], errors)
   const format = readFormat(params, errors)
   const statuses = readStatuses(params, errors)
   throwIfInvalid(errors)
-  event.res.headers.set('content-type', `${TRANSFER_MEDIA_TYPES[format]}; charset=utf-8`)
   event.res.headers.set('content-disposition', `attachment; filename="${exportFileName(format)}"`)
+  if (format === 'xlsx') {
+    event.res.headers.set('content-type', TRANSFER_MEDIA_TYPES.xlsx)
+    return exportWorkbook(store, await readShopSettings(store.dir), statuses)
+  }
+  event.res.headers.set('content-type', `${TRANSFER_MEDIA_TYPES[format]}; charset=utf-8`)
   return streamOf(exportChunks(store, format, statuses))
 }
 
-/** The format an import body declares: text/csv or application/json, UTF-8 (415 otherwise). */
-function bodyFormat(event: H3Event): TransferFormat {
+/** Charsets a CSV body may declare, as the encodings an import reads (absent: detected from the bytes). */
+const CHARSETS: Record<string, TextEncoding> = {
+  'utf-8': 'utf-8',
+  utf8: 'utf-8',
+  'utf-16': 'utf-16le',
+  'utf-16le': 'utf-16le',
+  'utf-16be': 'utf-16be',
+  'windows-1252': 'windows-1252',
+  'iso-8859-1': 'windows-1252',
+  'us-ascii': 'utf-8'
+}
+
+/** The format an import body declares (415 otherwise), and the encoding its charset names. */
+function bodyFormat(event: H3Event): { format: TransferFormat; encoding?: TextEncoding } {
   const { header, mediaType, charset } = contentTypeOf(event)
-  const format = TRANSFER_FORMATS.find((candidate) => TRANSFER_MEDIA_TYPES[candidate] === mediaType)
-  if (format && (charset === undefined || charset === 'utf-8')) return format
+  const encoding = charset === undefined ? undefined : CHARSETS[charset]
+  if (charset !== undefined && encoding === undefined) throw problem('unsupportedImportType', header)
+  if (CSV_LIKE_MEDIA_TYPES.includes(mediaType)) return { format: 'csv', encoding }
+  if (mediaType === TRANSFER_MEDIA_TYPES.xlsx && charset === undefined) return { format: 'xlsx' }
+  if (mediaType === TRANSFER_MEDIA_TYPES.json && (encoding === undefined || encoding === 'utf-8')) return { format: 'json' }
   throw problem('unsupportedImportType', header)
+}
+
+/** The `mapping` parameter: the import's choices as JSON (400 when it is not valid). */
+function readChoices(params: URLSearchParams, errors: FieldError[]): ImportChoices {
+  const raw = params.get('mapping')
+  if (raw === null) return {}
+  if (raw.length > MAX_MAPPING_CHARS) {
+    errors.push({ field: 'mapping', message: `mapping is longer than ${MAX_MAPPING_CHARS} characters; send only the columns you choose` })
+    return {}
+  }
+  let value: unknown
+  try {
+    value = JSON.parse(raw)
+  } catch {
+    errors.push({ field: 'mapping', message: 'mapping must be JSON such as {"columns": {"Preis": "price"}, "decimalMark": ","}' })
+    return {}
+  }
+  const checked = checkImportChoices(value)
+  if (checked.ok) return checked.value
+  for (const message of checked.errors) errors.push({ field: 'mapping', message: `mapping: ${message}` })
+  return {}
 }
 
 async function importPlants(event: H3Event, store: PlantStore) {
   const params = new URLSearchParams(event.url.search)
   const errors: FieldError[] = []
-  refuseUnknownParams(params, ['dryRun'], errors)
+  refuseUnknownParams(params, ['dryRun', 'mapping'], errors)
   const dryRun = readDryRun(params, errors)
+  const choices = readChoices(params, errors)
   throwIfInvalid(errors)
-  const format = bodyFormat(event)
+  const { format, encoding } = bodyFormat(event)
   assertUncompressed(event)
   // Only this route reads more than the API's 1 MiB; the limit is still enforced while reading.
-  const text = await readLimitedText(event, MAX_IMPORT_BYTES)
-  if (text === undefined) {
-    const message = 'the file is not valid UTF-8; save it as "CSV UTF-8" (or JSON in UTF-8) and import it again'
+  const bytes = await readLimitedBytes(event, MAX_IMPORT_BYTES)
+  if (format === 'json' && decodeUtf8(bytes) === undefined) {
+    const message = 'the file is not valid UTF-8; save the JSON in UTF-8 and import it again'
     throw problem('invalidBody', `The file could not be read: ${message}.`, [{ field: '', message }])
   }
-  const outcome = await importText(store, format, text, dryRun).catch((error: unknown) => {
+  const request = { format, bytes, choices: encoding ? { ...choices, encoding } : choices, remembered: await readImportMappings(store.dir) }
+  const outcome = await importFile(store, request, dryRun).catch((error: unknown) => {
     if (error instanceof CatalogueChangedError) throw problem('importCatalogueChanged', IMPORT_PLAN_ATTEMPTS)
     throw error
   })
   if (outcome.rejected) throw problem('importRejected', outcome.summary.errors)
+  const mapping = outcome.summary.mapping
+  // The next import of a sheet of this shape takes the same choices, with no click in the mapping step.
+  if (shouldRemember(outcome.summary, Object.keys(choices).length > 0)) {
+    // A convenience: a settings file that cannot be written now does not undo the applied import.
+    await rememberImportMapping(store.dir, mapping!.shape, mapping!.choices).catch(() => undefined)
+  }
   return outcome.summary
 }
 

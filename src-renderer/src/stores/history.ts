@@ -10,6 +10,7 @@ import { failureText } from '#renderer/format'
 import { api } from '#renderer/api'
 import type { ChangeRecord } from '#shared/history'
 import { historyLine } from '#renderer/history-words'
+import { useShopStore } from '#renderer/stores/shop'
 
 /** Changes per page: more than a plant usually has. */
 export const HISTORY_PAGE_SIZE = 50
@@ -22,7 +23,9 @@ export const useHistoryStore = defineStore('history', () => {
   const loading = ref(false)
   const error = ref<string | null>(null)
 
-  const lines = computed(() => records.value.map((record) => historyLine(record)).reverse())
+  const shop = useShopStore()
+  // Prices as the rest of the UI shows them: the shop's money, in its locale.
+  const lines = computed(() => records.value.map((record) => historyLine(record, new Date(), shop.money)).reverse())
 
   /** Runs one request for the plant shown; its answer is dropped when another plant was opened meanwhile. */
   async function run(id: number, task: () => Promise<void>): Promise<void> {

@@ -1,25 +1,31 @@
 /**
  * Export and import in the UI: download the catalogue as a file (the native
- * Save dialog in the desktop app), preview a file by a dry run, then apply it
- * (all or nothing). The server does the work;
- * this store keeps the chosen file and the preview between the two steps.
+ * Save dialog in the desktop app), preview a file by a dry run with the column
+ * mapping the server proposes, change the mapping (each change previews
+ * again), then apply it with those choices (all or nothing). The server does
+ * the work; this store keeps the chosen file, the choices and the preview.
  */
 import { defineStore } from 'pinia'
 import { ref } from 'vue'
-import { exportFileName, type ImportSummary, type TransferFormat } from '#shared/import-export'
+import { exportFileName, formatOfFileName, TRANSFER_MEDIA_TYPES, type ImportSummary, type TransferFormat } from '#shared/import-export'
+import type { ImportChoices } from '#shared/import-mapping'
 import type { PlantStatus } from '#shared/plant'
 import { api } from '#renderer/api'
 import { desktopFiles } from '#renderer/desktop-files'
 import { useBusyTask } from '#renderer/stores/busy-task'
 
-/** The format of a chosen file: JSON by its name or type, CSV otherwise. */
+/** The format of a chosen file: by its name (.json, .xlsx), else by its type, CSV otherwise. */
 export function formatOfFile(file: File): TransferFormat {
-  return file.name.toLowerCase().endsWith('.json') || file.type === 'application/json' ? 'json' : 'csv'
+  const byName = formatOfFileName(file.name)
+  if (byName !== 'csv') return byName
+  return file.type === TRANSFER_MEDIA_TYPES.json ? 'json' : file.type === TRANSFER_MEDIA_TYPES.xlsx ? 'xlsx' : 'csv'
 }
 
 export const useTransferStore = defineStore('transfer', () => {
   const file = ref<File | null>(null)
   const preview = ref<ImportSummary | null>(null)
+  /** The mapping's choices made so far in the mapping step (none: the server's proposal, or what it remembers). */
+  const choices = ref<ImportChoices>({})
   /** `error`: why the last request failed, as the server said it. */
   const { busy, error, run } = useBusyTask()
 
@@ -44,10 +50,11 @@ export const useTransferStore = defineStore('transfer', () => {
     return undefined
   }
 
-  /** Chooses `next` and previews its import (a dry run: nothing changes). */
+  /** Chooses `next` and previews its import with the mapping the server proposes (a dry run: nothing changes). */
   async function choose(next: File): Promise<void> {
     file.value = next
     preview.value = null
+    choices.value = {}
     preview.value =
       (await run(async () => {
         // The bytes as previewed are the bytes applied: a browser's File reads the disk again, so a sheet saved
@@ -58,6 +65,15 @@ export const useTransferStore = defineStore('transfer', () => {
       })) ?? null
   }
 
+  /** Changes the mapping (`change` over the choices in effect) and previews again. */
+  async function remap(change: ImportChoices): Promise<void> {
+    const chosen = file.value
+    if (!chosen) return
+    choices.value = { ...(preview.value?.mapping?.choices ?? {}), ...choices.value, ...change }
+    const next = await run(() => api().importPlants(chosen, formatOfFile(chosen), true, { choices: choices.value }))
+    if (next) preview.value = next
+  }
+
   /** Desktop app: picks a file in the native Open dialog and previews it; nothing happens when cancelled. */
   async function chooseNative(): Promise<void> {
     const opened = await desktopFiles()?.openFile()
@@ -66,7 +82,7 @@ export const useTransferStore = defineStore('transfer', () => {
       error.value = opened.error
       return
     }
-    const type = opened.name.toLowerCase().endsWith('.json') ? 'application/json' : 'text/csv'
+    const type = TRANSFER_MEDIA_TYPES[formatOfFileName(opened.name)]
     await choose(new File([opened.data as Uint8Array<ArrayBuffer>], opened.name, { type }))
   }
 
@@ -74,14 +90,17 @@ export const useTransferStore = defineStore('transfer', () => {
   async function apply(): Promise<ImportSummary | undefined> {
     const chosen = file.value
     if (!chosen) return undefined
-    return run(() => api().importPlants(chosen, formatOfFile(chosen), false))
+    // The choices in effect go with it, so the server remembers them for the next sheet of this shape.
+    const inEffect = preview.value?.mapping?.choices ?? choices.value
+    return run(() => api().importPlants(chosen, formatOfFile(chosen), false, { choices: inEffect }))
   }
 
   function reset(): void {
     file.value = null
     preview.value = null
+    choices.value = {}
     error.value = null
   }
 
-  return { file, preview, busy, error, download, choose, chooseNative, apply, reset }
+  return { file, preview, choices, busy, error, download, choose, remap, chooseNative, apply, reset }
 })

@@ -29,6 +29,33 @@ export class TransferPanel {
     return (await counts.textContent())!.trim().replace(/\s+/g, ' ')
   }
 
+  /** Opens the Import dialog and chooses the file `name` holding `bytes`; resolves once its preview is shown. */
+  async choose(name: string, bytes: Uint8Array): Promise<void> {
+    await this.page.getByRole('button', { name: 'Import', exact: true }).click()
+    await this.dialog.getByLabel('File to import').setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(bytes) })
+    await this.counts.waitFor()
+  }
+
+  /** The preview's counts line. */
+  get counts(): Locator {
+    return this.dialog.locator('.import-counts')
+  }
+
+  /** The mapping step (a disclosure: open unless the sheet's mapping is remembered). */
+  get mapping(): Locator {
+    return this.dialog.locator('details.import-mapping')
+  }
+
+  /** The mapping step's own summary line (which system wrote the file, or that the mapping is remembered). */
+  get mappingSummary(): Locator {
+    return this.mapping.locator(':scope > summary')
+  }
+
+  /** What the column `heading` becomes, as its select shows it. */
+  columnTarget(heading: string): Locator {
+    return this.mapping.getByLabel(heading, { exact: true })
+  }
+
   get errors(): Locator {
     return this.dialog.getByRole('alert')
   }

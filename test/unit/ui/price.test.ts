@@ -47,4 +47,10 @@ describe('reading the Price field', () => {
     expect(parsePrice('twelve', 'en-GB')).toMatchObject({ ok: false, message: 'Price must be a number, like 12.50' })
     expect(parsePrice('1.2.3', 'en-GB').ok).toBe(false)
   })
+
+  it('reads 0.005 typed in a de-DE shop as half a cent (refused), not as five euros', () => {
+    expect(parsePrice('0.005', 'de-DE')).toEqual({ ok: false, message: 'Price has at most two decimals (cents)' })
+    expect(parsePrice('1.250', 'de-DE')).toEqual({ ok: true, price: 1250 })
+    expect(parsePrice('0.30', 'de-DE')).toEqual({ ok: true, price: 0.3 })
+  })
 })

@@ -1,0 +1,99 @@
+/**
+ * Reads an import's bytes into the rows to plan, whatever the file: a CSV
+ * file in any of the encodings spreadsheets save (detected or chosen), a
+ * workbook's sheet, or a JSON array. A table's columns go through the mapping
+ * (the import's choices, then the choices remembered for its header shape);
+ * the answer carries the mapping for the mapping step.
+ */
+import type { TransferFormat } from '#shared/import-export'
+import type { ImportChoices, ImportMappingReport } from '#shared/import-mapping'
+import type { ImportFile } from './import-rows'
+import { mapSheet } from './mapping/map-sheet'
+import { headerShape } from './mapping/map-columns'
+import { IMPORTED_COLUMN_NAMES } from './plant-columns'
+import { csvSheet, csvSheetSliced, detectDelimiter, invalidCsv } from './plant-csv'
+import { parsePlantJson, readPlantJson } from './plant-json'
+import type { SheetRows } from './sheet-rows'
+import { runAtOnce, runSliced, type Steps } from './slices'
+import { decodeText } from './text-encoding'
+import { WorkbookError, readWorkbook } from './xlsx-read'
+
+/** What an import reads, and how. */
+export interface ImportRequest {
+  format: TransferFormat
+  bytes: Uint8Array
+  /** The import's own choices (a person's in the mapping step, a script's `mapping`). */
+  choices?: ImportChoices
+  /** The choices remembered for each header shape (settings), looked up once the header is read. */
+  remembered?: Readonly<Record<string, ImportChoices>>
+}
+
+/** The rows to plan, and the mapping used (for CSV files and workbooks). */
+export interface ReadImport {
+  file: ImportFile
+  mapping?: ImportMappingReport
+}
+
+const refused = (message: string, row = 1): ReadImport => ({ file: { rows: [], warnings: [], errors: [{ row, field: '', message }] } })
+
+function* mapTable(sheet: SheetRows, request: ImportRequest, extra: Partial<ImportMappingReport>): Steps<ReadImport> {
+  const shape = headerShape(sheet.header)
+  const recalled = request.remembered && Object.hasOwn(request.remembered, shape) ? request.remembered[shape] : undefined
+  const { file, report } = yield* mapSheet(sheet, { choices: request.choices ?? {}, recalled, importable: IMPORTED_COLUMN_NAMES })
+  return { file, mapping: { ...report, ...extra, choices: { ...report.choices, ...pick(request.choices, ['encoding', 'sheet']) } } }
+}
+
+function pick(choices: ImportChoices | undefined, keys: (keyof ImportChoices)[]): ImportChoices {
+  return Object.fromEntries(keys.filter((key) => choices?.[key] !== undefined).map((key) => [key, choices![key]]))
+}
+
+function* workbookSteps(request: ImportRequest): Steps<ReadImport> {
+  let sheet
+  try {
+    sheet = yield* readWorkbook(request.bytes, request.choices?.sheet)
+  } catch (error) {
+    if (error instanceof WorkbookError) return refused(error.message)
+    throw error
+  }
+  return yield* mapTable(sheet, request, { sheets: sheet.sheets, sheet: sheet.sheet })
+}
+
+function csvParts(request: ImportRequest) {
+  const { text, encoding } = decodeText(request.bytes, request.choices?.encoding)
+  return { text, extra: { encoding, delimiter: detectDelimiter(text.replace(/^\uFEFF/, '')) } }
+}
+
+/** A zip archive (an .xlsx saved under another name) is read as a workbook, whatever it was called. */
+const isZip = (bytes: Uint8Array) => bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04
+const asWorkbook = (request: ImportRequest): ImportRequest =>
+  request.format === 'csv' && isZip(request.bytes) ? { ...request, format: 'xlsx' } : request
+
+/** Reads the import at once (tests, and the CLI when no server runs). */
+export function readImportNow(given: ImportRequest): ReadImport {
+  const request = asWorkbook(given)
+  if (request.format === 'json') return { file: parsePlantJson(new TextDecoder().decode(request.bytes)) }
+  if (request.format === 'xlsx') return runAtOnce(workbookSteps(request))
+  const { text, extra } = csvParts(request)
+  let sheet: SheetRows
+  try {
+    sheet = csvSheet(text)
+  } catch (error) {
+    return { file: { rows: [], warnings: [], errors: [invalidCsv(error)] } }
+  }
+  return runAtOnce(mapTable(sheet, request, extra))
+}
+
+/** Reads the import in slices, with a turn of the event loop between them (the server). */
+export async function readImport(given: ImportRequest): Promise<ReadImport> {
+  const request = asWorkbook(given)
+  if (request.format === 'json') return { file: await readPlantJson(new TextDecoder().decode(request.bytes)) }
+  if (request.format === 'xlsx') return runSliced(workbookSteps(request))
+  const { text, extra } = csvParts(request)
+  let sheet: SheetRows
+  try {
+    sheet = await csvSheetSliced(text)
+  } catch (error) {
+    return { file: { rows: [], warnings: [], errors: [invalidCsv(error)] } }
+  }
+  return runSliced(mapTable(sheet, request, extra))
+}

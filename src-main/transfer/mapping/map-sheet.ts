@@ -1,0 +1,332 @@
+/**
+ * Turns a table (a CSV file's or a workbook sheet's) into the import's rows
+ * through its column mapping: variant rows named after their product and
+ * option ("Lavender — 2 L"), status words read (unknown ones asked once, not
+ * refused row by row), prices read with the column's decimal mark, and rows
+ * left out by choice (drafts, gift cards). Also reports the mapping for the
+ * mapping step. Works in slices of rows.
+ */
+import type { ImportChoices, ImportMappingReport, NonPlantItem, StatusWordTarget } from '#shared/import-mapping'
+import { IMPORT_PRESETS } from '#shared/import-mapping'
+import type { DecimalMark } from '#shared/money'
+import { isPlantStatus } from '#shared/plant'
+import type { ImportFile } from '../import-rows'
+import { cellText, type Cell, type SheetRows } from '../sheet-rows'
+import { eachInSlices, type Steps } from '../slices'
+import { normalizeHeading } from './known-headings'
+import { columnsByField, headerShape, planColumns, type PlannedColumn } from './map-columns'
+import { presetNamed, recognisePreset, type Preset } from './presets'
+import { PriceColumn } from './price-column'
+import { rowFields, textOf, type RowCells } from './row-fields'
+import { normalizeWord, statusOfWord } from './status-words'
+
+/** What mapping a table yields: the rows to plan, and the mapping as the mapping step shows it. */
+export interface MappedSheet {
+  file: ImportFile
+  report: ImportMappingReport
+}
+
+/** How to map: the import's choices, those remembered for this header shape, and the fields this catalogue keeps. */
+export interface MapOptions {
+  choices: ImportChoices
+  recalled?: ImportChoices
+  importable: readonly string[]
+}
+
+const GIFT_CARD =
+  /gift ?card|gift voucher|gutschein|geschenkkarte|carte[- ]cadeau|bon d'achat|cheque cadeau|cadeaubon|cadeaukaart|tarjeta regalo|vale regalo|buono regalo/i
+
+function choosePreset(header: readonly string[], options: MapOptions): Preset | undefined {
+  const forced = options.choices.preset ?? options.recalled?.preset
+  if (forced === 'none') return undefined
+  return forced ? presetNamed(forced) : recognisePreset(header)
+}
+
+function samplesOf(sheet: SheetRows, index: number): string[] {
+  const samples: string[] = []
+  for (const { cells } of sheet.rows) {
+    const text = textOf(cells[index]).trim()
+    if (text !== '' && !samples.includes(text)) samples.push(text.length > 40 ? `${text.slice(0, 39)}…` : text)
+    if (samples.length === 3) break
+  }
+  return samples
+}
+
+const rowsText = (rows: number[]) => (rows.length <= 3 ? rows.join(', ') : `${rows.slice(0, 3).join(', ')} and ${rows.length - 3} more`)
+
+class SheetMapper {
+  readonly file: ImportFile = { rows: [], warnings: [], errors: [] }
+  readonly #byField: Map<string, PlannedColumn[]>
+  readonly #price = new PriceColumn()
+  readonly #words = new Map<string, { word: string; rows: number[]; target: StatusWordTarget | null }>()
+  readonly #spellings = new Map<string, string>()
+  readonly #nonPlants = new Map<string, NonPlantItem>()
+  readonly #skipped = new Map<string, number>()
+  readonly #parents = new Map<string, string>()
+  readonly #leaveOut: Set<string>
+  /** Column of each normalised heading (the first of equal ones), and the columns naming a variant: found once, used per row. */
+  readonly #indexOf = new Map<string, number>()
+  readonly #optionColumns: number[]
+  #leftOut = 0
+  /** The prices' decimal mark, known once every row was surveyed. */
+  #mark: DecimalMark | null | undefined
+  #product: { key: string; cells: RowCells } | undefined
+
+  constructor(
+    readonly sheet: SheetRows,
+    readonly preset: Preset | undefined,
+    readonly columns: PlannedColumn[],
+    readonly options: MapOptions
+  ) {
+    this.#byField = columnsByField(columns)
+    this.#leaveOut = new Set(options.choices.leaveOut ?? options.recalled?.leaveOut ?? [])
+    for (const column of columns) {
+      const key = normalizeHeading(column.heading)
+      if (!this.#indexOf.has(key)) this.#indexOf.set(key, column.index)
+    }
+    const optionPattern = preset?.options?.columns
+    this.#optionColumns = optionPattern
+      ? columns.filter((column) => optionPattern.test(normalizeHeading(column.heading))).map((column) => column.index)
+      : []
+  }
+
+  /** The first non-empty cell among the columns of `field` (a preset may fill one field from two columns). */
+  cell(cells: Cell[], field: string): Cell | undefined {
+    const candidates = this.#byField.get(field as never) ?? []
+    for (const column of candidates) if (textOf(cells[column.index]).trim() !== '') return cells[column.index]
+    return candidates.length > 0 ? '' : undefined
+  }
+
+  byHeading(cells: Cell[], heading: string): string {
+    const index = this.#indexOf.get(heading)
+    return index === undefined ? '' : textOf(cells[index]).trim()
+  }
+
+  /** First pass: prices' marks, and the names of products an unnamed variation can take (WooCommerce's `Parent`). */
+  survey(cells: Cell[]): void {
+    const prices = this.#byField.get('price') ?? []
+    for (const column of prices) this.#price.note(cells[column.index])
+    if (!this.preset?.parent) return
+    const name = textOf(this.cell(cells, 'name')).trim()
+    if (name === '') return
+    const id = this.byHeading(cells, 'id')
+    const sku = this.byHeading(cells, 'sku')
+    if (id !== '') this.#parents.set(`id:${id}`, name)
+    if (sku !== '') this.#parents.set(sku, name)
+  }
+
+  /** What a status word means; each distinct spelling is looked up once per file (a file has a handful of them). */
+  #statusOf(raw: string, row: number): StatusWordTarget | undefined {
+    let word = this.#spellings.get(raw)
+    if (word === undefined) {
+      word = normalizeWord(raw)
+      this.#spellings.set(raw, word)
+    }
+    if (word === '') return undefined
+    let seen = this.#words.get(word)
+    if (!seen) {
+      const chosen = this.options.choices.statusWords ?? {}
+      const recalled = this.options.recalled?.statusWords ?? {}
+      const pick = (words: Record<string, StatusWordTarget>) => Object.entries(words).find(([key]) => normalizeWord(key) === word)?.[1]
+      const target =
+        pick(chosen) ?? pick(recalled) ?? pick(this.preset?.statusWords ?? {}) ?? statusOfWord(word) ?? (isPlantStatus(word) ? word : undefined)
+      seen = { word: raw.trim(), rows: [], target: target ?? null }
+      this.#words.set(word, seen)
+    }
+    seen.rows.push(row)
+    return seen.target ?? undefined
+  }
+
+  /** The row's cells by field, with a variant row's product fields and name filled in. */
+  #rowCells(cells: Cell[]): RowCells & { statusWord: string; inherited: boolean } {
+    const own: RowCells = {
+      id: this.cell(cells, 'id'),
+      name: textOf(this.cell(cells, 'name')).trim(),
+      category: this.cell(cells, 'category'),
+      tags: this.cell(cells, 'tags'),
+      price: this.cell(cells, 'price'),
+      quantity: this.cell(cells, 'quantity')
+    }
+    let statusWord = textOf(this.cell(cells, 'status'))
+    const key = this.preset?.productKey ? this.byHeading(cells, this.preset.productKey) : ''
+    let inherited = false
+    if (key !== '' && this.#product?.key === key) {
+      const product = this.#product.cells
+      inherited = own.name === ''
+      own.name ||= product.name
+      if (textOf(own.category).trim() === '') own.category = product.category
+      if (textOf(own.tags).trim() === '') own.tags = product.tags
+      if (statusWord.trim() === '') statusWord = (product as RowCells & { statusWord?: string }).statusWord ?? ''
+    } else if (key !== '') this.#product = { key, cells: { ...own, statusWord } as RowCells }
+    const parent = this.preset?.parent ? this.byHeading(cells, this.preset.parent) : ''
+    if (own.name === '' && parent !== '') {
+      own.name = this.#parents.get(parent) ?? ''
+      inherited = own.name !== ''
+    }
+    const options = this.preset?.options
+    if (options && own.name !== '' && (!options.onlyForUnnamedRows || inherited)) {
+      const values = this.#optionColumns
+        .map((index) => textOf(cells[index]).trim())
+        .filter((value) => value !== '' && !options.none.includes(value.toLowerCase()))
+      if (values.length > 0) own.name = `${own.name} — ${values.join(' / ')}`
+    }
+    return { ...own, statusWord, inherited }
+  }
+
+  #notAPlant(cells: Cell[], name: string): string | undefined {
+    const rule = this.preset?.notAPlant
+    if (rule && rule.values.includes(this.byHeading(cells, rule.column).toLowerCase())) return rule.reason
+    return GIFT_CARD.test(name) ? 'a gift card' : undefined
+  }
+
+  /** Second pass: one row into the file's rows, or left out, or skipped. */
+  map({ row, cells }: { row: number; cells: Cell[] }): void {
+    if (cells.every((cell) => cellText(cell).trim() === '')) return // an empty line in the sheet
+    const extra = cells.slice(this.sheet.header.length).filter((cell) => cellText(cell).trim() !== '')
+    if (extra.length > 0) {
+      this.file.errors.push({ row, field: '', message: `the row has ${cells.length} cells but the header names ${this.sheet.header.length} columns` })
+      return
+    }
+    const skip = this.preset?.skipRow?.((heading) => this.byHeading(cells, heading))
+    if (skip) {
+      this.#skipped.set(skip, (this.#skipped.get(skip) ?? 0) + 1)
+      return
+    }
+    const { statusWord, inherited: _inherited, ...rowCells } = this.#rowCells(cells)
+    const status = this.#statusOf(statusWord, row)
+    if (status === 'skip') {
+      this.#leftOut++
+      return
+    }
+    // A row whose word is unknown waits for the answer (one question per word, in finish()): it is neither counted nor refused.
+    if (status === undefined && this.#spellings.get(statusWord) !== '') return
+    if (status) rowCells.status = status
+    const reason = this.#notAPlant(cells, rowCells.name)
+    if (reason) {
+      const item = this.#nonPlants.get(rowCells.name) ?? { name: rowCells.name, rows: [], reason, leftOut: this.#leaveOut.has(rowCells.name) }
+      item.rows.push(row)
+      this.#nonPlants.set(rowCells.name, item)
+    }
+    if (this.#leaveOut.has(rowCells.name)) {
+      this.#leftOut++
+      return
+    }
+    this.#mark ??= this.#priceReport().used
+    const { fields, errors } = rowFields(rowCells, {
+      mark: this.#mark,
+      firstCategory: this.preset?.firstCategory === true,
+      quantity: this.options.importable.includes('quantity')
+    })
+    this.file.rows.push(errors.length > 0 ? { row, fields, errors } : { row, fields })
+  }
+
+  #priceReport() {
+    return this.#price.report(this.options.choices.decimalMark ?? this.options.recalled?.decimalMark)
+  }
+
+  /** File-level findings once every row is mapped: the questions still open, and rows skipped. */
+  finish(): ImportMappingReport['prices'] {
+    const prices = this.#byField.has('price') ? this.#priceReport() : null
+    const headerRow = this.sheet.headerRow
+    if (prices?.mustChoose) {
+      const message = `prices such as "${prices.examples.join('", "')}" could be read two ways (1,250 is one thousand two hundred and fifty in English, 1.25 in German): choose the decimal mark`
+      this.file.errors.push({ row: headerRow, field: 'price', message })
+    }
+    for (const word of this.#words.values()) {
+      if (word.target !== null) continue
+      const message = `the status word "${word.word}" (rows ${rowsText(word.rows)}) is not known: choose what it means (available, pending, sold, or leave those rows out)`
+      this.file.errors.push({ row: word.rows[0]!, field: 'status', message })
+    }
+    for (const [reason, count] of this.#skipped) this.file.warnings.push(`${count === 1 ? '1 row was' : `${count} rows were`} skipped: ${reason}`)
+    return prices
+  }
+
+  report(prices: ImportMappingReport['prices']): Omit<ImportMappingReport, 'shape' | 'remembered' | 'choices'> {
+    return {
+      preset: this.preset ? { id: this.preset.id, name: IMPORT_PRESETS[this.preset.id] } : null,
+      columns: this.columns.map((column) => ({
+        heading: column.heading,
+        samples: samplesOf(this.sheet, column.index),
+        target: column.target,
+        by: column.by
+      })),
+      prices,
+      statusWords: [...this.#words.values()].map(({ word, rows, target }) => ({ word, rows: rows.length, target })),
+      nonPlants: [...this.#nonPlants.values()],
+      leftOut: this.#leftOut
+    }
+  }
+
+  get leftOut(): number {
+    return this.#leftOut
+  }
+}
+
+function headerErrors(mapper: SheetMapper, options: MapOptions): void {
+  const { file, columns, sheet } = mapper
+  const mapped = columns.filter((column) => column.target !== 'skip')
+  const row = sheet.headerRow
+  for (const [index, column] of mapped.entries()) {
+    const twin = mapped.slice(0, index).find((other) => other.target === column.target && (other.by !== 'preset' || column.by !== 'preset'))
+    if (!twin) continue
+    const same = normalizeHeading(twin.heading) === normalizeHeading(column.heading)
+    const message = same
+      ? `the column ${column.heading} appears more than once`
+      : `the columns "${twin.heading}" and "${column.heading}" both give the ${column.target}: choose one of them`
+    file.errors.push({ row, field: column.target, message })
+  }
+  if (!mapped.some((column) => column.target === 'id' || column.target === 'name')) {
+    const message = `no column holds the plants' names (or Plant Store ids): choose which column is the name (the mapping step, or --map "Heading=name"); the headings are ${
+      sheet.header
+        .filter((heading) => heading.trim() !== '')
+        .slice(0, 12)
+        .join(', ') || 'empty'
+    }`
+    file.errors.push({ row, field: '', message })
+  }
+  const stock = mapped.find((column) => column.target === 'quantity')
+  if (stock && !options.importable.includes('quantity'))
+    file.warnings.push(`the column "${stock.heading}" holds quantities in stock, which this catalogue does not keep: it is not imported`)
+  const unknown = columns.filter((column) => column.by === 'none' && column.heading.trim() !== '')
+  if (!mapper.preset && unknown.length > 0) {
+    file.warnings.push(
+      `not imported: the column${unknown.length === 1 ? '' : 's'} ${unknown.map((column) => `"${column.heading}"`).join(', ')}; choose what they hold in the mapping step (or --map "Heading=category")`
+    )
+  }
+}
+
+/** The choices in effect, to send back or remember: the preset, the columns chosen, the marks, words and rows left out. */
+function effectiveChoices(
+  mapper: SheetMapper,
+  prices: ImportMappingReport['prices'],
+  report: ReturnType<SheetMapper['report']>,
+  options: MapOptions
+): ImportChoices {
+  // Only the columns that differ from what the header alone proposes: the proposal is the same next time, and a wide
+  // sheet's choices stay short enough for a URL.
+  const chosen = mapper.columns.filter((column) => column.by === 'choice' || column.by === 'remembered')
+  const choices: ImportChoices = { preset: mapper.preset?.id ?? 'none' }
+  if (chosen.length > 0) choices.columns = Object.fromEntries(chosen.map((column) => [column.heading, column.target]))
+  if (prices?.used) choices.decimalMark = prices.used
+  const words = report.statusWords.filter((word) => word.target !== null).map((word) => [word.word, word.target!] as const)
+  if (words.length > 0) choices.statusWords = Object.fromEntries(words)
+  const leaveOut = options.choices.leaveOut ?? options.recalled?.leaveOut
+  if (leaveOut && leaveOut.length > 0) choices.leaveOut = leaveOut
+  return choices
+}
+
+/** Maps `sheet` into the import's rows, in slices of rows. */
+export function* mapSheet(sheet: SheetRows, options: MapOptions): Steps<MappedSheet> {
+  const preset = choosePreset(sheet.header, options)
+  const columns = planColumns(sheet.header, preset, options.choices, options.recalled)
+  const mapper = new SheetMapper(sheet, preset, columns, options)
+  headerErrors(mapper, options)
+  if (mapper.file.errors.length === 0) {
+    yield* eachInSlices(sheet.rows, (row) => mapper.survey(row.cells))
+    yield* eachInSlices(sheet.rows, (row) => mapper.map(row))
+  }
+  const prices = mapper.finish()
+  const report = mapper.report(prices)
+  const choices = effectiveChoices(mapper, prices, report, options)
+  return { file: mapper.file, report: { shape: headerShape(sheet.header), remembered: options.recalled !== undefined, ...report, choices } }
+}

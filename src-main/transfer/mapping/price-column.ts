@@ -1,0 +1,43 @@
+/**
+ * The decimal mark of a file's prices, taken from the whole column: `6,90`
+ * anywhere makes `1.250` one thousand two hundred and fifty; a column of only
+ * `1,250`-like prices, or one that mixes both marks, is asked, not guessed.
+ */
+import { markOf, moneyFromNumber, readMoney, type DecimalMark, type MoneyReading } from '#shared/money'
+import type { ImportMappingReport } from '#shared/import-mapping'
+import type { Cell } from '../sheet-rows'
+
+/** What the prices of a column say about their decimal mark. */
+export class PriceColumn {
+  readonly #seen = new Set<DecimalMark>()
+  readonly #examples: string[] = []
+  #ambiguous = false
+
+  /** Notes one cell (numbers a workbook stored say nothing about marks). */
+  note(cell: Cell | undefined): void {
+    if (typeof cell !== 'string') return
+    const mark = markOf(cell)
+    if (mark === undefined) return
+    if (mark === 'ambiguous') this.#ambiguous = true
+    else this.#seen.add(mark)
+    if (this.#examples.length < 3 && !this.#examples.includes(cell.trim())) this.#examples.push(cell.trim())
+  }
+
+  /** The mark the column shows, when exactly one. */
+  get detected(): DecimalMark | null {
+    return this.#seen.size === 1 ? [...this.#seen][0]! : null
+  }
+
+  /** The report's `prices`, given the mark chosen (if any). */
+  report(chosen: DecimalMark | undefined): NonNullable<ImportMappingReport['prices']> {
+    const used = chosen ?? this.detected
+    const unclear = this.#seen.size > 1 || (this.#ambiguous && this.#seen.size === 0)
+    return { detected: this.detected, used, mustChoose: used === null && unclear, examples: this.#examples }
+  }
+}
+
+/** A price cell read with the column's mark (`undefined`: the mark is unknown, so an ambiguous price is refused). */
+export function readPriceCell(cell: Cell, mark: DecimalMark | null): MoneyReading {
+  if (typeof cell === 'number') return moneyFromNumber(cell)
+  return readMoney(cell, mark ? { decimalMark: mark } : {})
+}

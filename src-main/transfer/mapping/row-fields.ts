@@ -1,0 +1,76 @@
+/** The request fields of one mapped row: each cell of a field as the API's schema receives it. */
+import { centsToPrice, moneyProblemText, type DecimalMark } from '#shared/money'
+import type { PlantStatus } from '#shared/plant'
+import { parseTags } from '#shared/tag-text'
+import { unguardFormula } from '../formula-guard'
+import type { Cell } from '../sheet-rows'
+import { readPriceCell } from './price-column'
+
+/** A text cell as imported: a formula guard removed, nothing for an empty cell. */
+export function textOf(cell: Cell | undefined): string {
+  if (cell === undefined) return ''
+  return typeof cell === 'number' ? String(cell) : unguardFormula(cell)
+}
+
+/** The id: digits (or a whole number) become a number; anything else goes to the schema as text, which names what is wrong. */
+export function idOf(cell: Cell): number | string | undefined {
+  if (typeof cell === 'number') return cell
+  const text = cell.trim()
+  if (text === '') return undefined
+  return /^\d{1,16}$/.test(text) ? Number(text) : text
+}
+
+/** A category: `Home & Garden > Plants > Ferns` → `Ferns`; with `firstOfList`, `Ferns, Gifts` → `Ferns`. */
+export function categoryOf(text: string, firstOfList: boolean): string {
+  const first = firstOfList ? (text.split(',')[0] ?? '') : text
+  const path = first.split(' > ')
+  return (path[path.length - 1] ?? '').trim()
+}
+
+/** A quantity: a whole number ≥ 0 (`12`, `12.0`, `12,0`), else the text for the schema to refuse. */
+export function quantityOf(cell: Cell): number | string | undefined {
+  if (typeof cell === 'number') return cell
+  const text = cell.trim()
+  if (text === '') return undefined
+  const whole = /^(\d{1,9})(?:[.,]0+)?$/.exec(text)?.[1]
+  return whole === undefined ? text : Number(whole)
+}
+
+/** What one row gives, before the API's schema checks it. */
+export interface RowCells {
+  id?: Cell
+  name: string
+  category?: Cell
+  tags?: Cell
+  status?: PlantStatus
+  price?: Cell
+  quantity?: Cell
+}
+
+/** The fields and field errors of a row, prices read with the column's mark. */
+export function rowFields(
+  cells: RowCells,
+  options: { mark: DecimalMark | null; firstCategory: boolean; quantity: boolean }
+): { fields: Record<string, unknown>; errors: { field: string; message: string }[] } {
+  const fields: Record<string, unknown> = {}
+  const errors: { field: string; message: string }[] = []
+  const id = cells.id === undefined ? undefined : idOf(cells.id)
+  if (id !== undefined) fields.id = id
+  if (cells.name.trim() !== '') fields.name = cells.name
+  const category = cells.category === undefined ? '' : categoryOf(textOf(cells.category), options.firstCategory)
+  if (category !== '') fields.category = category
+  // An empty tags cell is a plant without tags (tags: []), not "tags not given", as the export writes it.
+  if (cells.tags !== undefined) fields.tags = parseTags(textOf(cells.tags))
+  if (cells.status) fields.status = cells.status
+  if (cells.price !== undefined && textOf(cells.price).trim() !== '') {
+    const reading = readPriceCell(cells.price, options.mark)
+    if (!reading.ok) {
+      // An unclear mark is one question for the whole column (a file error), not one error per row.
+      if (reading.problem !== 'ambiguous')
+        errors.push({ field: 'price', message: `price ${moneyProblemText(reading.problem, options.mark ?? '.')}; got "${textOf(cells.price)}"` })
+    } else if (reading.cents !== null) fields.price = centsToPrice(reading.cents)
+  }
+  const quantity = options.quantity && cells.quantity !== undefined ? quantityOf(cells.quantity) : undefined
+  if (quantity !== undefined) fields.quantity = quantity
+  return { fields, errors }
+}

@@ -1,0 +1,149 @@
+/** The one money parser and formatter (src-shared/money.ts): spellings a shop's files and staff use, and refusals. */
+import { describe, expect, it } from 'vitest'
+import {
+  formatMoney,
+  markOf,
+  moneyFromNumber,
+  moneyProblemText,
+  plainPriceText,
+  readMoney,
+  spreadsheetMoneyFormat,
+  type MoneyReadOptions
+} from '#shared/money'
+
+const cents = (text: string, options?: MoneyReadOptions) => {
+  const reading = readMoney(text, options)
+  return reading.ok ? reading.cents : reading.problem
+}
+const nbsp = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ')
+
+describe('reading prices as spreadsheets and people write them', () => {
+  it.each([
+    ['6,90', 690],
+    ['1.249,00', 124900],
+    ['1,250.00', 125000],
+    ['£65.00', 6500],
+    ['€ 12', 1200],
+    ['12.-', 1200],
+    ['12,–', 1200],
+    ['12,--', 1200],
+    ['12', 1200],
+    ['12.5', 1250],
+    ['12,5', 1250],
+    ['0.30', 30],
+    ['0,1', 10],
+    [',50', 50],
+    ['19.99 €', 1999],
+    ['EUR 19,99', 1999],
+    ['19,99 EUR', 1999],
+    ['US$5', 500],
+    ['CHF 1’249.50', 124950],
+    ["1'249.50", 124950],
+    ['1 249,00', 124900],
+    ['1\u202f249,00', 124900],
+    ['1.234.567', 'too-large'],
+    ['1,000,000.00', 100000000],
+    ['12.500', 'ambiguous'],
+    ['1,250', 'ambiguous'],
+    ['0,005', 'decimals'],
+    ['12.5000', 1250],
+    ['12.50', 1250],
+    ['  ', null],
+    ['', null]
+  ])('%j → %j', (text, expected) => {
+    expect(cents(text)).toBe(expected)
+  })
+
+  it.each([
+    ['-5', 'negative'],
+    ['−5', 'negative'],
+    ['(12.00)', 'negative'],
+    ['12-', 'negative'],
+    ['twelve', 'not-a-number'],
+    ['12 pots', 'not-a-number'],
+    ['1.2.3', 'not-a-number'],
+    ['1,2,3', 'not-a-number'],
+    ['12.345,6.7', 'not-a-number'],
+    ['.', 'not-a-number'],
+    ['€', 'not-a-number'],
+    ['12.345', 'ambiguous'],
+    ['1.234,567', 'decimals'],
+    ['1000000.01', 'too-large'],
+    ['99999999', 'too-large'],
+    ['1e3', 'not-a-number'],
+    ['0x10', 'not-a-number']
+  ])('refuses %j (%s)', (text, problem) => {
+    expect(cents(text)).toBe(problem)
+  })
+
+  it('reads a mark known for the whole column strictly: the other mark must group thousands', () => {
+    expect(cents('1,250', { decimalMark: ',' })).toBe(125)
+    expect(cents('1,250', { decimalMark: '.' })).toBe(125000)
+    expect(cents('1.250', { decimalMark: ',' })).toBe(125000)
+    expect(cents('12.50', { decimalMark: ',' })).toBe('not-a-number')
+    expect(cents('12,500', { decimalMark: ',' })).toBe(1250)
+    expect(cents('12.345', { decimalMark: '.' })).toBe('decimals')
+  })
+
+  it('reads a preferred mark (the Price field’s locale) only where the text allows both', () => {
+    // A de-DE shop typing 0.005 means half a cent, not five euros: a group never starts with 0.
+    expect(cents('0.005', { preferredMark: ',' })).toBe('decimals')
+    expect(cents('1.250', { preferredMark: ',' })).toBe(125000)
+    expect(cents('1.250', { preferredMark: '.' })).toBe(125)
+    expect(cents('12.50', { preferredMark: ',' })).toBe(1250)
+    expect(cents('1,000', { preferredMark: '.' })).toBe(100000)
+  })
+
+  it('reads cents from digits, never by float arithmetic', () => {
+    expect(cents('0.3')).toBe(30)
+    expect(cents('1000000')).toBe(100000000)
+    expect(cents('0.29')).toBe(29)
+    expect(cents('4.35')).toBe(435)
+  })
+
+  it('tells which mark a single cell shows', () => {
+    expect(markOf('6,90')).toBe(',')
+    expect(markOf('1.249,00')).toBe(',')
+    expect(markOf('1,250.00')).toBe('.')
+    expect(markOf('1.234.567')).toBe(',')
+    expect(markOf('1,250')).toBe('ambiguous')
+    expect(markOf('0,250')).toBe(',')
+    expect(markOf('12')).toBeUndefined()
+    expect(markOf('12.-')).toBeUndefined()
+  })
+
+  it('reads a number cell of a workbook as cents, within a millionth of a cent', () => {
+    expect(moneyFromNumber(19.99)).toEqual({ ok: true, cents: 1999 })
+    expect(moneyFromNumber(0.1 + 0.2)).toEqual({ ok: true, cents: 30 })
+    expect(moneyFromNumber(12.345)).toEqual({ ok: false, problem: 'decimals' })
+    expect(moneyFromNumber(-1)).toEqual({ ok: false, problem: 'negative' })
+    expect(moneyFromNumber(1_000_000.01)).toEqual({ ok: false, problem: 'too-large' })
+  })
+
+  it('says what is wrong with an example in the mark of the shop', () => {
+    expect(moneyProblemText('not-a-number', ',')).toBe('must be a number, like 12,50')
+    expect(moneyProblemText('too-large', '.')).toBe('must be at most 1,000,000')
+    expect(moneyProblemText('ambiguous')).toContain('choose the decimal mark')
+  })
+})
+
+describe('formatting money in the shop’s locale and currency', () => {
+  it('formats with Intl in the shop’s locale; never shows float noise', () => {
+    expect(nbsp(formatMoney(0.1 + 0.2, { currency: 'EUR', locale: 'de-DE' }))).toBe('0,30 €')
+    expect(formatMoney(1249, { currency: 'GBP', locale: 'en-GB' })).toBe('£1,249.00')
+    expect(formatMoney(undefined, { currency: 'GBP', locale: 'en-GB' })).toBe('')
+    expect(nbsp(formatMoney(12, { currency: 'EURO', locale: 'en-GB' }))).toBe('12.00 EURO')
+  })
+
+  it('writes plain prices with a dot and two decimals', () => {
+    expect(plainPriceText(4.5)).toBe('4.50')
+    expect(plainPriceText(0.1 + 0.2)).toBe('0.30')
+    expect(plainPriceText(1_000_000)).toBe('1000000.00')
+  })
+
+  it('gives workbooks a currency format with the symbol where the locale puts it', () => {
+    expect(spreadsheetMoneyFormat({ currency: 'EUR', locale: 'de-DE' })).toBe('#,##0.00\\ "€"')
+    expect(spreadsheetMoneyFormat({ currency: 'GBP', locale: 'en-GB' })).toBe('"£"#,##0.00')
+    expect(spreadsheetMoneyFormat({ currency: 'EUR', locale: 'nl-NL' })).toBe('"€"\\ #,##0.00')
+  })
+})
