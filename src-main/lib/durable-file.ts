@@ -41,10 +41,11 @@ export interface DurableJsonFileOptions<T> {
   /** Turns the file's text into data for lowdb's read(), throwing when the text is not acceptable (default JSON.parse). */
   parse?: (text: string) => T
   /**
-   * Turns data into the file's text for lowdb's write() (default JSON.stringify). It is called before write()
-   * first yields, so it sees the data as it was when write() was called; it may then take turns of the event loop.
+   * Turns data into the file's text for lowdb's write() (default JSON.stringify), whole or in parts written one
+   * after the other. It is called before write() first yields, so it sees the data as it was when write() was
+   * called; it may then take turns of the event loop.
    */
-  serialize?: (data: T) => string | Promise<string>
+  serialize?: (data: T) => FileText | Promise<FileText>
   fs?: FileSystem
 }
 
@@ -58,17 +59,55 @@ function uniqueSibling(file: string, suffix: string): string {
 }
 
 /**
- * Creates `file` (mode 0600, never through a link), writes `bytes` and fsyncs
- * it before closing. A file it created but could not complete (a full disk) is
- * removed again.
+ * What a whole file holds: text, bytes, or text in parts (a large catalogue), which are encoded and written a
+ * few at a time, so that no single step encodes the whole file while requests wait.
  */
-async function writeAndSync(fs: FileSystem, file: string, bytes: Uint8Array): Promise<void> {
+export type FileText = string | Uint8Array | readonly string[]
+
+/** Bytes encoded from text parts before they are written. */
+const WRITE_BYTES = 1024 * 1024
+
+/** The content as byte blocks of about {@link WRITE_BYTES}, each encoded only when the one before is written. */
+function* blocksOf(content: FileText): Generator<Uint8Array> {
+  if (typeof content === 'string') yield Buffer.from(content, 'utf8')
+  else if (content instanceof Uint8Array) yield content
+  else {
+    let pending: Buffer[] = []
+    let size = 0
+    for (const part of content) {
+      const bytes = Buffer.from(part, 'utf8')
+      pending.push(bytes)
+      size += bytes.length
+      if (size >= WRITE_BYTES) {
+        yield Buffer.concat(pending, size)
+        pending = []
+        size = 0
+      }
+    }
+    if (size > 0) yield Buffer.concat(pending, size)
+  }
+}
+
+/** Length of `content` in characters (in bytes for bytes): what the caller measures a file's size in. */
+function lengthOf(content: FileText): number {
+  if (typeof content === 'string' || content instanceof Uint8Array) return content.length
+  return content.reduce((sum, part) => sum + part.length, 0)
+}
+
+/**
+ * Creates `file` (mode 0600, never through a link), writes `content` and
+ * fsyncs it before closing. A file it created but could not complete (a full
+ * disk) is removed again.
+ */
+async function writeAndSync(fs: FileSystem, file: string, content: FileText): Promise<void> {
   const handle = await fs.open(file, EXCLUSIVE, 0o600)
   try {
-    let written = 0
-    while (written < bytes.length) {
-      const { bytesWritten } = await handle.write(bytes, written, bytes.length - written)
-      written += bytesWritten
+    for (const bytes of blocksOf(content)) {
+      let written = 0
+      while (written < bytes.length) {
+        const { bytesWritten } = await handle.write(bytes, written, bytes.length - written)
+        written += bytesWritten
+      }
     }
     await handle.sync()
   } catch (error) {
@@ -97,17 +136,16 @@ export async function syncDirectory(fs: FileSystem, dir: string): Promise<void> 
  */
 export async function replaceFile(
   file: string,
-  text: string | Uint8Array,
+  text: FileText,
   fs: FileSystem = nodeFileSystem,
   tempFile = uniqueSibling(file, 'tmp')
 ): Promise<void> {
-  const bytes = typeof text === 'string' ? Buffer.from(text, 'utf8') : text
   try {
-    await writeAndSync(fs, tempFile, bytes).catch(async (error: NodeJS.ErrnoException) => {
+    await writeAndSync(fs, tempFile, text).catch(async (error: NodeJS.ErrnoException) => {
       if (error.code !== 'EEXIST') throw error
       // A fixed temp name left by a crash (or a link planted there): unlink removes the name, never what it points to.
       await fs.unlink(tempFile)
-      await writeAndSync(fs, tempFile, bytes)
+      await writeAndSync(fs, tempFile, text)
     })
     await fs.rename(tempFile, file)
   } catch (error) {
@@ -152,7 +190,7 @@ export class DurableJsonFile<T> implements Adapter<T> {
   readonly #file: string
   readonly #tempFile: string
   readonly #parse: (text: string) => T
-  readonly #serialize: (data: T) => string | Promise<string>
+  readonly #serialize: (data: T) => FileText | Promise<FileText>
   readonly #fs: FileSystem
   #size = 0
 
@@ -188,6 +226,6 @@ export class DurableJsonFile<T> implements Adapter<T> {
   async write(data: T): Promise<void> {
     const text = await this.#serialize(data)
     await replaceFile(this.#file, text, this.#fs, this.#tempFile)
-    this.#size = text.length
+    this.#size = lengthOf(text)
   }
 }

@@ -59,7 +59,7 @@ export class PublishedCatalogue {
   }
 
   find(filter: PlantFilter): readonly Plant[] {
-    const plants = this.#live.plants(this.#db.data.plants, this.#version)
+    const plants = this.#live.plants(this.#db.data.plants)
     const statuses = filter.statuses
     if (!statuses || statuses.length === 0) return plants
     return plants.filter((plant) => statuses.includes(plant.status))

@@ -12,6 +12,7 @@ import path from 'node:path'
 import { effectiveUid, userName } from '#store/folder/data-folder-trust'
 import { monthOf, type HistoryEntry } from './history-entry'
 import { nodeFileSystem, syncDirectory } from '#lib/durable-file'
+import { jsonOnce } from '#store/journal/record-json'
 
 const HISTORY_NAME = /^history-(\d{4}-\d{2})\.jsonl$/
 
@@ -195,7 +196,7 @@ export class HistoryWriter {
     const lines: AppendedLine[] = []
     try {
       const parts = entries.map((entry) => {
-        const text = JSON.stringify(entry) + '\n'
+        const text = jsonOnce(entry) + '\n' // the text its journal line held (record-json.ts)
         lines.push({ file, offset: size, entry })
         size += Buffer.byteLength(text)
         return text
