@@ -6,7 +6,6 @@ import { PLANT_STATUSES, isPlantStatus, type PlantStatus } from '#shared/plant'
 import { requireCatalogue } from '#app/catalogue-folder'
 import { withCatalogue } from '#app/reach-catalogue'
 import { remoteExport } from '#transfer/remote-transfer'
-import { exportChunks } from '#transfer/transfer'
 import { replaceFile } from '#lib/durable-file'
 import { CommandError, EXIT_CODES, UsageError, type Command } from '#cli/command'
 import { dataOptionHelp, readOptions } from '#cli/options'
@@ -67,6 +66,8 @@ async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
   requireCatalogue(dataDir)
   // No progress line when the file itself is printed on the terminal: the two would garble each other.
   const progress = commandProgress(env, values.out === undefined && process.stdout.isTTY === true)
+  // Loaded here, not with the command line: its CSV code need not slow `plant-store serve`'s start.
+  const { exportChunks } = await import('#transfer/transfer')
   try {
     await withCatalogue(dataDir, env, 'plant-store export', async ({ client, store }) => {
       progress.phase(values.out === undefined ? 'Exporting' : `Exporting to ${values.out}`)

@@ -6,7 +6,7 @@ import { MAX_IMPORT_BYTES, formatRowError, type ImportSummary } from '#shared/im
 import { withCatalogue } from '#app/reach-catalogue'
 import { decodeUtf8 } from '#server/http/read-json-body'
 import { remoteImport } from '#transfer/remote-transfer'
-import { importText, planText, type ImportOutcome } from '#transfer/transfer'
+import type { ImportOutcome } from '#transfer/transfer'
 import { DATA_FILE_NAME } from '#store'
 import { CommandError, EXIT_CODES, UsageError, type Command } from '#cli/command'
 import { readFormat } from './export'
@@ -90,6 +90,8 @@ async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
       if (text === undefined) throw new CommandError(`${file} is not UTF-8 text; save it as "CSV UTF-8" (or JSON in UTF-8)`, EXIT_CODES.failed)
       return text
     }
+    // Loaded here, not with the command line: its CSV code need not slow `plant-store serve`'s start.
+    const { importText, planText } = await import('#transfer/transfer')
     // A dry run changes nothing: over a folder with no catalogue yet it previews against an empty one, making none.
     outcome =
       dryRun && !existsSync(path.join(dataDir, DATA_FILE_NAME))

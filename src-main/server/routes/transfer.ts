@@ -9,11 +9,13 @@ import { MAX_IMPORT_BYTES, TRANSFER_FORMATS, TRANSFER_MEDIA_TYPES, exportFileNam
 import type { FieldError } from '#shared/problem'
 import { CatalogueChangedError } from '#store/errors'
 import type { PlantStore } from '#store'
-import { IMPORT_PLAN_ATTEMPTS, exportChunks, importText } from '#transfer/transfer'
 import { problem } from '#server/problems/problems'
 import { readStatuses, refuseUnknownParams, throwIfInvalid } from '#server/http/query'
 import { assertUncompressed, contentTypeOf, readLimitedText } from '#server/http/read-json-body'
 import { routePattern } from '#server/urls'
+
+/** The export and import code, loaded on first use: its CSV parser and writer need not slow every start. */
+const loadTransfer = () => import('#transfer/transfer')
 
 function readFormat(params: URLSearchParams, errors: FieldError[]): TransferFormat {
   const raw = params.get('format') ?? 'csv'
@@ -43,7 +45,7 @@ function streamOf(chunks: Generator<string>): ReadableStream<Uint8Array> {
   })
 }
 
-function exportPlants(event: H3Event, store: PlantStore): ReadableStream<Uint8Array> {
+async function exportPlants(event: H3Event, store: PlantStore): Promise<ReadableStream<Uint8Array>> {
   const params = new URLSearchParams(event.url.search)
   const errors: FieldError[] = []
   refuseUnknownParams(params, ['format', 'status'], errors)
@@ -52,6 +54,7 @@ function exportPlants(event: H3Event, store: PlantStore): ReadableStream<Uint8Ar
   throwIfInvalid(errors)
   event.res.headers.set('content-type', `${TRANSFER_MEDIA_TYPES[format]}; charset=utf-8`)
   event.res.headers.set('content-disposition', `attachment; filename="${exportFileName(format)}"`)
+  const { exportChunks } = await loadTransfer()
   return streamOf(exportChunks(store, format, statuses))
 }
 
@@ -77,6 +80,7 @@ async function importPlants(event: H3Event, store: PlantStore) {
     const message = 'the file is not valid UTF-8; save it as "CSV UTF-8" (or JSON in UTF-8) and import it again'
     throw problem('invalidBody', `The file could not be read: ${message}.`, [{ field: '', message }])
   }
+  const { IMPORT_PLAN_ATTEMPTS, importText } = await loadTransfer()
   const outcome = await importText(store, format, text, dryRun).catch((error: unknown) => {
     if (error instanceof CatalogueChangedError) throw problem('importCatalogueChanged', IMPORT_PLAN_ATTEMPTS)
     throw error

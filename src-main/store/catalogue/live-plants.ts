@@ -63,7 +63,7 @@ export class LivePlants {
 }
 
 /** Where the plant `id` is in `list` (ordered by id), or where it would go. */
-function positionOf(list: readonly Plant[], id: number): number {
+export function positionOf(list: readonly { id: number }[], id: number): number {
   let low = 0
   let high = list.length
   while (low < high) {
