@@ -9,10 +9,11 @@ const define = { __APP_VERSION__: JSON.stringify(version) }
 /**
  * The server, the store and their dependencies (bundled, not loaded from node_modules one file at a time) in one
  * chunk that `plant-store serve` loads with cli.js; export/import and its CSV code in another, loaded on first use.
- * The Electron-only code stays with index.js (left to the bundler), so the CLI never loads Electron.
+ * The Electron-only code stays with index.js (left to the bundler), so the CLI never loads Electron, and each entry
+ * stays in its own file: the CLI's awaits at its top level would otherwise hold every later import of the chunk.
  */
 function serverChunk(id: string): string | undefined {
-  if (/[\\/]src-main[\\/](desktop|main)[\\/]/.test(id)) return undefined
+  if (/[\\/]src-main[\\/](desktop|main)[\\/]|[\\/]src-main[\\/]cli[\\/]entry\.ts$/.test(id)) return undefined
   if (/[\\/](src-main[\\/]transfer|node_modules[\\/]csv-(parse|stringify))[\\/]/.test(id)) return 'transfer'
   return 'server'
 }
