@@ -11,10 +11,12 @@
  *   node bench/profile.mjs --size 100000 --startup
  *   node bench/profile.mjs --app DIR …   profile the build kept in DIR (bench --app DIR) instead
  *   node bench/profile.mjs --kind baseline …   the h3 baseline (or limit: node:http) under the same load
+ *   node bench/profile.mjs --streams 1 …   with change streams (GET /v3/events) open and read, as an open UI keeps one
  *
  * The .cpuprofile is kept (path printed) for Chrome DevTools or speedscope.
  */
 import { randomBytes } from 'node:crypto'
+import http from 'node:http'
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
@@ -34,9 +36,16 @@ const { values: args } = parseArgs({
     app: { type: 'string' },
     duration: { type: 'string', default: '5' },
     startup: { type: 'boolean', default: false },
+    streams: { type: 'string', default: '0' },
     top: { type: 'string', default: '25' }
   }
 })
+
+/** Opens the change stream and reads it, as an open UI does. */
+function openStream(server) {
+  const headers = { authorization: `Bearer ${server.token}`, host: new URL(server.origin).host }
+  return http.get(`${server.origin}/v3/events`, { headers }, (res) => res.resume()).on('error', () => undefined)
+}
 
 const dir = await mkdtemp(path.join(os.tmpdir(), 'plant-store-profile-'))
 const appDir = args.app ? path.resolve(args.app) : path.join(dir, 'app')
@@ -55,6 +64,8 @@ let requests = 1
 if (!args.startup) {
   const scenario = SCENARIOS.find((s) => s.id === args.scenario)
   if (!scenario) throw new Error(`unknown scenario ${args.scenario}; one of ${SCENARIOS.map((s) => s.id).join(', ')}`)
+  await scenario.write?.prepare?.({ origin: server.origin, token, maxId: size })
+  const streams = Array.from({ length: Number(args.streams) }, () => openStream(server))
   const load = new LoadGenerator()
   const result = await measure(load, server, scenario, {
     size,
@@ -65,6 +76,7 @@ if (!args.startup) {
     timeoutS: 10
   })
   load.close()
+  for (const stream of streams) stream.destroy()
   window = result.window
   requests = result.groups.reduce((sum, g) => sum + g.completed, 0)
   for (const g of result.groups) process.stderr.write(`${scenario.id} ${g.name}: ${g.rps.toFixed(0)} req/s, p50 ${g.p50} ms, p99 ${g.p99} ms\n`)

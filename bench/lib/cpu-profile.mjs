@@ -26,6 +26,10 @@ export const PARTS = [
   ['journal line (JSON encoding, write, fsync calls)', /src-main\/store\/(journal\/(journal|active-journal)|catalogue\/staged-change)\.ts/],
   ['folder check per batch (two lstat)', /src-main\/store\/folder\//],
   ['published-catalogue refresh', /src-main\/store\/catalogue\/(published-catalogue|live-plants)\.ts/],
+  [
+    'reading plants.json and the journals (parse, check, replay)',
+    /src-main\/store\/file\/(data-file|load-plant-file|migrate|read-catalogue|open-catalogue)\.ts/
+  ],
   ['checkpoints + backups (whole-file writes)', /src-main\/(store\/(journal\/checkpoints|file|backups)|lib\/durable-file)/],
   ['store: records, edits, rules', /src-main\/store\//],
   ['search cache', /src-main\/server\/search-cache\.ts/],

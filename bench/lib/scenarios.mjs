@@ -23,6 +23,8 @@ const randomStatus = () => STATUSES[Math.floor(Math.random() * STATUSES.length)]
  *   `onResponse(status, body, context)` can keep what the next one needs (an id) in `context`;
  * - `jsonServer`: the same write on json-server's REST paths, when the peer can do it (else it is not measured);
  * - `grows`: true when the write adds to the catalogue, so every round starts again from the seed;
+ * - `prepare({origin, token, maxId})`: optional, awaited before each measured load against our servers (not the
+ *   echo), for what the write needs to exist first (stock to move, a basket to complete); it may run more than once;
  * - `targets`: what bench/lib/targets.mjs checks for the row at 10k and 100k plants: `vsEcho` (req/s at least
  *   this share of the h3 echo's), `p99Ms` (at most), `costOf` + `within` (server CPU per operation at most
  *   `within` × that of the write `costOf`).
