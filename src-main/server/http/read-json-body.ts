@@ -130,10 +130,13 @@ async function readWebStream(event: H3Event, limit: number): Promise<Uint8Array>
   return Buffer.concat(chunks)
 }
 
+/** One strict decoder for every body: decode() without `stream` keeps no state between calls. */
+const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true })
+
 /** Decodes UTF-8 strictly: a body in another encoding would otherwise be stored with its letters broken. */
 export function decodeUtf8(bytes: Uint8Array): string | undefined {
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+    return STRICT_UTF8.decode(bytes)
   } catch {
     return undefined
   }
