@@ -43,6 +43,8 @@ describe('POST /v3/import of a large file (issue 16)', () => {
       // pass would let at most a couple of GETs in.
       expect(answers).toBeGreaterThanOrEqual(100)
       expect(test.store.size).toBe(dryRun ? 1 : 200_001)
-    })
+      // 200,000 rows take 10–30 s on a shared 2-core machine at load 10–17 (main's code as well as this one): what is
+      // asserted is the interleaving, never the time, so the time limit only catches a hang.
+    }, 120_000)
   }
 })
