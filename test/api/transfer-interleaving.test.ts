@@ -32,7 +32,8 @@ async function answersDuring(test: TestApp, work: Promise<Response>): Promise<{ 
 
 describe('POST /v3/import of a large file (issue 16)', () => {
   for (const dryRun of [true, false]) {
-    it(`answers other requests many times while it runs (dryRun=${dryRun}), with the same result`, async () => {
+    // 200,000 rows take seconds alone and far longer on a loaded 2-core machine: a cap, not a speed claim (bench measures that).
+    it(`answers other requests many times while it runs (dryRun=${dryRun}), with the same result`, { timeout: 120_000 }, async () => {
       const test = await createTestApp()
       expect((await test.call('POST', '/v3/plant', { name: 'Fern', status: 'available' })).status).toBe(200)
       const work = Promise.resolve(test.call('POST', `/v3/import?dryRun=${dryRun}`, largeCsv(), { 'content-type': 'text/csv' }))
@@ -43,8 +44,6 @@ describe('POST /v3/import of a large file (issue 16)', () => {
       // pass would let at most a couple of GETs in.
       expect(answers).toBeGreaterThanOrEqual(100)
       expect(test.store.size).toBe(dryRun ? 1 : 200_001)
-      // 200,000 rows take 10–30 s on a shared 2-core machine at load 10–17 (main's code as well as this one): what is
-      // asserted is the interleaving, never the time, so the time limit only catches a hang.
-    }, 120_000)
+    })
   }
 })
