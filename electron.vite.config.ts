@@ -6,17 +6,32 @@ import vue from '@vitejs/plugin-vue'
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string }
 const define = { __APP_VERSION__: JSON.stringify(version) }
 
+/**
+ * The server, the store and their dependencies (bundled, not loaded from node_modules one file at a time) in one
+ * chunk that `plant-store serve` loads with cli.js; export/import and its CSV code in another, loaded on first use.
+ * The Electron-only code stays with index.js (left to the bundler), so the CLI never loads Electron, and each entry
+ * stays in its own file: the CLI's awaits at its top level would otherwise hold every later import of the chunk.
+ */
+function serverChunk(id: string): string | undefined {
+  if (/[\\/]src-main[\\/](desktop|main)[\\/]|[\\/]src-main[\\/]cli[\\/]entry\.ts$/.test(id)) return undefined
+  if (/[\\/](src-main[\\/]transfer|node_modules[\\/]csv-(parse|stringify))[\\/]/.test(id)) return 'transfer'
+  return 'server'
+}
+
 // Our folders are not electron-vite's defaults (src/main, …), so every entry is explicit.
 export default defineConfig({
   main: {
     define,
     build: {
       outDir: 'out/main',
+      // Dependencies bundled: resolving and reading h3, srvx, lowdb, … file by file was a fifth of the start-up.
+      externalizeDeps: false,
       rollupOptions: {
         input: {
           index: resolve('src-main/main/index.ts'),
           cli: resolve('src-main/cli/entry.ts')
-        }
+        },
+        output: { manualChunks: serverChunk }
       }
     }
   },

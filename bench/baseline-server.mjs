@@ -3,7 +3,7 @@
  * The bench's bare-metal baseline: h3 v2 on node:http (the same transport as
  * our server) with no auth, validation, headers or storage. It answers the
  * same GET by filtering an in-memory array and letting h3 stringify it, and
- * the same POST/PUT by parsing the body and echoing it.
+ * every write (POST, PUT, PATCH, DELETE on any path) by parsing the body and echoing it.
  *
  * Usage: node bench/baseline-server.mjs --data DIR   (reads DIR/plants.json, prints "listening at …/v3")
  */
@@ -28,9 +28,9 @@ app.get('/v3/plant/search/status', (event) => {
   const matches = status ? plants.filter((plant) => plant.status === status) : plants
   return matches.slice(0, limit).map(toResponse)
 })
-const echo = (event) => event.req.json()
-app.post('/v3/plant', echo)
-app.put('/v3/plant', echo)
+// Every write, on any path, is parsed and echoed: a new kind of write in bench/lib/scenarios.mjs has its baseline at once.
+const echo = (event) => event.req.json().catch(() => ({})) // a DELETE has no body
+for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) app.on(method, '/**', echo)
 
 const server = createServer(toNodeHandler(app))
 server.listen({ host: '127.0.0.1', port: Number(values.port) }, () => {

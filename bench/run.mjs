@@ -9,24 +9,25 @@
  *   (both end with the start-up of 50k plants over 2,000 piled-up journals; alone: node bench/journal-pile.mjs,
  *   and the change log's figures over 1,000,000 history lines, 200,000 in --quick; alone: node bench/history.mjs)
  *   options: --sizes 1000,10000  --rounds N  --duration S  --warmup S  --peer | --no-peer  --no-build  --no-transfer  --no-history  --dir DIR  --out FILE
+ *            --scenarios post,put   only these loads (ids in bench/lib/scenarios.mjs)
  *            --app DIR   measure the build kept in DIR (made there by the first run that names it),
  *                        so that two runs compare the same code while others rebuild out/
+ *            --before DIR   also measure the build kept in DIR (an older tree's --app DIR), side by side with ours:
+ *                        ours, before and baseline take turns in every round
  */
-import { execFileSync, spawnSync } from 'node:child_process'
-import { existsSync } from 'node:fs'
 import { randomBytes } from 'node:crypto'
-import { createHash } from 'node:crypto'
-import { cp, mkdir, mkdtemp, readdir, readFile, rm, statfs, symlink, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, rm, statfs, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
+import { existingApp, snapshotApp } from './lib/app-build.mjs'
 import { historyTable, measureHistory } from './lib/history.mjs'
 import { journalPileTable, measureJournalPile } from './lib/journal-pile.mjs'
 import { checkTargets } from './lib/targets.mjs'
 import { LoadGenerator, measure } from './lib/measure.mjs'
 import { resultsMarkdown, summarise, summariseResources } from './lib/report.mjs'
-import { SCENARIOS } from './lib/scenarios.mjs'
-import { freshDataDir, writeSeed } from './lib/seed.mjs'
+import { SCENARIOS, runsOn } from './lib/scenarios.mjs'
+import { currentSeed, freshDataDir } from './lib/seed.mjs'
 import { KINDS, collectGarbage, startServer, stopServer } from './lib/servers.mjs'
 import { benchTill, tillMarkdown } from './till.mjs'
 import { benchTransfer, transferMarkdown } from './transfer.mjs'
@@ -47,6 +48,8 @@ const { values: args } = parseArgs({
     'no-transfer': { type: 'boolean', default: false },
     'no-history': { type: 'boolean', default: false },
     app: { type: 'string' },
+    before: { type: 'string' },
+    scenarios: { type: 'string' },
     dir: { type: 'string' },
     out: { type: 'string', default: path.join(ROOT, 'bench/results/latest.json') }
   }
@@ -62,52 +65,15 @@ const options = {
   minSamples: args.quick ? 10 : 20,
   maxDurationS: args.quick ? 3 : 12,
   timeoutS: 10,
-  peer: args['no-peer'] ? false : (args.peer ?? !args.quick)
+  peer: args['no-peer'] ? false : (args.peer ?? !args.quick),
+  scenarios: args.scenarios ? args.scenarios.split(',') : SCENARIOS.map((scenario) => scenario.id),
+  before: args.before ? path.resolve(args.before) : undefined
 }
+const unknownScenario = options.scenarios.find((id) => !SCENARIOS.some((scenario) => scenario.id === id))
+if (unknownScenario) throw new Error(`unknown scenario ${unknownScenario}; one of ${SCENARIOS.map((scenario) => scenario.id).join(', ')}`)
 
 const log = (line) => process.stderr.write(line + '\n')
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
-
-/** Builds the app like the other engineers do: serialised by one lock, since several build at once here. */
-function build() {
-  const hasFlock = spawnSync('flock', ['--version'], { stdio: 'ignore' }).status === 0
-  const viteBin = path.join(ROOT, 'node_modules/.bin/electron-vite')
-  const [command, commandArgs] = hasFlock ? ['flock', ['/tmp/plant-store-build.lock', viteBin, 'build']] : [viteBin, ['build']]
-  log(`building: ${command} ${commandArgs.join(' ')}`)
-  try {
-    execFileSync(command, commandArgs, { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] })
-  } catch {
-    throw new Error('the build failed (see above); fix it, or measure the existing out/ with --no-build')
-  }
-}
-
-/** Which code is built: the commit, how many server/store sources differ from it, and a hash of the built main process. */
-async function describeBuild() {
-  const git = (...gitArgs) => spawnSync('git', gitArgs, { cwd: ROOT, encoding: 'utf8' }).stdout?.trim() ?? ''
-  const hash = createHash('sha256')
-  for (const file of (await readdir(path.join(ROOT, 'out/main'), { recursive: true })).sort()) {
-    if (file.endsWith('.js')) hash.update(await readFile(path.join(ROOT, 'out/main', file)))
-  }
-  const changed = git('status', '--porcelain', '--', 'src-main', 'src-shared').split('\n').filter(Boolean).length
-  return { commit: git('rev-parse', '--short', 'HEAD'), uncommittedSourceFiles: changed, outMainSha256: hash.digest('hex').slice(0, 12) }
-}
-
-/**
- * Builds and copies the app (bin/, out/, package.json; node_modules linked)
- * into `appDir`, and runs ours from there: others rebuild out/ while they
- * work, and every round of one run must measure the same build. Returns what
- * was built; an existing snapshot (--app) is reused as it is.
- */
-async function snapshotApp(appDir) {
-  const infoFile = path.join(appDir, 'build-info.json')
-  if (existsSync(infoFile)) return JSON.parse(await readFile(infoFile, 'utf8'))
-  if (!args['no-build']) build()
-  const info = await describeBuild()
-  for (const part of ['bin', 'out', 'package.json']) await cp(path.join(ROOT, part), path.join(appDir, part), { recursive: true })
-  await symlink(path.join(ROOT, 'node_modules'), path.join(appDir, 'node_modules'), 'dir')
-  await writeFile(infoFile, JSON.stringify(info) + '\n')
-  return info
-}
 
 /** A folder for the data files on a real disk: fsync on tmpfs costs nothing and would flatter durable writes. */
 async function workDir() {
@@ -122,7 +88,7 @@ async function workDir() {
 async function startFresh(kind, ctx) {
   const dataDir = path.join(ctx.dir, `${kind}-${ctx.size}-${++ctx.starts}`)
   await freshDataDir(dataDir, kind === 'json-server' ? ctx.seed.dbFile : ctx.seed.plantsFile, KINDS[kind].dataFile)
-  const server = await startServer(kind, dataDir, { token: ctx.token, appDir: ctx.appDir })
+  const server = await startServer(kind, dataDir, { token: ctx.token, appDir: kind === 'before' ? options.before : ctx.appDir })
   await sleep(300)
   // Idle RSS after a full GC, so that when start-up garbage happens to be collected does not decide the figure.
   const { rssMiB } = await collectGarbage(server)
@@ -134,30 +100,38 @@ async function startFresh(kind, ctx) {
 
 /** Measures every scenario at one catalogue size. */
 async function benchSize(size, { dir, token, appDir, load }) {
-  const seed = await writeSeed(path.join(dir, `seed-${size}`), size)
+  const seed = await currentSeed(path.join(dir, `seed-${size}`), size, appDir)
   const ctx = { size, dir, token, appDir, seed, starts: 0, startup: {}, idleRss: {}, runs: [] }
   log(`\n== ${size} plants (${(seed.bytes / 1e6).toFixed(1)} MB plants.json)`)
-  const kinds = ['ours', 'baseline', ...(options.peer ? ['json-server'] : [])]
+  const scenarios = SCENARIOS.filter((scenario) => options.scenarios.includes(scenario.id))
+  const alternated = ['ours', ...(options.before ? ['before'] : []), 'baseline']
+  const kinds = [...alternated, 'limit', ...(options.peer ? ['json-server'] : [])]
   const servers = {}
   try {
     for (const kind of kinds) servers[kind] = await startFresh(kind, ctx)
-    for (const scenario of SCENARIOS) {
+    for (const scenario of scenarios) {
       const schedule = []
-      // A B A B …, then the peer once (it is one to two orders of magnitude slower; drift does not matter there).
-      for (let round = 1; round <= options.rounds; round++) schedule.push(['ours', round], ['baseline', round])
-      if (options.peer) schedule.push(['json-server', 1])
+      // A B A B … (with the limit after them for reads), then the peer once (it is one to two orders of magnitude
+      // slower; drift does not matter there).
+      for (let round = 1; round <= options.rounds; round++) {
+        for (const kind of [...alternated, ...(scenario.reads ? ['limit'] : [])]) schedule.push([kind, round])
+      }
+      if (options.peer && runsOn(scenario, 'json-server')) schedule.push(['json-server', 1])
       for (const [kind, round] of schedule) {
         if (scenario.grows) {
           // Adds grow the catalogue: every round of them starts again from the seed (the baseline too, for like start-up samples).
           await stopServer(servers[kind])
           servers[kind] = await startFresh(kind, ctx)
         }
+        // What a kind of write needs first (stock to sell, say), on our servers only: the echo needs nothing.
+        if (kind === 'ours' || kind === 'before') await scenario.write?.prepare?.({ origin: servers[kind].origin, token, maxId: size })
         const result = await measure(load, servers[kind], scenario, { size, ...options })
         ctx.runs.push({ scenario: scenario.id, kind, round, ...result })
         const line = result.groups.map(
           (g) => `${g.name} ${g.rps.toFixed(0)}/s p99 ${g.p99} ms${g.errors + g.non2xx ? ` ERRORS ${g.errors + g.non2xx}` : ''}`
         )
-        log(`  ${scenario.id.padEnd(13)} ${kind.padEnd(11)} r${round}: ${line.join(', ')}; rss ${result.peakRssMiB.toFixed(0)} MiB`)
+        const cpu = result.cpuMsPerRequest === null ? '' : `, CPU ${result.cpuMsPerRequest.toFixed(3)} ms/req`
+        log(`  ${scenario.id.padEnd(13)} ${kind.padEnd(11)} r${round}: ${line.join(', ')}${cpu}; rss ${result.peakRssMiB.toFixed(0)} MiB`)
       }
     }
   } finally {
@@ -188,7 +162,8 @@ async function main() {
   let journalPile
   let history
   try {
-    buildInfo = await snapshotApp(appDir)
+    buildInfo = await snapshotApp(appDir, { noBuild: args['no-build'] })
+    if (options.before) buildInfo.before = await existingApp(options.before)
     load = new LoadGenerator()
     for (const size of options.sizes) sizes.push(await benchSize(size, { dir, token, appDir, load }))
     log('\n== start-up with journals piled up')

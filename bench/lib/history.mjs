@@ -10,15 +10,18 @@ import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { once } from 'node:events'
 import { median } from './report.mjs'
-import { makePlants } from './seed.mjs'
+import { makePlants, toCurrentLayout } from './seed.mjs'
 import { startServer, stopServer } from './servers.mjs'
 
 const YEAR_START = Date.parse('2025-12-01T00:00:00.000Z')
 const YEAR_MS = 365 * 24 * 3600 * 1000
 const STATUS_CYCLE = ['available', 'pending', 'sold']
 
-/** Writes `plants` plants (nextSeq after `lines`) and, with `lines` > 0, that many history lines in monthly files. */
-async function historyFolder(dir, plants, lines) {
+/**
+ * Writes `plants` plants (nextSeq after `lines`) and, with `lines` > 0, that many history lines in monthly files;
+ * plants.json in the layout of the build in `appDir`, so that no start measured migrates it.
+ */
+async function historyFolder(dir, plants, lines, appDir) {
   await mkdir(dir, { recursive: true, mode: 0o700 })
   const list = makePlants(plants).map((plant) => ({ ...plant, version: 1 }))
   await writeFile(path.join(dir, 'plants.json'), JSON.stringify({ version: 2, nextId: plants + 1, journalGen: 1, nextSeq: lines + 1, plants: list }))
@@ -46,6 +49,7 @@ async function historyFolder(dir, plants, lines) {
     stream.end()
     await once(stream, 'finish')
   }
+  await toCurrentLayout(path.join(dir, 'plants.json'), appDir)
 }
 
 function statusChange(seq, plants) {
@@ -66,17 +70,19 @@ async function timed(origin, pathname, token) {
 export async function measureHistory({ dir, appDir, token, rounds = 3, plants = 10_000, lines = 1_000_000, queries = 20, log = () => undefined }) {
   const none = path.join(dir, 'history-none')
   const full = path.join(dir, 'history-full')
-  await historyFolder(none, plants, 0)
+  await historyFolder(none, plants, 0, appDir)
   const generatedAt = performance.now()
-  await historyFolder(full, plants, lines)
+  await historyFolder(full, plants, lines, appDir)
   log(`  wrote ${lines.toLocaleString('en')} history lines in ${Math.round(performance.now() - generatedAt)} ms`)
-  const startup = { none: [], full: [] }
+  // The bare h3 server over the same plants.json, in the same rounds: the start-up a server could have at best.
+  const startup = { none: [], full: [], bare: [] }
   for (let round = 1; round <= rounds; round++) {
-    for (const [name, folder] of [
-      ['none', none],
-      ['full', full]
+    for (const [name, folder, kind] of [
+      ['none', none, 'ours'],
+      ['full', full, 'ours'],
+      ['bare', full, 'baseline']
     ]) {
-      const server = await startServer('ours', folder, { token, appDir })
+      const server = await startServer(kind, folder, { token, appDir })
       startup[name].push(Math.round(server.startupMs))
       await stopServer(server)
     }
@@ -98,7 +104,7 @@ export async function measureHistory({ dir, appDir, token, rounds = 3, plants = 
   const result = {
     plants,
     lines,
-    startupMs: { none: median(startup.none), full: median(startup.full) },
+    startupMs: { none: median(startup.none), full: median(startup.full), bare: median(startup.bare) },
     firstReportMs,
     reportMs: Math.round(median(reportMs) * 10) / 10,
     firstPlantHistoryMs,
@@ -120,6 +126,11 @@ export function historyTable(history) {
     '|---|--:|---|',
     `| start-up, no history | ${history.startupMs.none} | – |`,
     `| start-up, ${lines} lines | ${history.startupMs.full} | ≤ 1.1× none (${history.startupRatio.toFixed(2)}×): ${met(history.targetsMet.startup)} |`,
+    ...(history.startupMs.bare
+      ? [
+          `| (bare h3 server, same plants) | ${history.startupMs.bare} | ours with the lines: ${(history.startupMs.full / history.startupMs.bare).toFixed(2)}× |`
+        ]
+      : []),
     `| 30-day sales report | ${history.reportMs} | ≤ 200: ${met(history.targetsMet.report)} |`,
     `| (first report ever: builds the aggregate from every line) | ${history.firstReportMs} | once |`,
     `| a plant's history (50 changes) | ${history.plantHistoryMs} | ≤ 20: ${met(history.targetsMet.plantHistory)} |`,

@@ -87,13 +87,18 @@ function drain(spec) {
   })
 }
 
-/** One run: warm-up (then let the server catch up), then the measured load. */
+/** Now on the monotonic clock, in µs: the clock of V8's CPU profiles too, so a profile can be cut to the measured load. */
+const monotonicUs = () => Number(process.hrtime.bigint() / 1000n)
+
+/** One run: warm-up (then let the server catch up), then the measured load, and when it ran. */
 async function run(spec) {
   if (spec.warmupS > 0) {
     await runGroups(spec, spec.warmupS)
     await drain(spec)
   }
-  return { groups: await runGroups(spec, spec.durationS, spec.minSamples, Math.max(spec.durationS, spec.maxDurationS)) }
+  const fromUs = monotonicUs()
+  const groups = await runGroups(spec, spec.durationS, spec.minSamples, Math.max(spec.durationS, spec.maxDurationS))
+  return { groups, window: { fromUs, toUs: monotonicUs() } }
 }
 
 process.on('message', (spec) => {

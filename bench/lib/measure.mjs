@@ -5,7 +5,7 @@
  */
 import { fork } from 'node:child_process'
 import path from 'node:path'
-import { collectGarbage, drain, procStatusMiB, resetPeakRss } from './servers.mjs'
+import { collectGarbage, drain, procCpuMs, procStatusMiB, resetPeakRss } from './servers.mjs'
 
 const LOAD_SCRIPT = path.join(import.meta.dirname, 'load.mjs')
 
@@ -45,27 +45,27 @@ function sampleRss(pid) {
 
 /**
  * Measures `scenario` against `server` (warm-up, then `durationS` seconds of
- * load), then waits for the server to work off any backlog.
+ * load), then waits for the server to work off any backlog. Besides the
+ * clients' figures: the server's CPU time per answered request over the
+ * measured load (user + system, from /proc), which a busy machine disturbs
+ * far less than requests per second, and when the measured load ran.
  */
 export async function measure(load, server, scenario, { size, warmupS, durationS, maxDurationS, minSamples, timeoutS }) {
   const kernelPeak = resetPeakRss(server.pid)
   const stopSampling = sampleRss(server.pid)
-  const { groups } = await load.run({
-    origin: server.origin,
-    flavour: server.flavour,
-    token: server.token,
-    maxId: size,
-    warmupS,
-    durationS,
-    maxDurationS,
-    minSamples,
-    timeoutS,
-    groups: scenario.groups
-  })
+  const spec = { origin: server.origin, flavour: server.flavour, token: server.token, maxId: size, timeoutS, groups: scenario.groups }
+  if (warmupS > 0) {
+    await load.run({ ...spec, warmupS: 0, durationS: warmupS, maxDurationS: warmupS, minSamples: 0 })
+    await drain(server)
+  }
+  const cpuBefore = procCpuMs(server.pid)
+  const { groups, window } = await load.run({ ...spec, warmupS: 0, durationS, maxDurationS, minSamples })
+  const cpuMs = procCpuMs(server.pid) - cpuBefore
   await drain(server)
   const sampledPeak = stopSampling()
   const peakRssMiB = Math.max(sampledPeak, kernelPeak ? (procStatusMiB(server.pid, 'VmHWM') ?? 0) : 0)
   // A full GC after every run: it measures what the run left behind, and the next run starts from a clean heap.
   const { heapMiB } = await collectGarbage(server)
-  return { groups, peakRssMiB, heapAfterGcMiB: heapMiB }
+  const answered = groups.reduce((sum, group) => sum + group.completed, 0)
+  return { groups, window, cpuMsPerRequest: answered > 0 ? cpuMs / answered : null, peakRssMiB, heapAfterGcMiB: heapMiB }
 }

@@ -5,7 +5,7 @@
 import { SCENARIOS } from './scenarios.mjs'
 import { targetTable } from './targets.mjs'
 
-export const KIND_ORDER = ['ours', 'baseline', 'json-server']
+export const KIND_ORDER = ['ours', 'before', 'baseline', 'limit', 'json-server']
 
 /** Median of numbers (ignoring null); null for none. */
 export function median(values) {
@@ -26,6 +26,7 @@ function summariseGroup(runs) {
   return {
     rounds: runs.length,
     rps: median(runs.map((g) => g.rps)),
+    cpuMsPerRequest: median(runs.map((g) => g.cpuMsPerRequest)),
     p50: median(runs.map((g) => g.p50)),
     p99: median(runs.map((g) => g.p99)),
     max: maxOf(runs.map((g) => g.max)),
@@ -42,14 +43,19 @@ export function summarise(sizes) {
       for (const group of scenario.groups) {
         const row = { size, scenario: scenario.id, label: scenario.label, group: group.name, kinds: {} }
         for (const kind of KIND_ORDER) {
-          const groupRuns = runs.filter((r) => r.kind === kind && r.scenario === scenario.id).map((r) => r.groups.find((g) => g.name === group.name))
-          const summary = summariseGroup(groupRuns.filter(Boolean))
+          const groupRuns = runs
+            .filter((r) => r.kind === kind && r.scenario === scenario.id)
+            .map((r) => ({ ...r.groups.find((g) => g.name === group.name), cpuMsPerRequest: r.cpuMsPerRequest ?? null }))
+          const summary = summariseGroup(groupRuns.filter((g) => g.name !== undefined))
           if (summary) row.kinds[kind] = summary
         }
         if (Object.keys(row.kinds).length === 0) continue
-        const { ours, baseline } = row.kinds
-        row.oursOverBaseline = ours && baseline ? ours.rps / baseline.rps : null
-        row.oursOverJsonServer = ours && row.kinds['json-server'] ? ours.rps / row.kinds['json-server'].rps : null
+        const { ours, before, baseline, limit } = row.kinds
+        const ratio = (other) => (ours && other ? ours.rps / other.rps : null)
+        row.oursOverBaseline = ratio(baseline)
+        row.oursOverBefore = ratio(before)
+        row.oursOverLimit = ratio(limit)
+        row.oursOverJsonServer = ratio(row.kinds['json-server'])
         rows.push(row)
       }
     }
@@ -59,7 +65,7 @@ export function summarise(sizes) {
 
 /** Per size and kind: start-up, idle RSS, peak RSS under writes, heap after GC per round. */
 export function summariseResources(sizes) {
-  const WRITES = new Set(['put', 'mixed', 'rw', 'post'])
+  const READS = new Set(SCENARIOS.filter((scenario) => scenario.reads).map((scenario) => scenario.id))
   return sizes.map(({ size, startup, idleRss, runs }) => {
     const kinds = {}
     for (const kind of KIND_ORDER) {
@@ -70,10 +76,12 @@ export function summariseResources(sizes) {
         startupMs: median(startup[kind] ?? []),
         idleRssMiB: median(idleRss[kind] ?? []),
         peakRssMiB: maxOf(own.map((r) => r.peakRssMiB)),
-        peakRssUnderWritesMiB: maxOf(own.filter((r) => WRITES.has(r.scenario)).map((r) => r.peakRssMiB)),
+        peakRssUnderWritesMiB: maxOf(own.filter((r) => !READS.has(r.scenario)).map((r) => r.peakRssMiB)),
         // Flatness check: the heap after a forced full GC, per round (reads and PUTs; POST grows the data on purpose).
         heapAfterGcByRoundMiB: rounds.map((round) =>
-          median(own.filter((r) => r.round === round && r.scenario !== 'post').map((r) => r.heapAfterGcMiB))
+          median(
+            own.filter((r) => r.round === round && !SCENARIOS.find((scenario) => scenario.id === r.scenario)?.grows).map((r) => r.heapAfterGcMiB)
+          )
         )
       }
     }
@@ -94,24 +102,46 @@ const fmtRatio = (value) =>
         : value < 10
           ? `${value.toFixed(2)}×`
           : `${value.toFixed(0)}×`
+const fmtCpu = (value) => (value === null || value === undefined ? '–' : value.toFixed(3))
 const plants = (size) => (size >= 1000 ? `${size / 1000}k` : String(size))
 
-/** The main results table (markdown). */
+/**
+ * The main results table (markdown): ours with its p50/p99 and server CPU per request, and beside it each other
+ * kind measured in the run (the build before, the h3 baseline, the node:http limit, json-server) with the ratio.
+ */
 export function throughputTable(rows) {
-  const lines = [
-    '| plants | load | ours req/s | p50 ms | p99 ms | max ms | errors | baseline req/s | p50 ms | p99 ms | ours/baseline | json-server req/s | p99 ms | ours/json-server |',
-    '|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|'
-  ]
+  const measured = (kind) => rows.some((row) => row.kinds[kind])
+  const others = [
+    { kind: 'before', label: 'before', ratio: 'oursOverBefore', cpu: true },
+    { kind: 'baseline', label: 'baseline', ratio: 'oursOverBaseline' },
+    { kind: 'limit', label: 'node:http limit', ratio: 'oursOverLimit', noP99: true },
+    { kind: 'json-server', label: 'json-server', ratio: 'oursOverJsonServer' }
+  ].filter(({ kind }) => kind === 'baseline' || measured(kind))
+  const heads = ['plants', 'load', 'ours req/s', 'p50 ms', 'p99 ms', 'max ms', 'errors', 'CPU ms/req']
+  for (const other of others) {
+    heads.push(`${other.label} req/s`, ...(other.noP99 ? [] : ['p99 ms']), ...(other.cpu ? ['CPU ms/req'] : []), `ours/${other.label}`)
+  }
+  const lines = [`| ${heads.join(' | ')} |`, `|---|---|${'--:|'.repeat(heads.length - 2)}`]
   for (const row of rows) {
-    const { ours, baseline } = row.kinds
-    const peer = row.kinds['json-server']
+    const { ours } = row.kinds
     const load = row.group === 'all' ? row.label : `${row.label}: ${row.group}`
     const errors = ours ? `${ours.errors}${ours.timeouts ? ` (${ours.timeouts} t/o)` : ''}` : '–'
-    lines.push(
-      `| ${plants(row.size)} | ${load} | ${fmtRps(ours?.rps)} | ${fmtMs(ours?.p50)} | ${fmtMs(ours?.p99)} | ${fmtMs(ours?.max)} | ${errors} ` +
-        `| ${fmtRps(baseline?.rps)} | ${fmtMs(baseline?.p50)} | ${fmtMs(baseline?.p99)} | ${fmtRatio(row.oursOverBaseline)} ` +
-        `| ${fmtRps(peer?.rps)} | ${fmtMs(peer?.p99)} | ${fmtRatio(row.oursOverJsonServer)} |`
-    )
+    const cells = [
+      plants(row.size),
+      load,
+      fmtRps(ours?.rps),
+      fmtMs(ours?.p50),
+      fmtMs(ours?.p99),
+      fmtMs(ours?.max),
+      errors,
+      fmtCpu(ours?.cpuMsPerRequest)
+    ]
+    for (const other of others) {
+      const them = row.kinds[other.kind]
+      cells.push(fmtRps(them?.rps), ...(other.noP99 ? [] : [fmtMs(them?.p99)]), ...(other.cpu ? [fmtCpu(them?.cpuMsPerRequest)] : []))
+      cells.push(fmtRatio(row[other.ratio]))
+    }
+    lines.push(`| ${cells.join(' | ')} |`)
   }
   return lines.join('\n')
 }

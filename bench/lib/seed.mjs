@@ -3,8 +3,10 @@
  * our server and the baseline) and the same plants as a json-server `db.json`.
  * Plants are deterministic (fixed PRNG seed) so runs compare like with like.
  */
-import { mkdir, copyFile, writeFile, stat } from 'node:fs/promises'
+import { randomBytes } from 'node:crypto'
+import { mkdir, copyFile, writeFile, stat, rm } from 'node:fs/promises'
 import path from 'node:path'
+import { startServer, stopServer } from './servers.mjs'
 
 /** The three statuses, spread evenly over the seeded plants. */
 export const STATUSES = ['available', 'pending', 'sold']
@@ -67,4 +69,27 @@ export async function freshDataDir(dir, seedFile, name) {
   const target = path.join(dir, name)
   await copyFile(seedFile, target)
   return target
+}
+
+/**
+ * Rewrites `plantsFile` as the build in `appDir` writes it, by starting that
+ * build over a copy (a server migrates an older file at its first start) and
+ * stopping it. Seeds are written in the first layout; without this, every
+ * measured start-up would migrate and rewrite the whole file, which a shop's
+ * server does once after an update, not at each start.
+ */
+export async function toCurrentLayout(plantsFile, appDir) {
+  const dataDir = `${plantsFile}.converting`
+  await freshDataDir(dataDir, plantsFile, 'plants.json')
+  const server = await startServer('ours', dataDir, { token: randomBytes(24).toString('base64url'), appDir })
+  await stopServer(server)
+  await copyFile(path.join(dataDir, 'plants.json'), plantsFile)
+  await rm(dataDir, { recursive: true, force: true })
+}
+
+/** {@link writeSeed}, with plants.json in the layout of the build in `appDir` (see {@link toCurrentLayout}). */
+export async function currentSeed(dir, count, appDir) {
+  const seed = await writeSeed(dir, count)
+  await toCurrentLayout(seed.plantsFile, appDir)
+  return { ...seed, bytes: (await stat(seed.plantsFile)).size }
 }

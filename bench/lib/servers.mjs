@@ -14,15 +14,24 @@ import { pathToFileURL } from 'node:url'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
 
-/** How to launch each kind of server; all print a line with "listening at <origin>/v3". */
+/** Our real server, run from a build folder (`appDir`). */
+const PLANT_STORE = {
+  script: (appDir) => path.join(appDir, 'bin/plant-store.js'),
+  args: (dir) => ['serve', '--port', '0', '--data', dir],
+  flavour: 'api',
+  dataFile: 'plants.json'
+}
+
+/**
+ * How to launch each kind of server; all print a line with "listening at <origin>/v3". `before` is our server
+ * from another build (`--before DIR`), measured side by side; `limit` is plain node:http sending precomputed
+ * bytes, the ceiling for reads.
+ */
 export const KINDS = {
-  ours: {
-    script: (appDir) => path.join(appDir, 'bin/plant-store.js'),
-    args: (dir) => ['serve', '--port', '0', '--data', dir],
-    flavour: 'api',
-    dataFile: 'plants.json'
-  },
+  ours: PLANT_STORE,
+  before: PLANT_STORE,
   baseline: { script: () => path.join(ROOT, 'bench/baseline-server.mjs'), args: (dir) => ['--data', dir], flavour: 'api', dataFile: 'plants.json' },
+  limit: { script: () => path.join(ROOT, 'bench/limit-server.mjs'), args: (dir) => ['--data', dir], flavour: 'api', dataFile: 'plants.json' },
   'json-server': {
     script: () => path.join(ROOT, 'bench/json-server-peer.cjs'),
     args: (dir) => ['--data', dir],
@@ -47,6 +56,20 @@ export function procStatusMiB(pid, field) {
     return null
   }
 }
+
+/** CPU time (user + system) `pid` has used so far, in ms, from /proc/PID/stat (10 ms steps); NaN once it is gone. */
+export function procCpuMs(pid) {
+  try {
+    // Fields after the command name (which may hold spaces, hence the last ')'): utime and stime are the 12th and 13th.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_S
+  } catch {
+    return NaN
+  }
+}
+
+/** Linux's USER_HZ, the unit of /proc/PID/stat times: 100 on every mainstream kernel. */
+const CLOCK_TICKS_PER_S = 100
 
 /** Resets the kernel's peak-RSS mark of `pid` (Linux clear_refs "5"); false where not allowed. */
 export function resetPeakRss(pid) {
@@ -125,6 +148,7 @@ export async function startServer(kind, dataDir, { token, appDir = ROOT, nodeArg
     throw new Error(`${kind}: the first search answered ${status}, not 200 (is the token variable still PLANT_STORE_TOKEN?)\n${server.output}`)
   }
   server.startupMs = performance.now() - startedAt
+  server.readyAtUs = Number(process.hrtime.bigint() / 1000n) // on the clock of V8's CPU profiles
   return server
 }
 

@@ -3,6 +3,7 @@
  * what was measured, whether it was met, and by how much it was met or missed
  * (`factor` > 1 means better than the goal by that factor).
  */
+import { SCENARIOS, WRITES, stepsOf } from './scenarios.mjs'
 
 function find(rows, size, scenario, group = 'all') {
   return rows.find((r) => r.size === size && r.scenario === scenario && r.group === group)
@@ -24,6 +25,47 @@ function atMost(text, measured, goal, unit) {
     met: measured <= goal,
     factor: goal === 0 || measured === 0 ? null : goal / measured
   }
+}
+
+const thousands = (size) => `${size / 1000}k`
+
+/**
+ * The write path's targets, from each write's `targets` in bench/lib/scenarios.mjs, at 10k and 100k: req/s against
+ * the in-memory h3 echo, p99, and server CPU per operation against another write's (a sale against an add).
+ */
+function writeChecks(rows) {
+  const checks = []
+  const cpuPerOperation = (row) => (row?.kinds.ours?.cpuMsPerRequest ?? NaN) * stepsOf(SCENARIOS.find((s) => s.id === row?.scenario) ?? {})
+  for (const write of WRITES) {
+    for (const size of [10_000, 100_000]) {
+      const row = find(rows, size, write.id)
+      if (!row?.kinds.ours) continue
+      const { vsEcho, p99Ms, costOf, within } = write.targets ?? {}
+      const where = `${write.label} at ${thousands(size)}, 10 clients`
+      if (vsEcho) checks.push(atLeast(`${where}: ours/h3 echo req/s`, row.oursOverBaseline, vsEcho, '×'))
+      if (p99Ms) checks.push(atMost(`${where}: p99`, row.kinds.ours.p99, p99Ms, ' ms'))
+      const other = costOf && find(rows, size, costOf)
+      if (other) {
+        const ratio = cpuPerOperation(row) / cpuPerOperation(other)
+        checks.push(atMost(`${where}: server CPU per operation over ${costOf}'s`, Number.isFinite(ratio) ? ratio : null, within, '×'))
+      }
+    }
+  }
+  return checks
+}
+
+/** Reads against the node:http limit, and start-up against the bare h3 server, from the same run. */
+function limitChecks(rows, resources) {
+  const checks = []
+  for (const row of rows.filter((r) => r.scenario === 'get-available' && r.oursOverLimit !== null && r.size >= 10_000)) {
+    checks.push(atLeast(`GET ?status=available at ${thousands(row.size)}: ours/node:http limit req/s`, row.oursOverLimit, 0.75, '×'))
+  }
+  const startup = (size, kind) => resources.find((r) => r.size === size)?.kinds[kind]?.startupMs
+  const ours = startup(10_000, 'ours')
+  const bare = startup(10_000, 'baseline')
+  checks.push(atMost('start-up to first authorised answer at 10k: ours/bare h3', ours && bare ? ours / bare : null, 1.5, '×'))
+  checks.push(atMost('start-up to first authorised answer at 100k', startup(100_000, 'ours'), 1000, ' ms'))
+  return checks
 }
 
 const round = (v) => (Number.isInteger(v) || Math.abs(v) >= 100 ? v.toFixed(0) : Math.abs(v) >= 10 ? v.toFixed(1) : v.toFixed(2))
@@ -69,6 +111,7 @@ export function checkTargets(rows, resources) {
   checks.push(atMost('peak RSS under writes at 100k: ours/json-server', peak && peerPeak ? peak / peerPeak : null, 0.5, '×'))
   checks.push(atMost('start-up to first 200 at 10k', resource(10_000, 'ours')?.startupMs, 100, ' ms'))
   checks.push(atMost('start-up to first 200 at 100k', resource(100_000, 'ours')?.startupMs, 500, ' ms'))
+  checks.push(...writeChecks(rows), ...limitChecks(rows, resources))
   const failures = rows.reduce((sum, r) => sum + (r.kinds.ours ? r.kinds.ours.errors + r.kinds.ours.timeouts : 0), 0)
   checks.push(atMost('errors + timeouts of ours under every load', failures, 0, ''))
   for (const { size, kinds } of resources) {

@@ -44,10 +44,11 @@ export interface DurableJsonFileOptions<T> {
   /** Turns the file's text into data for lowdb's read(), throwing when the text is not acceptable (default JSON.parse). */
   parse?: (text: string) => T
   /**
-   * Turns data into the file's text for lowdb's write() (default JSON.stringify). It is called before write()
-   * first yields, so it sees the data as it was when write() was called; it may then take turns of the event loop.
+   * Turns data into the file's text for lowdb's write() (default JSON.stringify), whole or in parts written one
+   * after the other. It is called before write() first yields, so it sees the data as it was when write() was
+   * called; it may then take turns of the event loop.
    */
-  serialize?: (data: T) => string | Promise<string>
+  serialize?: (data: T) => FileText | Promise<FileText>
   fs?: FileSystem
 }
 
@@ -70,18 +71,56 @@ interface NewFileMode {
 const PRIVATE_FILE: NewFileMode = { create: 0o600 }
 
 /**
- * Creates `file` (with `mode`, never through a link), writes `bytes` and
+ * What a whole file holds: text, bytes, or text in parts (a large catalogue), which are encoded and written a
+ * few at a time, so that no single step encodes the whole file while requests wait.
+ */
+export type FileText = string | Uint8Array | readonly string[]
+
+/** Bytes encoded from text parts before they are written. */
+const WRITE_BYTES = 1024 * 1024
+
+/** The content as byte blocks of about {@link WRITE_BYTES}, each encoded only when the one before is written. */
+function* blocksOf(content: FileText): Generator<Uint8Array> {
+  if (typeof content === 'string') yield Buffer.from(content, 'utf8')
+  else if (content instanceof Uint8Array) yield content
+  else {
+    let pending: Buffer[] = []
+    let size = 0
+    for (const part of content) {
+      const bytes = Buffer.from(part, 'utf8')
+      pending.push(bytes)
+      size += bytes.length
+      if (size >= WRITE_BYTES) {
+        yield Buffer.concat(pending, size)
+        pending = []
+        size = 0
+      }
+    }
+    if (size > 0) yield Buffer.concat(pending, size)
+  }
+}
+
+/** Length of `content` in characters (in bytes for bytes): what the caller measures a file's size in. */
+function lengthOf(content: FileText): number {
+  if (typeof content === 'string' || content instanceof Uint8Array) return content.length
+  return content.reduce((sum, part) => sum + part.length, 0)
+}
+
+/**
+ * Creates `file` (with `mode`, never through a link), writes `content` and
  * fsyncs it before closing. A file it created but could not complete (a full
  * disk) is removed again.
  */
-async function writeAndSync(fs: FileSystem, file: string, bytes: Uint8Array, mode: NewFileMode = PRIVATE_FILE): Promise<void> {
+async function writeAndSync(fs: FileSystem, file: string, content: FileText, mode: NewFileMode = PRIVATE_FILE): Promise<void> {
   const handle = await fs.open(file, EXCLUSIVE, mode.create)
   try {
     if (mode.exact !== undefined) await handle.chmod(mode.exact)
-    let written = 0
-    while (written < bytes.length) {
-      const { bytesWritten } = await handle.write(bytes, written, bytes.length - written)
-      written += bytesWritten
+    for (const bytes of blocksOf(content)) {
+      let written = 0
+      while (written < bytes.length) {
+        const { bytesWritten } = await handle.write(bytes, written, bytes.length - written)
+        written += bytesWritten
+      }
     }
     await handle.sync()
   } catch (error) {
@@ -139,13 +178,8 @@ export async function renameFile(fs: Pick<FileSystem, 'rename' | 'platform'>, fr
  * writers never share one; a single writer may pass a fixed one, so that a
  * crash leaves at most one temp file behind.
  */
-export function replaceFile(
-  file: string,
-  text: string | Uint8Array,
-  fs: FileSystem = nodeFileSystem,
-  tempFile = uniqueSibling(file, 'tmp')
-): Promise<void> {
-  return replaceWith(file, typeof text === 'string' ? Buffer.from(text, 'utf8') : text, fs, tempFile, PRIVATE_FILE)
+export function replaceFile(file: string, text: FileText, fs: FileSystem = nodeFileSystem, tempFile = uniqueSibling(file, 'tmp')): Promise<void> {
+  return replaceWith(file, text, fs, tempFile, PRIVATE_FILE)
 }
 
 /**
@@ -172,13 +206,13 @@ export function replaceExecutable(file: string, text: string, fs: FileSystem = n
   return replaceWith(file, Buffer.from(text, 'utf8'), fs, uniqueSibling(file, 'tmp'), { create: 0o755, exact: 0o755 })
 }
 
-async function replaceWith(file: string, bytes: Uint8Array, fs: FileSystem, tempFile: string, mode: NewFileMode): Promise<void> {
+async function replaceWith(file: string, content: FileText, fs: FileSystem, tempFile: string, mode: NewFileMode): Promise<void> {
   try {
-    await writeAndSync(fs, tempFile, bytes, mode).catch(async (error: NodeJS.ErrnoException) => {
+    await writeAndSync(fs, tempFile, content, mode).catch(async (error: NodeJS.ErrnoException) => {
       if (error.code !== 'EEXIST') throw error
       // A fixed temp name left by a crash (or a link planted there): unlink removes the name, never what it points to.
       await fs.unlink(tempFile)
-      await writeAndSync(fs, tempFile, bytes, mode)
+      await writeAndSync(fs, tempFile, content, mode)
     })
     await renameFile(fs, tempFile, file)
   } catch (error) {
@@ -223,7 +257,7 @@ export class DurableJsonFile<T> implements Adapter<T> {
   readonly #file: string
   readonly #tempFile: string
   readonly #parse: (text: string) => T
-  readonly #serialize: (data: T) => string | Promise<string>
+  readonly #serialize: (data: T) => FileText | Promise<FileText>
   readonly #fs: FileSystem
   #size = 0
 
@@ -259,6 +293,6 @@ export class DurableJsonFile<T> implements Adapter<T> {
   async write(data: T): Promise<void> {
     const text = await this.#serialize(data)
     await replaceFile(this.#file, text, this.#fs, this.#tempFile)
-    this.#size = text.length
+    this.#size = lengthOf(text)
   }
 }

@@ -53,7 +53,7 @@ function refuseOtherMethods(app: H3): void {
 
 /** Creates the API application over `store`. */
 export function createApp(options: CreateAppOptions): H3 {
-  const openapi = JSON.stringify(createOpenApiDocument())
+  let openapi: string | undefined // built on first request: the start-up need not wait for it
   const app = new H3({
     // Errors are logged by toProblemResponse (unexpected ones only), not by h3.
     silent: true,
@@ -71,7 +71,7 @@ export function createApp(options: CreateAppOptions): H3 {
   app.use(actAsSender) // the change log's `by` (issue 14)
   const serveOpenApi = (event: H3Event) => {
     event.res.headers.set('content-type', 'application/json; charset=utf-8')
-    return openapi
+    return (openapi ??= JSON.stringify(createOpenApiDocument()))
   }
   app.get(API_BASE + API_PATHS.openapi, serveOpenApi)
   app.on('HEAD', API_BASE + API_PATHS.openapi, serveOpenApi)

@@ -1,10 +1,11 @@
-import { readFile, writeFile } from 'node:fs/promises'
+import { readdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { Low } from 'lowdb'
 import { describe, expect, it } from 'vitest'
 import type { Plant } from '#shared/plant'
 import { CatalogueFile } from '#store/file/catalogue-file'
 import { DATA_FILE_VERSION, DataFileError, emptyPlantFile, type PlantFile } from '#store/file/data-file'
+import { nodeFileSystem, type FileSystem } from '#lib/durable-file'
 import { makeTempDir } from '#setup/temp-dir'
 
 const plant = (id: number, name = `p${id}`): Plant => ({ id, name, tags: [], status: 'available', createdAt: 'a', updatedAt: 'a', version: 1 })
@@ -52,5 +53,47 @@ describe('CatalogueFile, the lowdb adapter of plants.json', () => {
 
     await writeFile(file, '{"version":2,"nextId":')
     await expect(db.read()).rejects.toBeInstanceOf(DataFileError)
+  })
+})
+
+describe('a catalogue written in parts', () => {
+  it('is exactly the one-piece JSON, across slices and write blocks, letters beyond ASCII included', async () => {
+    const dir = await makeTempDir()
+    const file = path.join(dir, 'plants.json')
+    // About 3 MB: several slices and several blocks of encoded bytes, with multi-byte letters in every slice.
+    const plants = Array.from({ length: 12_000 }, (_, i) => plant(i + 1, `Begonia ‘Ünïcode’ ${'x'.repeat(200)} no. ${i + 1}`))
+    const data: PlantFile = { version: DATA_FILE_VERSION, nextId: 12_001, journalGen: 2, plants, nextSeq: 9 }
+    const adapter = new CatalogueFile(file)
+    await adapter.write(data)
+    const text = await readFile(file, 'utf8')
+    expect(text).toBe(JSON.stringify({ version: DATA_FILE_VERSION, nextId: 12_001, journalGen: 2, nextSeq: 9, plants }))
+    expect(adapter.size).toBe(text.length)
+  })
+
+  it('leaves the file as it was when the disk fills up half-way', async () => {
+    const dir = await makeTempDir()
+    const file = path.join(dir, 'plants.json')
+    let writesLeft = Infinity
+    // The real file system, except that writes fail with ENOSPC once `writesLeft` is used up.
+    const fillingFs: FileSystem = {
+      ...nodeFileSystem,
+      open: (async (...args: Parameters<FileSystem['open']>) => {
+        const handle = await nodeFileSystem.open(...args)
+        const write = handle.write.bind(handle) as (...a: unknown[]) => Promise<unknown>
+        return Object.assign(Object.create(handle), {
+          write: (...a: unknown[]) =>
+            writesLeft-- > 0 ? write(...a) : Promise.reject(Object.assign(new Error('ENOSPC: no space'), { code: 'ENOSPC' }))
+        })
+      }) as FileSystem['open']
+    }
+    const adapter = new CatalogueFile(file, fillingFs)
+    await adapter.write({ version: DATA_FILE_VERSION, nextId: 2, journalGen: 1, plants: [plant(1)] })
+    const before = await readFile(file, 'utf8')
+    const big = Array.from({ length: 12_000 }, (_, i) => plant(i + 1, `p${i + 1} ${'y'.repeat(200)}`))
+    writesLeft = 1 // the first block reaches the temp file, the second does not
+    await expect(adapter.write({ version: DATA_FILE_VERSION, nextId: 12_001, journalGen: 1, plants: big })).rejects.toThrow(/ENOSPC/)
+    expect(writesLeft).toBeLessThan(0)
+    expect(await readFile(file, 'utf8')).toBe(before)
+    expect((await readdir(dir)).sort()).toEqual(['plants.json'])
   })
 })

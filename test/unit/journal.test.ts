@@ -2,7 +2,7 @@ import { readFile, readdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
 import { DataFileError } from '#store/file/data-file'
-import { Journal, journalFileName, parseJournal, readJournal } from '#store/journal/journal'
+import { Journal, journalFileName, journalLine, parseJournal, readJournal, type JournalEntry } from '#store/journal/journal'
 import { PlantStore } from '#store/catalogue/plant-store'
 import { readCatalogue } from '#store/file/read-catalogue'
 import { faultyFs } from '#setup/faulty-fs'
@@ -10,6 +10,21 @@ import { makeTempDir } from '#setup/temp-dir'
 
 const plant = (id: number, status = 'available') => ({ id, name: `p${id}`, tags: [], status, createdAt: 'a', updatedAt: 'a' })
 const line = (nextId: number, ...plants: object[]) => JSON.stringify({ nextId, plants }) + '\n'
+
+describe('journalLine', () => {
+  const entry = (seq: number) => ({ seq, type: 'plant.updated' as const, plantId: 1, at: '2026-01-01T00:00:00.000Z', by: 'ui', changes: {} })
+  const record = (id: number) => ({ ...plant(id), status: 'sold' as const, version: 2 })
+  const key = { by: 'owner', key: 'k', fingerprint: 'f', at: '2026-01-01T00:00:00.000Z', plant: record(1) }
+  it.each<[string, JournalEntry]>([
+    ['plants only', { nextId: 3, plants: [record(1), record(2)] }],
+    ['plants and change log entries', { nextId: 2, plants: [record(1)], history: [entry(7), entry(8)] }],
+    ['keys and entries', { nextId: 2, plants: [record(1)], keys: [key], history: [entry(9)] }],
+    ['nothing but entries', { nextId: 1, plants: [], history: [entry(10)] }]
+  ])('is exactly JSON.stringify of the entry (%s), so replay reads what it always read', (_label, journalEntry) => {
+    expect(journalLine(journalEntry)).toBe(JSON.stringify(journalEntry))
+    expect(parseJournal('j', journalLine(journalEntry) + '\n')).toEqual([journalEntry])
+  })
+})
 
 describe('parseJournal', () => {
   it('reads one entry per line', () => {

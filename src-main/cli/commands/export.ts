@@ -79,6 +79,8 @@ async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
   requireCatalogue(dataDir)
   // No progress line when the file itself is printed on the terminal: the two would garble each other.
   const progress = commandProgress(env, values.out === undefined && process.stdout.isTTY === true)
+  // Loaded here, not with the command line: its CSV code need not slow `plant-store serve`'s start.
+  const { exportChunks } = await import('#transfer/transfer')
   try {
     await withCatalogue(dataDir, env, 'plant-store export', async ({ client, store }) => {
       progress.phase(values.out === undefined ? 'Exporting' : `Exporting to ${values.out}`)

@@ -7,7 +7,7 @@ import { withCatalogue } from '#app/reach-catalogue'
 import { decodeUtf8 } from '#server/http/read-json-body'
 import { readImportMappings, rememberImportMapping, shouldRemember } from '#settings/import-mappings'
 import { remoteImport } from '#transfer/remote-transfer'
-import { importFile, planFile, type ImportOutcome } from '#transfer/transfer'
+import type { ImportOutcome } from '#transfer/transfer'
 import { DATA_FILE_NAME } from '#store'
 import { CommandError, EXIT_CODES, UsageError, type Command } from '#cli/command'
 import { readFormat } from './export'
@@ -97,6 +97,8 @@ async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
     // A fault of the file (exit 1, as the server's 400 gives), not of the command line.
     if (format === 'json' && decodeUtf8(bytes) === undefined)
       throw new CommandError(`${file} is not UTF-8 text; save the JSON in UTF-8`, EXIT_CODES.failed)
+    // Loaded here, not with the command line: its CSV code need not slow `plant-store serve`'s start.
+    const { importFile, planFile } = await import('#transfer/transfer')
     // A dry run changes nothing: over a folder with no catalogue yet it previews against an empty one, making none.
     outcome =
       dryRun && !existsSync(path.join(dataDir, DATA_FILE_NAME))

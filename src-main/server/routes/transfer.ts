@@ -19,11 +19,13 @@ import { CatalogueChangedError } from '#store/errors'
 import type { PlantStore } from '#store'
 import { readImportMappings, rememberImportMapping, shouldRemember } from '#settings/import-mappings'
 import { readShopSettings } from '#settings/shop-settings'
-import { IMPORT_PLAN_ATTEMPTS, exportChunks, exportWorkbook, importFile } from '#transfer/transfer'
 import { problem } from '#server/problems/problems'
 import { readStatuses, refuseUnknownParams, throwIfInvalid } from '#server/http/query'
 import { assertUncompressed, contentTypeOf, decodeUtf8, readLimitedBytes } from '#server/http/read-json-body'
 import { routePattern } from '#server/urls'
+
+/** The export and import code, loaded on first use: its CSV parser and writer need not slow every start. */
+const loadTransfer = () => import('#transfer/transfer')
 
 function readFormat(params: URLSearchParams, errors: FieldError[]): TransferFormat {
   const raw = params.get('format') ?? 'csv'
@@ -63,9 +65,11 @@ async function exportPlants(event: H3Event, store: PlantStore): Promise<Readable
   event.res.headers.set('content-disposition', `attachment; filename="${exportFileName(format)}"`)
   if (format === 'xlsx') {
     event.res.headers.set('content-type', TRANSFER_MEDIA_TYPES.xlsx)
+    const { exportWorkbook } = await loadTransfer()
     return exportWorkbook(store, await readShopSettings(store.dir), statuses)
   }
   event.res.headers.set('content-type', `${TRANSFER_MEDIA_TYPES[format]}; charset=utf-8`)
+  const { exportChunks } = await loadTransfer()
   return streamOf(exportChunks(store, format, statuses))
 }
 
@@ -129,6 +133,7 @@ async function importPlants(event: H3Event, store: PlantStore) {
     throw problem('invalidBody', `The file could not be read: ${message}.`, [{ field: '', message }])
   }
   const request = { format, bytes, choices: encoding ? { ...choices, encoding } : choices, remembered: await readImportMappings(store.dir) }
+  const { IMPORT_PLAN_ATTEMPTS, importFile } = await loadTransfer()
   const outcome = await importFile(store, request, dryRun).catch((error: unknown) => {
     if (error instanceof CatalogueChangedError) throw problem('importCatalogueChanged', IMPORT_PLAN_ATTEMPTS)
     throw error

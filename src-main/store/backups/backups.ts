@@ -4,7 +4,7 @@
  */
 import { mkdir, readdir, stat, unlink } from 'node:fs/promises'
 import path from 'node:path'
-import { replaceFile } from '#lib/durable-file'
+import { replaceFile, type FileText } from '#lib/durable-file'
 import { removeLeftovers } from '#store/folder/leftovers'
 
 /** How many backups are kept. */
@@ -48,8 +48,8 @@ async function exists(file: string): Promise<boolean> {
   )
 }
 
-/** Writes `text` (a complete, valid catalogue) as a new backup, durably; prunes old ones. Returns the new file. */
-export async function writeBackup(dataDir: string, text: string, at = new Date()): Promise<string> {
+/** Writes `text` (a complete, valid catalogue, whole or in parts) as a new backup, durably; prunes old ones. Returns the new file. */
+export async function writeBackup(dataDir: string, text: FileText, at = new Date()): Promise<string> {
   const dir = backupsDir(dataDir)
   await mkdir(dir, { recursive: true, mode: 0o700 })
   let target = path.join(dir, backupName(at, 0))

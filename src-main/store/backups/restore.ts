@@ -53,7 +53,9 @@ async function journalHistory(journals: readonly JournalFile[]): Promise<History
   const entries: HistoryEntry[] = []
   for (const journal of journals) {
     try {
-      for (const line of readJournal(journal.file, await readFile(journal.file, 'utf8')).entries) entries.push(...(line.history ?? []))
+      // Entry by entry: a large import's line holds more entries than push(...list) takes as arguments.
+      for (const line of readJournal(journal.file, await readFile(journal.file, 'utf8')).entries)
+        for (const entry of line.history ?? []) entries.push(entry)
     } catch {
       // damaged or gone: the journal is kept aside below as it is
     }

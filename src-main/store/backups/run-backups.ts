@@ -5,7 +5,7 @@
  * a sale; it is reported and tried again at the next one.
  */
 import { BackupSchedule, writeBackup } from './backups'
-import { serializeSnapshot, type CatalogueSnapshot } from '#store/file/snapshot'
+import { serializeSnapshotParts, type CatalogueSnapshot } from '#store/file/snapshot'
 
 /** The automatic backups of one open store. */
 export class RunBackups {
@@ -38,7 +38,7 @@ export class RunBackups {
 
   async #write(state: CatalogueSnapshot, now: Date): Promise<void> {
     try {
-      await writeBackup(this.#dir, await serializeSnapshot(state), now)
+      await writeBackup(this.#dir, await serializeSnapshotParts(state), now)
     } catch (error) {
       console.error(`[plant-store] could not write a backup in ${this.#dir}:`, error)
     }

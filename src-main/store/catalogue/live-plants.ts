@@ -1,8 +1,9 @@
 /**
  * What readers of the catalogue see: the full plants (price as a number), with
  * tombstones (deleted plants) left out. While no record has a price or a
- * tombstone, that is the stored list itself; otherwise a list built once per
- * published version.
+ * tombstone, that is the stored list itself; otherwise a list of its own,
+ * built once and then kept up to date change by change (a saved batch costs
+ * its own changes, not a pass over the whole catalogue).
  */
 import type { Plant } from '#shared/plant'
 import { toFullPlant, type StoredPlant } from './stored-plant'
@@ -13,12 +14,14 @@ export class LivePlants {
   deleted = 0
   /** Records that differ from their full plant (a price or a tombstone). */
   #special = 0
-  #cached: { version: number; plants: readonly Plant[] } | undefined
+  /** The readers' list while there are special records, ordered by id; undefined until first asked for. */
+  #list: Plant[] | undefined
 
   /** Counts afresh over `records`. */
   reset(records: readonly StoredPlant[]): void {
     this.deleted = 0
     this.#special = 0
+    this.#list = undefined
     for (const record of records) this.replaced(undefined, record)
   }
 
@@ -30,19 +33,45 @@ export class LivePlants {
     }
     if (after.deletedAt !== undefined) this.deleted++
     if (isSpecial(after)) this.#special++
-    this.#cached = undefined
+    if (this.#list) this.#follow(this.#list, before, after)
   }
 
-  /** The full plants of `records` (published at `version`), tombstones left out, ordered by id. */
-  plants(records: readonly StoredPlant[], version: number): readonly Plant[] {
-    if (this.#special === 0) return records as readonly Plant[]
-    if (this.#cached?.version !== version) {
-      const plants: Plant[] = []
-      for (const record of records) if (record.deletedAt === undefined) plants.push(toFullPlant(record))
-      this.#cached = { version, plants }
+  /** The full plants of `records`, tombstones left out, ordered by id. Read-only: it changes as batches are saved. */
+  plants(records: readonly StoredPlant[]): readonly Plant[] {
+    if (this.#special === 0) {
+      this.#list = undefined // built again from the records if a price or tombstone comes back
+      return records as readonly Plant[]
     }
-    return this.#cached.plants
+    this.#list ??= records.filter((record) => record.deletedAt === undefined).map(toFullPlant)
+    return this.#list
   }
+
+  /** Applies one change to the readers' list: an update in place, an add at the end, a delete or restore in a new list. */
+  #follow(list: Plant[], before: StoredPlant | undefined, after: StoredPlant): void {
+    const wasLive = before !== undefined && before.deletedAt === undefined
+    const isLive = after.deletedAt === undefined
+    if (!wasLive && !isLive) return
+    if (before === undefined && (list.at(-1)?.id ?? 0) < after.id) {
+      list.push(toFullPlant(after)) // an add: the highest id so far
+      return
+    }
+    const at = positionOf(list, after.id)
+    if (wasLive && isLive) list[at] = toFullPlant(after)
+    // Rare: a new list, so that a reader still going through the old one (an export) sees no plant twice or never.
+    else this.#list = wasLive ? [...list.slice(0, at), ...list.slice(at + 1)] : [...list.slice(0, at), toFullPlant(after), ...list.slice(at)]
+  }
+}
+
+/** Where the plant `id` is in `list` (ordered by id), or where it would go. */
+export function positionOf(list: readonly { id: number }[], id: number): number {
+  let low = 0
+  let high = list.length
+  while (low < high) {
+    const middle = (low + high) >>> 1
+    if (list[middle]!.id < id) low = middle + 1
+    else high = middle
+  }
+  return low
 }
 
 const isSpecial = (record: StoredPlant): boolean => record.priceCents !== undefined || record.deletedAt !== undefined

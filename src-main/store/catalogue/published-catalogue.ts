@@ -1,13 +1,13 @@
 /**
  * The catalogue in memory: the plants readers see (lowdb's `data`: only
- * changes already on disk, with an index by id), and the records prepared by
+ * changes already on disk, ordered by id), and the records prepared by
  * the batch being saved, which join them only once the batch is on disk.
  */
 import type { Low } from 'lowdb'
 import type { Plant } from '#shared/plant'
 import type { PlantFile } from '#store/file/data-file'
 import type { IdempotencyKeys } from './idempotency-keys'
-import { LivePlants } from './live-plants'
+import { LivePlants, positionOf } from './live-plants'
 import type { PlantFilter } from './plant-store-types'
 import type { CatalogueSnapshot } from '#store/file/snapshot'
 import { toFullPlant, type StoredPlant } from './stored-plant'
@@ -16,8 +16,6 @@ import { toFullPlant, type StoredPlant } from './stored-plant'
 export class PublishedCatalogue {
   readonly #db: Low<PlantFile>
   readonly #keys: IdempotencyKeys
-  /** Position of each published plant in db.data.plants. Records are immutable: an update replaces the object. */
-  readonly #index = new Map<number, number>()
   /** Records prepared by the batch being saved, by id. */
   readonly #pending = new Map<number, StoredPlant>()
   /** What readers see: full plants, tombstones left out. */
@@ -27,13 +25,21 @@ export class PublishedCatalogue {
   constructor(db: Low<PlantFile>, keys: IdempotencyKeys) {
     this.#db = db
     this.#keys = keys
-    this.#reindex()
+    this.#recount()
   }
 
-  #reindex(): void {
-    this.#index.clear()
-    this.#db.data.plants.forEach((plant, position) => this.#index.set(plant.id, position))
+  #recount(): void {
     this.#live.reset(this.#db.data.plants)
+  }
+
+  /**
+   * Position of the published plant `id` in db.data.plants, found by halving: the list is ordered by id (checked
+   * when read, kept so by adds, which take the highest id), so no index of 100k entries needs building at start.
+   */
+  #positionOf(id: number): number | undefined {
+    const plants = this.#db.data.plants
+    const position = positionOf(plants, id)
+    return plants[position]?.id === id ? position : undefined
   }
 
   /** Bumped whenever published plants change, so readers can cache what they derive from them. */
@@ -43,12 +49,12 @@ export class PublishedCatalogue {
 
   /** Number of plants, tombstones left out. */
   get size(): number {
-    return this.#index.size - this.#live.deleted
+    return this.#db.data.plants.length - this.#live.deleted
   }
 
   /** The stored record of `id`, a tombstone too. */
   record(id: number): StoredPlant | undefined {
-    const position = this.#index.get(id)
+    const position = this.#positionOf(id)
     return position === undefined ? undefined : this.#db.data.plants[position]
   }
 
@@ -59,7 +65,7 @@ export class PublishedCatalogue {
   }
 
   find(filter: PlantFilter): readonly Plant[] {
-    const plants = this.#live.plants(this.#db.data.plants, this.#version)
+    const plants = this.#live.plants(this.#db.data.plants)
     const statuses = filter.statuses
     if (!statuses || statuses.length === 0) return plants
     return plants.filter((plant) => statuses.includes(plant.status))
@@ -101,14 +107,11 @@ export class PublishedCatalogue {
   publish(): void {
     const plants = this.#db.data.plants
     for (const [id, plant] of this.#pending) {
-      const position = this.#index.get(id)
+      const position = this.#positionOf(id)
       this.#live.replaced(position === undefined ? undefined : plants[position], plant)
+      // New ids are the highest so far and were prepared in increasing order, so the list stays sorted.
       if (position !== undefined) plants[position] = plant
-      else {
-        // New ids are the highest so far and were prepared in increasing order, so the list stays sorted.
-        this.#index.set(id, plants.length)
-        plants.push(plant)
-      }
+      else plants.push(plant)
     }
     this.#pending.clear()
     this.#keys.publish()
@@ -121,7 +124,7 @@ export class PublishedCatalogue {
     const kept = plants.filter((plant) => plant.deletedAt === undefined || plant.deletedAt >= before)
     if (kept.length === plants.length) return 0
     this.#db.data.plants = kept
-    this.#reindex()
+    this.#recount()
     this.#version++
     return plants.length - kept.length
   }
@@ -146,7 +149,7 @@ export class PublishedCatalogue {
   withPending(journalGen: number, now: Date): PlantFile {
     const plants = this.#db.data.plants.slice()
     for (const [id, plant] of this.#pending) {
-      const position = this.#index.get(id)
+      const position = this.#positionOf(id)
       if (position !== undefined) plants[position] = plant
       else plants.push(plant) // new ids were prepared in increasing order, above every published one
     }

@@ -9,7 +9,7 @@ import type { PlantFile } from './data-file'
 import { DurableJsonFile, nodeFileSystem, type FileSystem } from '#lib/durable-file'
 import { loadPlantFile } from './load-plant-file'
 import { CURRENT_LAYOUT, type FileLayout } from './migrate'
-import { serializeSnapshot, type CatalogueSnapshot } from './snapshot'
+import { serializeSnapshotParts, type CatalogueSnapshot } from './snapshot'
 
 /**
  * What is saved of `data`, taken at once: records are immutable (an update
@@ -44,7 +44,7 @@ export class CatalogueFile implements Adapter<PlantFile> {
         this.fromVersion = loaded.fromVersion
         return loaded.data
       },
-      serialize: (data) => serializeSnapshot(snapshotOf(file, data))
+      serialize: (data) => serializeSnapshotParts(snapshotOf(file, data))
     })
   }
 

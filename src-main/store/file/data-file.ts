@@ -136,8 +136,7 @@ export function idempotencyRecordsProblem(value: unknown, where: string): string
   return undefined
 }
 
-function recordProblem(plant: unknown, index: number, previousId: number, nextId: number): string | undefined {
-  const where = `plants[${index}]`
+function recordProblem(plant: unknown, where: string, previousId: number, nextId: number): string | undefined {
   const problem = plantRecordProblem(plant, where)
   if (problem) return problem
   if ((plant as Partial<Plant>).version === undefined) return `${where} lacks its version`
@@ -150,10 +149,14 @@ function recordProblem(plant: unknown, index: number, previousId: number, nextId
 /** Checks that `value` (parsed file content, migrated to `version`) is a valid PlantFile. */
 export function checkPlantFile(file: string, value: unknown, version = DATA_FILE_VERSION): PlantFile {
   const data = checkCatalogueHead(file, value, version)
+  const plants = data.plants
   let previousId = 0
-  for (const [index, plant] of data.plants.entries()) {
-    const problem = recordProblem(plant, index, previousId, data.nextId)
-    if (problem) throw new DataFileError(file, problem)
+  for (let index = 0; index < plants.length; index++) {
+    const plant = plants[index]!
+    // Checked first without naming the record, then again to say which one: 100k plants start without 100k names.
+    if (recordProblem(plant, '', previousId, data.nextId) !== undefined) {
+      throw new DataFileError(file, recordProblem(plant, `plants[${index}]`, previousId, data.nextId)!)
+    }
     previousId = plant.id
   }
   const keysProblem = data.idempotencyKeys === undefined ? undefined : idempotencyRecordsProblem(data.idempotencyKeys, 'idempotencyKeys')

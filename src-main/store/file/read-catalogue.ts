@@ -51,13 +51,15 @@ async function readText(file: string, read: (file: string, encoding: 'utf8') => 
 
 /**
  * Applies one journal's entries to `data` in place (upsert by id; a new id
- * must be above every id so far, so the list stays sorted). `index` (id →
- * position) is built once by the caller and kept up to date here, and only
+ * must be above every id so far, so the list stays sorted). `indexOf()` (id →
+ * position) is built once by the caller, when a first line needs it (a clean
+ * stop leaves no journal lines: 100k plants start without it), and kept up to date here, and only
  * the replayed records are checked, so replay costs O(catalogue + journal
  * lines), however many journal files there are.
  */
-function replay(file: string, data: PlantFile, index: Map<number, number>, entries: JournalEntry[]): void {
+function replay(file: string, data: PlantFile, indexOf: () => Map<number, number>, entries: JournalEntry[]): void {
   for (const entry of entries) {
+    const index = indexOf()
     data.nextId = Math.max(data.nextId, entry.nextId)
     for (const plant of entry.plants) {
       const position = index.get(plant.id)
@@ -117,11 +119,12 @@ export async function replayJournals(
   const texts = await readJournalTexts(fs, replayed)
   const torn: ReplayedCatalogue['torn'] = []
   const history: ReplayedHistory[] = []
-  const index = new Map(data.plants.map((plant, position) => [plant.id, position]))
+  let index: Map<number, number> | undefined
+  const indexOf = () => (index ??= new Map(data.plants.map((plant, position) => [plant.id, position])))
   replayed.forEach((journal, position) => {
     const read = readJournal(journal.file, texts[position]!)
     if (read.tornBytes > 0) torn.push({ file: journal.file, bytes: read.tornBytes })
-    replay(journal.file, data, index, read.entries)
+    replay(journal.file, data, indexOf, read.entries)
     history.push({ gen: journal.gen, entries: read.entries.flatMap((entry) => entry.history ?? []) })
   })
   const highest = data.plants.at(-1)?.id ?? 0

@@ -12,6 +12,7 @@ import path from 'node:path'
 import { effectiveUid, userName } from '#store/folder/data-folder-trust'
 import { monthOf, type HistoryEntry } from './history-entry'
 import { nodeFileSystem, renameFile, syncDirectory } from '#lib/durable-file'
+import { jsonOnce } from '#store/journal/record-json'
 
 const HISTORY_NAME = /^history-(\d{4}-\d{2})\.jsonl$/
 
@@ -173,17 +174,18 @@ export class HistoryWriter {
   async append(entries: readonly HistoryEntry[]): Promise<AppendedLine[]> {
     const last = await this.#newest()
     const fresh = entries.filter((entry) => entry.seq > (last?.lastSeq ?? 0))
-    const appended: AppendedLine[] = []
+    // One list per month file; joined with concat, never push(...lines): a large import's lines overflow the stack as arguments.
+    const appended: AppendedLine[][] = []
     let month = last?.month ?? ''
     const batch: HistoryEntry[] = []
     for (const entry of fresh) {
       const target = monthOf(entry.at) > month ? monthOf(entry.at) : month
-      if (target !== month && batch.length > 0) appended.push(...(await this.#appendTo(month, batch.splice(0))))
+      if (target !== month && batch.length > 0) appended.push(await this.#appendTo(month, batch.splice(0)))
       month = target
       batch.push(entry)
     }
-    if (batch.length > 0) appended.push(...(await this.#appendTo(month, batch)))
-    return appended
+    if (batch.length > 0) appended.push(await this.#appendTo(month, batch))
+    return appended.length === 1 ? appended[0]! : ([] as AppendedLine[]).concat(...appended)
   }
 
   async #appendTo(month: string, entries: HistoryEntry[]): Promise<AppendedLine[]> {
@@ -195,7 +197,7 @@ export class HistoryWriter {
     const lines: AppendedLine[] = []
     try {
       const parts = entries.map((entry) => {
-        const text = JSON.stringify(entry) + '\n'
+        const text = jsonOnce(entry) + '\n' // the text its journal line held (record-json.ts)
         lines.push({ file, offset: size, entry })
         size += Buffer.byteLength(text)
         return text

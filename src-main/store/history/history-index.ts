@@ -10,6 +10,7 @@ import { constants as fsConstants } from 'node:fs'
 import { open } from 'node:fs/promises'
 import type { HistoryEntry } from './history-entry'
 import { listHistoryFiles, openHistoryFile, setAside, type AppendedLine, type DamagedHistoryFile } from './history-files'
+import { jsonOnce } from '#store/journal/record-json'
 
 /** The lines of one file: parallel lists, in seq order. */
 interface FileLines {
@@ -135,7 +136,7 @@ export class HistoryIndex {
       lines.seqs.push(entry.seq)
       lines.plantIds.push(entry.plantId)
       lines.offsets.push(offset)
-      lines.size = offset + Buffer.byteLength(JSON.stringify(entry)) + 1
+      lines.size = offset + Buffer.byteLength(jsonOnce(entry)) + 1
     }
   }
 

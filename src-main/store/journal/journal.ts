@@ -23,6 +23,7 @@ import type { Plant } from '#shared/plant'
 import { historyEntriesProblem, type HistoryEntry } from '#store/history/history-entry'
 import { DataFileError, idempotencyRecordsProblem, isValidNextId, plantRecordProblem, type IdempotencyRecord } from '#store/file/data-file'
 import { nodeFileSystem, syncDirectory, type FileSystem } from '#lib/durable-file'
+import { jsonOnce } from './record-json'
 
 /** One saved batch of changes. */
 export interface JournalEntry {
@@ -34,6 +35,16 @@ export interface JournalEntry {
   keys?: IdempotencyRecord[]
   /** The change log's entries of the batch (history-entry.ts), written and fsynced with it; absent when none. */
   history?: HistoryEntry[]
+}
+
+/**
+ * The text of an entry's line, without the newline: `JSON.stringify(entry)`, except that each change log entry's
+ * text is computed once (record-json.ts), since the history files take the same text at the next checkpoint.
+ */
+export function journalLine(entry: JournalEntry): string {
+  if (entry.history === undefined) return JSON.stringify(entry)
+  const { history, ...rest } = entry // `history` is the last key, as JSON.stringify(entry) writes it
+  return `${JSON.stringify(rest).slice(0, -1)},"history":[${history.map(jsonOnce).join(',')}]}`
 }
 
 /** The first line of a journal started after a failed append. */
@@ -224,7 +235,7 @@ export class Journal {
   async append(entry: JournalEntry): Promise<void> {
     if (this.#broken) throw new Error(`the journal ${this.file} failed before; a new one must be started`)
     try {
-      await this.#appendLine(JSON.stringify(entry))
+      await this.#appendLine(journalLine(entry))
     } catch (error) {
       // Stop appending here. Cut the failed line off if the disk lets us; the next journal also records
       // where this one ends, so a line that reached the disk anyway is never replayed.
