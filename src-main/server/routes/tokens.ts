@@ -5,10 +5,20 @@
  */
 import type { H3, H3Event } from 'h3'
 import { EXTENSION_PATHS } from '#shared/api-paths'
-import { isTokenScope, tokenNameProblem, type CreatedToken, type NamedTokenInfo, type TokenScope } from '#shared/named-token'
-import { problem } from '#server/problems/problems'
+import {
+  TOKEN_NAME_MAX,
+  TOKEN_SCOPES,
+  isTokenScope,
+  tokenNameProblem,
+  type CreatedToken,
+  type NamedTokenInfo,
+  type TokenScope
+} from '#shared/named-token'
+import { nameParam } from '#server/http/path-params'
 import { readJsonBody } from '#server/http/read-json-body'
-import { principalOf } from '#server/security/security'
+import { JSON_BODY_RESPONSES, extensionOperation, json, ownerOnlyResponse, problemResponse, ref, type PathItems } from '#server/openapi/parts'
+import { problem } from '#server/problems/problems'
+import { requireOwner } from '#server/security/security'
 import { routePattern } from '#server/urls'
 
 /** What the routes need of the named tokens (NamedTokenRegistry). */
@@ -18,12 +28,6 @@ export interface NamedTokenAdmin {
   add(name: string, scope: TokenScope): Promise<CreatedToken | undefined>
   /** False when there is no token of that name. */
   revoke(name: string): Promise<boolean>
-}
-
-/** Refuses (403) a request made with another token than the owner's; `what` says what only the owner may do. */
-export function requireOwner(event: H3Event, what?: string): void {
-  const principal = principalOf(event)
-  if (principal.scope !== 'owner') throw problem('ownerOnly', principal.name, what)
 }
 
 /** The name and scope of a POST body: `{name, scope?}`, scope read-write unless said otherwise. */
@@ -36,15 +40,6 @@ function readNewToken(body: unknown): { name: string; scope: TokenScope } {
   const scope = fields.scope ?? 'read-write'
   if (!isTokenScope(scope)) throw problem('tokenNameRefused', 'scope must be "read-write" or "read-only"')
   return { name: fields.name as string, scope }
-}
-
-/** The path's name segment, %-decoded (h3 refuses a malformed escape before routing; this never throws all the same). */
-function decodedName(raw: string): string {
-  try {
-    return decodeURIComponent(raw)
-  } catch {
-    return raw
-  }
 }
 
 /** Registers GET/POST /v3/tokens and DELETE /v3/tokens/{name}. */
@@ -65,9 +60,70 @@ export function registerTokenRoutes(app: H3, tokens: NamedTokenAdmin): void {
   })
   app.delete(routePattern(EXTENSION_PATHS.tokenByName), async (event) => {
     requireOwner(event)
-    const name = decodedName(event.context.params?.name ?? '')
+    const name = nameParam(event)
     if (!(await tokens.revoke(name))) throw problem('tokenNotFound', name)
     event.res.status = 204
     return null
   })
+}
+
+const OWNER_ONLY = ownerOnlyResponse("Only the owner's token may manage tokens (a named token gets 403).")
+
+/** The token paths. */
+export const tokenPaths: PathItems = {
+  [EXTENSION_PATHS.tokens]: {
+    get: extensionOperation({
+      operationId: 'list-tokens',
+      summary: 'The named tokens, without their secrets (extension; owner only)',
+      responses: { '200': { description: 'The named tokens.', content: json({ type: 'array', items: ref('NamedToken') }) }, '403': OWNER_ONLY }
+    }),
+    post: extensionOperation({
+      operationId: 'add-token',
+      summary: 'Make a named token (extension; owner only); its secret is in this answer only',
+      requestBody: {
+        required: true,
+        content: json({
+          type: 'object',
+          required: ['name'],
+          additionalProperties: false,
+          properties: {
+            name: { type: 'string', maxLength: TOKEN_NAME_MAX },
+            scope: { type: 'string', enum: [...TOKEN_SCOPES], default: 'read-write' }
+          }
+        })
+      },
+      responses: {
+        '201': {
+          description: 'The token, with its secret.',
+          content: json({ allOf: [ref('NamedToken'), { type: 'object', required: ['token'], properties: { token: { type: 'string' } } }] })
+        },
+        '400': problemResponse('The name is not valid (letters, digits, . _ -; not "owner"), or the scope is unknown.'),
+        '403': OWNER_ONLY,
+        '409': problemResponse('A token of that name exists already.'),
+        ...JSON_BODY_RESPONSES
+      }
+    })
+  },
+  [EXTENSION_PATHS.tokenByName]: {
+    delete: extensionOperation({
+      operationId: 'revoke-token',
+      summary: 'Revoke a named token at once (extension; owner only)',
+      parameters: [{ name: 'name', in: 'path', required: true, schema: { type: 'string' } }],
+      responses: { '204': { description: 'Revoked.' }, '403': OWNER_ONLY, '404': problemResponse('No token has this name.') }
+    })
+  }
+}
+
+/** A named token as listed. */
+export const tokenSchemas = {
+  NamedToken: {
+    type: 'object',
+    required: ['name', 'scope', 'createdAt'],
+    properties: {
+      name: { type: 'string', maxLength: TOKEN_NAME_MAX },
+      scope: { type: 'string', enum: [...TOKEN_SCOPES] },
+      createdAt: { type: 'string', format: 'date-time' },
+      lastUsedAt: { type: 'string', format: 'date-time' }
+    }
+  }
 }

@@ -5,14 +5,21 @@
  */
 import type { H3, H3Event } from 'h3'
 import { EXTENSION_PATHS } from '#shared/api-paths'
-import { MAX_IMPORT_BYTES, TRANSFER_FORMATS, TRANSFER_MEDIA_TYPES, exportFileName, type TransferFormat } from '#shared/import-export'
+import {
+  IMPORT_PREVIEW_CHANGES,
+  MAX_IMPORT_BYTES,
+  TRANSFER_FORMATS,
+  TRANSFER_MEDIA_TYPES,
+  exportFileName,
+  type TransferFormat
+} from '#shared/import-export'
 import type { FieldError } from '#shared/problem'
-import { CatalogueChangedError } from '#store/errors'
 import type { PlantStore } from '#store'
 import { IMPORT_PLAN_ATTEMPTS, exportChunks, importText } from '#transfer/transfer'
-import { problem } from '#server/problems/problems'
 import { readStatuses, refuseUnknownParams, throwIfInvalid } from '#server/http/query'
 import { assertUncompressed, contentTypeOf, readLimitedText } from '#server/http/read-json-body'
+import { STATUS_PARAMETER, extensionOperation, json, problemResponse, queryParam, ref, type PathItems } from '#server/openapi/parts'
+import { problem } from '#server/problems/problems'
 import { routePattern } from '#server/urls'
 
 function readFormat(params: URLSearchParams, errors: FieldError[]): TransferFormat {
@@ -77,10 +84,8 @@ async function importPlants(event: H3Event, store: PlantStore) {
     const message = 'the file is not valid UTF-8; save it as "CSV UTF-8" (or JSON in UTF-8) and import it again'
     throw problem('invalidBody', `The file could not be read: ${message}.`, [{ field: '', message }])
   }
-  const outcome = await importText(store, format, text, dryRun).catch((error: unknown) => {
-    if (error instanceof CatalogueChangedError) throw problem('importCatalogueChanged', IMPORT_PLAN_ATTEMPTS)
-    throw error
-  })
+  // After IMPORT_PLAN_ATTEMPTS plans overtaken by other writes, the store's CatalogueChangedError (409).
+  const outcome = await importText(store, format, text, dryRun)
   if (outcome.rejected) throw problem('importRejected', outcome.summary.errors)
   return outcome.summary
 }
@@ -91,4 +96,107 @@ export function registerTransferRoutes(app: H3, store: PlantStore): void {
   app.get(routePattern(EXTENSION_PATHS.export), exportRoute)
   app.on('HEAD', routePattern(EXTENSION_PATHS.export), exportRoute)
   app.post(routePattern(EXTENSION_PATHS.import), (event) => importPlants(event, store))
+}
+
+const COLUMNS = 'id,name,category,tags,status,createdAt,updatedAt'
+
+const rowError = {
+  type: 'object',
+  required: ['row', 'field', 'message'],
+  properties: {
+    row: {
+      type: 'integer',
+      minimum: 0,
+      description: 'The row as a spreadsheet numbers it (header = row 1); for JSON, the position in the array from 1.'
+    },
+    field: { type: 'string', description: 'The column concerned; empty for the row (or file) as a whole.' },
+    message: { type: 'string' }
+  }
+}
+
+const changedFields = { type: 'object', description: 'Only the fields that change.', additionalProperties: true }
+
+const importSummary = {
+  type: 'object',
+  required: ['added', 'updated', 'unchanged', 'warnings', 'errors', 'changes', 'applied'],
+  properties: {
+    added: { type: 'integer', minimum: 0 },
+    updated: { type: 'integer', minimum: 0 },
+    unchanged: { type: 'integer', minimum: 0 },
+    warnings: { type: 'array', items: { type: 'string' }, description: 'E.g. a column that is not known and was ignored.' },
+    errors: {
+      type: 'array',
+      items: rowError,
+      description: 'Every fault of every row (a dry run lists them; an applied import with any is refused with 422).'
+    },
+    changes: {
+      type: 'array',
+      description: `The first ${IMPORT_PREVIEW_CHANGES} changes in file order: before is absent for a plant to add.`,
+      items: {
+        type: 'object',
+        required: ['row', 'after'],
+        properties: { row: { type: 'integer' }, id: { type: 'integer' }, before: changedFields, after: changedFields }
+      }
+    },
+    applied: { type: 'boolean', description: 'True when the changes were saved; false for a dry run.' }
+  }
+}
+
+const exportOperation = extensionOperation({
+  operationId: 'export-plants',
+  summary: 'Download the catalogue as CSV or JSON (extension)',
+  description:
+    `Not part of the contract. CSV: UTF-8 with a byte-order mark, CRLF line ends, RFC 4180 quoting, columns ${COLUMNS}; ` +
+    'tags in one cell separated by ", "; a cell starting with = + - @ tab or CR gets a leading \' (spreadsheet formula injection). ' +
+    'JSON: an array of full plants, as GET /plant/{id} gives them. Content-Disposition names the file plants-YYYY-MM-DD.csv (or .json).',
+  parameters: [queryParam('format', 'The file format.', { type: 'string', enum: ['csv', 'json'], default: 'csv' }), STATUS_PARAMETER],
+  responses: {
+    '200': {
+      description: 'The file, as an attachment.',
+      headers: { 'Content-Disposition': { description: 'attachment; filename="plants-YYYY-MM-DD.csv"', schema: { type: 'string' } } },
+      content: { 'text/csv': { schema: { type: 'string' } }, 'application/json': { schema: { type: 'array', items: ref('FullPlant') } } }
+    },
+    '400': problemResponse('An unknown format or status, or an unknown query parameter.')
+  }
+})
+
+const importOperation = extensionOperation({
+  operationId: 'import-plants',
+  summary: 'Import a CSV or JSON file: preview (dry run) or apply all or nothing (extension)',
+  description:
+    'Not part of the contract. A row with an id updates that plant (only the cells present and different change); a row without id adds ' +
+    "a plant; an unknown id is an error. Every row is validated like the API's add and update bodies; all errors of all rows are listed. " +
+    'CSV: comma or semicolon (detected from the header line), with or without BOM, LF or CRLF, headers in any case and order; ' +
+    "createdAt and updatedAt are ignored, unknown columns are warnings, an empty cell leaves the field as it is (an empty tags cell means no tags), a leading ' before = + - @ is removed. " +
+    'An applied import is saved as one durable batch (all of it or nothing, also across a crash) and announced once as the ' +
+    `event import.applied. Bodies up to ${MAX_IMPORT_BYTES} bytes (32 MiB) are read on this route only.`,
+  parameters: [queryParam('dryRun', 'true: only report what would change.', { type: 'boolean', default: false })],
+  requestBody: {
+    required: true,
+    content: { 'text/csv': { schema: { type: 'string' } }, 'application/json': { schema: { type: 'array', items: { type: 'object' } } } }
+  },
+  responses: {
+    '200': { description: 'The preview (dryRun=true) or the applied import.', content: json(importSummary) },
+    '400': problemResponse('A bad dryRun value, an unknown query parameter, or a body that is not UTF-8.'),
+    '413': problemResponse('The body is larger than 32 MiB.'),
+    '415': problemResponse('The body is not declared as text/csv or application/json.'),
+    '409': problemResponse(
+      `The catalogue changed while each of ${IMPORT_PLAN_ATTEMPTS} plans of the file was being made (other writes kept landing); nothing was imported.`
+    ),
+    '422': {
+      description: 'The file has errors, so nothing was imported; errors[] lists each as {row, field, message}.',
+      content: {
+        'application/problem+json': {
+          schema: { allOf: [ref('Problem'), { type: 'object', properties: { errors: { type: 'array', items: rowError } } }] }
+        }
+      }
+    },
+    '503': problemResponse('The import was not saved because the data file could not be written; nothing changed.')
+  }
+})
+
+/** The export and import paths. */
+export const transferPaths: PathItems = {
+  [EXTENSION_PATHS.export]: { get: exportOperation },
+  [EXTENSION_PATHS.import]: { post: importOperation }
 }
