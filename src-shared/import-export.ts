@@ -3,6 +3,7 @@
  * shared by the server, the CLI, the UI and scripts. docs/import-export.md
  * describes the file formats.
  */
+import { leaf, named, objectOf } from './body-rules'
 import type { NewPlant } from './plant'
 
 /** The file formats of an export or import. */
@@ -82,6 +83,26 @@ export interface BackupFolderStatus {
 export interface BackupFolderChange {
   dir: string | null
 }
+
+const SEND_A_FOLDER = 'send {"dir": "/full/path"} to set the folder, or {"dir": null} to clear it'
+
+/** PUT /v3/backup's body, described once. Whether the folder can be used (a full path, there, writable) is checked apart: 422. */
+export const BACKUP_FOLDER_BODY = named(
+  'BackupFolderChange',
+  objectOf<BackupFolderChange>(
+    {
+      dir: leaf<string | null>(
+        (value, field, errors) => {
+          if (typeof value === 'string' || value === null) return value
+          errors.push({ field, message: SEND_A_FOLDER })
+          return undefined
+        },
+        { type: ['string', 'null'], description: 'A full path to a folder that exists and this user can write to; null clears the setting.' }
+      )
+    },
+    { required: ['dir'], notAnObject: SEND_A_FOLDER, unknownKey: (key) => `unknown field "${key}"` }
+  )
+)
 
 /** The answer of POST /v3/backup: the backup just written into the backup folder. */
 export interface BackupMade {

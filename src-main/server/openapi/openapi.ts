@@ -6,14 +6,14 @@
  * only puts them together with the parts every resource shares (parts.ts).
  */
 import { API_PATHS } from '#shared/api-paths'
-import { backupPaths } from '#server/routes/backup'
+import { backupPaths, backupSchemas } from '#server/routes/backup'
 import { eventPaths } from '#server/routes/events'
 import { healthPaths } from '#server/routes/health'
 import { historyPaths, historySchemas } from '#server/routes/history'
 import { plantPaths, plantSchemas } from '#server/routes/plants'
-import { bulkPaths } from '#server/routes/plants-bulk'
+import { bulkPaths, bulkSchemas } from '#server/routes/plants-bulk'
 import { reportPaths } from '#server/routes/reports'
-import { settingsPaths } from '#server/routes/settings'
+import { settingsPaths, settingsSchemas } from '#server/routes/settings'
 import { tokenPaths, tokenSchemas } from '#server/routes/tokens'
 import { transferPaths } from '#server/routes/transfer'
 import { HOST_CHECK_RESPONSE, SECURITY_SCHEMES, SHARED_SCHEMAS, json, type JsonSchema, type PathItems } from './parts'
@@ -84,7 +84,7 @@ export function createOpenApiDocument(): Record<string, unknown> {
       documentPaths
     ),
     components: {
-      schemas: mergeSchemas(SHARED_SCHEMAS, plantSchemas, historySchemas, tokenSchemas),
+      schemas: mergeSchemas(SHARED_SCHEMAS, plantSchemas, bulkSchemas, historySchemas, tokenSchemas, backupSchemas, settingsSchemas),
       securitySchemes: SECURITY_SCHEMES
     }
   }

@@ -7,9 +7,10 @@
  */
 import { MAX_BODY_BYTES, PAGE_LIMIT_MAX, PAGE_OFFSET_MAX } from '#shared/api-paths'
 import { PLANT_STATUSES } from '#shared/plant'
+import type { JsonSchema, Rule } from '#shared/body-rules'
 import { PLANT_ID_SCHEMA } from '#shared/plant-schema'
 
-export type JsonSchema = Record<string, unknown>
+export type { JsonSchema } from '#shared/body-rules'
 
 /** An operation object; `responses` by status code. */
 export type Operation = { responses: Record<string, unknown> } & Record<string, unknown>
@@ -22,6 +23,13 @@ export const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/
 
 /** A JSON body or answer of `schema`. */
 export const json = (schema: JsonSchema) => ({ 'application/json': { schema } })
+
+/** A required JSON request body, described by the same rule that checks it (its schema a `$ref` to the rule's component). */
+export const jsonBody = (rule: Rule<unknown>, description?: string) => ({
+  required: true,
+  ...(description === undefined ? {} : { description }),
+  content: json(rule.schema)
+})
 
 /** A response whose body is an RFC 9457 problem. */
 export const problemResponse = (description: string) => ({

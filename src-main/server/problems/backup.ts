@@ -1,8 +1,9 @@
 /** Rows of the problem table for the backup folder. */
 import { PROBLEM_TYPES } from '#shared/problem'
-import { row } from './problem-row'
+import { fieldErrorsRow, row } from './problem-row'
 
 export const BACKUP_PROBLEMS = {
+  backupFolderNotChanged: fieldErrorsRow('The backup folder was not changed'),
   backupFolderRefused: row({
     type: PROBLEM_TYPES.invalidInput,
     title: 'Backup folder refused',

@@ -1,16 +1,10 @@
 /** Rows of the problem table for the named tokens. */
 import { API_BASE, EXTENSION_PATHS } from '#shared/api-paths'
 import { PROBLEM_TYPES } from '#shared/problem'
-import { row } from './problem-row'
+import { fieldErrorsRow, row } from './problem-row'
 
 export const TOKEN_PROBLEMS = {
-  tokenNameRefused: row({
-    type: PROBLEM_TYPES.invalidInput,
-    title: 'Invalid input',
-    status: 400,
-    detail: (message: string) => `The token was not made: ${message}.`,
-    errors: (message) => [{ field: 'name', message }]
-  }),
+  tokenNotMade: fieldErrorsRow('The token was not made'),
   tokenNameTaken: row({
     type: PROBLEM_TYPES.tokenNameTaken,
     title: 'Token name taken',

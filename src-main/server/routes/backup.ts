@@ -7,13 +7,14 @@
 import { stat } from 'node:fs/promises'
 import type { H3, H3Event } from 'h3'
 import { EXTENSION_PATHS } from '#shared/api-paths'
-import type { BackupFolderStatus, BackupMade } from '#shared/import-export'
+import { componentsOf, validate } from '#shared/body-rules'
+import { BACKUP_FOLDER_BODY, type BackupFolderStatus, type BackupMade } from '#shared/import-export'
 import { checkBackupFolder } from '#backup-folder/check-folder'
 import { backUpTo, readBackupStatus } from '#backup-folder/offsite-backup'
 import { readSettings, writeSetting } from '#settings/settings'
 import type { PlantStore } from '#store'
 import { readJsonBody } from '#server/http/read-json-body'
-import { JSON_BODY_RESPONSES, extensionOperation, json, ownerOnlyResponse, problemResponse, type PathItems } from '#server/openapi/parts'
+import { JSON_BODY_RESPONSES, extensionOperation, json, jsonBody, ownerOnlyResponse, problemResponse, type PathItems } from '#server/openapi/parts'
 import { problem } from '#server/problems/problems'
 import { requireOwner } from '#server/security/security'
 import { routePattern } from '#server/urls'
@@ -29,20 +30,11 @@ async function backupFolderStatus(dataDir: string): Promise<BackupFolderStatus> 
   return { dir, present, last: (await readBackupStatus(dataDir)) ?? null }
 }
 
-/** The folder of a PUT body `{dir}`: a string, or null to clear the setting. */
-function readFolder(body: unknown): string | null {
-  const fields = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : undefined
-  const extra = fields === undefined ? undefined : Object.keys(fields).find((field) => field !== 'dir')
-  if (fields === undefined || extra !== undefined || !('dir' in fields) || (typeof fields.dir !== 'string' && fields.dir !== null)) {
-    const message = extra === undefined ? 'send {"dir": "/full/path"} to set the folder, or {"dir": null} to clear it' : `unknown field "${extra}"`
-    throw problem('invalidBody', `The backup folder was not changed: ${message}.`, [{ field: extra ?? 'dir', message }])
-  }
-  return fields.dir
-}
-
 async function changeFolder(event: H3Event, dataDir: string): Promise<BackupFolderStatus> {
   requireOwner(event, 'change the backup folder')
-  const wanted = readFolder(await readJsonBody(event, 400))
+  const checked = validate(BACKUP_FOLDER_BODY, await readJsonBody(event, 400))
+  if (!checked.ok) throw problem('backupFolderNotChanged', checked.errors)
+  const wanted = checked.value.dir
   // A folder that cannot be used is the check's BackupFolderError (422).
   const folder = wanted === null ? undefined : await checkBackupFolder(wanted, dataDir)
   await writeSetting(dataDir, 'backup.dir', folder)
@@ -93,10 +85,7 @@ const putBackup = extensionOperation({
   summary: 'Set or clear the backup folder (extension; owner only)',
   description:
     'The same checks as plant-store config set backup.dir: a full path to a folder that exists, that this user can write to (a file is written and removed to find out) and that is not inside the data folder. null clears the setting.',
-  requestBody: {
-    required: true,
-    content: json({ type: 'object', required: ['dir'], additionalProperties: false, properties: { dir: { type: ['string', 'null'] } } })
-  },
+  requestBody: jsonBody(BACKUP_FOLDER_BODY),
   responses: {
     '200': { description: 'The setting was changed; the new status.', content: json(STATUS) },
     '400': problemResponse('The body is not {"dir": string or null}.'),
@@ -126,3 +115,6 @@ const postBackup = extensionOperation({
 export const backupPaths: PathItems = {
   [EXTENSION_PATHS.backup]: { get: getBackup, put: putBackup, post: postBackup }
 }
+
+/** The body that sets the backup folder. */
+export const backupSchemas = componentsOf(BACKUP_FOLDER_BODY)

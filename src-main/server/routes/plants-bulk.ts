@@ -5,8 +5,9 @@
  */
 import type { H3, H3Event } from 'h3'
 import { EXTENSION_PATHS } from '#shared/api-paths'
-import { BULK_BODY_DEPTH, BULK_MAX, validateBulkIds, validateBulkUpdate } from '#shared/plant-bulk'
-import { PLANT_ID_SCHEMA, plantJsonSchemas } from '#shared/plant-schema'
+import { componentsOf } from '#shared/body-rules'
+import { BULK_BODY_DEPTH, BULK_IDS_BODY, BULK_MAX, BULK_UPDATE_BODY, validateBulkIds, validateBulkUpdate } from '#shared/plant-bulk'
+import { PLANT_ID_SCHEMA } from '#shared/plant-schema'
 import type { PlantStore } from '#store'
 import { readJsonBody } from '#server/http/read-json-body'
 import {
@@ -14,9 +15,9 @@ import {
   NOT_SAVED_RESPONSE,
   extensionOperation,
   json,
+  jsonBody,
   problemResponse,
   ref,
-  type JsonSchema,
   type PathItems
 } from '#server/openapi/parts'
 import { IDS_NAMED_MAX } from '#server/problems/plants'
@@ -43,8 +44,6 @@ export function registerBulkRoutes(app: H3, store: PlantStore): void {
   app.post(routePattern(EXTENSION_PATHS.bulkRestore), async (event) => ({ plants: await store.edits.bulkRestore(await bulkIds(event)) }))
 }
 
-const ids = { type: 'array', minItems: 1, maxItems: BULK_MAX, items: PLANT_ID_SCHEMA }
-const idsBody = { required: true, content: json({ type: 'object', required: ['ids'], additionalProperties: false, properties: { ids } }) }
 const plantsAnswer = (description: string) => ({
   description,
   content: json({ type: 'object', required: ['plants'], properties: { plants: { type: 'array', items: ref('FullPlant') } } })
@@ -55,18 +54,6 @@ const ATOMIC =
 const NOT_FOUND = problemResponse(
   `An id names no plant (or a deleted one); the problem names them (the first ${IDS_NAMED_MAX}). Nothing was changed.`
 )
-/** An item of `updates`: a PlantUpdate that may name the version the plant must still be at (an Undo's If-Match). */
-const updateItem = {
-  ...plantJsonSchemas.PlantUpdate,
-  properties: {
-    ...(plantJsonSchemas.PlantUpdate!.properties as JsonSchema),
-    version: {
-      type: 'integer',
-      minimum: 1,
-      description: 'Change the plant only if it is still at this version (as If-Match); one stale version refuses the whole call with 412.'
-    }
-  }
-}
 const INVALID = problemResponse('Invalid body: errors[] names each faulty field (e.g. changes.status, updates[3].price, ids). Nothing was changed.')
 
 /** The bulk paths, by path and method. */
@@ -76,25 +63,7 @@ export const bulkPaths: PathItems = {
       operationId: 'bulk-update-plants',
       summary: 'Change many plants at once (extension)',
       description: `Either one change for many plants ({"ids": [...], "changes": {...}}) or a change per plant ({"updates": [{"id": 1, ...}]}, e.g. an Undo). Changes follow the update rules (null removes category or price). ${ATOMIC}`,
-      requestBody: {
-        required: true,
-        content: json({
-          oneOf: [
-            {
-              type: 'object',
-              required: ['ids', 'changes'],
-              additionalProperties: false,
-              properties: { ids, changes: { type: 'object', not: { required: ['id'] } } }
-            },
-            {
-              type: 'object',
-              required: ['updates'],
-              additionalProperties: false,
-              properties: { updates: { type: 'array', minItems: 1, maxItems: BULK_MAX, items: updateItem } }
-            }
-          ]
-        })
-      },
+      requestBody: jsonBody(BULK_UPDATE_BODY),
       responses: {
         '200': plantsAnswer('The changed plants.'),
         '400': INVALID,
@@ -110,7 +79,7 @@ export const bulkPaths: PathItems = {
       operationId: 'bulk-delete-plants',
       summary: 'Delete many plants at once (extension)',
       description: ATOMIC,
-      requestBody: idsBody,
+      requestBody: jsonBody(BULK_IDS_BODY),
       responses: {
         '200': {
           description: 'The deleted ids.',
@@ -128,7 +97,7 @@ export const bulkPaths: PathItems = {
       operationId: 'bulk-restore-plants',
       summary: 'Restore many deleted plants at once (extension)',
       description: ATOMIC,
-      requestBody: idsBody,
+      requestBody: jsonBody(BULK_IDS_BODY),
       responses: {
         '200': plantsAnswer('The restored plants.'),
         '400': INVALID,
@@ -140,3 +109,6 @@ export const bulkPaths: PathItems = {
     })
   }
 }
+
+/** The bulk bodies' schemas. */
+export const bulkSchemas = componentsOf(BULK_UPDATE_BODY, BULK_IDS_BODY)

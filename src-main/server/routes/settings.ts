@@ -7,25 +7,20 @@ import type { H3, H3Event } from 'h3'
 import type { PlantStore } from '#store'
 import { EXTENSION_PATHS } from '#shared/api-paths'
 import { writeSetting } from '#settings/settings'
-import { currencyProblem, readShopSettings } from '#settings/shop-settings'
+import { readShopSettings } from '#settings/shop-settings'
+import { componentsOf, validate } from '#shared/body-rules'
+import { SHOP_SETTINGS_BODY } from '#shared/shop'
 import { readJsonBody } from '#server/http/read-json-body'
 import { routePattern } from '#server/urls'
 import { requireOwner } from '#server/security/security'
-import { JSON_BODY_RESPONSES, extensionOperation, json, ownerOnlyResponse, problemResponse, type PathItems } from '#server/openapi/parts'
+import { JSON_BODY_RESPONSES, extensionOperation, json, jsonBody, ownerOnlyResponse, problemResponse, type PathItems } from '#server/openapi/parts'
 import { problem } from '#server/problems/problems'
 
 async function setShopSettings(event: H3Event, dataDir: string) {
   requireOwner(event, "change the shop's currency")
-  const body = await readJsonBody(event, 400)
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw problem('shopNotChanged', [{ field: '', message: 'the body must be a JSON object such as {"currency": "GBP"}' }])
-  }
-  const unknown = Object.keys(body).filter((key) => key !== 'currency')
-  const errors = unknown.map((field) => ({ field, message: `unknown field "${field}"; the only field is currency (the locale is the computer's)` }))
-  const fault = currencyProblem((body as { currency?: unknown }).currency)
-  if (fault !== undefined) errors.push({ field: 'currency', message: fault })
-  if (errors.length > 0) throw problem('shopNotChanged', errors)
-  await writeSetting(dataDir, 'currency', (body as { currency: string }).currency)
+  const checked = validate(SHOP_SETTINGS_BODY, await readJsonBody(event, 400))
+  if (!checked.ok) throw problem('shopNotChanged', checked.errors)
+  await writeSetting(dataDir, 'currency', checked.value.currency)
   return readShopSettings(dataDir)
 }
 
@@ -55,10 +50,7 @@ export const settingsPaths: PathItems = {
     put: extensionOperation({
       operationId: 'set-shop-settings',
       summary: "Change the shop's currency (extension; owner only)",
-      requestBody: {
-        required: true,
-        content: json({ type: 'object', required: ['currency'], additionalProperties: false, properties: { currency: { type: 'string' } } })
-      },
+      requestBody: jsonBody(SHOP_SETTINGS_BODY),
       responses: {
         '200': { description: 'The shop setting as it is now.', content: json(shop) },
         '400': problemResponse("Not an ISO 4217 code this server knows (Intl.supportedValuesOf('currency')), or an unknown field."),
@@ -68,3 +60,6 @@ export const settingsPaths: PathItems = {
     })
   }
 }
+
+/** The body that changes the shop setting. */
+export const settingsSchemas = componentsOf(SHOP_SETTINGS_BODY)

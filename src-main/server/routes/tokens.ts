@@ -5,18 +5,20 @@
  */
 import type { H3, H3Event } from 'h3'
 import { EXTENSION_PATHS } from '#shared/api-paths'
-import {
-  TOKEN_NAME_MAX,
-  TOKEN_SCOPES,
-  isTokenScope,
-  tokenNameProblem,
-  type CreatedToken,
-  type NamedTokenInfo,
-  type TokenScope
-} from '#shared/named-token'
+import { componentsOf, validate } from '#shared/body-rules'
+import { NEW_TOKEN_BODY, TOKEN_NAME_MAX, TOKEN_SCOPES, type CreatedToken, type NamedTokenInfo, type TokenScope } from '#shared/named-token'
 import { nameParam } from '#server/http/path-params'
 import { readJsonBody } from '#server/http/read-json-body'
-import { JSON_BODY_RESPONSES, extensionOperation, json, ownerOnlyResponse, problemResponse, ref, type PathItems } from '#server/openapi/parts'
+import {
+  JSON_BODY_RESPONSES,
+  extensionOperation,
+  json,
+  jsonBody,
+  ownerOnlyResponse,
+  problemResponse,
+  ref,
+  type PathItems
+} from '#server/openapi/parts'
 import { problem } from '#server/problems/problems'
 import { requireOwner } from '#server/security/security'
 import { routePattern } from '#server/urls'
@@ -32,14 +34,9 @@ export interface NamedTokenAdmin {
 
 /** The name and scope of a POST body: `{name, scope?}`, scope read-write unless said otherwise. */
 function readNewToken(body: unknown): { name: string; scope: TokenScope } {
-  const fields = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {}
-  const unknown = Object.keys(fields).find((field) => field !== 'name' && field !== 'scope')
-  if (unknown !== undefined) throw problem('tokenNameRefused', `unknown field "${unknown}"; send {"name": …, "scope": "read-only" or "read-write"}`)
-  const nameProblem = tokenNameProblem(fields.name)
-  if (nameProblem) throw problem('tokenNameRefused', nameProblem)
-  const scope = fields.scope ?? 'read-write'
-  if (!isTokenScope(scope)) throw problem('tokenNameRefused', 'scope must be "read-write" or "read-only"')
-  return { name: fields.name as string, scope }
+  const checked = validate(NEW_TOKEN_BODY, body)
+  if (!checked.ok) throw problem('tokenNotMade', checked.errors)
+  return { name: checked.value.name, scope: checked.value.scope ?? 'read-write' }
 }
 
 /** Registers GET/POST /v3/tokens and DELETE /v3/tokens/{name}. */
@@ -80,18 +77,7 @@ export const tokenPaths: PathItems = {
     post: extensionOperation({
       operationId: 'add-token',
       summary: 'Make a named token (extension; owner only); its secret is in this answer only',
-      requestBody: {
-        required: true,
-        content: json({
-          type: 'object',
-          required: ['name'],
-          additionalProperties: false,
-          properties: {
-            name: { type: 'string', maxLength: TOKEN_NAME_MAX },
-            scope: { type: 'string', enum: [...TOKEN_SCOPES], default: 'read-write' }
-          }
-        })
-      },
+      requestBody: jsonBody(NEW_TOKEN_BODY),
       responses: {
         '201': {
           description: 'The token, with its secret.',
@@ -114,8 +100,9 @@ export const tokenPaths: PathItems = {
   }
 }
 
-/** A named token as listed. */
+/** A named token as listed, and the body that makes one. */
 export const tokenSchemas = {
+  ...componentsOf(NEW_TOKEN_BODY),
   NamedToken: {
     type: 'object',
     required: ['name', 'scope', 'createdAt'],

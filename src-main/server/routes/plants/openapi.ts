@@ -6,8 +6,10 @@
  * the contract unchanged.
  */
 import { API_PATHS, EXTENSION_PATHS, PLANT_SORT_KEYS, QUERY_TEXT_MAX, STATUS_COUNTS_HEADER } from '#shared/api-paths'
-import { PLANT_ID_SCHEMA, plantJsonSchemas } from '#shared/plant-schema'
-import { IDEMPOTENCY_KEY_MAX } from '#server/http/idempotency-key'
+import { componentsOf } from '#shared/body-rules'
+import { NEW_PLANT_BODY, PLANT_ID_SCHEMA, PLANT_UPDATE_BODY } from '#shared/plant-schema'
+import { IF_MATCH_PATTERN } from '#server/http/conditional'
+import { IDEMPOTENCY_KEY_SCHEMA } from '#server/http/idempotency-key'
 import {
   JSON_BODY_RESPONSES,
   NOT_SAVED_RESPONSE,
@@ -17,6 +19,7 @@ import {
   extension,
   extensionOperation,
   json,
+  jsonBody,
   problemResponse,
   queryParam,
   ref,
@@ -42,7 +45,7 @@ const IF_MATCH = extension({
   description:
     'Change the plant only if it is still at this version: its ETag ("7-3"), or "ID-VERSION" built from a list\'s version field; ' +
     'several may be listed, * means any version. Without it the last write wins, as the contract says.',
-  schema: { type: 'string' }
+  schema: { type: 'string', pattern: IF_MATCH_PATTERN, example: '"7-3"' }
 })
 
 const IDEMPOTENCY_KEY = extension({
@@ -52,10 +55,8 @@ const IDEMPOTENCY_KEY = extension({
   description:
     'A new random key (e.g. a UUID) per plant to add, as a quoted string. A retry with the same key and body gets the first answer again ' +
     '(same id, header Idempotent-Replayed: true) and adds nothing; keys are kept at least 24 hours, across restarts.',
-  schema: { type: 'string', maxLength: IDEMPOTENCY_KEY_MAX + 2, example: '"8e03978e-40d5-43e8-bc93-6894a57f9324"' }
+  schema: { ...IDEMPOTENCY_KEY_SCHEMA, example: '"8e03978e-40d5-43e8-bc93-6894a57f9324"' }
 })
-
-const plantBody = (schema: string, description: string) => ({ required: true, description, content: json(ref(schema)) })
 
 const BODY_RULES =
   'Requires Content-Type: application/json (UTF-8) and an uncompressed body (no Content-Encoding but identity), else 415. ' +
@@ -70,7 +71,7 @@ const addPlant = contractOperation({
     'Answered only after the plant is written to disk. ' +
     BODY_RULES,
   parameters: [IDEMPOTENCY_KEY],
-  requestBody: plantBody('Plant', 'The plant to add.'),
+  requestBody: jsonBody(NEW_PLANT_BODY, 'The plant to add.'),
   responses: {
     '200': withEtag('The plant was added (and saved).', ref('PlantResponse'), {
       'Idempotent-Replayed': extension({
@@ -97,10 +98,11 @@ const updatePlant = contractOperation({
   description:
     'The plant is named by id in the body (as in the Petstore this interface descends from). Only the fields present change: ' +
     '{"id": 7, "status": "sold"} marks plant 7 sold and keeps its name, category and tags; tags: [] empties the tags. ' +
-    'Fields cannot be removed (null is refused). Any status may follow any other. ' +
+    'null removes category or price ({"id": 7, "price": null}); name, tags and status cannot be removed (null is refused for them). ' +
+    'Any status may follow any other. ' +
     BODY_RULES,
   parameters: [IF_MATCH],
-  requestBody: plantBody('PlantUpdate', 'The id of the plant and the fields to change.'),
+  requestBody: jsonBody(PLANT_UPDATE_BODY, 'The id of the plant and the fields to change.'),
   responses: {
     '200': withEtag('The plant was updated (and saved).', ref('PlantResponse')),
     '400': problemResponse('Invalid ID supplied (missing, not a whole number, or below 1), or any other invalid field; nothing changed.'),
@@ -227,11 +229,12 @@ const tags = { type: 'array', items: { type: 'string' } }
 
 /** The plant's schemas: the request bodies (from the validator's own rules) and the two shapes a plant is answered in. */
 export const plantSchemas: Record<string, JsonSchema> = {
-  ...plantJsonSchemas,
+  ...componentsOf(NEW_PLANT_BODY, PLANT_UPDATE_BODY),
   PlantResponse: {
     type: 'object',
     required: ['id', 'status', 'tags'],
-    description: 'A plant as the contract returns it: never carries category.',
+    additionalProperties: false,
+    description: 'A plant as the contract returns it: id, name, status and tags, never more (no category).',
     properties: {
       id: { ...PLANT_ID_SCHEMA, description: 'Assigned by the server: increasing, never reused.' },
       name: { type: 'string' },
