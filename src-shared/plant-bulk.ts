@@ -65,9 +65,11 @@ const UPDATE_ITEM = named(
   })
 )
 
+const NOT_AN_OBJECT = 'the body must be a JSON object such as {"ids": [1, 2], "changes": {"status": "sold"}}'
+
 const BY_IDS = objectOf<{ ids: number[]; changes: FieldChanges }>(
   { ids: PLANT_IDS, changes: PLANT_CHANGES },
-  { required: ['ids', 'changes'], notAnObject: '', unknownKey: onlyFields('ids, changes (or updates alone)') }
+  { required: ['ids', 'changes'], notAnObject: NOT_AN_OBJECT, unknownKey: onlyFields('ids, changes (or updates alone)') }
 )
 
 const BY_UPDATES = objectOf<{ updates: BulkChange[] }>(
@@ -79,14 +81,11 @@ const BY_UPDATES = objectOf<{ updates: BulkChange[] }>(
       tooMany: TOO_MANY
     })
   },
-  { required: ['updates'], notAnObject: '', unknownKey: onlyFields('updates') }
+  { required: ['updates'], notAnObject: NOT_AN_OBJECT, unknownKey: onlyFields('updates') }
 )
 
 /** The body of POST /v3/plant/bulk: one change for many plants, or a change per plant (told apart by `updates`). */
-export const BULK_UPDATE_BODY = named(
-  'BulkUpdate',
-  eitherByKey('updates', BY_UPDATES, BY_IDS, 'the body must be a JSON object such as {"ids": [1, 2], "changes": {"status": "sold"}}')
-)
+export const BULK_UPDATE_BODY = named('BulkUpdate', eitherByKey('updates', BY_UPDATES, BY_IDS, NOT_AN_OBJECT))
 
 /** Validates `{"ids": [...]}` (bulk delete and restore). */
 export function validateBulkIds(body: unknown): Validated<number[]> {
