@@ -43,8 +43,9 @@ export function fieldPath(parent: string, key: string | number): string {
   return parent === '' ? key : `${parent}.${key}`
 }
 
-/** How a value is shown in a message: "null", "an array", "a number". */
+/** How a value is shown in a message: "null", "an array", "a number", "nothing" (a missing key). */
 export function describeType(value: unknown): string {
+  if (value === undefined) return 'nothing'
   if (value === null) return 'null'
   if (Array.isArray(value)) return 'an array'
   return `a ${typeof value}`
