@@ -31,7 +31,7 @@ const problems = []
 
 async function servedDocument() {
   const { module } = await runnerImport(path.join(ROOT, 'src-main/server/openapi/openapi.ts'), { configFile: false, root: ROOT, logLevel: 'error' })
-  return JSON.parse(JSON.stringify(module.createOpenApiDocument()))
+  return JSON.parse(module.serializeOpenApiDocument())
 }
 
 /** Every value under `node` with the key `name`, with where it is. */

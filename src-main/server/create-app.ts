@@ -7,7 +7,7 @@ import { API_BASE, API_PATHS } from '#shared/api-paths'
 import type { PlantStore } from '#store'
 import type { AccessPolicy } from '#server/security/access-policy'
 import { actAsSender } from '#server/security/actor'
-import { createOpenApiDocument } from '#server/openapi/openapi'
+import { serializeOpenApiDocument } from '#server/openapi/openapi'
 import { API_HEADERS, toProblemResponse } from '#server/problems/problem-response'
 import { problem } from '#server/problems/problems'
 import { registerBackupRoutes } from './routes/backup'
@@ -52,7 +52,7 @@ function refuseOtherMethods(app: H3): void {
 
 /** Creates the API application over `store`. */
 export function createApp(options: CreateAppOptions): H3 {
-  const openapi = JSON.stringify(createOpenApiDocument())
+  const openapi = serializeOpenApiDocument()
   const app = new H3({
     // Errors are logged by toProblemResponse (unexpected ones only), not by h3.
     silent: true,

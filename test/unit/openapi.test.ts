@@ -153,6 +153,14 @@ describe('OpenAPI document', () => {
     }
   })
 
+  it("is served as printable ASCII (a pattern's characters as JSON escapes), parsing to the document itself", async () => {
+    const { call } = await createTestApp()
+    const served = await (await call('GET', '/v3/openapi.json')).text()
+    expect(served).toMatch(/^[\x20-\x7e]+$/)
+    expect(served).toContain('\\u00a0')
+    expect(JSON.parse(served)).toEqual(JSON.parse(JSON.stringify(doc)))
+  })
+
   it('closes PlantResponse, as the contract says it never carries more', () => {
     expect(doc.components.schemas.PlantResponse.additionalProperties).toBe(false)
   })

@@ -89,3 +89,12 @@ export function createOpenApiDocument(): Record<string, unknown> {
     }
   }
 }
+
+/**
+ * The document as served: JSON in printable ASCII, every other character written as a JSON \u escape, so a
+ * pattern's literal characters stay legible (a no-break space reads \u00a0, not as a space) and nothing on the
+ * way can alter them. Parsed, it is exactly {@link createOpenApiDocument}.
+ */
+export function serializeOpenApiDocument(): string {
+  return JSON.stringify(createOpenApiDocument()).replace(/[\u007f-\uffff]/g, (unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, '0')}`)
+}
