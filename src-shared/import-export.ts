@@ -4,7 +4,11 @@
  * describes the file formats.
  */
 import type { ImportMappingReport } from './import-mapping'
+import { leaf, named, objectOf } from './body-rules'
 import type { NewPlant } from './plant'
+
+/** Plans of an import made again when the catalogue changed while one was being made, before the import is refused (409). */
+export const IMPORT_PLAN_ATTEMPTS = 3
 
 /** The file formats of an export or import: CSV, JSON and Excel workbooks (.xlsx). */
 export const TRANSFER_FORMATS = ['csv', 'json', 'xlsx'] as const
@@ -97,6 +101,26 @@ export interface BackupFolderStatus {
 export interface BackupFolderChange {
   dir: string | null
 }
+
+const SEND_A_FOLDER = 'send {"dir": "/full/path"} to set the folder, or {"dir": null} to clear it'
+
+/** PUT /v3/backup's body, described once. Whether the folder can be used (a full path, there, writable) is checked apart: 422. */
+export const BACKUP_FOLDER_BODY = named(
+  'BackupFolderChange',
+  objectOf<BackupFolderChange>(
+    {
+      dir: leaf<string | null>(
+        (value, field, errors) => {
+          if (typeof value === 'string' || value === null) return value
+          errors.push({ field, message: SEND_A_FOLDER })
+          return undefined
+        },
+        { type: ['string', 'null'], description: 'A full path to a folder that exists and this user can write to; null clears the setting.' }
+      )
+    },
+    { required: ['dir'], notAnObject: SEND_A_FOLDER, unknownKey: (key) => `unknown field "${key}"` }
+  )
+)
 
 /** The answer of POST /v3/backup: the backup just written into the backup folder. */
 export interface BackupMade {

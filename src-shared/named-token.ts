@@ -3,6 +3,7 @@
  * each with a scope, that the owner can create and revoke. Shared by the
  * server, the CLI and the staff UI's Settings dialog.
  */
+import { leaf, leafOf, named, objectOf, type Rule } from './body-rules'
 
 /** What a named token may do: read and change plants, or only read them. */
 export const TOKEN_SCOPES = ['read-write', 'read-only'] as const
@@ -35,13 +36,50 @@ export function isTokenScope(value: unknown): value is TokenScope {
   return (TOKEN_SCOPES as readonly unknown[]).includes(value)
 }
 
+/** The characters of a token name (ASCII only, so its length is the same counted in any unit). */
+const TOKEN_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*$/
+
 /** What is wrong with `name` as a new token's name, or undefined when it is fine. */
 export function tokenNameProblem(name: unknown): string | undefined {
   if (typeof name !== 'string' || name === '') return 'give the token a name, e.g. till-1 or price-script'
   if (name.length > TOKEN_NAME_MAX) return `a token name has at most ${TOKEN_NAME_MAX} characters`
-  if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(name)) {
+  if (!TOKEN_NAME_PATTERN.test(name)) {
     return 'a token name holds only letters, digits, dots, dashes and underscores, and starts with a letter or digit'
   }
   if (name.toLowerCase() === OWNER_TOKEN_NAME) return `"${OWNER_TOKEN_NAME}" is the name of the owner's own token; choose another`
   return undefined
 }
+
+/** A new token's name: its check and its JSON Schema. */
+const TOKEN_NAME = leafOf<string>(tokenNameProblem, {
+  type: 'string',
+  minLength: 1,
+  maxLength: TOKEN_NAME_MAX,
+  pattern: TOKEN_NAME_PATTERN.source,
+  not: { pattern: `^${[...OWNER_TOKEN_NAME].map((letter) => `[${letter.toUpperCase()}${letter}]`).join('')}$` },
+  description: `Letters, digits, dots, dashes and underscores, starting with a letter or digit; at most ${TOKEN_NAME_MAX}; not "${OWNER_TOKEN_NAME}" in any case.`
+})
+
+/** A new token's scope; null (like absent) means the default, read-write. */
+const TOKEN_SCOPE: Rule<TokenScope> = leaf(
+  (value, field, errors) => {
+    if (value === null) return 'read-write'
+    if (isTokenScope(value)) return value
+    errors.push({ field, message: 'scope must be "read-write" or "read-only"' })
+    return undefined
+  },
+  { enum: [...TOKEN_SCOPES, null], default: 'read-write', description: 'What the token may do; read-write when absent or null.' }
+)
+
+/** The body of POST /v3/tokens. */
+export const NEW_TOKEN_BODY = named(
+  'NewToken',
+  objectOf<{ name: string; scope?: TokenScope }>(
+    { name: TOKEN_NAME, scope: TOKEN_SCOPE },
+    {
+      required: ['name'],
+      notAnObject: 'send a JSON object such as {"name": "till-1", "scope": "read-only"}',
+      unknownKey: (key) => `unknown field "${key}"; send {"name": …, "scope": "read-only" or "read-write"}`
+    }
+  )
+)

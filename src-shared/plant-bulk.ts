@@ -1,13 +1,14 @@
 /**
- * Bodies of the bulk routes (issue 15): POST /v3/plant/bulk takes either
+ * Bodies of the bulk routes: POST /v3/plant/bulk takes either
  * `{"ids": [...], "changes": {...}}` (one change for many plants) or
  * `{"updates": [{"id": 1, ...}, ...]}` (a change per plant, e.g. an Undo);
  * /bulk/delete and /bulk/restore take `{"ids": [...]}`. Each change follows
- * the update rules of plant-schema.ts, minus the id.
+ * the update rules of plant-schema.ts. Described once with body-rules.ts:
+ * the server's check and the published schema come from the same rules.
  */
-import type { PlantChanges } from './plant'
-import { MAX_BODY_DEPTH, invalidIdMessage, isPlainObject, isPlantId, validatePlantChanges, type Validated } from './plant-schema'
-import type { FieldError } from './problem'
+import { eitherByKey, leaf, listOf, named, objectOf, validate, type FieldRules, type Validated } from './body-rules'
+import type { FieldChanges, PlantChanges } from './plant'
+import { MAX_BODY_DEPTH, PLANT_CHANGES, PLANT_ID, UPDATE_FIELDS } from './plant-schema'
 
 /** The most plants one bulk call may name. */
 export const BULK_MAX = 10_000
@@ -17,81 +18,86 @@ export const BULK_BODY_DEPTH = MAX_BODY_DEPTH + 2
 
 const TOO_MANY = `at most ${BULK_MAX.toLocaleString('en')} plants per call; split the list`
 
-/** The `ids` list of a body, or its faults. */
-function idList(value: unknown, errors: FieldError[]): number[] {
-  if (!Array.isArray(value) || value.length === 0) {
-    errors.push({ field: 'ids', message: 'ids must be a non-empty list of plant ids, e.g. [1, 2, 3]' })
-    return []
-  }
-  if (value.length > BULK_MAX) errors.push({ field: 'ids', message: TOO_MANY })
-  else value.forEach((id, index) => isPlantId(id) || errors.push({ field: `ids[${index}]`, message: invalidIdMessage(id) }))
-  return value as number[]
-}
+/** The plants a call names. */
+const PLANT_IDS = listOf(PLANT_ID, {
+  minItems: 1,
+  maxItems: BULK_MAX,
+  notAList: 'ids must be a non-empty list of plant ids, e.g. [1, 2, 3]',
+  tooMany: TOO_MANY,
+  description: 'The plants, by id (an id given twice counts once).'
+})
 
-function onlyKeys(body: Record<string, unknown>, keys: readonly string[], errors: FieldError[]): void {
-  for (const key of Object.keys(body)) {
-    if (!keys.includes(key)) errors.push({ field: key, message: `unknown field "${key}"; the fields are ${keys.join(', ')}` })
-  }
-}
+const onlyFields = (fields: string) => (key: string) => `unknown field "${key}"; the fields are ${fields}`
 
-const NOT_AN_OBJECT: FieldError = { field: '', message: 'the body must be a JSON object such as {"ids": [1, 2], "changes": {"status": "sold"}}' }
-
-/** Validates `{"ids": [...]}` (bulk delete and restore). */
-export function validateBulkIds(body: unknown): Validated<number[]> {
-  if (!isPlainObject(body)) return { ok: false, errors: [{ ...NOT_AN_OBJECT, message: 'the body must be a JSON object such as {"ids": [1, 2]}' }] }
-  const errors: FieldError[] = []
-  onlyKeys(body, ['ids'], errors)
-  const ids = idList(body.ids, errors)
-  return errors.length === 0 ? { ok: true, value: ids } : { ok: false, errors }
-}
+/** The body of POST /v3/plant/bulk/delete and /bulk/restore. */
+export const BULK_IDS_BODY = named(
+  'BulkIds',
+  objectOf<{ ids: number[] }>(
+    { ids: PLANT_IDS },
+    { required: ['ids'], notAnObject: 'the body must be a JSON object such as {"ids": [1, 2]}', unknownKey: onlyFields('ids') }
+  )
+)
 
 /** A change of POST /v3/plant/bulk; `version` (in `updates` only) is the version the plant must still be at, as If-Match. */
 export type BulkChange = PlantChanges & { version?: number }
 
-/** An item of `updates`: its optional `version` checked apart, the rest as an update. */
-function checkUpdateItem(item: unknown, prefix: string, errors: FieldError[]): BulkChange | undefined {
-  if (!isPlainObject(item) || !Object.hasOwn(item, 'version')) return checkChange(item, prefix, errors)
-  const { version, ...rest } = item
-  if (!Number.isSafeInteger(version) || (version as number) < 1) {
-    errors.push({
-      field: `${prefix}.version`,
-      message: `version must be the positive whole number the plant was read at, not ${JSON.stringify(version)}`
+const VERSION = leaf<number>(
+  (value, field, errors) => {
+    if (Number.isSafeInteger(value) && (value as number) >= 1) return value as number
+    errors.push({ field, message: `version must be the positive whole number the plant was read at, not ${JSON.stringify(value)}` })
+    return undefined
+  },
+  {
+    type: 'integer',
+    minimum: 1,
+    maximum: Number.MAX_SAFE_INTEGER,
+    description: 'Change the plant only if it is still at this version (as If-Match); one stale version refuses the whole call with 412.'
+  }
+)
+
+/** An item of `updates`: an update (its id and changes) that may name the version the plant must still be at (an Undo's If-Match). */
+const UPDATE_ITEM = named(
+  'BulkUpdateItem',
+  objectOf<BulkChange>({ ...UPDATE_FIELDS, version: VERSION } as FieldRules<BulkChange>, {
+    required: ['id'],
+    notAnObject: 'each update must be an object such as {"id": 1, "status": "sold"}',
+    unknownKey: onlyFields('id, name, category, tags, status, price, version')
+  })
+)
+
+const NOT_AN_OBJECT = 'the body must be a JSON object such as {"ids": [1, 2], "changes": {"status": "sold"}}'
+
+const BY_IDS = objectOf<{ ids: number[]; changes: FieldChanges }>(
+  { ids: PLANT_IDS, changes: PLANT_CHANGES },
+  { required: ['ids', 'changes'], notAnObject: NOT_AN_OBJECT, unknownKey: onlyFields('ids, changes (or updates alone)') }
+)
+
+const BY_UPDATES = objectOf<{ updates: BulkChange[] }>(
+  {
+    updates: listOf(UPDATE_ITEM, {
+      minItems: 1,
+      maxItems: BULK_MAX,
+      notAList: 'updates must be a non-empty list such as [{"id": 1, "status": "sold"}]',
+      tooMany: TOO_MANY
     })
-  }
-  const change = checkChange(rest, prefix, errors)
-  return change && { ...change, version: version as number }
+  },
+  { required: ['updates'], notAnObject: NOT_AN_OBJECT, unknownKey: onlyFields('updates') }
+)
+
+/** The body of POST /v3/plant/bulk: one change for many plants, or a change per plant (told apart by `updates`). */
+export const BULK_UPDATE_BODY = named('BulkUpdate', eitherByKey('updates', BY_UPDATES, BY_IDS, NOT_AN_OBJECT))
+
+/** Validates `{"ids": [...]}` (bulk delete and restore). */
+export function validateBulkIds(body: unknown): Validated<number[]> {
+  const checked = validate(BULK_IDS_BODY, body)
+  return checked.ok ? { ok: true, value: checked.value.ids } : checked
 }
 
-/** One change as an update (`id` plus fields), its faults named under `prefix`. */
-function checkChange(body: unknown, prefix: string, errors: FieldError[]): PlantChanges | undefined {
-  const checked = validatePlantChanges(body)
-  if (checked.ok) return checked.value
-  for (const error of checked.errors) errors.push({ field: error.field === '' ? prefix : `${prefix}.${error.field}`, message: error.message })
-  return undefined
-}
-
-/** Validates a body of POST /v3/plant/bulk into the update of each plant. */
+/** Validates a body of POST /v3/plant/bulk into the update of each plant (an id named twice is changed once). */
 export function validateBulkUpdate(body: unknown): Validated<BulkChange[]> {
-  if (!isPlainObject(body)) return { ok: false, errors: [NOT_AN_OBJECT] }
-  const errors: FieldError[] = []
-  const updates: BulkChange[] = []
-  if (Object.hasOwn(body, 'updates')) {
-    onlyKeys(body, ['updates'], errors)
-    const list = body.updates
-    if (!Array.isArray(list) || list.length === 0)
-      errors.push({ field: 'updates', message: 'updates must be a non-empty list such as [{"id": 1, "status": "sold"}]' })
-    else if (list.length > BULK_MAX) errors.push({ field: 'updates', message: TOO_MANY })
-    else list.forEach((item, index) => updates.push(checkUpdateItem(item, `updates[${index}]`, errors)!))
-  } else {
-    onlyKeys(body, ['ids', 'changes'], errors)
-    const ids = idList(body.ids, errors)
-    const changes = body.changes
-    if (!isPlainObject(changes)) errors.push({ field: 'changes', message: 'changes must be an object such as {"status": "sold"}' })
-    else if (Object.hasOwn(changes, 'id')) errors.push({ field: 'changes.id', message: 'the plants are named in ids; leave id out of changes' })
-    else if (errors.length === 0) {
-      const first = checkChange({ ...changes, id: ids[0] }, 'changes', errors)
-      if (first) for (const id of new Set(ids)) updates.push({ ...first, id })
-    }
-  }
-  return errors.length === 0 ? { ok: true, value: updates } : { ok: false, errors }
+  const checked = validate(BULK_UPDATE_BODY, body)
+  if (!checked.ok) return checked
+  if ('updates' in checked.value) return { ok: true, value: checked.value.updates }
+  const { ids, changes } = checked.value
+  return { ok: true, value: [...new Set(ids)].map((id) => ({ ...changes, id })) }
 }

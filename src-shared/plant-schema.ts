@@ -3,12 +3,28 @@
  * request bodies with it, the UI uses it for instant form messages, and the
  * OpenAPI document takes its JSON Schemas from it. Each field is one row of
  * {@link FIELD_RULES}: its check and its JSON Schema side by side, so a new
- * field is a one-place change. test/api/schema-agreement.test.ts runs both over
- * generated bodies and fails when they give any body different verdicts.
+ * field is a one-place change; the bodies (add, update, the changes of a bulk
+ * call) are built from the rows with body-rules.ts. test/api/schema-agreement.test.ts
+ * runs both over generated bodies and fails when they give any body different verdicts.
  */
+import {
+  describeType,
+  leaf,
+  named,
+  nullable,
+  objectOf,
+  schemaRef,
+  validate,
+  type FieldRules,
+  type JsonSchema,
+  type Rule,
+  type Validated
+} from './body-rules'
 import { CLEARABLE_FIELDS, PLANT_STATUSES, isPlantStatus, type FieldChanges, type NewPlant, type PlantChanges } from './plant'
 import type { FieldError } from './problem'
-import { TEXT_RULES_DESCRIPTION, storedText, textFieldPattern, textProblem, uniqueTags } from './text-rules'
+import { TEXT_RULES_DESCRIPTION, storedText, textFieldSchema, textProblem, uniqueTags } from './text-rules'
+
+export { isPlainObject, type Validated } from './body-rules'
 
 /** Limits on field values (the contract leaves them open; docs/api.md gives the reasons). */
 export const PLANT_LIMITS = {
@@ -30,26 +46,8 @@ export function priceToCents(price: number): number {
   return Math.round(price / 0.01)
 }
 
-/** Outcome of validating a body: either the clean value or the list of complaints. */
-export type Validated<T> = { ok: true; value: T } | { ok: false; errors: FieldError[] }
-
 /** Outcome of validating an update body, which tells a bad id apart from other faults. */
 export type ValidatedChanges = { ok: true; value: PlantChanges } | { ok: false; idError: boolean; errors: FieldError[] }
-
-type JsonSchema = Record<string, unknown>
-
-/** How one field is checked, and how the published JSON Schema says the same. */
-interface FieldRule<T> {
-  /** The clean value, or undefined after pushing what is wrong to `errors`. */
-  check(value: unknown, field: string, errors: FieldError[]): T | undefined
-  schema: JsonSchema
-}
-
-function describeType(value: unknown): string {
-  if (value === null) return 'null'
-  if (Array.isArray(value)) return 'an array'
-  return `a ${typeof value}`
-}
 
 /** Counts characters as people do (code points), not UTF-16 units; JSON Schema's lengths count the same way. */
 function characterCount(text: string): number {
@@ -60,15 +58,15 @@ function characterCount(text: string): number {
 
 // ---------------------------------------------------------------------------------------------
 // Text rules. Every text field (name, category, each tag) follows src-shared/text-rules.ts: the
-// characters it may hold and its JSON Schema pattern come from there; the length is checked here
+// characters it may hold and its JSON Schema patterns come from there; the length is checked here
 // and in the same pattern. The agreement test fails when the two give any text different verdicts.
 // ---------------------------------------------------------------------------------------------
 
-/** The JSON Schema of a text field: the text rules and the length, once trimmed, in one pattern. */
+/** The JSON Schema of a text field: the text rules and the length, once trimmed. */
 function textJsonSchema(maxLength: number, description: string): JsonSchema {
   return {
     type: 'string',
-    pattern: textFieldPattern(maxLength),
+    ...textFieldSchema(maxLength),
     description: `${description} ${TEXT_RULES_DESCRIPTION} At most ${maxLength} characters long once trimmed.`
   }
 }
@@ -94,21 +92,21 @@ function checkText(value: unknown, label: string, maxLength: number): string | {
 // The fields, one row each.
 // ---------------------------------------------------------------------------------------------
 
-function textField(description: string): FieldRule<string> {
-  return {
-    check(value, field, errors) {
+function textField(description: string): Rule<string> {
+  return leaf(
+    (value, field, errors) => {
       const result = checkText(value, field, PLANT_LIMITS.textMaxLength)
       if (typeof result !== 'string') return result.text
       errors.push({ field, message: result })
       return undefined
     },
-    schema: textJsonSchema(PLANT_LIMITS.textMaxLength, description)
-  }
+    textJsonSchema(PLANT_LIMITS.textMaxLength, description)
+  )
 }
 
 /** Tags: each is text; each is kept once (after NFC and case folding, first spelling wins). */
-const tagsField: FieldRule<string[]> = {
-  check(value, field, errors) {
+const tagsField = leaf<string[]>(
+  (value, field, errors) => {
     if (!Array.isArray(value)) {
       errors.push({ field, message: `tags must be an array of text, not ${describeType(value)}` })
       return undefined
@@ -126,26 +124,27 @@ const tagsField: FieldRule<string[]> = {
     })
     return errors.length === before ? uniqueTags(tags) : undefined
   },
-  schema: {
+  {
     type: 'array',
     maxItems: PLANT_LIMITS.tagsMaxItems,
     description: `Labels; duplicates (ignoring case, after NFC) are kept once, the first spelling winning. At most ${PLANT_LIMITS.tagsMaxItems} tags.`,
-    items: textJsonSchema(PLANT_LIMITS.tagMaxLength, 'A tag.')
-  }
-}
+    items: schemaRef('PlantTag')
+  },
+  { PlantTag: textJsonSchema(PLANT_LIMITS.tagMaxLength, 'A tag.') }
+)
 
-const statusField: FieldRule<NonNullable<NewPlant['status']>> = {
-  check(value, field, errors) {
+const statusField = leaf<NonNullable<NewPlant['status']>>(
+  (value, field, errors) => {
     if (isPlantStatus(value)) return value
     const shown = typeof value === 'string' ? `"${value}"` : describeType(value)
     errors.push({ field, message: `status must be one of ${PLANT_STATUSES.join(', ')}; got ${shown}` })
     return undefined
   },
-  schema: { $ref: '#/components/schemas/PlantStatus' }
-}
+  { type: 'string', enum: [...PLANT_STATUSES] }
+)
 
-const priceField: FieldRule<number> = {
-  check(value, field, errors) {
+const priceField = leaf<number>(
+  (value, field, errors) => {
     if (typeof value === 'string') {
       // Text reaches here from JSON ("12") and from a CSV cell that is no plain decimal (a German "19,99"): say both.
       errors.push({
@@ -169,7 +168,7 @@ const priceField: FieldRule<number> = {
     }
     return value
   },
-  schema: {
+  {
     type: 'number',
     minimum: 0,
     maximum: PLANT_LIMITS.priceMax,
@@ -178,15 +177,18 @@ const priceField: FieldRule<number> = {
       "Price in the shop's currency (GET /v3/settings/shop), with at most two decimals; stored exactly as whole cents. " +
       'multipleOf is meant with float tolerance (ajv: multipleOfPrecision 6): 19.99 is valid.'
   }
-}
+)
 
-/** Every editable field of a plant, in the order messages name them. The type makes a field of NewPlant without a row a compile error. */
-const FIELD_RULES: { [K in keyof Required<NewPlant>]: FieldRule<Required<NewPlant>[K]> } = {
-  name: textField('Name of the plant.'),
-  category: textField('Category of the plant.'),
-  tags: tagsField,
-  status: statusField,
-  price: priceField
+/**
+ * Every editable field of a plant, in the order messages name them, each published as a component. The type
+ * makes a field of NewPlant without a row a compile error.
+ */
+const FIELD_RULES: FieldRules<NewPlant> = {
+  name: named('PlantName', textField('Name of the plant.')),
+  category: named('PlantCategory', textField('Category of the plant.')),
+  tags: named('PlantTags', tagsField),
+  status: named('PlantStatus', statusField),
+  price: named('PlantPrice', priceField)
 }
 
 type EditableField = keyof typeof FIELD_RULES
@@ -211,86 +213,88 @@ export function invalidIdMessage(value: unknown): string {
   return `id must be a positive whole number, not ${shown}`
 }
 
-/** A JSON object (not null, not an array): what a body, a bulk change or an imported item must be. */
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
+/** A plant id: its check and its schema. */
+export const PLANT_ID = leaf<number>((value, field, errors) => {
+  if (isPlantId(value)) return value
+  errors.push({ field, message: invalidIdMessage(value) })
+  return undefined
+}, PLANT_ID_SCHEMA)
 
 function unknownFieldMessage(key: string): string {
   if (key === 'id') return 'id is assigned by the server; leave it out when adding a plant'
   return `unknown field "${key}"; the fields are ${EDITABLE_FIELDS.join(', ')}`
 }
 
-function assign<K extends EditableField>(into: NewPlant, field: K, errors: FieldError[], raw: unknown): void {
-  const rule: FieldRule<Required<NewPlant>[K]> = FIELD_RULES[field]
-  const value = rule.check(raw, field, errors)
-  if (value !== undefined) into[field] = value
-}
-
 const isClearable = (field: string): boolean => (CLEARABLE_FIELDS as readonly string[]).includes(field)
 
-/** Validates the editable fields of `body`; an update (`update`) may hold its id and null for a clearable field. */
-function checkFields(body: Record<string, unknown>, update: boolean): Validated<FieldChanges> {
-  const errors: FieldError[] = []
-  const value: FieldChanges = {}
-  for (const key of Object.keys(body)) {
-    if (key === 'id' && update) continue
-    if (!(EDITABLE_FIELDS as string[]).includes(key)) errors.push({ field: key, message: unknownFieldMessage(key) })
-  }
-  for (const field of EDITABLE_FIELDS) {
-    if (!Object.hasOwn(body, field)) continue
-    if (update && body[field] === null) {
-      if (isClearable(field)) Object.assign(value, { [field]: null })
-      else errors.push({ field, message: `${field} cannot be removed (null); only ${CLEARABLE_FIELDS.join(' and ')} can` })
-    } else assign(value as NewPlant, field, errors, body[field])
-  }
-  return errors.length === 0 ? { ok: true, value } : { ok: false, errors }
+/** A field as an update takes it: null removes a clearable field, and is refused with a reason for the others. */
+function changeOf<T>(field: EditableField, rule: Rule<T>): Rule<T | null> {
+  if (isClearable(field)) return nullable(rule, `null removes the ${field}.`)
+  return leaf<T>(
+    (value, name, errors) => {
+      if (value !== null) return rule.check(value, name, errors)
+      errors.push({ field: name, message: `${field} cannot be removed (null); only ${CLEARABLE_FIELDS.join(' and ')} can` })
+      return undefined
+    },
+    rule.schema,
+    rule.components
+  )
 }
 
+const CHANGE_RULES = Object.fromEntries(
+  EDITABLE_FIELDS.map((field) => [field, changeOf(field, FIELD_RULES[field] as Rule<unknown>)])
+) as FieldRules<FieldChanges>
+
 const NOT_AN_OBJECT = 'the body must be a JSON object such as {"name": "Monstera", "status": "available"}'
+const CHANGES_DESCRIPTION = `Only the fields present change. tags: [] empties the tags; null removes ${CLEARABLE_FIELDS.join(' or ')}.`
+
+/** The body of add-plant. */
+export const NEW_PLANT_BODY = named(
+  'Plant',
+  objectOf<NewPlant>(FIELD_RULES, {
+    notAnObject: NOT_AN_OBJECT,
+    unknownKey: unknownFieldMessage,
+    description: 'A plant to add. Unknown fields (and a client-supplied id) are rejected. status defaults to available, tags to [].'
+  })
+)
+
+/** The fields to change of one plant, without its id (a bulk call's `changes`). */
+export const PLANT_CHANGES = named(
+  'PlantChanges',
+  objectOf<FieldChanges>(CHANGE_RULES, {
+    notAnObject: 'changes must be an object such as {"status": "sold"}',
+    unknownKey: (key) => (key === 'id' ? 'the plants are named in ids; leave id out of changes' : unknownFieldMessage(key)),
+    description: CHANGES_DESCRIPTION
+  })
+)
+
+/** The fields of update-plant (and of each item of a bulk call's `updates`): the id and the changes. */
+export const UPDATE_FIELDS: FieldRules<PlantChanges> = { id: PLANT_ID, ...CHANGE_RULES }
+
+/** The body of update-plant. */
+export const PLANT_UPDATE_BODY = named(
+  'PlantUpdate',
+  objectOf<PlantChanges>(UPDATE_FIELDS, {
+    required: ['id'],
+    notAnObject: NOT_AN_OBJECT,
+    unknownKey: unknownFieldMessage,
+    description: `The id names the plant. ${CHANGES_DESCRIPTION}`
+  })
+)
 
 /** Validates an add-plant body. */
 export function validateNewPlant(body: unknown): Validated<NewPlant> {
-  if (!isPlainObject(body)) return { ok: false, errors: [{ field: '', message: NOT_AN_OBJECT }] }
-  return checkFields(body, false) as Validated<NewPlant>
+  return validate(NEW_PLANT_BODY, body)
 }
 
 /** Validates an update-plant body: `id` names the plant, the other fields present are the changes. */
 export function validatePlantChanges(body: unknown): ValidatedChanges {
-  if (!isPlainObject(body)) return { ok: false, idError: false, errors: [{ field: '', message: NOT_AN_OBJECT }] }
-  const id = body.id
-  if (!isPlantId(id)) return { ok: false, idError: true, errors: [{ field: 'id', message: invalidIdMessage(id) }] }
-  const fields = checkFields(body, true)
-  if (!fields.ok) return { ok: false, idError: false, errors: fields.errors }
-  return { ok: true, value: { id, ...fields.value } }
+  const checked = validate(PLANT_UPDATE_BODY, body)
+  if (checked.ok) return checked
+  // The contract's 400 "Invalid ID supplied" when the id is the fault: then that is all the answer says.
+  const idError = checked.errors.find((error) => error.field === 'id')
+  return idError ? { ok: false, idError: true, errors: [idError] } : { ok: false, idError: false, errors: checked.errors }
 }
 
 /** Deepest JSON nesting a valid body can have: object → tags array → string. */
 export const MAX_BODY_DEPTH = 2
-
-const fieldSchemas = (ref: (field: EditableField) => JsonSchema): Record<string, JsonSchema> =>
-  Object.fromEntries(EDITABLE_FIELDS.map((field) => [field, ref(field)]))
-
-/** JSON Schemas of the request bodies (and the status they share), for the OpenAPI document. */
-export const plantJsonSchemas: Record<string, JsonSchema> = {
-  PlantStatus: { type: 'string', enum: [...PLANT_STATUSES] },
-  Plant: {
-    type: 'object',
-    additionalProperties: false,
-    description: 'A plant to add. Unknown fields (and a client-supplied id) are rejected. status defaults to available, tags to [].',
-    properties: fieldSchemas((field) => FIELD_RULES[field].schema)
-  },
-  PlantUpdate: {
-    type: 'object',
-    additionalProperties: false,
-    required: ['id'],
-    description: `The id names the plant; only the other fields present change. tags: [] empties the tags; null removes ${CLEARABLE_FIELDS.join(' or ')}.`,
-    properties: {
-      id: { ...PLANT_ID_SCHEMA, description: 'The plant to update.' },
-      ...fieldSchemas((field) => {
-        const same = { $ref: `#/components/schemas/Plant/properties/${field}` }
-        return isClearable(field) ? { anyOf: [same, { type: 'null', description: `null removes the ${field}.` }] } : same
-      })
-    }
-  }
-}

@@ -1,9 +1,11 @@
 /**
- * The shop setting (issue 15): the currency prices are in (ISO 4217) and the
- * locale they are formatted in. The UI and labels format a price with
- * `formatPrice`, i.e. Intl.NumberFormat in the shop's locale and currency.
+ * The shop setting: the currency prices are in (ISO 4217) and the locale they
+ * are formatted in. The UI and labels format a price with `formatPrice`, i.e.
+ * Intl.NumberFormat in the shop's locale and currency. The body that changes
+ * it is described once, with body-rules.ts.
  */
 import { formatMoney } from './money'
+import { leafOf, named, objectOf } from './body-rules'
 
 /** GET /v3/settings/shop. */
 export interface ShopSettings {
@@ -17,6 +19,33 @@ export interface ShopSettings {
 export function isCurrencyCode(value: unknown): value is string {
   return typeof value === 'string' && /^[A-Z]{3}$/.test(value) && Intl.supportedValuesOf('currency').includes(value)
 }
+
+/** What is wrong with `value` as the shop's currency, or undefined when it is an ISO 4217 code. */
+export function currencyProblem(value: unknown): string | undefined {
+  if (isCurrencyCode(value)) return undefined
+  const shown = typeof value === 'string' ? `"${value.slice(0, 20)}"` : String(value)
+  return `currency must be an ISO 4217 code of three capital letters such as EUR, GBP or USD; got ${shown}`
+}
+
+/** The currency of a change: one of the ISO 4217 codes this runtime knows, listed in the schema. */
+const CURRENCY = leafOf<string>(currencyProblem, {
+  type: 'string',
+  enum: Intl.supportedValuesOf('currency').filter((code) => /^[A-Z]{3}$/.test(code)),
+  description: "An ISO 4217 code this server knows (Intl.supportedValuesOf('currency')), in capitals."
+})
+
+/** The body of PUT /v3/settings/shop. */
+export const SHOP_SETTINGS_BODY = named(
+  'ShopSettingsChange',
+  objectOf<{ currency: string }>(
+    { currency: CURRENCY },
+    {
+      required: ['currency'],
+      notAnObject: 'the body must be a JSON object such as {"currency": "GBP"}',
+      unknownKey: (key) => `unknown field "${key}"; the only field is currency (the locale is the computer's)`
+    }
+  )
+)
 
 /** `price` as money in the shop's currency and locale, e.g. "19,99 €" for de-DE and EUR (the one formatter, money.ts). */
 export function formatPrice(price: number, shop: ShopSettings): string {

@@ -1,7 +1,7 @@
 /**
  * What text a plant's name, category and tags may hold. One definition feeds
  * the server's validation and the UI's live checks (through plant-schema.ts)
- * and the `pattern` of the published JSON Schema, so the three cannot drift.
+ * and the `pattern` and `not` of the published JSON Schema, so the three cannot drift.
  *
  * The rules, for the text once trimmed: no character that garbles or disguises
  * it (control characters, line separators, broken UTF-16, direction
@@ -10,10 +10,12 @@
  * one way.
  */
 
+import { TRIMMED_RANGES, literalClass, type CodePointRange } from './literal-class'
+
 /** A group of refused characters, with the words an error message uses for it. */
 interface RefusedClass {
   /** Inclusive code point ranges. */
-  ranges: readonly (readonly [number, number])[]
+  ranges: readonly CodePointRange[]
   /** Completes "NAME contains …", e.g. "an invisible direction-changing character". */
   words: string
   /** What to do about it, after the character's code. */
@@ -60,7 +62,7 @@ const REFUSED_CLASSES: readonly RefusedClass[] = [
  * text made only of these (and spaces) is as good as blank.
  */
 // prettier-ignore
-const INVISIBLE_RANGES: readonly (readonly [number, number])[] = [
+const INVISIBLE_RANGES: readonly CodePointRange[] = [
   [0x00ad, 0x00ad], [0x034f, 0x034f], [0x0600, 0x0605], [0x061c, 0x061c], [0x06dd, 0x06dd], [0x070f, 0x070f],
   [0x0890, 0x0891], [0x08e2, 0x08e2], [0x115f, 0x1160], [0x17b4, 0x17b5], [0x180b, 0x180f], [0x200b, 0x200f],
   [0x202a, 0x202e], [0x2060, 0x206f], [0x3164, 0x3164], [0xfe00, 0xfe0f], [0xfeff, 0xfeff], [0xffa0, 0xffa0],
@@ -69,47 +71,47 @@ const INVISIBLE_RANGES: readonly (readonly [number, number])[] = [
 ]
 
 const codeOf = (codePoint: number) => `U+${codePoint.toString(16).toUpperCase().padStart(4, '0')}`
-const escaped = (codePoint: number) => `\\u{${codePoint.toString(16).toUpperCase()}}`
-const classBody = (ranges: readonly (readonly [number, number])[]) =>
-  ranges.map(([from, to]) => (from === to ? escaped(from) : `${escaped(from)}-${escaped(to)}`)).join('')
 
-const REFUSED = classBody(REFUSED_CLASSES.flatMap((group) => group.ranges))
-const INVISIBLE = classBody(INVISIBLE_RANGES)
-
-/** Lookahead: no refused character anywhere. */
-const NOTHING_REFUSED = `(?=[^${REFUSED}]*$)`
-/** Lookahead: past any white space and invisible characters, one that can be seen. */
-const SOMETHING_VISIBLE = `(?=[\\s${INVISIBLE}]*[^\\s${INVISIBLE}${REFUSED}])`
+const REFUSED_RANGES = REFUSED_CLASSES.flatMap((group) => group.ranges)
+const TRIMMED = literalClass(TRIMMED_RANGES)
+const REFUSED = literalClass(REFUSED_RANGES)
+const EDGE = literalClass(TRIMMED_RANGES, REFUSED_RANGES)
+const BLANK = literalClass(TRIMMED_RANGES, INVISIBLE_RANGES)
+const NOT_VISIBLE = literalClass(TRIMMED_RANGES, INVISIBLE_RANGES, REFUSED_RANGES)
 
 /**
- * The character rule, for text already trimmed, as an ECMAScript regular
- * expression for the `u` flag (as JSON Schema's `pattern` is applied, e.g. by
- * Ajv). Linear time: each lookahead scans the text once.
+ * The character rule, for text already trimmed: nothing refused, and past any
+ * white space and invisible characters one that can be seen. The server's own
+ * check (lookaheads, the u flag); linear time: each lookahead scans the text once.
  */
-export const TEXT_PATTERN = `^${NOTHING_REFUSED}${SOMETHING_VISIBLE}`
+const TEXT_RULE = new RegExp(`^(?=[^${REFUSED}]*$)(?=[${BLANK}]*[^${NOT_VISIBLE}])`, 'u')
+const FIRST_REFUSED = new RegExp(`[${REFUSED}]`, 'u')
 
 /**
- * The whole rule of a text field as a JSON Schema `pattern` (`u` flag). The
- * server trims before it checks and counts, so white space may pad the text
- * (\s is exactly what trim() removes, a trailing line break included); between
- * the padding come 1 to `maxLength` characters that start and end with a
- * non-space, hold nothing refused and something visible. A `maxLength` would
- * count the padding and refuse what the server keeps.
+ * A text field's rule as JSON Schema, for the published document: `pattern`
+ * says the shape and the length (white space may pad the text, as the server
+ * trims before it checks and counts; between the padding come 1 to
+ * `maxLength` characters that start and end with a non-space and hold nothing
+ * refused), and `not` refuses text with nothing visible (only white space and
+ * invisible characters). Both patterns keep to JSON Schema's interoperable
+ * subset (literal characters, classes, ranges, bounded repetition, anchors,
+ * groups): no lookaround, no \s, no \u{…}. A `maxLength` would count the
+ * padding and refuse what the server keeps.
  */
-export function textFieldPattern(maxLength: number): string {
-  const edge = `[^\\s${REFUSED}]`
-  const inner = `[^${REFUSED}]{0,${maxLength - 2}}`
-  return `^${SOMETHING_VISIBLE}\\s*${edge}(?:${inner}${edge})?\\s*$`
+export function textFieldSchema(maxLength: number): { pattern: string; not: { pattern: string } } {
+  const edge = `[^${EDGE}]`
+  return {
+    pattern: `^[${TRIMMED}]*${edge}(?:[^${REFUSED}]{0,${maxLength - 2}}${edge})?[${TRIMMED}]*$`,
+    not: { pattern: `^[${BLANK}]*$` }
+  }
 }
 
 /** The rule in words, for the published schema's descriptions. */
 export const TEXT_RULES_DESCRIPTION =
   'Trimmed, then stored in Unicode NFC. Refused once trimmed: control characters (U+0000–U+001F, U+007F–U+009F), U+2028/U+2029, ' +
   'lone surrogates, bidirectional overrides and isolates (U+202A–U+202E, U+2066–U+2069), and text with nothing visible ' +
-  '(only spaces, zero-width or format characters). pattern is an ECMAScript regular expression for the u flag.'
-
-const TEXT_RULE = new RegExp(TEXT_PATTERN, 'u')
-const FIRST_REFUSED = new RegExp(`[${REFUSED}]`, 'u')
+  '(only spaces, zero-width or format characters: the `not` pattern). The patterns are written in literal characters and ' +
+  'match code points (as ECMAScript with the u flag, or Python, reads them).'
 
 /** Words for the first refused character in `text`, e.g. "contains a control character (U+001B): …". */
 function describeRefused(text: string): string | undefined {
@@ -121,8 +123,8 @@ function describeRefused(text: string): string | undefined {
 }
 
 /**
- * Checks `value` once trimmed against the rule (the same verdict as
- * {@link TEXT_PATTERN}); returns what is wrong, worded to follow the field's
+ * Checks `value` once trimmed against the rule (the same verdict as the
+ * published {@link textFieldSchema}); returns what is wrong, worded to follow the field's
  * name ("name must not be blank"), or undefined when the text is acceptable.
  */
 export function textProblem(value: string): string | undefined {

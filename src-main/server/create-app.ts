@@ -7,20 +7,19 @@ import { API_BASE, API_PATHS } from '#shared/api-paths'
 import type { PlantStore } from '#store'
 import type { AccessPolicy } from '#server/security/access-policy'
 import { actAsSender } from '#server/security/actor'
-import { createOpenApiDocument } from '#server/openapi/openapi'
+import { serializeOpenApiDocument } from '#server/openapi/openapi'
 import { API_HEADERS, toProblemResponse } from '#server/problems/problem-response'
 import { problem } from '#server/problems/problems'
+import { registerBackupRoutes } from './routes/backup'
 import { registerEventRoutes, type EventRouteOptions } from './routes/events'
-import { registerPlantEditRoutes } from './routes/plant-edits'
-import { registerHealthRoute } from './routes/health'
+import { registerHealthRoutes } from './routes/health'
 import { registerHistoryRoutes } from './routes/history'
-import { registerReportRoutes } from './routes/reports'
-import { registerPlantViewRoutes } from './routes/plant-views'
-import { registerShopSettingsRoutes } from './routes/shop-settings'
 import { registerPlantRoutes } from './routes/plants'
+import { registerBulkRoutes } from './routes/plants-bulk'
+import { registerReportRoutes } from './routes/reports'
+import { registerSettingsRoutes } from './routes/settings'
 import { registerTokenRoutes, type NamedTokenAdmin } from './routes/tokens'
 import { registerTransferRoutes } from './routes/transfer'
-import { registerBackupStatusRoute } from './routes/backup-status'
 import { registerUiRoutes } from './routes/ui'
 import { checkHostAndOrigin, requireApiToken } from '#server/security/security'
 import { ALLOWED_METHODS, routePattern } from './urls'
@@ -68,24 +67,24 @@ export function createApp(options: CreateAppOptions): H3 {
   })
   // The first middleware, so that no route (nor any later middleware) answers /v3 without the token.
   app.use(requireApiToken(options.access))
-  app.use(actAsSender) // the change log's `by` (issue 14)
+  app.use(actAsSender) // the change log's `by`
   const serveOpenApi = (event: H3Event) => {
     event.res.headers.set('content-type', 'application/json; charset=utf-8')
-    return (openapi ??= JSON.stringify(createOpenApiDocument()))
+    return (openapi ??= serializeOpenApiDocument())
   }
   app.get(API_BASE + API_PATHS.openapi, serveOpenApi)
   app.on('HEAD', API_BASE + API_PATHS.openapi, serveOpenApi)
+  // One line per resource (routes/<resource>.ts); openapi/openapi.ts lists the same resources' path items.
   registerPlantRoutes(app, options.store)
-  registerPlantViewRoutes(app, options.store)
-  registerPlantEditRoutes(app, options.store)
-  registerShopSettingsRoutes(app, options.store)
+  registerBulkRoutes(app, options.store)
   registerEventRoutes(app, options.store, { ...options.events, stillAllowed: (header) => options.access.checkAuthorization(header).ok })
-  if (options.tokens !== undefined) registerTokenRoutes(app, options.tokens)
-  registerTransferRoutes(app, options.store)
-  registerBackupStatusRoute(app, options.store)
   registerHistoryRoutes(app, options.store)
   registerReportRoutes(app, options.store)
-  registerHealthRoute(app, options.store)
+  if (options.tokens !== undefined) registerTokenRoutes(app, options.tokens)
+  registerTransferRoutes(app, options.store)
+  registerBackupRoutes(app, options.store)
+  registerSettingsRoutes(app, options.store)
+  registerHealthRoutes(app, options.store)
   if (options.uiDir !== undefined) registerUiRoutes(app, options.uiDir)
   refuseOtherMethods(app)
   return app

@@ -87,10 +87,3 @@ export async function readShopSettings(dataDir: string, locale = computerLocale(
   const stored = (await readSettings(dataDir)).currency
   return { currency: isCurrencyCode(stored) ? stored : currencyOfLocale(locale), locale }
 }
-
-/** What is wrong with `value` as the shop's currency, or undefined when it is an ISO 4217 code. */
-export function currencyProblem(value: unknown): string | undefined {
-  if (isCurrencyCode(value)) return undefined
-  const shown = typeof value === 'string' ? `"${value.slice(0, 20)}"` : String(value)
-  return `currency must be an ISO 4217 code of three capital letters such as EUR, GBP or USD; got ${shown}`
-}

@@ -11,3 +11,4 @@ export { DataDirLockedError, LockLostError, type LockOwner } from '#store/folder
 export { IdempotencyKeyReusedError, VersionConflictError } from '#store/catalogue/preconditions'
 export { CatalogueChangedError, UnknownPlantError } from '#store/catalogue/unknown-plant-error'
 export { PlantsNotEditableError } from '#store/catalogue/plant-edits'
+export { HistoryGoneError } from '#store/history/history-log'

@@ -2,7 +2,7 @@
  * Export and import over a open catalogue: what the HTTP routes and the CLI
  * (when no server runs) both do, so the two cannot differ.
  */
-import type { ImportSummary, TransferFormat } from '#shared/import-export'
+import { IMPORT_PLAN_ATTEMPTS, type ImportSummary, type TransferFormat } from '#shared/import-export'
 import type { ShopMoney } from '#shared/money'
 import type { Plant, PlantStatus } from '#shared/plant'
 import { CatalogueChangedError } from '#store/errors'
@@ -12,9 +12,6 @@ import { planImport, planImportSliced, type ImportPlan } from './import-plan'
 import { plantCsvChunks } from './plant-csv'
 import { plantJsonChunks } from './plant-json'
 import { plantsToXlsx } from './plant-xlsx'
-
-/** Plans made again when the catalogue changed while one was being made, before the import is refused. */
-export const IMPORT_PLAN_ATTEMPTS = 3
 
 /** The export of the plants in `statuses` (all when empty) as text chunks, from the catalogue as it is now. */
 export function exportChunks(store: PlantStore, format: 'csv' | 'json', statuses: readonly PlantStatus[] = []): Generator<string> {

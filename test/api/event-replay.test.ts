@@ -1,7 +1,7 @@
 import { describe, expect, it, onTestFinished } from 'vitest'
 import { AccessPolicy } from '#server/security/access-policy'
 import { createApp } from '#server/create-app'
-import { REPLAY_MAX } from '#server/routes/event-replay'
+import { REPLAY_MAX } from '#server/routes/events/event-replay'
 import { listen } from '#server/start-server'
 import { PlantStore } from '#store/catalogue/plant-store'
 import { TEST_TOKEN } from '#setup/in-process'

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest'
 import type { ChangesPage } from '#shared/history'
 import { DATA_FILE_NAME } from '#store/file/read-catalogue'
 import { restoreFromBackup } from '#store/backups/restore'
-import { replayMissed } from '#server/routes/event-replay'
+import { replayMissed } from '#server/routes/events/event-replay'
 import { createTestApp, type TestApp } from '#setup/in-process'
 import { makeTempDir } from '#setup/temp-dir'
 

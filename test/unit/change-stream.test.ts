@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { ChangeStream, encodeEvent, type EventStreamLimits } from '#server/routes/change-stream'
+import { ChangeStream, encodeEvent, type EventStreamLimits } from '#server/routes/events/change-stream'
 
 const LIMITS: EventStreamLimits = { maxStreams: 64, maxBufferedBytes: 1000, stallMs: 30_000 }
 

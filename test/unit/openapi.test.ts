@@ -124,12 +124,63 @@ describe('OpenAPI document', () => {
   })
 
   it('takes its limits from the validation schema', () => {
+    const { schemas } = doc.components
+    expect(schemas.Plant.properties.name).toEqual({ $ref: '#/components/schemas/PlantName' })
     // The server counts a name's length after trimming, so the schema says it with a pattern, not maxLength.
-    const name = new RegExp(doc.components.schemas.Plant.properties.name.pattern, 'u')
+    const name = new RegExp(schemas.PlantName.pattern, 'u')
     expect(name.test(` ${'x'.repeat(PLANT_LIMITS.textMaxLength)} `)).toBe(true)
     expect(name.test('x'.repeat(PLANT_LIMITS.textMaxLength + 1))).toBe(false)
-    expect(doc.components.schemas.Plant.properties.tags.maxItems).toBe(32)
-    expect(doc.components.schemas.Plant.additionalProperties).toBe(false)
+    expect(schemas.PlantTags.maxItems).toBe(32)
+    expect(schemas.Plant.additionalProperties).toBe(false)
+  })
+
+  it('points every $ref at a component schema, never inside one (generators drop operations whose refs go into properties)', () => {
+    const refs: string[] = []
+    const walk = (value: unknown): void => {
+      if (Array.isArray(value)) value.forEach(walk)
+      else if (typeof value === 'object' && value !== null) {
+        for (const [key, inner] of Object.entries(value)) {
+          if (key === '$ref') refs.push(inner as string)
+          else walk(inner)
+        }
+      }
+    }
+    walk(doc)
+    expect(refs.length).toBeGreaterThan(20)
+    for (const ref of refs) {
+      expect(ref).toMatch(/^#\/components\/schemas\/[A-Za-z]+$/)
+      expect(doc.components.schemas[ref.split('/').pop()!], ref).toBeDefined()
+    }
+  })
+
+  it("is served as printable ASCII (a pattern's characters as JSON escapes), parsing to the document itself", async () => {
+    const { call } = await createTestApp()
+    const served = await (await call('GET', '/v3/openapi.json')).text()
+    expect(served).toMatch(/^[\x20-\x7e]+$/)
+    expect(served).toContain('\\u00a0')
+    expect(JSON.parse(served)).toEqual(JSON.parse(JSON.stringify(doc)))
+  })
+
+  it('closes PlantResponse, as the contract says it never carries more', () => {
+    expect(doc.components.schemas.PlantResponse.additionalProperties).toBe(false)
+  })
+
+  it('says null removes category and price in update-plant, as the server does', () => {
+    const update = doc.paths['/plant'].put
+    expect(update.description).toMatch(/null removes category or price/)
+    expect(doc.components.schemas.PlantUpdate.properties.price.anyOf).toContainEqual({ $ref: '#/components/schemas/PlantPrice' })
+  })
+
+  it('documents every status code restore-plant answers', async () => {
+    const { call } = await createTestApp()
+    const answered = new Set<string>()
+    for (const path of ['/v3/plant/abc/restore', '/v3/plant/9/restore']) answered.add(String((await call('POST', path)).status))
+    await call('POST', '/v3/plant', { name: 'Fern' })
+    answered.add(String((await call('POST', '/v3/plant/1/restore')).status))
+    await call('DELETE', '/v3/plant/1')
+    answered.add(String((await call('POST', '/v3/plant/1/restore')).status))
+    expect([...answered].sort()).toEqual(['200', '400', '404', '409'])
+    for (const status of answered) expect(Object.keys(doc.paths['/plant/{id}/restore'].post.responses)).toContain(status)
   })
 })
 

@@ -2,7 +2,7 @@
 import path from 'node:path'
 import { checkBackupFolder } from '#backup-folder/check-folder'
 import { SETTING_KEYS, readSettings, writeSetting } from '#settings/settings'
-import { currencyProblem } from '#settings/shop-settings'
+import { currencyProblem } from '#shared/shop'
 import { UsageError, type Command } from '#cli/command'
 import { dataOptionHelp, readOptions } from '#cli/options'
 

@@ -8,7 +8,6 @@ import { withCatalogue } from '#app/reach-catalogue'
 import { remoteExport } from '#transfer/remote-transfer'
 import path from 'node:path'
 import { readShopSettings } from '#settings/shop-settings'
-import { exportChunks, exportWorkbook } from '#transfer/transfer'
 import { saveDocument } from '#lib/durable-file'
 import { windowsNameProblem } from '#lib/file-names'
 import { hostPlatform } from '#lib/platform'
@@ -80,7 +79,7 @@ async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
   // No progress line when the file itself is printed on the terminal: the two would garble each other.
   const progress = commandProgress(env, values.out === undefined && process.stdout.isTTY === true)
   // Loaded here, not with the command line: its CSV code need not slow `plant-store serve`'s start.
-  const { exportChunks } = await import('#transfer/transfer')
+  const { exportChunks, exportWorkbook } = await import('#transfer/transfer')
   try {
     await withCatalogue(dataDir, env, 'plant-store export', async ({ client, store }) => {
       progress.phase(values.out === undefined ? 'Exporting' : `Exporting to ${values.out}`)

@@ -5,6 +5,7 @@
  */
 import type { H3Event } from 'h3'
 import { parsePlantEtag, plantEtag } from '#shared/etag'
+import { HEADER_SPACE_RANGES, literalClass } from '#shared/literal-class'
 import type { Plant } from '#shared/plant'
 import type { WriteCondition } from '#store'
 import { problem } from '#server/problems/problems'
@@ -17,8 +18,21 @@ export function setPlantEtag(event: H3Event, plant: Pick<Plant, 'id' | 'version'
 // One element of an If-Match list (RFC 9110 §8.8.3): optional W/, then a quoted opaque tag; commas separate them.
 const ENTITY_TAG = /\s*(W\/)?("[\x21\x23-\x7e\x80-\xff]*")\s*(,|$)/y
 
+const HEADER_SPACE = `[${literalClass(HEADER_SPACE_RANGES)}]*`
+const PUBLISHED_TAG = `(?:W/)?"[${literalClass([
+  [0x21, 0x21],
+  [0x23, 0x7e],
+  [0x80, 0xff]
+])}]*"`
+
+/**
+ * What {@link readIfMatch} accepts, as a pattern in JSON Schema's interoperable subset, for the published
+ * document: `*`, or one or more entity tags separated by commas (a trailing comma is let pass, as the parser does).
+ */
+export const IF_MATCH_PATTERN = `^${HEADER_SPACE}(?:[*]|${PUBLISHED_TAG}(?:${HEADER_SPACE},${HEADER_SPACE}${PUBLISHED_TAG})*${HEADER_SPACE},?)${HEADER_SPACE}$`
+
 /** The tags of an If-Match value: `*`, or the listed tags; undefined when the value is malformed. */
-function parseIfMatch(value: string): '*' | { tag: string; weak: boolean }[] | undefined {
+export function parseIfMatch(value: string): '*' | { tag: string; weak: boolean }[] | undefined {
   const text = value.trim()
   if (text === '*') return '*'
   const tags: { tag: string; weak: boolean }[] = []

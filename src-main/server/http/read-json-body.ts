@@ -5,10 +5,8 @@
 import type { Readable } from 'node:stream'
 import type { H3Event } from 'h3'
 import { MAX_BODY_BYTES } from '#shared/api-paths'
-import { PROBLEM_TYPES } from '#shared/problem'
 import { MAX_BODY_DEPTH } from '#shared/plant-schema'
 import { findDuplicateKey } from '#lib/duplicate-json-key'
-import { HttpProblem as ApiError } from '#server/problems/http-problem'
 import { invalidInput, problem } from '#server/problems/problems'
 
 /** The request's Content-Type header, its media type and charset (both lower case; charset undefined when not given). */
@@ -26,11 +24,7 @@ export function contentTypeOf(event: H3Event): { header: string; mediaType: stri
 function assertJsonContentType(event: H3Event): void {
   const { header, mediaType, charset } = contentTypeOf(event)
   if (mediaType === 'application/json' && (charset === undefined || charset === 'utf-8')) return
-  const detail =
-    header === ''
-      ? 'The request has no Content-Type; send the body as JSON with "Content-Type: application/json".'
-      : `Content-Type "${header}" is not accepted; send the body as JSON with "Content-Type: application/json" (UTF-8).`
-  throw new ApiError({ type: PROBLEM_TYPES.unsupportedMediaType, title: 'Unsupported media type', status: 415, detail })
+  throw problem('notJson', header)
 }
 
 /**
@@ -47,14 +41,6 @@ export function assertUncompressed(event: H3Event): void {
   if (!codings.every((coding) => coding === 'identity')) throw problem('compressedBody', header)
 }
 
-function payloadTooLarge(limit: number): ApiError {
-  const detail =
-    limit === MAX_BODY_BYTES
-      ? `The body is larger than ${MAX_BODY_BYTES} bytes (1 MiB); a plant needs far less.`
-      : `The body is larger than ${limit} bytes (${limit / 1024 / 1024} MiB); split the file into smaller ones.`
-  return new ApiError({ type: PROBLEM_TYPES.payloadTooLarge, title: 'Payload too large', status: 413, detail })
-}
-
 /**
  * Reads at most `limit` bytes of the body as UTF-8 (undefined when it is not
  * UTF-8), stopping (and throwing 413) as soon as the limit is exceeded.
@@ -66,7 +52,7 @@ export async function readLimitedText(event: H3Event, limit: number = MAX_BODY_B
 /** The body's bytes, refused with 413 as soon as they pass `limit` (an import's workbook or CSV in any encoding). */
 export async function readLimitedBytes(event: H3Event, limit: number = MAX_BODY_BYTES): Promise<Uint8Array> {
   const declared = Number(event.req.headers.get('content-length'))
-  if (declared > limit) throw payloadTooLarge(limit)
+  if (declared > limit) throw problem('bodyTooLarge', limit)
   if (event.req.method === 'GET' || event.req.method === 'HEAD') return new Uint8Array(0)
   const incoming = event.req.runtime?.node?.req
   return incoming && !event.req.bodyUsed ? await readIncoming(incoming, limit) : await readWebStream(event, limit)
@@ -94,7 +80,7 @@ function readIncoming(req: Readable, limit: number): Promise<Buffer> {
         // Read no further; the 413 closes the connection (close-after-refusal.ts).
         stop()
         req.pause()
-        reject(payloadTooLarge(limit))
+        reject(problem('bodyTooLarge', limit))
       } else chunks.push(chunk)
     }
     const onEnd = () => {
@@ -127,7 +113,7 @@ async function readWebStream(event: H3Event, limit: number): Promise<Uint8Array>
     if (size > limit) {
       // Not cancel(): that would destroy the connection before the 413 is written; the answer closes it instead.
       reader.releaseLock()
-      throw payloadTooLarge(limit)
+      throw problem('bodyTooLarge', limit)
     }
     chunks.push(value)
   }

@@ -1,7 +1,7 @@
 /** The one place where anything thrown while handling a request becomes an RFC 9457 problem+json response. */
 import { HTTPError } from 'h3'
 import { PROBLEM_CONTENT_TYPE, type Problem } from '#shared/problem'
-import { IdempotencyKeyReusedError, PlantsNotEditableError, StoreClosedError, VersionConflictError, WriteFailedError } from '#store/errors'
+import { problemOfDomainError } from './domain-errors'
 import { HttpProblem } from './http-problem'
 import { problem } from './problems'
 
@@ -19,37 +19,32 @@ export function problemBody(problem: Problem): string {
   return JSON.stringify(body)
 }
 
-function problemResponse({ problem, headers }: HttpProblem): Response {
-  return new Response(problemBody(problem), {
-    status: problem.status,
-    headers: { ...API_HEADERS, ...headers, 'content-type': PROBLEM_CONTENT_TYPE }
-  })
-}
-
-/** Plants a delete, restore or bulk call named that it could not change (issue 15). */
-function problemOfEdit({ reason, ids, restoring }: PlantsNotEditableError): HttpProblem {
-  if (reason === 'notDeleted') return problem('plantNotDeleted', ids)
-  return restoring ? problem('noTombstone', ids) : problem('plantsNotFound', ids)
+/** The problem of an error h3 raised itself (no route, a malformed address), or undefined for any other. */
+function problemOfRouter(error: unknown, method: string, path: string): HttpProblem | undefined {
+  if (!(error instanceof HTTPError)) return undefined
+  if (error.status === 404) return problem('routeNotFound', method, path)
+  // h3 refuses a path with a broken %-escape before routing (and so before the Host and token checks).
+  if (error.status === 400 && path.includes('%')) return problem('malformedAddress')
+  if (error.status < 500 && !error.unhandled) return problem('refusedByRouter', error.message, error.status, error.statusText)
+  return undefined
 }
 
 /** Turns any error thrown while handling a request into a problem+json response. */
 export function toProblemResponse(error: unknown, method: string, path: string): Response {
   const cause = error instanceof HTTPError && error.cause ? error.cause : error
-  if (cause instanceof HttpProblem) return problemResponse(cause)
-  if (cause instanceof WriteFailedError || cause instanceof StoreClosedError) return problemResponse(problem('notSaved', cause))
-  // Broken preconditions of any write (update today; delete and bulk changes alike), decided by the store.
-  if (cause instanceof VersionConflictError) return problemResponse(problem('versionConflict', cause.current))
-  if (cause instanceof PlantsNotEditableError) return problemResponse(problemOfEdit(cause))
-  if (cause instanceof IdempotencyKeyReusedError) return problemResponse(problem('idempotencyKeyReused', cause.key, cause.firstPlantId))
-  if (error instanceof HTTPError && error.status === 404) return problemResponse(problem('routeNotFound', method, path))
-  // h3 refuses a path with a broken %-escape before routing (and so before the Host and token checks).
-  if (error instanceof HTTPError && error.status === 400 && path.includes('%')) return problemResponse(problem('malformedAddress'))
-  if (error instanceof HTTPError && error.status < 500 && !error.unhandled) {
-    return problemResponse(
-      new HttpProblem({ type: 'about:blank', title: error.statusText ?? 'Bad request', status: error.status, detail: error.message })
-    )
-  }
-  // Unexpected: log it here, reveal nothing internal to the client.
+  const answer =
+    (cause instanceof HttpProblem ? cause : undefined) ??
+    problemOfDomainError(cause) ??
+    problemOfRouter(error, method, path) ??
+    unexpected(cause, method, path)
+  return new Response(problemBody(answer.problem), {
+    status: answer.problem.status,
+    headers: { ...API_HEADERS, ...answer.headers, 'content-type': PROBLEM_CONTENT_TYPE }
+  })
+}
+
+/** An unexpected error: logged here, and nothing internal revealed to the client. */
+function unexpected(cause: unknown, method: string, path: string): HttpProblem {
   console.error(`[plant-store] ${method} ${path} failed:`, cause)
-  return problemResponse(problem('internal'))
+  return problem('internal')
 }

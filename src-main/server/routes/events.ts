@@ -6,10 +6,11 @@
 import type { H3, H3Event } from 'h3'
 import { EXTENSION_PATHS } from '#shared/api-paths'
 import type { PlantChange, PlantStore } from '#store'
+import { extensionOperation, problemResponse, type PathItems } from '#server/openapi/parts'
 import { problem } from '#server/problems/problems'
 import { routePattern } from '#server/urls'
-import { ChangeStream, EVENT_STREAM_LIMITS, encodeEvent, type EventStreamLimits } from './change-stream'
-import { lastEventSeq, replayMissed, type ReplayGate } from './event-replay'
+import { ChangeStream, EVENT_STREAM_LIMITS, encodeEvent, type EventStreamLimits } from './events/change-stream'
+import { REPLAY_MAX, lastEventSeq, replayMissed, type ReplayGate } from './events/event-replay'
 
 /** How often an idle stream carries a comment, so proxies and clients can tell it is alive. */
 export const HEARTBEAT_MS = 15_000
@@ -128,4 +129,43 @@ export function registerEventRoutes(app: H3, store: PlantStore, options: EventRo
     if (options.stopping?.aborted) stream.close()
     return stream.body
   })
+}
+
+/** The change stream's path. */
+export const eventPaths: PathItems = {
+  [EXTENSION_PATHS.events]: {
+    get: extensionOperation({
+      operationId: 'plant-events',
+      summary: 'Live stream of saved changes (Server-Sent Events; extension for the staff UI)',
+      description:
+        'Not part of the contract. A text/event-stream that stays open: each saved change arrives as an event named ' +
+        'plant.added, plant.updated or plant.restored whose data is the full plant as JSON, plant.deleted with {"id": 7}, ' +
+        'import.applied with {"added", "updated"}, or plants.changed (one bulk call) with {"ids": [...], "change": "updated"|"deleted"|"restored"}; ' +
+        'a batch event asks a UI to reload its view. Each is sent only once the change is on disk. ' +
+        `A comment line is sent every ${HEARTBEAT_MS / 1000} s while idle. Each change event carries its seq as id ` +
+        '(a batch: one event with the seq of its last change). A client that reconnects with ' +
+        `Last-Event-ID first receives every change it missed (up to ${REPLAY_MAX}, each as plant.added, plant.updated, ` +
+        'plant.deleted or plant.restored with the plant as it is now), then the live ones; when more were missed, or they ' +
+        'are older than the kept change log, it receives one `reset` event instead: reload the list. ' +
+        `At most ${EVENT_STREAM_LIMITS.maxStreams} streams are open at once; a stream whose client leaves more than ` +
+        `${EVENT_STREAM_LIMITS.maxBufferedBytes} bytes unread, or reads nothing for ${EVENT_STREAM_LIMITS.stallMs / 1000} s while ` +
+        'events wait, is closed by the server (reconnect and reload).',
+      parameters: [
+        {
+          name: 'Last-Event-ID',
+          in: 'header',
+          required: false,
+          description: 'The seq of the last event received, to get the changes missed since.',
+          schema: { type: 'string' }
+        }
+      ],
+      responses: {
+        '200': {
+          description: 'The event stream.',
+          content: { 'text/event-stream': { schema: { type: 'string' }, example: 'event: plant.updated\ndata: {"id":7,"status":"sold",…}\n\n' } }
+        },
+        '503': problemResponse(`${EVENT_STREAM_LIMITS.maxStreams} streams are already open; close one and try again (Retry-After says when).`)
+      }
+    })
+  }
 }

@@ -1,5 +1,5 @@
 /**
- * GET /v3/health (extension, issue 14): whether the catalogue's files are all
+ * GET /v3/health (extension): whether the catalogue's files are all
  * in use. A damaged history file never stops the catalogue: it is kept aside
  * under another name and listed here (and in the server log), for the UI's
  * banner and for scripts. Reading the health looks at the history files
@@ -8,6 +8,7 @@
 import type { H3 } from 'h3'
 import { HISTORY_PATHS, type Health } from '#shared/history'
 import type { PlantStore } from '#store'
+import { extensionOperation, json, type PathItems } from '#server/openapi/parts'
 import { routePattern } from '#server/urls'
 
 async function healthOf(store: PlantStore): Promise<Health> {
@@ -17,6 +18,44 @@ async function healthOf(store: PlantStore): Promise<Health> {
 }
 
 /** Registers GET /v3/health over `store`. */
-export function registerHealthRoute(app: H3, store: PlantStore): void {
+export function registerHealthRoutes(app: H3, store: PlantStore): void {
   app.get(routePattern(HISTORY_PATHS.health), () => healthOf(store))
+}
+
+/** The health's path. */
+export const healthPaths: PathItems = {
+  [HISTORY_PATHS.health]: {
+    get: extensionOperation({
+      operationId: 'health',
+      summary: "Whether the catalogue's files are all in use (extension)",
+      description:
+        'Not part of the contract. A damaged history file never stops the catalogue: it is renamed aside (keptAs) and ' +
+        'listed here with what is wrong, and status is degraded; the catalogue and the rest of the history serve on.',
+      responses: {
+        '200': {
+          description: 'The health.',
+          content: json({
+            type: 'object',
+            required: ['status', 'problems'],
+            properties: {
+              status: { type: 'string', enum: ['ok', 'degraded'] },
+              problems: {
+                type: 'array',
+                items: {
+                  type: 'object',
+                  required: ['kind', 'file', 'keptAs', 'problem'],
+                  properties: {
+                    kind: { type: 'string', enum: ['history-file-damaged'] },
+                    file: { type: 'string' },
+                    keptAs: { type: 'string' },
+                    problem: { type: 'string' }
+                  }
+                }
+              }
+            }
+          })
+        }
+      }
+    })
+  }
 }

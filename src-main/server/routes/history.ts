@@ -1,29 +1,31 @@
 /**
- * The change log's read routes (extensions, issue 14): GET /v3/changes, a
- * cursor over every saved change for scripts, and GET /v3/plant/{id}/history,
- * one plant's changes oldest first. Both read the store's HistoryLog.
+ * The change log's read routes (extensions): GET /v3/changes, a cursor over
+ * every saved change for scripts, and GET /v3/plant/{id}/history, one plant's
+ * changes oldest first. Both read the store's HistoryLog.
  */
 import type { H3, H3Event } from 'h3'
-import { HISTORY_PATHS, type ChangesPage, type PlantHistoryPage } from '#shared/history'
+import { CHANGE_TYPES, HISTORY_PATHS, type ChangesPage, type PlantHistoryPage } from '#shared/history'
+import { PLANT_ID_SCHEMA } from '#shared/plant-schema'
 import type { FieldError } from '#shared/problem'
-import { toChangeRecord, HistoryGoneError, type PlantHistoryQuery, type PlantStore } from '#store'
-import { problem } from '#server/problems/problems'
+import { toChangeRecord, type PlantHistoryQuery, type PlantStore } from '#store'
+import { plantIdParam } from '#server/http/path-params'
 import { parseWholeNumber, refuseUnknownParams, throwIfInvalid } from '#server/http/query'
+import { PLANT_ID_PARAMETER, extensionOperation, json, problemResponse, queryParam, ref, type PathItems } from '#server/openapi/parts'
+import { problem } from '#server/problems/problems'
 import { routePattern } from '#server/urls'
-import { plantIdParam } from './plant-views'
 
 /** Largest seq a query may name (9 digits, as every other number in a query). */
 const SEQ_MAX = 999_999_999
 /** Page sizes when `limit` is absent. */
-export const CHANGES_DEFAULT_LIMIT = 100
-export const PLANT_HISTORY_DEFAULT_LIMIT = 50
+const CHANGES_DEFAULT_LIMIT = 100
+const PLANT_HISTORY_DEFAULT_LIMIT = 50
 const LIMIT_MAX = 1000
 
 function paramsOf(event: H3Event): URLSearchParams {
   return new URLSearchParams(event.url.search)
 }
 
-/** GET /v3/changes?since&limit. */
+/** GET /v3/changes?since&limit; a `since` older than the kept log is the store's HistoryGoneError (410). */
 async function listChanges(event: H3Event, store: PlantStore): Promise<ChangesPage> {
   const params = paramsOf(event)
   const errors: FieldError[] = []
@@ -31,13 +33,8 @@ async function listChanges(event: H3Event, store: PlantStore): Promise<ChangesPa
   const since = parseWholeNumber(params, 'since', 0, SEQ_MAX, errors) ?? 0
   const limit = parseWholeNumber(params, 'limit', 1, LIMIT_MAX, errors) ?? CHANGES_DEFAULT_LIMIT
   throwIfInvalid(errors)
-  try {
-    const entries = await store.history.since(since, limit)
-    return { changes: entries.map(toChangeRecord), next: entries.at(-1)?.seq ?? since }
-  } catch (error) {
-    if (error instanceof HistoryGoneError) throw problem('historyGone', since, error.oldestSeq)
-    throw error
-  }
+  const entries = await store.history.since(since, limit)
+  return { changes: entries.map(toChangeRecord), next: entries.at(-1)?.seq ?? since }
 }
 
 function readPlantHistoryQuery(params: URLSearchParams): PlantHistoryQuery {
@@ -64,4 +61,83 @@ async function plantHistory(event: H3Event, store: PlantStore): Promise<PlantHis
 export function registerHistoryRoutes(app: H3, store: PlantStore): void {
   app.get(routePattern(HISTORY_PATHS.changes), (event) => listChanges(event, store))
   app.get(routePattern(HISTORY_PATHS.plantHistory), (event) => plantHistory(event, store))
+}
+
+const seqParam = (name: string, description: string, minimum = 0) => queryParam(name, description, { type: 'integer', minimum, maximum: SEQ_MAX })
+const limitParam = (byDefault: number) => queryParam('limit', 'Page size.', { type: 'integer', minimum: 1, maximum: LIMIT_MAX, default: byDefault })
+
+const changesPage = (nextDescription: string, nullable: boolean) => ({
+  type: 'object',
+  required: ['changes', 'next'],
+  properties: {
+    changes: { type: 'array', items: ref('ChangeRecord') },
+    next: { type: nullable ? ['integer', 'null'] : 'integer', description: nextDescription }
+  }
+})
+
+/** The change log's paths. */
+export const historyPaths: PathItems = {
+  [HISTORY_PATHS.changes]: {
+    get: extensionOperation({
+      operationId: 'list-changes',
+      summary: 'Every saved change after a cursor, in order (extension for scripts)',
+      description:
+        'Not part of the contract. Keep `next` and pass it as `since` next time to get exactly the changes made since; ' +
+        'since=0 starts at the oldest change kept. When `since` is older than the kept history the answer is 410 with ' +
+        '`oldestSeq`: reload the catalogue, then follow on from oldestSeq − 1.',
+      parameters: [seqParam('since', 'The last seq already seen (0: from the beginning).'), limitParam(CHANGES_DEFAULT_LIMIT)],
+      responses: {
+        '200': {
+          description: 'The changes after `since`, oldest first.',
+          content: json(changesPage('The seq to pass as `since` next time.', false))
+        },
+        '400': problemResponse('since or limit out of range, or an unknown query parameter.'),
+        '410': problemResponse(
+          '`since` is older than the kept history (or than the last restore of a backup), or newer than the newest change; the problem carries `oldestSeq`.'
+        )
+      }
+    })
+  },
+  [HISTORY_PATHS.plantHistory]: {
+    get: extensionOperation({
+      operationId: 'plant-history',
+      summary: "One plant's changes, oldest first (extension for the staff UI)",
+      description:
+        'Not part of the contract. Without before/after: the newest `limit` changes. `next` is the seq to pass as ' +
+        '`before` (or, when paging with `after`, as `after`) for the next page; null when there is none. ' +
+        'A deleted plant keeps its history.',
+      parameters: [
+        PLANT_ID_PARAMETER,
+        limitParam(PLANT_HISTORY_DEFAULT_LIMIT),
+        seqParam('before', 'Only changes with a lower seq (the newest of them).', 1),
+        seqParam('after', 'Only changes with a higher seq (the oldest of them).')
+      ],
+      responses: {
+        '200': { description: 'A page of the plant’s changes, oldest first.', content: json(changesPage('Seq to page on with, or null.', true)) },
+        '400': problemResponse('Invalid id, both before and after, a value out of range or an unknown query parameter.'),
+        '404': problemResponse('No plant ever had this id.')
+      }
+    })
+  }
+}
+
+/** One change record, as both change routes serve it. */
+export const historySchemas = {
+  ChangeRecord: {
+    type: 'object',
+    required: ['seq', 'type', 'plantId', 'at', 'by'],
+    properties: {
+      seq: { type: 'integer', minimum: 1, description: 'Strictly increasing across restarts and restores; never reused.' },
+      type: { type: 'string', enum: [...CHANGE_TYPES] },
+      plantId: PLANT_ID_SCHEMA,
+      at: { type: 'string', format: 'date-time', description: 'Server time of the change.' },
+      by: { type: 'string', description: 'ui, cli, import, or the name of the API token that made the change.' },
+      changes: {
+        type: 'object',
+        description: 'On plant.updated only: each changed field with its value before and after (null when absent).',
+        additionalProperties: { type: 'object', required: ['from', 'to'], properties: { from: {}, to: {} } }
+      },
+      plant: { ...ref('FullPlant'), description: 'On plant.added and plant.restored: the plant as it was then.' }
+    }
+  }
 }

@@ -1,14 +1,15 @@
-/** GET /v3/reports/sales (extension, issue 14): plants sold and returned in a period, from the change log. */
+/** GET /v3/reports/sales (extension): plants sold and returned in a period, from the change log. */
 import type { H3, H3Event } from 'h3'
 import { readSettings } from '#settings/settings'
 import { HISTORY_PATHS, SALES_GROUPINGS, type SalesGrouping, type SalesReport } from '#shared/history'
 import type { FieldError } from '#shared/problem'
 import { type PlantStore, salesReportOf } from '#store'
 import { refuseUnknownParams, throwIfInvalid } from '#server/http/query'
+import { extensionOperation, json, problemResponse, queryParam, type PathItems } from '#server/openapi/parts'
 import { routePattern } from '#server/urls'
 
 /** The longest period one report covers (about ten years of daily groups). */
-export const REPORT_DAYS_MAX = 3660
+const REPORT_DAYS_MAX = 3660
 /** The currency named when the shop has not set one. */
 const DEFAULT_CURRENCY = 'EUR'
 
@@ -41,7 +42,7 @@ function parseReportQuery(params: URLSearchParams): { from: string; to: string; 
   return { from, to, groupBy }
 }
 
-/** The shop's currency (the shop settings' `currency`, issue 15), else {@link DEFAULT_CURRENCY}. */
+/** The shop's currency (the shop settings' `currency`), else {@link DEFAULT_CURRENCY}. */
 async function currencyOf(store: PlantStore): Promise<string> {
   const currency = ((await readSettings(store.dir)) as Record<string, unknown>).currency
   return typeof currency === 'string' && currency !== '' ? currency : DEFAULT_CURRENCY
@@ -55,4 +56,53 @@ async function salesReport(event: H3Event, store: PlantStore): Promise<SalesRepo
 /** Registers the sales report. */
 export function registerReportRoutes(app: H3, store: PlantStore): void {
   app.get(routePattern(HISTORY_PATHS.salesReport), (event) => salesReport(event, store))
+}
+
+const counts = {
+  sold: { type: 'integer', minimum: 0 },
+  returned: { type: 'integer', minimum: 0 },
+  net: { type: 'integer', description: 'sold − returned' },
+  total: { type: 'number', description: 'Sum of the prices at the time of each sale (plants without a price add nothing).' }
+}
+const dateParam = (name: string, description: string) => ({ ...queryParam(name, description, { type: 'string', format: 'date' }), required: true })
+
+/** The sales report's path. */
+export const reportPaths: PathItems = {
+  [HISTORY_PATHS.salesReport]: {
+    get: extensionOperation({
+      operationId: 'sales-report',
+      summary: 'Plants sold and returned in a period (extension for the staff UI)',
+      description:
+        'Not part of the contract. A change to sold is a sale on its day (UTC), with the price the plant had then; a change ' +
+        'from sold back to available or pending is a return on its day: a plant sold and returned in the period counts in ' +
+        'both. A plant added already sold is a sale unless an import added it. Day, week (ISO, e.g. 2026-W48) and month ' +
+        'groups cover the whole period, zero-filled; category groups are ranked by plants sold ("" for no category).',
+      parameters: [
+        dateParam('from', 'First day of the period (YYYY-MM-DD).'),
+        dateParam('to', `Last day of the period, included; at most ${REPORT_DAYS_MAX} days after from.`),
+        queryParam('groupBy', 'How to group the counts.', { type: 'string', enum: [...SALES_GROUPINGS], default: 'day' })
+      ],
+      responses: {
+        '200': {
+          description: 'The report.',
+          content: json({
+            type: 'object',
+            required: ['from', 'to', 'groupBy', 'currency', 'groups', 'totals'],
+            properties: {
+              from: { type: 'string', format: 'date' },
+              to: { type: 'string', format: 'date' },
+              groupBy: { type: 'string', enum: [...SALES_GROUPINGS] },
+              currency: { type: 'string', description: 'ISO 4217 code of the shop' },
+              groups: {
+                type: 'array',
+                items: { type: 'object', required: ['key', ...Object.keys(counts)], properties: { key: { type: 'string' }, ...counts } }
+              },
+              totals: { type: 'object', required: Object.keys(counts), properties: counts }
+            }
+          })
+        },
+        '400': problemResponse('A date that is not YYYY-MM-DD, to before from, a period over ten years, an unknown groupBy or query parameter.')
+      }
+    })
+  }
 }

@@ -5,10 +5,22 @@
  */
 import type { H3, H3Event } from 'h3'
 import { EXTENSION_PATHS } from '#shared/api-paths'
-import { isTokenScope, tokenNameProblem, type CreatedToken, type NamedTokenInfo, type TokenScope } from '#shared/named-token'
-import { problem } from '#server/problems/problems'
+import { componentsOf, validate } from '#shared/body-rules'
+import { NEW_TOKEN_BODY, TOKEN_NAME_MAX, TOKEN_SCOPES, type CreatedToken, type NamedTokenInfo, type TokenScope } from '#shared/named-token'
+import { nameParam } from '#server/http/path-params'
 import { readJsonBody } from '#server/http/read-json-body'
-import { principalOf } from '#server/security/security'
+import {
+  JSON_BODY_RESPONSES,
+  extensionOperation,
+  json,
+  jsonBody,
+  ownerOnlyResponse,
+  problemResponse,
+  ref,
+  type PathItems
+} from '#server/openapi/parts'
+import { problem } from '#server/problems/problems'
+import { requireOwner } from '#server/security/security'
 import { routePattern } from '#server/urls'
 
 /** What the routes need of the named tokens (NamedTokenRegistry). */
@@ -20,31 +32,11 @@ export interface NamedTokenAdmin {
   revoke(name: string): Promise<boolean>
 }
 
-/** Refuses (403) a request made with another token than the owner's; `what` says what only the owner may do. */
-export function requireOwner(event: H3Event, what?: string): void {
-  const principal = principalOf(event)
-  if (principal.scope !== 'owner') throw problem('ownerOnly', principal.name, what)
-}
-
 /** The name and scope of a POST body: `{name, scope?}`, scope read-write unless said otherwise. */
 function readNewToken(body: unknown): { name: string; scope: TokenScope } {
-  const fields = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {}
-  const unknown = Object.keys(fields).find((field) => field !== 'name' && field !== 'scope')
-  if (unknown !== undefined) throw problem('tokenNameRefused', `unknown field "${unknown}"; send {"name": …, "scope": "read-only" or "read-write"}`)
-  const nameProblem = tokenNameProblem(fields.name)
-  if (nameProblem) throw problem('tokenNameRefused', nameProblem)
-  const scope = fields.scope ?? 'read-write'
-  if (!isTokenScope(scope)) throw problem('tokenNameRefused', 'scope must be "read-write" or "read-only"')
-  return { name: fields.name as string, scope }
-}
-
-/** The path's name segment, %-decoded (h3 refuses a malformed escape before routing; this never throws all the same). */
-function decodedName(raw: string): string {
-  try {
-    return decodeURIComponent(raw)
-  } catch {
-    return raw
-  }
+  const checked = validate(NEW_TOKEN_BODY, body)
+  if (!checked.ok) throw problem('tokenNotMade', checked.errors)
+  return { name: checked.value.name, scope: checked.value.scope ?? 'read-write' }
 }
 
 /** Registers GET/POST /v3/tokens and DELETE /v3/tokens/{name}. */
@@ -65,9 +57,60 @@ export function registerTokenRoutes(app: H3, tokens: NamedTokenAdmin): void {
   })
   app.delete(routePattern(EXTENSION_PATHS.tokenByName), async (event) => {
     requireOwner(event)
-    const name = decodedName(event.context.params?.name ?? '')
+    const name = nameParam(event)
     if (!(await tokens.revoke(name))) throw problem('tokenNotFound', name)
     event.res.status = 204
     return null
   })
+}
+
+const OWNER_ONLY = ownerOnlyResponse("Only the owner's token may manage tokens (a named token gets 403).")
+
+/** The token paths. */
+export const tokenPaths: PathItems = {
+  [EXTENSION_PATHS.tokens]: {
+    get: extensionOperation({
+      operationId: 'list-tokens',
+      summary: 'The named tokens, without their secrets (extension; owner only)',
+      responses: { '200': { description: 'The named tokens.', content: json({ type: 'array', items: ref('NamedToken') }) }, '403': OWNER_ONLY }
+    }),
+    post: extensionOperation({
+      operationId: 'add-token',
+      summary: 'Make a named token (extension; owner only); its secret is in this answer only',
+      requestBody: jsonBody(NEW_TOKEN_BODY),
+      responses: {
+        '201': {
+          description: 'The token, with its secret.',
+          content: json({ allOf: [ref('NamedToken'), { type: 'object', required: ['token'], properties: { token: { type: 'string' } } }] })
+        },
+        '400': problemResponse('The name is not valid (letters, digits, . _ -; not "owner"), or the scope is unknown.'),
+        '403': OWNER_ONLY,
+        '409': problemResponse('A token of that name exists already.'),
+        ...JSON_BODY_RESPONSES
+      }
+    })
+  },
+  [EXTENSION_PATHS.tokenByName]: {
+    delete: extensionOperation({
+      operationId: 'revoke-token',
+      summary: 'Revoke a named token at once (extension; owner only)',
+      parameters: [{ name: 'name', in: 'path', required: true, schema: { type: 'string' } }],
+      responses: { '204': { description: 'Revoked.' }, '403': OWNER_ONLY, '404': problemResponse('No token has this name.') }
+    })
+  }
+}
+
+/** A named token as listed, and the body that makes one. */
+export const tokenSchemas = {
+  ...componentsOf(NEW_TOKEN_BODY),
+  NamedToken: {
+    type: 'object',
+    required: ['name', 'scope', 'createdAt'],
+    properties: {
+      name: { type: 'string', maxLength: TOKEN_NAME_MAX },
+      scope: { type: 'string', enum: [...TOKEN_SCOPES] },
+      createdAt: { type: 'string', format: 'date-time' },
+      lastUsedAt: { type: 'string', format: 'date-time' }
+    }
+  }
 }

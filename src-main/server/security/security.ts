@@ -5,10 +5,8 @@
  */
 import type { H3Event, Middleware } from 'h3'
 import { API_BASE, API_PATHS } from '#shared/api-paths'
-import { PROBLEM_TYPES } from '#shared/problem'
 import { OWNER_TOKEN_NAME } from '#shared/named-token'
 import type { AccessPolicy, Principal } from './access-policy'
-import { HttpProblem as ApiError } from '#server/problems/http-problem'
 import { isWildcardHost } from './own-addresses'
 import { problem } from '#server/problems/problems'
 import { urlHost } from '#server/urls'
@@ -25,19 +23,15 @@ export function principalOf(event: H3Event): Principal {
   return event.context.principal ?? { name: OWNER_TOKEN_NAME, scope: 'owner' }
 }
 
-function forbidden(detail: string): ApiError {
-  return new ApiError({ type: PROBLEM_TYPES.forbidden, title: 'Forbidden', status: 403, detail })
+/** Refuses (403) a request made with another token than the owner's; `what` says what only the owner may do. */
+export function requireOwner(event: H3Event, what?: string): void {
+  const principal = principalOf(event)
+  if (principal.scope !== 'owner') throw problem('ownerOnly', principal.name, what)
 }
 
 /** Shortens a header value echoed in an error message. */
 function shown(value: string): string {
   return JSON.stringify(value.length > 100 ? `${value.slice(0, 100)}…` : value)
-}
-
-function notAddressedToUs(what: string): ApiError {
-  return forbidden(
-    `This server answers only requests addressed to it by its own address (${what}); use http://127.0.0.1:PORT or http://localhost:PORT.`
-  )
 }
 
 /**
@@ -60,15 +54,15 @@ function targetAuthority(event: H3Event): string | null | undefined {
  */
 export function checkHostAndOrigin(event: H3Event, policy: AccessPolicy): void {
   const host = event.req.headers.get('host')
-  if (!policy.allowsHost(host)) throw notAddressedToUs(`Host ${host === null ? 'missing' : shown(host)}`)
+  if (!policy.allowsHost(host)) throw problem('notAddressedToUs', `Host ${host === null ? 'missing' : shown(host)}`)
   // RFC 9112 §3.2.2: with an absolute-form target the target's authority, not Host, names the server; check it the same way.
   const authority = targetAuthority(event)
   if (authority !== undefined && !policy.allowsHost(authority)) {
-    throw notAddressedToUs(`request target addressed to ${authority === null ? 'no host' : shown(authority)}`)
+    throw problem('notAddressedToUs', `request target addressed to ${authority === null ? 'no host' : shown(authority)}`)
   }
   const origin = event.req.headers.get('origin')
   if (origin !== null && !policy.allowsOrigin(origin)) {
-    throw forbidden(`Requests from other web pages (Origin ${shown(origin)}) are not accepted; no cross-origin access is granted.`)
+    throw problem('foreignOrigin', shown(origin))
   }
 }
 

@@ -1,5 +1,5 @@
 /**
- * The change log of one open catalogue (issue 14). Each saved change gets the
+ * The change log of one open catalogue. Each saved change gets the
  * next `seq` when its batch is prepared, and its entry is written in the same
  * journal line as the change (one write, one fsync: no change without its
  * entry, no entry without its change). Entries of journals about to be folded
@@ -33,7 +33,11 @@ export interface PlantHistoryQuery {
 
 /** `since` is older than the kept history. */
 export class HistoryGoneError extends Error {
-  constructor(readonly oldestSeq: number) {
+  /** `since`: the cursor that was asked for; `oldestSeq`: the oldest seq the log keeps. */
+  constructor(
+    readonly since: number,
+    readonly oldestSeq: number
+  ) {
     super(`the change log keeps changes from seq ${oldestSeq} on`)
     this.name = 'HistoryGoneError'
   }
@@ -140,7 +144,7 @@ export class HistoryLog {
    */
   async since(since: number, limit: number): Promise<HistoryEntry[]> {
     const oldest = await this.oldestSeq()
-    if ((since > 0 && since < oldest - 1) || since >= this.nextSeq) throw new HistoryGoneError(oldest)
+    if ((since > 0 && since < oldest - 1) || since >= this.nextSeq) throw new HistoryGoneError(since, oldest)
     const fromFiles = await this.#index.since(since, limit)
     const fromMemory = this.#memory().filter((entry) => entry.seq > since)
     return [...fromFiles, ...fromMemory].slice(0, limit)

@@ -1,17 +1,13 @@
 /**
- * Full-plant views the staff UI needs (extensions, not part of the contract):
- * one plant by id, and the catalogue listed with text search, sort, paging and
- * per-status counts. Read-only: changes still go through the contract's routes.
+ * GET /v3/plant's view of the catalogue: sorted once per order and reused
+ * until the catalogue changes, filtered by search words and status, with the
+ * per-status counts a filter control shows.
  */
-import type { H3, H3Event } from 'h3'
-import { EXTENSION_PATHS, STATUS_COUNTS_HEADER, type PlantSortKey } from '#shared/api-paths'
+import type { H3Event } from 'h3'
+import { STATUS_COUNTS_HEADER, type PlantSortKey } from '#shared/api-paths'
 import { PLANT_STATUSES, type Plant, type PlantStatus } from '#shared/plant'
-import { invalidIdMessage, isPlantId } from '#shared/plant-schema'
 import type { PlantStore } from '#store'
-import { setPlantEtag } from '#server/http/conditional'
-import { problem } from '#server/problems/problems'
 import { parseListQuery } from '#server/http/query'
-import { routePattern } from '#server/urls'
 
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true })
 const statusRank = (status: PlantStatus) => PLANT_STATUSES.indexOf(status)
@@ -44,7 +40,7 @@ function comparatorFor(key: PlantSortKey, descending: boolean): (a: Plant, b: Pl
  * The catalogue in each requested order, sorted once and reused until the
  * catalogue changes, so a keystroke in the UI costs one pass, not a sort.
  */
-class SortedViews {
+export class SortedViews {
   #version = -1
   readonly #views = new Map<string, readonly Plant[]>()
 
@@ -88,11 +84,12 @@ function matchesWord(plant: Plant, text: string, word: string): boolean {
 }
 
 /** Formats per-status counts as `available=3, pending=1, sold=2`. */
-export function formatStatusCounts(counts: Record<PlantStatus, number>): string {
+function formatStatusCounts(counts: Record<PlantStatus, number>): string {
   return PLANT_STATUSES.map((status) => `${status}=${counts[status]}`).join(', ')
 }
 
-function listPlants(event: H3Event, views: SortedViews): Plant[] {
+/** The page of plants GET /v3/plant answers, with its X-Total-Count and X-Status-Counts headers set. */
+export function listPlants(event: H3Event, views: SortedViews): Plant[] {
   const query = parseListQuery(new URLSearchParams(event.url.search))
   const counts: Record<PlantStatus, number> = { available: 0, pending: 0, sold: 0 }
   const matches: Plant[] = []
@@ -108,31 +105,4 @@ function listPlants(event: H3Event, views: SortedViews): Plant[] {
   event.res.headers.set(STATUS_COUNTS_HEADER, formatStatusCounts(counts))
   const end = query.limit === undefined ? undefined : query.offset + query.limit
   return matches.slice(query.offset, end)
-}
-
-/** The plant id in the path (`{id}`); 400 when it is not one. */
-export function plantIdParam(event: H3Event): number {
-  const raw = event.context.params?.id ?? ''
-  // Digits only: Number() would also take " 7", "0x7" or "7e0".
-  const id = /^\d{1,16}$/.test(raw) ? Number(raw) : Number.NaN
-  if (!isPlantId(id)) throw problem('invalidId', [{ field: 'id', message: invalidIdMessage(raw) }])
-  return id
-}
-
-function getPlant(event: H3Event, store: PlantStore): Plant {
-  const id = plantIdParam(event)
-  const plant = store.get(id)
-  // A tombstone says so: a till card (or a script) can tell "deleted" from "never was".
-  if (!plant) throw store.edits.isDeleted(id) ? problem('plantDeleted', id) : problem('plantNotFound', id)
-  setPlantEtag(event, plant)
-  return plant
-}
-
-/** Registers GET (and HEAD) /v3/plant and /v3/plant/{id}. */
-export function registerPlantViewRoutes(app: H3, store: PlantStore): void {
-  const views = new SortedViews(store)
-  for (const method of ['GET', 'HEAD'] as const) {
-    app.on(method, routePattern(EXTENSION_PATHS.plants), (event) => listPlants(event, views))
-    app.on(method, routePattern(EXTENSION_PATHS.plantById), (event) => getPlant(event, store))
-  }
 }

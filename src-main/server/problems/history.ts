@@ -1,4 +1,4 @@
-/** Rows of the problem table (problems.ts) for the change log (issue 14). */
+/** Rows of the problem table for the change log. */
 import { API_BASE, EXTENSION_PATHS } from '#shared/api-paths'
 import { HISTORY_PATHS } from '#shared/history'
 import { PROBLEM_TYPES } from '#shared/problem'

@@ -15,7 +15,7 @@ export interface EventStreamLimits {
   stallMs: number
 }
 
-/** The limits the server uses (issue 11): 64 streams, 1 MiB each, 30 s without progress. */
+/** The limits the server uses: 64 streams, 1 MiB each, 30 s without progress. */
 export const EVENT_STREAM_LIMITS: EventStreamLimits = {
   maxStreams: 64,
   maxBufferedBytes: 1024 * 1024,

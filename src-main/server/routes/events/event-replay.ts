@@ -1,5 +1,5 @@
 /**
- * Last-Event-ID on GET /v3/events (issue 14): a client that reconnects with
+ * Last-Event-ID on GET /v3/events: a client that reconnects with
  * the seq of the last event it saw first receives every change it missed,
  * as the events it would have seen live, then the live ones, none twice and
  * none lost. While the missed changes are read from the change log, the live
@@ -7,7 +7,8 @@
  * covered are dropped. Too many missed changes, or changes older than the
  * kept log, make one `event: reset` instead: the client reloads its view.
  */
-import { type PlantStore, type HistoryEntry, HistoryGoneError } from '#store'
+import type { HistoryEntry, PlantStore } from '#store'
+import { HistoryGoneError } from '#store/errors'
 import { encodeEvent } from './change-stream'
 
 /** The most missed changes replayed; past it a reset is cheaper for everyone. */

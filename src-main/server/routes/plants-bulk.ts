@@ -1,0 +1,114 @@
+/**
+ * Many plants in one call (extensions): change, delete or restore. Every call
+ * is all or nothing and one durable write, announced as one plants.changed
+ * event; the store decides which plants it may change.
+ */
+import type { H3, H3Event } from 'h3'
+import { EXTENSION_PATHS } from '#shared/api-paths'
+import { componentsOf } from '#shared/body-rules'
+import { BULK_BODY_DEPTH, BULK_IDS_BODY, BULK_MAX, BULK_UPDATE_BODY, validateBulkIds, validateBulkUpdate } from '#shared/plant-bulk'
+import { PLANT_ID_SCHEMA } from '#shared/plant-schema'
+import type { PlantStore } from '#store'
+import { readJsonBody } from '#server/http/read-json-body'
+import {
+  JSON_BODY_RESPONSES,
+  NOT_SAVED_RESPONSE,
+  extensionOperation,
+  json,
+  jsonBody,
+  problemResponse,
+  ref,
+  type PathItems
+} from '#server/openapi/parts'
+import { IDS_NAMED_MAX } from '#server/problems/plants'
+import { problem } from '#server/problems/problems'
+import { routePattern } from '#server/urls'
+
+async function bulkIds(event: H3Event): Promise<number[]> {
+  const checked = validateBulkIds(await readJsonBody(event, 400))
+  if (!checked.ok) throw problem('bulkNotChanged', checked.errors)
+  return checked.value
+}
+
+/** Registers POST /v3/plant/bulk, /plant/bulk/delete and /plant/bulk/restore. */
+export function registerBulkRoutes(app: H3, store: PlantStore): void {
+  app.post(routePattern(EXTENSION_PATHS.bulk), async (event) => {
+    const checked = validateBulkUpdate(await readJsonBody(event, 400, BULK_BODY_DEPTH))
+    if (!checked.ok) throw problem('bulkNotChanged', checked.errors)
+    return { plants: await store.edits.bulkUpdate(checked.value) }
+  })
+  app.post(routePattern(EXTENSION_PATHS.bulkDelete), async (event) => {
+    const deleted = await store.edits.bulkDelete(await bulkIds(event))
+    return { deleted: deleted.map((plant) => plant.id) }
+  })
+  app.post(routePattern(EXTENSION_PATHS.bulkRestore), async (event) => ({ plants: await store.edits.bulkRestore(await bulkIds(event)) }))
+}
+
+const plantsAnswer = (description: string) => ({
+  description,
+  content: json({ type: 'object', required: ['plants'], properties: { plants: { type: 'array', items: ref('FullPlant') } } })
+})
+const ATOMIC =
+  `All or nothing: every plant is checked first, then all are saved in one durable write and announced as one plants.changed event. ` +
+  `At most ${BULK_MAX} plants per call.`
+const NOT_FOUND = problemResponse(
+  `An id names no plant (or a deleted one); the problem names them (the first ${IDS_NAMED_MAX}). Nothing was changed.`
+)
+const INVALID = problemResponse('Invalid body: errors[] names each faulty field (e.g. changes.status, updates[3].price, ids). Nothing was changed.')
+
+/** The bulk paths, by path and method. */
+export const bulkPaths: PathItems = {
+  [EXTENSION_PATHS.bulk]: {
+    post: extensionOperation({
+      operationId: 'bulk-update-plants',
+      summary: 'Change many plants at once (extension)',
+      description: `Either one change for many plants ({"ids": [...], "changes": {...}}) or a change per plant ({"updates": [{"id": 1, ...}]}, e.g. an Undo). Changes follow the update rules (null removes category or price). ${ATOMIC}`,
+      requestBody: jsonBody(BULK_UPDATE_BODY),
+      responses: {
+        '200': plantsAnswer('The changed plants.'),
+        '400': INVALID,
+        '404': NOT_FOUND,
+        '412': problemResponse('An item of updates names a version the plant has moved past (changed since it was read). Nothing was changed.'),
+        ...JSON_BODY_RESPONSES,
+        '503': NOT_SAVED_RESPONSE
+      }
+    })
+  },
+  [EXTENSION_PATHS.bulkDelete]: {
+    post: extensionOperation({
+      operationId: 'bulk-delete-plants',
+      summary: 'Delete many plants at once (extension)',
+      description: ATOMIC,
+      requestBody: jsonBody(BULK_IDS_BODY),
+      responses: {
+        '200': {
+          description: 'The deleted ids.',
+          content: json({ type: 'object', required: ['deleted'], properties: { deleted: { type: 'array', items: PLANT_ID_SCHEMA } } })
+        },
+        '400': INVALID,
+        '404': NOT_FOUND,
+        ...JSON_BODY_RESPONSES,
+        '503': NOT_SAVED_RESPONSE
+      }
+    })
+  },
+  [EXTENSION_PATHS.bulkRestore]: {
+    post: extensionOperation({
+      operationId: 'bulk-restore-plants',
+      summary: 'Restore many deleted plants at once (extension)',
+      description: ATOMIC,
+      requestBody: jsonBody(BULK_IDS_BODY),
+      responses: {
+        '200': plantsAnswer('The restored plants.'),
+        '400': INVALID,
+        '404': problemResponse('An id has no tombstone; nothing was changed.'),
+        '409': problemResponse('A plant named is not deleted; nothing was changed.'),
+        ...JSON_BODY_RESPONSES,
+        '503': NOT_SAVED_RESPONSE
+      }
+    })
+  }
+}
+
+/** The bulk bodies' schemas. */
+export const bulkSchemas = componentsOf(BULK_UPDATE_BODY, BULK_IDS_BODY)
