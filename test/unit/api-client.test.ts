@@ -1,16 +1,10 @@
 import { describe, expect, it, vi } from 'vitest'
 import { ApiError, createApiClient, parseStatusCounts, type FetchLike, type PlantEvent, type StreamState } from '#shared/api-client'
-import { DEFAULT_TEST_HEADERS, TEST_TOKEN, createTestApp, type TestApp } from '#setup/in-process'
-
-/** A fetch that calls the in-process app; the Host header stands in for the socket's. */
-function inProcessFetch(test: TestApp): FetchLike {
-  return (url, init) =>
-    Promise.resolve(test.app.request(url, { ...init, headers: { host: DEFAULT_TEST_HEADERS.host!, ...(init.headers as Record<string, string>) } }))
-}
+import { TEST_TOKEN, clientFetch, createTestApp } from '#setup/in-process'
 
 async function clientFor(token: string | undefined = TEST_TOKEN) {
   const test = await createTestApp()
-  const client = createApiClient({ baseUrl: 'http://127.0.0.1:7420/v3/', token, fetch: inProcessFetch(test) })
+  const client = createApiClient({ baseUrl: `${test.origin}/v3/`, token, fetch: clientFetch(test) })
   return { test, client }
 }
 
@@ -92,8 +86,8 @@ describe('ApiClient.subscribe', () => {
   it('reconnects with growing back-off while the server is away, then opens again', async () => {
     const { test } = await clientFor()
     let down = 3
-    const fetch: FetchLike = (url, init) => (down-- > 0 ? Promise.reject(new TypeError('connect ECONNREFUSED')) : inProcessFetch(test)(url, init))
-    const client = createApiClient({ baseUrl: 'http://127.0.0.1:7420/v3', token: TEST_TOKEN, fetch })
+    const fetch: FetchLike = (url, init) => (down-- > 0 ? Promise.reject(new TypeError('connect ECONNREFUSED')) : clientFetch(test)(url, init))
+    const client = createApiClient({ baseUrl: `${test.origin}/v3`, token: TEST_TOKEN, fetch })
     const delays: number[] = []
     const states: StreamState[] = []
     const events: PlantEvent[] = []

@@ -12,6 +12,7 @@ import { CommandError, EXIT_CODES, UsageError, type Command } from '#cli/command
 import { readFormat } from './export'
 import { dataOptionHelp, readOptions } from '#cli/options'
 import { commandProgress, type TerminalProgress } from '#cli/output/progress-bar'
+import { maxOf } from '#shared/arrays'
 
 const help = `Usage: plant-store import FILE [--dry-run] [--format csv|json] [--data DIR]
 
@@ -42,7 +43,7 @@ function summaryTable(summary: ImportSummary): string {
     ['unchanged', summary.unchanged],
     ['errors', summary.errors.length]
   ]
-  const width = Math.max(...rows.map(([, count]) => String(count).length))
+  const width = maxOf(rows.map(([, count]) => String(count).length))
   return rows.map(([label, count]) => `  ${label.padEnd(10)}${String(count).padStart(width)}`).join('\n') + '\n'
 }
 

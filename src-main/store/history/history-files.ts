@@ -12,6 +12,7 @@ import path from 'node:path'
 import { effectiveUid, userName } from '#store/folder/data-folder-trust'
 import { monthOf, type HistoryEntry } from './history-entry'
 import { nodeFileSystem, syncDirectory } from '#lib/durable-file'
+import { pushAll } from '#shared/arrays'
 
 const HISTORY_NAME = /^history-(\d{4}-\d{2})\.jsonl$/
 
@@ -178,11 +179,11 @@ export class HistoryWriter {
     const batch: HistoryEntry[] = []
     for (const entry of fresh) {
       const target = monthOf(entry.at) > month ? monthOf(entry.at) : month
-      if (target !== month && batch.length > 0) appended.push(...(await this.#appendTo(month, batch.splice(0))))
+      if (target !== month && batch.length > 0) pushAll(appended, await this.#appendTo(month, batch.splice(0)))
       month = target
       batch.push(entry)
     }
-    if (batch.length > 0) appended.push(...(await this.#appendTo(month, batch)))
+    if (batch.length > 0) pushAll(appended, await this.#appendTo(month, batch))
     return appended
   }
 

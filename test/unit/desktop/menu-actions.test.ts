@@ -1,4 +1,5 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { createMenuActions } from '#desktop/menu-actions'
@@ -133,7 +134,7 @@ describe('the Help menu', () => {
     actions.installCommandLineTool()
     await vi.waitFor(() => expect(dialog.showMessageBox).toHaveBeenCalled())
     expect(boxes()[0]?.message).toBe('The plant-store command is installed.')
-    const launcher = path.join(process.env.HOME!, '.local', 'bin', 'plant-store') // HOME is a throw-away folder in tests
+    const launcher = path.join(os.homedir(), '.local', 'bin', 'plant-store') // a throw-away folder in tests (isolate-home.ts)
     expect(boxes()[0]?.detail).toContain(`Installed ${launcher}`)
     expect(readFileSync(launcher, 'utf8')).toMatch(/ELECTRON_RUN_AS_NODE=1 exec '.*' '.*\/out\/main\/cli\.js' "\$@"/)
   })

@@ -19,7 +19,7 @@ import { APP_USER_MODEL_ID } from '#desktop/app-id'
 import { makeTempDir } from '#setup/temp-dir'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
-const REGISTER = fileURLToPath(new URL('./fake-electron/register.mjs', import.meta.url))
+const REGISTER = fileURLToPath(new URL('../process/fake-electron/register.mjs', import.meta.url))
 const require = createRequire(import.meta.url)
 const asar = require('@electron/asar') as {
   createPackage(dir: string, dest: string): Promise<void>
