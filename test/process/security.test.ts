@@ -103,7 +103,7 @@ describe('local API security (real process)', () => {
     expect(rotated.stderr).toMatch(/running Plant Store refuses the old token/)
     expect((await readFile(path.join(dir, 'token'), 'utf8')).trim()).toBe(fresh)
     const status = async (token: string) => (await raw(server.port, 'GET', SEARCH, good(server, { authorization: `Bearer ${token}` }))).status
-    await expect.poll(() => status(fresh), { timeout: 5000, interval: 100 }).toBe(200)
+    await expect.poll(() => status(fresh)).toBe(200)
     expect(await status(server.token)).toBe(401)
     expect((await runCli(['token', '--data', dir])).stdout).toBe(`${fresh}\n`)
   })

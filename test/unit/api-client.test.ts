@@ -76,10 +76,10 @@ describe('ApiClient.subscribe', () => {
     const events: PlantEvent[] = []
     const states: StreamState[] = []
     const stop = client.subscribe({ onEvent: (event) => events.push(event), onState: (state) => states.push(state) })
-    await vi.waitFor(() => expect(states).toEqual(['connecting', 'open']))
+    await expect.poll(() => states).toEqual(['connecting', 'open'])
     await client.addPlant({ name: 'Fern' })
     await test.store.update({ id: 1, status: 'sold' })
-    await vi.waitFor(() => expect(events.map((e) => `${e.type} ${e.plant.status}`)).toEqual(['plant.added available', 'plant.updated sold']))
+    await expect.poll(() => events.map((e) => `${e.type} ${e.plant.status}`)).toEqual(['plant.added available', 'plant.updated sold'])
     stop()
   })
 
@@ -100,12 +100,12 @@ describe('ApiClient.subscribe', () => {
         if (state === 'reconnecting') expect((info.error as ApiError).unreachable).toBe(true)
       }
     })
-    await vi.waitFor(() => expect(states.at(-1)).toBe('open'))
+    await expect.poll(() => states.at(-1)).toBe('open')
     expect(states).toEqual(['connecting', 'reconnecting', 'reconnecting', 'reconnecting', 'open'])
     expect(delays[1]!).toBeGreaterThan(delays[0]!)
     expect(delays[2]!).toBeGreaterThan(delays[1]!)
     await test.store.add({ name: 'after the outage' })
-    await vi.waitFor(() => expect(events).toHaveLength(1))
+    await expect.poll(() => events).toHaveLength(1)
     stop()
   })
 

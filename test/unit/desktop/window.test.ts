@@ -94,7 +94,7 @@ describe('the main window', () => {
     dialog.showMessageBox.mockResolvedValue({ response: 0, checkboxChecked: false })
     for (let i = 0; i < 4; i++) window.webContents.emit('render-process-gone', fakeEvent(), { reason: 'crashed', exitCode: 1 })
     expect(reloadPage).toHaveBeenCalledTimes(3)
-    await vi.waitFor(() => expect(reloadPage).toHaveBeenCalledTimes(4)) // "Reload" chosen in the dialog
+    await expect.poll(() => reloadPage).toHaveBeenCalledTimes(4) // "Reload" chosen in the dialog
     expect(dialog.showMessageBox).toHaveBeenCalledTimes(1)
   })
 

@@ -6,7 +6,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import App from '#renderer/App.vue'
 import { useApiClient } from '#renderer/api'
 import PlantFormDialog from '#renderer/components/PlantFormDialog.vue'
-import { REFRESH_DELAY_MS } from '#renderer/stores/plants'
 import { fakeApi, plant, type FakeApi } from './_fake-api'
 
 let api: FakeApi
@@ -107,9 +106,9 @@ describe('the status select of a row', () => {
     await arrowTo(wrapper, 2, 'sold')
     key(select(wrapper, 2).element, { key: 'Enter' })
     ;(select(wrapper, 2).element as HTMLElement).blur() // what the row's removal does to focus
-    await new Promise((resolve) => setTimeout(resolve, REFRESH_DELAY_MS + 20))
+    // The view reloads after the refresh delay: the row goes, and focus moves on with it.
+    await expect.poll(() => wrapper.find('tr[data-plant-id="2"]').exists()).toBe(false)
     await flushPromises()
-    expect(wrapper.find('tr[data-plant-id="2"]').exists()).toBe(false)
     expect(document.activeElement).toBe(select(wrapper, 3).element)
   })
 
@@ -132,8 +131,7 @@ describe('the status select of a row', () => {
     await mountApp()
     const loads = api.listQueries.length
     api.reset()
-    await new Promise((resolve) => setTimeout(resolve, REFRESH_DELAY_MS + 20))
-    expect(api.listQueries.length).toBe(loads + 1)
+    await expect.poll(() => api.listQueries.length).toBe(loads + 1) // after the refresh delay
   })
 })
 
