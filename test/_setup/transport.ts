@@ -58,6 +58,17 @@ function toResponse(message: http.IncomingMessage, method: string): Response {
   return new Response(body, { status, statusText: message.statusMessage, headers })
 }
 
+/** Resolves when `request` can take more of its body, or is closed. */
+function drainedOrClosed(request: http.ClientRequest): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      request.off('drain', done).off('close', done)
+      resolve()
+    }
+    request.on('drain', done).on('close', done)
+  })
+}
+
 /** Writes a streamed body with backpressure, stopping when the server answers or the request ends. */
 async function pump(request: http.ClientRequest, body: ReadableStream<Uint8Array>, answered: Promise<unknown>): Promise<void> {
   const reader = body.getReader()
@@ -67,7 +78,7 @@ async function pump(request: http.ClientRequest, body: ReadableStream<Uint8Array
     while (!done && !request.destroyed) {
       const chunk = await reader.read()
       if (chunk.done) break
-      if (!request.write(chunk.value)) await new Promise((resolve) => (request.once('drain', resolve), request.once('close', resolve)))
+      if (!request.write(chunk.value)) await drainedOrClosed(request)
     }
     if (!request.destroyed) request.end()
   } finally {
@@ -75,11 +86,18 @@ async function pump(request: http.ClientRequest, body: ReadableStream<Uint8Array
   }
 }
 
-/** Sends requests to `port` over node:http: keep-alive connections of one agent, each request tracked for the teardown. */
+/** Methods a client may send again when a kept-alive connection closes before any answer (RFC 9112 §9.3.1). */
+const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS'])
+
+/**
+ * Sends requests to `port` over node:http: keep-alive connections of one agent, each request tracked for the
+ * teardown. Like browsers and undici, it sends an idempotent request once more when the server closed the kept-alive
+ * connection it went out on before answering (the server's keep-alive timeout can pass while its loop is busy).
+ */
 function socketClient(port: number): { request: ServedApp['request']; close(): void } {
   const agent = new http.Agent({ keepAlive: true })
   const open = new Set<http.ClientRequest>()
-  const request = (target: string, init: RequestInit = {}) =>
+  const request = (target: string, init: RequestInit = {}, retry = true): Promise<Response> =>
     new Promise<Response>((resolve, reject) => {
       const method = init.method ?? 'GET'
       const headers = Object.fromEntries(new Headers(init.headers))
@@ -88,7 +106,11 @@ function socketClient(port: number): { request: ServedApp['request']; close(): v
       outgoing.once('close', () => open.delete(outgoing))
       const answered = new Promise<http.IncomingMessage>((resolveAnswer) => outgoing.once('response', resolveAnswer))
       void answered.then((message) => resolve(toResponse(message, method)))
-      outgoing.once('error', reject)
+      outgoing.once('error', (error: NodeJS.ErrnoException) => {
+        const closedUnderIt = outgoing.reusedSocket && error.code === 'ECONNRESET' && IDEMPOTENT.has(method)
+        if (closedUnderIt && retry && !init.signal?.aborted) resolve(request(target, init, false))
+        else reject(error)
+      })
       init.signal?.addEventListener('abort', () => outgoing.destroy(new Error('aborted')))
       const body = init.body
       if (body instanceof ReadableStream) void pump(outgoing, body as ReadableStream<Uint8Array>, answered).catch(reject)
