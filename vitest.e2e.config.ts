@@ -10,7 +10,7 @@ export default defineConfig({
     include: ['test/e2e/**/*.test.ts'],
     setupFiles: ['test/_setup/isolate-home.ts'],
     // The tests run the build in out/: rebuilt first whenever a source is newer than it.
-    globalSetup: ['test/_setup/fresh-build.ts'],
+    globalSetup: ['test/_setup/isolate-home.ts', 'test/_setup/fresh-build.ts'],
     // One browser at a time: the timings are measured, and the machine has two cores.
     fileParallelism: false,
     testTimeout: 60_000,

@@ -6,7 +6,7 @@
  *   scan → till card   from the scanner's first key to the frame after the till card is on screen (target ≤ 100 ms)
  *   labels, 100 plants from the click on Print labels to the frame after 100 labels with QR codes are laid out (target ≤ 1 s)
  *
- *   node bench/ui-till.mjs              (npm run bench:ui) builds out/ first
+ *   node bench/ui-till.mjs              (npm run bench:ui-till) builds out/ first
  *   options: --plants N (default 10000)  --rounds N (default 20)  --no-build
  * Timings are taken inside the page (performance.now), medians and the worst reported.
  */

@@ -9,7 +9,7 @@ export default defineConfig({
     root: new URL('../..', import.meta.url).pathname,
     include: ['bench/ui/**/*.test.ts'],
     setupFiles: ['test/_setup/isolate-home.ts'],
-    globalSetup: ['test/_setup/fresh-build.ts'],
+    globalSetup: ['test/_setup/isolate-home.ts', 'test/_setup/fresh-build.ts'],
     fileParallelism: false,
     testTimeout: 300_000,
     hookTimeout: 60_000

@@ -17,6 +17,7 @@ import { BackupFolderError } from '#backup-folder/check-folder'
 import { OffsiteBackupError } from '#backup-folder/offsite-backup'
 import { describeStartFailure } from '#app/start-failure'
 import { ApiError } from '#shared/api-client'
+import { maxOf } from '#shared/arrays'
 
 /** Every command, by name. Add new commands here. */
 const COMMANDS: Record<string, Command> = {
@@ -31,7 +32,7 @@ const COMMANDS: Record<string, Command> = {
 }
 
 function mainHelp(): string {
-  const width = Math.max(...Object.keys(COMMANDS).map((name) => name.length)) + 2
+  const width = maxOf(Object.keys(COMMANDS).map((name) => name.length)) + 2
   const lines = Object.entries(COMMANDS).map(([name, command]) => `  ${name.padEnd(width)}${command.summary}`)
   return `plant-store — the plant catalogue of one shop, with a local HTTP API
 

@@ -4,6 +4,7 @@
  * chart's labels and values, and the categories as a ranked list.
  */
 import { formatMoney as formatShopMoney, moneyFieldText } from '#shared/money'
+import { maxOf } from '#shared/arrays'
 import type { SalesGrouping, SalesReport } from '#shared/history'
 
 /** A range of whole local days, both ends included, as YYYY-MM-DD. */
@@ -102,7 +103,10 @@ export interface RankedCategory {
 /** Categories that sold anything, best first (ties by name), each with its bar's share of the best. */
 export function rankedCategories(report: Pick<SalesReport, 'groups'>): RankedCategory[] {
   const selling = report.groups.filter((group) => group.sold > 0)
-  const best = Math.max(0, ...selling.map((group) => group.sold))
+  const best = maxOf(
+    selling.map((group) => group.sold),
+    0
+  )
   return selling
     .map((group) => ({ key: group.key, label: groupLabel(group.key, 'category'), sold: group.sold, total: group.total, share: group.sold / best }))
     .sort((a, b) => b.sold - a.sold || a.label.localeCompare(b.label))

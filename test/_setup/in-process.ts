@@ -1,46 +1,44 @@
-/** The h3 app over a real store in a temp directory, called in-process (no socket). */
+/**
+ * The h3 app over a real store in a temp directory, reached in-process or over a real socket (the `api` and
+ * `api-socket` projects run each test once per transport: transport.ts).
+ */
 import { onTestFinished } from 'vitest'
-import type { H3 } from 'h3'
 import { AccessPolicy } from '#server/security/access-policy'
 import { NamedTokenRegistry } from '#auth/named-token-registry'
-import { createApp } from '#server/create-app'
+import type { CreateAppOptions } from '#server/create-app'
 import { PlantStore, type OpenPlantStoreOptions } from '#store/catalogue/plant-store'
 import { makeTempDir } from './temp-dir'
+import { serveApp, type ServedApp } from './transport'
 
-/** The token every in-process app accepts; `call` sends it unless told otherwise. */
+/** The token every test app accepts; `call` sends it unless told otherwise. */
 export const TEST_TOKEN = 'in-process-test-token-0123456789abcdefghij'
 
-/** The port the in-process app believes it listens on (no socket is opened). */
-export const TEST_PORT = 7420
-
-/** Headers `call` sends by default: a valid Host and the token. */
-export const DEFAULT_TEST_HEADERS: Readonly<Record<string, string>> = {
-  host: `127.0.0.1:${TEST_PORT}`,
-  authorization: `Bearer ${TEST_TOKEN}`
+/** Headers `call` sends by default: the app's own Host and the token. */
+export function defaultHeaders(port: number): Record<string, string> {
+  return { host: `127.0.0.1:${port}`, authorization: `Bearer ${TEST_TOKEN}` }
 }
 
 /** An app under test plus helpers to call it. */
-export interface TestApp {
-  app: H3
+export interface TestApp extends ServedApp {
   store: PlantStore
   dir: string
-  /** The app's access policy (listening on {@link TEST_PORT}, token {@link TEST_TOKEN} unless `token` was given). */
+  /** The app's access policy (listening on {@link ServedApp.port}, token {@link TEST_TOKEN} unless `token` was given). */
   access: AccessPolicy
   /** The named tokens of `dir` (tokens.json) the app accepts besides the owner's. */
   namedTokens: NamedTokenRegistry
   /**
-   * Sends a request with {@link DEFAULT_TEST_HEADERS}; `body` objects are sent as JSON (strings and bytes as they are) with
+   * Sends a request with {@link defaultHeaders}; `body` objects are sent as JSON (strings, bytes and streams as they are) with
    * Content-Type application/json. A header given as `undefined` is left out (e.g. `{ authorization: undefined }`).
    */
   call(method: string, path: string, body?: unknown, headers?: Record<string, string | undefined>): Promise<Response>
 }
 
-/** Options of {@link createTestApp}: the store's, plus the token the app accepts. */
-export type TestAppOptions = Partial<OpenPlantStoreOptions> & { token?: () => string }
+/** Options of {@link createTestApp}: the store's, the token the app accepts, and the app's UI folder and event options. */
+export type TestAppOptions = Partial<OpenPlantStoreOptions> & { token?: () => string } & Pick<CreateAppOptions, 'uiDir' | 'events'>
 
-function requestHeaders(body: unknown, headers: Record<string, string | undefined>): Record<string, string> {
+function requestHeaders(port: number, body: unknown, headers: Record<string, string | undefined>): Record<string, string> {
   const merged: Record<string, string | undefined> = {
-    ...DEFAULT_TEST_HEADERS,
+    ...defaultHeaders(port),
     ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
     ...headers
   }
@@ -49,19 +47,24 @@ function requestHeaders(body: unknown, headers: Record<string, string | undefine
 
 /** Creates a fresh app over an empty (or given) data directory. */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const { token = () => TEST_TOKEN, ...storeOptions } = options
+  const { token = () => TEST_TOKEN, uiDir, events, ...storeOptions } = options
   const dir = storeOptions.dir ?? (await makeTempDir())
   const store = await PlantStore.open({ ...storeOptions, dir })
   onTestFinished(() => store.close())
   const namedTokens = await NamedTokenRegistry.open(dir)
   onTestFinished(() => namedTokens.close())
   const access = new AccessPolicy({ token, namedTokens })
-  access.listeningOn(TEST_PORT)
-  const app = createApp({ store, access, tokens: namedTokens })
+  const served = await serveApp({ store, access, tokens: namedTokens, uiDir, events })
   const call = (method: string, path: string, body?: unknown, headers: Record<string, string | undefined> = {}) => {
-    const init: RequestInit = { method, headers: requestHeaders(body, headers) }
-    if (body !== undefined) init.body = typeof body === 'string' || body instanceof Uint8Array ? body : JSON.stringify(body)
-    return Promise.resolve(app.request(`http://127.0.0.1:${TEST_PORT}${path}`, init))
+    const init: RequestInit = { method, headers: requestHeaders(served.port, body, headers) }
+    if (body instanceof ReadableStream) Object.assign(init, { body, duplex: 'half' })
+    else if (body !== undefined) init.body = typeof body === 'string' || body instanceof Uint8Array ? body : JSON.stringify(body)
+    return served.request(path, init)
   }
-  return { app, store, dir, access, namedTokens, call }
+  return { ...served, store, dir, access, namedTokens, call }
+}
+
+/** A fetch for the shared client (`createApiClient`) that reaches `test` by its transport, with the app's own Host. */
+export function clientFetch(test: ServedApp): (url: string, init: RequestInit) => Promise<Response> {
+  return (url, init) => test.request(url, { ...init, headers: { host: `127.0.0.1:${test.port}`, ...(init.headers as Record<string, string>) } })
 }

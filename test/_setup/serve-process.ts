@@ -86,7 +86,7 @@ export async function startServe(
   child.stderr.on('data', (chunk) => (output += chunk))
   const exited = once(child, 'exit')
   const [baseUrl, uiUrl] = await new Promise<[string, string]>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`serve did not get ready:\n${output}`)), 15_000)
+    const timer = setTimeout(() => reject(new Error(`serve did not get ready:\n${output}`)), 60_000)
     const check = () => {
       const match = /listening at (http:\/\/\S+\/v3)/.exec(output)
       const ui = /^Plant Store UI: (\S+)\n/m.exec(output)

@@ -8,36 +8,42 @@ import { describe, expect, it } from 'vitest'
 import { revokeNamedToken } from '#auth/named-tokens'
 import { TEST_TOKEN, createTestApp } from '#setup/in-process'
 
-/** Resolves true once `body` ends (the server closed the stream), false if it is still open after `ms`. */
-async function endsWithin(body: ReadableStream<Uint8Array>, ms: number): Promise<boolean> {
+/** Resolves once `body` ends (the server closed the stream); a stream left open ends the test by its timeout. */
+async function ended(body: ReadableStream<Uint8Array>): Promise<true> {
   const reader = body.getReader()
-  const deadline = Date.now() + ms
+  while (!(await reader.read()).done);
+  return true
+}
+
+/** True while `body` has not ended: reads what has arrived, then looks whether the end came with it. */
+async function stillOpen(body: ReadableStream<Uint8Array>): Promise<boolean> {
+  const reader = body.getReader()
+  const end = reader.closed.then(() => true)
+  // Whatever is queued is read at once; a read that waits means the stream is open and quiet.
   for (;;) {
-    const left = deadline - Date.now()
-    if (left <= 0) {
-      await reader.cancel()
-      return false
-    }
-    const next = await Promise.race([reader.read(), new Promise<'open'>((resolve) => setTimeout(() => resolve('open'), left))])
-    if (next === 'open') {
-      await reader.cancel()
-      return false
-    }
-    if (next.done) return true
+    const next = await Promise.race([reader.read(), new Promise<'waiting'>((resolve) => setImmediate(() => resolve('waiting')))])
+    if (next === 'waiting' || next.done) break
   }
+  const open = !(await Promise.race([end, Promise.resolve(false)]))
+  reader.releaseLock()
+  return open
 }
 
 describe('GET /v3/events and the token it was opened with', () => {
   it('closes the stream once the owner token is rotated, and keeps it open while the token stands', async () => {
     let token = TEST_TOKEN
-    const app = await createTestApp({ token: () => token })
+    let checks = 0 // each look at the token: one per request, then one per open-stream recheck (once a second)
+    const app = await createTestApp({ token: () => (checks++, token) })
     const kept = await app.call('GET', '/v3/events')
     expect(kept.status).toBe(200)
-    expect(await endsWithin(kept.body!, 2500)).toBe(false)
+    const opened = checks
+    await expect.poll(() => checks).toBeGreaterThanOrEqual(opened + 2) // two rechecks with the stream open
+    expect(await stillOpen(kept.body!)).toBe(true)
+    await kept.body!.cancel()
 
     const stream = await app.call('GET', '/v3/events')
     token = 'rotated-token-0123456789abcdef0123456789abc'
-    expect(await endsWithin(stream.body!, 5000)).toBe(true)
+    expect(await ended(stream.body!)).toBe(true)
     expect((await app.call('GET', '/v3/events')).status).toBe(401)
   })
 
@@ -47,6 +53,6 @@ describe('GET /v3/events and the token it was opened with', () => {
     const stream = await app.call('GET', '/v3/events', undefined, { authorization: `Bearer ${token}` })
     expect(stream.status).toBe(200)
     await revokeNamedToken(app.dir, 'till')
-    expect(await endsWithin(stream.body!, 5000)).toBe(true)
+    expect(await ended(stream.body!)).toBe(true)
   })
 })

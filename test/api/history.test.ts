@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { ApiError } from '#shared/api-errors'
 import type { ChangesPage, PlantHistoryPage } from '#shared/history'
 import { createApiClient } from '#shared/api-client'
-import { TEST_TOKEN, createTestApp, type TestApp } from '#setup/in-process'
+import { TEST_TOKEN, clientFetch, createTestApp, type TestApp } from '#setup/in-process'
 
 async function json<T>(response: Response): Promise<T> {
   return (await response.json()) as T
@@ -125,14 +125,9 @@ async function reopen(app: TestApp): Promise<string> {
   return app.dir
 }
 
-/** The shared client of the change log over `app`, in-process. */
+/** The shared client of the change log over `app`. */
 function clientOf(app: TestApp) {
-  return createApiClient({
-    baseUrl: 'http://127.0.0.1:7420/v3',
-    token: TEST_TOKEN,
-    fetch: (url, init) =>
-      Promise.resolve(app.app.request(url, { ...init, headers: { ...(init.headers as Record<string, string>), host: '127.0.0.1:7420' } }))
-  })
+  return createApiClient({ baseUrl: `${app.origin}/v3`, token: TEST_TOKEN, fetch: clientFetch(app) })
 }
 
 describe('the change log of delete, restore, price and bulk calls (issues 14 and 15 together)', () => {

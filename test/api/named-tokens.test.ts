@@ -86,16 +86,13 @@ describe('named tokens (extension)', () => {
     expect((await app.call('GET', '/v3/plant', undefined, bearer(token))).status).toBe(401)
   })
 
-  it('a token revoked in the file (as the CLI does) is refused within a second; one added there works as soon', async () => {
+  // How soon ("within a second"): test/unit/named-tokens.test.ts, on the registry's own faked clock.
+  it('a token revoked in the file (as the CLI does) is refused without a restart; one added there works as well', async () => {
     const { app, token } = await withToken('read-write')
-    const started = Date.now()
     await revokeNamedToken(app.dir, 'till')
-    await expect.poll(async () => (await app.call('GET', '/v3/plant', undefined, bearer(token))).status, { interval: 20, timeout: 5000 }).toBe(401)
-    expect(Date.now() - started).toBeLessThan(1000)
+    await expect.poll(async () => (await app.call('GET', '/v3/plant', undefined, bearer(token))).status).toBe(401)
     const added = await addNamedToken(app.dir, 'label-printer', 'read-only')
-    await expect
-      .poll(async () => (await app.call('GET', '/v3/plant', undefined, bearer(added.token))).status, { interval: 20, timeout: 5000 })
-      .toBe(200)
+    await expect.poll(async () => (await app.call('GET', '/v3/plant', undefined, bearer(added.token))).status).toBe(200)
   })
 })
 

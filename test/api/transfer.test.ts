@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { backUpTo } from '#backup-folder/offsite-backup'
 import { writeSetting } from '#settings/settings'
 import { PlantStore, type PlantChange } from '#store/catalogue/plant-store'
-import { DEFAULT_TEST_HEADERS, TEST_PORT, createTestApp, type TestApp } from '#setup/in-process'
+import { createTestApp, type TestApp } from '#setup/in-process'
 import { makeTempDir } from '#setup/temp-dir'
 
 const SAMPLES = [
@@ -172,8 +172,7 @@ describe('POST /v3/import (extension)', () => {
         else controller.enqueue(chunk)
       }
     })
-    const init = { method: 'POST', headers: { ...DEFAULT_TEST_HEADERS, 'content-type': 'text/csv' }, body, duplex: 'half' } as RequestInit
-    const response = await test.app.request(`http://127.0.0.1:${TEST_PORT}/v3/import?dryRun=true`, init)
+    const response = await test.call('POST', '/v3/import?dryRun=true', body, { 'content-type': 'text/csv' })
     expect(response.status).toBe(413)
     expect((await response.json()).detail).toContain('32 MiB')
     expect(pulled).toBeLessThan(40)

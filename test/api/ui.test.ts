@@ -1,16 +1,11 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { describe, expect, it, onTestFinished } from 'vitest'
-import { AccessPolicy } from '#server/security/access-policy'
-import { createApp } from '#server/create-app'
-import { PlantStore } from '#store/catalogue/plant-store'
-import { TEST_PORT, TEST_TOKEN } from '#setup/in-process'
+import { describe, expect, it } from 'vitest'
+import { TEST_TOKEN, createTestApp } from '#setup/in-process'
 import { makeTempDir } from '#setup/temp-dir'
 
 /** An app whose UI folder holds a tiny fake build. */
 async function appWithUi(files: Record<string, string> | undefined) {
-  const store = await PlantStore.open({ dir: await makeTempDir() })
-  onTestFinished(() => store.close())
   const uiDir = path.join(await makeTempDir(), 'renderer')
   if (files) {
     for (const [name, text] of Object.entries(files)) {
@@ -18,12 +13,9 @@ async function appWithUi(files: Record<string, string> | undefined) {
       await writeFile(path.join(uiDir, name), text)
     }
   }
-  const access = new AccessPolicy({ token: () => TEST_TOKEN })
-  access.listeningOn(TEST_PORT)
-  const app = createApp({ store, access, uiDir })
+  const { call } = await createTestApp({ uiDir })
   // A browser opening the page sends no token (it is in the fragment) and no Origin on a navigation.
-  return (pathname: string, headers: Record<string, string> = {}) =>
-    Promise.resolve(app.request(`http://127.0.0.1:${TEST_PORT}${pathname}`, { headers: { host: `127.0.0.1:${TEST_PORT}`, ...headers } }))
+  return (pathname: string, headers: Record<string, string> = {}) => call('GET', pathname, undefined, { authorization: undefined, ...headers })
 }
 
 const BUILD = {

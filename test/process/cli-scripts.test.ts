@@ -124,7 +124,7 @@ describe('plant-store for shell scripts (real processes)', () => {
     expect(added.stderr).toMatch(/shown this once/)
     expect((await cli('token', 'add', 'till-1')).code).toBe(4)
     const get = (token: string) => fetch(`${server.baseUrl}/plant`, { headers: { authorization: `Bearer ${token}` } })
-    await expect.poll(async () => (await get(secret)).status, { timeout: 5000, interval: 50 }).toBe(200)
+    await expect.poll(async () => (await get(secret)).status).toBe(200)
     const write = await fetch(`${server.baseUrl}/plant`, {
       method: 'POST',
       headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
@@ -136,9 +136,8 @@ describe('plant-store for shell scripts (real processes)', () => {
     expect(JSON.stringify(list)).not.toContain(secret)
     const revoked = await cli('token', 'revoke', 'till-1')
     expect(revoked.code).toBe(0)
-    const started = Date.now()
-    await expect.poll(async () => (await get(secret)).status, { timeout: 5000, interval: 20 }).toBe(401)
-    expect(Date.now() - started).toBeLessThan(1000)
+    // Refused without a restart (how soon, "within a second": test/unit/named-tokens.test.ts, on a faked clock).
+    await expect.poll(async () => (await get(secret)).status).toBe(401)
     expect((await cli('token', 'revoke', 'till-1')).code).toBe(3)
   })
 

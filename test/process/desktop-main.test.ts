@@ -7,12 +7,13 @@
  * signal handlers before 'ready', as Electron does).
  */
 import { spawn } from 'node:child_process'
+import { once } from 'node:events'
 import { existsSync } from 'node:fs'
 import { writeFile } from 'node:fs/promises'
-import { connect } from 'node:net'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it, onTestFinished } from 'vitest'
+import { requestHeldOpen } from '#setup/raw-http'
 import { makeTempDir } from '#setup/temp-dir'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
@@ -51,25 +52,23 @@ function startMain(dataDir: string, { entry = MAIN, env = {} }: { entry?: string
     child.on('exit', (code, signal) => resolve({ code, signal }))
   )
   const exited = ended.then(({ code }) => code)
-  /** The `count`-th report of `what` (1 = the first), waiting for it. */
+  const outputEnded = once(child.stdout, 'close').then(() => 'ended' as const)
+  /** The `count`-th report of `what` (1 = the first), waiting for it as the output comes. */
   const report = async (what: string, count = 1): Promise<Report> => {
-    for (let waited = 0; waited < 15_000; waited += 25) {
+    for (;;) {
       const found = reports.filter((entry) => entry.what === what)[count - 1]
       if (found) return found
-      await new Promise((resolve) => setTimeout(resolve, 25))
+      const next = await Promise.race([once(child.stdout, 'data'), outputEnded])
+      if (next === 'ended') throw new Error(`no "${what}" #${count} from the main process; stderr: ${stderr}`)
     }
-    throw new Error(`no "${what}" #${count} from the main process; stderr: ${stderr}`)
   }
   return { child, ended, exited, report, reports, output: () => ({ stdout, stderr }) }
 }
 
 /** Opens a request to the API whose body never finishes: the server's graceful stop waits for it. */
 async function holdStop(port: number) {
-  const socket = connect(port, '127.0.0.1')
+  const socket = await requestHeldOpen(port)
   onTestFinished(() => void socket.destroy())
-  await new Promise((resolve) => socket.once('connect', resolve))
-  socket.write('POST /v3/plant HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"na')
-  await new Promise((resolve) => setTimeout(resolve, 100))
   return socket
 }
 

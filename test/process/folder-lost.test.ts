@@ -59,7 +59,7 @@ describe('the data folder deleted while the server runs', () => {
     })
     expect(added.status).toBe(200)
     await rm(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 20 }) // retried: the server may be writing a file into it
-    await expect.poll(() => namesOnDisk(dir).catch(() => []), { timeout: 5000 }).toEqual(['a'])
+    await expect.poll(() => namesOnDisk(dir).catch(() => [])).toEqual(['a'])
     // Scripts find the server and its token where they always did; the token did not change.
     await expect
       .poll(
@@ -163,9 +163,7 @@ describe('the lock file removed while the server runs', () => {
     expect(second.stderr).toMatch(/lock file .* is missing, but that process is alive/)
 
     // Within about a second, without any request, the holder notices and says so loudly.
-    await expect
-      .poll(() => first.output(), { timeout: 5000 })
-      .toMatch(/STOPPED SAVING CHANGES: this server no longer holds the data folder .*lock was deleted/)
+    await expect.poll(() => first.output()).toMatch(/STOPPED SAVING CHANGES: this server no longer holds the data folder .*lock was deleted/)
     const refused = await add(first, 'b')
     expect(refused.status).toBe(503)
     expect((await refused.json()).detail).toMatch(/no longer holds the data folder.*Stop this server and start it again/)
@@ -186,10 +184,12 @@ describe('the lock file removed while the server runs', () => {
     const second = await startServe(dir, [], ENV) // nothing on disk says the folder is in use
     const secondIds = [(await (await add(second, 'second-1')).json()).id]
 
-    // The first server's next change is refused: its lock is now the second server's.
+    // The first server's next change is refused: its lock is now the second server's. Its words name what it saw
+    // first: the lock deleted (its once-a-second check ran before the second server started) or replaced (it did
+    // not); which one depends on the machine's speed. Each wording: test/unit/lock.test.ts.
     const late = await add(first, 'first-2')
     expect(late.status).toBe(503)
-    expect((await late.json()).detail).toMatch(/lock file .*was replaced/)
+    expect((await late.json()).detail).toMatch(/no longer holds the data folder .*: its lock file .* was (deleted|replaced by another file)\./)
     secondIds.push((await (await add(second, 'second-2')).json()).id)
     await first.stop('SIGTERM')
     await second.stop('SIGTERM')

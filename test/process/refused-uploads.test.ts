@@ -25,7 +25,7 @@ interface Upload {
  * Sends `head` and then streams a 64 MiB body as fast as the server takes it,
  * until the server closes the connection or the deadline passes.
  */
-function streamUpload(port: number, head: string, chunked: boolean, deadlineMs = 10_000): Promise<Upload> {
+function streamUpload(port: number, head: string, chunked: boolean, deadlineMs = 60_000): Promise<Upload> {
   return new Promise((resolve) => {
     const socket = connect(port, '127.0.0.1')
     const piece = Buffer.alloc(64 * 1024, 0x20)

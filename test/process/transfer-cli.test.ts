@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
-import { readFile, writeFile } from 'node:fs/promises'
+import { watch } from 'node:fs'
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { readCatalogue } from '#store/file/read-catalogue'
@@ -65,27 +66,37 @@ describe('plant-store export / import (no server running)', () => {
     expect((await runCli(['export', '--status', 'Sould', '--data', data])).code).toBe(2)
   })
 
-  it('leaves all of an import or none of it when killed with SIGKILL while applying', async () => {
+  it('leaves all of an import or none of it when killed with SIGKILL while applying', { timeout: 300_000 }, async () => {
     const dir = await makeTempDir()
     const data = path.join(dir, 'data')
+    await mkdir(data, { mode: 0o700 }) // made first so that it can be watched from the start
     const rows = Array.from({ length: 20_000 }, (_, index) => `Plant ${index},Category,"a, b",available`)
     await writeFile(path.join(dir, 'big.csv'), ['name,category,tags,status', ...rows].join('\n'))
-    const seen = new Set<number>()
-    for (const delayMs of [150, 300, 450, 600, 900]) {
+    // Where each kill lands: the folder taken (the lock), the batch being written (the journal), the change log
+    // being folded at the close (a history file). A kill that comes after the import ended by itself is tried again.
+    const moments = [/^lock$/, /^journal-\d+\.jsonl$/, /^history-[\d-]+\.jsonl$/]
+    const killedAt = new Set<RegExp>()
+    const counts = new Set<number>()
+    for (let attempt = 0; killedAt.size < moments.length; attempt++) {
+      expect(attempt, `kills that landed: ${killedAt.size} of ${moments.length}`).toBeLessThan(30)
+      const moment = moments.find((pattern) => !killedAt.has(pattern))!
       const child = spawn(process.execPath, [BIN, 'import', path.join(dir, 'big.csv'), '--data', data], { stdio: 'ignore' })
-      const exited = once(child, 'exit')
-      await new Promise((resolve) => setTimeout(resolve, delayMs))
-      child.kill('SIGKILL')
-      await exited
+      const exited = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>
+      const watcher = watch(data, (_event, name) => {
+        if (moment.test(String(name))) child.kill('SIGKILL')
+      })
+      const [, signal] = await exited.finally(() => watcher.close())
+      if (signal === 'SIGKILL') killedAt.add(moment)
       const catalogue = await readCatalogue(data)
       const count = catalogue?.data.plants.length ?? 0
       expect(count % 20_000).toBe(0) // all of each applied import, or none of it
-      seen.add(count)
+      counts.add(count)
       // The next command finds the folder usable (the dead process's lock is taken over); killed before the
       // catalogue was first written, export says there is none (exit 3) instead of making an empty one.
       expect((await runCli(['export', '--out', path.join(dir, 'check.csv'), '--data', data])).code).toBe(catalogue ? 0 : 3)
     }
-    expect(seen.size).toBeGreaterThan(0)
+    // Killed before the batch was written and after: both outcomes were seen.
+    expect(counts.size).toBeGreaterThan(1)
   })
 })
 

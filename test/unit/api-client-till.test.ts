@@ -1,15 +1,10 @@
 /** The typed client's issue 15 methods against the in-process app. */
 import { describe, expect, it } from 'vitest'
 import { ApiError, createApiClient } from '#shared/api-client'
-import { DEFAULT_TEST_HEADERS, TEST_TOKEN, createTestApp, type TestApp } from '#setup/in-process'
+import { TEST_TOKEN, clientFetch, createTestApp, type TestApp } from '#setup/in-process'
 
 function clientOver(test: TestApp) {
-  return createApiClient({
-    baseUrl: 'http://127.0.0.1:7420/v3',
-    token: TEST_TOKEN,
-    fetch: (url, init) =>
-      Promise.resolve(test.app.request(url, { ...init, headers: { host: DEFAULT_TEST_HEADERS.host!, ...(init.headers as Record<string, string>) } }))
-  })
+  return createApiClient({ baseUrl: `${test.origin}/v3`, token: TEST_TOKEN, fetch: clientFetch(test) })
 }
 
 describe('the typed client: delete, restore, bulk, shop', () => {

@@ -1,21 +1,21 @@
 import { describe, expect, it } from 'vitest'
 import { ApiError, createApiClient, type FetchLike } from '#shared/api-client'
 import { faultyFs } from '#setup/faulty-fs'
-import { DEFAULT_TEST_HEADERS, TEST_TOKEN, createTestApp, type TestApp } from '#setup/in-process'
+import { TEST_TOKEN, clientFetch, createTestApp, type TestApp } from '#setup/in-process'
 
-/** A fetch that calls the in-process app, recording each request's method and headers. */
+/** A fetch that calls the app, recording each request's method and headers. */
 function recordingFetch(test: TestApp, seen: { method: string; headers: Record<string, string> }[] = []): FetchLike {
+  const fetch = clientFetch(test)
   return (url, init) => {
-    const headers = { host: DEFAULT_TEST_HEADERS.host!, ...(init.headers as Record<string, string>) }
-    seen.push({ method: init.method ?? 'GET', headers })
-    return Promise.resolve(test.app.request(url, { ...init, headers }))
+    seen.push({ method: init.method ?? 'GET', headers: { host: `127.0.0.1:${test.port}`, ...(init.headers as Record<string, string>) } })
+    return fetch(url, init)
   }
 }
 
 const fast = { initialDelayMs: 1, maxDelayMs: 5 }
 
 function clientOver(test: TestApp, fetch: FetchLike, attempts?: number) {
-  return createApiClient({ baseUrl: 'http://127.0.0.1:7420/v3', token: TEST_TOKEN, fetch, addRetries: { ...fast, attempts } })
+  return createApiClient({ baseUrl: `${test.origin}/v3`, token: TEST_TOKEN, fetch, addRetries: { ...fast, attempts } })
 }
 
 describe('the typed client: adds that never double-add', () => {

@@ -1,16 +1,10 @@
 import { describe, expect, it, vi } from 'vitest'
 import { ApiError, createApiClient, parseStatusCounts, type FetchLike, type PlantEvent, type StreamState } from '#shared/api-client'
-import { DEFAULT_TEST_HEADERS, TEST_TOKEN, createTestApp, type TestApp } from '#setup/in-process'
-
-/** A fetch that calls the in-process app; the Host header stands in for the socket's. */
-function inProcessFetch(test: TestApp): FetchLike {
-  return (url, init) =>
-    Promise.resolve(test.app.request(url, { ...init, headers: { host: DEFAULT_TEST_HEADERS.host!, ...(init.headers as Record<string, string>) } }))
-}
+import { TEST_TOKEN, clientFetch, createTestApp } from '#setup/in-process'
 
 async function clientFor(token: string | undefined = TEST_TOKEN) {
   const test = await createTestApp()
-  const client = createApiClient({ baseUrl: 'http://127.0.0.1:7420/v3/', token, fetch: inProcessFetch(test) })
+  const client = createApiClient({ baseUrl: `${test.origin}/v3/`, token, fetch: clientFetch(test) })
   return { test, client }
 }
 
@@ -82,18 +76,18 @@ describe('ApiClient.subscribe', () => {
     const events: PlantEvent[] = []
     const states: StreamState[] = []
     const stop = client.subscribe({ onEvent: (event) => events.push(event), onState: (state) => states.push(state) })
-    await vi.waitFor(() => expect(states).toEqual(['connecting', 'open']))
+    await expect.poll(() => states).toEqual(['connecting', 'open'])
     await client.addPlant({ name: 'Fern' })
     await test.store.update({ id: 1, status: 'sold' })
-    await vi.waitFor(() => expect(events.map((e) => `${e.type} ${e.plant.status}`)).toEqual(['plant.added available', 'plant.updated sold']))
+    await expect.poll(() => events.map((e) => `${e.type} ${e.plant.status}`)).toEqual(['plant.added available', 'plant.updated sold'])
     stop()
   })
 
   it('reconnects with growing back-off while the server is away, then opens again', async () => {
     const { test } = await clientFor()
     let down = 3
-    const fetch: FetchLike = (url, init) => (down-- > 0 ? Promise.reject(new TypeError('connect ECONNREFUSED')) : inProcessFetch(test)(url, init))
-    const client = createApiClient({ baseUrl: 'http://127.0.0.1:7420/v3', token: TEST_TOKEN, fetch })
+    const fetch: FetchLike = (url, init) => (down-- > 0 ? Promise.reject(new TypeError('connect ECONNREFUSED')) : clientFetch(test)(url, init))
+    const client = createApiClient({ baseUrl: `${test.origin}/v3`, token: TEST_TOKEN, fetch })
     const delays: number[] = []
     const states: StreamState[] = []
     const events: PlantEvent[] = []
@@ -106,12 +100,12 @@ describe('ApiClient.subscribe', () => {
         if (state === 'reconnecting') expect((info.error as ApiError).unreachable).toBe(true)
       }
     })
-    await vi.waitFor(() => expect(states.at(-1)).toBe('open'))
+    await expect.poll(() => states.at(-1)).toBe('open')
     expect(states).toEqual(['connecting', 'reconnecting', 'reconnecting', 'reconnecting', 'open'])
     expect(delays[1]!).toBeGreaterThan(delays[0]!)
     expect(delays[2]!).toBeGreaterThan(delays[1]!)
     await test.store.add({ name: 'after the outage' })
-    await vi.waitFor(() => expect(events).toHaveLength(1))
+    await expect.poll(() => events).toHaveLength(1)
     stop()
   })
 

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { WriteFailedError } from '#store/journal/group-commit'
 import { fingerprintOf } from '#store/catalogue/idempotency-keys'
 import { listJournals } from '#store/journal/journal'
@@ -76,7 +76,7 @@ describe('adds with an idempotency key', () => {
     const { fs, release, held } = heldSyncs()
     const store = await PlantStore.open({ dir: await makeTempDir(), fs })
     const first = store.addOnce({ name: 'Fern' }, owner('same'))
-    await vi.waitFor(() => expect(held()).toBe(1)) // the first add's write waits for its fsync now
+    await expect.poll(() => held()).toBe(1) // the first add's write waits for its fsync now
     let settled = false
     void first.then(() => (settled = true))
     const second = store.addOnce({ name: 'Fern' }, owner('same'))

@@ -1,6 +1,6 @@
 import { readFile, readdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { DataFileError } from '#store/file/data-file'
 import { Journal, journalFileName, journalLine, parseJournal, readJournal, type JournalEntry } from '#store/journal/journal'
 import { PlantStore } from '#store/catalogue/plant-store'
@@ -93,11 +93,11 @@ describe('the store with its journal', () => {
     const dir = await makeTempDir()
     const store = await PlantStore.open({ dir, checkpointIdleMs: 20 })
     await store.add({ name: 'Fern' })
-    await vi.waitFor(async () => {
-      const data = JSON.parse(await readFile(path.join(dir, 'plants.json'), 'utf8'))
-      expect(data.plants.map((p: { name: string }) => p.name)).toEqual(['Fern'])
-      expect((await readdir(dir)).filter((name) => name.startsWith('journal-'))).toHaveLength(1) // the new, empty one
+    const onDisk = async () => ({
+      names: JSON.parse(await readFile(path.join(dir, 'plants.json'), 'utf8')).plants.map((p: { name: string }) => p.name),
+      journals: (await readdir(dir)).filter((name) => name.startsWith('journal-')).length
     })
+    await expect.poll(onDisk).toEqual({ names: ['Fern'], journals: 1 }) // the folded plant, and the new, empty journal
     await store.close()
   })
 

@@ -1,11 +1,11 @@
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { existsSync } from 'node:fs'
-import { readFile, utimes, writeFile } from 'node:fs/promises'
+import { readFile, rename, rm, utimes, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { hostPlatform } from '#lib/platform'
-import { DataDirLockedError, acquireDataDirLock } from '#store/folder/lock'
+import { DataDirLockedError, LockLostError, acquireDataDirLock } from '#store/folder/lock'
 import { makeTempDir } from '#setup/temp-dir'
 
 async function deadPid(): Promise<number> {
@@ -125,5 +125,26 @@ describe('data directory lock', () => {
     } finally {
       sleeper.kill('SIGKILL')
     }
+  })
+})
+
+describe('a held lock that is no longer its holder’s', () => {
+  // Replacing a file that is held open is refused on Windows (and by the `windows` project's rules): POSIX only.
+  it.runIf(hostPlatform() !== 'win32')('says how it was lost: deleted, replaced by another file, or overwritten', async () => {
+    const dir = await makeTempDir()
+    const deleted = await acquireDataDirLock(dir, 'first')
+    await rm(deleted.file)
+    await expect(deleted.confirm()).rejects.toThrow(new LockLostError(deleted.file, 'was deleted'))
+
+    const replaced = await acquireDataDirLock(dir, 'second')
+    await writeFile(`${replaced.file}.new`, await readFile(replaced.file))
+    await rename(`${replaced.file}.new`, replaced.file) // same words, another file (as a second server's new lock)
+    await expect(replaced.confirm()).rejects.toThrow(/its lock file .* was replaced by another file$/)
+
+    await rm(replaced.file)
+    const overwritten = await acquireDataDirLock(dir, 'third')
+    await writeFile(overwritten.file, JSON.stringify({ pid: 1, holder: 'someone else', since: 'now' }))
+    await overwritten.confirm() // the cheap check sees the same file
+    await expect(overwritten.verify()).rejects.toThrow(/its lock file .* was overwritten$/)
   })
 })

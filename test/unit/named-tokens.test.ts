@@ -5,6 +5,7 @@ import { hostPlatform } from '#lib/platform'
 import { FileLockTimeoutError, withFileLock } from '#lib/file-lock'
 import { NamedTokenRegistry } from '#auth/named-token-registry'
 import { NamedTokensFileError, TokenNameError, addNamedToken, namedTokensFile, readNamedTokens, revokeNamedToken } from '#auth/named-tokens'
+import { settled } from '#setup/settled'
 import { makeTempDir } from '#setup/temp-dir'
 
 describe('tokens.json', () => {
@@ -47,12 +48,20 @@ describe('the short file lock', () => {
 describe('NamedTokenRegistry (a running server)', () => {
   it('accepts a token added in the file and refuses it once revoked, each within a second', async () => {
     const dir = await makeTempDir()
-    const registry = await NamedTokenRegistry.open(dir, { recheckMs: 20 })
-    const created = await addNamedToken(dir, 'till', 'read-only')
-    await vi.waitFor(() => expect(registry.authenticate(created.token)).toEqual({ name: 'till', scope: 'read-only' }), { timeout: 1000 })
-    await revokeNamedToken(dir, 'till')
-    await vi.waitFor(() => expect(registry.authenticate(created.token)).toBeUndefined(), { timeout: 1000 })
-    await registry.close()
+    // Its interval is faked, so that "within a second" is a second of its own time however busy the machine is.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] })
+    try {
+      const registry = await NamedTokenRegistry.open(dir)
+      const created = await addNamedToken(dir, 'till', 'read-only')
+      await vi.advanceTimersByTimeAsync(1000) // starts the re-read; then its file I/O is waited for in real time
+      await settled(() => registry.authenticate(created.token)?.name === 'till')
+      await revokeNamedToken(dir, 'till')
+      await vi.advanceTimersByTimeAsync(1000)
+      await settled(() => registry.authenticate(created.token) === undefined)
+      await registry.close()
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('saves when each token was last used, soon after the use and on close', async () => {
@@ -61,7 +70,7 @@ describe('NamedTokenRegistry (a running server)', () => {
     const registry = await NamedTokenRegistry.open(dir, { saveUsesMs: 10, now: () => new Date(clock) })
     const created = await registry.add('till', 'read-write')
     registry.authenticate(created!.token)
-    await vi.waitFor(async () => expect((await readNamedTokens(dir))[0]?.lastUsedAt).toBe('2026-03-01T10:00:00.000Z'))
+    await expect.poll(async () => (await readNamedTokens(dir))[0]?.lastUsedAt).toBe('2026-03-01T10:00:00.000Z')
     clock += 60_000
     registry.authenticate(created!.token)
     await registry.close()
@@ -75,7 +84,7 @@ describe('NamedTokenRegistry (a running server)', () => {
     expect(registry.authenticate(created.token)).toBeTruthy()
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined)
     await writeFile(namedTokensFile(dir), '{ damaged')
-    await vi.waitFor(() => expect(registry.authenticate(created.token)).toBeUndefined(), { timeout: 1000 })
+    await expect.poll(() => registry.authenticate(created.token)).toBeUndefined()
     expect(logged).toHaveBeenCalledWith(expect.stringMatching(/named tokens are refused/), expect.stringMatching(/not valid JSON/))
     await registry.close()
     logged.mockRestore()

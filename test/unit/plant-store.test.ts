@@ -1,6 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { DATA_FILE_VERSION, DataFileError } from '#store/file/data-file'
 import { WriteFailedError } from '#store/journal/group-commit'
 import type { FileSystem } from '#lib/durable-file'
@@ -203,7 +203,7 @@ describe('PlantStore readers and shutdown', () => {
     }
     const store = await PlantStore.open({ dir, fs: slowFs, checkpointIdleMs: 60_000 })
     const adding = store.add({ name: 'in flight' })
-    await vi.waitFor(() => expect(syncing).toBe(true))
+    await expect.poll(() => syncing).toBe(true)
     expect(store.find()).toHaveLength(0) // written, not yet flushed: not visible
     expect(store.get(1)).toBeUndefined()
     const version = store.version
@@ -231,7 +231,7 @@ describe('PlantStore readers and shutdown', () => {
     // (same 10 ms), has run once plants.json holds 'c', so an earlier timer of the first would have fired by then.
     await second.add({ name: 'c' })
     const snapshotNames = async () => JSON.parse(await readFile(path.join(dir, 'plants.json'), 'utf8')).plants.map((p: { name: string }) => p.name)
-    await vi.waitFor(async () => expect(await snapshotNames()).toEqual(['a', 'b', 'c']))
+    await expect.poll(() => snapshotNames()).toEqual(['a', 'b', 'c'])
     await second.close()
     expect((await readCatalogue(dir))!.data.plants.map((p) => p.name)).toEqual(['a', 'b', 'c'])
   })

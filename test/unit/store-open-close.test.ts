@@ -112,14 +112,12 @@ describe('the checkpoint triggered by the journal size', () => {
     const names = Array.from({ length: 12 }, (_, i) => `plant number ${i} with a name long enough to fill the journal`)
     for (const name of names) await store.add({ name })
     // Folded: plants.json holds the first plants, and the journals it holds are deleted.
-    await vi.waitFor(
-      async () => {
+    await expect
+      .poll(async () => {
         const snapshot = await snapshotOnDisk(dir)
-        expect(snapshot.plants.length).toBeGreaterThan(0)
-        expect(Math.min(...(await journalGenerations(dir)))).toBe(snapshot.journalGen)
-      },
-      { timeout: 10_000 }
-    )
+        return snapshot.plants.length > 0 && Math.min(...(await journalGenerations(dir))) === snapshot.journalGen
+      })
+      .toBe(true)
     const folded = (await snapshotOnDisk(dir)).plants.map((plant) => plant.name)
     expect(folded).toEqual(names.slice(0, folded.length))
     expect((await readCatalogue(dir))!.data.plants.map((plant) => plant.name)).toEqual(names)

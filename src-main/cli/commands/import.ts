@@ -14,6 +14,7 @@ import { readFormat } from './export'
 import { CHOICE_OPTIONS, CHOICE_OPTIONS_HELP, describeMapping, readChoices } from './import-choices'
 import { dataOptionHelp, readOptions } from '#cli/options'
 import { commandProgress, type TerminalProgress } from '#cli/output/progress-bar'
+import { maxOf } from '#shared/arrays'
 
 const help = `Usage: plant-store import FILE [--dry-run] [--format csv|json|xlsx] [mapping options] [--data DIR]
 
@@ -49,7 +50,7 @@ function summaryTable(summary: ImportSummary): string {
     ['unchanged', summary.unchanged],
     ['errors', summary.errors.length]
   ]
-  const width = Math.max(...rows.map(([, count]) => String(count).length))
+  const width = maxOf(rows.map(([, count]) => String(count).length))
   return rows.map(([label, count]) => `  ${label.padEnd(10)}${String(count).padStart(width)}`).join('\n') + '\n'
 }
 

@@ -12,6 +12,7 @@ import { DataDirLockedError } from '#store/errors'
 import { CommandError, EXIT_CODES, UsageError, type Command } from '#cli/command'
 import { dataOptionHelp, readOptions } from '#cli/options'
 import { printPlant, printPlants } from '#cli/output/plants-output'
+import { pushAll } from '#shared/arrays'
 
 const help = `Usage: plant-store plants list [--status S]... [--q TEXT] [--json]
        plant-store plants get ID [--json]
@@ -117,7 +118,7 @@ async function list(client: ApiClient, values: Values): Promise<void> {
   const query = { status: statuses as PlantStatus[], q: values.q, limit: PAGE_LIMIT_MAX }
   const first = await client.listPlants(query)
   const plants = [...first.plants]
-  while (plants.length < first.total) plants.push(...(await client.listPlants({ ...query, offset: plants.length })).plants)
+  while (plants.length < first.total) pushAll(plants, (await client.listPlants({ ...query, offset: plants.length })).plants)
   printPlants(plants, values.json === true)
 }
 

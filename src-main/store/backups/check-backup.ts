@@ -9,6 +9,7 @@
 import { validateNewPlant } from '#shared/plant-schema'
 import { DataFileError, PLANT_ID_MAX, checkCatalogueHead, idempotencyRecordsProblem, type PlantFile } from '#store/file/data-file'
 import { PRICE_CENTS_MAX, type StoredPlant as Plant } from '#store/catalogue/stored-plant'
+import { pushAll } from '#shared/arrays'
 
 /** How many problems the refusal names; a badly broken file would otherwise fill the terminal. */
 const NAMED_PROBLEMS = 5
@@ -50,11 +51,15 @@ function checkRecord(value: unknown, where: string, nextId: number, seen: Set<nu
   for (const field of ['status', 'tags']) {
     if (!Object.hasOwn(record, field)) problems.push(`${where}.${field} is missing`)
   }
-  problems.push(...storedPriceAndTombstoneProblems(record, where))
+  pushAll(problems, storedPriceAndTombstoneProblems(record, where))
   // Object.fromEntries keeps a "__proto__" key as a plain field, so the schema sees (and refuses) it.
   const body = Object.fromEntries(Object.entries(record).filter(([key]) => !STORED_ONLY.has(key)))
   const checked = validateNewPlant(body)
-  if (!checked.ok) problems.push(...checked.errors.map((error) => `${where}${error.field ? `.${error.field}` : ''}: ${error.message}`))
+  if (!checked.ok)
+    pushAll(
+      problems,
+      checked.errors.map((error) => `${where}${error.field ? `.${error.field}` : ''}: ${error.message}`)
+    )
   if (problems.length > 0 || !checked.ok) return problems
   const { name, category, tags = [], status = 'available' } = checked.value
   const plant = { id } as Plant
@@ -96,7 +101,7 @@ export function checkBackup(file: string, value: unknown): PlantFile {
   const plants: Plant[] = []
   head.plants.forEach((record, index) => {
     const checked = checkRecord(record, `plants[${index}]`, head.nextId, seen)
-    if (Array.isArray(checked)) problems.push(...checked)
+    if (Array.isArray(checked)) pushAll(problems, checked)
     else plants.push(checked)
   })
   if (problems.length > 0) {

@@ -14,6 +14,7 @@ import { acquireDataDirLock } from '#store/folder/lock'
 import { migrateToCurrent } from '#store/file/migrate'
 import { DATA_FILE_NAME } from '#store/file/read-catalogue'
 import { serializeSnapshot } from '#store/file/snapshot'
+import { maxOf, pushAll } from '#shared/arrays'
 
 /** What a restore did. */
 export interface RestoreResult {
@@ -53,9 +54,7 @@ async function journalHistory(journals: readonly JournalFile[]): Promise<History
   const entries: HistoryEntry[] = []
   for (const journal of journals) {
     try {
-      // Entry by entry: a large import's line holds more entries than push(...list) takes as arguments.
-      for (const line of readJournal(journal.file, await readFile(journal.file, 'utf8')).entries)
-        for (const entry of line.history ?? []) entries.push(entry)
+      for (const line of readJournal(journal.file, await readFile(journal.file, 'utf8')).entries) pushAll(entries, line.history ?? [])
     } catch {
       // damaged or gone: the journal is kept aside below as it is
     }
@@ -107,13 +106,17 @@ export async function restoreFromBackup(dataDir: string, source: string, at = ne
     }
     const plants = pastVersions(data.plants, await highestOnDisk(onDisk, 'version'))
     const keptAside = await keepAside(file, suffix)
-    const journalGen = Math.max(0, ...journals.map((journal) => journal.gen)) + 1
+    const journalGen =
+      maxOf(
+        journals.map((journal) => journal.gen),
+        0
+      ) + 1
     // The change log stays in the folder and goes on: no seq handed out before (in a journal, a history file or the backup) is used again.
     const history = new HistoryWriter(dataDir)
     await history.append(await journalHistory(journals)) // the change log keeps the changes the replaced catalogue last made
     const seqs = [data.nextSeq ?? 1, await highestOnDisk(onDisk, 'nextSeq'), (await highestOnDisk(onDisk, 'seq')) + 1, (await history.lastSeq()) + 1]
     // One seq skipped, so that even a cursor at the very last change before the restore is older than the mark.
-    const nextSeq = Math.max(...seqs) + 1
+    const nextSeq = maxOf(seqs) + 1
     await writeRestoreMark(dataDir, nextSeq) // before the restored file: never a restored catalogue without its mark
     const text = await serializeSnapshot({ nextId, journalGen, plants, idempotencyKeys: data.idempotencyKeys, nextSeq })
     await replaceFile(file, text)

@@ -9,6 +9,7 @@ import { DataFileError, type PlantFile } from './data-file'
 import { journalCut, listJournals, readJournal, type JournalEntry, type JournalFile } from '#store/journal/journal'
 import type { ReplayedHistory } from '#store/history/history-log'
 import { nodeFileSystem, type FileSystem } from '#lib/durable-file'
+import { maxOf, pushAll } from '#shared/arrays'
 
 /** Name of the snapshot file inside the data directory. */
 export const DATA_FILE_NAME = 'plants.json'
@@ -74,7 +75,7 @@ function replay(file: string, data: PlantFile, indexOf: () => Map<number, number
       index.set(plant.id, data.plants.length)
       data.plants.push(replayed)
     }
-    if (entry.keys) (data.idempotencyKeys ??= []).push(...entry.keys)
+    if (entry.keys) pushAll((data.idempotencyKeys ??= []), entry.keys)
   }
 }
 
@@ -133,7 +134,10 @@ export async function replayJournals(
     data,
     replayed,
     obsolete: journals.filter((journal) => journal.gen < firstGen),
-    lastGen: Math.max(firstGen - 1, ...journals.map((journal) => journal.gen)),
+    lastGen: maxOf(
+      journals.map((journal) => journal.gen),
+      firstGen - 1
+    ),
     torn,
     history
   }

@@ -13,6 +13,7 @@ import { effectiveUid, userName } from '#store/folder/data-folder-trust'
 import { monthOf, type HistoryEntry } from './history-entry'
 import { nodeFileSystem, renameFile, syncDirectory } from '#lib/durable-file'
 import { jsonOnce } from '#store/journal/record-json'
+import { pushAll } from '#shared/arrays'
 
 const HISTORY_NAME = /^history-(\d{4}-\d{2})\.jsonl$/
 
@@ -174,18 +175,18 @@ export class HistoryWriter {
   async append(entries: readonly HistoryEntry[]): Promise<AppendedLine[]> {
     const last = await this.#newest()
     const fresh = entries.filter((entry) => entry.seq > (last?.lastSeq ?? 0))
-    // One list per month file; joined with concat, never push(...lines): a large import's lines overflow the stack as arguments.
-    const appended: AppendedLine[][] = []
+    // pushAll, never push(...lines): a large import's lines overflow the stack as arguments.
+    const appended: AppendedLine[] = []
     let month = last?.month ?? ''
     const batch: HistoryEntry[] = []
     for (const entry of fresh) {
       const target = monthOf(entry.at) > month ? monthOf(entry.at) : month
-      if (target !== month && batch.length > 0) appended.push(await this.#appendTo(month, batch.splice(0)))
+      if (target !== month && batch.length > 0) pushAll(appended, await this.#appendTo(month, batch.splice(0)))
       month = target
       batch.push(entry)
     }
-    if (batch.length > 0) appended.push(await this.#appendTo(month, batch))
-    return appended.length === 1 ? appended[0]! : ([] as AppendedLine[]).concat(...appended)
+    if (batch.length > 0) pushAll(appended, await this.#appendTo(month, batch))
+    return appended
   }
 
   async #appendTo(month: string, entries: HistoryEntry[]): Promise<AppendedLine[]> {

@@ -6,6 +6,7 @@
 import { defineStore } from 'pinia'
 import { computed, ref, watch } from 'vue'
 import { PAGE_LIMIT_MAX } from '#shared/api-paths'
+import { pushAll } from '#shared/arrays'
 import type { Plant } from '#shared/plant'
 import { api } from '#renderer/api'
 import { usePlantsStore } from './plants'
@@ -78,7 +79,7 @@ export const useSelectionStore = defineStore('selection', () => {
     const query = { status: plants.filter === 'all' ? undefined : plants.filter, q: plants.search, sort: 'id' as const }
     for (let offset = 0; ; offset += PAGE_LIMIT_MAX) {
       const page = await api().listPlants({ ...query, limit: PAGE_LIMIT_MAX, offset })
-      found.push(...page.plants)
+      pushAll(found, page.plants)
       if (page.plants.length < PAGE_LIMIT_MAX) return found
     }
   }

@@ -159,7 +159,7 @@ describe('the desktop app', () => {
     app.emit('will-quit', quit)
     expect(quit.defaultPrevented()).toBe(true)
     expect(app.exit).not.toHaveBeenCalled()
-    await vi.waitFor(() => expect(app.exit).toHaveBeenCalledWith(0))
+    await expect.poll(() => app.exit).toHaveBeenCalledWith(0)
     expect(stoppedBeforeExit).toBe(true)
     await expect(adding).resolves.toMatchObject({ id: 1, name: 'Monstera' })
     expect(existsSync(path.join(dir, 'server.json'))).toBe(false)

@@ -5,13 +5,14 @@
  */
 import { EventEmitter } from 'node:events'
 import { chownSync, existsSync, mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs'
-import { connect, type Socket } from 'node:net'
+import type { Socket } from 'node:net'
 import path from 'node:path'
 import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest'
 import { APP_USER_MODEL_ID } from '#desktop/app-id'
 import type { DesktopApp } from '#desktop/desktop-app'
 import { createMenuActions } from '#desktop/menu-actions'
 import { userName } from '#store/folder/data-folder-trust'
+import { requestHeldOpen } from '#setup/raw-http'
 import { makeTempDir } from '#setup/temp-dir'
 import { StandInApp } from '../../process/fake-electron/lifecycle.mjs'
 import { mainWindow, runDesktop } from './_desktop'
@@ -38,11 +39,8 @@ function recordLifecycle() {
 
 /** Holds the service's stop: a request whose body never finishes keeps the server's graceful close waiting. */
 async function holdStop(desktop: DesktopApp): Promise<Socket> {
-  const socket = connect(desktop.service!.port, '127.0.0.1')
+  const socket = await requestHeldOpen(desktop.service!.port)
   onTestFinished(() => void socket.destroy())
-  await new Promise((resolve) => socket.once('connect', resolve))
-  socket.write('POST /v3/plant HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"na')
-  await new Promise((resolve) => setTimeout(resolve, 50)) // the server has the request in hand
   return socket
 }
 
@@ -176,7 +174,7 @@ describe('quitting', () => {
     expect(app.quit).toHaveBeenCalledTimes(4)
     expect(app.exit).not.toHaveBeenCalled() // still stopping: the request in flight is being answered
     socket.destroy()
-    await vi.waitFor(() => expect(app.exit).toHaveBeenCalledWith(0), 5000)
+    await expect.poll(() => app.exit).toHaveBeenCalledWith(0)
     expect(existsSync(path.join(dir, 'lock'))).toBe(false)
   })
 
@@ -188,7 +186,7 @@ describe('quitting', () => {
     app.quit()
     expect(window.isDestroyed()).toBe(true)
     expect(events).toEqual(['before-quit', 'will-quit'])
-    await vi.waitFor(() => expect(app.exit).toHaveBeenCalledWith(0))
+    await expect.poll(() => app.exit).toHaveBeenCalledWith(0)
     expect(events).toEqual(['before-quit', 'will-quit', 'quit'])
     expect(existsSync(path.join(dir, 'server.json'))).toBe(false)
   })
@@ -199,7 +197,7 @@ describe('quitting', () => {
     const events = recordLifecycle()
     mainWindow().close()
     expect(events.slice(0, 3)).toEqual(['window-all-closed', 'before-quit', 'will-quit'])
-    await vi.waitFor(() => expect(app.exit).toHaveBeenCalledWith(0))
+    await expect.poll(() => app.exit).toHaveBeenCalledWith(0)
     expect(existsSync(path.join(dir, 'lock'))).toBe(false)
   })
 
@@ -209,10 +207,10 @@ describe('quitting', () => {
     const desktop = await runDesktop(dir, { quitTimeLimitMs: 200 })
     const socket = await holdStop(desktop)
     app.quit()
-    await vi.waitFor(() => expect(app.exit).toHaveBeenCalledWith(1))
+    await expect.poll(() => app.exit).toHaveBeenCalledWith(1)
     expect(console.error).toHaveBeenCalledWith(expect.stringMatching(/did not stop within 0.2 s; quitting anyway/))
     socket.destroy() // (in a real app the process is gone by now; here the stop finishes before the folder is removed)
-    await vi.waitFor(() => expect(existsSync(path.join(dir, 'lock'))).toBe(false), 5000)
+    await expect.poll(() => existsSync(path.join(dir, 'lock'))).toBe(false)
   })
 
   it('a quit during a restore waits for the restore, then stops without starting the service again', async () => {
@@ -220,13 +218,16 @@ describe('quitting', () => {
     const desktop = await runDesktop(dir)
     let finishRestore!: () => void
     const restoring = desktop.restartService(() => new Promise<string>((resolve) => (finishRestore = () => resolve('restored'))))
-    await vi.waitFor(() => expect(finishRestore).toBeDefined())
+    await expect.poll(() => finishRestore).toBeDefined()
+    const events = recordLifecycle()
     app.quit()
-    await new Promise((resolve) => setTimeout(resolve, 50))
+    // The quit reached its stop: without the wait for the restore, the exit would follow within the same turn.
+    await expect.poll(() => events).toContain('will-quit')
+    await new Promise((resolve) => setImmediate(resolve))
     expect(app.exit).not.toHaveBeenCalled()
     finishRestore()
     await expect(restoring).resolves.toBe('restored')
-    await vi.waitFor(() => expect(app.exit).toHaveBeenCalledWith(0))
+    await expect.poll(() => app.exit).toHaveBeenCalledWith(0)
     expect(desktop.service).toBeUndefined()
     expect(existsSync(path.join(dir, 'server.json'))).toBe(false)
     expect(existsSync(path.join(dir, 'lock'))).toBe(false)
@@ -242,7 +243,7 @@ describe('the end of a Windows session (log off, shut down)', () => {
     const query = fakeEvent({ reasons: ['logoff'] })
     mainWindow().emit('query-session-end', query)
     expect(query.defaultPrevented()).toBe(false) // the person's choice to end the session is respected
-    await vi.waitFor(() => expect(app.exit).toHaveBeenCalledWith(0))
+    await expect.poll(() => app.exit).toHaveBeenCalledWith(0)
     expect(existsSync(path.join(dir, 'lock'))).toBe(false)
   })
 
@@ -257,7 +258,7 @@ describe('the end of a Windows session (log off, shut down)', () => {
     expect(existsSync(path.join(dir, 'server.json'))).toBe(false)
     expect(app.exit).toHaveBeenCalledWith(0)
     socket.destroy() // (in a real app the process is gone by now; here the stop finishes before the folder is removed)
-    await vi.waitFor(() => expect(app.exit).toHaveBeenCalledTimes(2), 5000)
+    await expect.poll(() => app.exit).toHaveBeenCalledTimes(2)
   })
 })
 
@@ -271,7 +272,7 @@ describe('windows', () => {
     expect(reference?.options.parent).toBe(main)
     main!.close()
     expect(reference!.isDestroyed()).toBe(true)
-    await vi.waitFor(() => expect(app.exit).toHaveBeenCalledWith(0))
+    await expect.poll(() => app.exit).toHaveBeenCalledWith(0)
   })
 
   it('a second launch opens the main window again when it was closed (the API kept running)', async () => {
@@ -299,7 +300,7 @@ describe('windows', () => {
     const window = mainWindow()
     dialog.showMessageBox.mockResolvedValue({ response: 1, checkboxChecked: false }) // "Close window"
     for (let i = 0; i < 4; i++) window.webContents.emit('render-process-gone', fakeEvent(), { reason: 'crashed', exitCode: 1 })
-    await vi.waitFor(() => expect(window.isDestroyed()).toBe(true))
+    await expect.poll(() => window.isDestroyed()).toBe(true)
     expect(messageBoxOptions(dialog.showMessageBox.mock.calls[0]!).detail).toMatch(/opening Plant Store again brings the window back/)
     expect(app.quit).not.toHaveBeenCalled()
     const token = desktop.service!.token()
@@ -310,6 +311,6 @@ describe('windows', () => {
     // Closing that window in the ordinary way quits again.
     FakeBrowserWindow.created[1]!.close()
     expect(app.quit).toHaveBeenCalled()
-    await vi.waitFor(() => expect(app.exit).toHaveBeenCalledWith(0))
+    await expect.poll(() => app.exit).toHaveBeenCalledWith(0)
   })
 })

@@ -1,4 +1,5 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { createMenuActions } from '#desktop/menu-actions'
@@ -35,10 +36,11 @@ describe('the File menu', () => {
     const { actions } = await appWithAPlant()
     clipboard.writeText.mockRejectedValueOnce(new Error('clipboard busy'))
     actions.copyApiToken()
-    await vi.waitFor(() => expect(dialog.showMessageBox).toHaveBeenCalled())
+    await expect.poll(() => dialog.showMessageBox).toHaveBeenCalled()
     expect(boxes()[0]).toMatchObject({ type: 'error', message: 'The API token was not copied.', detail: 'The clipboard refused it: clipboard busy' })
     actions.copyApiAddress() // a copy that works says nothing
-    await new Promise((resolve) => setTimeout(resolve, 20))
+    await clipboard.writeText.mock.results.at(-1)!.value // the copy has been made
+    await new Promise((resolve) => setImmediate(resolve)) // and what follows it in the action has run
     expect(dialog.showMessageBox).toHaveBeenCalledTimes(1)
   })
 
@@ -52,7 +54,7 @@ describe('the File menu', () => {
     const { dir, actions } = await appWithAPlant()
     dialog.showMessageBox.mockResolvedValue({ response: 1, checkboxChecked: false }) // "Show in Folder"
     actions.backUpNow()
-    await vi.waitFor(() => expect(shell.showItemInFolder).toHaveBeenCalled())
+    await expect.poll(() => shell.showItemInFolder).toHaveBeenCalled()
     const [file] = shell.showItemInFolder.mock.calls[0] as [string]
     expect(path.dirname(file)).toBe(path.join(dir, 'backups'))
     expect(JSON.parse(readFileSync(file, 'utf8')).plants.map((plant: { name: string }) => plant.name)).toEqual(['Aloe'])
@@ -66,7 +68,7 @@ describe('the File menu', () => {
     dialog.showOpenDialog.mockResolvedValue({ canceled: false, filePaths: [backup] })
     dialog.showMessageBox.mockResolvedValue({ response: 0, checkboxChecked: false }) // "Restore", then OK
     actions.restoreFromBackup()
-    await vi.waitFor(() => expect(boxes()).toHaveLength(2))
+    await expect.poll(() => boxes()).toHaveLength(2)
     expect(boxes()[0]).toMatchObject({ type: 'warning', buttons: ['Restore', 'Cancel'], cancelId: 1, defaultId: 1 })
     expect(boxes()[1]).toMatchObject({ message: 'Backup restored.' })
     expect(desktop.service).not.toBe(before)
@@ -83,7 +85,7 @@ describe('the File menu', () => {
     const before = desktop.service
     const restart = vi.spyOn(desktop, 'restartService')
     actions.restoreFromBackup()
-    await vi.waitFor(() => expect(dialog.showMessageBox).toHaveBeenCalled())
+    await expect.poll(() => dialog.showMessageBox).toHaveBeenCalled()
     await dialog.showMessageBox.mock.results[0]!.value // the answer "Cancel" is in…
     await new Promise((resolve) => setImmediate(resolve)) // …and acted on
     expect(restart).not.toHaveBeenCalled()
@@ -96,7 +98,7 @@ describe('the File menu', () => {
     dialog.showOpenDialog.mockResolvedValue({ canceled: false, filePaths: [path.join(dir, 'token')] })
     dialog.showMessageBox.mockResolvedValue({ response: 0, checkboxChecked: false })
     actions.restoreFromBackup()
-    await vi.waitFor(() => expect(boxes()).toHaveLength(2))
+    await expect.poll(() => boxes()).toHaveLength(2)
     expect(boxes()[1]).toMatchObject({ type: 'error', message: 'The backup was not restored.' })
     expect(boxes()[1]?.detail).toMatch(/token is not a usable catalogue: .*\n\nThe catalogue was left as it was\.$/)
     expect(desktop.service?.store.find().map((plant) => plant.name)).toEqual(['Aloe'])
@@ -122,7 +124,7 @@ describe('the Help menu', () => {
   it('tells the version, the data folder and the API address in About', async () => {
     const { dir, desktop, actions } = await appWithAPlant()
     actions.showAbout()
-    await vi.waitFor(() => expect(dialog.showMessageBox).toHaveBeenCalled())
+    await expect.poll(() => dialog.showMessageBox).toHaveBeenCalled()
     expect(boxes()[0]?.message).toBe('Plant Store 1.2.3')
     expect(boxes()[0]?.detail).toContain(`Data folder: ${dir}`)
     expect(boxes()[0]?.detail).toContain(`API address: ${desktop.service?.baseUrl}`)
@@ -131,9 +133,9 @@ describe('the Help menu', () => {
   it('installs the command-line launcher into the per-user folder and says where it went', async () => {
     const { actions } = await appWithAPlant()
     actions.installCommandLineTool()
-    await vi.waitFor(() => expect(dialog.showMessageBox).toHaveBeenCalled())
+    await expect.poll(() => dialog.showMessageBox).toHaveBeenCalled()
     expect(boxes()[0]?.message).toBe('The plant-store command is installed.')
-    const launcher = path.join(process.env.HOME!, '.local', 'bin', 'plant-store') // HOME is a throw-away folder in tests
+    const launcher = path.join(os.homedir(), '.local', 'bin', 'plant-store') // a throw-away folder in tests (isolate-home.ts)
     expect(boxes()[0]?.detail).toContain(`Installed ${launcher}`)
     expect(readFileSync(launcher, 'utf8')).toMatch(/ELECTRON_RUN_AS_NODE=1 exec '.*' '.*\/out\/main\/cli\.js' "\$@"/)
   })

@@ -21,7 +21,7 @@ async function appWithBackupFolder() {
   const usb = await makeTempDir()
   await writeSetting(dir, 'backup.dir', usb)
   await runDesktop(dir)
-  await vi.waitFor(() => expect(readdirSync(usb)).toHaveLength(1)) // the first backup, made at start
+  await expect.poll(() => readdirSync(usb)).toHaveLength(1) // the first backup, made at start
   return { dir, usb }
 }
 
@@ -44,7 +44,7 @@ describe('the backup at quit', () => {
     const { dir, usb } = await appWithBackupFolder()
     const notices = backupNotice(dir)
     app.quit()
-    await vi.waitFor(() => expect(app.exit).toHaveBeenCalledWith(0))
+    await expect.poll(() => app.exit).toHaveBeenCalledWith(0)
     expect(notices).toEqual([{ detail: expect.stringContaining(`The catalogue is being copied to ${usb}.`) as string, lockHeld: false }])
     const names = readdirSync(usb)
     expect(names).toHaveLength(2)
@@ -58,7 +58,7 @@ describe('the backup at quit', () => {
     let backupsAtExit: number | undefined
     app.exit.mockImplementation(() => void (backupsAtExit ??= readdirSync(usb).filter((name) => name.startsWith('plants-')).length))
     app.quit()
-    await vi.waitFor(() => expect(app.exit).toHaveBeenCalled())
+    await expect.poll(() => app.exit).toHaveBeenCalled()
     expect(app.exit.mock.calls[0]).toEqual([0])
     expect(backupsAtExit).toBe(1) // the stop-time copy had not been written yet
   })
@@ -67,7 +67,7 @@ describe('the backup at quit', () => {
     const dir = await makeTempDir()
     await runDesktop(dir)
     app.quit()
-    await vi.waitFor(() => expect(app.exit).toHaveBeenCalledWith(0))
+    await expect.poll(() => app.exit).toHaveBeenCalledWith(0)
     expect(dialog.showMessageBox).not.toHaveBeenCalled()
   })
 })

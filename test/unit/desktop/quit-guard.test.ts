@@ -27,7 +27,7 @@ describe('createQuitGuard', () => {
     expect(exit).not.toHaveBeenCalled()
     expect(guard.stopped).toBe(false)
     finish()
-    await vi.waitFor(() => expect(exit).toHaveBeenCalledWith(0))
+    await expect.poll(() => exit).toHaveBeenCalledWith(0)
     expect(guard.stopped).toBe(true)
   })
 
@@ -35,7 +35,7 @@ describe('createQuitGuard', () => {
     const exit = vi.fn()
     vi.spyOn(console, 'error').mockImplementation(() => undefined)
     createQuitGuard({ stop: () => Promise.reject(new Error('disk gone')), exit }).onWillQuit({ preventDefault: () => undefined })
-    await vi.waitFor(() => expect(exit).toHaveBeenCalledWith(1))
+    await expect.poll(() => exit).toHaveBeenCalledWith(1)
   })
 
   it('gives a hung stop 10 seconds, then exits 1 anyway (the journal holds every confirmed change)', async () => {
@@ -64,7 +64,7 @@ describe('createQuitGuard', () => {
     guard.onWillQuit({ preventDefault: () => undefined })
     expect(stop).toHaveBeenCalledTimes(1)
     finish()
-    await vi.waitFor(() => expect(exit).toHaveBeenCalledWith(0))
+    await expect.poll(() => exit).toHaveBeenCalledWith(0)
   })
 
   it('runs the backup after a clean stop with a limit of its own: the 10 s of the stop never cut it', async () => {

@@ -102,7 +102,7 @@ describe('the main window', () => {
     dialog.showMessageBox.mockResolvedValue({ response: 0, checkboxChecked: false })
     for (let i = 0; i < 4; i++) window.webContents.emit('render-process-gone', fakeEvent(), { reason: 'crashed', exitCode: 1 })
     expect(reloadPage).toHaveBeenCalledTimes(3)
-    await vi.waitFor(() => expect(reloadPage).toHaveBeenCalledTimes(4)) // "Reload" chosen in the dialog
+    await expect.poll(() => reloadPage).toHaveBeenCalledTimes(4) // "Reload" chosen in the dialog
     expect(dialog.showMessageBox).toHaveBeenCalledTimes(1)
   })
 
@@ -111,7 +111,7 @@ describe('the main window', () => {
     window.minimized = true
     dialog.showMessageBox.mockResolvedValue({ response: 1, checkboxChecked: false })
     for (let i = 0; i < 4; i++) window.webContents.emit('render-process-gone', fakeEvent(), { reason: 'crashed', exitCode: 1 })
-    await vi.waitFor(() => expect(dialog.showMessageBox).toHaveBeenCalledTimes(1))
+    await expect.poll(() => dialog.showMessageBox).toHaveBeenCalledTimes(1)
     expect(window.restore).toHaveBeenCalled()
     const asked = dialog.showMessageBox.mock.invocationCallOrder[0]!
     expect(window.show.mock.invocationCallOrder.some((order) => order < asked)).toBe(true)

@@ -31,9 +31,17 @@ beforeEach(() => {
   useShopStore().set({ currency: 'EUR', locale: 'de-DE' })
 })
 
-/** What a scanner does: the code's keys and Enter, all at once. */
+/** The time stamps of the scanner's keys: a scan is told from typing by them, never by how fast the test runs. */
+let scannerClock = 0
+
+/** What a scanner does: the code's keys and Enter, 4 ms apart by their time stamps (as its queued keys arrive). */
 function scan(code: string, target: EventTarget = document.body): void {
-  for (const key of [...code, 'Enter']) target.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }))
+  scannerClock += 1000
+  for (const key of [...code, 'Enter']) {
+    const event = new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true })
+    Object.defineProperty(event, 'timeStamp', { value: (scannerClock += 4) })
+    target.dispatchEvent(event)
+  }
 }
 
 async function mountCard() {

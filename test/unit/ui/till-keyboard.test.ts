@@ -6,8 +6,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import App from '#renderer/App.vue'
 import { useApiClient } from '#renderer/api'
 import PlantFormDialog from '#renderer/components/PlantFormDialog.vue'
-import { REFRESH_DELAY_MS } from '#renderer/stores/plants'
 import { fakeApi, plant, type FakeApi } from './_fake-api'
+import { REFRESH_DELAY_MS } from '#renderer/stores/plants'
 
 let api: FakeApi
 let mounted: VueWrapper | undefined
@@ -135,8 +135,7 @@ describe('the status select of a row', () => {
     await mountApp()
     const loads = api.listQueries.length
     api.reset()
-    await new Promise((resolve) => setTimeout(resolve, REFRESH_DELAY_MS + 20))
-    expect(api.listQueries.length).toBe(loads + 1)
+    await expect.poll(() => api.listQueries.length).toBe(loads + 1) // after the refresh delay
   })
 })
 

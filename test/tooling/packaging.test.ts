@@ -24,8 +24,8 @@ import { PlantStore } from '#store/catalogue/plant-store'
 import { makeTempDir } from '#setup/temp-dir'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
-const REGISTER = fileURLToPath(new URL('./fake-electron/register.mjs', import.meta.url))
-const RUN_AS_NODE = fileURLToPath(new URL('./fake-electron/run-as-node.mjs', import.meta.url))
+const REGISTER = fileURLToPath(new URL('../process/fake-electron/register.mjs', import.meta.url))
+const RUN_AS_NODE = fileURLToPath(new URL('../process/fake-electron/run-as-node.mjs', import.meta.url))
 const FAKE_FPM = fileURLToPath(new URL('./fake-fpm/fpm.mjs', import.meta.url))
 const require = createRequire(import.meta.url)
 const asar = require('@electron/asar') as {

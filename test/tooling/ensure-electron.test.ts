@@ -15,10 +15,10 @@ import {
   nodeVersionNote,
   progressLine,
   sandboxProblem
-} from '../../../scripts/ensure-electron.js'
+} from '../../scripts/ensure-electron.js'
 import { makeTempDir } from '#setup/temp-dir'
 
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url))
+const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const SCRIPT = path.join(ROOT, 'scripts/ensure-electron.js')
 const IS_ROOT = process.getuid?.() === 0
 

@@ -1,22 +1,11 @@
-import { connect } from 'node:net'
+/** Raw bytes Node's HTTP parser refuses, over the server's own socket (`listen`): answered in the app's words. */
 import { describe, expect, it } from 'vitest'
-import { startServe } from '#setup/serve-process'
-import { makeTempDir } from '#setup/temp-dir'
-
-/** Sends raw bytes to the server and returns everything it answers before closing. */
-function rawExchange(port: number, request: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1', () => socket.write(request))
-    let answer = ''
-    socket.on('data', (chunk) => (answer += chunk))
-    socket.on('end', () => resolve(answer))
-    socket.on('error', reject)
-  })
-}
+import { createTestApp } from '#setup/in-process'
+import { rawExchange } from '#setup/raw-http'
 
 describe('requests Node refuses before the app sees them', () => {
   it('still get problem+json with nosniff: an over-long address and a malformed header', async () => {
-    const server = await startServe(await makeTempDir())
+    const server = await createTestApp()
     const long = await rawExchange(
       server.port,
       `GET /v3/plant/search/status?x=${'a'.repeat(20_000)} HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\n\r\n`
