@@ -15,7 +15,9 @@ export const PLANT_LIMITS = {
   textMaxLength: 200,
   tagsMaxItems: 32,
   tagMaxLength: 50,
-  priceMax: 1_000_000
+  priceMax: 1_000_000,
+  /** The most pots one plant line holds (quantity and reorderAt). */
+  quantityMax: 1_000_000
 } as const
 
 /**
@@ -39,13 +41,14 @@ export type ValidatedChanges = { ok: true; value: PlantChanges } | { ok: false; 
 type JsonSchema = Record<string, unknown>
 
 /** How one field is checked, and how the published JSON Schema says the same. */
-interface FieldRule<T> {
+export interface FieldRule<T> {
   /** The clean value, or undefined after pushing what is wrong to `errors`. */
   check(value: unknown, field: string, errors: FieldError[]): T | undefined
   schema: JsonSchema
 }
 
-function describeType(value: unknown): string {
+/** "null", "an array", "a string", … for messages. */
+export function describeType(value: unknown): string {
   if (value === null) return 'null'
   if (Array.isArray(value)) return 'an array'
   return `a ${typeof value}`
@@ -94,7 +97,8 @@ function checkText(value: unknown, label: string, maxLength: number): string | {
 // The fields, one row each.
 // ---------------------------------------------------------------------------------------------
 
-function textField(description: string): FieldRule<string> {
+/** A text field of at most {@link PLANT_LIMITS.textMaxLength} characters (a name, a category, a stock movement's note). */
+export function textField(description: string): FieldRule<string> {
   return {
     check(value, field, errors) {
       const result = checkText(value, field, PLANT_LIMITS.textMaxLength)
@@ -180,13 +184,40 @@ const priceField: FieldRule<number> = {
   }
 }
 
+/** A count of pots (quantity, reorderAt): a whole number from 0 to {@link PLANT_LIMITS.quantityMax}. */
+function potCountField(description: string): FieldRule<number> {
+  return {
+    check(value, field, errors) {
+      const max = PLANT_LIMITS.quantityMax
+      if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > max) {
+        const shown =
+          typeof value === 'number'
+            ? String(value)
+            : typeof value === 'string'
+              ? `${JSON.stringify(value)} (in JSON not in quotes)`
+              : describeType(value)
+        errors.push({ field, message: `${field} must be a whole number of pots from 0 to ${max.toLocaleString('en')}; got ${shown}` })
+        return undefined
+      }
+      return value
+    },
+    schema: { type: 'integer', minimum: 0, maximum: PLANT_LIMITS.quantityMax, description }
+  }
+}
+
 /** Every editable field of a plant, in the order messages name them. The type makes a field of NewPlant without a row a compile error. */
 const FIELD_RULES: { [K in keyof Required<NewPlant>]: FieldRule<Required<NewPlant>[K]> } = {
   name: textField('Name of the plant.'),
   category: textField('Category of the plant.'),
   tags: tagsField,
   status: statusField,
-  price: priceField
+  price: priceField,
+  quantity: potCountField(
+    'Pots on hand, for a plant line kept in stock (absent: a single plant). With a quantity the status follows the stock: ' +
+      'at 0 an available line becomes sold, above 0 a sold line becomes available, pending is kept; a status sent with it is set as asked. ' +
+      "Each change of quantity is a stock movement in the plant's history (an update's is a count)."
+  ),
+  reorderAt: potCountField('The quantity at or below which the line is low on stock (GET /v3/plant?lowStock=true); without it, only 0 is low.')
 }
 
 type EditableField = keyof typeof FIELD_RULES
@@ -227,6 +258,9 @@ function assign<K extends EditableField>(into: NewPlant, field: K, errors: Field
   if (value !== undefined) into[field] = value
 }
 
+const CLEARABLE_LIST = new Intl.ListFormat('en', { type: 'conjunction' }).format(CLEARABLE_FIELDS)
+const CLEARABLE_CHOICES = new Intl.ListFormat('en', { type: 'disjunction' }).format(CLEARABLE_FIELDS)
+
 const isClearable = (field: string): boolean => (CLEARABLE_FIELDS as readonly string[]).includes(field)
 
 /** Validates the editable fields of `body`; an update (`update`) may hold its id and null for a clearable field. */
@@ -241,7 +275,7 @@ function checkFields(body: Record<string, unknown>, update: boolean): Validated<
     if (!Object.hasOwn(body, field)) continue
     if (update && body[field] === null) {
       if (isClearable(field)) Object.assign(value, { [field]: null })
-      else errors.push({ field, message: `${field} cannot be removed (null); only ${CLEARABLE_FIELDS.join(' and ')} can` })
+      else errors.push({ field, message: `${field} cannot be removed (null); only ${CLEARABLE_LIST} can` })
     } else assign(value as NewPlant, field, errors, body[field])
   }
   return errors.length === 0 ? { ok: true, value } : { ok: false, errors }
@@ -284,7 +318,7 @@ export const plantJsonSchemas: Record<string, JsonSchema> = {
     type: 'object',
     additionalProperties: false,
     required: ['id'],
-    description: `The id names the plant; only the other fields present change. tags: [] empties the tags; null removes ${CLEARABLE_FIELDS.join(' or ')}.`,
+    description: `The id names the plant; only the other fields present change. tags: [] empties the tags; null removes ${CLEARABLE_CHOICES}.`,
     properties: {
       id: { ...PLANT_ID_SCHEMA, description: 'The plant to update.' },
       ...fieldSchemas((field) => {
