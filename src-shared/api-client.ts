@@ -6,6 +6,7 @@
  * live in api-errors.ts, the list queries in api-queries.ts and the change
  * stream in api-event-stream.ts; this module re-exports what callers need.
  */
+import { stockApi, type StockApi } from './api-client-stock'
 import { tillApi, type TillApi } from './api-client-till'
 import { isAbort, toApiError, unreachable } from './api-errors'
 import { followEvents, type EventSubscription, type SubscribeOptions } from './api-event-stream'
@@ -38,7 +39,7 @@ export interface ApiClientOptions {
   token?: string
   /** The fetch to use (default: the global one); tests pass an in-process one. */
   fetch?: FetchLike
-  /** How adds are retried after a network error or a 503 (they carry an Idempotency-Key, so a retry never adds twice). */
+  /** How adds and stock movements are retried after a network error or a 503 (they carry an Idempotency-Key, so a retry never repeats one). */
   addRetries?: RetryPolicy
 }
 
@@ -68,8 +69,8 @@ export interface SavedPlant {
   version: number | undefined
 }
 
-/** The API's operations (issue 15's: api-client-till.ts). */
-export interface ApiClient extends TillApi {
+/** The API's operations (issue 15's: api-client-till.ts; stock: api-client-stock.ts). */
+export interface ApiClient extends TillApi, StockApi {
   /** add-plant (contract), with an Idempotency-Key, retried after a network error or a 503 without ever adding twice. */
   addPlant(plant: NewPlant, options?: AddOptions): Promise<PlantResponse>
   /** update-plant (contract): the fields present in `changes` change; with `ifVersion`, only if nobody changed the plant since. */
@@ -152,6 +153,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   return {
     ...tillApi(send),
+    ...stockApi(send, options.addRetries),
     async addPlant(plant, requestOptions = {}) {
       // One key for every attempt: the server answers a retry of an add that did land with that add's plant.
       const key = { [EXTENSION_HEADERS.idempotencyKey]: JSON.stringify(requestOptions.idempotencyKey ?? newIdempotencyKey()) }

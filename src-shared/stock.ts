@@ -103,8 +103,8 @@ type JsonSchema = Record<string, unknown>
 /** The most movements one bulk call may hold. */
 export const BULK_STOCK_MAX = 10_000
 
-/** Deepest JSON a bulk stock body can have: object → movements array → movement. */
-export const BULK_STOCK_BODY_DEPTH = MAX_BODY_DEPTH
+/** Deepest JSON a bulk stock body can have: object → movements array → movement (one level more than a plant's body). */
+export const BULK_STOCK_BODY_DEPTH = MAX_BODY_DEPTH + 1
 
 const MAX = PLANT_LIMITS.quantityMax
 const MAX_TEXT = MAX.toLocaleString('en')
@@ -300,4 +300,26 @@ export const stockJsonSchemas: Record<string, JsonSchema> = {
       note: { type: 'string' }
     }
   }
+}
+
+/** A line low on stock, as the stock report lists it. */
+export interface LowStockLine {
+  id: number
+  name?: string
+  quantity: number
+  reorderAt?: number
+}
+
+/** GET /v3/reports/stock: the stock now, and what was written off in a month (UTC). */
+export interface StockReport {
+  /** The month of `writtenOff` (YYYY-MM). */
+  month: string
+  /** Plants kept in stock (with a quantity). */
+  lines: number
+  /** Their pots on hand, added up. */
+  potsOnHand: number
+  /** Lines at or below their reorder level (at 0 without one), fewest pots first. */
+  lowStock: LowStockLine[]
+  /** Pots written off in the month, and by reason (the movements' notes, most pots first; "" for none given). */
+  writtenOff: { pots: number; reasons: { reason: string; pots: number }[] }
 }

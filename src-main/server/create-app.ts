@@ -17,6 +17,7 @@ import { registerHistoryRoutes } from './routes/history'
 import { registerReportRoutes } from './routes/reports'
 import { registerPlantViewRoutes } from './routes/plant-views'
 import { registerShopSettingsRoutes } from './routes/shop-settings'
+import { registerStockRoutes } from './routes/stock'
 import { registerPlantRoutes } from './routes/plants'
 import { registerTokenRoutes, type NamedTokenAdmin } from './routes/tokens'
 import { registerTransferRoutes } from './routes/transfer'
@@ -78,6 +79,7 @@ export function createApp(options: CreateAppOptions): H3 {
   registerPlantRoutes(app, options.store)
   registerPlantViewRoutes(app, options.store)
   registerPlantEditRoutes(app, options.store)
+  registerStockRoutes(app, options.store)
   registerShopSettingsRoutes(app, options.store)
   registerEventRoutes(app, options.store, { ...options.events, stillAllowed: (header) => options.access.checkAuthorization(header).ok })
   if (options.tokens !== undefined) registerTokenRoutes(app, options.tokens)

@@ -5,6 +5,7 @@
  */
 export { PlantStore } from './catalogue/plant-store'
 export type { StockOutcome, StockRequest } from './stock/stock-movements'
+export { stockReportOf } from './stock/stock-report'
 export type { JournalRecord } from './journal/journal'
 export type { PlantChange } from './catalogue/plant-store-types'
 export type { WriteCondition } from './catalogue/preconditions'

@@ -10,12 +10,13 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { PLANT_STATUSES } from '#shared/plant'
 import { PLANT_LIMITS, validateNewPlant, validatePlantChanges } from '#shared/plant-schema'
+import { STOCK_REASONS, validateStockLines, validateStockMove } from '#shared/stock'
 import { createTestApp } from '#setup/in-process'
 
 type Check = (body: unknown) => boolean
 
 /** The add and update body schemas exactly as a fresh server publishes them. */
-async function publishedSchemas(): Promise<{ add: Check; update: Check }> {
+async function publishedSchemas(): Promise<{ add: Check; update: Check; stockMove: Check; bulkStock: Check }> {
   const { call } = await createTestApp()
   const document = (await (await call('GET', '/v3/openapi.json')).json()) as Record<string, unknown>
   // The whole document is one schema resource, so its $refs (#/components/schemas/…) resolve as published.
@@ -27,7 +28,7 @@ async function publishedSchemas(): Promise<{ add: Check; update: Check }> {
     if (!validate) throw new Error(`the document has no schema ${name}`)
     return (body) => validate(body) === true
   }
-  return { add: compiled('Plant'), update: compiled('PlantUpdate') }
+  return { add: compiled('Plant'), update: compiled('PlantUpdate'), stockMove: compiled('StockMove'), bulkStock: compiled('BulkStock') }
 }
 
 // Characters a careless paste or a hostile script brings: whitespace that trim() removes, control
@@ -116,12 +117,22 @@ const price = fc.oneof(
   { weight: 1, arbitrary: anyJson }
 )
 
+// Pot counts (quantity, reorderAt, a movement's change and count) on both sides of every rule.
+const pots = fc.oneof(
+  { weight: 4, arbitrary: fc.integer({ min: -5, max: 1_000_005 }) },
+  { weight: 2, arbitrary: fc.constantFrom(0, 1, -1, 1_000_000, 1_000_001, -1_000_000, -1_000_001, 2.5, -0, 1e21, 2 ** 53) },
+  { weight: 1, arbitrary: fc.constantFrom('40', null) },
+  { weight: 1, arbitrary: anyJson }
+)
+
 const fields = {
   name: nameLike,
   category: nameLike,
   tags,
   status,
   price,
+  quantity: pots,
+  reorderAt: pots,
   // A field the API does not have, and keys that mean something to JavaScript objects.
   colour: fc.string({ maxLength: 3 }),
   ['__proto__']: fc.constant('x'),
@@ -139,7 +150,9 @@ function bodies(withId: boolean): fc.Arbitrary<unknown> {
     category: nullable(nameLike),
     tags: nullable(tags),
     status: nullable(status),
-    price: nullable(price)
+    price: nullable(price),
+    quantity: nullable(pots),
+    reorderAt: nullable(pots)
   }
   const realistic = withId ? fc.record({ id, ...plantFields }, { requiredKeys: ['id'] }) : fc.record(plantFields, { requiredKeys: [] })
   return (
@@ -194,5 +207,38 @@ describe('the runtime validator and the published JSON Schema', () => {
     expect([validateNewPlant(fields).ok, schemaAccepts.add(fields)]).toEqual([add, add])
     const body = { id: 1, ...fields }
     expect([validatePlantChanges(body).ok, schemaAccepts.update(body)]).toEqual([update, update])
+  })
+
+  it.each([
+    ['a stock movement', 'stockMove', (body: unknown) => validateStockMove(body).ok, false],
+    ['a bulk stock body', 'bulkStock', (body: unknown) => validateStockLines(body).ok, true]
+  ] as const)('give every body of %s the same verdict', async (_label, schema, runtimeAccepts, bulk) => {
+    const schemaAccepts = (await publishedSchemas())[schema]
+    const reason = fc.oneof({ weight: 6, arbitrary: fc.constantFrom(...STOCK_REASONS) }, { weight: 1, arbitrary: anyJson })
+    const move = fc.record(
+      { change: pots, count: pots, reason, note: text(PLANT_LIMITS.textMaxLength), colour: fc.string({ maxLength: 3 }), id, version: pots },
+      { requiredKeys: [] }
+    )
+    const single = fc.oneof(
+      { weight: 4, arbitrary: fc.record({ change: pots, reason }) },
+      { weight: 4, arbitrary: fc.record({ count: pots, reason, note: text(PLANT_LIMITS.textMaxLength) }, { requiredKeys: ['count', 'reason'] }) },
+      { weight: 2, arbitrary: move }
+    )
+    const item = bulk ? fc.tuple(id, single).map(([plantId, body]) => ({ id: plantId, ...body })) : single
+    const body = bulk
+      ? fc.oneof(
+          { weight: 8, arbitrary: fc.record({ movements: fc.array(fc.oneof(item, move), { maxLength: 3 }) }) },
+          { weight: 1, arbitrary: anyJson }
+        )
+      : fc.oneof({ weight: 8, arbitrary: item }, { weight: 1, arbitrary: anyJson })
+    fc.assert(
+      fc.property(
+        body.map((value) => JSON.parse(JSON.stringify(value) ?? 'null') as unknown),
+        (value) => {
+          expect(schemaAccepts(value)).toBe(runtimeAccepts(value))
+        }
+      ),
+      { numRuns: RUNS }
+    )
   })
 })

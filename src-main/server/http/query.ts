@@ -20,12 +20,14 @@ export interface SearchQuery {
 export interface ListQuery extends SearchQuery {
   /** Lower-cased words of `q`; a plant matches when every word occurs in its name, category or a tag. */
   words: string[]
+  /** Only lines low on stock (src-shared/stock.ts, isLowStock). */
+  lowStock: boolean
   sort: { key: PlantSortKey; descending: boolean }
 }
 
 /** Query parameters of the contract's search. */
 export const SEARCH_PARAMS = ['status', 'limit', 'offset'] as const
-const LIST_PARAMS = [...SEARCH_PARAMS, 'q', 'sort']
+const LIST_PARAMS = [...SEARCH_PARAMS, 'q', 'sort', 'lowStock']
 
 /** Reads whole number `name` from `params` (undefined when absent), adding a complaint to `errors` when it is not one from `min` to `max`. */
 export function parseWholeNumber(params: URLSearchParams, name: string, min: number, max: number, errors: FieldError[]): number | undefined {
@@ -109,10 +111,12 @@ export function parseListQuery(params: URLSearchParams): ListQuery {
       message: `sort must be one of ${PLANT_SORT_KEYS.join(', ')}, optionally prefixed with - for descending; got "${rawSort}"`
     })
   }
+  const lowStock = params.get('lowStock') ?? 'false'
+  if (lowStock !== 'true' && lowStock !== 'false') errors.push({ field: 'lowStock', message: `lowStock must be true or false; got "${lowStock}"` })
   throwIfInvalid(errors)
   const words = q
     .toLowerCase()
     .split(/\s+/)
     .filter((word) => word !== '')
-  return { ...base, words, sort: { key: key as PlantSortKey, descending } }
+  return { ...base, words, lowStock: lowStock === 'true', sort: { key: key as PlantSortKey, descending } }
 }

@@ -29,6 +29,10 @@ const listPlants = {
         maxLength: QUERY_TEXT_MAX
       }
     ),
+    queryParam('lowStock', 'Extension: true lists only lines low on stock (quantity at or below reorderAt, or at 0 without one).', {
+      type: 'boolean',
+      default: false
+    }),
     queryParam('sort', 'Sort key; prefix with - for descending. Plants without the value come last; ties go by id.', {
       type: 'string',
       enum: PLANT_SORT_KEYS.flatMap((key) => [key, `-${key}`]),

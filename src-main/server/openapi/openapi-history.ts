@@ -5,6 +5,7 @@
  */
 import { CHANGE_TYPES, HISTORY_PATHS, SALES_GROUPINGS } from '#shared/history'
 import { PLANT_ID_SCHEMA } from '#shared/plant-schema'
+import { STOCK_REASONS } from '#shared/stock'
 import { problemResponse, queryParam, ref } from './openapi-parts'
 
 const seqParam = (name: string, description: string, minimum = 0) => queryParam(name, description, { type: 'integer', minimum, maximum: 999_999_999 })
@@ -25,7 +26,17 @@ const changeRecord = {
       description: 'On plant.updated only: each changed field with its value before and after (null when absent).',
       additionalProperties: { type: 'object', required: ['from', 'to'], properties: { from: {}, to: {} } }
     },
-    plant: { ...ref('FullPlant'), description: 'On plant.added and plant.restored: the plant as it was then.' }
+    plant: { ...ref('FullPlant'), description: 'On plant.added and plant.restored: the plant as it was then.' },
+    stock: {
+      type: 'object',
+      required: ['reason', 'change'],
+      description: 'Extension: on a plant.updated that moved the quantity, the stock movement (changes.quantity holds before and after).',
+      properties: {
+        reason: { type: 'string', enum: [...STOCK_REASONS] },
+        change: { type: 'integer', description: 'Pots added (above 0) or taken away (below 0).' },
+        note: { type: 'string' }
+      }
+    }
   }
 }
 

@@ -35,6 +35,12 @@ export const responseSchemas = {
         minimum: 0,
         description: "Extension (issue 15): the price in the shop's currency (GET /v3/settings/shop), at most two decimals; absent when not set."
       },
+      quantity: {
+        type: 'integer',
+        minimum: 0,
+        description: 'Extension: pots on hand of a plant line kept in stock; absent for a single plant. Moved by POST /plant/{id}/stock.'
+      },
+      reorderAt: { type: 'integer', minimum: 0, description: 'Extension: the quantity at or below which the line is low on stock.' },
       createdAt: { type: 'string', format: 'date-time' },
       updatedAt: { type: 'string', format: 'date-time' }
     }

@@ -4,6 +4,8 @@
  */
 import { API_PATHS, EXTENSION_PATHS, MAX_BODY_BYTES } from '#shared/api-paths'
 import { plantJsonSchemas } from '#shared/plant-schema'
+import { stockJsonSchemas } from '#shared/stock'
+import { stockPaths } from '#server/routes/stock'
 import { extensionOperations } from './openapi-extensions'
 import { SEARCH_PARAMETERS, problemResponse, ref } from './openapi-parts'
 import { responseSchemas } from './openapi-schemas'
@@ -116,6 +118,7 @@ export function createOpenApiDocument(): Record<string, unknown> {
           [EXTENSION_PATHS.import]: { post: transferOperations.importPlants },
           [EXTENSION_PATHS.backup]: backupOperations,
           ...historyPaths,
+          ...stockPaths,
           [API_PATHS.searchByStatus]: { get: searchByStatus },
           [API_PATHS.openapi]: {
             get: {
@@ -125,7 +128,7 @@ export function createOpenApiDocument(): Record<string, unknown> {
             }
           }
         },
-        components: { schemas: { ...plantJsonSchemas, ...responseSchemas } }
+        components: { schemas: { ...plantJsonSchemas, ...stockJsonSchemas, ...responseSchemas } }
       })
     )
   )

@@ -1,7 +1,14 @@
 /** The one place where anything thrown while handling a request becomes an RFC 9457 problem+json response. */
 import { HTTPError } from 'h3'
 import { PROBLEM_CONTENT_TYPE, type Problem } from '#shared/problem'
-import { IdempotencyKeyReusedError, PlantsNotEditableError, StoreClosedError, VersionConflictError, WriteFailedError } from '#store/errors'
+import {
+  IdempotencyKeyReusedError,
+  PlantsNotEditableError,
+  StockRefusedError,
+  StoreClosedError,
+  VersionConflictError,
+  WriteFailedError
+} from '#store/errors'
 import { HttpProblem } from './http-problem'
 import { problem } from './problems'
 
@@ -16,6 +23,7 @@ export function problemBody(problem: Problem): string {
   const body: Problem = { type: problem.type, title: problem.title, status: problem.status, detail: problem.detail }
   if (problem.errors && problem.errors.length > 0) body.errors = problem.errors
   if (problem.oldestSeq !== undefined) body.oldestSeq = problem.oldestSeq
+  if (problem.plantId !== undefined) Object.assign(body, { plantId: problem.plantId, onHand: problem.onHand })
   return JSON.stringify(body)
 }
 
@@ -32,6 +40,9 @@ function problemOfEdit({ reason, ids, restoring }: PlantsNotEditableError): Http
   return restoring ? problem('noTombstone', ids) : problem('plantsNotFound', ids)
 }
 
+/** The problem of each way a stock movement is refused. */
+const STOCK_REFUSALS = { 'not-enough': 'notEnoughStock', 'too-much': 'tooMuchStock', 'not-kept': 'noStockKept' } as const
+
 /** Turns any error thrown while handling a request into a problem+json response. */
 export function toProblemResponse(error: unknown, method: string, path: string): Response {
   const cause = error instanceof HTTPError && error.cause ? error.cause : error
@@ -40,7 +51,9 @@ export function toProblemResponse(error: unknown, method: string, path: string):
   // Broken preconditions of any write (update today; delete and bulk changes alike), decided by the store.
   if (cause instanceof VersionConflictError) return problemResponse(problem('versionConflict', cause.current))
   if (cause instanceof PlantsNotEditableError) return problemResponse(problemOfEdit(cause))
-  if (cause instanceof IdempotencyKeyReusedError) return problemResponse(problem('idempotencyKeyReused', cause.key, cause.firstPlantId))
+  if (cause instanceof IdempotencyKeyReusedError)
+    return problemResponse(problem('idempotencyKeyReused', cause.key, cause.firstPlantId, cause.firstUse))
+  if (cause instanceof StockRefusedError) return problemResponse(problem(STOCK_REFUSALS[cause.kind], cause.plant, cause.reason, cause.change))
   if (error instanceof HTTPError && error.status === 404) return problemResponse(problem('routeNotFound', method, path))
   // h3 refuses a path with a broken %-escape before routing (and so before the Host and token checks).
   if (error instanceof HTTPError && error.status === 400 && path.includes('%')) return problemResponse(problem('malformedAddress'))

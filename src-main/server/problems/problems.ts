@@ -14,6 +14,7 @@ import type { TokenRefusal } from '#server/security/access-policy'
 import { HttpProblem } from './http-problem'
 import { row, type ProblemRow } from './problem-row'
 import { HISTORY_PROBLEMS } from './problems-history'
+import { STOCK_PROBLEMS } from './problems-stock'
 import { TILL_PROBLEMS } from './problems-till'
 import { ALLOWED_METHODS } from '#server/urls'
 
@@ -38,6 +39,7 @@ const allowPlantMethods = () => ({ allow: ALLOWED_METHODS[API_PATHS.plant].join(
 export const PROBLEMS = {
   ...TILL_PROBLEMS,
   ...HISTORY_PROBLEMS,
+  ...STOCK_PROBLEMS,
   invalidBody: row({
     type: PROBLEM_TYPES.invalidInput,
     title: 'Invalid input',
@@ -220,9 +222,12 @@ export const PROBLEMS = {
     type: PROBLEM_TYPES.idempotencyKeyReused,
     title: 'Idempotency key reused',
     status: 422,
-    detail: (key: string, firstPlantId: number) =>
-      `The Idempotency-Key "${key}" was already used for a different add (the one that added plant ${firstPlantId}); ` +
-      'nothing was added. Use a new key for a new plant, and the same key only to retry the same add.'
+    detail: (key: string, firstPlantId: number, firstUse: 'add' | 'stock' = 'add') =>
+      firstUse === 'add'
+        ? `The Idempotency-Key "${key}" was already used for a different add (the one that added plant ${firstPlantId}); ` +
+          'nothing was added. Use a new key for a new plant, and the same key only to retry the same add.'
+        : `The Idempotency-Key "${key}" was already used for a different call (the one that moved the stock of plant ${firstPlantId}); ` +
+          'nothing was changed. Use a new key for each new stock movement, and the same key only to retry the same one.'
   }),
   tokenNameRefused: row({
     type: PROBLEM_TYPES.invalidInput,

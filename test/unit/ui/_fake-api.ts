@@ -9,6 +9,7 @@ import type { PlantEvent, PlantList, PlantListQuery, StreamState, SubscribeOptio
 import { ApiError } from '#shared/api-errors'
 import type { CreatedToken } from '#shared/named-token'
 import type { Plant } from '#shared/plant'
+import { statusFollowingStock, type StockMove } from '#shared/stock'
 import type { UiApiClient } from '#renderer/api'
 
 let clock = Date.parse('2026-03-01T10:00:00Z')
@@ -111,6 +112,19 @@ export function fakeApi(initial: Plant[] = []): FakeApi {
         1
       )
     }),
+    // Stock (api-client-stock.ts): moves the list's plant like the server does (the status follows, 409 below zero).
+    moveStock: vi.fn(async (id: number, move: StockMove) => {
+      const index = plants.findIndex((p) => p.id === id)
+      const before = plants[index]!
+      const to = 'count' in move ? move.count : (before.quantity ?? 0) + move.change
+      if (to < 0) throw new ApiError({ type: 'x', title: 'Not enough stock', status: 409, detail: `has ${before.quantity ?? 0} in stock` })
+      const after = { ...before, quantity: to, status: statusFollowingStock(before.status, to), version: before.version + 1 }
+      plants[index] = after
+      const movement = { seq: clock, plantId: id, reason: move.reason, change: to - (before.quantity ?? 0), from: before.quantity ?? 0, to }
+      return { plant: after, movement: { ...movement, ...(move.note === undefined ? {} : { note: move.note }) } }
+    }),
+    moveBulkStock: vi.fn(async () => ({ plants: [], movements: [], unchanged: 0 })),
+    stockReport: vi.fn(async (month = '2026-03') => ({ month, lines: 0, potsOnHand: 0, lowStock: [], writtenOff: { pots: 0, reasons: [] } })),
     getPlant: vi.fn(async (id: number) => plants.find((p) => p.id === id)!),
     searchByStatus: vi.fn(async () => ({ plants: [], total: 0 })),
     subscribe: vi.fn((options: SubscribeOptions) => {

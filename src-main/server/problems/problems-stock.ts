@@ -1,0 +1,62 @@
+/** Rows of the problem table (problems.ts) for stock movements. */
+import { API_BASE, API_PATHS } from '#shared/api-paths'
+import type { Plant } from '#shared/plant'
+import { PLANT_LIMITS } from '#shared/plant-schema'
+import { PROBLEM_TYPES, type FieldError } from '#shared/problem'
+import { STOCK_PATHS, type StockReason } from '#shared/stock'
+import { row } from './problem-row'
+
+const listed = (errors: readonly FieldError[]) => errors.map((error) => `${error.field === '' ? '' : `${error.field}: `}${error.message}`).join('; ')
+
+/** `Plant 7 ("Lavender")`. */
+const named = (plant: Plant) => `Plant ${plant.id}${plant.name === undefined ? '' : ` ("${plant.name}")`}`
+
+/** A movement in words: "a sale of 3", "writing off 2", "receiving 40", "a return of 1". */
+function movementWords(reason: StockReason, change: number): string {
+  const pots = Math.abs(change).toLocaleString('en')
+  if (reason === 'sold') return `a sale of ${pots}`
+  if (reason === 'written-off') return `writing off ${pots}`
+  if (reason === 'returned') return `a return of ${pots}`
+  return `${change < 0 ? 'taking away' : 'receiving'} ${pots}`
+}
+
+const stockPath = (id: number) => `POST ${API_BASE}${STOCK_PATHS.plantStock.replace('{id}', String(id))}`
+const count = '{"count": N, "reason": "counted"}'
+const facts = (plant: Plant) => ({ plantId: plant.id, onHand: plant.quantity ?? 0 })
+
+export const STOCK_PROBLEMS = {
+  stockNotMoved: row({
+    type: PROBLEM_TYPES.invalidInput,
+    title: 'Invalid input',
+    status: 400,
+    detail: (errors: FieldError[]) => `The stock was not moved: ${listed(errors)}.`,
+    errors: (errors) => errors
+  }),
+  notEnoughStock: row({
+    type: PROBLEM_TYPES.notEnoughStock,
+    title: 'Not enough stock',
+    status: 409,
+    detail: (plant: Plant, reason: StockReason, change: number) =>
+      `${named(plant)} has ${(plant.quantity ?? 0).toLocaleString('en')} in stock; ${movementWords(reason, change)} would take it below zero. ` +
+      `Nothing was changed. If the shelf holds more than that, count it first: ${stockPath(plant.id)} ${count}.`,
+    members: (plant) => facts(plant)
+  }),
+  tooMuchStock: row({
+    type: PROBLEM_TYPES.stockLimit,
+    title: 'Too much stock',
+    status: 409,
+    detail: (plant: Plant, reason: StockReason, change: number) =>
+      `${named(plant)} has ${(plant.quantity ?? 0).toLocaleString('en')} in stock; ${movementWords(reason, change)} would take it above ` +
+      `${PLANT_LIMITS.quantityMax.toLocaleString('en')}, the most one line holds. Nothing was changed.`,
+    members: (plant) => facts(plant)
+  }),
+  noStockKept: row({
+    type: PROBLEM_TYPES.noStockKept,
+    title: 'No stock kept',
+    status: 409,
+    detail: (plant: Plant, reason: StockReason, change: number) =>
+      `${named(plant)} keeps no stock count (it is a single plant), so ${movementWords(reason, change)} cannot be taken from it. Nothing was changed. ` +
+      `Sell it by its status (PUT ${API_BASE}${API_PATHS.plant} {"id": ${plant.id}, "status": "sold"}), or start counting it: ${stockPath(plant.id)} ${count}.`,
+    members: (plant) => facts(plant)
+  })
+}
