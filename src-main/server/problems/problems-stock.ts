@@ -24,6 +24,19 @@ const stockPath = (id: number) => `POST ${API_BASE}${STOCK_PATHS.plantStock.repl
 const count = '{"count": N, "reason": "counted"}'
 const facts = (plant: Plant) => ({ plantId: plant.id, onHand: plant.quantity ?? 0 })
 
+/** A 409 for a movement that would take a line past a limit: what is on hand, what the movement would do, and advice. */
+function movementBeyond(type: string, title: string, limit: () => string, advice: (plant: Plant) => string) {
+  return row({
+    type,
+    title,
+    status: 409,
+    detail: (plant: Plant, reason: StockReason, change: number) =>
+      `${named(plant)} has ${(plant.quantity ?? 0).toLocaleString('en')} in stock; ${movementWords(reason, change)} would take it ${limit()}. ` +
+      `Nothing was changed.${advice(plant)}`,
+    members: (plant) => facts(plant)
+  })
+}
+
 export const STOCK_PROBLEMS = {
   stockNotMoved: row({
     type: PROBLEM_TYPES.invalidInput,
@@ -32,24 +45,18 @@ export const STOCK_PROBLEMS = {
     detail: (errors: FieldError[]) => `The stock was not moved: ${listed(errors)}.`,
     errors: (errors) => errors
   }),
-  notEnoughStock: row({
-    type: PROBLEM_TYPES.notEnoughStock,
-    title: 'Not enough stock',
-    status: 409,
-    detail: (plant: Plant, reason: StockReason, change: number) =>
-      `${named(plant)} has ${(plant.quantity ?? 0).toLocaleString('en')} in stock; ${movementWords(reason, change)} would take it below zero. ` +
-      `Nothing was changed. If the shelf holds more than that, count it first: ${stockPath(plant.id)} ${count}.`,
-    members: (plant) => facts(plant)
-  }),
-  tooMuchStock: row({
-    type: PROBLEM_TYPES.stockLimit,
-    title: 'Too much stock',
-    status: 409,
-    detail: (plant: Plant, reason: StockReason, change: number) =>
-      `${named(plant)} has ${(plant.quantity ?? 0).toLocaleString('en')} in stock; ${movementWords(reason, change)} would take it above ` +
-      `${PLANT_LIMITS.quantityMax.toLocaleString('en')}, the most one line holds. Nothing was changed.`,
-    members: (plant) => facts(plant)
-  }),
+  notEnoughStock: movementBeyond(
+    PROBLEM_TYPES.notEnoughStock,
+    'Not enough stock',
+    () => 'below zero',
+    (plant) => ` If the shelf holds more than that, count it first: ${stockPath(plant.id)} ${count}.`
+  ),
+  tooMuchStock: movementBeyond(
+    PROBLEM_TYPES.stockLimit,
+    'Too much stock',
+    () => `above ${PLANT_LIMITS.quantityMax.toLocaleString('en')}, the most one line holds`,
+    () => ''
+  ),
   noStockKept: row({
     type: PROBLEM_TYPES.noStockKept,
     title: 'No stock kept',
