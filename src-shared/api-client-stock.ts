@@ -4,7 +4,7 @@
  * 503 like an add: a sale whose answer was lost is never sold twice.
  */
 import { EXTENSION_HEADERS } from './api-paths'
-import type { SendRequest } from './api-client-till'
+import { jsonOf, type SendRequest } from './api-request'
 import { newIdempotencyKey, withRetries, type RetryPolicy } from './api-retry'
 import { plantEtag } from './etag'
 import { STOCK_PATHS, type BulkStockAnswer, type StockAnswer, type StockLine, type StockMove, type StockReport } from './stock'
@@ -30,11 +30,10 @@ export interface StockApi {
 
 /** The stock operations over `send`; movements are retried with `retries`. */
 export function stockApi(send: SendRequest, retries?: RetryPolicy): StockApi {
-  const json = async <T>(response: Promise<Response>): Promise<T> => (await (await response).json()) as T
   /** Sends a movement with one key for every attempt: a retry of one that did land gets its answer back. */
   const moving = <T>(path: string, body: unknown, options: StockMoveOptions, extra: Record<string, string> = {}): Promise<T> => {
     const headers = { ...extra, [EXTENSION_HEADERS.idempotencyKey]: JSON.stringify(options.idempotencyKey ?? newIdempotencyKey()) }
-    return withRetries(() => json<T>(send('POST', path, body, options, headers)), retries, options.signal)
+    return withRetries(() => jsonOf<T>(send('POST', path, body, options, headers)), retries, options.signal)
   }
   return {
     moveStock: (id, move, options = {}) =>
@@ -46,7 +45,7 @@ export function stockApi(send: SendRequest, retries?: RetryPolicy): StockApi {
       ),
     moveBulkStock: (lines, options = {}) => moving(STOCK_PATHS.bulkStock, { movements: lines }, options),
     stockReport: (month, options) =>
-      json<StockReport>(
+      jsonOf<StockReport>(
         send('GET', `${STOCK_PATHS.stockReport}${month === undefined ? '' : `?month=${encodeURIComponent(month)}`}`, undefined, options)
       )
   }

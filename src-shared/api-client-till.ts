@@ -1,21 +1,12 @@
 /**
- * The typed client's methods for issue 15 (extensions): delete and restore,
- * bulk changes, and the shop setting. Hooked into createApiClient with its
- * request function, so they share its base URL, token and error handling.
+ * The till's part of the typed client (extensions): delete and restore, bulk changes, and the shop setting.
+ * createApiClient includes it; it shares the client's request function.
  */
 import { EXTENSION_PATHS } from './api-paths'
+import { jsonOf, type SendRequest } from './api-request'
 import { plantEtag } from './etag'
 import type { Plant, PlantChanges } from './plant'
 import type { ShopSettings } from './shop'
-
-/** The client's request function: sends `body` as JSON, throws ApiError for an answer that is not 2xx. */
-export type SendRequest = (
-  method: string,
-  path: string,
-  body: unknown,
-  options?: { signal?: AbortSignal },
-  headers?: Record<string, string>
-) => Promise<Response>
 
 /** A bulk change: one change for many plants, or a change per plant (an Undo). Same rules as an update. */
 /** `version` in an item of updates: change that plant only if it is still at that version (else 412, nothing changes). */
@@ -27,7 +18,7 @@ export interface DeleteOptions {
   signal?: AbortSignal
 }
 
-/** The issue 15 operations. */
+/** Delete and restore, bulk changes, the shop setting. */
 export interface TillApi {
   /** Deletes a plant (a tombstone keeps it 30 days for restorePlant). */
   deletePlant(id: number, options?: DeleteOptions): Promise<void>
@@ -47,19 +38,18 @@ export interface TillApi {
 
 const byId = (path: string, id: number) => path.replace('{id}', String(id))
 
-/** The issue 15 operations over `send`. */
+/** The till's operations over `send`. */
 export function tillApi(send: SendRequest): TillApi {
-  const json = async <T>(response: Promise<Response>): Promise<T> => (await (await response).json()) as T
   return {
     async deletePlant(id, options = {}) {
       const ifMatch: Record<string, string> = options.ifMatch === undefined ? {} : { 'if-match': plantEtag(id, options.ifMatch) }
       await send('DELETE', byId(EXTENSION_PATHS.plantById, id), undefined, options, ifMatch)
     },
-    restorePlant: (id) => json<Plant>(send('POST', byId(EXTENSION_PATHS.plantRestore, id), undefined)),
-    bulkUpdate: async (change) => (await json<{ plants: Plant[] }>(send('POST', EXTENSION_PATHS.bulk, change))).plants,
-    bulkDelete: async (ids) => (await json<{ deleted: number[] }>(send('POST', EXTENSION_PATHS.bulkDelete, { ids }))).deleted,
-    bulkRestore: async (ids) => (await json<{ plants: Plant[] }>(send('POST', EXTENSION_PATHS.bulkRestore, { ids }))).plants,
-    shopSettings: () => json<ShopSettings>(send('GET', EXTENSION_PATHS.shopSettings, undefined)),
-    setShopSettings: (settings) => json<ShopSettings>(send('PUT', EXTENSION_PATHS.shopSettings, settings))
+    restorePlant: (id) => jsonOf<Plant>(send('POST', byId(EXTENSION_PATHS.plantRestore, id), undefined)),
+    bulkUpdate: async (change) => (await jsonOf<{ plants: Plant[] }>(send('POST', EXTENSION_PATHS.bulk, change))).plants,
+    bulkDelete: async (ids) => (await jsonOf<{ deleted: number[] }>(send('POST', EXTENSION_PATHS.bulkDelete, { ids }))).deleted,
+    bulkRestore: async (ids) => (await jsonOf<{ plants: Plant[] }>(send('POST', EXTENSION_PATHS.bulkRestore, { ids }))).plants,
+    shopSettings: () => jsonOf<ShopSettings>(send('GET', EXTENSION_PATHS.shopSettings, undefined)),
+    setShopSettings: (settings) => jsonOf<ShopSettings>(send('PUT', EXTENSION_PATHS.shopSettings, settings))
   }
 }

@@ -1,14 +1,15 @@
 /**
- * The typed client of the Plant Store API: the only code that knows its URLs.
- * The staff UI, scripts and tests use it alike. Every failure arrives as an
- * {@link ApiError} built from the server's problem+json (status 0 when the
- * server could not be reached at all). Runs in Node and in browsers. The errors
- * live in api-errors.ts, the list queries in api-queries.ts and the change
- * stream in api-event-stream.ts; this module re-exports what callers need.
+ * The typed client of the Plant Store API: the only code that knows its URLs, and the one HTTP client of the staff
+ * UI, the CLI (plants, tokens, import and export through a running server) and tests. Every failure arrives as an
+ * {@link ApiError} built from the server's problem+json (status 0 when the server could not be reached at all).
+ * Runs in Node and in browsers. One request function (api-request.ts) serves every resource's part: the contract and
+ * plants here, the till's operations (api-client-till.ts), stock (api-client-stock.ts), the change log's (history-client.ts); the errors live in
+ * api-errors.ts, the list queries in api-queries.ts and the change stream in api-event-stream.ts.
  */
 import { stockApi, type StockApi } from './api-client-stock'
 import { tillApi, type TillApi } from './api-client-till'
-import { isAbort, toApiError, unreachable } from './api-errors'
+import { createSend, jsonOf, RawBody, type ConnectionOptions, type RequestOptions } from './api-request'
+import { historyApi, type HistoryClient } from './history-client'
 import { followEvents, type EventSubscription, type SubscribeOptions } from './api-event-stream'
 import { API_PATHS, EXTENSION_HEADERS, EXTENSION_PATHS, STATUS_COUNTS_HEADER } from './api-paths'
 import { parseStatusCounts, queryString, type PlantList, type PlantListQuery, type SearchPage } from './api-queries'
@@ -19,6 +20,7 @@ import type { NewPlant, Plant, PlantChanges, PlantResponse, PlantStatus } from '
 import { TRANSFER_MEDIA_TYPES, type BackupFolderStatus, type BackupMade, type ImportSummary, type TransferFormat } from './import-export'
 
 export { ApiError, errorsByField } from './api-errors'
+export type { FetchLike, RequestOptions } from './api-request'
 export type { RetryPolicy } from './api-retry'
 export { DEFAULT_RECONNECT, type EventSubscription, type PlantEvent, type StreamState, type SubscribeOptions } from './api-event-stream'
 export {
@@ -31,24 +33,10 @@ export {
   type StatusCounts
 } from './api-queries'
 
-/** Where the API is and how to reach it. */
-export interface ApiClientOptions {
-  /** The API's base URL, ending in /v3, e.g. http://127.0.0.1:7420/v3 */
-  baseUrl: string
-  /** Sent as `Authorization: Bearer <token>` when given. */
-  token?: string
-  /** The fetch to use (default: the global one); tests pass an in-process one. */
-  fetch?: FetchLike
+/** Where the API is and how to reach it, and how adds and stock movements are retried. */
+export interface ApiClientOptions extends ConnectionOptions {
   /** How adds and stock movements are retried after a network error or a 503 (they carry an Idempotency-Key, so a retry never repeats one). */
   addRetries?: RetryPolicy
-}
-
-/** What the client needs of `fetch` (the global one fits). */
-export type FetchLike = (url: string, init: RequestInit) => Promise<Response>
-
-/** Options of one request. */
-export interface RequestOptions {
-  signal?: AbortSignal
 }
 
 /** Options of an add. */
@@ -69,8 +57,8 @@ export interface SavedPlant {
   version: number | undefined
 }
 
-/** The API's operations (issue 15's: api-client-till.ts; stock: api-client-stock.ts). */
-export interface ApiClient extends TillApi, StockApi {
+/** The API's operations: the contract's, the plants', and each resource's part (till, stock, change log). */
+export interface ApiClient extends TillApi, StockApi, HistoryClient {
   /** add-plant (contract), with an Idempotency-Key, retried after a network error or a 503 without ever adding twice. */
   addPlant(plant: NewPlant, options?: AddOptions): Promise<PlantResponse>
   /** update-plant (contract): the fields present in `changes` change; with `ifVersion`, only if nobody changed the plant since. */
@@ -96,11 +84,13 @@ export interface ApiClient extends TillApi, StockApi {
   subscribe(options: SubscribeOptions): EventSubscription
   /** The catalogue as a CSV or JSON file (extension), all plants or those in `statuses`. */
   exportPlants(format: TransferFormat, statuses?: readonly PlantStatus[], options?: RequestOptions): Promise<Blob>
+  /** The same export as a stream of bytes, for a large catalogue written to a file as it arrives (the CLI). */
+  exportStream(format: TransferFormat, statuses?: readonly PlantStatus[], options?: RequestOptions): Promise<ReadableStream<Uint8Array>>
   /**
    * Imports a CSV or JSON file (extension): a dry run previews; otherwise it is applied all or nothing
    * (ApiError 422 with errors[] of {row, field, message} when the file has errors).
    */
-  importPlants(file: Blob | string, format: TransferFormat, dryRun: boolean, options?: RequestOptions): Promise<ImportSummary>
+  importPlants(file: Blob | string | Uint8Array, format: TransferFormat, dryRun: boolean, options?: RequestOptions): Promise<ImportSummary>
   /** The backup folder setting and its last backup (extension). */
   backupStatus(options?: RequestOptions): Promise<BackupFolderStatus>
   /** Sets (a full path) or clears (null) the backup folder; the server checks it as `config set backup.dir` does (extension; owner only). */
@@ -109,51 +99,21 @@ export interface ApiClient extends TillApi, StockApi {
   backUpToFolder(options?: RequestOptions): Promise<BackupMade>
 }
 
-/** A request body sent as it is, with its own media type (an import file), instead of as JSON. */
-class RawBody {
-  constructor(
-    readonly data: Blob | string,
-    readonly type: string
-  ) {}
-}
-
 /** Creates a client for the API at `options.baseUrl`. */
 export function createApiClient(options: ApiClientOptions): ApiClient {
-  const baseUrl = options.baseUrl.replace(/\/+$/, '')
-  const doFetch: FetchLike = options.fetch ?? ((url, init) => globalThis.fetch(url, init))
-  const auth: Record<string, string> = options.token ? { authorization: `Bearer ${options.token}` } : {}
-
-  async function send(
-    method: string,
-    path: string,
-    body: unknown,
-    requestOptions: RequestOptions = {},
-    extra: Record<string, string> = {}
-  ): Promise<Response> {
-    const headers: Record<string, string> = { accept: 'application/json', ...auth, ...extra }
-    if (body !== undefined) headers['content-type'] = body instanceof RawBody ? body.type : 'application/json'
-    let response: Response
-    try {
-      response = await doFetch(baseUrl + path, {
-        method,
-        headers,
-        body: body === undefined ? undefined : body instanceof RawBody ? body.data : JSON.stringify(body),
-        signal: requestOptions.signal
-      })
-    } catch (error) {
-      if (isAbort(error)) throw error
-      throw unreachable(error)
-    }
-    if (!response.ok) throw await toApiError(response)
-    return response
-  }
-
-  const json = async <T>(response: Response): Promise<T> => (await response.json()) as T
+  const send = createSend(options)
+  const json = jsonOf
   const total = (response: Response) => Number(response.headers.get('x-total-count') ?? 0)
+  const exportPath = (format: TransferFormat, statuses: readonly PlantStatus[]) => {
+    const query = new URLSearchParams({ format })
+    if (statuses.length > 0) query.set('status', statuses.join(','))
+    return `${EXTENSION_PATHS.export}?${query}`
+  }
 
   return {
     ...tillApi(send),
     ...stockApi(send, options.addRetries),
+    ...historyApi(send),
     async addPlant(plant, requestOptions = {}) {
       // One key for every attempt: the server answers a retry of an add that did land with that add's plant.
       const key = { [EXTENSION_HEADERS.idempotencyKey]: JSON.stringify(requestOptions.idempotencyKey ?? newIdempotencyKey()) }
@@ -186,9 +146,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       }
     },
     async exportPlants(format, statuses = [], requestOptions) {
-      const query = new URLSearchParams({ format })
-      if (statuses.length > 0) query.set('status', statuses.join(','))
-      return (await send('GET', `${EXTENSION_PATHS.export}?${query}`, undefined, requestOptions)).blob()
+      return (await send('GET', exportPath(format, statuses), undefined, requestOptions)).blob()
+    },
+    async exportStream(format, statuses = [], requestOptions) {
+      const response = await send('GET', exportPath(format, statuses), undefined, requestOptions)
+      return response.body ?? new Blob([]).stream()
     },
     async backupStatus(requestOptions) {
       return json<BackupFolderStatus>(await send('GET', EXTENSION_PATHS.backup, undefined, requestOptions))

@@ -1,11 +1,8 @@
 /**
- * The typed client of the change log's extensions (issue 14): the change
- * feed, a plant's history and the sales report. Kept beside api-client.ts
- * (same options, same ApiError), so that the UI, scripts and tests share it:
- * `createHistoryClient(options)` or `{ ...createApiClient(o), ...createHistoryClient(o) }`.
+ * The change log's part of the typed client (extensions): the change feed, a plant's history, the sales report and
+ * the catalogue's health. createApiClient includes it; it shares the client's request function.
  */
-import type { ApiClientOptions, FetchLike, RequestOptions } from './api-client'
-import { toApiError, unreachable } from './api-errors'
+import { jsonOf, type RequestOptions, type SendRequest } from './api-request'
 import { HISTORY_PATHS, type ChangesPage, type Health, type PlantHistoryPage, type SalesGrouping, type SalesReport } from './history'
 
 /** Paging of {@link HistoryClient.plantHistory}: `before` or `after` a seq. */
@@ -41,22 +38,9 @@ function query(values: Record<string, string | number | undefined>): string {
   return text === '' ? '' : `?${text}`
 }
 
-/** Creates the change log's client for the API at `options.baseUrl` (ending in /v3, as for createApiClient). */
-export function createHistoryClient(options: ApiClientOptions): HistoryClient {
-  const baseUrl = options.baseUrl.replace(/\/+$/, '')
-  const doFetch: FetchLike = options.fetch ?? ((url, init) => globalThis.fetch(url, init))
-  const headers: Record<string, string> = { accept: 'application/json', ...(options.token ? { authorization: `Bearer ${options.token}` } : {}) }
-  async function get<T>(path: string, requestOptions: RequestOptions = {}): Promise<T> {
-    let response: Response
-    try {
-      response = await doFetch(baseUrl + path, { method: 'GET', headers, signal: requestOptions.signal })
-    } catch (error) {
-      if (error instanceof Error && error.name === 'AbortError') throw error
-      throw unreachable(error)
-    }
-    if (!response.ok) throw await toApiError(response)
-    return (await response.json()) as T
-  }
+/** The change log's operations over `send`. */
+export function historyApi(send: SendRequest): HistoryClient {
+  const get = <T>(path: string, requestOptions?: RequestOptions) => jsonOf<T>(send('GET', path, undefined, requestOptions))
   return {
     changes: (since, limit, requestOptions) => get(HISTORY_PATHS.changes + query({ since, limit }), requestOptions),
     plantHistory: (id, { limit, before, after, ...requestOptions } = {}) =>

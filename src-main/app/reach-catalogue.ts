@@ -1,20 +1,20 @@
 /**
- * How a command reaches the catalogue of a data folder: through the server
- * that runs on it (found in its server.json, reached with the owner's token),
- * or, when nothing runs there, by opening the folder itself under its lock.
- * Either way the command talks to the same API through the typed client, so
- * both ways validate, answer and fail alike.
+ * The one way a command reaches the catalogue of a data folder. The folder's lock decides: when it is free the
+ * command opens the folder itself (holding the lock meanwhile) and talks to that catalogue's own API in-process;
+ * when a server or the desktop app holds it, the command talks to that server (found in its server.json, reached
+ * with the owner's token). Either way the command has the same typed client, so both ways validate, answer and fail
+ * alike; commands that stream (import, export) also get the opened store when there is no server.
  */
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { createApiClient, type ApiClient, type FetchLike } from '#shared/api-client'
-import { requireCatalogue } from './catalogue-folder'
 import { tokenFromEnv } from './config'
 import { AccessPolicy } from '#server/security/access-policy'
 import { CLIENT_HEADER } from '#server/security/actor'
 import { createApp } from '#server/create-app'
 import { SERVER_FILE_NAME } from './service'
 import { isProcessAlive, PlantStore } from '#store'
+import { DataDirLockedError } from '#store/errors'
 import { TOKEN_ENV, checkToken, createToken, tokenFilePath } from '#auth/token'
 
 /** What server.json says about the server running on a folder. */
@@ -59,39 +59,62 @@ export async function ownerToken(dataDir: string, env: NodeJS.ProcessEnv): Promi
 
 /** A way to the catalogue, to be closed when done. */
 export interface CatalogueConnection {
+  /** The catalogue's API: the running server's, or the opened folder's own app called in-process. */
   client: ApiClient
   /** `server` when a running server answers, `folder` when the command opened the folder itself. */
   via: 'server' | 'folder'
+  /** The opened catalogue, when `via` is `folder` (for commands that stream a whole catalogue). */
+  store?: PlantStore
   close(): Promise<void>
 }
 
 // The folder's own app is called in-process; its access policy wants a port, and no socket has one.
 const IN_PROCESS_PORT = 0
 
-/** `fetch` with the header that has the command's changes logged as made by `cli`. */
-function asCli(fetch: FetchLike): FetchLike {
-  return (url, init) => fetch(url, { ...init, headers: { ...(init.headers as Record<string, string>), [CLIENT_HEADER]: 'cli' } })
-}
+/** Every request names the CLI as the change log's actor (honoured for the owner's token only). */
+const AS_CLI = { [CLIENT_HEADER]: 'cli' }
 
-/** Connects to the catalogue of `dataDir` (see the module comment). */
-export async function connectToCatalogue(dataDir: string, env: NodeJS.ProcessEnv): Promise<CatalogueConnection> {
-  requireCatalogue(dataDir)
-  const running = await findRunningServer(dataDir)
-  if (running) {
-    const client = createApiClient({ baseUrl: running.baseUrl, token: await ownerToken(dataDir, env), fetch: asCli(globalThis.fetch) })
-    return { client, via: 'server', close: async () => undefined }
-  }
-  // Throws DataDirLockedError, naming the holder, if another process has the folder without serving it.
-  const store = await PlantStore.open({ dir: dataDir, holder: 'a plant-store plants command' })
-  const token = createToken() // for this process alone: the app is never on a socket
+/** The catalogue's own app, in-process, with a token for this process alone (the app is never on a socket). */
+function inProcessClient(store: PlantStore): ApiClient {
+  const token = createToken()
   const access = new AccessPolicy({ token: () => token })
   access.listeningOn(IN_PROCESS_PORT)
   const app = createApp({ store, access })
   const host = `127.0.0.1:${IN_PROCESS_PORT}`
-  const client = createApiClient({
-    baseUrl: `http://${host}/v3`,
-    token,
-    fetch: asCli((url, init) => Promise.resolve(app.request(url, { ...init, headers: { ...(init.headers as Record<string, string>), host } })))
-  })
-  return { client, via: 'folder', close: () => store.close() }
+  const fetch: FetchLike = (url, init) =>
+    Promise.resolve(app.request(url, { ...init, headers: { ...(init.headers as Record<string, string>), host } }))
+  return createApiClient({ baseUrl: `http://${host}/v3`, token, fetch, headers: AS_CLI })
+}
+
+/**
+ * Connects to the catalogue of `dataDir` (see the module comment); `holder` names the command in the lock, so that
+ * another process refused meanwhile is told who holds the folder. A folder with no catalogue gets a new, empty one:
+ * commands that only look after an existing catalogue call requireCatalogue first.
+ */
+export async function reachCatalogue(dataDir: string, env: NodeJS.ProcessEnv, holder: string): Promise<CatalogueConnection> {
+  let store: PlantStore
+  try {
+    store = await PlantStore.open({ dir: dataDir, holder })
+  } catch (error) {
+    const running = error instanceof DataDirLockedError ? await findRunningServer(dataDir) : undefined
+    if (!running) throw error // held by another command, not a server: its message names the holder
+    const client = createApiClient({ baseUrl: running.baseUrl, token: await ownerToken(dataDir, env), headers: AS_CLI })
+    return { client, via: 'server', close: async () => undefined }
+  }
+  return { client: inProcessClient(store), via: 'folder', store, close: () => store.close() }
+}
+
+/** Runs `work` over the catalogue of `dataDir` (reached as {@link reachCatalogue} does), closing it afterwards. */
+export async function withCatalogue<T>(
+  dataDir: string,
+  env: NodeJS.ProcessEnv,
+  holder: string,
+  work: (connection: CatalogueConnection) => Promise<T>
+): Promise<T> {
+  const connection = await reachCatalogue(dataDir, env, holder)
+  try {
+    return await work(connection)
+  } finally {
+    await connection.close()
+  }
 }

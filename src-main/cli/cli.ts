@@ -16,7 +16,7 @@ import { ConfigError } from '#settings/errors'
 import { BackupFolderError } from '#backup-folder/check-folder'
 import { OffsiteBackupError } from '#backup-folder/offsite-backup'
 import { describeStartFailure } from '#app/start-failure'
-import { RemoteTransferError } from '#transfer/remote-transfer'
+import { ApiError } from '#shared/api-client'
 
 /** Every command, by name. Add new commands here. */
 const COMMANDS: Record<string, Command> = {
@@ -85,9 +85,11 @@ function reportFailure(error: unknown): number {
     return error instanceof CommandError ? error.exitCode : EXIT_CODES.notFound
   }
   const known =
-    error instanceof RemoteTransferError || error instanceof OffsiteBackupError || error instanceof BackupFolderError
-      ? error.message
-      : describeStartFailure(error)
+    error instanceof ApiError
+      ? `the server answered ${error.status}: ${error.detail}`
+      : error instanceof OffsiteBackupError || error instanceof BackupFolderError
+        ? error.message
+        : describeStartFailure(error)
   if (known) {
     process.stderr.write(`plant-store: ${known}\n`)
     return 1

@@ -1,50 +1,24 @@
-/** Export and import through a running server's API, for the CLI when a server holds the data folder. */
+/** Export and import through a catalogue's API (a running server's), for the CLI, with the shared typed client. */
 import { Readable } from 'node:stream'
-import { EXTENSION_PATHS } from '#shared/api-paths'
-import { TRANSFER_MEDIA_TYPES, type ImportRowError, type ImportSummary, type TransferFormat } from '#shared/import-export'
+import type { ReadableStream } from 'node:stream/web'
+import { ApiError, type ApiClient } from '#shared/api-client'
+import type { ImportRowError, TransferFormat } from '#shared/import-export'
 import type { PlantStatus } from '#shared/plant'
 import type { ImportOutcome } from './transfer'
 
-/** A server answered with a problem the command cannot turn into a summary. */
-export class RemoteTransferError extends Error {
-  constructor(status: number, detail: string) {
-    super(`the server answered ${status}: ${detail}`)
-    this.name = 'RemoteTransferError'
+/** The catalogue's export as a stream of bytes. */
+export async function remoteExport(client: ApiClient, format: TransferFormat, statuses: readonly PlantStatus[]): Promise<Readable> {
+  return Readable.fromWeb((await client.exportStream(format, statuses)) as ReadableStream<Uint8Array>)
+}
+
+/** Sends `bytes` to the catalogue's import; a refused file (422) comes back as a rejected outcome, like a local import. */
+export async function remoteImport(client: ApiClient, format: TransferFormat, bytes: Uint8Array, dryRun: boolean): Promise<ImportOutcome> {
+  try {
+    return { summary: await client.importPlants(bytes, format, dryRun), rejected: false }
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status !== 422) throw error
+    // The 422 of an import lists its errors by row ({row, field, message}), as a local import does.
+    const errors = error.errors as unknown as ImportRowError[]
+    return { summary: { added: 0, updated: 0, unchanged: 0, warnings: [], errors, changes: [], applied: false }, rejected: true }
   }
-}
-
-async function failure(response: Response): Promise<RemoteTransferError> {
-  const body = (await response.json().catch(() => ({}))) as { detail?: string }
-  return new RemoteTransferError(response.status, body.detail ?? response.statusText)
-}
-
-/** The server's export as a stream of bytes. */
-export async function remoteExport(
-  server: { baseUrl: string; token: string },
-  format: TransferFormat,
-  statuses: readonly PlantStatus[]
-): Promise<Readable> {
-  const query = new URLSearchParams({ format })
-  if (statuses.length > 0) query.set('status', statuses.join(','))
-  const response = await fetch(`${server.baseUrl}${EXTENSION_PATHS.export}?${query}`, { headers: { authorization: `Bearer ${server.token}` } })
-  if (!response.ok || !response.body) throw await failure(response)
-  return Readable.fromWeb(response.body as import('node:stream/web').ReadableStream<Uint8Array>)
-}
-
-/** Sends `bytes` to the server's import; a refused file (422) comes back as a rejected outcome, like a local import. */
-export async function remoteImport(
-  server: { baseUrl: string; token: string },
-  format: TransferFormat,
-  bytes: Uint8Array,
-  dryRun: boolean
-): Promise<ImportOutcome> {
-  const response = await fetch(`${server.baseUrl}${EXTENSION_PATHS.import}?dryRun=${dryRun}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${server.token}`, 'content-type': `${TRANSFER_MEDIA_TYPES[format]}; charset=utf-8` },
-    body: bytes
-  })
-  if (response.status === 200) return { summary: (await response.json()) as ImportSummary, rejected: false }
-  if (response.status !== 422) throw await failure(response)
-  const errors = ((await response.json()) as { errors: ImportRowError[] }).errors
-  return { summary: { added: 0, updated: 0, unchanged: 0, warnings: [], errors, changes: [], applied: false }, rejected: true }
 }

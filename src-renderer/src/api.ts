@@ -3,10 +3,9 @@
  * stores call `api()`. Tests install their own client with `useApiClient`.
  */
 import type { ApiClient } from '#shared/api-client'
-import type { HistoryClient } from '#shared/history-client'
 
-/** The catalogue's operations and the change log's (history, sales report). */
-export type UiApiClient = ApiClient & HistoryClient
+/** The catalogue's operations and the change log's (history, sales report): the one typed client. */
+export type UiApiClient = ApiClient
 
 let client: UiApiClient | undefined
 

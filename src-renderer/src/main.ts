@@ -1,7 +1,6 @@
 import { createApp } from 'vue'
 import { createPinia } from 'pinia'
 import { createApiClient } from '#shared/api-client'
-import { createHistoryClient } from '#shared/history-client'
 import App from './App.vue'
 import { useApiClient } from './api'
 import { readConnection } from './connection'
@@ -9,5 +8,5 @@ import './styles/main.css'
 import './styles/layout.css'
 
 const { baseUrl, token } = readConnection()
-useApiClient({ ...createApiClient({ baseUrl, token }), ...createHistoryClient({ baseUrl, token }) })
+useApiClient(createApiClient({ baseUrl, token }))
 createApp(App).use(createPinia()).mount('#app')

@@ -3,7 +3,7 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { ApiError } from '#shared/api-errors'
 import type { ChangesPage, PlantHistoryPage } from '#shared/history'
-import { createHistoryClient } from '#shared/history-client'
+import { createApiClient } from '#shared/api-client'
 import { TEST_TOKEN, createTestApp, type TestApp } from '#setup/in-process'
 
 async function json<T>(response: Response): Promise<T> {
@@ -127,7 +127,7 @@ async function reopen(app: TestApp): Promise<string> {
 
 /** The shared client of the change log over `app`, in-process. */
 function clientOf(app: TestApp) {
-  return createHistoryClient({
+  return createApiClient({
     baseUrl: 'http://127.0.0.1:7420/v3',
     token: TEST_TOKEN,
     fetch: (url, init) =>

@@ -1,12 +1,10 @@
 /** `plant-store config`: the settings kept in the data folder (for now the backup folder). */
 import path from 'node:path'
-import { parseArgs } from 'node:util'
 import { checkBackupFolder } from '#backup-folder/check-folder'
-import { resolveDataDir } from '#app/config'
 import { SETTING_KEYS, readSettings, writeSetting, type Settings } from '#settings/settings'
 import { currencyProblem } from '#settings/shop-settings'
 import { UsageError, type Command } from '#cli/command'
-import { dataOptionHelp } from '#cli/options'
+import { dataOptionHelp, readOptions } from '#cli/options'
 
 const help = `Usage: plant-store config set KEY VALUE | get KEY | unset KEY [--data DIR]
 
@@ -35,8 +33,7 @@ function currencyValue(value: string): string {
 }
 
 async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
-  const { values, positionals } = parseArgs({ args, options: { data: { type: 'string' } }, allowPositionals: true, strict: true })
-  const dataDir = resolveDataDir(values.data, env)
+  const { positionals, dataDir } = readOptions(args, env, {}, true)
   const [action, rawKey, value, ...rest] = positionals
   if (rest.length > 0) throw new UsageError('too many arguments; see plant-store config --help')
   const key = readKey(rawKey)

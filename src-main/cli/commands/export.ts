@@ -4,7 +4,7 @@ import { pipeline } from 'node:stream/promises'
 import { TRANSFER_FORMATS, type TransferFormat } from '#shared/import-export'
 import { PLANT_STATUSES, isPlantStatus, type PlantStatus } from '#shared/plant'
 import { requireCatalogue } from '#app/catalogue-folder'
-import { withCatalogue } from '#app/catalogue-session'
+import { withCatalogue } from '#app/reach-catalogue'
 import { remoteExport } from '#transfer/remote-transfer'
 import { exportChunks } from '#transfer/transfer'
 import { replaceFile } from '#lib/durable-file'
@@ -68,10 +68,9 @@ async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
   // No progress line when the file itself is printed on the terminal: the two would garble each other.
   const progress = commandProgress(env, values.out === undefined && process.stdout.isTTY === true)
   try {
-    await withCatalogue(dataDir, env, 'plant-store export', async (session) => {
+    await withCatalogue(dataDir, env, 'plant-store export', async ({ client, store }) => {
       progress.phase(values.out === undefined ? 'Exporting' : `Exporting to ${values.out}`)
-      const source =
-        session.kind === 'server' ? await remoteExport(session, format, statuses) : Readable.from(exportChunks(session.store, format, statuses))
+      const source = store ? Readable.from(exportChunks(store, format, statuses)) : await remoteExport(client, format, statuses)
       const collected: Buffer[] = []
       const target =
         values.out === undefined

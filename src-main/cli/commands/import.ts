@@ -2,17 +2,15 @@
 import { createReadStream, existsSync } from 'node:fs'
 import { stat } from 'node:fs/promises'
 import path from 'node:path'
-import { parseArgs } from 'node:util'
 import { MAX_IMPORT_BYTES, formatRowError, type ImportSummary } from '#shared/import-export'
-import { withCatalogue } from '#app/catalogue-session'
+import { withCatalogue } from '#app/reach-catalogue'
 import { decodeUtf8 } from '#server/http/read-json-body'
-import { resolveDataDir } from '#app/config'
 import { remoteImport } from '#transfer/remote-transfer'
 import { importText, planText, type ImportOutcome } from '#transfer/transfer'
 import { DATA_FILE_NAME } from '#store'
 import { CommandError, EXIT_CODES, UsageError, type Command } from '#cli/command'
 import { readFormat } from './export'
-import { dataOptionHelp } from '#cli/options'
+import { dataOptionHelp, readOptions } from '#cli/options'
 import { commandProgress, type TerminalProgress } from '#cli/output/progress-bar'
 
 const help = `Usage: plant-store import FILE [--dry-run] [--format csv|json] [--data DIR]
@@ -74,13 +72,7 @@ async function readWithProgress(file: string, progress: TerminalProgress): Promi
 }
 
 async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
-  const { values, positionals: files } = parseArgs({
-    args,
-    options: { 'dry-run': { type: 'boolean' }, format: { type: 'string' }, data: { type: 'string' } },
-    allowPositionals: true,
-    strict: true
-  })
-  const dataDir = resolveDataDir(values.data, env)
+  const { values, positionals: files, dataDir } = readOptions(args, env, { 'dry-run': { type: 'boolean' }, format: { type: 'string' } }, true)
   if (files.length !== 1) throw new UsageError('name one file to import, e.g. plant-store import plants.csv')
   const file = files[0]!
   const format = readFormat(values.format, path.extname(file).toLowerCase() === '.json' ? 'json' : 'csv')
@@ -102,10 +94,9 @@ async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
     outcome =
       dryRun && !existsSync(path.join(dataDir, DATA_FILE_NAME))
         ? { summary: planText(format, decoded(), () => undefined).summary, rejected: false }
-        : await withCatalogue(dataDir, env, 'plant-store import', async (session) => {
+        : await withCatalogue(dataDir, env, 'plant-store import', async ({ client, store }) => {
             progress.phase(dryRun ? `Checking ${path.basename(file)}` : `Importing ${path.basename(file)}`)
-            if (session.kind === 'server') return remoteImport(session, format, bytes, dryRun)
-            return importText(session.store, format, decoded(), dryRun)
+            return store ? importText(store, format, decoded(), dryRun) : remoteImport(client, format, bytes, dryRun)
           })
   } finally {
     progress.finish()

@@ -6,7 +6,8 @@
 import { ApiError, type ApiClient } from '#shared/api-client'
 import { PLANT_STATUSES, isPlantStatus, type FieldChanges, type NewPlant, type PlantStatus } from '#shared/plant'
 import { PAGE_LIMIT_MAX } from '#shared/api-paths'
-import { OwnerTokenError, connectToCatalogue } from '#app/reach-catalogue'
+import { requireCatalogue } from '#app/catalogue-folder'
+import { OwnerTokenError, reachCatalogue } from '#app/reach-catalogue'
 import { DataDirLockedError } from '#store/errors'
 import { CommandError, EXIT_CODES, UsageError, type Command } from '#cli/command'
 import { dataOptionHelp, readOptions } from '#cli/options'
@@ -162,7 +163,8 @@ async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
   const needsId = action === 'get' || action === 'set'
   if (extra.length > 0 || (!needsId && id !== undefined)) throw new UsageError(`unexpected "${[...(needsId ? [] : [id]), ...extra].join(' ')}"`)
   const plantId = needsId ? wholeNumber(id, 'the plant ID') : 0
-  const connection = await connectToCatalogue(dataDir, env).catch((error: unknown) => {
+  requireCatalogue(dataDir)
+  const connection = await reachCatalogue(dataDir, env, 'a plant-store plants command').catch((error: unknown) => {
     if (error instanceof OwnerTokenError) throw new CommandError(error.message, EXIT_CODES.notAllowed)
     if (error instanceof DataDirLockedError) {
       const busy = `${error.owner.holder} (process ${error.owner.pid}) has the data folder ${dataDir} but serves no API there`

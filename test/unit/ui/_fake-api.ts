@@ -75,6 +75,7 @@ export function fakeApi(initial: Plant[] = []): FakeApi {
     shopSettings: vi.fn(async () => ({ currency: 'EUR', locale: 'en-US' })),
     setShopSettings: vi.fn(async ({ currency }: { currency: string }) => ({ currency, locale: 'en-US' })),
     exportPlants: vi.fn(async () => new Blob([])),
+    exportStream: vi.fn(async () => new Blob([]).stream()),
     backupStatus: vi.fn(async () => ({ dir: null, present: false, last: null })),
     setBackupFolder: vi.fn(async (dir: string | null) => ({ dir, present: dir !== null, last: null })),
     backUpToFolder: vi.fn(async () => ({ file: '/media/usb/plants-2026-03-01T10-00-00-000Z.json', plantCount: plants.length })),

@@ -1,0 +1,73 @@
+/**
+ * The one request function of the typed client: base URL, token, JSON or raw bodies, and every failure turned into
+ * an ApiError (status 0 when the server could not be reached). Each resource's part of the client (plants, till,
+ * history, transfer…) is built over it, so they share one base URL, one token and one error handling.
+ */
+import { isAbort, toApiError, unreachable } from './api-errors'
+
+/** Where the API is and how to reach it. */
+export interface ConnectionOptions {
+  /** The API's base URL, ending in /v3, e.g. http://127.0.0.1:7420/v3 */
+  baseUrl: string
+  /** Sent as `Authorization: Bearer <token>` when given. */
+  token?: string
+  /** The fetch to use (default: the global one); tests pass an in-process one. */
+  fetch?: FetchLike
+  /** Headers sent with every request (the CLI names itself as the change log's actor). */
+  headers?: Record<string, string>
+}
+
+/** What the client needs of `fetch` (the global one fits). */
+export type FetchLike = (url: string, init: RequestInit) => Promise<Response>
+
+/** Options of one request. */
+export interface RequestOptions {
+  signal?: AbortSignal
+}
+
+/** A request body sent as it is, with its own media type (an import file), instead of as JSON. */
+export class RawBody {
+  constructor(
+    readonly data: Blob | string | Uint8Array,
+    readonly type: string
+  ) {}
+}
+
+/** The client's request function: sends `body` as JSON (or a RawBody as it is); throws ApiError for an answer that is not 2xx. */
+export type SendRequest = (
+  method: string,
+  path: string,
+  body?: unknown,
+  options?: RequestOptions,
+  headers?: Record<string, string>
+) => Promise<Response>
+
+/** The request function for the API at `options.baseUrl`. */
+export function createSend(options: ConnectionOptions): SendRequest {
+  const baseUrl = options.baseUrl.replace(/\/+$/, '')
+  const doFetch: FetchLike = options.fetch ?? ((url, init) => globalThis.fetch(url, init))
+  const fixed: Record<string, string> = { ...options.headers, ...(options.token ? { authorization: `Bearer ${options.token}` } : {}) }
+  return async (method, path, body, requestOptions = {}, extra = {}) => {
+    const headers: Record<string, string> = { accept: 'application/json', ...fixed, ...extra }
+    if (body !== undefined) headers['content-type'] = body instanceof RawBody ? body.type : 'application/json'
+    let response: Response
+    try {
+      response = await doFetch(baseUrl + path, {
+        method,
+        headers,
+        body: body === undefined ? undefined : body instanceof RawBody ? (body.data as RequestInit['body']) : JSON.stringify(body),
+        signal: requestOptions.signal
+      })
+    } catch (error) {
+      if (isAbort(error)) throw error
+      throw unreachable(error)
+    }
+    if (!response.ok) throw await toApiError(response)
+    return response
+  }
+}
+
+/** The JSON body of a response. */
+export async function jsonOf<T>(response: Response | Promise<Response>): Promise<T> {
+  return (await (await response).json()) as T
+}
