@@ -17,6 +17,8 @@ export interface PlantListQuery {
   sort?: PlantSort
   /** Only lines low on stock. */
   lowStock?: boolean
+  /** Only plant lines kept in stock (with a quantity). */
+  stocked?: boolean
   limit?: number
   offset?: number
 }
@@ -57,6 +59,7 @@ export function queryString(query: PlantListQuery): string {
   if (query.q !== undefined && query.q.trim() !== '') params.set('q', query.q)
   if (query.sort !== undefined) params.set('sort', query.sort)
   if (query.lowStock) params.set('lowStock', 'true')
+  if (query.stocked) params.set('stocked', 'true')
   if (query.limit !== undefined) params.set('limit', String(query.limit))
   if (query.offset) params.set('offset', String(query.offset))
   const text = params.toString()

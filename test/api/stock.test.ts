@@ -262,6 +262,8 @@ describe('low stock and the stock report', () => {
     await move(app, 2, { change: -1, reason: 'written-off' })
     const low = await json<{ id: number }[]>(await app.call('GET', '/v3/plant?lowStock=true&sort=quantity'))
     expect(low.map((plant) => plant.id)).toEqual([3, 2])
+    const stocked = await json<{ id: number }[]>(await app.call('GET', '/v3/plant?stocked=true&sort=name'))
+    expect(stocked.map((plant) => plant.id)).toEqual([2, 1, 3]) // by name: Fern, Lavender, Moss; never the single oak
     expect((await app.call('GET', '/v3/plant?lowStock=maybe')).status).toBe(400)
     const month = new Date().toISOString().slice(0, 7)
     const report = await json<Record<string, unknown>>(await app.call('GET', `/v3/reports/stock?month=${month}`))

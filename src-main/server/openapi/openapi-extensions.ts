@@ -33,6 +33,10 @@ const listPlants = {
       type: 'boolean',
       default: false
     }),
+    queryParam('stocked', 'Extension: true lists only plant lines kept in stock (with a quantity), e.g. for a stock-take.', {
+      type: 'boolean',
+      default: false
+    }),
     queryParam('sort', 'Sort key; prefix with - for descending. Plants without the value come last; ties go by id.', {
       type: 'string',
       enum: PLANT_SORT_KEYS.flatMap((key) => [key, `-${key}`]),

@@ -99,7 +99,7 @@ function listPlants(event: H3Event, views: SortedViews): Plant[] {
   const counts: Record<PlantStatus, number> = { available: 0, pending: 0, sold: 0 }
   const matches: Plant[] = []
   for (const plant of views.get(query.sort.key, query.sort.descending)) {
-    if (query.lowStock && !isLowStock(plant)) continue
+    if ((query.lowStock && !isLowStock(plant)) || (query.stocked && plant.quantity === undefined)) continue
     if (query.words.length > 0) {
       const text = textOf(plant)
       if (!query.words.every((word) => matchesWord(plant, text, word))) continue
