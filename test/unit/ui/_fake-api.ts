@@ -118,7 +118,7 @@ export function fakeApi(initial: Plant[] = []): FakeApi {
       const index = plants.findIndex((p) => p.id === id)
       const before = plants[index]!
       const to = 'count' in move ? move.count : (before.quantity ?? 0) + move.change
-      if (to < 0) throw new ApiError({ type: 'x', title: 'Not enough stock', status: 409, detail: `has ${before.quantity ?? 0} in stock` })
+      if (to < 0) throw new ApiError({ type: 'x', title: 'Not enough stock', status: 409, detail: 'not enough', onHand: before.quantity ?? 0 })
       const after = { ...before, quantity: to, status: statusFollowingStock(before.status, to), version: before.version + 1 }
       plants[index] = after
       const movement = { seq: clock, plantId: id, reason: move.reason, change: to - (before.quantity ?? 0), from: before.quantity ?? 0, to }
