@@ -9,7 +9,7 @@ import type { PlantEvent, PlantList, PlantListQuery, StreamState, SubscribeOptio
 import { ApiError } from '#shared/api-errors'
 import type { CreatedToken } from '#shared/named-token'
 import type { Plant } from '#shared/plant'
-import { statusFollowingStock, type StockMove } from '#shared/stock'
+import { statusFollowingStock, type StockLine, type StockMove } from '#shared/stock'
 import type { UiApiClient } from '#renderer/api'
 
 let clock = Date.parse('2026-03-01T10:00:00Z')
@@ -37,7 +37,7 @@ export interface FakeApi {
 /** Lists `plants` filtered by status and by `q` in the name, like the server (roughly). */
 function answer(plants: Plant[], query: PlantListQuery): PlantList {
   const words = (query.q ?? '').toLowerCase().split(/\s+/).filter(Boolean)
-  const matching = plants.filter((p) => words.every((w) => (p.name ?? '').toLowerCase().includes(w)))
+  const matching = plants.filter((p) => words.every((w) => (p.name ?? '').toLowerCase().includes(w)) && (!query.stocked || p.quantity !== undefined))
   const statuses = query.status === undefined ? [] : typeof query.status === 'string' ? [query.status] : query.status
   const shown = matching.filter((p) => statuses.length === 0 || statuses.includes(p.status))
   const counts = { available: 0, pending: 0, sold: 0 }
@@ -124,7 +124,13 @@ export function fakeApi(initial: Plant[] = []): FakeApi {
       const movement = { seq: clock, plantId: id, reason: move.reason, change: to - (before.quantity ?? 0), from: before.quantity ?? 0, to }
       return { plant: after, movement: { ...movement, ...(move.note === undefined ? {} : { note: move.note }) } }
     }),
-    moveBulkStock: vi.fn(async () => ({ plants: [], movements: [], unchanged: 0 })),
+    // All or nothing, like the server: a line's version that is not its plant's refuses the whole call (412).
+    moveBulkStock: vi.fn(async (lines: readonly StockLine[]) => {
+      const stale = lines.find((line) => line.version !== undefined && plants.find((p) => p.id === line.id)?.version !== line.version)
+      if (stale) throw new ApiError({ type: 'x', title: 'Precondition Failed', status: 412, detail: `plant ${stale.id} moved` })
+      for (const line of lines) await client.moveStock(line.id, line)
+      return { plants: [], movements: [], unchanged: 0 }
+    }),
     stockReport: vi.fn(async (month = '2026-03') => ({ month, lines: 0, potsOnHand: 0, lowStock: [], writtenOff: { pots: 0, reasons: [] } })),
     getPlant: vi.fn(async (id: number) => plants.find((p) => p.id === id)!),
     searchByStatus: vi.fn(async () => ({ plants: [], total: 0 })),

@@ -107,10 +107,14 @@ describe('the status select of a row', () => {
     await arrowTo(wrapper, 2, 'sold')
     key(select(wrapper, 2).element, { key: 'Enter' })
     ;(select(wrapper, 2).element as HTMLElement).blur() // what the row's removal does to focus
-    await new Promise((resolve) => setTimeout(resolve, REFRESH_DELAY_MS + 20))
-    await flushPromises()
-    expect(wrapper.find('tr[data-plant-id="2"]').exists()).toBe(false)
-    expect(document.activeElement).toBe(select(wrapper, 3).element)
+    // The refresh comes REFRESH_DELAY_MS after the change: wait for it, not for a guessed time (a busy machine is slower).
+    await vi.waitFor(
+      () => {
+        expect(wrapper.find('tr[data-plant-id="2"]').exists()).toBe(false)
+        expect(document.activeElement).toBe(select(wrapper, 3).element)
+      },
+      { timeout: 10_000, interval: REFRESH_DELAY_MS }
+    )
   })
 
   it('is disabled with the reason while the server is away, and Retry now asks the stream to reconnect at once', async () => {
@@ -132,8 +136,7 @@ describe('the status select of a row', () => {
     await mountApp()
     const loads = api.listQueries.length
     api.reset()
-    await new Promise((resolve) => setTimeout(resolve, REFRESH_DELAY_MS + 20))
-    expect(api.listQueries.length).toBe(loads + 1)
+    await vi.waitFor(() => expect(api.listQueries.length).toBe(loads + 1), { timeout: 10_000, interval: REFRESH_DELAY_MS })
   })
 })
 
