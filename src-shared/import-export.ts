@@ -51,6 +51,8 @@ export interface ImportSummary {
   changes: ImportChange[]
   /** True when the changes were saved; false for a dry run. */
   applied: boolean
+  /** A stock count: how many lines kept in stock the import takes up and down (present only when it moves any). */
+  stock?: { up: number; down: number }
 }
 
 /** How many changes an import summary lists. */

@@ -16,6 +16,8 @@ export interface PlantColumn {
    * the cell says nothing (empty). Absent for columns an import ignores.
    */
   fromCell?: (cell: string) => unknown
+  /** A stock column: exported only when some plant exported keeps stock, so a stock-free catalogue exports as before. */
+  stock?: true
 }
 
 /** A text cell: empty means "not given", so an export of a plant without a category imports unchanged. */
@@ -35,6 +37,15 @@ const priceCell = (cell: string): number | string | undefined => {
   return /^\d{1,16}(\.\d{1,16})?$/.test(text) ? Number(text) : text
 }
 
+/** A number of pots: plain digits become a number; anything else goes to the schema as text, which says what a count is. */
+const potsCell = (cell: string): number | string | undefined => {
+  const text = cell.trim()
+  if (text === '') return undefined
+  return /^\d{1,9}$/.test(text) ? Number(text) : text
+}
+
+const potsText = (value: number | undefined) => (value === undefined ? '' : String(value))
+
 /** Every column, in export order. */
 export const PLANT_COLUMNS: readonly PlantColumn[] = [
   { name: 'id', toCell: (plant) => String(plant.id), fromCell: idCell },
@@ -44,6 +55,9 @@ export const PLANT_COLUMNS: readonly PlantColumn[] = [
   { name: 'tags', toCell: (plant) => joinTags(plant.tags), fromCell: parseTags },
   { name: 'status', toCell: (plant) => plant.status, fromCell: textCell },
   { name: 'price', toCell: (plant) => (plant.price === undefined ? '' : plant.price.toFixed(2)), fromCell: priceCell },
+  // An import of a stock count (a column of pots found) moves each line's stock as `imported`.
+  { name: 'quantity', toCell: (plant) => potsText(plant.quantity), fromCell: potsCell, stock: true },
+  { name: 'reorderAt', toCell: (plant) => potsText(plant.reorderAt), fromCell: potsCell, stock: true },
   { name: 'createdAt', toCell: (plant) => plant.createdAt },
   { name: 'updatedAt', toCell: (plant) => plant.updatedAt }
 ]
@@ -53,6 +67,12 @@ export const IGNORED_ON_IMPORT: readonly string[] = ['version']
 
 /** Names of the columns, as exported. */
 export const COLUMN_NAMES = PLANT_COLUMNS.map((column) => column.name)
+
+/** The columns an export of `plants` writes: the stock columns only when one of them keeps stock. */
+export function exportedColumns(plants: readonly Plant[]): readonly PlantColumn[] {
+  const stock = plants.some((plant) => plant.quantity !== undefined || plant.reorderAt !== undefined)
+  return stock ? PLANT_COLUMNS : PLANT_COLUMNS.filter((column) => !column.stock)
+}
 
 /** Names of the columns an import reads: a file or item that gives none of them holds no plant. */
 export const IMPORTED_COLUMN_NAMES = PLANT_COLUMNS.filter((column) => column.fromCell).map((column) => column.name)

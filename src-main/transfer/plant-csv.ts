@@ -11,7 +11,7 @@ import { stringify } from 'csv-stringify/sync'
 import type { Plant } from '#shared/plant'
 import { guardFormula, unguardFormula } from './formula-guard'
 import type { ImportFile, ImportRow } from './import-rows'
-import { COLUMN_NAMES, IMPORTED_COLUMN_NAMES, PLANT_COLUMNS, columnNamed, type PlantColumn } from './plant-columns'
+import { COLUMN_NAMES, IMPORTED_COLUMN_NAMES, columnNamed, exportedColumns, type PlantColumn } from './plant-columns'
 import { eachInSlices, runAtOnce, runSliced, yieldToEventLoop, type Steps } from './slices'
 
 const BOM = '\uFEFF'
@@ -28,10 +28,11 @@ function toCsvLines(rows: string[][]): string {
  * event loop for the whole file.
  */
 export function* plantCsvChunks(plants: readonly Plant[], rowsPerChunk = 2000): Generator<string> {
-  yield BOM + toCsvLines([COLUMN_NAMES])
+  const columns = exportedColumns(plants)
+  yield BOM + toCsvLines([columns.map((column) => column.name)])
   for (let start = 0; start < plants.length; start += rowsPerChunk) {
     const slice = plants.slice(start, start + rowsPerChunk)
-    yield toCsvLines(slice.map((plant) => PLANT_COLUMNS.map((column) => guardFormula(column.toCell(plant)))))
+    yield toCsvLines(slice.map((plant) => columns.map((column) => guardFormula(column.toCell(plant)))))
   }
 }
 

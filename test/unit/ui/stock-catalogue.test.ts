@@ -2,10 +2,12 @@
 /** Stock in the catalogue: the Stock column (sortable, low stock marked) and the form's Stock and Reorder-at fields. */
 import { flushPromises, mount } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import App from '#renderer/App.vue'
 import { useApiClient } from '#renderer/api'
+import ImportDialog from '#renderer/components/ImportDialog.vue'
 import PlantFormDialog from '#renderer/components/PlantFormDialog.vue'
+import { useTransferStore } from '#renderer/stores/transfer'
 import { fakeApi, plant, type FakeApi } from './_fake-api'
 
 let api: FakeApi
@@ -55,5 +57,34 @@ describe('stock in the catalogue', () => {
     await flushPromises()
     expect(api.client.savePlant).toHaveBeenLastCalledWith({ id: 1, quantity: 40, reorderAt: null }, { ifVersion: 1 })
     wrapper.unmount()
+  })
+})
+
+describe('the import preview of a stock count', () => {
+  it('says how many lines go up and down, and marks each change', async () => {
+    vi.mocked(api.client.importPlants).mockResolvedValue({
+      added: 0,
+      updated: 3,
+      unchanged: 0,
+      warnings: [],
+      errors: [],
+      applied: false,
+      stock: { up: 2, down: 1 },
+      changes: [
+        { row: 2, id: 1, before: { quantity: 37 }, after: { quantity: 40 } },
+        { row: 3, id: 2, before: { quantity: 3 }, after: { quantity: 1 } },
+        { row: 4, id: 3, before: {}, after: { quantity: 12 } }
+      ]
+    })
+    const dialog = mount(ImportDialog, { attachTo: document.body })
+    await useTransferStore().choose(new File(['id,quantity\r\n1,40\r\n'], 'count.csv', { type: 'text/csv' }))
+    await flushPromises()
+    expect(dialog.find('.import-stock').text().replace(/\s+/g, ' ')).toBe('Stock count: 2 lines go up, 1 line goes down')
+    expect(dialog.findAll('.import-changes tbody tr').map((row) => [row.attributes('data-stock'), row.findAll('td')[2]!.text()])).toEqual([
+      ['up', '↑ up, quantity: 37 → 40'],
+      ['down', '↓ down, quantity: 3 → 1'],
+      ['up', '↑ up, quantity: — → 12']
+    ])
+    dialog.unmount()
   })
 })
