@@ -31,6 +31,7 @@ app.get('/v3/plant/search/status', (event) => {
 const echo = (event) => event.req.json()
 app.post('/v3/plant', echo)
 app.put('/v3/plant', echo)
+app.post('/v3/plant/:id/stock', echo)
 
 const server = createServer(toNodeHandler(app))
 server.listen({ host: '127.0.0.1', port: Number(values.port) }, () => {

@@ -4,7 +4,7 @@
  * operations are translated per server flavour (our API and the baseline share
  * paths; json-server has its own REST paths and updates with PATCH).
  */
-import { STATUSES } from './seed.mjs'
+import { STATUSES, STOCKED_LINES } from './seed.mjs'
 
 /** The scenarios, in the order they run (POST last-but-not-least: it grows the catalogue, so it restarts from the seed). */
 export const SCENARIOS = [
@@ -26,8 +26,13 @@ export const SCENARIOS = [
   },
   { id: 'post', label: 'POST add', grows: true, groups: [{ name: 'all', connections: 10, ops: ['add'] }] },
   // Issue 15: the same adds with a price (kept as whole cents), to hold within 10% of the adds without.
-  { id: 'post-price', label: 'POST add with a price', grows: true, groups: [{ name: 'all', connections: 10, ops: ['addPriced'] }] }
+  { id: 'post-price', label: 'POST add with a price', grows: true, groups: [{ name: 'all', connections: 10, ops: ['addPriced'] }] },
+  // Stock: a sale of one pot (a stock movement) must cost no more than a status update (the `put` row of the same run).
+  { id: 'stock-sale', label: 'POST stock sale (−1 pot)', groups: [{ name: 'all', connections: 10, ops: ['sell'] }] }
 ]
+
+/** A sale of one pot, as the till sends it. */
+const SALE = JSON.stringify({ change: -1, reason: 'sold' })
 
 const NEW_PLANT = JSON.stringify({ name: 'Bench plant', category: 'Bench', tags: ['bench'], status: 'pending' })
 const NEW_PRICED_PLANT = JSON.stringify({ name: 'Bench plant', category: 'Bench', tags: ['bench'], status: 'pending', price: 19.99 })
@@ -52,6 +57,14 @@ const FLAVOURS = {
       path: '/v3/plant',
       json: true,
       setup: (request) => ({ ...request, body: JSON.stringify({ id: randomId(maxId), status: randomStatus() }) })
+    }),
+    // A line of the seed kept in stock (seed.mjs: the first STOCKED_LINES plants).
+    sell: () => ({
+      method: 'POST',
+      path: '/v3/plant/1/stock',
+      body: SALE,
+      json: true,
+      setup: (request) => ({ ...request, path: `/v3/plant/${randomId(STOCKED_LINES)}/stock` })
     })
   },
   'json-server': {
@@ -65,6 +78,17 @@ const FLAVOURS = {
       path: '/v3/plants/1',
       json: true,
       setup: (request) => ({ ...request, path: `/v3/plants/${randomId(maxId)}`, body: JSON.stringify({ status: randomStatus() }) })
+    }),
+    // json-server keeps no stock: the nearest write is a PATCH of one number field.
+    sell: () => ({
+      method: 'PATCH',
+      path: '/v3/plants/1',
+      json: true,
+      setup: (request) => ({
+        ...request,
+        path: `/v3/plants/${randomId(STOCKED_LINES)}`,
+        body: JSON.stringify({ quantity: Math.floor(Math.random() * 1000) })
+      })
     })
   }
 }

@@ -91,9 +91,10 @@ export class StockMovements {
       const planned = this.#plan(request, at)
       const changes: StagedChange[] = []
       const movements: StockMovement[] = []
+      const last = new Map(planned.map(({ line }, index) => [line.id, index])) // each plant's last movement
       planned.forEach(({ line, before, after }, index) => {
         const history = this.host.entryOf(by, at, before, after, { reason: line.reason, ...(line.note === undefined ? {} : { note: line.note }) })
-        const lastOfPlant = !planned.slice(index + 1).some((later) => later.line.id === line.id)
+        const lastOfPlant = last.get(line.id) === index
         if (lastOfPlant) this.host.stage(after)
         changes.push(lastOfPlant ? { plant: after, history } : { history }) // the line holds each plant once, as it ends
         movements.push({ seq: history.seq, plantId: line.id, ...history.stock!, from: before.quantity ?? 0, to: after.quantity! })
@@ -134,7 +135,8 @@ export class StockMovements {
   #announce(outcome: StockOutcome): void {
     const { movements } = outcome
     const seq = movements.at(-1)!.seq
-    const plants = outcome.plants.filter((plant) => movements.some((movement) => movement.plantId === plant.id))
+    const moved = new Set(movements.map((movement) => movement.plantId))
+    const plants = outcome.plants.filter((plant) => moved.has(plant.id))
     if (plants.length === 1) this.host.announce({ type: 'plant.updated', plant: plants[0]!, seq })
     else this.host.announce({ type: 'plants.changed', change: 'updated', plants, seq })
   }
