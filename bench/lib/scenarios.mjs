@@ -11,6 +11,8 @@ export const SCENARIOS = [
   { id: 'get-available', label: 'GET ?status=available', groups: [{ name: 'all', connections: 10, ops: ['getAvailable'] }] },
   { id: 'get-all', label: 'GET (no status)', groups: [{ name: 'all', connections: 10, ops: ['getAll'] }] },
   { id: 'put', label: 'PUT update', groups: [{ name: 'all', connections: 10, ops: ['update'] }] },
+  // Stock: a sale of one pot (a stock movement) must cost no more than a status update, measured right after it on the same server.
+  { id: 'stock-sale', label: 'POST stock sale (−1 pot)', groups: [{ name: 'all', connections: 10, ops: ['sell'] }] },
   {
     id: 'mixed',
     label: 'mixed 80/20 GET/PUT',
@@ -26,9 +28,7 @@ export const SCENARIOS = [
   },
   { id: 'post', label: 'POST add', grows: true, groups: [{ name: 'all', connections: 10, ops: ['add'] }] },
   // Issue 15: the same adds with a price (kept as whole cents), to hold within 10% of the adds without.
-  { id: 'post-price', label: 'POST add with a price', grows: true, groups: [{ name: 'all', connections: 10, ops: ['addPriced'] }] },
-  // Stock: a sale of one pot (a stock movement) must cost no more than a status update (the `put` row of the same run).
-  { id: 'stock-sale', label: 'POST stock sale (−1 pot)', groups: [{ name: 'all', connections: 10, ops: ['sell'] }] }
+  { id: 'post-price', label: 'POST add with a price', grows: true, groups: [{ name: 'all', connections: 10, ops: ['addPriced'] }] }
 ]
 
 /** A sale of one pot, as the till sends it. */
