@@ -126,12 +126,21 @@ describe('refusals change nothing', () => {
     expect(answer.movement).toMatchObject({ reason: 'counted', change: 5, from: 2, to: 7, note: 'found a tray' })
   })
 
-  it('taking pots from a single plant is 409 "keeps no stock"', async () => {
+  it('sells a single plant as one pot (it becomes sold, keeping no count); pots written off from it are 409 "keeps no stock"', async () => {
     const app = await createTestApp()
     const id = await addLine(app, {})
-    const response = await move(app, id, { change: -1, reason: 'sold' })
-    expect(response.status).toBe(409)
-    expect(await json<Record<string, unknown>>(response)).toMatchObject({ type: PROBLEM_TYPES.noStockKept, onHand: 0 })
+    const writeOff = await move(app, id, { change: -1, reason: 'written-off' })
+    expect(writeOff.status).toBe(409)
+    expect(await json<Record<string, unknown>>(writeOff)).toMatchObject({ type: PROBLEM_TYPES.noStockKept, plantId: id, onHand: 1 })
+    const sold = await json<StockAnswer>(await move(app, id, { change: -1, reason: 'sold' }))
+    expect(sold.movement).toMatchObject({ from: 1, to: 0, change: -1 })
+    expect(sold.plant.status).toBe('sold')
+    expect(sold.plant).not.toHaveProperty('quantity')
+    const again = await move(app, id, { change: -1, reason: 'sold' })
+    expect(again.status).toBe(409)
+    expect((await json<{ detail: string }>(again)).detail).toBe(
+      `Plant ${id} ("Lavender") has 0 in stock; a sale of 1 would take it below zero. Nothing was changed. It is a single plant (no stock count), sold already.`
+    )
   })
 
   it.each([

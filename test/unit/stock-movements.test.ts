@@ -97,10 +97,45 @@ describe('stock movements', () => {
     await store.close()
   })
 
-  it('refuses pots taken from a plant that keeps no stock, but lets one start by receiving', async () => {
+  it('sells and takes back a single plant as one pot (its status moves, it stays single), in a basket with a line', async () => {
+    const { dir, store } = await openStore()
+    await store.add({ name: 'Single', price: 30 })
+    await store.add({ name: 'Lavender', quantity: 5 })
+    const sale = await store.stock.move({
+      lines: [
+        { id: 1, change: -1, reason: 'sold' },
+        { id: 2, change: -2, reason: 'sold' }
+      ]
+    })
+    expect(sale.movements.map((movement) => [movement.plantId, movement.from, movement.to])).toEqual([
+      [1, 1, 0],
+      [2, 5, 3]
+    ])
+    expect(store.get(1)).toMatchObject({ status: 'sold', version: 2 })
+    expect(store.get(1)).not.toHaveProperty('quantity')
+    expect((await journalLines(dir)).at(-1)!.history).toEqual([
+      expect.objectContaining({
+        plantId: 1,
+        changes: { status: { from: 'available', to: 'sold' } },
+        stock: { reason: 'sold', change: -1 },
+        sale: { price: 30 }
+      }),
+      expect.objectContaining({ plantId: 2, stock: { reason: 'sold', change: -2 } })
+    ])
+    await expect(store.stock.move({ lines: [{ id: 1, change: -1, reason: 'sold' }] })).rejects.toMatchObject({ kind: 'not-enough', onHand: 0 })
+    await store.stock.move({ lines: [{ id: 1, change: 1, reason: 'returned' }] })
+    expect(store.get(1)).toMatchObject({ status: 'available' })
+    await expect(store.stock.move({ lines: [{ id: 1, change: 1, reason: 'returned' }] })).rejects.toMatchObject({ kind: 'not-kept', onHand: 1 })
+    await expect(store.stock.move({ lines: [{ id: 1, change: -2, reason: 'sold' }] })).rejects.toMatchObject({ kind: 'not-enough', onHand: 1 })
+    const day = new Date().toISOString().slice(0, 10)
+    expect((await store.history.dailySales())[day]).toEqual({ '': [3, 1, 30] })
+    await store.close()
+  })
+
+  it('refuses pots written off from a plant that keeps no stock, but lets one start by receiving', async () => {
     const { store } = await openStore()
     await store.add({ name: 'Single' })
-    await expect(store.stock.move({ lines: [{ id: 1, change: -1, reason: 'sold' }] })).rejects.toMatchObject({ kind: 'not-kept' })
+    await expect(store.stock.move({ lines: [{ id: 1, change: -1, reason: 'written-off' }] })).rejects.toMatchObject({ kind: 'not-kept' })
     const outcome = await store.stock.move({ lines: [{ id: 1, change: 5, reason: 'received' }] })
     expect(outcome.movements[0]).toMatchObject({ from: 0, to: 5, change: 5 })
     await expect(store.stock.move({ lines: [{ id: 1, change: 1_000_000, reason: 'received' }] })).rejects.toMatchObject({ kind: 'too-much' })

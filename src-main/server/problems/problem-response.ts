@@ -53,7 +53,8 @@ export function toProblemResponse(error: unknown, method: string, path: string):
   if (cause instanceof PlantsNotEditableError) return problemResponse(problemOfEdit(cause))
   if (cause instanceof IdempotencyKeyReusedError)
     return problemResponse(problem('idempotencyKeyReused', cause.key, cause.firstPlantId, cause.firstUse))
-  if (cause instanceof StockRefusedError) return problemResponse(problem(STOCK_REFUSALS[cause.kind], cause.plant, cause.reason, cause.change))
+  if (cause instanceof StockRefusedError)
+    return problemResponse(problem(STOCK_REFUSALS[cause.kind], cause.plant, cause.reason, cause.change, cause.onHand))
   if (error instanceof HTTPError && error.status === 404) return problemResponse(problem('routeNotFound', method, path))
   // h3 refuses a path with a broken %-escape before routing (and so before the Host and token checks).
   if (error instanceof HTTPError && error.status === 400 && path.includes('%')) return problemResponse(problem('malformedAddress'))

@@ -22,7 +22,6 @@ function movementWords(reason: StockReason, change: number): string {
 
 const stockPath = (id: number) => `POST ${API_BASE}${STOCK_PATHS.plantStock.replace('{id}', String(id))}`
 const count = '{"count": N, "reason": "counted"}'
-const facts = (plant: Plant) => ({ plantId: plant.id, onHand: plant.quantity ?? 0 })
 
 /** A 409 for a movement that would take a line past a limit: what is on hand, what the movement would do, and advice. */
 function movementBeyond(type: string, title: string, limit: () => string, advice: (plant: Plant) => string) {
@@ -30,10 +29,10 @@ function movementBeyond(type: string, title: string, limit: () => string, advice
     type,
     title,
     status: 409,
-    detail: (plant: Plant, reason: StockReason, change: number) =>
-      `${named(plant)} has ${(plant.quantity ?? 0).toLocaleString('en')} in stock; ${movementWords(reason, change)} would take it ${limit()}. ` +
+    detail: (plant: Plant, reason: StockReason, change: number, onHand: number) =>
+      `${named(plant)} has ${onHand.toLocaleString('en')} in stock; ${movementWords(reason, change)} would take it ${limit()}. ` +
       `Nothing was changed.${advice(plant)}`,
-    members: (plant) => facts(plant)
+    members: (plant, _reason, _change, onHand) => ({ plantId: plant.id, onHand })
   })
 }
 
@@ -49,7 +48,10 @@ export const STOCK_PROBLEMS = {
     PROBLEM_TYPES.notEnoughStock,
     'Not enough stock',
     () => 'below zero',
-    (plant) => ` If the shelf holds more than that, count it first: ${stockPath(plant.id)} ${count}.`
+    (plant) =>
+      plant.quantity === undefined
+        ? ' It is a single plant (no stock count), sold already.'
+        : ` If the shelf holds more than that, count it first: ${stockPath(plant.id)} ${count}.`
   ),
   tooMuchStock: movementBeyond(
     PROBLEM_TYPES.stockLimit,
@@ -61,9 +63,9 @@ export const STOCK_PROBLEMS = {
     type: PROBLEM_TYPES.noStockKept,
     title: 'No stock kept',
     status: 409,
-    detail: (plant: Plant, reason: StockReason, change: number) =>
-      `${named(plant)} keeps no stock count (it is a single plant), so ${movementWords(reason, change)} cannot be taken from it. Nothing was changed. ` +
-      `Sell it by its status (PUT ${API_BASE}${API_PATHS.plant} {"id": ${plant.id}, "status": "sold"}), or start counting it: ${stockPath(plant.id)} ${count}.`,
-    members: (plant) => facts(plant)
+    detail: (plant: Plant, reason: StockReason, change: number, _onHand: number) =>
+      `${named(plant)} keeps no stock count (it is a single plant), so ${movementWords(reason, change)} does not apply to it. Nothing was changed. ` +
+      `A single plant is sold or returned one at a time (a change of -1 or 1), or starts keeping stock with a count: ${stockPath(plant.id)} ${count}.`,
+    members: (plant, _reason, _change, onHand) => ({ plantId: plant.id, onHand })
   })
 }

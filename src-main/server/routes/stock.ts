@@ -88,7 +88,8 @@ const RULES =
   'received on a sold line make it available, and pending is kept. A movement never takes a line below zero: it is refused ' +
   '(409, the problem carries plantId and onHand) unless it is a count, which sets the number found. Every movement is in the ' +
   "plant's history (GET /plant/{id}/history: the change's stock member) and the change feed, saved in the same journal line " +
-  'as the change. A plant without a quantity (a single plant) may start keeping stock by a count or by receiving pots.'
+  'as the change. A plant without a quantity (a single plant) is one pot in a sale (-1: it becomes sold) or a return (1: ' +
+  'available again) and stays single; it may start keeping stock by a count or by receiving pots; other movements of it are refused (no-stock-kept).'
 const REFUSED = problemResponse(
   'Refused, nothing changed: not enough stock (not-enough-stock: a sale of more than is on hand), above 1,000,000 pots (stock-limit), ' +
     'or pots taken from a plant that keeps no stock (no-stock-kept). The problem carries plantId and onHand.'

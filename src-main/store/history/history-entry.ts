@@ -27,6 +27,8 @@ export type Actor = string
 export interface MovementCause {
   reason: StockReason
   note?: string
+  /** The pots moved, when the quantity does not say (a single plant sold or returned as one pot). */
+  change?: number
 }
 
 /** Reasons whose pots the sales report counts: their entries carry the sale facts whatever the status does. */
@@ -80,12 +82,10 @@ export function historyEntryOf(
   if (type === 'plant.updated') {
     if (!before) throw new Error(`an update of plant ${after.id} needs the plant as it was`)
     entry.changes = fieldChanges(before, after)
-    if (after.quantity !== undefined && after.quantity !== before.quantity) {
-      entry.stock = {
-        reason: cause.reason,
-        change: after.quantity - (before.quantity ?? 0),
-        ...(cause.note === undefined ? {} : { note: cause.note })
-      }
+    const moved = after.quantity !== undefined && after.quantity !== before.quantity
+    if (moved || cause.change !== undefined) {
+      const change = moved ? after.quantity! - (before.quantity ?? 0) : cause.change!
+      entry.stock = { reason: cause.reason, change, ...(cause.note === undefined ? {} : { note: cause.note }) }
       if (SALE_REASONS.includes(cause.reason)) entry.sale = saleFacts(after)
     }
   }

@@ -57,11 +57,13 @@ export interface StockHost {
   announce(change: PlantChange): void
 }
 
-/** One line once checked: the plant before and after it. */
+/** One line once checked: the plant before and after it, and the pots on hand before and after (a single plant: 1 or 0). */
 interface Planned {
   line: StockLine
   before: StoredPlant
   after: StoredPlant
+  from: number
+  to: number
 }
 
 /** The store's stock movements (`store.stock.move(…)`). */
@@ -92,12 +94,13 @@ export class StockMovements {
       const changes: StagedChange[] = []
       const movements: StockMovement[] = []
       const last = new Map(planned.map(({ line }, index) => [line.id, index])) // each plant's last movement
-      planned.forEach(({ line, before, after }, index) => {
-        const history = this.host.entryOf(by, at, before, after, { reason: line.reason, ...(line.note === undefined ? {} : { note: line.note }) })
+      planned.forEach(({ line, before, after, from, to }, index) => {
+        const note = line.note === undefined ? {} : { note: line.note }
+        const history = this.host.entryOf(by, at, before, after, { reason: line.reason, change: to - from, ...note })
         const lastOfPlant = last.get(line.id) === index
         if (lastOfPlant) this.host.stage(after)
         changes.push(lastOfPlant ? { plant: after, history } : { history }) // the line holds each plant once, as it ends
-        movements.push({ seq: history.seq, plantId: line.id, ...history.stock!, from: before.quantity ?? 0, to: after.quantity! })
+        movements.push({ seq: history.seq, plantId: line.id, reason: line.reason, change: to - from, from, to, ...note })
       })
       const plants = [...new Set(request.lines.map((line) => line.id))].map((id) => toFullPlant(this.host.live(id)!))
       const stock: RememberedStock = { plants, movements, unchanged: request.lines.length - planned.length }
@@ -123,11 +126,10 @@ export class StockMovements {
     const planned: Planned[] = []
     for (const line of lines) {
       const before = working.get(line.id) ?? this.host.live(line.id)!
-      const quantity = 'count' in line ? line.count : quantityAfter(before, line.change, line.reason)
-      if (quantity === before.quantity) continue // a count that found what was recorded: nothing moves
-      const after = changedPlantRecord(before, { quantity }, at)
-      working.set(line.id, after)
-      planned.push({ line, before, after })
+      const move = nextRecord(before, line, at)
+      if (!move) continue // a count that found what was recorded: nothing moves
+      working.set(line.id, move.after)
+      planned.push({ line, before, ...move })
     }
     return planned
   }
@@ -142,11 +144,37 @@ export class StockMovements {
   }
 }
 
+/** The record `line` leaves `before` as, with the pots before and after; undefined for a count that found what was recorded. */
+function nextRecord(before: StoredPlant, line: StockLine, at: string): Omit<Planned, 'line' | 'before'> | undefined {
+  if ('count' in line) {
+    if (line.count === before.quantity) return undefined
+    return { after: changedPlantRecord(before, { quantity: line.count }, at), from: before.quantity ?? 0, to: line.count }
+  }
+  if (before.quantity === undefined && (line.reason === 'sold' || line.reason === 'returned')) return singleSale(before, line.change, line.reason, at)
+  const quantity = quantityAfter(before, line.change, line.reason)
+  return { after: changedPlantRecord(before, { quantity }, at), from: before.quantity ?? 0, to: quantity }
+}
+
+/**
+ * A single plant (no quantity) in a sale or a return, as one pot: on hand while not sold. A sale marks it sold, a
+ * return makes it available again, and it stays a single plant, so a basket can hold single plants and lines alike.
+ */
+function singleSale(plant: StoredPlant, change: number, reason: StockLine['reason'], at: string): Omit<Planned, 'line' | 'before'> {
+  const from = singleOnHand(plant)
+  const to = from + change
+  if (to < 0) throw new StockRefusedError('not-enough', toFullPlant(plant), reason, change, from)
+  if (to > 1) throw new StockRefusedError('not-kept', toFullPlant(plant), reason, change, from)
+  return { after: changedPlantRecord(plant, { status: to === 0 ? 'sold' : 'available' }, at), from, to }
+}
+
+/** What a single plant has on hand, as one pot: 1 while not sold. */
+const singleOnHand = (plant: StoredPlant) => (plant.status === 'sold' ? 0 : 1)
+
 /** The quantity `change` pots leave; StockRefusedError below zero, above the most a line holds, or on a plant that keeps no stock. */
 function quantityAfter(plant: StoredPlant, change: number, reason: StockLine['reason']): number {
   const view = (): Plant => toFullPlant(plant)
-  // A single plant (no quantity) can start keeping stock by receiving pots, never by giving some away.
-  if (plant.quantity === undefined && change < 0) throw new StockRefusedError('not-kept', view(), reason, change)
+  // A single plant (no quantity) can start keeping stock by receiving pots; it cannot have pots written off.
+  if (plant.quantity === undefined && change < 0) throw new StockRefusedError('not-kept', view(), reason, change, singleOnHand(plant))
   const quantity = (plant.quantity ?? 0) + change
   if (quantity < 0) throw new StockRefusedError('not-enough', view(), reason, change)
   if (quantity > PLANT_LIMITS.quantityMax) throw new StockRefusedError('too-much', view(), reason, change)
