@@ -1,5 +1,5 @@
 /** Rows of the problem table (problems.ts) for stock movements. */
-import { API_BASE, API_PATHS } from '#shared/api-paths'
+import { API_BASE } from '#shared/api-paths'
 import type { Plant } from '#shared/plant'
 import { PLANT_LIMITS } from '#shared/plant-schema'
 import { PROBLEM_TYPES, type FieldError } from '#shared/problem'
