@@ -3,8 +3,9 @@
  * Stock rows of the bench, against the real built server (`plant-store serve`) on a temporary data folder of
  * `plants` plants, the first `lines` of them kept in stock:
  *   - a sale of one pot (POST /v3/plant/{id}/stock) against a status update (PUT /v3/plant), one request at a time
- *     so that no two share a batch, alternating sale and update: the median time of each on loopback, their ratio
- *     in this same run, and the journal lines (one line = one fsync) each wrote: a sale must cost no more
+ *     so that no two share a batch, a sale and an update in turn (a busy machine's drift falls on both alike): the
+ *     median time of each on loopback, their ratio in this same run, and the journal lines (one line = one fsync)
+ *     each kind wrote: a sale must cost no more
  *   - a stock-take of `take` lines (POST /v3/plant/bulk/stock, every count different from what is recorded): its
  *     time and the journal lines it wrote; goal one line, ≤ 200 ms; beside it, the yardstick of the same size in the
  *     same run: a bulk status change of those plants (POST /v3/plant/bulk), and the ratio of the two
@@ -34,16 +35,14 @@ async function send(baseUrl, method, route, body, type = 'application/json') {
   return answer
 }
 
-/** Times `count` requests made by `request(i)` one after another; returns each time (ms) and the journal lines they wrote. */
-async function oneAtATime(dataDir, count, request) {
+/** Times one request made by `request`; adds its time, and the journal lines it wrote, to `result`. */
+async function timeOne(dataDir, result, request) {
   const before = await journalLines(dataDir)
-  const times = []
-  for (let i = 0; i < count; i++) {
-    const start = performance.now()
-    await request(i)
-    times.push(performance.now() - start)
-  }
-  return { times, lines: linesAdded(before, await journalLines(dataDir)) }
+  const start = performance.now()
+  await request()
+  result.times.push(performance.now() - start)
+  result.lines += linesAdded(before, await journalLines(dataDir))
+  result.requests++
 }
 
 export async function benchStock({ plants = 10_000, take = 5000, rounds = 5 } = {}) {
@@ -60,16 +59,12 @@ export async function benchStock({ plants = 10_000, take = 5000, rounds = 5 } = 
     const bulk = { times: [], lines: [] }
     const taken = Array.from({ length: take }, (_, i) => i + 1)
     for (let round = 0; round < rounds; round++) {
-      // Sale and update alternate by round, so a drift of the machine falls on both alike.
-      const kinds = [
-        [sale, (i) => send(baseUrl, 'POST', `/plant/${id(i)}/stock`, { change: -1, reason: 'sold' })],
-        [update, (i) => send(baseUrl, 'PUT', '/plant', { id: id(i), status: 'available' })]
-      ]
-      for (const [result, request] of round % 2 ? kinds.reverse() : kinds) {
-        const measured = await oneAtATime(dataDir, SINGLES, request)
-        result.times.push(...measured.times)
-        result.lines += measured.lines
-        result.requests += SINGLES
+      for (let i = 0; i < SINGLES; i++) {
+        const order = [
+          [sale, () => send(baseUrl, 'POST', `/plant/${id(i)}/stock`, { change: -1, reason: 'sold' })],
+          [update, () => send(baseUrl, 'PUT', '/plant', { id: id(i), status: 'available' })]
+        ]
+        for (const [result, request] of i % 2 ? order.reverse() : order) await timeOne(dataDir, result, request)
       }
       const movements = taken.map((id) => ({ id, count: 2000 + round * 10 + (id % 7), reason: 'counted' }))
       const calls = [

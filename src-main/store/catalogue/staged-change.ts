@@ -16,10 +16,17 @@ export interface StagedChange {
 
 /** The journal line of a batch: its plants, keys, change log entries and records, each list only when not empty. */
 export function journalEntryOf(nextId: number, changes: readonly StagedChange[]): JournalEntry {
-  const plants = changes.flatMap((change) => (change.plant ? [change.plant] : []))
-  const keys = changes.flatMap((change) => (change.key ? [change.key] : []))
-  const history = changes.flatMap((change) => (change.history ? [change.history] : []))
-  const records = changes.flatMap((change) => (change.record ? [change.record] : []))
+  // One pass: a stock-take or an import stages thousands of changes.
+  const plants: StoredPlant[] = []
+  const keys: IdempotencyRecord[] = []
+  const history: HistoryEntry[] = []
+  const records: JournalRecord[] = []
+  for (const change of changes) {
+    if (change.plant) plants.push(change.plant)
+    if (change.key) keys.push(change.key)
+    if (change.history) history.push(change.history)
+    if (change.record) records.push(change.record)
+  }
   return {
     nextId,
     plants,
