@@ -22,7 +22,9 @@ describe('files that are not a plant list', () => {
         {
           row: 1,
           field: '',
-          message: expect.stringMatching(/^the first line names neither the id nor the name column \(id, name, category, tags, status, price\)/)
+          message: expect.stringMatching(
+            /^the first line names neither the id nor the name column \(id, name, category, tags, status, price, quantity, reorderAt\)/
+          )
         }
       ])
     }
