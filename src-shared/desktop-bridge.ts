@@ -1,3 +1,5 @@
+import type { PrintLayout } from './print-layouts'
+
 /**
  * What the desktop app's preload script hands the UI as `window.plantStore`.
  * A plain browser has no such object: the UI then takes the token from the
@@ -30,10 +32,13 @@ export interface DesktopFiles {
 
 /** Label printing in the desktop app (a browser keeps window.print() and its own dialog's Save as PDF). */
 export interface DesktopLabels {
-  /** Shows the native print dialog for the window's page (print CSS shows the labels alone); resolves null once printed or cancelled. */
-  printLabels(): Promise<{ error: string } | null>
-  /** Renders the page as a PDF, shows the native Save dialog offering `suggestedName` and writes it there; null when cancelled. */
-  saveLabelsPdf(suggestedName: string): Promise<SavedFile | null>
+  /**
+   * Shows the native print dialog for the window's page (print CSS shows the labels alone) on `layout`'s paper;
+   * resolves null once printed or cancelled.
+   */
+  printLabels(layout: PrintLayout): Promise<{ error: string } | null>
+  /** Renders the page as a PDF of `layout`'s pages, shows the native Save dialog offering `suggestedName` and writes it there; null when cancelled. */
+  saveLabelsPdf(suggestedName: string, layout: PrintLayout): Promise<SavedFile | null>
 }
 
 /** The object the preload exposes through contextBridge (the info, the file dialogs, label printing); nothing else of Electron reaches the page. */

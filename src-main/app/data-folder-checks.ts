@@ -9,7 +9,7 @@ import { accessSync, constants, mkdirSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { ConfigError } from '#settings/errors'
 import { UntrustedDataFolderError } from '#store/errors'
-import { userName } from '#store'
+import { effectiveUid, userName } from '#store'
 
 /** The data folder cannot be used as it is; the message says why and what to do. */
 export class DataFolderError extends ConfigError {
@@ -57,11 +57,7 @@ export interface FolderUser {
  * UntrustedDataFolderError, or the file-system error of a folder that cannot
  * be created (all described by describeStartFailure).
  */
-export function prepareDataFolder(
-  dir: string,
-  source: string,
-  user: FolderUser = { uid: process.platform === 'win32' ? undefined : process.geteuid?.() }
-): void {
+export function prepareDataFolder(dir: string, source: string, user: FolderUser = { uid: effectiveUid() }): void {
   assertNotAFile(dir, source)
   mkdirSync(dir, { recursive: true, mode: 0o700 })
   const owner = statSync(dir).uid

@@ -7,12 +7,13 @@ import { existsSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { hostPlatform } from '#lib/platform'
 
 /** Folder name of the app's data under the platform's app data folder. */
 export const APP_FOLDER = 'plant-store'
 
 /** The platform's per-user application data folder (Electron's `appData`). */
-export function appDataFolder(env: NodeJS.ProcessEnv = process.env, platform = process.platform): string {
+export function appDataFolder(env: NodeJS.ProcessEnv = process.env, platform = hostPlatform()): string {
   const home = os.homedir()
   if (platform === 'win32') return env.APPDATA ?? path.join(home, 'AppData', 'Roaming')
   if (platform === 'darwin') return path.join(home, 'Library', 'Application Support')
@@ -20,7 +21,7 @@ export function appDataFolder(env: NodeJS.ProcessEnv = process.env, platform = p
 }
 
 /** The data directory used when neither --data nor PLANT_STORE_DATA is given. */
-export function defaultDataDir(env: NodeJS.ProcessEnv = process.env, platform = process.platform): string {
+export function defaultDataDir(env: NodeJS.ProcessEnv = process.env, platform = hostPlatform()): string {
   return path.join(appDataFolder(env, platform), APP_FOLDER)
 }
 

@@ -13,8 +13,9 @@ import { AccessPolicy } from '#server/security/access-policy'
 import { CLIENT_HEADER } from '#server/security/actor'
 import { createApp } from '#server/create-app'
 import { SERVER_FILE_NAME } from './service'
-import { isProcessAlive, PlantStore } from '#store'
+import { PlantStore } from '#store'
 import { DataDirLockedError } from '#store/errors'
+import { isProcessAlive } from '#lib/process-identity'
 import { TOKEN_ENV, checkToken, createToken, tokenFilePath } from '#auth/token'
 
 /** What server.json says about the server running on a folder. */

@@ -13,7 +13,8 @@ import { PortInUseError, listen, type ListeningServer } from '#server/start-serv
 import { apiBaseUrl } from '#server/urls'
 import { scheduleOffsiteBackups } from '#backup-folder/offsite-backup'
 import { replaceFile } from '#lib/durable-file'
-import { RUNTIME_FILE_NAME, identity, PlantStore } from '#store'
+import { RUNTIME_FILE_NAME, PlantStore } from '#store'
+import { identity } from '#lib/process-identity'
 import { NamedTokenRegistry } from '#auth/named-token-registry'
 import { openTokenSource, type TokenSource } from '#auth/token'
 
@@ -47,8 +48,15 @@ export interface RunningService {
   token(): string
   /** Address of the UI with the token in the fragment, e.g. http://127.0.0.1:7420/#token=… */
   uiUrl(): string
-  /** Stops accepting requests, waits for writes in flight, removes server.json. */
+  /** Stops accepting requests, waits for writes in flight, removes server.json, then makes the stop-time backup. */
   stop(): Promise<void>
+  /** The first part of stop(): the folder released, no stop-time backup (the desktop app makes that with its own time limit). */
+  release(): Promise<void>
+  /**
+   * The second part of stop() (after release() if not yet done): waits for a backup into the backup folder in
+   * progress and makes the stop-time one; `onStart` hears its folder before it is written.
+   */
+  backUpAtStop(onStart?: (dir: string) => void): Promise<void>
 }
 
 /**
@@ -107,14 +115,15 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   const serverFile = await writeServerFile(options.dataDir, started.serverInfo)
   // Backups into the configured backup folder: at most daily while running, and one at every stop.
   const offsite = scheduleOffsiteBackups(options.dataDir)
-  let stopping: Promise<void> | undefined
-  const stop = async () => {
+  let releasing: Promise<void> | undefined
+  let backingUp: Promise<void> | undefined
+  const release = async () => {
     endStreams.abort()
     await server.close()
     tokens.close()
     await namedTokens.close()
     await store.close()
-    await offsite.stop()
+    offsite.cancel()
     // A folder that turned read-only (or vanished) keeps server.json: say so, it is no failure to start.
     await rm(serverFile, { force: true }).catch((error: NodeJS.ErrnoException) => {
       console.error(
@@ -122,12 +131,16 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       )
     })
   }
+  const released = () => (releasing ??= release())
+  const backedUp = (onStart?: (dir: string) => void) => (backingUp ??= released().then(() => offsite.finish(onStart)))
   return {
     store,
     port: server.port,
     baseUrl,
     token: tokens.current,
     uiUrl: () => uiUrl(options.host, server.port, tokens.current()),
-    stop: () => (stopping ??= stop())
+    release: released,
+    backUpAtStop: backedUp,
+    stop: () => backedUp()
   }
 }

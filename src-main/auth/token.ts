@@ -10,6 +10,7 @@ import { chmod, mkdir, open, readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { checkDataFolder, ownFileProblem, acquireLockFile } from '#store'
 import { createFileOnce, replaceFile } from '#lib/durable-file'
+import { hostPlatform } from '#lib/platform'
 import { DataDirLockedError } from '#store/errors'
 
 /** Name of the token file inside the data directory. */
@@ -119,7 +120,7 @@ async function readTokenFile(file: string): Promise<string | undefined> {
 
 /** Narrows a token file that others can read (e.g. copied with 0644) back to 0600. */
 async function restrictMode(file: string): Promise<void> {
-  if (process.platform === 'win32') return // POSIX modes do not apply; the per-user folder protects it.
+  if (hostPlatform() === 'win32') return // POSIX modes do not apply; the per-user folder protects it.
   if (((await stat(file)).mode & 0o077) !== 0) await chmod(file, 0o600)
 }
 

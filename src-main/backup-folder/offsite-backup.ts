@@ -10,6 +10,7 @@ import { checkBackupFolder } from './check-folder'
 import { readSettings } from '#settings/settings'
 import { BACKUP_NAME, backupName, checkStoreFolder, readCatalogue, serializeSnapshot } from '#store'
 import { replaceFile } from '#lib/durable-file'
+import { isProcessAlive } from '#lib/process-identity'
 
 /** How many backups a backup folder keeps. */
 export const OFFSITE_BACKUPS_KEPT = 30
@@ -53,6 +54,21 @@ async function freeName(dir: string, at: Date): Promise<string> {
       ))
     )
       return file
+  }
+}
+
+/** A backup being written: the temp name durable-file gives it beside its final name, with the writer's pid. */
+const BACKUP_BEING_WRITTEN = /^\.plants-.+\.json\.(\d+)\.[0-9a-f]{8}\.tmp$/
+
+/**
+ * Removes what a backup cut off mid-write left (a quit that could not wait,
+ * a pulled stick): only under its temp name, which no restore lists, but
+ * litter in the folder. One whose writer still runs is left to it.
+ */
+async function removeCutOffBackups(dir: string): Promise<void> {
+  for (const name of await readdir(dir).catch(() => [] as string[])) {
+    const writer = Number(BACKUP_BEING_WRITTEN.exec(name)?.[1])
+    if (writer > 0 && writer !== process.pid && !isProcessAlive(writer)) await unlink(path.join(dir, name)).catch(() => undefined)
   }
 }
 
@@ -102,6 +118,7 @@ export async function backUpTo(
   await checkStoreFolder(dataDir) // backup-status.json goes there: never into a folder other accounts can change, as `backup`
   const text = await serializeSnapshot({ nextId: catalogue.data.nextId, journalGen: catalogue.lastGen + 1, plants: catalogue.data.plants })
   const dir = await targetFolder(path.resolve(targetDir), dataDir, options.create === true)
+  await removeCutOffBackups(dir)
   const file = await freeName(dir, at)
   try {
     await replaceFile(file, text)
@@ -119,18 +136,31 @@ export async function backUpTo(
   return { file, plantCount: catalogue.data.plants.length }
 }
 
+/** The backups into the backup folder while the service runs (scheduleOffsiteBackups). */
+export interface OffsiteBackups {
+  /** Ends the daily backups; one in progress carries on. */
+  cancel(): void
+  /**
+   * Cancels, waits for a backup in progress, then makes the stop-time backup;
+   * `onStart` hears the folder just before it is written (none when no folder
+   * is set).
+   */
+  finish(onStart?: (dir: string) => void): Promise<void>
+}
+
 /**
  * While the service runs: a backup into the configured folder when the last
  * one is a day old (checked hourly), and one more when it stops. Failures are
  * logged, never thrown: a missing USB stick must not stop a sale.
  */
-export function scheduleOffsiteBackups(dataDir: string, checkEveryMs = 60 * 60 * 1000): { stop(): Promise<void> } {
-  const attempt = async (force: boolean) => {
+export function scheduleOffsiteBackups(dataDir: string, checkEveryMs = 60 * 60 * 1000): OffsiteBackups {
+  const attempt = async (force: boolean, onStart?: (dir: string) => void) => {
     try {
       const dir = (await readSettings(dataDir))['backup.dir']
       if (dir === undefined) return
       const last = await readBackupStatus(dataDir)
       if (!force && last && last.dir === path.resolve(dir) && Date.now() - Date.parse(last.at) < OFFSITE_INTERVAL_MS) return
+      onStart?.(dir)
       await backUpTo(dataDir, dir)
     } catch (error) {
       console.error(`[plant-store] ${(error as Error).message}`)
@@ -140,10 +170,11 @@ export function scheduleOffsiteBackups(dataDir: string, checkEveryMs = 60 * 60 *
   const timer = setInterval(() => (running = running.then(() => attempt(false))), checkEveryMs)
   timer.unref()
   return {
-    async stop() {
+    cancel: () => clearInterval(timer),
+    async finish(onStart) {
       clearInterval(timer)
       await running
-      await attempt(true)
+      await attempt(true, onStart)
     }
   }
 }

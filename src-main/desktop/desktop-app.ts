@@ -9,21 +9,22 @@ import path from 'node:path'
 import { app, BrowserWindow, ipcMain, Menu, session, shell } from 'electron'
 import type { DesktopBridgeInfo } from '#shared/desktop-bridge'
 import { DEFAULT_HOST, resolveDataDir, resolvePort, tokenFromEnv } from '#app/config'
-import { prepareDataFolder } from '#app/data-folder-checks'
+import { DataFolderError, prepareDataFolder } from '#app/data-folder-checks'
 import { startService, type RunningService } from '#app/service'
 import { describeStartFailure } from '#app/start-failure'
 import { onStopSignals, type SignalSource } from '#lib/stop-signals'
-import { restoreFromBackup } from '#store'
+import { restoreFromBackup, takeOverDataDir } from '#store'
 import { APP_USER_MODEL_ID } from './app-id'
 import { serveBridge } from './bridge-ipc'
-import { askAboutStartFailure, serveNativeDialogs, tell } from './dialogs'
+import { askAboutStartFailure, serveNativeDialogs, tell, tellBackingUp } from './dialogs'
 import { menuTemplate } from './menu'
 import { createMenuActions } from './menu-actions'
 import { createQuitGuard, type QuitGuard } from './quit-guard'
 import { releaseDataFolderNow } from './session-end'
+import { singleInstanceProblem } from './single-instance'
 import { startWithRecovery } from './start-recovery'
 import { originOf } from './url-policy'
-import { denyAllPermissions } from './web-guards'
+import { guardAllWebContents, guardPermissions } from './web-guards'
 import { createMainWindow, focusWindow, mainWindowTitle } from './window'
 
 /** Who holds the data folder while the app runs (named to a `plant-store serve` that is refused). */
@@ -42,8 +43,12 @@ export interface DesktopAppOptions {
   platform?: NodeJS.Platform
   /** Longest wait for the service to stop when quitting (default 10 s, see quit-guard.ts). */
   quitTimeLimitMs?: number
+  /** Longest wait for the stop-time backup after that (default 2 minutes, see quit-guard.ts). */
+  backupTimeLimitMs?: number
   /** Where stop signals arrive (the process; a stand-in in tests). */
   signals?: SignalSource
+  /** Whether a folder can hold symbolic links (single-instance.ts; a stand-in in tests, where every disk can). */
+  holdsLinks?: (dir: string) => boolean
 }
 
 /** The running desktop app. */
@@ -54,6 +59,8 @@ export class DesktopApp {
   readonly #options: DesktopAppOptions
   readonly #quitGuard: QuitGuard
   #service: RunningService | undefined
+  /** The service a quit has stopped, whose stop-time backup runs after it. */
+  #stopped: RunningService | undefined
   #window: BrowserWindow | undefined
   /** A restart (around a restore) in progress: a quit waits for it. */
   #restarting: Promise<unknown> | undefined
@@ -65,7 +72,13 @@ export class DesktopApp {
     this.#options = options
     this.version = options.version
     this.dataDir = path.resolve(resolveDataDir(undefined, options.env))
-    this.#quitGuard = createQuitGuard({ stop: () => this.#stopService(), exit: (code) => app.exit(code), timeLimitMs: options.quitTimeLimitMs })
+    this.#quitGuard = createQuitGuard({
+      stop: () => this.#stopService(),
+      afterStop: () => this.#backUpBeforeExit(),
+      exit: (code) => app.exit(code),
+      timeLimitMs: options.quitTimeLimitMs,
+      afterStopTimeLimitMs: options.backupTimeLimitMs
+    })
   }
 
   get #platform(): NodeJS.Platform {
@@ -109,6 +122,9 @@ export class DesktopApp {
       return this.#failToStart(error)
     }
     if (!isFirstInstance) {
+      // On a drive without links the lock can never be taken: say why, instead of quitting without a word.
+      const problem = singleInstanceProblem(this.dataDir, this.#platform, this.#options.holdsLinks)
+      if (problem) return this.#failToStart(new DataFolderError(problem))
       // The first instance gets 'second-instance' and comes to the front; only a terminal sees this line.
       console.error(`Plant Store is already running on ${this.dataDir}; its window was brought to the front.`)
       app.quit()
@@ -121,7 +137,7 @@ export class DesktopApp {
     // listeners added after that replace Electron's, so every signal, repeated or not, reaches the quit guard.
     onStopSignals(() => app.quit(), this.#options.signals)
     try {
-      denyAllPermissions(session.defaultSession)
+      guardPermissions(session.defaultSession, () => this.appOrigin())
       serveBridge(ipcMain, { appOrigin: () => this.appOrigin(), bridge: () => this.bridge() })
       serveNativeDialogs(
         ipcMain,
@@ -170,6 +186,8 @@ export class DesktopApp {
   }
 
   #listenToApp(): void {
+    // Only the main window's page may be the app's; every other contents (the API reference) may go nowhere.
+    guardAllWebContents(app, (contents) => (contents === this.window?.webContents ? this.appOrigin() : undefined))
     app.on('second-instance', () => this.showWindow())
     // macOS: the Dock icon clicked while no window is open.
     app.on('activate', () => this.showWindow())
@@ -257,6 +275,7 @@ export class DesktopApp {
         if (problem) await tell('The data folder could not be opened.', `${dir}: ${problem}`, 'error')
       },
       restore: restoreFromBackup,
+      takeOver: takeOverDataDir,
       inform: (message, isError) => tell(isError ? 'Restore failed.' : 'Backup restored.', message, isError ? 'error' : 'info')
     })
     this.#service = service
@@ -269,14 +288,25 @@ export class DesktopApp {
     await this.#restarting
     const running = this.#service
     this.#service = undefined
-    await running?.stop()
+    this.#stopped = running
+    // The folder only: the stop-time backup follows with a limit of its own (quit-guard.ts).
+    await running?.release()
+  }
+
+  /** The stop-time backup into the backup folder, said in a box while it runs; "Quit now" ends the app without it. */
+  async #backUpBeforeExit(): Promise<void> {
+    await this.#stopped?.backUpAtStop((dir) => {
+      tellBackingUp(dir).then(
+        () => app.exit(0),
+        (error: unknown) => console.error('Plant Store could not show the backup notice:', error)
+      )
+    })
   }
 
   #openWindow(service: RunningService): void {
     this.#keepRunningWithoutWindow = false
     const window = createMainWindow({
       preload: this.#options.preload,
-      appOrigin: () => this.appOrigin(),
       title: mainWindowTitle(service.baseUrl),
       reloadPage: () => this.reloadPage(),
       closingKeepsApp: () => (this.#keepRunningWithoutWindow = true)

@@ -39,6 +39,23 @@ export async function tell(message: string, detail: string, kind: 'info' | 'erro
   await show({ type: kind, title: 'Plant Store', message, detail, buttons: ['OK'], noLink: true }, parent)
 }
 
+/**
+ * Says that the stop-time backup runs (the windows are closed by then, so a
+ * box of its own); resolves when the person chooses to quit without waiting.
+ */
+export async function tellBackingUp(dir: string): Promise<void> {
+  await show({
+    type: 'info',
+    title: 'Plant Store',
+    message: 'Backing up before Plant Store closes…',
+    detail:
+      `The catalogue is being copied to ${dir}. On a USB stick or a network drive this can take a moment; Plant Store ` +
+      'closes by itself when the copy is done. Quit now skips this backup: the catalogue itself is saved, and no half-written backup is kept.',
+    buttons: ['Quit now'],
+    noLink: true
+  })
+}
+
 /** Asks to confirm something that replaces data; resolves true only for an explicit yes. */
 export async function confirm(message: string, detail: string, yes: string, parent?: BrowserWindow): Promise<boolean> {
   const { response } = await show(

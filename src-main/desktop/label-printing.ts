@@ -8,13 +8,15 @@
 import path from 'node:path'
 import type { IpcMain } from 'electron'
 import { DESKTOP_LABEL_CHANNELS, type SavedFile } from '#shared/desktop-bridge'
+import { isPrintLayout, type PrintLayout } from '#shared/print-layouts'
 import { isAppFrame } from './bridge-ipc'
-import { writeThroughSaveDialog, type NativeFileDialogs } from './transfer-files'
+import { pdfOptions, printFailureText, printOptions } from './print-options'
+import { isPlainName, writeThroughSaveDialog, type NativeFileDialogs } from './transfer-files'
 
 /** What is used of the sender's webContents (Electron's signatures). */
 export interface PrintablePage {
-  print(options: { silent: boolean; printBackground: boolean }, callback: (success: boolean, failureReason: string) => void): void
-  printToPDF(options: { printBackground: boolean; preferCSSPageSize: boolean }): Promise<Uint8Array>
+  print(options: ReturnType<typeof printOptions>, callback: (success: boolean, failureReason: string) => void): void
+  printToPDF(options: ReturnType<typeof pdfOptions>): Promise<Uint8Array>
 }
 
 /** Saves a rendered PDF through the Save dialog (dialogs.ts: over the app's window, starting in Documents). */
@@ -25,17 +27,20 @@ const PDF_NAME = /^[^\\/:*?"<>|\u0000-\u001f]{1,100}\.pdf$/i
 
 /** The page's suggested PDF name when acceptable, else undefined. */
 export function readPdfName(name: unknown): string | undefined {
-  return typeof name === 'string' && PDF_NAME.test(name) && !name.startsWith('.') ? name : undefined
+  return isPlainName(name, PDF_NAME) ? name : undefined
 }
 
-/** Opens the native print dialog for `page`; null once printed or cancelled, else why it failed. */
-export function printPage(page: PrintablePage): Promise<{ error: string } | null> {
+/** Opens the native print dialog for `page` on `layout`'s paper; null once printed or cancelled, else why it failed. */
+export function printPage(page: PrintablePage, layout: PrintLayout): Promise<{ error: string } | null> {
   return new Promise((resolve) => {
-    page.print({ silent: false, printBackground: true }, (success, reason) => {
-      resolve(success || /cancel/i.test(reason) ? null : { error: `the labels could not be printed (${reason || 'unknown reason'})` })
+    page.print(printOptions(layout), (success, reason) => {
+      resolve(success || /cancel/i.test(reason) ? null : { error: printFailureText(reason) })
     })
   })
 }
+
+/** Says that the page asked for a layout this app does not have (nothing is printed or rendered). */
+const UNKNOWN_LAYOUT = { error: 'the labels were refused: not a known page layout' }
 
 /** Shows the Save dialog for a PDF offering `name` in `defaultDir` and writes `pdf` there (temp, fsync, rename); null when cancelled. */
 export function savePdfThroughDialog(
@@ -54,15 +59,17 @@ export function savePdfThroughDialog(
  * the sender's own webContents.
  */
 export function serveLabelPrinting(ipcMain: IpcMain, appOrigin: () => string | undefined, savePdf: SavePdf): void {
-  ipcMain.handle(DESKTOP_LABEL_CHANNELS.print, async (event) =>
-    isAppFrame(event.senderFrame, appOrigin()) ? printPage(event.sender as unknown as PrintablePage) : null
-  )
-  ipcMain.handle(DESKTOP_LABEL_CHANNELS.pdf, async (event, name: unknown) => {
+  ipcMain.handle(DESKTOP_LABEL_CHANNELS.print, async (event, layout: unknown) => {
+    if (!isAppFrame(event.senderFrame, appOrigin())) return null
+    return isPrintLayout(layout) ? printPage(event.sender as unknown as PrintablePage, layout) : UNKNOWN_LAYOUT
+  })
+  ipcMain.handle(DESKTOP_LABEL_CHANNELS.pdf, async (event, name: unknown, layout: unknown) => {
     if (!isAppFrame(event.senderFrame, appOrigin())) return null
     const fileName = readPdfName(name)
     if (fileName === undefined) return { error: 'the PDF was refused: not a plain .pdf file name' }
+    if (!isPrintLayout(layout)) return UNKNOWN_LAYOUT
     try {
-      const pdf = await (event.sender as unknown as PrintablePage).printToPDF({ printBackground: true, preferCSSPageSize: true })
+      const pdf = await (event.sender as unknown as PrintablePage).printToPDF(pdfOptions(layout))
       return await savePdf(fileName, pdf)
     } catch (error) {
       return { error: `the labels could not be rendered as a PDF (${(error as Error).message})` }

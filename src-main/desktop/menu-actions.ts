@@ -8,6 +8,7 @@ import { clipboard, dialog, shell, type BrowserWindow } from 'electron'
 import { countOf } from '#shared/words'
 import { backUpNow, backupsDir, restoreFromBackup } from '#store'
 import { cliEntry } from '#app/paths'
+import { hostPlatform } from '#lib/platform'
 import { createOpenApiDocument } from '#server/openapi/openapi'
 import type { RunningService } from '#app/service'
 import { describeStartFailure } from '#app/start-failure'
@@ -126,7 +127,7 @@ export function createMenuActions(context: ActionContext): MenuActions {
 
     installCommandLineTool() {
       inBackground(async () => {
-        const target = { platform: process.platform, execPath: process.execPath, cliPath: cliEntry(), env: process.env, home: os.homedir() }
+        const target = { platform: hostPlatform(), execPath: process.execPath, cliPath: cliEntry(), env: process.env, home: os.homedir() }
         try {
           const installed = await installLauncher(target)
           await tell('The plant-store command is installed.', describeInstalled(installed, target.platform), 'info', parent())

@@ -36,8 +36,10 @@ export function menuTemplate(actions: MenuActions, options: MenuOptions): MenuIt
       { type: 'separator' },
       { label: 'Copy API Address', click: () => actions.copyApiAddress() },
       { label: 'Copy API Token', click: () => actions.copyApiToken() },
-      // On macOS Quit lives in the application menu.
-      ...(isMac ? [] : [{ type: 'separator' } as const, { label: 'Quit', role: 'quit', accelerator: 'CmdOrCtrl+Q' } as const])
+      // On macOS Quit lives in the application menu, and File closes the window (⌘W) as in every Mac app.
+      ...(isMac
+        ? [{ type: 'separator' } as const, { role: 'close' } as const]
+        : [{ type: 'separator' } as const, { label: 'Quit', role: 'quit', accelerator: 'CmdOrCtrl+Q' } as const])
     ]
   }
   const view: MenuItemConstructorOptions = {
@@ -65,6 +67,8 @@ export function menuTemplate(actions: MenuActions, options: MenuOptions): MenuIt
       { label: 'About Plant Store', click: () => actions.showAbout() }
     ]
   }
-  // The Edit menu carries copy and paste into the form fields (on macOS the shortcuts work only through it).
-  return [...(isMac ? [{ role: 'appMenu' } as const] : []), file, { role: 'editMenu' }, view, help]
+  // The Edit menu carries copy and paste into the form fields (on macOS the shortcuts work only through it); macOS
+  // also expects a Window menu (Minimize ⌘M, Zoom, Bring All to Front: Electron's windowMenu role).
+  const window = isMac ? [{ role: 'windowMenu' } as const] : []
+  return [...(isMac ? [{ role: 'appMenu' } as const] : []), file, { role: 'editMenu' }, view, ...window, help]
 }

@@ -6,16 +6,18 @@
 import { readFile } from 'node:fs/promises'
 import { countOf } from '#shared/words'
 import { latestBackup, DATA_FILE_VERSION, type RestoreResult } from '#store'
+import type { LockOwner } from '#store/errors'
 import { DataDirLockedError, DataFileError } from '#store/errors'
 import { PortInUseError } from '#server/start-server'
 import { describeStartFailure } from '#app/start-failure'
 
 /** What the person can do about a refused start. */
-export type StartChoice = 'restore-latest' | 'open-folder' | 'retry' | 'quit'
+export type StartChoice = 'restore-latest' | 'open-anyway' | 'open-folder' | 'retry' | 'quit'
 
 /** Button labels of the choices, in the words the dialog shows. */
 export const CHOICE_LABELS: Readonly<Record<StartChoice, string>> = {
   'restore-latest': 'Restore latest backup',
+  'open-anyway': 'Open anyway',
   'open-folder': 'Open data folder',
   retry: 'Try again',
   quit: 'Quit'
@@ -31,6 +33,8 @@ export interface StartFailure {
   choices: StartChoice[]
   /** The backup "restore-latest" puts back, when offered. */
   latestBackup?: string
+  /** The holder "open-anyway" takes the folder from, when offered (a live pid not proven to be it). */
+  holder?: LockOwner
 }
 
 /** True when plants.json names a file version above the one this build reads: restoring an old backup would silently roll back. */
@@ -56,6 +60,15 @@ export async function explainStartFailure(error: unknown, dataDir: string): Prom
       latestBackup: offerRestore ? backup : undefined
     }
   }
+  if (error instanceof DataDirLockedError && error.unproven) {
+    // After a crash or a power cut the recorded pid may be any program's: the person, who can see, decides.
+    return {
+      headline: 'Plant Store cannot tell whether another Plant Store has the data folder.',
+      detail,
+      choices: ['retry', 'open-anyway', 'open-folder', 'quit'],
+      holder: error.owner
+    }
+  }
   if (error instanceof DataDirLockedError) {
     // Once the other process is stopped, trying again is all it takes.
     return { headline: 'The data folder is in use by another Plant Store.', detail, choices: ['retry', 'open-folder', 'quit'] }
@@ -73,6 +86,8 @@ export interface RecoveryOptions<T> {
   ask(failure: StartFailure): Promise<StartChoice>
   openFolder(dataDir: string): Promise<void>
   restore(dataDir: string, backup: string): Promise<RestoreResult>
+  /** Removes the lock of `holder` (takeOverDataDir), for Open anyway. */
+  takeOver(dataDir: string, holder: LockOwner): Promise<unknown>
   /** Tells the person what a restore did (or why it failed) before the next try. */
   inform(message: string, isError: boolean): Promise<void>
 }
@@ -95,6 +110,7 @@ export async function startWithRecovery<T>(options: RecoveryOptions<T>): Promise
     if (choice === 'quit') return undefined
     if (choice === 'open-folder') await options.openFolder(options.dataDir)
     if (choice === 'restore-latest' && failure.latestBackup !== undefined) await restoreAndTell(options, failure.latestBackup)
+    if (choice === 'open-anyway' && failure.holder !== undefined) await options.takeOver(options.dataDir, failure.holder)
   }
 }
 

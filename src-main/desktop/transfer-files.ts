@@ -9,7 +9,8 @@ import { readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
 import type { OpenedFile, SavedFile } from '#shared/desktop-bridge'
 import { MAX_IMPORT_BYTES } from '#shared/import-export'
-import { replaceFile } from '#lib/durable-file'
+import { saveDocument } from '#lib/durable-file'
+import { windowsNameProblem } from '#lib/file-names'
 
 /** A filter of a native file dialog. */
 interface FileFilter {
@@ -29,9 +30,14 @@ export const MAX_SAVE_BYTES = 256 * 1024 * 1024
 /** A name the Save dialog may suggest: one plain file name ending in .csv or .json, nothing that climbs or names a device. */
 const SUGGESTED_NAME = /^[^\\/:*?"<>|\u0000-\u001f]{1,100}\.(csv|json)$/i
 
+/** True for a name the page may suggest: `pattern` matched, no hidden file, nothing Windows keeps for a device (CON.csv). */
+export function isPlainName(name: unknown, pattern: RegExp): name is string {
+  return typeof name === 'string' && pattern.test(name) && !name.startsWith('.') && windowsNameProblem(name) === undefined
+}
+
 /** The page's save request when it is acceptable (a suggested file name and bytes), else undefined. */
 export function readSaveRequest(name: unknown, data: unknown): { name: string; data: Uint8Array } | undefined {
-  if (typeof name !== 'string' || !SUGGESTED_NAME.test(name) || name.startsWith('.')) return undefined
+  if (!isPlainName(name, SUGGESTED_NAME)) return undefined
   if (!(data instanceof Uint8Array) || data.byteLength > MAX_SAVE_BYTES) return undefined
   return { name, data }
 }
@@ -49,7 +55,7 @@ export async function writeThroughSaveDialog(
   const chosen = await dialogs.showSaveDialog(options)
   if (chosen.canceled || !chosen.filePath) return null
   try {
-    await replaceFile(chosen.filePath, data)
+    await saveDocument(chosen.filePath, data)
     return { path: chosen.filePath }
   } catch (error) {
     return {

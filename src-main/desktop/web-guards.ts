@@ -1,14 +1,24 @@
 /**
  * Electron's security checklist applied to web contents: no navigation away
- * from the app, no new windows, no <webview>, no permissions. The decisions
- * themselves are in url-policy.ts.
+ * from the app, no new windows, no <webview>, no permission but the
+ * clipboard write for the app's own page. The URL decisions are in url-policy.ts.
  */
-import { shell, type Session, type WebContents } from 'electron'
-import { judgeNavigation, judgeNewWindow } from './url-policy'
+import { shell, type App, type Session, type WebContents } from 'electron'
+import { judgeNavigation, judgeNewWindow, originOf } from './url-policy'
 
 /** Opens a web link in the default browser; a failure (no browser) is only logged. */
 function openInBrowser(url: string): void {
   shell.openExternal(url).catch((error: unknown) => console.error(`Could not open ${url} in the browser:`, error))
+}
+
+/**
+ * Guards every web contents the app ever creates (Electron's checklist: in
+ * 'web-contents-created', so no window, dialog or contents added later is
+ * missed). `originFor` says which origin a contents may show, read at each
+ * navigation: the app's for its main window, none for any other.
+ */
+export function guardAllWebContents(app: Pick<App, 'on'>, originFor: (contents: WebContents) => string | undefined): void {
+  app.on('web-contents-created', (_event, contents) => guardWebContents(contents, () => originFor(contents)))
 }
 
 /**
@@ -35,11 +45,35 @@ export function guardWebContents(contents: WebContents, appOrigin: () => string 
   contents.on('will-attach-webview', (event) => event.preventDefault())
 }
 
+/** The one permission the staff UI uses: writing text to the clipboard (Settings → new token → Copy). */
+export const CLIPBOARD_WRITE = 'clipboard-sanitized-write'
+
+/** The frame asking for a permission: its origin, and whether it is the page's top frame. */
+export interface PermissionAsker {
+  origin: string | undefined
+  isMainFrame: boolean
+}
+
 /**
- * Refuses every permission (camera, notifications, geolocation, …) to every
- * page of `session`: the staff UI needs none, so none can be abused.
+ * Whether `permission` may be granted to `asker`: only the clipboard write
+ * (navigator.clipboard.writeText), and only to the app's own page in its top
+ * frame. Everything else (camera, notifications, geolocation, clipboard read,
+ * …) is refused: the staff UI needs none, so none can be abused.
  */
-export function denyAllPermissions(session: Session): void {
-  session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false))
-  session.setPermissionCheckHandler(() => false)
+export function isPermissionAllowed(permission: string, asker: PermissionAsker, appOrigin: string | undefined): boolean {
+  return permission === CLIPBOARD_WRITE && asker.isMainFrame && appOrigin !== undefined && asker.origin === appOrigin
+}
+
+/**
+ * Answers every permission request and check of `session` with
+ * {@link isPermissionAllowed}; `appOrigin()` is read at each ask (a restart may
+ * change the port). Chromium checks before it asks, so both handlers decide.
+ */
+export function guardPermissions(session: Session, appOrigin: () => string | undefined): void {
+  session.setPermissionRequestHandler((_contents, permission, callback, details) => {
+    callback(isPermissionAllowed(permission, { origin: originOf(details.requestingUrl), isMainFrame: details.isMainFrame }, appOrigin()))
+  })
+  session.setPermissionCheckHandler((_contents, permission, requestingOrigin, details) =>
+    isPermissionAllowed(permission, { origin: originOf(requestingOrigin), isMainFrame: details.isMainFrame }, appOrigin())
+  )
 }

@@ -1,12 +1,12 @@
 /**
  * The app's windows: the staff UI and the API reference, both locked down as
- * Electron's security checklist asks. Do not loosen these options (no
+ * Electron's security checklist asks (their navigation is guarded app-wide:
+ * guardAllWebContents in web-guards.ts). Do not loosen these options (no
  * `sandbox: false` as in electron-vite's template): the page needs nothing
  * from Node, only the small object the preload hands over.
  */
 import { BrowserWindow, dialog, type WebPreferences } from 'electron'
 import { RendererWatchdog } from './renderer-watchdog'
-import { guardWebContents } from './web-guards'
 
 /** Web preferences of every Plant Store window. `preload` only for the staff UI. */
 export function secureWebPreferences(preload?: string): WebPreferences {
@@ -36,8 +36,6 @@ export function mainWindowTitle(apiBaseUrl: string): string {
 export interface MainWindowOptions {
   /** Built preload script (out/preload/index.cjs). */
   preload: string
-  /** The origin the window may show (read at each navigation: a restart may change the port). */
-  appOrigin(): string | undefined
   title: string
   /** Reloads the app's page: called after a crash or a hang. */
   reloadPage(window: BrowserWindow): void
@@ -58,7 +56,6 @@ export function createMainWindow(options: MainWindowOptions): BrowserWindow {
     webPreferences: secureWebPreferences(options.preload)
   })
   const contents = window.webContents
-  guardWebContents(contents, options.appOrigin)
   // Keep our title (with the API address) instead of the page's <title>.
   window.on('page-title-updated', (event) => event.preventDefault())
   window.once('ready-to-show', () => window.show())
@@ -80,6 +77,8 @@ export function createMainWindow(options: MainWindowOptions): BrowserWindow {
 /** The page died several times in a row: ask instead of reloading in a loop. The API keeps running meanwhile. */
 async function offerReload(window: BrowserWindow, watchdog: RendererWatchdog, options: MainWindowOptions): Promise<void> {
   if (window.isDestroyed()) return
+  // The box is attached to the window (a sheet on macOS): on a hidden or minimised window nobody would see it.
+  focusWindow(window)
   const { response } = await dialog.showMessageBox(window, {
     type: 'error',
     message: 'The Plant Store window keeps stopping.',
@@ -127,7 +126,6 @@ export function openDocumentWindow(title: string, html: string, parent?: Browser
   parent?.once('closed', () => {
     if (!window.isDestroyed()) window.close()
   })
-  guardWebContents(window.webContents)
   window.on('page-title-updated', (event) => event.preventDefault())
   window.loadURL(`data:text/html;charset=utf-8,${encodeURIComponent(html)}`).catch((error: unknown) => console.error(`${title} did not load:`, error))
   return window

@@ -12,6 +12,7 @@ import { constants as fsConstants, readFileSync } from 'node:fs'
 import * as fsp from 'node:fs/promises'
 import path from 'node:path'
 import type { Adapter } from 'lowdb'
+import { hostPlatform } from './platform'
 
 /** The file-system calls the adapter makes; tests replace them to inject faults (ENOSPC, EIO). */
 export interface FileSystem {
@@ -25,6 +26,8 @@ export interface FileSystem {
    */
   readFileSync?: (file: string, encoding: 'utf8') => string
   unlink: typeof fsp.unlink
+  /** The system whose rules these calls follow (folder fsync, rename retries); default {@link hostPlatform}. */
+  platform?: NodeJS.Platform
 }
 
 /** The real file system. */
@@ -57,14 +60,24 @@ function uniqueSibling(file: string, suffix: string): string {
   return path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.${suffix}`)
 }
 
+/** The mode a new file gets: `create` when it is opened (the umask applies), then exactly `exact` when given. */
+interface NewFileMode {
+  create: number
+  exact?: number
+}
+
+/** The data folder's files: readable and writable by their owner only. */
+const PRIVATE_FILE: NewFileMode = { create: 0o600 }
+
 /**
- * Creates `file` (mode 0600, never through a link), writes `bytes` and fsyncs
- * it before closing. A file it created but could not complete (a full disk) is
- * removed again.
+ * Creates `file` (with `mode`, never through a link), writes `bytes` and
+ * fsyncs it before closing. A file it created but could not complete (a full
+ * disk) is removed again.
  */
-async function writeAndSync(fs: FileSystem, file: string, bytes: Uint8Array): Promise<void> {
-  const handle = await fs.open(file, EXCLUSIVE, 0o600)
+async function writeAndSync(fs: FileSystem, file: string, bytes: Uint8Array, mode: NewFileMode = PRIVATE_FILE): Promise<void> {
+  const handle = await fs.open(file, EXCLUSIVE, mode.create)
   try {
+    if (mode.exact !== undefined) await handle.chmod(mode.exact)
     let written = 0
     while (written < bytes.length) {
       const { bytesWritten } = await handle.write(bytes, written, bytes.length - written)
@@ -79,8 +92,14 @@ async function writeAndSync(fs: FileSystem, file: string, bytes: Uint8Array): Pr
   await handle.close()
 }
 
-/** Flushes a directory entry change (a rename or a new file) to disk. */
+/**
+ * Flushes a directory entry change (a rename or a new file) to disk. Not on
+ * Windows: FlushFileBuffers needs a handle opened for writing, which a folder
+ * never gets, so the fsync fails with EPERM (nodejs/node#3879), and NTFS
+ * journals the rename itself.
+ */
 export async function syncDirectory(fs: FileSystem, dir: string): Promise<void> {
+  if ((fs.platform ?? hostPlatform()) === 'win32') return
   const handle = await fs.open(dir, fsConstants.O_RDONLY)
   try {
     await handle.sync()
@@ -89,27 +108,79 @@ export async function syncDirectory(fs: FileSystem, dir: string): Promise<void> 
   }
 }
 
+/** Errors of a Windows rename that pass once the antivirus, the indexer or a reader lets go of the file. */
+const BRIEFLY_HELD = new Set(['EPERM', 'EACCES', 'EBUSY'])
+
+/** How long a Windows rename keeps trying (graceful-fs does the same, for up to a minute). */
+export const RENAME_RETRY_MS = 5_000
+
 /**
- * Replaces `file` with `text` (or bytes, a PDF) atomically and durably (temp file, fsync, rename,
- * directory fsync). `tempFile` defaults to a name of its own, so concurrent
+ * Renames `from` over `to`. On Windows a file that an antivirus scanner or the
+ * search indexer has just opened cannot be renamed or replaced for a moment
+ * (EPERM, EACCES or EBUSY): those are tried again with a growing pause, for up
+ * to {@link RENAME_RETRY_MS}. Elsewhere these errors are final at once.
+ */
+export async function renameFile(fs: Pick<FileSystem, 'rename' | 'platform'>, from: string, to: string): Promise<void> {
+  if ((fs.platform ?? hostPlatform()) !== 'win32') return fs.rename(from, to)
+  const started = Date.now()
+  for (let pause = 10; ; pause = Math.min(pause * 2, 250)) {
+    try {
+      return await fs.rename(from, to)
+    } catch (error) {
+      if (!BRIEFLY_HELD.has((error as NodeJS.ErrnoException).code ?? '') || Date.now() - started >= RENAME_RETRY_MS) throw error
+    }
+    await new Promise((resolve) => setTimeout(resolve, pause))
+  }
+}
+
+/**
+ * Replaces `file` with `text` (or bytes) atomically and durably (temp file, fsync, rename,
+ * directory fsync), as a private file (0600). `tempFile` defaults to a name of its own, so concurrent
  * writers never share one; a single writer may pass a fixed one, so that a
  * crash leaves at most one temp file behind.
  */
-export async function replaceFile(
+export function replaceFile(
   file: string,
   text: string | Uint8Array,
   fs: FileSystem = nodeFileSystem,
   tempFile = uniqueSibling(file, 'tmp')
 ): Promise<void> {
-  const bytes = typeof text === 'string' ? Buffer.from(text, 'utf8') : text
+  return replaceWith(file, typeof text === 'string' ? Buffer.from(text, 'utf8') : text, fs, tempFile, PRIVATE_FILE)
+}
+
+/**
+ * Saves a document in a place the person chose (an export, a PDF of labels)
+ * as atomically and durably as {@link replaceFile}, but with the mode any
+ * program gives a document there: a new file gets 0666 less the user's umask
+ * (usually 0644), a file it replaces keeps its own permission bits, as an
+ * editor keeps them. A link at that name is replaced by the file, never
+ * followed. The data folder's own files stay private (replaceFile).
+ */
+export async function saveDocument(file: string, data: string | Uint8Array, fs: FileSystem = nodeFileSystem): Promise<void> {
+  const existing = await fsp.lstat(file).catch(() => undefined)
+  const keep = existing?.isFile() === true && (fs.platform ?? hostPlatform()) !== 'win32' ? existing.mode & 0o777 : undefined
+  const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data
+  await replaceWith(file, bytes, fs, uniqueSibling(file, 'tmp'), { create: 0o666, exact: keep })
+}
+
+/**
+ * Replaces `file` with a program's text (a launcher script) as {@link replaceFile}
+ * does, executable by everyone (0755). A link at that name is replaced by the
+ * file, never written through.
+ */
+export function replaceExecutable(file: string, text: string, fs: FileSystem = nodeFileSystem): Promise<void> {
+  return replaceWith(file, Buffer.from(text, 'utf8'), fs, uniqueSibling(file, 'tmp'), { create: 0o755, exact: 0o755 })
+}
+
+async function replaceWith(file: string, bytes: Uint8Array, fs: FileSystem, tempFile: string, mode: NewFileMode): Promise<void> {
   try {
-    await writeAndSync(fs, tempFile, bytes).catch(async (error: NodeJS.ErrnoException) => {
+    await writeAndSync(fs, tempFile, bytes, mode).catch(async (error: NodeJS.ErrnoException) => {
       if (error.code !== 'EEXIST') throw error
       // A fixed temp name left by a crash (or a link planted there): unlink removes the name, never what it points to.
       await fs.unlink(tempFile)
-      await writeAndSync(fs, tempFile, bytes)
+      await writeAndSync(fs, tempFile, bytes, mode)
     })
-    await fs.rename(tempFile, file)
+    await renameFile(fs, tempFile, file)
   } catch (error) {
     // Leave no half-written temp file behind; the real file is untouched.
     await fs.unlink(tempFile).catch(() => undefined)

@@ -16,6 +16,7 @@ import {
   type OpenedFile,
   type SavedFile
 } from '#shared/desktop-bridge'
+import type { PrintLayout } from '#shared/print-layouts'
 
 // Synchronous on purpose: the UI reads window.plantStore in its first statement, before anything is awaited.
 const bridge = ipcRenderer.sendSync(DESKTOP_BRIDGE_CHANNEL) as DesktopBridgeInfo | null
@@ -27,8 +28,9 @@ if (bridge) {
   const saveFile = (suggestedName: string, data: Uint8Array) =>
     ipcRenderer.invoke(DESKTOP_FILE_CHANNELS.save, suggestedName, data) as Promise<SavedFile | null>
   const openFile = () => ipcRenderer.invoke(DESKTOP_FILE_CHANNELS.open) as Promise<OpenedFile | null>
-  const printLabels = () => ipcRenderer.invoke(DESKTOP_LABEL_CHANNELS.print) as Promise<{ error: string } | null>
-  const saveLabelsPdf = (suggestedName: string) => ipcRenderer.invoke(DESKTOP_LABEL_CHANNELS.pdf, suggestedName) as Promise<SavedFile | null>
+  const printLabels = (layout: PrintLayout) => ipcRenderer.invoke(DESKTOP_LABEL_CHANNELS.print, layout) as Promise<{ error: string } | null>
+  const saveLabelsPdf = (suggestedName: string, layout: PrintLayout) =>
+    ipcRenderer.invoke(DESKTOP_LABEL_CHANNELS.pdf, suggestedName, layout) as Promise<SavedFile | null>
   const exposed = { apiBaseUrl, token, version, saveFile, openFile, printLabels, saveLabelsPdf } satisfies DesktopBridge
   contextBridge.exposeInMainWorld(DESKTOP_BRIDGE_GLOBAL, Object.freeze(exposed))
 }

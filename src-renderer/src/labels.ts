@@ -6,9 +6,11 @@
  */
 import { create } from 'qrcode'
 import type { Plant } from '#shared/plant'
+import type { PrintLayout } from '#shared/print-layouts'
 import { codeOf } from '#renderer/composables/useScanToSell'
 
-export type LabelLayout = 'sheet' | 'roll'
+/** The label layouts: their paper sizes are in the print layouts the desktop app prints with. */
+export type LabelLayout = Extract<PrintLayout, 'sheet' | 'roll'>
 
 export interface LayoutInfo {
   name: string

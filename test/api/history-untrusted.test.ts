@@ -7,6 +7,7 @@
 import { chmod, readdir, rename, symlink, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { hostPlatform } from '#lib/platform'
 import type { ChangesPage, SalesReport } from '#shared/history'
 import { createTestApp, type TestApp } from '#setup/in-process'
 import { makeTempDir } from '#setup/temp-dir'
@@ -34,7 +35,7 @@ async function expectSetAside(app: TestApp, file: string, problem: string): Prom
   await app.store.close()
 }
 
-describe.skipIf(process.platform === 'win32')('a history file that cannot be trusted', () => {
+describe.skipIf(hostPlatform() === 'win32')('a history file that cannot be trusted', () => {
   it('is kept aside and reported when other accounts can write it', async () => {
     const { dir, file } = await folderWithHistory()
     await chmod(file, 0o666)

@@ -1,5 +1,6 @@
 import { stat } from 'node:fs/promises'
 import { describe, expect, it } from 'vitest'
+import { hostPlatform } from '#lib/platform'
 import { addNamedToken, namedTokensFile, readNamedTokens, revokeNamedToken } from '#auth/named-tokens'
 import { PROBLEM_TYPES } from '#shared/problem'
 import { TEST_TOKEN, createTestApp, type TestApp } from '#setup/in-process'
@@ -67,7 +68,7 @@ describe('named tokens (extension)', () => {
     const [stored] = await readNamedTokens(app.dir)
     expect(stored?.hash).toMatch(/^sha256:[0-9a-f]{64}$/)
     expect(JSON.stringify(stored)).not.toContain(token)
-    if (process.platform !== 'win32') expect((await stat(namedTokensFile(app.dir))).mode & 0o777).toBe(0o600)
+    if (hostPlatform() !== 'win32') expect((await stat(namedTokensFile(app.dir))).mode & 0o777).toBe(0o600)
   })
 
   it('refuses a bad or taken name, and an unknown one on revoke', async () => {

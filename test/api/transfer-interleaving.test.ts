@@ -32,7 +32,7 @@ async function answersDuring(test: TestApp, work: Promise<Response>): Promise<{ 
 
 describe('POST /v3/import of a large file (issue 16)', () => {
   for (const dryRun of [true, false]) {
-    // A cap, not a measure: 200,000 rows take 25 s on the 2-core machine at load 15 (the default 20 s cap failed there).
+    // 200,000 rows take seconds alone and far longer on a loaded 2-core machine: a cap, not a speed claim (bench measures that).
     it(`answers other requests many times while it runs (dryRun=${dryRun}), with the same result`, { timeout: 120_000 }, async () => {
       const test = await createTestApp()
       expect((await test.call('POST', '/v3/plant', { name: 'Fern', status: 'available' })).status).toBe(200)

@@ -7,6 +7,7 @@
 import { stat } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { hostPlatform } from '#lib/platform'
 import { runCli } from '#setup/serve-process'
 import { makeTempDir } from '#setup/temp-dir'
 
@@ -15,7 +16,7 @@ describe('plant-store config set before the first start', () => {
     const data = path.join(await makeTempDir(), 'new', 'plant-store')
     const usb = await makeTempDir()
     expect(await runCli(['config', 'set', 'backup.dir', usb, '--data', data])).toEqual({ code: 0, stdout: `backup.dir = ${usb}\n`, stderr: '' })
-    expect((await stat(data)).mode & 0o777).toBe(0o700)
+    if (hostPlatform() !== 'win32') expect((await stat(data)).mode & 0o777).toBe(0o700)
     expect((await runCli(['config', 'get', 'backup.dir', '--data', data])).stdout).toBe(`${usb}\n`)
   })
 })

@@ -1,20 +1,26 @@
 /**
  * `plant-store export --out FILE` wrote into FILE in place: through a
  * symbolic link planted at that name by another account (overwriting the
- * file it points to), keeping an existing file's mode (0644: the catalogue
- * readable by every account), and leaving a cut-off file when the export
- * failed half-way. It now writes as the desktop app's Save does: a new 0600
- * file, fsynced and renamed into place.
+ * file it points to), and leaving a cut-off file when the export failed
+ * half-way. It now writes as the desktop app's Save does: a new file, fsynced
+ * and renamed into place. The file is a document for the accountant, not part
+ * of the data folder: a new one gets the usual mode (0666 less the umask), one
+ * it replaces keeps its own, where it was 0600 whatever the person expected.
  */
-import { access, lstat, readFile, stat, symlink, writeFile } from 'node:fs/promises'
+import { access, chmod, lstat, readdir, readFile, stat, symlink, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { hostPlatform } from '#lib/platform'
 import { PlantStore } from '#store/catalogue/plant-store'
 import { runCli } from '#setup/serve-process'
 import { makeTempDir } from '#setup/temp-dir'
 
+const POSIX_MODES = hostPlatform() !== 'win32'
+/** What a new document gets here: 0666 less the umask the child inherits from this process. */
+const NEW_DOCUMENT_MODE = 0o666 & ~process.umask()
+
 describe('plant-store export --out FILE', () => {
-  it('replaces a link or an existing file with a new private file, and says plainly when it cannot write', async () => {
+  it('replaces a link or an existing file with a new file, and says plainly when it cannot write', async () => {
     const data = await makeTempDir()
     const store = await PlantStore.open({ dir: data })
     await store.add({ name: 'Fern' })
@@ -28,16 +34,38 @@ describe('plant-store export --out FILE', () => {
     expect(await readFile(victim, 'utf8')).toBe('mine\n')
     expect((await lstat(linked)).isFile()).toBe(true)
     expect(await readFile(linked, 'utf8')).toMatch(/^\uFEFFid,name,.*\r\n1,Fern,/s)
+    if (POSIX_MODES) expect((await stat(linked)).mode & 0o777).toBe(NEW_DOCUMENT_MODE)
 
     const existing = path.join(shared, 'old.json')
-    await writeFile(existing, 'old', { mode: 0o644 })
+    await writeFile(existing, 'old')
+    await chmod(existing, 0o640)
     expect(await runCli(['export', '--format', 'json', '--out', existing, '--data', data])).toMatchObject({ code: 0 })
-    expect((await stat(existing)).mode & 0o777).toBe(0o600)
+    if (POSIX_MODES) expect((await stat(existing)).mode & 0o777).toBe(0o640)
     expect(JSON.parse(await readFile(existing, 'utf8'))[0].name).toBe('Fern')
 
     const missing = path.join(shared, 'no-such-folder', 'plants.csv')
     const refused = await runCli(['export', '--out', missing, '--data', data])
     expect(refused).toEqual({ code: 1, stdout: '', stderr: `plant-store: ${missing} could not be written (ENOENT); choose another place\n` })
+  })
+})
+
+describe('plant-store export --out on Windows', () => {
+  it.runIf(hostPlatform() === 'win32')('refuses a device name such as CON.csv or nul.json before exporting (exit 2), writing nothing', async () => {
+    const data = await makeTempDir()
+    const store = await PlantStore.open({ dir: data })
+    await store.add({ name: 'Fern' })
+    await store.close()
+    const folder = await makeTempDir()
+    for (const name of ['CON.csv', 'nul.json', 'COM1.tar.csv']) {
+      const result = await runCli(['export', '--out', path.join(folder, name), '--data', data])
+      expect(result).toEqual({
+        code: 2,
+        stdout: '',
+        stderr: expect.stringContaining(`--out: ${name} is a name Windows keeps for a device`) as string
+      })
+      expect(result.stderr).toMatch(/choose another file name/)
+    }
+    expect(await readdir(folder)).toEqual([])
   })
 })
 

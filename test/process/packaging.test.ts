@@ -1,14 +1,18 @@
 /**
- * electron-builder run for real (`--linux dir`) on the built app, with a
+ * electron-builder run for real (`--linux deb`) on the built app, with a
  * stand-in Electron distribution instead of a download (electronDist): a
  * shell script carrying Electron 45's fuse wire, so that electron-builder
- * flips the fuses in it as in the real binary. Then the packed app itself:
- * its name, its archive's files, its fuses, the .desktop entries the deb and
- * the AppImage would get, and the packed main process started from the
- * archive's own files (with the process stand-in for Electron).
+ * flips the fuses in it as in the real binary, and that runs as Node when
+ * ELECTRON_RUN_AS_NODE is set; and a stand-in fpm (fake-fpm/fpm.mjs) that
+ * builds the deb with dpkg-deb from the arguments electron-builder computes.
+ * Then the packed app itself: its name, its archive's files, its fuses, the
+ * .desktop entries the deb and the AppImage would get, the packed main process
+ * started from the archive's own files (with the process stand-in for
+ * Electron), and the deb's files: /usr/bin/plant-store running the CLI, the
+ * icons in every hicolor size.
  */
 import { spawn, spawnSync } from 'node:child_process'
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import os from 'node:os'
@@ -16,10 +20,13 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { APP_USER_MODEL_ID } from '#desktop/app-id'
+import { PlantStore } from '#store/catalogue/plant-store'
 import { makeTempDir } from '#setup/temp-dir'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const REGISTER = fileURLToPath(new URL('./fake-electron/register.mjs', import.meta.url))
+const RUN_AS_NODE = fileURLToPath(new URL('./fake-electron/run-as-node.mjs', import.meta.url))
+const FAKE_FPM = fileURLToPath(new URL('./fake-fpm/fpm.mjs', import.meta.url))
 const require = createRequire(import.meta.url)
 const asar = require('@electron/asar') as {
   createPackage(dir: string, dest: string): Promise<void>
@@ -62,7 +69,7 @@ async function standInElectronDist(): Promise<string> {
     Buffer.from(FUSE_SENTINEL),
     Buffer.from([1, FUSES.length]),
     Buffer.from(ELECTRON_45_DEFAULTS),
-    Buffer.from('\necho "stand-in for Electron"\n')
+    Buffer.from(`\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(RUN_AS_NODE)} "$@"\n`)
   ])
   await writeFile(path.join(dist, 'electron'), executable)
   await chmod(path.join(dist, 'electron'), 0o755)
@@ -77,11 +84,20 @@ async function standInElectronDist(): Promise<string> {
   return dist
 }
 
+/** An executable that runs the stand-in fpm with this Node (electron-builder runs CUSTOM_FPM_PATH as a program). */
+async function standInFpm(dir: string): Promise<string> {
+  const fpm = path.join(dir, 'fpm')
+  await writeFile(fpm, `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(FAKE_FPM)} "$@"\n`)
+  await chmod(fpm, 0o755)
+  return fpm
+}
+
 /**
- * Runs electron-builder's `--linux dir` in a child process (its logging and globals stay out of the test runner).
- * An afterPack hook records the .desktop entries electron-builder's own code computes for the deb and the AppImage.
+ * Runs electron-builder's `--linux deb` in a child process (its logging and globals stay out of the test runner).
+ * An afterPack hook records the .desktop entries electron-builder's own code computes for the deb and the AppImage,
+ * and the fuse configuration it hands to @electron/fuses.
  */
-async function packLinuxDir(dist: string, output: string) {
+async function packLinuxDeb(dist: string, output: string) {
   const runner = path.join(output, 'pack.cjs')
   await writeFile(
     runner,
@@ -91,7 +107,7 @@ const AppImageTarget = require(${JSON.stringify(require.resolve('app-builder-lib
 const fs = require('fs')
 build({
   projectDir: ${JSON.stringify(ROOT)},
-  targets: Platform.LINUX.createTarget('dir'),
+  targets: Platform.LINUX.createTarget('deb'),
   publish: 'never',
   config: {
     electronDist: ${JSON.stringify(dist)},
@@ -100,7 +116,8 @@ build({
       const helper = new LinuxTargetHelper(packager)
       const deb = await helper.computeDesktopEntry({ ...packager.platformSpecificBuildOptions, ...packager.config.deb })
       const appImage = await new AppImageTarget('appImage', packager, helper, outDir).desktopEntry.value
-      fs.writeFileSync(${JSON.stringify(path.join(output, 'desktop-entries.json'))}, JSON.stringify({ fileName: helper.getDesktopFileName(), deb, appImage }))
+      const fuses = await packager.generateFuseConfig(packager.config.electronFuses)
+      fs.writeFileSync(${JSON.stringify(path.join(output, 'desktop-entries.json'))}, JSON.stringify({ fileName: helper.getDesktopFileName(), deb, appImage, fuses }))
     }
   }
 }).then(() => process.exit(0), (error) => { console.error(error); process.exit(1) })
@@ -109,7 +126,7 @@ build({
   const result = spawnSync(process.execPath, [runner], {
     cwd: ROOT,
     encoding: 'utf8',
-    env: { ...process.env, ELECTRON_BUILDER_CACHE: path.join(output, 'cache') }
+    env: { ...process.env, ELECTRON_BUILDER_CACHE: path.join(output, 'cache'), CUSTOM_FPM_PATH: await standInFpm(output) }
   })
   if (result.status !== 0) throw new Error(`electron-builder failed:\n${result.stdout}\n${result.stderr}`)
   return result.stdout
@@ -120,19 +137,19 @@ function desktopKey(entry: string, key: string): string | undefined {
   return new RegExp(`^${key}=(.*)$`, 'm').exec(entry)?.[1]
 }
 
-describe.skipIf(!existsSync(path.join(ROOT, 'out/main/index.js')))('the packaged desktop app (electron-builder --linux dir)', () => {
+describe.skipIf(!existsSync(path.join(ROOT, 'out/main/index.js')))('the packaged desktop app (electron-builder --linux deb)', () => {
   let unpacked: string
   let output: string
   let log: string
 
   beforeAll(async () => {
     output = await fileTempDir('packed-')
-    log = await packLinuxDir(await standInElectronDist(), output)
+    log = await packLinuxDeb(await standInElectronDist(), output)
     unpacked = path.join(output, 'linux-unpacked')
   }, 120_000)
 
-  it('is named plant-store, with no complaint about missing package fields (deb needs homepage and author)', () => {
-    expect(existsSync(path.join(unpacked, 'plant-store'))).toBe(true)
+  it('is named plant-store-app (the window), with no complaint about missing package fields (deb needs homepage and author)', () => {
+    expect(existsSync(path.join(unpacked, 'plant-store-app'))).toBe(true)
     expect(existsSync(path.join(unpacked, 'electron'))).toBe(false)
     expect(log).not.toMatch(/author is missed|homepage/i)
     const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as Record<string, unknown>
@@ -178,7 +195,7 @@ describe.skipIf(!existsSync(path.join(ROOT, 'out/main/index.js')))('the packaged
   })
 
   it('flips the fuses in the packaged binary: RunAsNode kept for the CLI launcher, inspect and NODE_OPTIONS off, app only from the asar', async () => {
-    const wire = await fuses.getCurrentFuseWire(path.join(unpacked, 'plant-store'))
+    const wire = await fuses.getCurrentFuseWire(path.join(unpacked, 'plant-store-app'))
     const state = Object.fromEntries(FUSES.map((name, index) => [name, wire[index]]))
     expect(state).toEqual({
       RunAsNode: ON,
@@ -203,7 +220,7 @@ describe.skipIf(!existsSync(path.join(ROOT, 'out/main/index.js')))('the packaged
       expect(desktopKey(entry!, 'Name')).toBe('Plant Store')
       expect(desktopKey(entry!, 'StartupWMClass')).toBe(wmClass)
     }
-    expect(desktopKey(deb!, 'Exec')).toBe('"/opt/Plant Store/plant-store" %U')
+    expect(desktopKey(deb!, 'Exec')).toBe('"/opt/Plant Store/plant-store-app" %U')
     // The AppImage is not started with --no-sandbox by default: its launcher adds it only where the sandbox cannot work.
     expect(desktopKey(appImage!, 'Exec')).toBe('AppRun %U')
   })
@@ -212,5 +229,80 @@ describe.skipIf(!existsSync(path.join(ROOT, 'out/main/index.js')))('the packaged
     expect(readFileSync(path.join(ROOT, 'electron-builder.yml'), 'utf8')).toMatch(
       new RegExp(`^appId: ${APP_USER_MODEL_ID.replace(/\./g, '\\.')}$`, 'm')
     )
+  })
+
+  it('resets the ad-hoc signature after flipping the fuses, so an unsigned Apple Silicon build is not killed as damaged', () => {
+    const { fuses: config } = JSON.parse(readFileSync(path.join(output, 'desktop-entries.json'), 'utf8')) as { fuses: Record<string, unknown> }
+    // What electron-builder hands to @electron/fuses' flipFuses, which then runs `codesign --sign -` on a .app.
+    expect(config).toMatchObject({ version: '1', resetAdHocDarwinSignature: true })
+  })
+
+  describe('the deb', () => {
+    let root: string
+    let control: string
+
+    beforeAll(async () => {
+      const deb = path.join(output, readdirSync(output).find((name) => name.endsWith('.deb')) ?? 'no .deb built')
+      root = path.join(output, 'deb-root')
+      for (const args of [
+        ['-x', deb, root],
+        ['-e', deb, path.join(root, 'DEBIAN')]
+      ]) {
+        const result = spawnSync('dpkg-deb', args, { encoding: 'utf8' })
+        if (result.status !== 0) throw new Error(`dpkg-deb ${args[0]} failed: ${result.stderr}`)
+      }
+      control = readFileSync(path.join(root, 'DEBIAN', 'control'), 'utf8')
+    })
+
+    /** Runs the deb's /usr/bin/plant-store with no display, as from a terminal or a script over SSH. */
+    function runInstalledCli(args: string[]) {
+      const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production' }
+      for (const name of ['DISPLAY', 'WAYLAND_DISPLAY', 'ELECTRON_RUN_AS_NODE', 'PLANT_STORE_TOKEN', 'NODE_OPTIONS']) delete env[name]
+      return spawnSync(path.join(root, 'usr', 'bin', 'plant-store'), args, { encoding: 'utf8', env })
+    }
+
+    it('links /usr/bin/plant-store-app (not plant-store) to the window after install', () => {
+      expect(control).toMatch(/^Package: plant-store$/m)
+      const postinst = readFileSync(path.join(root, 'DEBIAN', 'postinst'), 'utf8')
+      expect(postinst).toContain(`'/usr/bin/plant-store-app' 'plant-store-app' '/opt/Plant Store/plant-store-app'`)
+      expect(postinst).not.toMatch(/\/usr\/bin\/plant-store'/)
+      expect(existsSync(path.join(root, 'opt', 'Plant Store', 'plant-store-app'))).toBe(true)
+    })
+
+    it('installs /usr/bin/plant-store as the CLI: --version prints the version without a display, token prints the token', async () => {
+      const launcher = path.join(root, 'usr', 'bin', 'plant-store')
+      expect(statSync(launcher).mode & 0o777).toBe(0o755)
+      const version = runInstalledCli(['--version'])
+      expect({ status: version.status, stdout: version.stdout }).toEqual({ status: 0, stdout: '0.1.0\n' })
+      const data = await makeTempDir()
+      await (await PlantStore.open({ dir: data })).close()
+      const token = runInstalledCli(['token', '--data', data])
+      expect(token.status).toBe(0)
+      expect(token.stdout.trim()).toBe(readFileSync(path.join(data, 'token'), 'utf8').trim())
+    })
+
+    it('installs the icon in every hicolor size from 16 to 512 px and as scalable SVG, under the name the .desktop file uses', () => {
+      const entry = readFileSync(path.join(root, 'usr', 'share', 'applications', 'plant-store.desktop'), 'utf8')
+      const icon = desktopKey(entry, 'Icon')
+      expect(icon).toBe('plant-store-app')
+      const hicolor = path.join(root, 'usr', 'share', 'icons', 'hicolor')
+      const sizes = readdirSync(hicolor).filter((dir) => dir !== 'scalable')
+      expect(sizes.sort((a, b) => parseInt(a) - parseInt(b))).toEqual([
+        '16x16',
+        '22x22',
+        '24x24',
+        '32x32',
+        '48x48',
+        '64x64',
+        '128x128',
+        '256x256',
+        '512x512'
+      ])
+      for (const size of sizes) {
+        const png = readFileSync(path.join(hicolor, size, 'apps', `${icon}.png`))
+        expect(`${png.readUInt32BE(16)}x${png.readUInt32BE(20)}`).toBe(size)
+      }
+      expect(readFileSync(path.join(hicolor, 'scalable', 'apps', `${icon}.svg`), 'utf8')).toMatch(/^<svg /)
+    })
   })
 })

@@ -10,6 +10,7 @@ import { connect } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { hostPlatform } from '#lib/platform'
 import { SERVE_TOKEN, runCli, startServe, type ServeProcess } from '#setup/serve-process'
 import { makeTempDir } from '#setup/temp-dir'
 
@@ -177,7 +178,7 @@ describe('local API security (real process)', () => {
     const token = (await readFile(path.join(dir, 'token'), 'utf8')).trim()
     expect(token.length).toBeGreaterThanOrEqual(32)
     expect(server.token).toBe(token)
-    if (process.platform !== 'win32') {
+    if (hostPlatform() !== 'win32') {
       expect((await stat(path.join(dir, 'token'))).mode & 0o777).toBe(0o600)
       expect((await stat(dir)).mode & 0o777).toBe(0o700)
     }

@@ -2,7 +2,7 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { identity } from '#store/folder/lock'
+import { identity } from '#lib/process-identity'
 import { TokenRotationBusyError, loadOrCreateToken, rotateToken, tokenFilePath } from '#auth/token'
 import { runCli } from '#setup/serve-process'
 import { catalogueFolder } from '#setup/catalogue-folder'

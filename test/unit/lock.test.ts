@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs'
 import { readFile, utimes, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { hostPlatform } from '#lib/platform'
 import { DataDirLockedError, acquireDataDirLock } from '#store/folder/lock'
 import { makeTempDir } from '#setup/temp-dir'
 
@@ -67,7 +68,7 @@ describe('data directory lock', () => {
   })
 
   // Only Linux tells the boot and a process's start time apart (/proc); elsewhere this shows as skipped.
-  it.runIf(process.platform === 'linux')('records on Linux the boot and the process start time, which tell a recycled pid apart', async () => {
+  it.runIf(hostPlatform() === 'linux')('records on Linux the boot and the process start time, which tell a recycled pid apart', async () => {
     const dir = await makeTempDir()
     const lock = await acquireDataDirLock(dir, 'me')
     const owner = JSON.parse(await readFile(lock.file, 'utf8'))
@@ -76,7 +77,7 @@ describe('data directory lock', () => {
     await lock.release()
   })
 
-  it.runIf(process.platform === 'linux')('takes over a lock whose pid was recycled by another process (same pid, other start time)', async () => {
+  it.runIf(hostPlatform() === 'linux')('takes over a lock whose pid was recycled by another process (same pid, other start time)', async () => {
     const dir = await makeTempDir()
     const child = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 10000)'])
     try {
@@ -89,7 +90,32 @@ describe('data directory lock', () => {
     }
   })
 
-  it('takes over a lock whose pid now belongs to an unrelated program', async () => {
+  // The `windows` test project runs this with the platform set to win32 (no /proc, no PowerShell here).
+  it.runIf(hostPlatform() !== 'linux')(
+    'records elsewhere when the computer and the process started, and says when a live pid cannot be proven the holder',
+    async () => {
+      const dir = await makeTempDir()
+      const lock = await acquireDataDirLock(dir, 'me')
+      const owner = JSON.parse(await readFile(lock.file, 'utf8'))
+      expect(owner).toMatchObject({ bootedAt: expect.any(String), startedAt: expect.any(String) })
+      await lock.release()
+      const child = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 10000)'])
+      try {
+        await writeFile(
+          path.join(dir, 'lock'),
+          JSON.stringify({ pid: child.pid, holder: 'plant-store serve', since: 'then', startedAt: owner.startedAt })
+        )
+        const refused = acquireDataDirLock(dir, 'me')
+        await expect(refused).rejects.toMatchObject({ unproven: true })
+        await expect(refused).rejects.toThrow(`A process ${child.pid} is running, but this computer cannot tell whether it is still that Plant Store`)
+      } finally {
+        child.kill('SIGKILL')
+      }
+    }
+  )
+
+  // An old lock with no start time: on Linux /proc/PID/cmdline shows the pid runs no Node or Electron.
+  it.runIf(hostPlatform() === 'linux')('takes over a lock whose pid now belongs to an unrelated program', async () => {
     const dir = await makeTempDir()
     const sleeper = spawn('sleep', ['10'])
     try {

@@ -1,6 +1,7 @@
 import { stat, utimes, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
+import { hostPlatform } from '#lib/platform'
 import { FileLockTimeoutError, withFileLock } from '#lib/file-lock'
 import { NamedTokenRegistry } from '#auth/named-token-registry'
 import { NamedTokensFileError, TokenNameError, addNamedToken, namedTokensFile, readNamedTokens, revokeNamedToken } from '#auth/named-tokens'
@@ -11,7 +12,7 @@ describe('tokens.json', () => {
     const dir = await makeTempDir()
     await Promise.all(Array.from({ length: 8 }, (_, i) => addNamedToken(dir, `script-${i}`, 'read-write')))
     expect((await readNamedTokens(dir)).map((token) => token.name).sort()).toEqual(Array.from({ length: 8 }, (_, i) => `script-${i}`))
-    if (process.platform !== 'win32') expect((await stat(namedTokensFile(dir))).mode & 0o777).toBe(0o600)
+    if (hostPlatform() !== 'win32') expect((await stat(namedTokensFile(dir))).mode & 0o777).toBe(0o600)
   })
 
   it('refuses a taken name in any case, a bad name, and revoking a name that is not there', async () => {

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process'
 import { chmod, mkdir, readFile, readdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -42,15 +43,29 @@ describe('backups into a backup folder', () => {
     expect(names.filter((name) => name.startsWith('plants-'))[0]).toBe('plants-2025-01-04T00-00-00-000Z.json')
   })
 
+  it('removes what a backup cut off mid-write left (its writer gone), never a backup or another writer’s file in progress', async () => {
+    const data = await catalogueWith(['Fern'])
+    const target = await makeTempDir()
+    const gone = spawnSync(process.execPath, ['-e', '']).pid
+    const cutOff = `.plants-2026-03-01T18-00-00-000Z.json.${gone}.0a1b2c3d.tmp`
+    const inProgress = `.plants-2026-03-01T18-00-01-000Z.json.${process.ppid}.0a1b2c3d.tmp`
+    for (const name of [cutOff, inProgress, 'plants-2026-02-01T18-00-00-000Z.json']) await writeFile(path.join(target, name), '{"half')
+    await backUpTo(data, target)
+    const names = await readdir(target)
+    expect(names).not.toContain(cutOff)
+    expect(names).toEqual(expect.arrayContaining([inProgress, 'plants-2026-02-01T18-00-00-000Z.json']))
+    expect(names).toHaveLength(3)
+  })
+
   it('backs up at stop when backup.dir is set, and not when it is not', async () => {
     const data = await catalogueWith(['Fern'])
     const target = path.join(await makeTempDir(), 'usb', 'PlantStore')
     await mkdir(target, { recursive: true })
-    await scheduleOffsiteBackups(data).stop()
+    await scheduleOffsiteBackups(data).finish()
     expect(await readBackupStatus(data)).toBeUndefined()
     await writeSetting(data, 'backup.dir', target)
     const schedule = scheduleOffsiteBackups(data)
-    await schedule.stop()
+    await schedule.finish()
     // One at start (none was ever made) and one at stop.
     expect((await readdir(target)).length).toBe(2)
   })
@@ -60,7 +75,7 @@ describe('backups into a backup folder', () => {
     const mountPoint = await makeTempDir()
     const target = path.join(mountPoint, 'PlantStore')
     await writeSetting(data, 'backup.dir', target)
-    await scheduleOffsiteBackups(data).stop()
+    await scheduleOffsiteBackups(data).finish()
     expect(await readdir(mountPoint)).toEqual([])
     expect(await readBackupStatus(data)).toBeUndefined()
     await expect(backUpTo(data, target)).rejects.toThrow(`could not back up into ${target}: the folder is missing (is the drive plugged in?)`)

@@ -1,10 +1,11 @@
 import { chmod, readFile, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
+import { hostPlatform } from '#lib/platform'
 import { TOKEN_MIN_LENGTH, TokenError, checkToken, createToken, loadOrCreateToken, openTokenSource, rotateToken, tokenFilePath } from '#auth/token'
 import { makeTempDir } from '#setup/temp-dir'
 
-const posix = process.platform !== 'win32'
+const posix = hostPlatform() !== 'win32'
 
 /** Every read of a token file, from the moment it opens the file until it closes it: a test waits for a read that began after it changed the file. */
 const tokenReads = vi.hoisted(() => [] as Promise<void>[])

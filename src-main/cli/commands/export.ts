@@ -7,7 +7,10 @@ import { requireCatalogue } from '#app/catalogue-folder'
 import { withCatalogue } from '#app/reach-catalogue'
 import { remoteExport } from '#transfer/remote-transfer'
 import { exportChunks } from '#transfer/transfer'
-import { replaceFile } from '#lib/durable-file'
+import path from 'node:path'
+import { saveDocument } from '#lib/durable-file'
+import { windowsNameProblem } from '#lib/file-names'
+import { hostPlatform } from '#lib/platform'
 import { CommandError, EXIT_CODES, UsageError, type Command } from '#cli/command'
 import { dataOptionHelp, readOptions } from '#cli/options'
 import { commandProgress } from '#cli/output/progress-bar'
@@ -45,14 +48,20 @@ function readStatuses(value: string | undefined): PlantStatus[] {
   return statuses as PlantStatus[]
 }
 
+/** Refuses, before any work, a --out name that Windows would not keep as a file (CON.csv is the console). */
+function checkOutName(file: string | undefined, platform: NodeJS.Platform): void {
+  const problem = file === undefined || platform !== 'win32' ? undefined : windowsNameProblem(path.basename(file))
+  if (problem) throw new UsageError(`--out: ${problem}; choose another file name`)
+}
+
 /**
- * Writes the export into `file` as the desktop app's Save does: a new 0600 file, fsynced and renamed into place, so
- * a link planted at that name is replaced (not written through), an existing file's looser mode does not carry over,
- * and a failed export leaves the previous file whole.
+ * Writes the export into `file` as the desktop app's Save does: fsynced and renamed into place, so a link planted at
+ * that name is replaced (not written through) and a failed export leaves the previous file whole; a document's mode
+ * (the umask's for a new file, its own for a file it replaces), not the data folder's private one.
  */
 async function writeExport(file: string, bytes: Buffer): Promise<void> {
   try {
-    await replaceFile(file, bytes.toString('utf8'))
+    await saveDocument(file, bytes)
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message
     throw new CommandError(`${file} could not be written (${reason}); choose another place`, EXIT_CODES.failed)
@@ -63,6 +72,7 @@ async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
   const { values, dataDir } = readOptions(args, env, { format: { type: 'string' }, status: { type: 'string' }, out: { type: 'string' } })
   const format = readFormat(values.format, 'csv')
   const statuses = readStatuses(values.status)
+  checkOutName(values.out, hostPlatform())
   // A read: a folder with no catalogue (a typo in --data) is said so, never made into an empty one and exported.
   requireCatalogue(dataDir)
   // No progress line when the file itself is printed on the terminal: the two would garble each other.

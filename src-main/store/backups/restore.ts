@@ -1,5 +1,5 @@
 /** Puts a backup back in place of the catalogue, after checking it; the files it replaces are kept aside. */
-import { link, mkdir, readFile, rename, rmdir } from 'node:fs/promises'
+import { link, mkdir, readFile, rmdir } from 'node:fs/promises'
 import path from 'node:path'
 import type { Plant } from '#shared/plant'
 import { checkBackup } from './check-backup'
@@ -9,7 +9,7 @@ import { HistoryWriter } from '#store/history/history-files'
 import { writeRestoreMark } from '#store/history/history-restore-mark'
 import type { HistoryEntry } from '#store/history/history-entry'
 import { listJournals, readJournal, type JournalFile } from '#store/journal/journal'
-import { replaceFile } from '#lib/durable-file'
+import { nodeFileSystem, renameFile, replaceFile } from '#lib/durable-file'
 import { acquireDataDirLock } from '#store/folder/lock'
 import { migrateToCurrent } from '#store/file/migrate'
 import { DATA_FILE_NAME } from '#store/file/read-catalogue'
@@ -116,7 +116,7 @@ export async function restoreFromBackup(dataDir: string, source: string, at = ne
     const text = await serializeSnapshot({ nextId, journalGen, plants, idempotencyKeys: data.idempotencyKeys, nextSeq })
     await replaceFile(file, text)
     // The journals belong to the replaced file; the new journalGen already tells a start to skip them.
-    for (const journal of journals) await rename(journal.file, `${journal.file}.${suffix}`).catch(() => undefined)
+    for (const journal of journals) await renameFile(nodeFileSystem, journal.file, `${journal.file}.${suffix}`).catch(() => undefined)
     restored = true
     return { keptAside, plantCount: data.plants.length, nextId }
   } finally {

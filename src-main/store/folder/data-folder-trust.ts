@@ -14,6 +14,7 @@ import type { Stats } from 'node:fs'
 import { lstatSync, readFileSync } from 'node:fs'
 import { readlink, stat } from 'node:fs/promises'
 import path from 'node:path'
+import { hostPlatform } from '#lib/platform'
 
 /** The data folder, or a file in it, cannot be trusted; the message names each path and the command that fixes it. */
 export class UntrustedDataFolderError extends Error {
@@ -28,8 +29,8 @@ export class UntrustedDataFolderError extends Error {
 }
 
 /** The effective user id, or undefined where POSIX owners do not apply. */
-export function effectiveUid(): number | undefined {
-  return process.platform === 'win32' ? undefined : process.geteuid?.()
+export function effectiveUid(platform: NodeJS.Platform = hostPlatform()): number | undefined {
+  return platform === 'win32' ? undefined : process.geteuid?.()
 }
 
 /** The login name of `uid` (from /etc/passwd), or `uid N` when it has none. */

@@ -5,7 +5,7 @@
  */
 import { readdir, unlink } from 'node:fs/promises'
 import path from 'node:path'
-import { isProcessAlive } from './lock'
+import { isProcessAlive } from '#lib/process-identity'
 
 /**
  * Temp and draft files written aside before a rename or link

@@ -4,13 +4,17 @@
  * catalogue. The lock file appears complete in one step (createFileOnce), so
  * nobody ever reads a half-written one. A lock
  * left by a killed process is recognised (its process is gone, or the pid now
- * belongs to another process or another boot) and taken over at once, so a
- * restart right after `kill -9` is never blocked.
+ * belongs to another process or another boot: lib/process-identity.ts) and
+ * taken over at once, so a restart right after `kill -9` or a power cut is
+ * never blocked. Where the system cannot tell (a live pid whose start time
+ * cannot be read), the refusal says so, and the person may take the folder
+ * over ({@link takeOverDataDir}).
  */
-import { constants as fsConstants, readFileSync } from 'node:fs'
+import { constants as fsConstants } from 'node:fs'
 import { lstat, open, readFile, stat, unlink } from 'node:fs/promises'
 import path from 'node:path'
 import { createFileOnce } from '#lib/durable-file'
+import { identity, isProcessAlive, processState, type ProcessIdentity, type ProcessState } from '#lib/process-identity'
 
 /** Name of the lock file inside the data directory. */
 export const LOCK_FILE_NAME = 'lock'
@@ -22,15 +26,12 @@ export const LOCK_FILE_NAME = 'lock'
  */
 export const RUNTIME_FILE_NAME = 'server.json'
 
-/** What the lock file records about its holder. */
-export interface LockOwner {
+/** What the lock file records about its holder; its identity tells a recycled pid apart (process-identity.ts). */
+export interface LockOwner extends ProcessIdentity {
   pid: number
   /** What holds it, e.g. "plant-store serve" or "Plant Store desktop app". */
   holder: string
   since: string
-  /** Linux: the boot and the process start time (clock ticks since boot), to tell a recycled pid apart. */
-  bootId?: string
-  startTime?: string
 }
 
 /** The data directory is in use by another live process. */
@@ -43,14 +44,27 @@ export class DataDirLockedError extends Error {
     readonly dir: string,
     readonly owner: LockOwner,
     readonly refused = 'start',
-    note = ''
+    note = '',
+    /** True when the holder's pid runs but cannot be proven to be that holder (no start time to compare). */
+    readonly unproven = false
   ) {
     super(
       `the data folder ${dir} is in use by ${owner.holder} (process ${owner.pid}, since ${owner.since})${note}. ` +
-        (refused === 'start' ? 'Stop that one first, or choose another folder with --data.' : `Stop that one first, then ${refused} again.`)
+        (refused === 'start' ? 'Stop that one first, or choose another folder with --data.' : `Stop that one first, then ${refused} again.`) +
+        (unproven ? ` ${unprovenAdvice(dir, owner, refused)}` : '')
     )
     this.name = 'DataDirLockedError'
   }
+}
+
+/** What to say when a live pid cannot be proven to be the holder (after a crash or a power cut it may be any program). */
+function unprovenAdvice(dir: string, owner: LockOwner, refused: string): string {
+  return (
+    `A process ${owner.pid} is running, but this computer cannot tell whether it is still that Plant Store: after a crash or ` +
+    `a power cut the number may belong to another program. If no other Plant Store window or plant-store serve is open, ` +
+    (refused === 'start' ? 'choose Open anyway in the desktop app, or ' : '') +
+    `delete ${path.join(dir, LOCK_FILE_NAME)} and ${refused} again.`
+  )
 }
 
 /** The lock file of a running holder was deleted or replaced by someone else: the holder no longer owns the folder. */
@@ -81,49 +95,9 @@ export interface DataDirLock {
   release(): Promise<void>
 }
 
-function readProc(file: string): string | undefined {
-  try {
-    return readFileSync(file, 'utf8')
-  } catch {
-    return undefined
-  }
-}
-
-/** Start time of `pid` in clock ticks since boot (field 22 of /proc/PID/stat), Linux only. */
-function processStartTime(pid: number): string | undefined {
-  const stat = readProc(`/proc/${pid}/stat`)
-  // The command name (field 2) may hold spaces and parentheses; fields after it follow the last ')'.
-  return stat?.slice(stat.lastIndexOf(')') + 2).split(' ')[19]
-}
-
-/** What tells process `pid` apart from a later one with the same number (Linux); empty elsewhere. */
-export function identity(pid: number): Pick<LockOwner, 'bootId' | 'startTime'> {
-  const bootId = readProc('/proc/sys/kernel/random/boot_id')?.trim()
-  const startTime = processStartTime(pid)
-  return bootId && startTime ? { bootId, startTime } : {}
-}
-
-/** True when a process `pid` exists (it may be another user's); says nothing of which program it is. */
-export function isProcessAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM' // it exists, under another user
-  }
-}
-
-/** True when the lock's owner is still running (and is the same process, not a recycled pid). */
-export function isLiveOwner(owner: Pick<LockOwner, 'pid' | 'bootId' | 'startTime'>): boolean {
-  if (!isProcessAlive(owner.pid)) return false
-  if (owner.bootId === undefined || owner.startTime === undefined) {
-    // No identity recorded (not Linux, or an older lock): only a node or Electron process can be ours.
-    const cmdline = readProc(`/proc/${owner.pid}/cmdline`)?.toLowerCase()
-    return cmdline === undefined || /node|electron|plant-store|plant store/.test(cmdline)
-  }
-  const now = identity(owner.pid)
-  if (now.bootId === undefined) return true
-  return now.bootId === owner.bootId && now.startTime === owner.startTime
+/** Whether the lock's owner still runs (and is the same process, not a recycled pid). */
+export function ownerState(owner: LockOwner): ProcessState {
+  return processState(owner)
 }
 
 function parseOwner(text: string): LockOwner | undefined {
@@ -182,8 +156,9 @@ async function liveWitness(dir: string): Promise<LockOwner | undefined> {
   } catch {
     return undefined
   }
-  if (!Number.isSafeInteger(info.pid) || info.pid === process.pid || info.startTime === undefined) return undefined
-  if (!isLiveOwner(info as LockOwner)) return undefined
+  const hasIdentity = info.startTime !== undefined || info.startedAt !== undefined
+  if (!Number.isSafeInteger(info.pid) || info.pid === process.pid || !hasIdentity) return undefined
+  if (ownerState(info as LockOwner) !== 'alive') return undefined
   return { pid: info.pid!, holder: typeof info.holder === 'string' ? info.holder : `the server at ${info.baseUrl ?? '?'}`, since: info.since ?? '?' }
 }
 
@@ -258,8 +233,8 @@ export async function acquireLockFile(
     const found = await readFile(file, 'utf8').catch(() => '')
     const owner = parseOwner(found)
     if (owner) {
-      const live = owner.pid === process.pid ? heldHere.has(file) : isLiveOwner(owner)
-      if (live) throw new DataDirLockedError(dir, owner, refused)
+      const state = owner.pid === process.pid ? (heldHere.has(file) ? 'alive' : 'gone') : ownerState(owner)
+      if (state !== 'gone') throw new DataDirLockedError(dir, owner, refused, '', state === 'unproven')
     } else if ((await ageMs(file)) < UNREADABLE_GRACE_MS) {
       throw new DataDirLockedError(dir, { pid: 0, holder: 'another Plant Store that is starting', since: 'just now' }, refused)
     }
@@ -267,6 +242,21 @@ export async function acquireLockFile(
     if (!(await removeStale(file, found))) await new Promise((resolve) => setTimeout(resolve, 10))
   }
   throw new Error(`could not take the lock ${file}; another process keeps replacing it`)
+}
+
+/**
+ * Takes `dir` over from a holder that could not be proven alive, once the
+ * person has chosen to (Open anyway): removes the lock only while it still
+ * names that very holder (pid and since), so one that started meanwhile is
+ * never pushed out. True when the folder is free to take now.
+ */
+export async function takeOverDataDir(dir: string, owner: Pick<LockOwner, 'pid' | 'since'>): Promise<boolean> {
+  const file = path.join(dir, LOCK_FILE_NAME)
+  const found = await readFile(file, 'utf8').catch(() => undefined)
+  if (found === undefined) return true
+  const current = parseOwner(found)
+  if (current?.pid !== owner.pid || current.since !== owner.since) return false
+  return removeStale(file, found)
 }
 
 /** Takes the lock of `dir` for this process, or throws DataDirLockedError naming the holder. */

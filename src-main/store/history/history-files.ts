@@ -7,11 +7,11 @@
  * the fold only means the same entries are offered again.
  */
 import { constants as fsConstants, type Stats } from 'node:fs'
-import { open, readdir, rename, truncate, type FileHandle } from 'node:fs/promises'
+import { open, readdir, truncate, type FileHandle } from 'node:fs/promises'
 import path from 'node:path'
 import { effectiveUid, userName } from '#store/folder/data-folder-trust'
 import { monthOf, type HistoryEntry } from './history-entry'
-import { nodeFileSystem, syncDirectory } from '#lib/durable-file'
+import { nodeFileSystem, renameFile, syncDirectory } from '#lib/durable-file'
 
 const HISTORY_NAME = /^history-(\d{4}-\d{2})\.jsonl$/
 
@@ -54,7 +54,7 @@ export async function listHistoryFiles(dir: string): Promise<HistoryFile[]> {
 /** Renames a damaged history file aside (never deleted: the owner may want it) and says so. */
 export async function setAside(file: string, problem: string, now = new Date()): Promise<DamagedHistoryFile> {
   const keptAs = `${file}.damaged-${now.toISOString().replace(/[:.]/g, '-')}`
-  await rename(file, keptAs)
+  await renameFile(nodeFileSystem, file, keptAs)
   console.warn(`[plant-store] the history file ${file} is damaged (${problem}); it was kept aside as ${keptAs} and the catalogue serves on`)
   return { file, keptAs, problem }
 }

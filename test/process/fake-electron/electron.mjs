@@ -85,6 +85,8 @@ export class BrowserWindow extends StandInWindow {
   webContents = new WebContents()
   constructor(options) {
     super(app, options)
+    // Electron announces every new web contents app-wide while the window is being made.
+    app.emit('web-contents-created', { preventDefault() {} }, this.webContents)
     // A parent window is an object; the report names it rather than serialising it.
     report('window', { ...options, parent: options.parent ? 'main window' : undefined })
   }

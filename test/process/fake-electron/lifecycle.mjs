@@ -7,7 +7,7 @@
 //   docs/api/app.md                    'window-all-closed' is not emitted for a quit asked by app.quit()
 // Where the stand-in is stricter than Electron it says so (setPath after 'ready').
 import { EventEmitter } from 'node:events'
-import { existsSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs'
+import { existsSync, readlinkSync, rmSync, symlinkSync, unlinkSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 
@@ -78,21 +78,22 @@ export class StandInApp extends EventEmitter {
   }
 
   /**
-   * Chromium's process singleton: a SingletonLock in userData. Any failure to take it (another running
-   * instance, a folder that cannot be written) answers false, exactly as "another copy is running" does.
+   * Chromium's process singleton on Linux and macOS (chrome/browser/process_singleton_posix.cc): a symbolic link
+   * SingletonLock -> "hostname-pid" in userData. Any failure to make it (another running instance, a folder that
+   * cannot be written, a drive that cannot hold links) answers false, exactly as "another copy is running" does.
    */
   requestSingleInstanceLock() {
     if (this.singleInstance !== undefined) return this.singleInstance
     const file = path.join(this.paths.get('userData') ?? os.tmpdir(), 'SingletonLock')
     try {
-      const holder = Number(readFileSync(file, 'utf8').split('-').at(-1))
+      const holder = Number(readlinkSync(file).split('-').at(-1))
       if (holder !== process.pid && isRunning(holder)) return false
       unlinkSync(file) // left by a process that is gone: Chromium takes it over
     } catch {
       // none yet
     }
     try {
-      writeFileSync(file, `${os.hostname()}-${process.pid}`, { flag: 'wx' })
+      symlinkSync(`${os.hostname()}-${process.pid}`, file)
     } catch {
       return false
     }

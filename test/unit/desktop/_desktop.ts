@@ -18,6 +18,8 @@ export async function runDesktop(dataDir: string, options: Partial<DesktopAppOpt
     uiDir: '/app/out/renderer',
     platform: 'linux',
     signals: new EventEmitter(),
+    // The stand-in's single-instance lock is a link, as Chromium's: a refusal on this disk means another copy.
+    holdsLinks: () => true,
     ...options
   })
   onTestFinished(() => desktop.service?.stop())

@@ -41,6 +41,8 @@ export class FakeBrowserWindow extends StandInWindow {
   constructor(options: Record<string, unknown>) {
     super(app, options)
     FakeBrowserWindow.created.push(this)
+    // Electron announces every new web contents app-wide while the window is being made.
+    app.emit('web-contents-created', fakeEvent(), this.webContents)
     vi.spyOn(this as StandInWindow, 'close')
   }
 

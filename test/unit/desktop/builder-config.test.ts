@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { readFileSync, statSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
@@ -71,5 +71,28 @@ describe('the electron-builder configuration', () => {
     expect(width).toBeGreaterThanOrEqual(512)
     expect(height).toBe(width)
     expect(readFileSync(`${root}build/icon.svg`, 'utf8')).toMatch(/^<svg /)
+  }, 30_000)
+
+  it('re-signs ad hoc after flipping the fuses (an unsigned Apple Silicon build is otherwise killed at launch as damaged)', async () => {
+    const config = (await loadBuilderConfig()) as Config & { electronFuses: Record<string, unknown> }
+    expect(config.electronFuses.resetAdHocDarwinSignature).toBe(true)
+  }, 30_000)
+
+  it('gives Linux the icon in every size the hicolor theme lists, 16 to 512 px, each rendered at its size', async () => {
+    const config = (await loadBuilderConfig()) as Config & { linux: { icon: string } }
+    expect(config.linux.icon).toBe('build/icons')
+    for (const size of [16, 22, 24, 32, 48, 64, 128, 256, 512]) {
+      expect(pngSize(`${root}build/icons/${size}x${size}.png`)).toEqual({ width: size, height: size })
+    }
+  }, 30_000)
+
+  it('ships /usr/bin/plant-store as the command line and the window as plant-store-app in the deb, with the SVG as scalable icon', async () => {
+    const config = (await loadBuilderConfig()) as Config & { linux: { executableName: string }; deb: { fpm: string[] } }
+    expect(config.linux.executableName).toBe('plant-store-app')
+    expect(config.deb.fpm).toEqual([
+      'build/linux/plant-store=/usr/bin/plant-store',
+      'build/icon.svg=/usr/share/icons/hicolor/scalable/apps/plant-store-app.svg'
+    ])
+    expect(statSync(`${root}build/linux/plant-store`).mode & 0o777).toBe(0o755)
   }, 30_000)
 })

@@ -1,11 +1,10 @@
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
-import { readFile, stat, symlink } from 'node:fs/promises'
-import { mkdir } from 'node:fs/promises'
+import { lstat, mkdir, readFile, readlink, stat, symlink, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { describeInstalled, installLauncher, launcherText, type LauncherTarget } from '#desktop/cli-launcher'
+import { describeInstalled, installLauncher, launcherDirs, launcherRefusal, launcherText, type LauncherTarget } from '#desktop/cli-launcher'
 import { cliEntry } from '#app/paths'
 import { makeTempDir } from '#setup/temp-dir'
 
@@ -73,5 +72,76 @@ describe('the command-line launcher (Help → Install Command-Line Tool)', () =>
       '"C:\\Program Files\\Plant Store\\Plant Store.exe" "C:\\Program Files\\Plant Store\\resources\\app.asar\\out\\main\\cli.js" %*',
       ''
     ])
+  })
+
+  it('plans the Windows folders with Windows paths (drive letter, backslashes), the per-user WindowsApps first', () => {
+    const windows = { platform: 'win32', execPath: 'C:\\x.exe', cliPath: 'C:\\cli.js', home: 'C:\\Users\\Ana' } as const
+    expect(launcherDirs({ ...windows, env: { LOCALAPPDATA: 'C:\\Users\\Ana\\AppData\\Local' } })).toEqual([
+      'C:\\Users\\Ana\\AppData\\Local\\Microsoft\\WindowsApps',
+      'C:\\Users\\Ana\\AppData\\Local\\Programs\\plant-store\\bin'
+    ])
+    expect(launcherDirs({ ...windows, env: {} })[0]).toBe('C:\\Users\\Ana\\AppData\\Local\\Microsoft\\WindowsApps')
+  })
+
+  it('tells macOS users to put the folder on PATH in ~/.zprofile (zsh), others in ~/.profile', () => {
+    const installed = { file: '/Users/ana/.local/bin/plant-store', dir: '/Users/ana/.local/bin', onPath: false }
+    expect(describeInstalled(installed, 'darwin')).toContain(
+      'with this line in ~/.zprofile (zsh is the Terminal\'s shell on macOS): export PATH="/Users/ana/.local/bin:$PATH"'
+    )
+    expect(describeInstalled(installed, 'linux')).toContain('~/.profile')
+  })
+})
+
+describe('a launcher that would soon point at nothing, or replace something else', () => {
+  it.each([
+    [
+      'an AppImage (APPIMAGE set by its runtime)',
+      { platform: 'linux', execPath: '/tmp/.mount_PlantS1a2b3/plant-store-app', env: { APPIMAGE: '/home/ana/Plant Store-0.1.0.AppImage' } },
+      /AppImage \(\/home\/ana\/Plant Store-0\.1\.0\.AppImage\).*Install the \.deb instead/
+    ],
+    [
+      'an AppImage mount',
+      { platform: 'linux', execPath: '/tmp/.mount_PlantS1a2b3/plant-store-app', env: {} },
+      /whose files exist only while it runs/
+    ],
+    [
+      'a translocated Mac app',
+      { platform: 'darwin', execPath: '/private/var/folders/x/T/AppTranslocation/1F2E/d/Plant Store.app/Contents/MacOS/Plant Store', env: {} },
+      /temporary copy \(App Translocation\).*Drag Plant Store into the Applications folder/
+    ],
+    [
+      'a Mac app on its disk image',
+      { platform: 'darwin', execPath: '/Volumes/Plant Store 0.1.0/Plant Store.app/Contents/MacOS/Plant Store', env: {} },
+      /from its disk image.*Applications folder/
+    ]
+  ] as const)('is refused with words for %s, writing nothing', async (_, where, words) => {
+    expect(launcherRefusal(where)).toMatch(words)
+    const home = await makeTempDir('plant-store-launcher-home-')
+    await expect(installLauncher({ ...where, env: { ...where.env }, cliPath: '/x/cli.js', home })).rejects.toThrow(words)
+    await expect(lstat(path.join(home, '.local'))).rejects.toThrow(/ENOENT/)
+  })
+
+  it('accepts an installed app: /opt, /Applications, Program Files', () => {
+    expect(launcherRefusal({ platform: 'linux', execPath: '/opt/Plant Store/plant-store-app', env: {} })).toBeUndefined()
+    expect(launcherRefusal({ platform: 'darwin', execPath: '/Applications/Plant Store.app/Contents/MacOS/Plant Store', env: {} })).toBeUndefined()
+    expect(launcherRefusal({ platform: 'win32', execPath: 'C:\\Program Files\\Plant Store\\Plant Store.exe', env: {} })).toBeUndefined()
+  })
+
+  it('never writes through a link at its name (npm link’s plant-store), nor replaces another program; rewrites its own', async () => {
+    const first = await target({ env: { PATH: '/usr/bin' } })
+    const bin = path.join(first.home, '.local', 'bin')
+    await mkdir(bin, { recursive: true })
+    const npmBin = path.join(await makeTempDir(), 'plant-store.js')
+    await writeFile(npmBin, '#!/usr/bin/env node\n// npm link\n')
+    await symlink(npmBin, path.join(bin, 'plant-store'))
+    await expect(installLauncher(first)).rejects.toThrow(/plant-store is already there as a link to .*plant-store\.js.*it is left as it is/)
+    expect(await readFile(npmBin, 'utf8')).toBe('#!/usr/bin/env node\n// npm link\n')
+    expect(await readlink(path.join(bin, 'plant-store'))).toBe(npmBin)
+
+    const other = await target({ env: { PATH: '/usr/bin' } })
+    await mkdir(path.join(other.home, '.local', 'bin'), { recursive: true })
+    await writeFile(path.join(other.home, '.local', 'bin', 'plant-store'), '#!/bin/sh\necho mine\n')
+    await expect(installLauncher(other)).rejects.toThrow(/was not written by Plant Store/)
+    expect(await readFile(path.join(other.home, '.local', 'bin', 'plant-store'), 'utf8')).toBe('#!/bin/sh\necho mine\n')
   })
 })

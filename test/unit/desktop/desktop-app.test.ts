@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events'
 import { existsSync, readFileSync, readdirSync } from 'node:fs'
 import { createServer, type Server } from 'node:net'
 import os from 'node:os'
@@ -58,6 +59,25 @@ describe('the desktop app', () => {
     const token = readFileSync(path.join(dir, 'token'), 'utf8').trim()
     const response = await fetch(`${baseUrl}/plant/search/status`, { headers: { authorization: `Bearer ${token}` } })
     expect(response.status).toBe(200)
+  })
+
+  it('guards the web contents app-wide: its page stays on the app, the clipboard write is its only permission', async () => {
+    const dir = await makeTempDir()
+    const desktop = await runDesktop(dir)
+    const origin = `http://127.0.0.1:${desktop.service?.port}`
+    const navigate = (contents: EventEmitter, url: string) => {
+      const navigation = fakeEvent({ url })
+      contents.emit('will-navigate', navigation)
+      return navigation.defaultPrevented()
+    }
+    expect(navigate(mainWindow().webContents, `${origin}/?view=plants`)).toBe(false)
+    expect(navigate(mainWindow().webContents, 'https://example.org/')).toBe(true)
+    // Any other contents (the API reference, or anything made later) may not show the app's page.
+    const other = new FakeBrowserWindow({})
+    expect(navigate(other.webContents, `${origin}/`)).toBe(true)
+    const [check] = session.defaultSession.setPermissionCheckHandler.mock.calls[0] as [(...args: unknown[]) => boolean]
+    expect(check({}, 'clipboard-sanitized-write', `${origin}/`, { isMainFrame: true })).toBe(true)
+    expect(check({}, 'clipboard-read', `${origin}/`, { isMainFrame: true })).toBe(false)
   })
 
   it('hands the page its bridge over IPC: API address, token and version', async () => {
@@ -126,10 +146,10 @@ describe('the desktop app', () => {
     const dir = await makeTempDir()
     const desktop = await runDesktop(dir)
     const service = desktop.service!
-    const stop = service.stop
+    const release = service.release
     let stopped = false
-    service.stop = async () => {
-      await stop()
+    service.release = async () => {
+      await release()
       stopped = true
     }
     let stoppedBeforeExit: boolean | undefined

@@ -4,7 +4,7 @@
  * 'ready', at quit, at the end of a Windows session, and to its windows.
  */
 import { EventEmitter } from 'node:events'
-import { chownSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs'
+import { chownSync, existsSync, mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs'
 import { connect, type Socket } from 'node:net'
 import path from 'node:path'
 import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest'
@@ -118,7 +118,7 @@ describe('before ready: a start that fails says why in a dialog, never vanishes'
 
   it('a single-instance lock held by a running process means another copy: quit quietly (it comes to the front)', async () => {
     const dir = await makeTempDir()
-    writeFileSync(path.join(dir, 'SingletonLock'), 'host-1') // pid 1 always runs
+    symlinkSync('host-1', path.join(dir, 'SingletonLock')) // pid 1 always runs
     vi.spyOn(console, 'error').mockImplementation(() => undefined)
     const shown = recordDialogs()
     const desktop = await runDesktop(dir)
@@ -126,6 +126,22 @@ describe('before ready: a start that fails says why in a dialog, never vanishes'
     expect(app.quit).toHaveBeenCalled()
     expect(desktop.service).toBeUndefined()
     expect(shown).toEqual([])
+  })
+
+  it('a data folder on a drive without symbolic links (FAT, some shares): says why and what to do, exit 1, instead of quitting silently', async () => {
+    const dir = await makeTempDir()
+    const shown = recordDialogs()
+    app.singleInstance = false // Chromium's SingletonLock is a link, which cannot be made on that drive
+    const desktop = await runDesktop(dir, { holdsLinks: () => false })
+    expect(desktop.service).toBeUndefined()
+    expect(app.exit).toHaveBeenCalledWith(1)
+    expect(shown).toEqual([
+      expect.objectContaining({
+        message: 'Plant Store cannot start.',
+        detail: expect.stringContaining(`The data folder ${dir} is on a drive that cannot hold symbolic links`) as string
+      })
+    ])
+    expect(shown[0]?.detail).toMatch(/Keep the data folder on this computer’s own disk/)
   })
 
   it('names itself to Windows (taskbar, notifications) with the installer’s appId, before ready', async () => {

@@ -7,6 +7,7 @@ import { readFile, readdir } from 'node:fs/promises'
 import path from 'node:path'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { printPage, readPdfName, savePdfThroughDialog, serveLabelPrinting, type PrintablePage } from '#desktop/label-printing'
+import { pdfOptions, printOptions } from '#desktop/print-options'
 import { DESKTOP_LABEL_CHANNELS } from '#shared/desktop-bridge'
 import { makeTempDir } from '#setup/temp-dir'
 import { mainWindow, runDesktop } from './_desktop'
@@ -63,20 +64,26 @@ describe('Save as PDF through the native Save dialog', () => {
 
   it('accepts from the page only a plain .pdf name', () => {
     expect(readPdfName('labels-2026-03-01.pdf')).toBe('labels-2026-03-01.pdf')
-    for (const name of ['../labels.pdf', 'a/b.pdf', 'C:\\x.pdf', 'labels.csv', '.pdf', 'x\u0000.pdf', 7, undefined]) {
+    for (const name of ['../labels.pdf', 'a/b.pdf', 'C:\\x.pdf', 'labels.csv', '.pdf', 'x\u0000.pdf', 'NUL.pdf', 'com1.pdf', 7, undefined]) {
       expect(readPdfName(name), String(name)).toBeUndefined()
     }
   })
 })
 
 describe('the native print dialog', () => {
-  it('shows the dialog (not silent, with backgrounds); printed or cancelled is null, a failure says why', async () => {
+  it('shows the dialog on the layout’s paper; printed or cancelled is null, a failure says why', async () => {
     const printed = page()
-    expect(await printPage(printed)).toBeNull()
-    expect(printed.print).toHaveBeenCalledWith({ silent: false, printBackground: true }, expect.any(Function))
-    expect(await printPage(page([false, 'Print job canceled']))).toBeNull()
-    expect(await printPage(page([false, 'cancelled']))).toBeNull()
-    expect(await printPage(page([false, 'failed']))).toEqual({ error: 'the labels could not be printed (failed)' })
+    expect(await printPage(printed, 'roll')).toBeNull()
+    expect(printed.print).toHaveBeenCalledWith(printOptions('roll'), expect.any(Function))
+    expect(await printPage(page([false, 'Print job canceled']), 'sheet')).toBeNull()
+    expect(await printPage(page([false, 'cancelled']), 'sheet')).toBeNull()
+    expect(await printPage(page([false, 'failed']), 'sheet')).toEqual({ error: 'the labels could not be printed (failed)' })
+  })
+
+  it('says in words that no printer is set up, where Electron fails before any dialog', async () => {
+    expect(await printPage(page([false, 'no valid printers available']), 'roll')).toEqual({
+      error: 'No printer is set up on this computer — use Save as PDF'
+    })
   })
 })
 
@@ -87,10 +94,10 @@ describe('label printing over IPC', () => {
     const savePdf = vi.fn(async () => ({ path: '/x/labels.pdf' }))
     serveLabelPrinting(ipcMain as never, () => APP, savePdf)
     const sender = page()
-    expect(await invoke(DESKTOP_LABEL_CHANNELS.print, PAGE, sender)).toBeNull()
-    expect(sender.print).toHaveBeenCalledWith({ silent: false, printBackground: true }, expect.any(Function))
-    expect(await invoke(DESKTOP_LABEL_CHANNELS.pdf, PAGE, sender, 'labels.pdf')).toEqual({ path: '/x/labels.pdf' })
-    expect(sender.printToPDF).toHaveBeenCalledWith({ printBackground: true, preferCSSPageSize: true })
+    expect(await invoke(DESKTOP_LABEL_CHANNELS.print, PAGE, sender, 'roll')).toBeNull()
+    expect(sender.print).toHaveBeenCalledWith(printOptions('roll'), expect.any(Function))
+    expect(await invoke(DESKTOP_LABEL_CHANNELS.pdf, PAGE, sender, 'labels.pdf', 'sheet')).toEqual({ path: '/x/labels.pdf' })
+    expect(sender.printToPDF).toHaveBeenCalledWith(pdfOptions('sheet'))
     expect(savePdf).toHaveBeenCalledWith('labels.pdf', PDF)
   })
 
@@ -99,8 +106,8 @@ describe('label printing over IPC', () => {
     serveLabelPrinting(ipcMain as never, () => APP, savePdf)
     const sender = page()
     for (const frame of [{ origin: 'https://evil.example', parent: null }, { origin: APP, parent: { origin: APP } }, null]) {
-      expect(await invoke(DESKTOP_LABEL_CHANNELS.print, frame, sender)).toBeNull()
-      expect(await invoke(DESKTOP_LABEL_CHANNELS.pdf, frame, sender, 'labels.pdf')).toBeNull()
+      expect(await invoke(DESKTOP_LABEL_CHANNELS.print, frame, sender, 'sheet')).toBeNull()
+      expect(await invoke(DESKTOP_LABEL_CHANNELS.pdf, frame, sender, 'labels.pdf', 'sheet')).toBeNull()
     }
     expect(sender.print).not.toHaveBeenCalled()
     expect(sender.printToPDF).not.toHaveBeenCalled()
@@ -111,11 +118,18 @@ describe('label printing over IPC', () => {
     const savePdf = vi.fn(async () => null)
     serveLabelPrinting(ipcMain as never, () => APP, savePdf)
     const sender = page()
-    expect(await invoke(DESKTOP_LABEL_CHANNELS.pdf, PAGE, sender, '../../.bashrc.pdf')).toEqual({
+    expect(await invoke(DESKTOP_LABEL_CHANNELS.pdf, PAGE, sender, '../../.bashrc.pdf', 'sheet')).toEqual({
       error: 'the PDF was refused: not a plain .pdf file name'
     })
+    for (const layout of ['letter', 'constructor', undefined, { widthMm: 1 }]) {
+      expect(await invoke(DESKTOP_LABEL_CHANNELS.print, PAGE, sender, layout)).toEqual({ error: 'the labels were refused: not a known page layout' })
+      expect(await invoke(DESKTOP_LABEL_CHANNELS.pdf, PAGE, sender, 'labels.pdf', layout)).toEqual({
+        error: 'the labels were refused: not a known page layout'
+      })
+    }
+    expect(sender.print).not.toHaveBeenCalled()
     sender.printToPDF.mockRejectedValueOnce(new Error('renderer gone'))
-    expect(await invoke(DESKTOP_LABEL_CHANNELS.pdf, PAGE, sender, 'labels.pdf')).toEqual({
+    expect(await invoke(DESKTOP_LABEL_CHANNELS.pdf, PAGE, sender, 'labels.pdf', 'roll')).toEqual({
       error: 'the labels could not be rendered as a PDF (renderer gone)'
     })
     expect(savePdf).not.toHaveBeenCalled()
@@ -126,11 +140,11 @@ describe('label printing over IPC', () => {
     app.paths.set('documents', documents)
     const desktop = await runDesktop(await makeTempDir())
     const frame = { origin: `http://127.0.0.1:${desktop.service?.port}`, parent: null }
-    expect(await invoke(DESKTOP_LABEL_CHANNELS.pdf, frame, page(), 'labels.pdf')).toBeNull()
+    expect(await invoke(DESKTOP_LABEL_CHANNELS.pdf, frame, page(), 'labels.pdf', 'sheet')).toBeNull()
     expect(await readdir(documents)).toEqual([])
     const target = path.join(documents, 'labels.pdf')
     dialog.showSaveDialog.mockResolvedValueOnce({ canceled: false, filePath: target })
-    expect(await invoke(DESKTOP_LABEL_CHANNELS.pdf, frame, page(), 'labels-2026-03-01.pdf')).toEqual({ path: target })
+    expect(await invoke(DESKTOP_LABEL_CHANNELS.pdf, frame, page(), 'labels-2026-03-01.pdf', 'sheet')).toEqual({ path: target })
     expect(dialog.showSaveDialog).toHaveBeenLastCalledWith(
       mainWindow(),
       expect.objectContaining({ defaultPath: path.join(documents, 'labels-2026-03-01.pdf'), filters: [{ name: 'PDF', extensions: ['pdf'] }] })

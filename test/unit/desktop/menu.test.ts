@@ -70,4 +70,15 @@ describe('the application menu', () => {
     expect(names(submenu(template, 'File'))).not.toContain('Quit')
     expect(names(submenu(template, 'View'))).toContain('toggleDevTools')
   })
+
+  it('gives macOS a Window menu (Minimize ⌘M, Zoom) and File → Close Window (⌘W), as Mac apps have', () => {
+    const template = menuTemplate(actions(), { platform: 'darwin', devTools: false })
+    expect(template.map((item) => item.label ?? item.role)).toEqual(['appMenu', 'File', 'editMenu', 'View', 'windowMenu', 'help'])
+    expect(names(submenu(template, 'File')).at(-1)).toBe('close') // Electron's close role: CommandOrControl+W
+    for (const platform of ['linux', 'win32'] as const) {
+      const others = menuTemplate(actions(), { platform, devTools: false })
+      expect(others.map((item) => item.role)).not.toContain('windowMenu')
+      expect(names(submenu(others, 'File'))).not.toContain('close')
+    }
+  })
 })

@@ -52,11 +52,11 @@ describe('the preload script', () => {
     electron.ipcRenderer.sendSync.mockReturnValue({ apiBaseUrl: 'http://127.0.0.1:7420/v3', token: 'secret', version: '0.1.0' })
     await import('#main/preload')
     const bridge = electron.contextBridge.exposeInMainWorld.mock.calls[0]?.[1] as DesktopBridge
-    expect(await bridge.printLabels()).toBeNull()
-    expect(electron.ipcRenderer.invoke).toHaveBeenLastCalledWith(DESKTOP_LABEL_CHANNELS.print)
+    expect(await bridge.printLabels('roll')).toBeNull()
+    expect(electron.ipcRenderer.invoke).toHaveBeenLastCalledWith(DESKTOP_LABEL_CHANNELS.print, 'roll')
     electron.ipcRenderer.invoke.mockResolvedValueOnce({ path: '/home/me/labels.pdf' })
-    expect(await bridge.saveLabelsPdf('labels.pdf')).toEqual({ path: '/home/me/labels.pdf' })
-    expect(electron.ipcRenderer.invoke).toHaveBeenLastCalledWith(DESKTOP_LABEL_CHANNELS.pdf, 'labels.pdf')
+    expect(await bridge.saveLabelsPdf('labels.pdf', 'sheet')).toEqual({ path: '/home/me/labels.pdf' })
+    expect(electron.ipcRenderer.invoke).toHaveBeenLastCalledWith(DESKTOP_LABEL_CHANNELS.pdf, 'labels.pdf', 'sheet')
   })
 
   it('exposes nothing when the main process refuses (not the app page)', async () => {

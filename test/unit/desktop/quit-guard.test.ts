@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { QUIT_TIME_LIMIT_MS, createQuitGuard } from '#desktop/quit-guard'
+import { BACKUP_TIME_LIMIT_MS, QUIT_TIME_LIMIT_MS, createQuitGuard } from '#desktop/quit-guard'
 
 /** A stop() that resolves only when the test says so. */
 function heldStop() {
@@ -65,5 +65,44 @@ describe('createQuitGuard', () => {
     expect(stop).toHaveBeenCalledTimes(1)
     finish()
     await vi.waitFor(() => expect(exit).toHaveBeenCalledWith(0))
+  })
+
+  it('runs the backup after a clean stop with a limit of its own: the 10 s of the stop never cut it', async () => {
+    vi.useFakeTimers()
+    const { stop, finish } = heldStop()
+    let backedUp!: () => void
+    const afterStop = vi.fn(() => new Promise<void>((resolve) => (backedUp = resolve)))
+    const exit = vi.fn()
+    const guard = createQuitGuard({ stop, afterStop, exit })
+    guard.onWillQuit({ preventDefault: () => undefined })
+    await vi.advanceTimersByTimeAsync(QUIT_TIME_LIMIT_MS - 1_000)
+    expect(afterStop).not.toHaveBeenCalled()
+    finish()
+    await vi.advanceTimersByTimeAsync(0)
+    expect(afterStop).toHaveBeenCalledTimes(1)
+    expect(guard.stopped).toBe(true) // the folder is released while the backup runs
+    await vi.advanceTimersByTimeAsync(QUIT_TIME_LIMIT_MS * 3)
+    expect(exit).not.toHaveBeenCalled()
+    backedUp()
+    await vi.advanceTimersByTimeAsync(0)
+    expect(exit).toHaveBeenCalledWith(0)
+  })
+
+  it('gives a hung backup its own limit, then exits 0 (the catalogue is saved); a failed stop skips the backup', async () => {
+    vi.useFakeTimers()
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const exit = vi.fn()
+    createQuitGuard({ stop: async () => undefined, afterStop: () => new Promise(() => undefined), exit }).beginStop()
+    await vi.advanceTimersByTimeAsync(BACKUP_TIME_LIMIT_MS - 1)
+    expect(exit).not.toHaveBeenCalled()
+    await vi.advanceTimersByTimeAsync(1)
+    expect(exit).toHaveBeenCalledWith(0)
+    expect(error).toHaveBeenCalledWith(expect.stringMatching(/backup into the backup folder did not finish within 120 s; quitting without it/))
+    const afterStop = vi.fn(async () => undefined)
+    const failed = vi.fn()
+    createQuitGuard({ stop: () => Promise.reject(new Error('disk gone')), afterStop, exit: failed }).beginStop()
+    await vi.advanceTimersByTimeAsync(0)
+    expect(failed).toHaveBeenCalledWith(1)
+    expect(afterStop).not.toHaveBeenCalled()
   })
 })

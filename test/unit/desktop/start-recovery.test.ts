@@ -1,12 +1,26 @@
+import { spawn } from 'node:child_process'
 import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, onTestFinished, vi } from 'vitest'
 import { explainStartFailure, startWithRecovery, type StartChoice, type StartFailure } from '#desktop/start-recovery'
 import { PortInUseError } from '#server/start-server'
 import { PlantStore } from '#store/catalogue/plant-store'
 import { restoreFromBackup } from '#store/backups/restore'
+import { takeOverDataDir } from '#store/folder/lock'
 import { makeTempDir } from '#setup/temp-dir'
 import { addBackup, damageCatalogue } from './_catalogue'
+
+/**
+ * A lock in `dir` naming a live process that cannot be proven to be its holder: a Windows or macOS lock (start
+ * time, no Linux boot id) whose pid now runs a program whose start time this system cannot compare.
+ */
+async function unprovenLock(dir: string): Promise<number> {
+  const other = spawn('sleep', ['30'])
+  onTestFinished(() => void other.kill('SIGKILL'))
+  const owner = { pid: other.pid, holder: 'the Plant Store desktop app', since: '2026-03-02T08:00:00.000Z', startedAt: '2026-03-02T07:59:58.000Z' }
+  await writeFile(path.join(dir, 'lock'), JSON.stringify(owner))
+  return other.pid!
+}
 
 /** The error PlantStore.open throws for `dir`. */
 async function openFailure(dir: string): Promise<unknown> {
@@ -55,6 +69,17 @@ describe('explainStartFailure', () => {
     expect(failure.detail).toMatch(/in use by plant-store serve/)
   })
 
+  it('offers Open anyway, never as the default, when the holder’s pid runs but cannot be proven to be Plant Store', async () => {
+    const dir = await makeTempDir()
+    const pid = await unprovenLock(dir)
+    const failure = await explainStartFailure(await openFailure(dir), dir)
+    expect(failure.choices).toEqual(['retry', 'open-anyway', 'open-folder', 'quit'])
+    expect(failure.headline).toBe('Plant Store cannot tell whether another Plant Store has the data folder.')
+    expect(failure.detail).toContain(`A process ${pid} is running, but this computer cannot tell whether it is still that Plant Store`)
+    expect(failure.detail).toContain('choose Open anyway')
+    expect(failure.holder).toMatchObject({ pid, since: '2026-03-02T08:00:00.000Z' })
+  })
+
   it('names an unexpected error without hiding it', async () => {
     const failure = await explainStartFailure(new Error('boom'), '/nowhere')
     expect(failure).toMatchObject({ detail: 'Unexpected error: boom', choices: ['open-folder', 'retry', 'quit'] })
@@ -75,6 +100,7 @@ describe('startWithRecovery', () => {
       ask: async (failure) => (asked.push(failure), 'restore-latest'),
       openFolder: vi.fn(),
       restore: restoreFromBackup,
+      takeOver: takeOverDataDir,
       inform
     })
     expect(asked).toHaveLength(1)
@@ -96,10 +122,30 @@ describe('startWithRecovery', () => {
       ask: async () => answers.shift() ?? 'quit',
       openFolder,
       restore: restoreFromBackup,
+      takeOver: takeOverDataDir,
       inform: vi.fn()
     })
     expect(result).toBeUndefined()
     expect(openFolder).toHaveBeenCalledWith(dir)
     expect(start).toHaveBeenCalledTimes(2)
+  })
+
+  it('takes the folder over on Open anyway and starts; a holder that changed meanwhile is left alone', async () => {
+    const dir = await makeTempDir()
+    await unprovenLock(dir)
+    const store = await startWithRecovery({
+      dataDir: dir,
+      start: () => PlantStore.open({ dir }),
+      ask: async () => 'open-anyway',
+      openFolder: vi.fn(),
+      restore: restoreFromBackup,
+      takeOver: takeOverDataDir,
+      inform: vi.fn()
+    })
+    expect(JSON.parse(await readFile(path.join(dir, 'lock'), 'utf8')).pid).toBe(process.pid)
+    await store?.close()
+    await unprovenLock(dir)
+    expect(await takeOverDataDir(dir, { pid: 1, since: '2026-03-02T08:00:00.000Z' })).toBe(false)
+    expect(JSON.parse(await readFile(path.join(dir, 'lock'), 'utf8')).holder).toBe('the Plant Store desktop app')
   })
 })

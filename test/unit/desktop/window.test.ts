@@ -1,15 +1,23 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { guardAllWebContents } from '#desktop/web-guards'
 import { createMainWindow, focusWindow, openDocumentWindow, secureWebPreferences } from '#desktop/window'
-import { denyAllPermissions } from '#desktop/web-guards'
-import { FakeBrowserWindow, dialog, fakeEvent, resetElectronFake, session, shell } from './_electron-fake'
+import { FakeBrowserWindow, FakeWebContents, app, dialog, fakeEvent, resetElectronFake, shell } from './_electron-fake'
 
 vi.mock('electron', () => import('./_electron-fake'))
 
 const APP = 'http://127.0.0.1:7420'
 
+/** The main window, with the app-wide guards installed as the desktop app installs them (its page may show APP). */
 function mainWindow(reloadPage = vi.fn(), closingKeepsApp = vi.fn()) {
-  const window = createMainWindow({ preload: '/app/out/preload/index.cjs', appOrigin: () => APP, title: 'Plant Store', reloadPage, closingKeepsApp })
-  return { window: window as unknown as FakeBrowserWindow, reloadPage, closingKeepsApp }
+  const made: { window?: FakeBrowserWindow } = {}
+  guardAllWebContents(app as never, (contents) => ((contents as unknown) === made.window?.webContents ? APP : undefined))
+  made.window = createMainWindow({
+    preload: '/app/out/preload/index.cjs',
+    title: 'Plant Store',
+    reloadPage,
+    closingKeepsApp
+  }) as unknown as FakeBrowserWindow
+  return { window: made.window, reloadPage, closingKeepsApp }
 }
 
 function navigate(window: FakeBrowserWindow, event: 'will-navigate' | 'will-redirect', url: string) {
@@ -98,6 +106,18 @@ describe('the main window', () => {
     expect(dialog.showMessageBox).toHaveBeenCalledTimes(1)
   })
 
+  it('shows a hidden or minimised window before asking, so the dialog attached to it is seen', async () => {
+    const { window } = mainWindow()
+    window.minimized = true
+    dialog.showMessageBox.mockResolvedValue({ response: 1, checkboxChecked: false })
+    for (let i = 0; i < 4; i++) window.webContents.emit('render-process-gone', fakeEvent(), { reason: 'crashed', exitCode: 1 })
+    await vi.waitFor(() => expect(dialog.showMessageBox).toHaveBeenCalledTimes(1))
+    expect(window.restore).toHaveBeenCalled()
+    const asked = dialog.showMessageBox.mock.invocationCallOrder[0]!
+    expect(window.show.mock.invocationCallOrder.some((order) => order < asked)).toBe(true)
+    expect(dialog.showMessageBox.mock.calls[0]?.[0]).toBe(window) // attached to the window, now visible
+  })
+
   it('comes to the front when focused (a second launch)', () => {
     const { window } = mainWindow()
     window.minimized = true
@@ -113,6 +133,7 @@ describe('the document window (API reference)', () => {
   beforeEach(() => resetElectronFake())
 
   it('shows static HTML with JavaScript off, no preload and no way out', () => {
+    guardAllWebContents(app as never, () => undefined)
     const window = openDocumentWindow('API', '<h1>API</h1>') as unknown as FakeBrowserWindow
     expect(window.options.webPreferences).toEqual({ ...secureWebPreferences(), javascript: false })
     expect(window.loadURL).toHaveBeenCalledWith(`data:text/html;charset=utf-8,${encodeURIComponent('<h1>API</h1>')}`)
@@ -121,15 +142,19 @@ describe('the document window (API reference)', () => {
   })
 })
 
-describe('permissions', () => {
-  it('denies every permission request and check', () => {
-    denyAllPermissions(session.defaultSession as never)
-    const [requestHandler] = session.defaultSession.setPermissionRequestHandler.mock.calls[0] as [(...args: unknown[]) => void]
-    const callback = vi.fn()
-    requestHandler({}, 'media', callback, {})
-    requestHandler({}, 'notifications', callback, {})
-    expect(callback.mock.calls).toEqual([[false], [false]])
-    const [checkHandler] = session.defaultSession.setPermissionCheckHandler.mock.calls[0] as [(...args: unknown[]) => boolean]
-    expect(checkHandler({}, 'geolocation', APP, {})).toBe(false)
+describe('guards for every web contents (web-contents-created)', () => {
+  beforeEach(() => resetElectronFake())
+
+  it('also guard contents made outside the app’s windows: no navigation, no new window, no <webview>', () => {
+    guardAllWebContents(app as never, () => undefined)
+    const other = new FakeWebContents()
+    app.emit('web-contents-created', fakeEvent(), other)
+    const navigation = fakeEvent({ url: 'https://example.org/' })
+    other.emit('will-navigate', navigation)
+    expect(navigation.defaultPrevented()).toBe(true)
+    expect(other.openHandler!({ url: 'https://example.org/' })).toEqual({ action: 'deny' })
+    const attach = fakeEvent()
+    other.emit('will-attach-webview', attach)
+    expect(attach.defaultPrevented()).toBe(true)
   })
 })

@@ -39,9 +39,21 @@ describe('label printing in the desktop app', () => {
     const wrapper = openDialog()
     await wrapper.find('form').trigger('submit')
     await flushPromises()
-    expect(native.printLabels).toHaveBeenCalledOnce()
+    expect(native.printLabels).toHaveBeenCalledExactlyOnceWith('sheet')
     expect(window.print).not.toHaveBeenCalled()
     expect(lastToast()).toBeUndefined()
+  })
+
+  it('tells the app the layout chosen, so a roll printer gets 62 × 29 mm pages', async () => {
+    const native = inDesktopApp({})
+    const wrapper = openDialog()
+    await wrapper.find('input[name="label-layout"][value="roll"]').setValue(true)
+    await wrapper.find('form').trigger('submit')
+    await flushPromises()
+    expect(native.printLabels).toHaveBeenCalledWith('roll')
+    await pdfButton(wrapper)!.trigger('click')
+    await flushPromises()
+    expect(native.saveLabelsPdf).toHaveBeenCalledWith(expect.stringMatching(/^labels-.*\.pdf$/), 'roll')
   })
 
   it('says why printing failed', async () => {
@@ -56,7 +68,7 @@ describe('label printing in the desktop app', () => {
     const wrapper = openDialog()
     await pdfButton(wrapper)!.trigger('click')
     await flushPromises()
-    expect(native.saveLabelsPdf).toHaveBeenCalledWith(expect.stringMatching(/^labels-\d{4}-\d{2}-\d{2}\.pdf$/))
+    expect(native.saveLabelsPdf).toHaveBeenCalledWith(expect.stringMatching(/^labels-\d{4}-\d{2}-\d{2}\.pdf$/), 'sheet')
     expect(lastToast()).toBeUndefined()
     vi.mocked(native.saveLabelsPdf).mockResolvedValueOnce({ path: '/home/me/Documents/labels.pdf' })
     await pdfButton(wrapper)!.trigger('click')
