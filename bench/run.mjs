@@ -29,6 +29,7 @@ import { resultsMarkdown, summarise, summariseResources } from './lib/report.mjs
 import { SCENARIOS, runsOn } from './lib/scenarios.mjs'
 import { currentSeed, freshDataDir } from './lib/seed.mjs'
 import { KINDS, collectGarbage, startServer, stopServer } from './lib/servers.mjs'
+import { benchStock, stockMarkdown } from './stock.mjs'
 import { benchTill, tillMarkdown } from './till.mjs'
 import { benchTransfer, transferMarkdown } from './transfer.mjs'
 
@@ -191,6 +192,8 @@ async function main() {
   const transfer = args['no-transfer'] ? [] : await benchTransfer({ plants: options.mode === 'quick' ? 20_000 : 100_000 })
   // Bulk changes (issue 15): 1,000 plants of a 10k catalogue per call, server-side, one journal line (fsync) each.
   const till = await benchTill({ plants: 10_000, rounds: options.mode === 'quick' ? 3 : 7 })
+  // Stock: a sale against a status update (time and fsyncs, one at a time), a stock-take of 5,000 lines (one journal line).
+  const stock = await benchStock({ plants: 10_000, take: 5000, rounds: options.mode === 'quick' ? 3 : 5 })
   const elapsedS = Math.round((Date.now() - startedAt) / 1000)
   const results = {
     date: new Date().toISOString(),
@@ -205,14 +208,15 @@ async function main() {
     history,
     sizes,
     transfer,
-    till
+    till,
+    stock
   }
   await mkdir(path.dirname(args.out), { recursive: true })
   await writeFile(args.out, JSON.stringify(results, null, 1) + '\n')
   // A dated copy (git-ignored) so that runs can be compared later.
   await writeFile(path.join(path.dirname(args.out), `run-${results.date.replace(/[:.]/g, '-')}.json`), JSON.stringify(results) + '\n')
   process.stdout.write(
-    `\n${resultsMarkdown(results)}\n\n${journalPileTable(journalPile)}\n\n${history ? `${historyTable(history)}\n\n` : ''}${transfer.length > 0 ? `${transferMarkdown(transfer)}\n\n` : ''}${tillMarkdown(till)}\n\nwrote ${path.relative(process.cwd(), args.out)}\n`
+    `\n${resultsMarkdown(results)}\n\n${journalPileTable(journalPile)}\n\n${history ? `${historyTable(history)}\n\n` : ''}${transfer.length > 0 ? `${transferMarkdown(transfer)}\n\n` : ''}${tillMarkdown(till)}\n\n${stockMarkdown(stock)}\n\nwrote ${path.relative(process.cwd(), args.out)}\n`
   )
 }
 

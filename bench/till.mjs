@@ -10,10 +10,11 @@
  *   node bench/till.mjs [--plants 10000] [--rounds 5]   (run by `npm run bench` too)
  */
 import { once } from 'node:events'
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
+import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
+import { journalLines, linesAdded, median } from './lib/journal-lines.mjs'
 import { startServe } from './lib/serve.mjs'
 
 const TOKEN = 'bench-till-token-0123456789abcdefghijklmnop'
@@ -28,27 +29,6 @@ async function post(baseUrl, route, body, type = 'application/json') {
   if (response.status !== 200) throw new Error(`${route} answered ${response.status}: ${answer.detail}`)
   return answer
 }
-
-/** Lines of each journal file in the data folder: each saved batch is one line and one fsync. */
-async function journalLines(dataDir) {
-  const lines = new Map()
-  for (const name of await readdir(dataDir)) {
-    if (!/^journal-\d+\.jsonl$/.test(name)) continue
-    // A checkpoint may delete a journal meanwhile: its lines were counted before, or are in plants.json now.
-    const text = await readFile(path.join(dataDir, name), 'utf8').catch(() => '')
-    lines.set(name, text.split('\n').filter((line) => line !== '' && !line.startsWith('{"cut"')).length)
-  }
-  return lines
-}
-
-/** Lines appended between two counts (a journal folded meanwhile is gone from `after`; a new one counts whole). */
-function linesAdded(before, after) {
-  let added = 0
-  for (const [name, count] of after) added += count - (before.get(name) ?? 0)
-  return added
-}
-
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
 
 export async function benchTill({ plants = 10_000, rounds = 5 } = {}) {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'plant-store-bench-till-'))

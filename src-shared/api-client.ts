@@ -3,9 +3,10 @@
  * UI, the CLI (plants, tokens, import and export through a running server) and tests. Every failure arrives as an
  * {@link ApiError} built from the server's problem+json (status 0 when the server could not be reached at all).
  * Runs in Node and in browsers. One request function (api-request.ts) serves every resource's part: the contract and
- * plants here, the till's operations (api-client-till.ts), the change log's (history-client.ts); the errors live in
+ * plants here, the till's operations (api-client-till.ts), stock (api-client-stock.ts), the change log's (history-client.ts); the errors live in
  * api-errors.ts, the list queries in api-queries.ts and the change stream in api-event-stream.ts.
  */
+import { stockApi, type StockApi } from './api-client-stock'
 import { tillApi, type TillApi } from './api-client-till'
 import { createSend, jsonOf, RawBody, type ConnectionOptions, type RequestOptions } from './api-request'
 import { historyApi, type HistoryClient } from './history-client'
@@ -33,9 +34,9 @@ export {
   type StatusCounts
 } from './api-queries'
 
-/** Where the API is and how to reach it, and how adds are retried. */
+/** Where the API is and how to reach it, and how adds and stock movements are retried. */
 export interface ApiClientOptions extends ConnectionOptions {
-  /** How adds are retried after a network error or a 503 (they carry an Idempotency-Key, so a retry never adds twice). */
+  /** How adds and stock movements are retried after a network error or a 503 (they carry an Idempotency-Key, so a retry never repeats one). */
   addRetries?: RetryPolicy
 }
 
@@ -57,13 +58,13 @@ export interface SavedPlant {
   version: number | undefined
 }
 
-/** The API's operations: the contract's, the plants', and each resource's part (till, change log). */
+/** The API's operations: the contract's, the plants', and each resource's part (till, stock, change log). */
 /** Options of an import: the request's, and the mapping's choices. */
 export interface ImportOptions extends RequestOptions {
   choices?: ImportChoices
 }
 
-export interface ApiClient extends TillApi, HistoryClient {
+export interface ApiClient extends TillApi, StockApi, HistoryClient {
   /** add-plant (contract), with an Idempotency-Key, retried after a network error or a 503 without ever adding twice. */
   addPlant(plant: NewPlant, options?: AddOptions): Promise<PlantResponse>
   /** update-plant (contract): the fields present in `changes` change; with `ifVersion`, only if nobody changed the plant since. */
@@ -118,6 +119,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   return {
     ...tillApi(send),
+    ...stockApi(send, options.addRetries),
     ...historyApi(send),
     async addPlant(plant, requestOptions = {}) {
       // One key for every attempt: the server answers a retry of an add that did land with that add's plant.

@@ -12,6 +12,8 @@ export class ApiError extends Error {
   readonly title: string
   readonly detail: string
   readonly errors: FieldError[]
+  /** A refused stock movement (409): the pots its plant has on hand. */
+  readonly onHand: number | undefined
 
   constructor(problem: Problem) {
     super(problem.detail)
@@ -21,6 +23,7 @@ export class ApiError extends Error {
     this.title = problem.title
     this.detail = problem.detail
     this.errors = problem.errors ?? []
+    this.onHand = problem.onHand
   }
 
   /** True when no answer came at all (server stopped, network down). */
@@ -62,7 +65,8 @@ export async function toApiError(response: Response): Promise<ApiError> {
           title: body.title ?? response.statusText,
           status: response.status,
           detail: body.detail,
-          errors: Array.isArray(body.errors) ? body.errors : []
+          errors: Array.isArray(body.errors) ? body.errors : [],
+          ...(typeof body.onHand === 'number' ? { onHand: body.onHand } : {})
         })
       }
     } catch {

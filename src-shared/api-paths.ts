@@ -44,7 +44,7 @@ export const EXTENSION_HEADERS = {
 export const STATUS_COUNTS_HEADER = 'x-status-counts'
 
 /** Sort keys of GET /plant (prefix `-` for descending). */
-export const PLANT_SORT_KEYS = ['id', 'name', 'category', 'status', 'updatedAt', 'price'] as const
+export const PLANT_SORT_KEYS = ['id', 'name', 'category', 'status', 'updatedAt', 'price', 'quantity'] as const
 
 /** A sort key of GET /plant. */
 export type PlantSortKey = (typeof PLANT_SORT_KEYS)[number]

@@ -15,6 +15,10 @@ export interface PlantListQuery {
   status?: PlantStatus | readonly PlantStatus[]
   q?: string
   sort?: PlantSort
+  /** Only lines low on stock. */
+  lowStock?: boolean
+  /** Only plant lines kept in stock (with a quantity). */
+  stocked?: boolean
   limit?: number
   offset?: number
 }
@@ -54,6 +58,8 @@ export function queryString(query: PlantListQuery): string {
   if (statuses.length > 0) params.set('status', statuses.join(','))
   if (query.q !== undefined && query.q.trim() !== '') params.set('q', query.q)
   if (query.sort !== undefined) params.set('sort', query.sort)
+  if (query.lowStock) params.set('lowStock', 'true')
+  if (query.stocked) params.set('stocked', 'true')
   if (query.limit !== undefined) params.set('limit', String(query.limit))
   if (query.offset) params.set('offset', String(query.offset))
   const text = params.toString()

@@ -4,6 +4,7 @@
  * reused, across restarts and restores), and the sales report built from them.
  */
 import type { Plant } from './plant'
+import type { StockRecord } from './stock'
 
 /** Paths of the change log's extensions, relative to API_BASE (kept here, beside their records). */
 export const HISTORY_PATHS = {
@@ -39,6 +40,8 @@ export interface ChangeRecord {
   changes?: Record<string, FieldChange>
   /** On `plant.added` and `plant.restored`: the plant as it was then. */
   plant?: Plant
+  /** On a `plant.updated` that moved the quantity: the stock movement (why, by how much; `changes.quantity` has before → after). */
+  stock?: StockRecord
 }
 
 /** GET /v3/changes: changes after `since`, and the `since` to pass next time. */

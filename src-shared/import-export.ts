@@ -70,6 +70,8 @@ export interface ImportSummary {
   applied: boolean
   /** How the columns of a CSV file or workbook were read (extension): the mapping step shows it and sends choices back. */
   mapping?: ImportMappingReport
+  /** A stock count: how many lines kept in stock the import takes up and down (present only when it moves any). */
+  stock?: { up: number; down: number }
 }
 
 /** How many changes an import summary lists. */

@@ -10,7 +10,7 @@ import { DECIMAL_MARKS, type DecimalMark } from './money'
 import { PLANT_STATUSES, type PlantStatus } from './plant'
 
 /** The plant fields a column can fill. */
-export const IMPORT_FIELDS = ['id', 'name', 'category', 'tags', 'status', 'price', 'quantity'] as const
+export const IMPORT_FIELDS = ['id', 'name', 'category', 'tags', 'status', 'price', 'quantity', 'reorderAt'] as const
 export type ImportField = (typeof IMPORT_FIELDS)[number]
 
 /** What a column becomes: a field, or `skip` ("not imported"). */
@@ -181,5 +181,6 @@ export const COLUMN_TARGET_LABELS: Record<ColumnTarget, string> = {
   status: 'Status',
   price: 'Price',
   quantity: 'Quantity in stock',
+  reorderAt: 'Reorder at (low stock)',
   skip: 'Not imported'
 }

@@ -31,7 +31,9 @@ export const PLANT_LIMITS = {
   textMaxLength: 200,
   tagsMaxItems: 32,
   tagMaxLength: 50,
-  priceMax: 1_000_000
+  priceMax: 1_000_000,
+  /** The most pots one plant line holds (quantity and reorderAt). */
+  quantityMax: 1_000_000
 } as const
 
 /**
@@ -92,7 +94,8 @@ function checkText(value: unknown, label: string, maxLength: number): string | {
 // The fields, one row each.
 // ---------------------------------------------------------------------------------------------
 
-function textField(description: string): Rule<string> {
+/** A text field of at most {@link PLANT_LIMITS.textMaxLength} characters (a name, a category, a stock movement's note). */
+export function textField(description: string): Rule<string> {
   return leaf(
     (value, field, errors) => {
       const result = checkText(value, field, PLANT_LIMITS.textMaxLength)
@@ -179,6 +182,27 @@ const priceField = leaf<number>(
   }
 )
 
+/** A count of pots (quantity, reorderAt): a whole number from 0 to {@link PLANT_LIMITS.quantityMax}. */
+function potCountField(description: string): Rule<number> {
+  return leaf<number>(
+    (value, field, errors) => {
+      const max = PLANT_LIMITS.quantityMax
+      if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > max) {
+        const shown =
+          typeof value === 'number'
+            ? String(value)
+            : typeof value === 'string'
+              ? `${JSON.stringify(value)} (in JSON not in quotes)`
+              : describeType(value)
+        errors.push({ field, message: `${field} must be a whole number of pots from 0 to ${max.toLocaleString('en')}; got ${shown}` })
+        return undefined
+      }
+      return value
+    },
+    { type: 'integer', minimum: 0, maximum: PLANT_LIMITS.quantityMax, description }
+  )
+}
+
 /**
  * Every editable field of a plant, in the order messages name them, each published as a component. The type
  * makes a field of NewPlant without a row a compile error.
@@ -188,7 +212,19 @@ const FIELD_RULES: FieldRules<NewPlant> = {
   category: named('PlantCategory', textField('Category of the plant.')),
   tags: named('PlantTags', tagsField),
   status: named('PlantStatus', statusField),
-  price: named('PlantPrice', priceField)
+  price: named('PlantPrice', priceField),
+  quantity: named(
+    'PlantQuantity',
+    potCountField(
+      'Pots on hand, for a plant line kept in stock (absent: a single plant). With a quantity the status follows the stock: ' +
+        'at 0 an available line becomes sold, above 0 a sold line becomes available, pending is kept; a status sent with it is set as asked. ' +
+        "Each change of quantity is a stock movement in the plant's history (an update's is a count)."
+    )
+  ),
+  reorderAt: named(
+    'PlantReorderAt',
+    potCountField('The quantity at or below which the line is low on stock (GET /v3/plant?lowStock=true); without it, only 0 is low.')
+  )
 }
 
 type EditableField = keyof typeof FIELD_RULES
@@ -225,6 +261,9 @@ function unknownFieldMessage(key: string): string {
   return `unknown field "${key}"; the fields are ${EDITABLE_FIELDS.join(', ')}`
 }
 
+const CLEARABLE_LIST = new Intl.ListFormat('en', { type: 'conjunction' }).format(CLEARABLE_FIELDS)
+const CLEARABLE_CHOICES = new Intl.ListFormat('en', { type: 'disjunction' }).format(CLEARABLE_FIELDS)
+
 const isClearable = (field: string): boolean => (CLEARABLE_FIELDS as readonly string[]).includes(field)
 
 /** A field as an update takes it: null removes a clearable field, and is refused with a reason for the others. */
@@ -233,7 +272,7 @@ function changeOf<T>(field: EditableField, rule: Rule<T>): Rule<T | null> {
   return leaf<T>(
     (value, name, errors) => {
       if (value !== null) return rule.check(value, name, errors)
-      errors.push({ field: name, message: `${field} cannot be removed (null); only ${CLEARABLE_FIELDS.join(' and ')} can` })
+      errors.push({ field: name, message: `${field} cannot be removed (null); only ${CLEARABLE_LIST} can` })
       return undefined
     },
     rule.schema,
@@ -246,7 +285,7 @@ const CHANGE_RULES = Object.fromEntries(
 ) as FieldRules<FieldChanges>
 
 const NOT_AN_OBJECT = 'the body must be a JSON object such as {"name": "Monstera", "status": "available"}'
-const CHANGES_DESCRIPTION = `Only the fields present change. tags: [] empties the tags; null removes ${CLEARABLE_FIELDS.join(' or ')}.`
+const CHANGES_DESCRIPTION = `Only the fields present change. tags: [] empties the tags; null removes ${CLEARABLE_CHOICES}.`
 
 /** The body of add-plant. */
 export const NEW_PLANT_BODY = named(

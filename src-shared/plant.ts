@@ -15,6 +15,13 @@ export interface Plant {
   status: PlantStatus
   /** In the shop's currency (GET /v3/settings/shop); absent when the plant has no price. */
   price?: number
+  /**
+   * Pots on hand (0 to 1,000,000) of a plant line kept in stock; absent for a single plant, whose status alone says
+   * whether it is for sale. With a quantity the status follows the stock (src-shared/stock.ts).
+   */
+  quantity?: number
+  /** The quantity at or below which the line is low on stock (GET /v3/plant?lowStock=true); absent: only at 0. */
+  reorderAt?: number
   createdAt: string
   updatedAt: string
   /**
@@ -31,13 +38,20 @@ export interface NewPlant {
   tags?: string[]
   status?: PlantStatus
   price?: number
+  quantity?: number
+  reorderAt?: number
 }
 
 /** Fields an update may remove with null (the others cannot be absent from a plant, or have a default). */
-export const CLEARABLE_FIELDS = ['category', 'price'] as const
+export const CLEARABLE_FIELDS = ['category', 'price', 'quantity', 'reorderAt'] as const
 
 /** The fields of an update: those of an add, where null removes a clearable field. */
-export type FieldChanges = Omit<NewPlant, (typeof CLEARABLE_FIELDS)[number]> & { category?: string | null; price?: number | null }
+export type FieldChanges = Omit<NewPlant, (typeof CLEARABLE_FIELDS)[number]> & {
+  category?: string | null
+  price?: number | null
+  quantity?: number | null
+  reorderAt?: number | null
+}
 
 /** Body of update-plant once validated: the id plus only the fields to change. */
 export interface PlantChanges extends FieldChanges {

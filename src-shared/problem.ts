@@ -14,6 +14,9 @@ export interface Problem {
   errors?: FieldError[]
   /** 410 at /v3/changes (extension): the oldest seq the change log still keeps. */
   oldestSeq?: number
+  /** 409 of a stock movement (extension): the plant whose stock refused it, and the pots it has on hand. */
+  plantId?: number
+  onHand?: number
 }
 
 /** Media type of every error body. */
@@ -46,5 +49,11 @@ export const PROBLEM_TYPES = {
   /** 409: a restore named a plant that is not deleted (extension, issue 15). */
   plantNotDeleted: 'urn:plant-store:problem:plant-not-deleted',
   /** 410: a change feed cursor older than the kept change log (extension). */
-  historyGone: 'urn:plant-store:problem:history-gone'
+  historyGone: 'urn:plant-store:problem:history-gone',
+  /** 409: a stock movement would take a line below zero (extension). */
+  notEnoughStock: 'urn:plant-store:problem:not-enough-stock',
+  /** 409: a stock movement would take a line above the most it holds (extension). */
+  stockLimit: 'urn:plant-store:problem:stock-limit',
+  /** 409: pots taken from a plant that keeps no stock count (extension). */
+  noStockKept: 'urn:plant-store:problem:no-stock-kept'
 } as const

@@ -6,7 +6,7 @@
  * gets its row in every size's table, its p50/p99, its CPU per request and
  * its ratio against the in-memory h3 echo (the baseline echoes any write).
  */
-import { STATUSES } from './seed.mjs'
+import { STATUSES, STOCKED_LINES } from './seed.mjs'
 
 const NEW_PLANT = { name: 'Bench plant', category: 'Bench', tags: ['bench'], status: 'pending' }
 const NEW_PRICED_PLANT = { ...NEW_PLANT, price: 19.99 }
@@ -40,6 +40,16 @@ export const WRITES = [
     // json-server's PUT replaces the whole record; PATCH is its partial update, like ours.
     jsonServer: (maxId) => ({ method: 'PATCH', path: `/v3/plants/${randomId(maxId)}`, body: { status: randomStatus() } }),
     targets: { vsEcho: 0.25, p99Ms: 10 }
+  },
+  // A sale of one pot (a stock movement of a line the seed keeps in stock, seed.mjs) must cost no more than a status
+  // update: it runs right after put, on the same server state.
+  {
+    id: 'stock-sale',
+    label: 'POST stock sale (−1 pot)',
+    request: () => ({ method: 'POST', path: `/v3/plant/${randomId(STOCKED_LINES)}/stock`, body: { change: -1, reason: 'sold' } }),
+    // json-server keeps no stock: the nearest write is a PATCH of one number field.
+    // Its target (req/s at least 0.9 × put's) is in targets.mjs.
+    jsonServer: () => ({ method: 'PATCH', path: `/v3/plants/${randomId(STOCKED_LINES)}`, body: { quantity: Math.floor(Math.random() * 1000) } })
   },
   {
     id: 'post',

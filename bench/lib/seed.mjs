@@ -11,6 +11,12 @@ import { startServer, stopServer } from './servers.mjs'
 /** The three statuses, spread evenly over the seeded plants. */
 export const STATUSES = ['available', 'pending', 'sold']
 
+/** The first plants of every seed are lines kept in stock (the stock-sale scenario sells from them); the rest are single plants. */
+export const STOCKED_LINES = 100
+
+/** Pots on hand of each stocked line: more than any run sells. */
+const STOCKED_QUANTITY = 1_000_000
+
 const GENERA = ['Monstera', 'Ficus', 'Calathea', 'Philodendron', 'Pothos', 'Sansevieria', 'Alocasia', 'Hoya', 'Peperomia', 'Aloe']
 const CATEGORIES = ['Aroids', 'Figs', 'Prayer plants', 'Succulents', 'Trailing', 'Ferns']
 const TAGS = ['indoor', 'shade', 'sun', 'pet-safe', 'humid', 'easy', 'rare', 'large']
@@ -41,6 +47,7 @@ export function makePlants(count) {
       category: pick(CATEGORIES),
       tags,
       status: STATUSES[i % 3],
+      ...(i < STOCKED_LINES ? { quantity: STOCKED_QUANTITY } : {}),
       createdAt: CREATED_AT,
       updatedAt: CREATED_AT
     }

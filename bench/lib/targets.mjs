@@ -92,6 +92,12 @@ export function checkTargets(rows, resources) {
   const priced = ours(10_000, 'post-price')?.rps
   const plain = ours(10_000, 'post')?.rps
   checks.push(atLeast('durable adds with a price at 10k: req/s over adds without', priced && plain ? priced / plain : null, 0.9, '×'))
+  // A sale of one pot costs no more than a status update (same fsync count: one journal line per batch; bench/stock.mjs counts them).
+  for (const size of [10_000, 100_000]) {
+    const sale = ours(size, 'stock-sale')?.rps
+    const update = ours(size, 'put')?.rps
+    checks.push(atLeast(`a sale (stock movement) at ${size / 1000}k: req/s over status updates`, sale && update ? sale / update : null, 0.9, '×'))
+  }
   for (const group of ['read', 'write']) checks.push(atMost(`5 readers + 5 writers at 10k: ${group} p99`, ours(10_000, 'rw', group)?.p99, 100, ' ms'))
   checks.push(atLeast('5 readers + 5 writers at 100k: updates/s', ours(100_000, 'rw', 'write')?.rps, 100, '/s'))
   // Worst waits under the mixed loads, at every size: the worst row decides.

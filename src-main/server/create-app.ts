@@ -18,6 +18,7 @@ import { registerPlantRoutes } from './routes/plants'
 import { registerBulkRoutes } from './routes/plants-bulk'
 import { registerReportRoutes } from './routes/reports'
 import { registerSettingsRoutes } from './routes/settings'
+import { registerStockRoutes } from './routes/stock'
 import { registerTokenRoutes, type NamedTokenAdmin } from './routes/tokens'
 import { registerTransferRoutes } from './routes/transfer'
 import { registerUiRoutes } from './routes/ui'
@@ -77,6 +78,7 @@ export function createApp(options: CreateAppOptions): H3 {
   // One line per resource (routes/<resource>.ts); openapi/openapi.ts lists the same resources' path items.
   registerPlantRoutes(app, options.store)
   registerBulkRoutes(app, options.store)
+  registerStockRoutes(app, options.store)
   registerEventRoutes(app, options.store, { ...options.events, stillAllowed: (header) => options.access.checkAuthorization(header).ok })
   registerHistoryRoutes(app, options.store)
   registerReportRoutes(app, options.store)

@@ -1,6 +1,7 @@
 /** How the server spells its own addresses and routes. */
 import { API_BASE, API_PATHS, EXTENSION_PATHS } from '#shared/api-paths'
 import { HISTORY_PATHS } from '#shared/history'
+import { STOCK_PATHS } from '#shared/stock'
 
 /** Formats a host for a URL (brackets around IPv6). */
 export function urlHost(host: string): string {
@@ -37,5 +38,8 @@ export const ALLOWED_METHODS = {
   [HISTORY_PATHS.changes]: ['GET'],
   [HISTORY_PATHS.plantHistory]: ['GET'],
   [HISTORY_PATHS.salesReport]: ['GET'],
-  [HISTORY_PATHS.health]: ['GET']
+  [HISTORY_PATHS.health]: ['GET'],
+  [STOCK_PATHS.plantStock]: ['POST'],
+  [STOCK_PATHS.bulkStock]: ['POST'],
+  [STOCK_PATHS.stockReport]: ['GET']
 } as const satisfies Record<string, readonly string[]>

@@ -12,3 +12,4 @@ export { IdempotencyKeyReusedError, VersionConflictError } from '#store/catalogu
 export { CatalogueChangedError, UnknownPlantError } from '#store/catalogue/unknown-plant-error'
 export { PlantsNotEditableError } from '#store/catalogue/plant-edits'
 export { HistoryGoneError } from '#store/history/history-log'
+export { StockRefusedError } from '#store/stock/stock-errors'

@@ -4,6 +4,9 @@
  * never import this module (they import each other directly), so it adds no cycle.
  */
 export { PlantStore } from './catalogue/plant-store'
+export type { StockOutcome, StockRequest } from './stock/stock-movements'
+export { stockReportOf } from './stock/stock-report'
+export type { JournalRecord } from './journal/journal'
 export type { PlantChange } from './catalogue/plant-store-types'
 export type { WriteCondition } from './catalogue/preconditions'
 export { DATA_FILE_VERSION } from './file/data-file'

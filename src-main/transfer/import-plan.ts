@@ -107,7 +107,16 @@ class Planner {
     }
     this.plan.updates.push({ id, ...after })
     this.plan.summary.updated++
+    this.#countStock(current, after.quantity)
     this.#preview({ row, id, name: (after as NewPlant).name ?? current.name, before, after: after as NewPlant })
+  }
+
+  /** Counts a line the import takes up or down (a stock count in the file). */
+  #countStock(current: Plant, quantity: number | null | undefined): void {
+    if (typeof quantity !== 'number') return
+    const stock = (this.plan.summary.stock ??= { up: 0, down: 0 })
+    if (quantity > (current.quantity ?? 0)) stock.up++
+    else if (quantity < (current.quantity ?? 0)) stock.down++
   }
 
   #errors(row: number, errors: { field: string; message: string }[]): void {

@@ -13,7 +13,7 @@ import { guardFormula } from './formula-guard'
 import type { ImportRowError } from '#shared/import-export'
 import type { ImportFile } from './import-rows'
 import { mapSheet } from './mapping/map-sheet'
-import { COLUMN_NAMES, IMPORTED_COLUMN_NAMES, PLANT_COLUMNS } from './plant-columns'
+import { IMPORTED_COLUMN_NAMES, exportedColumns } from './plant-columns'
 import { sheetOfRecords, type SheetRows } from './sheet-rows'
 import { runAtOnce, runSliced, yieldToEventLoop } from './slices'
 
@@ -31,10 +31,11 @@ function toCsvLines(rows: string[][]): string {
  * event loop for the whole file.
  */
 export function* plantCsvChunks(plants: readonly Plant[], rowsPerChunk = 2000): Generator<string> {
-  yield BOM + toCsvLines([COLUMN_NAMES])
+  const columns = exportedColumns(plants)
+  yield BOM + toCsvLines([columns.map((column) => column.name)])
   for (let start = 0; start < plants.length; start += rowsPerChunk) {
     const slice = plants.slice(start, start + rowsPerChunk)
-    yield toCsvLines(slice.map((plant) => PLANT_COLUMNS.map((column) => guardFormula(column.toCell(plant)))))
+    yield toCsvLines(slice.map((plant) => columns.map((column) => guardFormula(column.toCell(plant)))))
   }
 }
 

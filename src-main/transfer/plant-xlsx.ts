@@ -6,33 +6,48 @@
 import { spreadsheetMoneyFormat, type ShopMoney } from '#shared/money'
 import type { Plant } from '#shared/plant'
 import { guardFormula } from './formula-guard'
-import { COLUMN_NAMES, PLANT_COLUMNS } from './plant-columns'
+import { exportedColumns, type PlantColumn } from './plant-columns'
 import { runAtOnce, runSliced, type Steps } from './slices'
 import { rowXml, zipWorkbook, type WorkbookCell } from './xlsx-write'
 
 /** Plants per slice of rows built between two turns of the event loop. */
 const PLANTS_PER_SLICE = 2000
 
-const WIDTHS: Record<string, number> = { id: 6, name: 28, category: 16, tags: 24, status: 10, price: 12, quantity: 10, createdAt: 24, updatedAt: 24 }
+const WIDTHS: Record<string, number> = {
+  id: 6,
+  name: 28,
+  category: 16,
+  tags: 24,
+  status: 10,
+  price: 12,
+  quantity: 10,
+  reorderAt: 10,
+  createdAt: 24,
+  updatedAt: 24
+}
 
-function cellsOf(plant: Plant): WorkbookCell[] {
-  return PLANT_COLUMNS.map((column) => {
+function cellsOf(plant: Plant, columns: readonly PlantColumn[]): WorkbookCell[] {
+  return columns.map((column) => {
     if (column.name === 'id') return plant.id
+    if (column.stock) return plant[column.name as 'quantity' | 'reorderAt']
     if (column.name === 'price') return plant.price === undefined ? undefined : { money: plant.price }
     return guardFormula(column.toCell(plant))
   })
 }
 
 function* workbookSteps(plants: readonly Plant[], money: ShopMoney): Steps<Uint8Array> {
-  const rows = [rowXml(COLUMN_NAMES, 1, true)]
+  // As the CSV export: the stock columns only when a plant keeps stock.
+  const columns = exportedColumns(plants)
+  const names = columns.map((column) => column.name)
+  const rows = [rowXml(names, 1, true)]
   for (let start = 0; start < plants.length; start += PLANTS_PER_SLICE) {
     if (start > 0) yield
-    plants.slice(start, start + PLANTS_PER_SLICE).forEach((plant, offset) => rows.push(rowXml(cellsOf(plant), start + offset + 2)))
+    plants.slice(start, start + PLANTS_PER_SLICE).forEach((plant, offset) => rows.push(rowXml(cellsOf(plant, columns), start + offset + 2)))
   }
   yield
   return zipWorkbook(rows, {
     sheetName: 'Plants',
-    widths: COLUMN_NAMES.map((name) => WIDTHS[name] ?? 14),
+    widths: names.map((name) => WIDTHS[name] ?? 14),
     moneyFormat: spreadsheetMoneyFormat(money)
   })
 }

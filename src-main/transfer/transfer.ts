@@ -65,8 +65,9 @@ export async function importFile(store: PlantStore, request: ImportRequest, dryR
     if (dryRun) return { summary: plan.summary, rejected: false }
     if (plan.summary.errors.length > 0) {
       // Nothing was changed, so nothing counts as added or updated (the API's 422 carries only the errors too).
+      const { stock: _stock, ...rest } = plan.summary
       const nothing = { added: 0, updated: 0, unchanged: 0, changes: [] }
-      return { summary: { ...plan.summary, ...nothing }, rejected: true }
+      return { summary: { ...rest, ...nothing }, rejected: true }
     }
     try {
       // Nothing to change writes nothing: an export imported back leaves the files as they were.

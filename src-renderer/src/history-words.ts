@@ -6,7 +6,8 @@
 import { formatMoney, moneyFieldText, type ShopMoney } from '#shared/money'
 import { isPlantStatus } from '#shared/plant'
 import type { ChangeRecord, FieldChange } from '#shared/history'
-import { STATUS_LABELS, formatExact } from './format'
+import { STATUS_LABELS, formatCount, formatExact } from './format'
+import { movementOf } from './stock-words'
 
 /** One line of the History tab. */
 export interface HistoryLine {
@@ -53,6 +54,7 @@ export function describeValue(field: string, value: unknown, money?: ShopMoney):
   if (value === undefined || value === null || value === '') return 'none'
   if (field === 'status' && isPlantStatus(value)) return STATUS_LABELS[value]
   if (field === 'price' && typeof value === 'number') return money ? formatMoney(value, money) : moneyFieldText(value, 'en-GB')
+  if ((field === 'quantity' || field === 'reorderAt') && typeof value === 'number') return formatCount(value)
   if (Array.isArray(value)) return value.length === 0 ? 'none' : value.join(', ')
   if (typeof value === 'string') return field === 'name' ? `“${value}”` : value
   return JSON.stringify(value)
@@ -69,7 +71,10 @@ function describeTags(change: FieldChange): string {
 }
 
 /** Order of the fields in a line: what the till cares about first. */
-const FIELD_ORDER = ['status', 'price', 'name', 'category', 'tags']
+const FIELD_ORDER = ['status', 'quantity', 'price', 'name', 'category', 'tags', 'reorderAt']
+
+/** Fields whose API name is not a shop word. */
+const FIELD_WORDS: Readonly<Record<string, string>> = { quantity: 'stock', reorderAt: 'reorder level' }
 
 function fieldRank(field: string): number {
   const rank = FIELD_ORDER.indexOf(field)
@@ -83,18 +88,26 @@ export function describeChanges(changes: Readonly<Record<string, FieldChange>>, 
     .map((field) => {
       const change = changes[field]!
       if (field === 'tags') return describeTags(change)
-      return `${field} ${describeValue(field, change.from, money)} → ${describeValue(field, change.to, money)}`
+      return `${FIELD_WORDS[field] ?? field} ${describeValue(field, change.from, money)} → ${describeValue(field, change.to, money)}`
     })
   return parts.length === 0 ? 'saved without changes' : parts.join('; ')
 }
+
+/** ", 40 in stock" for a line added with stock. */
+const addedStock = (plant: { quantity?: number }) => (plant.quantity === undefined ? '' : `, ${formatCount(plant.quantity)} in stock`)
 
 /** What a change did, without when and who. */
 export function describeWhat(record: ChangeRecord, money?: ShopMoney): string {
   switch (record.type) {
     case 'plant.added':
-      return record.plant ? `added as ${describeValue('status', record.plant.status)}` : 'added'
-    case 'plant.updated':
-      return describeChanges(record.changes ?? {}, money)
+      return record.plant ? `added as ${describeValue('status', record.plant.status)}${addedStock(record.plant)}` : 'added'
+    case 'plant.updated': {
+      const movement = movementOf(record)
+      if (!movement) return describeChanges(record.changes ?? {}, money)
+      // The quantity is in the movement's words; what else changed with it (the status that followed) after them.
+      const { quantity: _quantity, ...others } = record.changes ?? {}
+      return Object.keys(others).length === 0 ? movement : `${movement}; ${describeChanges(others, money)}`
+    }
     case 'plant.deleted':
       return 'deleted'
     case 'plant.restored':

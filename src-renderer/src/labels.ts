@@ -25,6 +25,9 @@ export const LABEL_LAYOUTS: Record<LabelLayout, LayoutInfo> = {
 
 export const MAX_COPIES = 100
 
+/** The most labels one plant line gets when printing one per pot in stock. */
+export const MAX_POT_LABELS = 1000
+
 /** One label to print: the plant and its code. */
 export interface PlantLabel {
   /** Unique within the print job (a plant printed three times has three labels). */
@@ -33,10 +36,16 @@ export interface PlantLabel {
   plant: Plant
 }
 
-/** Each plant `copies` times, copies side by side (they go on the same pot tray). */
-export function labelsFor(plants: readonly Plant[], copies: number): PlantLabel[] {
-  const count = Math.min(MAX_COPIES, Math.max(1, Math.floor(copies)))
-  return plants.flatMap((plant) => Array.from({ length: count }, (_, copy) => ({ key: `${plant.id}-${copy}`, code: codeOf(plant.id), plant })))
+/**
+ * Each plant `copies` times, copies side by side (they go on the same pot tray); with `'per-pot'`, a line kept in stock
+ * gets one label per pot on hand (at most {@link MAX_POT_LABELS}; none at 0) and a single plant one.
+ */
+export function labelsFor(plants: readonly Plant[], copies: number | 'per-pot'): PlantLabel[] {
+  const countOf = (plant: Plant) =>
+    copies === 'per-pot' ? Math.min(MAX_POT_LABELS, plant.quantity ?? 1) : Math.min(MAX_COPIES, Math.max(1, Math.floor(copies)))
+  return plants.flatMap((plant) =>
+    Array.from({ length: countOf(plant) }, (_, copy) => ({ key: `${plant.id}-${copy}`, code: codeOf(plant.id), plant }))
+  )
 }
 
 /** The labels cut into pages of the layout. */

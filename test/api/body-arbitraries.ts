@@ -100,6 +100,14 @@ export const price = fc.oneof(
   { weight: 1, arbitrary: anyJson }
 )
 
+/** Pot counts (quantity, reorderAt, a movement's change and count) on both sides of every rule. */
+export const pots = fc.oneof(
+  { weight: 4, arbitrary: fc.integer({ min: -5, max: 1_000_005 }) },
+  { weight: 2, arbitrary: fc.constantFrom(0, 1, -1, 1_000_000, 1_000_001, -1_000_000, -1_000_001, 2.5, -0, 1e21, 2 ** 53) },
+  { weight: 1, arbitrary: fc.constantFrom('40', null) },
+  { weight: 1, arbitrary: anyJson }
+)
+
 /** A field the API does not have, and keys that mean something to JavaScript objects. */
 export const ODD_KEYS = {
   colour: fc.string({ maxLength: 3 }),
@@ -116,7 +124,9 @@ export const plantFields = {
   category: nullable(nameLike),
   tags: nullable(tags),
   status: nullable(status),
-  price: nullable(price)
+  price: nullable(price),
+  quantity: nullable(pots),
+  reorderAt: nullable(pots)
 }
 
 /** A body as the server sees it after JSON.parse: JSON's numbers, no undefined. */

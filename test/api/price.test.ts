@@ -78,7 +78,9 @@ describe('null in an update', () => {
     await call('POST', '/v3/plant', { name: 'Fern' })
     const response = await call('PUT', '/v3/plant', { id: 1, [field]: null })
     expect(response.status).toBe(400)
-    expect((await response.json()).errors).toEqual([{ field, message: `${field} cannot be removed (null); only category and price can` }])
+    expect((await response.json()).errors).toEqual([
+      { field, message: `${field} cannot be removed (null); only category, price, quantity, and reorderAt can` }
+    ])
     expect(store.get(1)).toMatchObject({ name: 'Fern', version: 1 })
   })
 

@@ -9,13 +9,14 @@ import Ajv2020 from 'ajv/dist/2020'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { PLANT_LIMITS, validateNewPlant, validatePlantChanges } from '#shared/plant-schema'
+import { STOCK_REASONS, validateStockLines, validateStockMove } from '#shared/stock'
 import { createTestApp } from '#setup/in-process'
-import { ODD_KEYS, anyJson, id, nameLike, plantFields, price, status, tags } from './body-arbitraries'
+import { ODD_KEYS, anyJson, id, nameLike, plantFields, pots, price, status, tags, text } from './body-arbitraries'
 
 type Check = (body: unknown) => boolean
 
 /** The add and update body schemas exactly as a fresh server publishes them. */
-async function publishedSchemas(): Promise<{ add: Check; update: Check }> {
+async function publishedSchemas(): Promise<{ add: Check; update: Check; stockMove: Check; bulkStock: Check }> {
   const { call } = await createTestApp()
   const document = (await (await call('GET', '/v3/openapi.json')).json()) as Record<string, unknown>
   // The whole document is one schema resource, so its $refs (#/components/schemas/…) resolve as published.
@@ -27,13 +28,16 @@ async function publishedSchemas(): Promise<{ add: Check; update: Check }> {
     if (!validate) throw new Error(`the document has no schema ${name}`)
     return (body) => validate(body) === true
   }
-  return { add: compiled('Plant'), update: compiled('PlantUpdate') }
+  return { add: compiled('Plant'), update: compiled('PlantUpdate'), stockMove: compiled('StockMove'), bulkStock: compiled('BulkStock') }
 }
 
 /** A body as the server would see it after JSON.parse: JSON's numbers, no undefined, sometimes not an object at all. */
 function bodies(withId: boolean): fc.Arbitrary<unknown> {
   // Any mix of real, unknown and tricky keys (an add body with an id must be refused too).
-  const object = fc.record({ name: nameLike, category: nameLike, tags, status, price, ...ODD_KEYS, id }, { requiredKeys: [] })
+  const object = fc.record(
+    { name: nameLike, category: nameLike, tags, status, price, quantity: pots, reorderAt: pots, ...ODD_KEYS, id },
+    { requiredKeys: [] }
+  )
   const realistic = withId ? fc.record({ id, ...plantFields }, { requiredKeys: ['id'] }) : fc.record(plantFields, { requiredKeys: [] })
   return (
     fc
@@ -87,5 +91,38 @@ describe('the runtime validator and the published JSON Schema', () => {
     expect([validateNewPlant(fields).ok, schemaAccepts.add(fields)]).toEqual([add, add])
     const body = { id: 1, ...fields }
     expect([validatePlantChanges(body).ok, schemaAccepts.update(body)]).toEqual([update, update])
+  })
+
+  it.each([
+    ['a stock movement', 'stockMove', (body: unknown) => validateStockMove(body).ok, false],
+    ['a bulk stock body', 'bulkStock', (body: unknown) => validateStockLines(body).ok, true]
+  ] as const)('give every body of %s the same verdict', async (_label, schema, runtimeAccepts, bulk) => {
+    const schemaAccepts = (await publishedSchemas())[schema]
+    const reason = fc.oneof({ weight: 6, arbitrary: fc.constantFrom(...STOCK_REASONS) }, { weight: 1, arbitrary: anyJson })
+    const move = fc.record(
+      { change: pots, count: pots, reason, note: text(PLANT_LIMITS.textMaxLength), colour: fc.string({ maxLength: 3 }), id, version: pots },
+      { requiredKeys: [] }
+    )
+    const single = fc.oneof(
+      { weight: 4, arbitrary: fc.record({ change: pots, reason }) },
+      { weight: 4, arbitrary: fc.record({ count: pots, reason, note: text(PLANT_LIMITS.textMaxLength) }, { requiredKeys: ['count', 'reason'] }) },
+      { weight: 2, arbitrary: move }
+    )
+    const item = bulk ? fc.tuple(id, single).map(([plantId, body]) => ({ id: plantId, ...body })) : single
+    const body = bulk
+      ? fc.oneof(
+          { weight: 8, arbitrary: fc.record({ movements: fc.array(fc.oneof(item, move), { maxLength: 3 }) }) },
+          { weight: 1, arbitrary: anyJson }
+        )
+      : fc.oneof({ weight: 8, arbitrary: item }, { weight: 1, arbitrary: anyJson })
+    fc.assert(
+      fc.property(
+        body.map((value) => JSON.parse(JSON.stringify(value) ?? 'null') as unknown),
+        (value) => {
+          expect(schemaAccepts(value)).toBe(runtimeAccepts(value))
+        }
+      ),
+      { numRuns: RUNS }
+    )
   })
 })

@@ -17,6 +17,7 @@ function problemOf(text: string): string {
 describe('data file check', () => {
   it('accepts a valid file', () => {
     expect(problemOf(JSON.stringify({ version, nextId: 2, plants: [plant] }))).toBe('accepted')
+    expect(problemOf(JSON.stringify({ version, nextId: 2, plants: [{ ...plant, quantity: 0, reorderAt: 5 }] }))).toBe('accepted')
   })
 
   it.each([
@@ -32,6 +33,13 @@ describe('data file check', () => {
     ['repeated ids', JSON.stringify({ version, nextId: 3, plants: [plant, plant] }), /repeated/],
     ['a plant without its version', JSON.stringify({ version, nextId: 2, plants: [{ ...plant, version: undefined }] }), /lacks its version/],
     ['a version that is not a positive whole number', JSON.stringify({ version, nextId: 2, plants: [{ ...plant, version: 0 }] }), /version is not/],
+    [
+      'a negative quantity',
+      JSON.stringify({ version, nextId: 2, plants: [{ ...plant, quantity: -1 }] }),
+      /quantity is not a whole number from 0 to 1000000/
+    ],
+    ['a quantity above the most a line holds', JSON.stringify({ version, nextId: 2, plants: [{ ...plant, quantity: 1_000_001 }] }), /quantity/],
+    ['a reorder level that is no whole number', JSON.stringify({ version, nextId: 2, plants: [{ ...plant, reorderAt: 2.5 }] }), /reorderAt/],
     [
       'an idempotency record without its plant',
       JSON.stringify({ version, nextId: 2, plants: [], idempotencyKeys: [{ by: 'owner', key: 'k', fingerprint: 'f', at: 'x' }] }),

@@ -42,9 +42,23 @@ describe('parseJournal', () => {
   it.each([
     ['an invalid record', '{"nextId":3,"plants":[{"id":2}]}\n'],
     ['text that is not JSON', '{"nextId":3,"plants":[]]\n'],
-    ['a nextId beyond the highest id', line(2 ** 53 - 1, plant(2))]
+    ['a nextId beyond the highest id', line(2 ** 53 - 1, plant(2))],
+    ['a record of a caller without its kind', '{"nextId":3,"plants":[],"records":[{"total":12}]}\n'],
+    [
+      'a stock movement with an unknown reason',
+      JSON.stringify({
+        nextId: 3,
+        plants: [],
+        history: [{ seq: 1, type: 'plant.updated', plantId: 1, at: '2026-11-24T10:00:00.000Z', by: 'ui', stock: { reason: 'stolen', change: -1 } }]
+      }) + '\n'
+    ]
   ])('refuses %s on a complete last line, naming the file and the line', (_label, last) => {
     expect(() => parseJournal('journal-000001.jsonl', line(2, plant(1)) + last)).toThrow(/journal-000001\.jsonl: line 2 of the journal .*complete/)
+  })
+
+  it('reads the records a caller saved with its changes (a sale with its movements), leaving them to the caller', () => {
+    const text = '{"nextId":2,"plants":[],"records":[{"kind":"sale","total":12.5}]}\n'
+    expect(parseJournal('j', text)[0]!.records).toEqual([{ kind: 'sale', total: 12.5 }])
   })
 
   it('reports the byte count of the unfinished fragment it drops', () => {

@@ -20,9 +20,9 @@ function status(at: string, from: string, to: string, sale?: HistoryEntry['sale'
 
 describe('the sales rules', () => {
   it('count a change to sold as a sale and one from sold back as a return; nothing else counts', () => {
-    expect(saleKind(status('2026-11-24', 'available', 'sold'))).toBe('sale')
-    expect(saleKind(status('2026-11-24', 'sold', 'available'))).toBe('return')
-    expect(saleKind(status('2026-11-24', 'sold', 'pending'))).toBe('return')
+    expect(saleKind(status('2026-11-24', 'available', 'sold'))).toEqual({ kind: 'sale', count: 1 })
+    expect(saleKind(status('2026-11-24', 'sold', 'available'))).toEqual({ kind: 'return', count: 1 })
+    expect(saleKind(status('2026-11-24', 'sold', 'pending'))).toEqual({ kind: 'return', count: 1 })
     expect(saleKind(status('2026-11-24', 'available', 'pending'))).toBeUndefined()
     expect(saleKind({ seq: 1, type: 'plant.deleted', plantId: 1, at: '2026-11-24T10:00:00.000Z', by: 'ui' })).toBeUndefined()
   })
@@ -36,7 +36,7 @@ describe('the sales rules', () => {
       by,
       plant: { ...plant, status: 'sold' }
     })
-    expect(saleKind(added('ui'))).toBe('sale')
+    expect(saleKind(added('ui'))).toEqual({ kind: 'sale', count: 1 })
     expect(saleKind(added('import'))).toBeUndefined()
   })
 })

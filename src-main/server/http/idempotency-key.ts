@@ -53,7 +53,7 @@ export function readIdempotencyKey(event: H3Event): string | undefined {
     throw problem(
       'invalidHeader',
       'Idempotency-Key',
-      `it must be a quoted string of 1 to ${IDEMPOTENCY_KEY_MAX} visible characters, such as "8e03978e-40d5-43e8-bc93-6894a57f9324" (a new random UUID for each new plant)`
+      `it must be a quoted string of 1 to ${IDEMPOTENCY_KEY_MAX} visible characters, such as "8e03978e-40d5-43e8-bc93-6894a57f9324" (a new random UUID for each new add or stock movement)`
     )
   }
   return key

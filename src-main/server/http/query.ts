@@ -20,12 +20,16 @@ export interface SearchQuery {
 export interface ListQuery extends SearchQuery {
   /** Lower-cased words of `q`; a plant matches when every word occurs in its name, category or a tag. */
   words: string[]
+  /** Only lines low on stock (src-shared/stock.ts, isLowStock). */
+  lowStock: boolean
+  /** Only plant lines kept in stock (with a quantity). */
+  stocked: boolean
   sort: { key: PlantSortKey; descending: boolean }
 }
 
 /** Query parameters of the contract's search. */
 export const SEARCH_PARAMS = ['status', 'limit', 'offset'] as const
-const LIST_PARAMS = [...SEARCH_PARAMS, 'q', 'sort']
+const LIST_PARAMS = [...SEARCH_PARAMS, 'q', 'sort', 'lowStock', 'stocked']
 
 /** Reads whole number `name` from `params` (undefined when absent), adding a complaint to `errors` when it is not one from `min` to `max`. */
 export function parseWholeNumber(params: URLSearchParams, name: string, min: number, max: number, errors: FieldError[]): number | undefined {
@@ -92,6 +96,13 @@ function isSortKey(value: string): value is PlantSortKey {
   return (PLANT_SORT_KEYS as readonly string[]).includes(value)
 }
 
+/** Reads `name=true|false` (false when absent), adding a complaint to `errors` for any other value. */
+function readFlag(params: URLSearchParams, name: string, errors: FieldError[]): boolean {
+  const value = params.get(name) ?? 'false'
+  if (value !== 'true' && value !== 'false') errors.push({ field: name, message: `${name} must be true or false; got "${value}"` })
+  return value === 'true'
+}
+
 /** Parses `?status&q&sort&limit&offset`; status, limit and offset follow the search's rules exactly. */
 export function parseListQuery(params: URLSearchParams): ListQuery {
   const errors: FieldError[] = []
@@ -109,10 +120,12 @@ export function parseListQuery(params: URLSearchParams): ListQuery {
       message: `sort must be one of ${PLANT_SORT_KEYS.join(', ')}, optionally prefixed with - for descending; got "${rawSort}"`
     })
   }
+  const lowStock = readFlag(params, 'lowStock', errors)
+  const stocked = readFlag(params, 'stocked', errors)
   throwIfInvalid(errors)
   const words = q
     .toLowerCase()
     .split(/\s+/)
     .filter((word) => word !== '')
-  return { ...base, words, sort: { key: key as PlantSortKey, descending } }
+  return { ...base, words, lowStock, stocked, sort: { key: key as PlantSortKey, descending } }
 }

@@ -14,6 +14,7 @@ import { plantPaths, plantSchemas } from '#server/routes/plants'
 import { bulkPaths, bulkSchemas } from '#server/routes/plants-bulk'
 import { reportPaths } from '#server/routes/reports'
 import { settingsPaths, settingsSchemas } from '#server/routes/settings'
+import { stockPaths, stockSchemas } from '#server/routes/stock'
 import { tokenPaths, tokenSchemas } from '#server/routes/tokens'
 import { transferPaths } from '#server/routes/transfer'
 import { HOST_CHECK_RESPONSE, SECURITY_SCHEMES, SHARED_SCHEMAS, json, type JsonSchema, type PathItems } from './parts'
@@ -73,6 +74,7 @@ export function createOpenApiDocument(): Record<string, unknown> {
     paths: mergePaths(
       plantPaths,
       bulkPaths,
+      stockPaths,
       eventPaths,
       historyPaths,
       reportPaths,
@@ -84,7 +86,7 @@ export function createOpenApiDocument(): Record<string, unknown> {
       documentPaths
     ),
     components: {
-      schemas: mergeSchemas(SHARED_SCHEMAS, plantSchemas, bulkSchemas, historySchemas, tokenSchemas, backupSchemas, settingsSchemas),
+      schemas: mergeSchemas(SHARED_SCHEMAS, plantSchemas, bulkSchemas, stockSchemas, historySchemas, tokenSchemas, backupSchemas, settingsSchemas),
       securitySchemes: SECURITY_SCHEMES
     }
   }

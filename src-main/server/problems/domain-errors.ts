@@ -12,6 +12,7 @@ import {
   HistoryGoneError,
   IdempotencyKeyReusedError,
   PlantsNotEditableError,
+  StockRefusedError,
   StoreClosedError,
   VersionConflictError,
   WriteFailedError
@@ -32,13 +33,19 @@ function errorRow<E extends Error, N extends ProblemName>(
   return { error, name, toProblem: (thrown: unknown) => (thrown instanceof error && when(thrown) ? problem(name, ...facts(thrown)) : undefined) }
 }
 
+const stockFacts = (error: StockRefusedError): ProblemFacts<'notEnoughStock'> => [error.plant, error.reason, error.change, error.onHand]
+
 export const DOMAIN_ERRORS = [
   // A write that did not reach the disk (WriteRefusedError, a full disk, a lost folder), or a store that is closing.
   errorRow(WriteFailedError, 'notSaved', (error) => [error]),
   errorRow(StoreClosedError, 'notSaved', (error) => [error]),
   // Broken preconditions of any write (update, delete, bulk changes), decided by the store.
   errorRow(VersionConflictError, 'versionConflict', (error) => [error.current]),
-  errorRow(IdempotencyKeyReusedError, 'idempotencyKeyReused', (error) => [error.key, error.firstPlantId]),
+  errorRow(IdempotencyKeyReusedError, 'idempotencyKeyReused', (error) => [error.key, error.firstPlantId, error.firstUse]),
+  // Each way a stock movement is refused.
+  errorRow(StockRefusedError, 'notEnoughStock', stockFacts, (error) => error.kind === 'not-enough'),
+  errorRow(StockRefusedError, 'tooMuchStock', stockFacts, (error) => error.kind === 'too-much'),
+  errorRow(StockRefusedError, 'noStockKept', stockFacts, (error) => error.kind === 'not-kept'),
   errorRow(
     PlantsNotEditableError,
     'plantNotDeleted',

@@ -62,9 +62,12 @@ export const PLANT_PROBLEMS = {
     type: PROBLEM_TYPES.idempotencyKeyReused,
     title: 'Idempotency key reused',
     status: 422,
-    detail: (key: string, firstPlantId: number) =>
-      `The Idempotency-Key "${key}" was already used for a different add (the one that added plant ${firstPlantId}); ` +
-      'nothing was added. Use a new key for a new plant, and the same key only to retry the same add.'
+    detail: (key: string, firstPlantId: number, firstUse: 'add' | 'stock' = 'add') =>
+      firstUse === 'add'
+        ? `The Idempotency-Key "${key}" was already used for a different add (the one that added plant ${firstPlantId}); ` +
+          'nothing was added. Use a new key for a new plant, and the same key only to retry the same add.'
+        : `The Idempotency-Key "${key}" was already used for a different call (the one that moved the stock of plant ${firstPlantId}); ` +
+          'nothing was changed. Use a new key for each new stock movement, and the same key only to retry the same one.'
   }),
   // Plants a delete or restore (one plant or many) named that it could not change.
   plantsNotFound: row({

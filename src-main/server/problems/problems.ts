@@ -16,6 +16,7 @@ import type { ProblemRow } from './problem-row'
 import { PLANT_PROBLEMS, allowPlantMethods } from './plants'
 import { BULK_PROBLEMS } from './plants-bulk'
 import { SETTINGS_PROBLEMS } from './settings'
+import { STOCK_PROBLEMS } from './stock'
 import { TOKEN_PROBLEMS } from './tokens'
 import { TRANSFER_PROBLEMS } from './transfer'
 import { UI_PROBLEMS } from './ui'
@@ -25,6 +26,7 @@ export const PROBLEMS = {
   ...ACCESS_PROBLEMS,
   ...PLANT_PROBLEMS,
   ...BULK_PROBLEMS,
+  ...STOCK_PROBLEMS,
   ...EVENT_PROBLEMS,
   ...HISTORY_PROBLEMS,
   ...TRANSFER_PROBLEMS,

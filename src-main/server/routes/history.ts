@@ -3,6 +3,7 @@
  * every saved change for scripts, and GET /v3/plant/{id}/history, one plant's
  * changes oldest first. Both read the store's HistoryLog.
  */
+import { STOCK_REASONS } from '#shared/stock'
 import type { H3, H3Event } from 'h3'
 import { CHANGE_TYPES, HISTORY_PATHS, type ChangesPage, type PlantHistoryPage } from '#shared/history'
 import { PLANT_ID_SCHEMA } from '#shared/plant-schema'
@@ -137,7 +138,17 @@ export const historySchemas = {
         description: 'On plant.updated only: each changed field with its value before and after (null when absent).',
         additionalProperties: { type: 'object', required: ['from', 'to'], properties: { from: {}, to: {} } }
       },
-      plant: { ...ref('FullPlant'), description: 'On plant.added and plant.restored: the plant as it was then.' }
+      plant: { ...ref('FullPlant'), description: 'On plant.added and plant.restored: the plant as it was then.' },
+      stock: {
+        type: 'object',
+        required: ['reason', 'change'],
+        description: 'Extension: on a plant.updated that moved the quantity, the stock movement (changes.quantity holds before and after).',
+        properties: {
+          reason: { type: 'string', enum: [...STOCK_REASONS] },
+          change: { type: 'integer', description: 'Pots added (above 0) or taken away (below 0).' },
+          note: { type: 'string' }
+        }
+      }
     }
   }
 }

@@ -75,7 +75,8 @@ export const reportPaths: PathItems = {
       description:
         'Not part of the contract. A change to sold is a sale on its day (UTC), with the price the plant had then; a change ' +
         'from sold back to available or pending is a return on its day: a plant sold and returned in the period counts in ' +
-        'both. A plant added already sold is a sale unless an import added it. Day, week (ISO, e.g. 2026-W48) and month ' +
+        'both. A plant added already sold is a sale unless an import added it. A line kept in stock counts its pots (extension): a sold ' +
+        'movement of 3 is 3 sales at its price, a returned movement of 1 is a return, no other movement is either. Day, week (ISO, e.g. 2026-W48) and month ' +
         'groups cover the whole period, zero-filled; category groups are ranked by plants sold ("" for no category).',
       parameters: [
         dateParam('from', 'First day of the period (YYYY-MM-DD).'),

@@ -1,12 +1,13 @@
 /**
- * Idempotency keys of adds (the IETF httpapi Idempotency-Key draft): a client
- * that retries an add with the key it sent before gets the first answer again
- * instead of a second plant. Each key is saved in the same journal line as the
+ * Idempotency keys of adds and stock movements (the IETF httpapi Idempotency-Key
+ * draft): a client that retries an add with the key it sent before gets the first
+ * answer again instead of a second plant, and a retried sale moves no more stock. Each key is saved in the same journal line as the
  * plant it added, so the key and the plant reach the disk together or not at
  * all, and checkpoints carry the keys of the last day into plants.json.
  */
 import { createHash } from 'node:crypto'
 import type { NewPlant } from '#shared/plant'
+import type { StockLine } from '#shared/stock'
 import type { IdempotencyRecord, IdempotencyScope } from '#store/file/data-file'
 
 export type { IdempotencyRecord, IdempotencyScope } from '#store/file/data-file'
@@ -32,6 +33,12 @@ export function fingerprintOf(input: NewPlant): string {
       .sort()
       .map((key) => [key, filled[key]])
   )
+  return createHash('sha256').update(canonical, 'utf8').digest('base64url')
+}
+
+/** Digest of a stock call's validated lines: the same movements give the same print, whatever the body's layout. */
+export function stockFingerprintOf(lines: readonly StockLine[]): string {
+  const canonical = JSON.stringify(['stock', lines.map((line) => Object.entries(line).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))])
   return createHash('sha256').update(canonical, 'utf8').digest('base64url')
 }
 

@@ -3,23 +3,33 @@
  * makes a new object, so a shallow copy of the list is a consistent snapshot.
  */
 import type { FieldChanges, NewPlant } from '#shared/plant'
+import { statusFollowingStock } from '#shared/stock'
 import { PLANT_ID_MAX } from '#store/file/data-file'
 import { WriteRefusedError } from '#store/folder/folder-guard'
 import { withFieldChanges } from './record-fields'
 import type { StoredPlant } from './stored-plant'
 
-/** The record a validated add creates: defaults filled in, stamped `at`, at version 1. */
+/** The record a validated add creates: defaults filled in (a line added with 0 pots is sold), stamped `at`, at version 1. */
 export function newPlantRecord(id: number, input: NewPlant, at: string): StoredPlant {
   const added = { id } as StoredPlant
   if (input.name !== undefined) added.name = input.name
   if (input.category !== undefined) added.category = input.category
-  Object.assign(added, { tags: input.tags ?? [], status: input.status ?? 'available' })
-  return withFieldChanges(added, { price: input.price }, { createdAt: at, updatedAt: at, version: 1 })
+  const status = input.status ?? (input.quantity === undefined ? 'available' : statusFollowingStock('available', input.quantity))
+  Object.assign(added, { tags: input.tags ?? [], status })
+  const { price, quantity, reorderAt } = input
+  return withFieldChanges(added, { price, quantity, reorderAt }, { createdAt: at, updatedAt: at, version: 1 })
 }
 
-/** `before` with `fields` changed (null removes a field), stamped `at`, one version on. */
+/**
+ * `before` with `fields` changed (null removes a field), stamped `at`, one version on. A change of quantity moves
+ * the status with it (statusFollowingStock) unless the change sets the status itself, which is then as asked.
+ */
 export function changedPlantRecord(before: StoredPlant, fields: FieldChanges, at: string): StoredPlant {
-  return withFieldChanges(before, fields, { updatedAt: at, version: before.version + 1 })
+  const after = withFieldChanges(before, fields, { updatedAt: at, version: before.version + 1 })
+  if (fields.status === undefined && typeof fields.quantity === 'number' && fields.quantity !== before.quantity) {
+    after.status = statusFollowingStock(after.status, fields.quantity)
+  }
+  return after
 }
 
 /** Throws WriteRefusedError unless `count` more ids, from `nextId` on, stay within PLANT_ID_MAX. */

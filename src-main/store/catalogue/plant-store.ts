@@ -30,6 +30,7 @@ import { journalEntryOf, type StagedChange } from './staged-change'
 import { toFullPlant, type StoredPlant } from './stored-plant'
 import { CatalogueChangedError, UnknownPlantError } from './unknown-plant-error'
 import { writeSnapshot } from '#store/file/write-snapshot'
+import { StockMovements } from '#store/stock/stock-movements'
 
 export { DATA_FILE_NAME } from '#store/file/read-catalogue'
 export type { OpenPlantStoreOptions } from '#store/file/open-catalogue'
@@ -57,6 +58,8 @@ export class PlantStore {
   #staging: HistoryEntry[] = [] // the change log entries of the batch being saved
   /** Delete, restore and bulk changes (issue 15): `store.edits.delete(id)`, `store.edits.bulkUpdate([...])`, … */
   readonly edits: PlantEdits
+  /** Stock movements, one plant or many in one journal line: `store.stock.move({ lines: [...] })`. */
+  readonly stock: StockMovements
 
   private constructor(opened: OpenedCatalogue, options: OpenPlantStoreOptions) {
     const { db, snapshot, guard } = opened
@@ -103,6 +106,16 @@ export class PlantStore {
       stage: (record) => this.#catalogue.stage(record),
       now: this.#now,
       entryOf: (...change) => this.history.entryOf(...change),
+      announce: (change) => this.#listeners.announce(change)
+    })
+    this.stock = new StockMovements({
+      submit: (apply) => this.#commits.submit(apply),
+      live: (id) => this.#catalogue.live(id),
+      stage: (record) => this.#catalogue.stage(record),
+      now: this.#now,
+      entryOf: (by, at, before, after, cause) => this.history.entryOf('plant.updated', by, at, before, after, cause),
+      findKey: (scope, now) => this.#keys.find(scope, now),
+      stageKey: (record) => void this.#keys.stage(record),
       announce: (change) => this.#listeners.announce(change)
     })
   }
@@ -165,7 +178,8 @@ export class PlantStore {
       const fingerprint = scope && fingerprintOf(input)
       const known = scope && this.#keys.find(scope, now)
       if (known) {
-        if (known.record.fingerprint !== fingerprint) throw new IdempotencyKeyReusedError(known.record.key, known.record.plant.id)
+        if (known.record.fingerprint !== fingerprint)
+          throw new IdempotencyKeyReusedError(known.record.key, known.record.plant.id, known.record.stock ? 'stock' : 'add')
         const replayed = { plant: known.record.plant, replayed: true }
         // A key staged by this very batch exists only if the batch is saved: tie the answer to that write.
         return known.pending ? { result: replayed, change: {} } : { result: replayed }
@@ -205,7 +219,7 @@ export class PlantStore {
         const before = this.#catalogue.live(id)!
         const after = changedPlantRecord(before, fields, at)
         this.#catalogue.stage(after)
-        changes.push({ plant: after, history: this.history.entryOf('plant.updated', made.by, at, before, after) })
+        changes.push({ plant: after, history: this.history.entryOf('plant.updated', made.by, at, before, after, { reason: 'imported' }) })
         return after
       })
       made.seq = changes.at(-1)?.history?.seq ?? 0

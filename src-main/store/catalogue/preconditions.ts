@@ -32,13 +32,15 @@ export function checkVersion(current: Plant, condition: WriteCondition | undefin
   if (!expected.includes(current.version)) throw new VersionConflictError(current, expected)
 }
 
-/** An idempotency key came back with a different add than the one it was first sent with. */
+/** An idempotency key came back with a different call than the one it was first sent with. */
 export class IdempotencyKeyReusedError extends Error {
   constructor(
     readonly key: string,
-    readonly firstPlantId: number
+    readonly firstPlantId: number,
+    /** What the key was first used for: an add, or a stock movement (of plant `firstPlantId`). */
+    readonly firstUse: 'add' | 'stock' = 'add'
   ) {
-    super(`the idempotency key "${key}" was first used for another add (the one that added plant ${firstPlantId})`)
+    super(`the idempotency key "${key}" was first used for another ${firstUse === 'add' ? 'add' : 'stock movement'} (of plant ${firstPlantId})`)
     this.name = 'IdempotencyKeyReusedError'
   }
 }

@@ -3,6 +3,8 @@
  * one. A file that fails the check is never loaded, repaired or overwritten.
  */
 import { isPlantStatus } from '#shared/plant'
+import { PLANT_LIMITS } from '#shared/plant-schema'
+import type { StockMovement } from '#shared/stock'
 import { PRICE_CENTS_MAX, type StoredPlant as Plant } from '#store/catalogue/stored-plant'
 
 /**
@@ -49,14 +51,23 @@ export interface IdempotencyScope {
   key: string
 }
 
-/** One remembered add (idempotency-keys.ts). */
+/** One remembered add or stock movement (idempotency-keys.ts). */
 export interface IdempotencyRecord extends IdempotencyScope {
-  /** Digest of the add's input, to tell a true retry from a different add reusing the key. */
+  /** Digest of the call's input, to tell a true retry from a different call reusing the key. */
   fingerprint: string
-  /** When the add was saved (ISO 8601). */
+  /** When the call was saved (ISO 8601). */
   at: string
-  /** The plant as the add created it: the answer a retry gets again. */
+  /** The plant as the add created it (of a stock movement: the first plant it moved): the answer a retry gets again. */
   plant: Plant
+  /** Present for a stock movement: what it answered (the plants moved, the movements, the counts that changed nothing). */
+  stock?: RememberedStock
+}
+
+/** The answer of a stock movement, kept with its idempotency key. */
+export interface RememberedStock {
+  plants: Plant[]
+  movements: StockMovement[]
+  unchanged: number
 }
 
 /** A data file that cannot be used; `problem` says what is wrong in plain words. */
@@ -105,6 +116,9 @@ export function plantRecordProblem(plant: unknown, where: string): string | unde
   if (!Array.isArray(p.tags) || !p.tags.every(isText)) return `${where}.tags is not a list of text`
   if (!isPlantStatus(p.status)) return `${where}.status "${String(p.status)}" is not available, pending or sold`
   if (p.priceCents !== undefined && !isPriceCents(p.priceCents)) return `${where}.priceCents is not a whole number from 0 to ${PRICE_CENTS_MAX}`
+  for (const field of ['quantity', 'reorderAt'] as const) {
+    if (p[field] !== undefined && !isPotCount(p[field])) return `${where}.${field} is not a whole number from 0 to ${PLANT_LIMITS.quantityMax}`
+  }
   if (p.deletedAt !== undefined && typeof p.deletedAt !== 'string') return `${where}.deletedAt is not text`
   if (typeof p.createdAt !== 'string' || typeof p.updatedAt !== 'string') return `${where} lacks createdAt/updatedAt`
   // Optional here: a journal line written before plants had versions lacks it (replay supplies one).
@@ -114,6 +128,10 @@ export function plantRecordProblem(plant: unknown, where: string): string | unde
 
 function isPriceCents(value: unknown): boolean {
   return Number.isSafeInteger(value) && (value as number) >= 0 && (value as number) <= PRICE_CENTS_MAX
+}
+
+function isPotCount(value: unknown): boolean {
+  return Number.isSafeInteger(value) && (value as number) >= 0 && (value as number) <= PLANT_LIMITS.quantityMax
 }
 
 function isPositiveWhole(value: unknown): boolean {
@@ -130,7 +148,19 @@ export function idempotencyRecordsProblem(value: unknown, where: string): string
     for (const field of ['by', 'key', 'fingerprint', 'at'] as const) {
       if (!isText(r[field])) return `${at}.${field} is not text`
     }
-    const problem = plantRecordProblem(r.plant, `${at}.plant`)
+    const problem = plantRecordProblem(r.plant, `${at}.plant`) ?? (r.stock === undefined ? undefined : rememberedStockProblem(r.stock, `${at}.stock`))
+    if (problem) return problem
+  }
+  return undefined
+}
+
+function rememberedStockProblem(value: unknown, where: string): string | undefined {
+  if (typeof value !== 'object' || value === null) return `${where} is not an object`
+  const stock = value as Record<string, unknown>
+  if (!Array.isArray(stock.plants) || !Array.isArray(stock.movements) || !Number.isSafeInteger(stock.unchanged))
+    return `${where} lacks its plants, movements or unchanged count`
+  for (const [index, plant] of stock.plants.entries()) {
+    const problem = plantRecordProblem(plant, `${where}.plants[${index}]`)
     if (problem) return problem
   }
   return undefined

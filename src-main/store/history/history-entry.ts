@@ -7,6 +7,7 @@
  */
 import { CHANGE_TYPES, type ChangeRecord, type ChangeType, type FieldChange } from '#shared/history'
 import type { Plant } from '#shared/plant'
+import { STOCK_REASONS, type StockReason } from '#shared/stock'
 
 /** What the sales report needs of a change that touches `sold`. */
 export interface SaleFacts {
@@ -21,6 +22,17 @@ export interface HistoryEntry extends ChangeRecord {
 
 /** Who changes plants: set per request (history-actor.ts). */
 export type Actor = string
+
+/** Why a change moves the quantity (a stock movement's reason and note); an update's default is a count. */
+export interface MovementCause {
+  reason: StockReason
+  note?: string
+  /** The pots moved, when the quantity does not say (a single plant sold or returned as one pot). */
+  change?: number
+}
+
+/** Reasons whose pots the sales report counts: their entries carry the sale facts whatever the status does. */
+const SALE_REASONS: readonly StockReason[] = ['sold', 'returned']
 
 /** Fields that every change moves on by itself: not listed as changed. */
 const BOOKKEEPING = new Set(['id', 'updatedAt', 'version', 'createdAt'])
@@ -53,17 +65,33 @@ function saleFacts(plant: Plant): SaleFacts {
 /**
  * The entry of one change: `before` is the plant as it was (absent for an
  * add), `after` as it is now. An update that set every field to the value it
- * had still moved the plant's version on: its entry lists no field.
+ * had still moved the plant's version on: its entry lists no field. An update
+ * that moves the quantity to a number is a stock movement: `stock` says why
+ * (`cause`; a count when none is given) and by how much.
  */
-export function historyEntryOf(seq: number, type: ChangeType, by: Actor, at: string, before: Plant | undefined, after: Plant): HistoryEntry {
+export function historyEntryOf(
+  seq: number,
+  type: ChangeType,
+  by: Actor,
+  at: string,
+  before: Plant | undefined,
+  after: Plant,
+  cause: MovementCause = { reason: 'counted' }
+): HistoryEntry {
   const entry: HistoryEntry = { seq, type, plantId: after.id, at, by }
   if (type === 'plant.updated') {
     if (!before) throw new Error(`an update of plant ${after.id} needs the plant as it was`)
     entry.changes = fieldChanges(before, after)
+    const moved = after.quantity !== undefined && after.quantity !== before.quantity
+    if (moved || cause.change !== undefined) {
+      const change = moved ? after.quantity! - (before.quantity ?? 0) : cause.change!
+      entry.stock = { reason: cause.reason, change, ...(cause.note === undefined ? {} : { note: cause.note }) }
+      if (SALE_REASONS.includes(cause.reason)) entry.sale = saleFacts(after)
+    }
   }
   if (type === 'plant.added' || type === 'plant.restored') entry.plant = after
   const touchesSold = after.status === 'sold' || before?.status === 'sold'
-  if (touchesSold && type !== 'plant.deleted' && before?.status !== after.status)
+  if (touchesSold && type !== 'plant.deleted' && before?.status !== after.status && entry.sale === undefined)
     entry.sale = saleFacts(type === 'plant.added' ? after : before!.status === 'sold' ? before! : after)
   return entry
 }
@@ -86,6 +114,17 @@ export function historyEntryProblem(value: unknown, where: string): string | und
   if (!Number.isSafeInteger(e.plantId) || (e.plantId as number) < 1) return `${where}.plantId is not a positive whole number`
   if (typeof e.at !== 'string' || !ISO_TIME.test(e.at)) return `${where}.at is not an ISO 8601 time`
   if (typeof e.by !== 'string' || e.by === '') return `${where}.by is not text`
+  if (e.stock !== undefined) return stockRecordProblem(e.stock, `${where}.stock`)
+  return undefined
+}
+
+function stockRecordProblem(value: unknown, where: string): string | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return `${where} is not an object`
+  const stock = value as Record<string, unknown>
+  if (!(STOCK_REASONS as readonly unknown[]).includes(stock.reason))
+    return `${where}.reason "${String(stock.reason)}" is not a stock movement's reason`
+  if (!Number.isSafeInteger(stock.change)) return `${where}.change is not a whole number`
+  if (stock.note !== undefined && typeof stock.note !== 'string') return `${where}.note is not text`
   return undefined
 }
 

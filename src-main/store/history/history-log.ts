@@ -8,11 +8,11 @@
  * reads only the journals; the files are read on the first query.
  */
 import type { ChangeType } from '#shared/history'
-import { historyEntryOf, type HistoryEntry } from './history-entry'
+import { historyEntryOf, type HistoryEntry, type MovementCause } from './history-entry'
 import { HistoryWriter, type DamagedHistoryFile } from './history-files'
 import { HistoryIndex } from './history-index'
 import { readRestoreMark } from './history-restore-mark'
-import { SalesAggregate, type DailySales } from './sales-aggregate'
+import { SalesAggregate, type DailySales, type DailyWriteOffs } from './sales-aggregate'
 import { toFullPlant, type StoredPlant } from '#store/catalogue/stored-plant'
 
 /** Entries read at a time while the sales aggregate catches up with the log. */
@@ -79,10 +79,13 @@ export class HistoryLog {
     return this.#holder.nextSeq ?? 1
   }
 
-  /** The entry of a change being prepared, with the next seq (kept even if the batch's write fails: seqs are never reused). */
-  entryOf(type: ChangeType, by: string, at: string, before: StoredPlant | undefined, after: StoredPlant): HistoryEntry {
+  /**
+   * The entry of a change being prepared, with the next seq (kept even if the batch's write fails: seqs are never
+   * reused); `cause` says why a change of quantity moved the stock (a count when absent).
+   */
+  entryOf(type: ChangeType, by: string, at: string, before: StoredPlant | undefined, after: StoredPlant, cause?: MovementCause): HistoryEntry {
     // Made from the plants as readers see them: the price as a number, no tombstone mark.
-    const entry = historyEntryOf(this.nextSeq, type, by, at, before && toFullPlant(before), toFullPlant(after))
+    const entry = historyEntryOf(this.nextSeq, type, by, at, before && toFullPlant(before), toFullPlant(after), cause)
     this.#holder.nextSeq = entry.seq + 1
     return entry
   }
@@ -182,6 +185,15 @@ export class HistoryLog {
    * when they hold changes it has not counted (all of them the first time), then the changes still in memory.
    */
   async dailySales(): Promise<Readonly<DailySales>> {
+    return (await this.#aggregate()).days
+  }
+
+  /** Pots written off by day and reason up to the newest change (caught up as {@link dailySales} is). */
+  async dailyWriteOffs(): Promise<Readonly<DailyWriteOffs>> {
+    return (await this.#aggregate()).writeOffs
+  }
+
+  #aggregate(): Promise<SalesAggregate> {
     return this.#alone(async () => {
       await this.#sales.load()
       if (this.#sales.upToSeq < (await this.#writer.lastSeq())) {
@@ -197,7 +209,7 @@ export class HistoryLog {
         if (this.#sales.upToSeq > before) await this.#sales.save()
       }
       this.#sales.add(this.#unflushed.map((item) => item.entry)) // those counted already (seq at or below its last) are skipped
-      return this.#sales.days
+      return this.#sales
     })
   }
 }

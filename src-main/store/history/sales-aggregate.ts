@@ -10,7 +10,13 @@
  * available or pending is a return on its day. A plant sold and returned in
  * one period counts once in each. A plant added already sold counts as a sale,
  * unless an import added it (restoring records is not selling). Deleting or
- * restoring a plant is neither. Days are UTC.
+ * restoring a plant is neither. A plant line kept in stock counts its pots: a
+ * stock movement `sold` of 3 is 3 sales, `returned` of 1 is 1 return, and no
+ * other movement is either (writing off the last pot makes the line sold, but
+ * sells nothing). Days are UTC.
+ *
+ * Beside the sales, the pots written off per day and reason (the movement's
+ * note), for the stock report.
  */
 import path from 'node:path'
 import type { HistoryEntry } from './history-entry'
@@ -23,21 +29,30 @@ export type Counts = [sold: number, returned: number, total: number]
 /** Counts by day (YYYY-MM-DD) and category ('' for plants without one). */
 export type DailySales = Record<string, Record<string, Counts>>
 
+/** Pots written off by day (YYYY-MM-DD) and reason (the movement's note; '' when none was given). */
+export type DailyWriteOffs = Record<string, Record<string, number>>
+
 /** File of the aggregate in the data folder. */
 export const SALES_FILE_NAME = 'history-sales.json'
 
 interface SalesFile {
   upToSeq: number
   days: DailySales
+  /** Absent in a file written before stock was kept: such a file is counted again from the log. */
+  writeOffs?: DailyWriteOffs
 }
 
-/** What an entry counts as: a sale, a return, or nothing. */
-export function saleKind(entry: HistoryEntry): 'sale' | 'return' | undefined {
-  if (entry.type === 'plant.added') return entry.plant?.status === 'sold' && entry.by !== 'import' ? 'sale' : undefined
+/** What an entry counts as: a sale or a return of so many plants (pots), or nothing. */
+export function saleKind(entry: HistoryEntry): { kind: 'sale' | 'return'; count: number } | undefined {
+  if (entry.stock) {
+    if (entry.stock.reason === 'sold') return { kind: 'sale', count: -entry.stock.change }
+    return entry.stock.reason === 'returned' ? { kind: 'return', count: entry.stock.change } : undefined
+  }
+  if (entry.type === 'plant.added') return entry.plant?.status === 'sold' && entry.by !== 'import' ? { kind: 'sale', count: 1 } : undefined
   if (entry.type !== 'plant.updated') return undefined
   const status = entry.changes?.status
-  if (status?.to === 'sold') return 'sale'
-  return status?.from === 'sold' ? 'return' : undefined
+  if (status?.to === 'sold') return { kind: 'sale', count: 1 }
+  return status?.from === 'sold' ? { kind: 'return', count: 1 } : undefined
 }
 
 /** The running aggregate of one data folder. */
@@ -45,6 +60,7 @@ export class SalesAggregate {
   readonly #file: string
   #upToSeq = 0
   #days: DailySales = {}
+  #writeOffs: DailyWriteOffs = {}
   #loaded = false
 
   constructor(dir: string) {
@@ -61,6 +77,11 @@ export class SalesAggregate {
     return this.#days
   }
 
+  /** The pots written off by day and reason. */
+  get writeOffs(): Readonly<DailyWriteOffs> {
+    return this.#writeOffs
+  }
+
   /** True once read (or found missing): only then do appends move it on. */
   get loaded(): boolean {
     return this.#loaded
@@ -72,9 +93,10 @@ export class SalesAggregate {
     try {
       const handle = await openHistoryFile(this.#file) // not a link, nor a file another account may have forged
       const saved = JSON.parse(await handle.readFile('utf8').finally(() => handle.close())) as Partial<SalesFile>
-      if (Number.isSafeInteger(saved.upToSeq) && typeof saved.days === 'object' && saved.days !== null) {
+      if (Number.isSafeInteger(saved.upToSeq) && isObject(saved.days) && isObject(saved.writeOffs)) {
         this.#upToSeq = saved.upToSeq!
         this.#days = saved.days
+        this.#writeOffs = saved.writeOffs
       }
     } catch {
       // none yet, damaged or untrusted: rebuilt from the log
@@ -87,20 +109,28 @@ export class SalesAggregate {
     for (const entry of entries) {
       if (entry.seq <= this.#upToSeq) continue
       this.#upToSeq = entry.seq
-      const kind = saleKind(entry)
-      if (!kind) continue
       const day = entry.at.slice(0, 10)
+      if (entry.stock?.reason === 'written-off') {
+        const reasons = (this.#writeOffs[day] ??= {})
+        reasons[entry.stock.note ?? ''] = (reasons[entry.stock.note ?? ''] ?? 0) - entry.stock.change
+      }
+      const sale = saleKind(entry)
+      if (!sale) continue
       const category = entry.sale?.category ?? entry.plant?.category ?? ''
       const counts = ((this.#days[day] ??= {})[category] ??= [0, 0, 0])
-      if (kind === 'sale') {
-        counts[0]++
-        counts[2] = Math.round((counts[2] + (entry.sale?.price ?? 0)) * 1e6) / 1e6 // no binary float drift over a million sales
-      } else counts[1]++
+      if (sale.kind === 'sale') {
+        counts[0] += sale.count
+        // no binary float drift over a million sales
+        counts[2] = Math.round((counts[2] + (entry.sale?.price ?? 0) * sale.count) * 1e6) / 1e6
+      } else counts[1] += sale.count
     }
   }
 
   /** Saves the aggregate durably. */
   async save(): Promise<void> {
-    await replaceFile(this.#file, JSON.stringify({ upToSeq: this.#upToSeq, days: this.#days } satisfies SalesFile))
+    const file: SalesFile = { upToSeq: this.#upToSeq, days: this.#days, writeOffs: this.#writeOffs }
+    await replaceFile(this.#file, JSON.stringify(file))
   }
 }
+
+const isObject = (value: unknown): value is Record<string, never> => typeof value === 'object' && value !== null

@@ -8,7 +8,8 @@
  *
  * A line is one saved batch: `{"nextId": N, "plants": [full plant records]}`,
  * plus `"keys": [idempotency records]` when the batch's adds came with keys,
- * and `"history": [change log entries]` (history-log.ts) for its changes.
+ * and `"history": [change log entries]` (history-log.ts) for its changes, and
+ * `"records": [...]` when a caller saved its own records with them.
  * Only an unterminated last fragment may be torn (a crash in the middle of
  * an append, never acknowledged); a complete line that does not parse is
  * damage, wherever it is, and is refused. A journal
@@ -35,6 +36,18 @@ export interface JournalEntry {
   keys?: IdempotencyRecord[]
   /** The change log's entries of the batch (history-entry.ts), written and fsynced with it; absent when none. */
   history?: HistoryEntry[]
+  /** Records a caller saves with its changes (e.g. a sale's receipt with its stock movements); absent when none. */
+  records?: JournalRecord[]
+}
+
+/**
+ * A caller's own record in a journal line, beside the changes it belongs to (one write, one fsync: the record and
+ * the changes reach the disk together or not at all). `kind` names what it is. Replay and checkpoints leave records
+ * alone: a caller that keeps them beyond the journal collects them where the change log collects its entries.
+ */
+export interface JournalRecord {
+  kind: string
+  [field: string]: unknown
 }
 
 /**
@@ -89,7 +102,14 @@ function entryProblem(value: unknown): string | undefined {
   const keysProblem = entry.keys === undefined ? undefined : idempotencyRecordsProblem(entry.keys, 'keys')
   if (keysProblem !== undefined) return `has bad idempotency keys (${keysProblem})`
   const historyProblem = entry.history === undefined ? undefined : historyEntriesProblem(entry.history, 'history')
-  return historyProblem === undefined ? undefined : `has bad change log entries (${historyProblem})`
+  if (historyProblem !== undefined) return `has bad change log entries (${historyProblem})`
+  return entry.records === undefined ? undefined : journalRecordsProblem(entry.records)
+}
+
+function journalRecordsProblem(records: unknown): string | undefined {
+  if (!Array.isArray(records)) return 'has a records member that is not a list'
+  const bad = records.findIndex((record) => typeof record !== 'object' || record === null || typeof (record as JournalRecord).kind !== 'string')
+  return bad === -1 ? undefined : `has a bad record (records[${bad}] is not an object with a kind)`
 }
 
 /** The cut a journal's text opens with, if any (see {@link JournalCut}). */

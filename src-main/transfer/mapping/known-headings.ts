@@ -160,7 +160,9 @@ const HEADINGS: Record<Exclude<ImportField, 'id'>, string[]> = {
     'hoeveelheid',
     'quantita',
     'giacenza'
-  ]
+  ],
+  // Plant Store's own column first; then what other sheets call the level at which to order again.
+  reorderAt: ['reorderat', 'reorder at', 'reorder level', 'reorder point', 'min stock', 'minimum stock', 'mindestbestand', 'meldebestand']
 }
 
 const BY_HEADING = new Map<string, ImportField>(

@@ -145,7 +145,8 @@ class SheetMapper {
       category: this.cell(cells, 'category'),
       tags: this.cell(cells, 'tags'),
       price: this.cell(cells, 'price'),
-      quantity: this.cell(cells, 'quantity')
+      quantity: this.cell(cells, 'quantity'),
+      reorderAt: this.cell(cells, 'reorderAt')
     }
     let statusWord = textOf(this.cell(cells, 'status'))
     const key = this.preset?.productKey ? this.byHeading(cells, this.preset.productKey) : ''

@@ -45,6 +45,7 @@ export interface RowCells {
   status?: PlantStatus
   price?: Cell
   quantity?: Cell
+  reorderAt?: Cell
 }
 
 /** The fields and field errors of a row, prices read with the column's mark. */
@@ -72,5 +73,7 @@ export function rowFields(
   }
   const quantity = options.quantity && cells.quantity !== undefined ? quantityOf(cells.quantity) : undefined
   if (quantity !== undefined) fields.quantity = quantity
+  const reorderAt = options.quantity && cells.reorderAt !== undefined ? quantityOf(cells.reorderAt) : undefined
+  if (reorderAt !== undefined) fields.reorderAt = reorderAt
   return { fields, errors }
 }

@@ -16,6 +16,8 @@ import {
   type EventSubscription
 } from '#shared/api-client'
 import type { NewPlant, Plant, PlantChanges, PlantResponse, PlantStatus } from '#shared/plant'
+import type { StockMoveOptions } from '#shared/api-client-stock'
+import type { StockAnswer, StockMove } from '#shared/stock'
 import { api } from '#renderer/api'
 import { PAGE_SIZE, REFRESH_DELAY_MS, type LoadPhase, type PlantConflict, type SortOrder, type StatusFilter } from './plants-types'
 
@@ -199,6 +201,20 @@ export const usePlantsStore = defineStore('plants', () => {
     }
   }
 
+  /** Moves a plant's stock (a sale at the till, a delivery, a write-off); its row shows the plant as the server left it. */
+  async function moveStock(id: number, move: StockMove, options?: StockMoveOptions): Promise<StockAnswer> {
+    try {
+      const answer = await api().moveStock(id, move, options)
+      replaceRow(answer.plant)
+      markRecent(id)
+      scheduleRefresh()
+      return answer
+    } catch (error) {
+      noteRefusal(error)
+      throw error
+    }
+  }
+
   /**
    * Ends a conflict: keep the plant as it is now, or send our changes again
    * over the version now shown. A newer change elsewhere meanwhile raises a
@@ -274,6 +290,7 @@ export const usePlantsStore = defineStore('plants', () => {
     addPlant,
     updatePlant,
     setStatus,
+    moveStock,
     resolveConflict,
     connect,
     retryNow

@@ -1,7 +1,7 @@
 /**
  * The Reports view's data: the sales report for the chosen period (by day,
- * week or month, and by category) and the stock by status now, loaded
- * together; a newer load cancels an older one. Also the CSV download.
+ * week or month, and by category), the stock by status now and the stock
+ * report (pots on hand, low stock, written off this month), loaded together; a newer load cancels an older one. Also the CSV download.
  */
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
@@ -9,6 +9,7 @@ import type { StatusCounts } from '#shared/api-client'
 import { failureText } from '#renderer/format'
 import { api } from '#renderer/api'
 import type { SalesReport } from '#shared/history'
+import type { StockReport } from '#shared/stock'
 import { reportCsv, reportFileName } from '#renderer/report-csv'
 import { chartSeries, groupingFor, presetPeriod, rankedCategories, type Period, type PeriodPreset } from '#renderer/report-data'
 
@@ -21,6 +22,7 @@ export const useReportsStore = defineStore('reports', () => {
   const byTime = ref<SalesReport | null>(null)
   const byCategory = ref<SalesReport | null>(null)
   const stock = ref<StatusCounts | null>(null)
+  const stockReport = ref<StockReport | null>(null)
   const loading = ref(false)
   const error = ref<string | null>(null)
 
@@ -37,15 +39,17 @@ export const useReportsStore = defineStore('reports', () => {
     const { from, to } = period.value
     loading.value = true
     try {
-      const [time, category, list] = await Promise.all([
+      const [time, category, list, pots] = await Promise.all([
         api().salesReport({ from, to, groupBy: groupingFor(period.value), signal: mine.signal }),
         api().salesReport({ from, to, groupBy: 'category', signal: mine.signal }),
-        api().listPlants({ limit: 1 }, { signal: mine.signal })
+        api().listPlants({ limit: 1 }, { signal: mine.signal }),
+        api().stockReport(undefined, { signal: mine.signal })
       ])
       if (mine !== current) return
       byTime.value = time
       byCategory.value = category
       stock.value = list.counts
+      stockReport.value = pots
       error.value = null
     } catch (failure) {
       if (mine === current) error.value = failureText(failure)
@@ -73,5 +77,5 @@ export const useReportsStore = defineStore('reports', () => {
     return new File([text], reportFileName(byTime.value), { type: 'text/csv;charset=utf-8' })
   }
 
-  return { preset, period, byTime, byCategory, stock, loading, error, series, categories, load, setPeriod, scheduleRefresh, csvFile }
+  return { preset, period, byTime, byCategory, stock, stockReport, loading, error, series, categories, load, setPeriod, scheduleRefresh, csvFile }
 })

@@ -1,6 +1,8 @@
 /**
  * The till card: the plant a scanned label names, with one action (Mark sold)
- * and its Undo. A code that names no plant, or a deleted one, is shown as
+ * and its Undo. A plant line kept in stock sells pots instead: one per Enter,
+ * or as many as were typed first, each sale with its Undo (the pots come back
+ * as returned). A code that names no plant, or a deleted one, is shown as
  * such, so the assistant knows at once what went wrong.
  */
 import { defineStore } from 'pinia'
@@ -12,9 +14,15 @@ import { api } from '#renderer/api'
 import type { ScannedCode } from '#renderer/composables/useScanToSell'
 import { usePlantsStore } from './plants'
 
-/** What the card shows: a plant (and, once sold here, how to undo it), or why there is none. */
+/** A sale made on the card: the status before it (a single plant), or the pots it sold (a line kept in stock). */
+export interface TillSale {
+  previous: PlantStatus
+  pots?: number
+}
+
+/** What the card shows: a plant (and, once sold here, how to undo it; a sale refused in words), or why there is none. */
 export type TillCard =
-  | { kind: 'plant'; code: string; plant: Plant; sale?: { previous: PlantStatus } }
+  | { kind: 'plant'; code: string; plant: Plant; sale?: TillSale; refusal?: string }
   | { kind: 'missing'; code: string; deleted: boolean }
   | { kind: 'failed'; code: string; message: string }
 
@@ -52,7 +60,7 @@ export const useTillStore = defineStore('till', () => {
   }
 
   /** Sets the shown plant's status (If-Match its version), keeping the card in step. */
-  async function changeStatus(status: PlantStatus, sale: { previous: PlantStatus } | undefined): Promise<void> {
+  async function changeStatus(status: PlantStatus, sale: TillSale | undefined): Promise<void> {
     const shown = card.value
     if (shown?.kind !== 'plant' || busy.value) return
     busy.value = true
@@ -69,13 +77,46 @@ export const useTillStore = defineStore('till', () => {
     }
   }
 
-  /** The sale: the plant becomes sold, and the card offers Undo. */
-  const markSold = (): Promise<void> =>
-    card.value?.kind === 'plant' ? changeStatus('sold', { previous: card.value.plant.status }) : Promise.resolve()
+  /**
+   * Moves the shown line's stock by `change` pots (a sale, or an Undo's return), keeping the card in step. A sale of
+   * more than is on hand is refused by the server; the card says so in shop words and sells nothing.
+   */
+  async function moveStock(change: number, sale: TillSale | undefined): Promise<void> {
+    const shown = card.value
+    if (shown?.kind !== 'plant' || busy.value) return
+    busy.value = true
+    try {
+      const { plant } = await usePlantsStore().moveStock(shown.plant.id, { change, reason: change < 0 ? 'sold' : 'returned' })
+      if (card.value === shown) card.value = { kind: 'plant', code: shown.code, plant, ...(sale ? { sale } : {}) }
+    } catch (error) {
+      if (card.value !== shown) return
+      if (error instanceof ApiError && error.status === 409) {
+        const onHand = error.onHand ?? shown.plant.quantity ?? 0
+        const plant = { ...shown.plant, quantity: onHand }
+        const refusal = `Only ${onHand === 0 ? 'none' : onHand} in stock: ${-change} not sold.`
+        card.value = { ...shown, plant, refusal }
+      } else {
+        card.value = { kind: 'failed', code: shown.code, message: `${shown.plant.name ?? shown.code} was not changed: ${failureText(error)}` }
+      }
+    } finally {
+      busy.value = false
+    }
+  }
 
-  /** Puts the status back to what it was before the sale. */
-  const undoSale = (): Promise<void> =>
-    card.value?.kind === 'plant' && card.value.sale ? changeStatus(card.value.sale.previous, undefined) : Promise.resolve()
+  /** The sale: a single plant becomes sold; a line kept in stock sells `pots` (1 by default). The card offers Undo. */
+  function markSold(pots = 1): Promise<void> {
+    const shown = card.value
+    if (shown?.kind !== 'plant') return Promise.resolve()
+    const previous = shown.plant.status
+    return shown.plant.quantity === undefined ? changeStatus('sold', { previous }) : moveStock(-pots, { previous, pots })
+  }
+
+  /** Undoes the card's sale: the status as it was, or the pots back in stock (returned). */
+  function undoSale(): Promise<void> {
+    const shown = card.value
+    if (shown?.kind !== 'plant' || !shown.sale) return Promise.resolve()
+    return shown.sale.pots === undefined ? changeStatus(shown.sale.previous, undefined) : moveStock(shown.sale.pots, undefined)
+  }
 
   return {
     card,

@@ -9,6 +9,7 @@ import type { PlantEvent, PlantList, PlantListQuery, StreamState, SubscribeOptio
 import { ApiError } from '#shared/api-errors'
 import type { CreatedToken } from '#shared/named-token'
 import type { Plant } from '#shared/plant'
+import { statusFollowingStock, type StockLine, type StockMove } from '#shared/stock'
 import type { UiApiClient } from '#renderer/api'
 
 let clock = Date.parse('2026-03-01T10:00:00Z')
@@ -36,7 +37,7 @@ export interface FakeApi {
 /** Lists `plants` filtered by status and by `q` in the name, like the server (roughly). */
 function answer(plants: Plant[], query: PlantListQuery): PlantList {
   const words = (query.q ?? '').toLowerCase().split(/\s+/).filter(Boolean)
-  const matching = plants.filter((p) => words.every((w) => (p.name ?? '').toLowerCase().includes(w)))
+  const matching = plants.filter((p) => words.every((w) => (p.name ?? '').toLowerCase().includes(w)) && (!query.stocked || p.quantity !== undefined))
   const statuses = query.status === undefined ? [] : typeof query.status === 'string' ? [query.status] : query.status
   const shown = matching.filter((p) => statuses.length === 0 || statuses.includes(p.status))
   const counts = { available: 0, pending: 0, sold: 0 }
@@ -112,6 +113,25 @@ export function fakeApi(initial: Plant[] = []): FakeApi {
         1
       )
     }),
+    // Stock (api-client-stock.ts): moves the list's plant like the server does (the status follows, 409 below zero).
+    moveStock: vi.fn(async (id: number, move: StockMove) => {
+      const index = plants.findIndex((p) => p.id === id)
+      const before = plants[index]!
+      const to = 'count' in move ? move.count : (before.quantity ?? 0) + move.change
+      if (to < 0) throw new ApiError({ type: 'x', title: 'Not enough stock', status: 409, detail: 'not enough', onHand: before.quantity ?? 0 })
+      const after = { ...before, quantity: to, status: statusFollowingStock(before.status, to), version: before.version + 1 }
+      plants[index] = after
+      const movement = { seq: clock, plantId: id, reason: move.reason, change: to - (before.quantity ?? 0), from: before.quantity ?? 0, to }
+      return { plant: after, movement: { ...movement, ...(move.note === undefined ? {} : { note: move.note }) } }
+    }),
+    // All or nothing, like the server: a line's version that is not its plant's refuses the whole call (412).
+    moveBulkStock: vi.fn(async (lines: readonly StockLine[]) => {
+      const stale = lines.find((line) => line.version !== undefined && plants.find((p) => p.id === line.id)?.version !== line.version)
+      if (stale) throw new ApiError({ type: 'x', title: 'Precondition Failed', status: 412, detail: `plant ${stale.id} moved` })
+      for (const line of lines) await client.moveStock(line.id, line)
+      return { plants: [], movements: [], unchanged: 0 }
+    }),
+    stockReport: vi.fn(async (month = '2026-03') => ({ month, lines: 0, potsOnHand: 0, lowStock: [], writtenOff: { pots: 0, reasons: [] } })),
     getPlant: vi.fn(async (id: number) => plants.find((p) => p.id === id)!),
     searchByStatus: vi.fn(async () => ({ plants: [], total: 0 })),
     subscribe: vi.fn((options: SubscribeOptions) => {

@@ -33,10 +33,10 @@ async function mountApp() {
 }
 
 describe('the catalogue', () => {
-  it('shows a real table with Name, Category, Tags (chips), Price, Status and Updated', async () => {
+  it('shows a real table with Name, Category, Tags (chips), Price, Stock, Status and Updated', async () => {
     const wrapper = await mountApp()
     const headers = wrapper.findAll('thead th').map((th) => th.text())
-    expect(headers.slice(0, 6)).toEqual(['Name', 'Category', 'Tags', 'Price', 'Status', 'Updated'])
+    expect(headers.slice(0, 7)).toEqual(['Name', 'Category', 'Tags', 'Price', 'Stock', 'Status', 'Updated'])
     const row = wrapper.find('tr[data-plant-id="1"]')
     expect(row.find('th').text()).toBe('Monstera')
     expect(row.findAll('.tag-chip').map((chip) => chip.text())).toEqual(['indoor', 'shade'])

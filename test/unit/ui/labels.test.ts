@@ -35,6 +35,12 @@ describe('label layout', () => {
     expect(labelsFor(plants, 1000)).toHaveLength(200)
   })
 
+  it('prints one label per pot in stock for a line kept in stock, one for a single plant, none for an empty line', () => {
+    const lines = [plant({ id: 7, name: 'Lavender', quantity: 3 }), plant({ id: 8, name: 'Oak' }), plant({ id: 9, name: 'Gone', quantity: 0 })]
+    expect(labelsFor(lines, 'per-pot').map((label) => label.key)).toEqual(['7-0', '7-1', '7-2', '8-0'])
+    expect(labelsFor([plant({ id: 1, quantity: 5000 })], 'per-pot')).toHaveLength(1000)
+  })
+
   it('fills A4 sheets 24 labels at a time, roll labels one a page', () => {
     expect(LABEL_LAYOUTS.sheet.perPage).toBe(3 * 8)
     expect(paginate(labelsFor(plants, 25), 'sheet').map((page) => page.length)).toEqual([24, 24, 2])
@@ -85,5 +91,25 @@ describe('the Print labels dialog', () => {
     expect(print).toHaveBeenCalledOnce()
     wrapper.unmount()
     expect(document.querySelector('.label-print')).toBeNull()
+  })
+
+  it('offers one label per pot for lines kept in stock: "labels for 40 pots"', async () => {
+    const plants = [plant({ id: 7, name: 'Lavender', quantity: 40 }), plant({ id: 8, name: 'Oak' })]
+    const wrapper = mount(LabelPrintDialog, { props: { plants }, attachTo: document.body })
+    await flushPromises()
+    const perPot = wrapper.find('input[type="checkbox"]')
+    expect(perPot.element.parentElement?.textContent?.trim()).toBe('One label per pot in stock (41 labels)')
+    await perPot.setValue(true)
+    expect(wrapper.find('#label-copies').exists()).toBe(false)
+    expect(wrapper.find('[role="status"]').text()).toBe('41 labels on 2 A4 pages')
+    expect(document.querySelectorAll('.label-print .plant-label')).toHaveLength(41)
+    wrapper.unmount()
+  })
+
+  it('does not offer labels per pot when no plant keeps stock', async () => {
+    const wrapper = mount(LabelPrintDialog, { props: { plants: [plant({ id: 8, name: 'Oak' })] }, attachTo: document.body })
+    await flushPromises()
+    expect(wrapper.find('input[type="checkbox"]').exists()).toBe(false)
+    wrapper.unmount()
   })
 })

@@ -68,17 +68,20 @@ describe('ReportsPeriodPicker', () => {
 })
 
 describe('TheViewSwitch', () => {
-  it('switches between the catalogue and the reports, marking the one shown', async () => {
+  it('switches between the catalogue, the stock work and the reports, marking the one shown', async () => {
     const wrapper = mount(TheViewSwitch)
     expect(wrapper.find('nav').attributes('aria-label')).toBe('Views')
     const buttons = wrapper.findAll('button')
     expect(buttons.map((button) => [button.text(), button.attributes('aria-current')])).toEqual([
       ['Catalogue', 'page'],
+      ['Stock', undefined],
       ['Reports', undefined]
     ])
-    await buttons[1]!.trigger('click')
+    await buttons[2]!.trigger('click')
     expect(useViewStore().current).toBe('reports')
-    expect(buttons[1]!.attributes('aria-current')).toBe('page')
+    expect(buttons[2]!.attributes('aria-current')).toBe('page')
+    await buttons[1]!.trigger('click')
+    expect(useViewStore().current).toBe('stock')
   })
 })
 

@@ -53,6 +53,29 @@ describe('Reports view', () => {
     wrapper.unmount()
   })
 
+  it('shows the stock report: pots on hand, the lines low on stock, and this month’s write-offs by reason', async () => {
+    vi.mocked(api.client.stockReport).mockResolvedValue({
+      month: '2026-11',
+      lines: 2,
+      potsOnHand: 43,
+      lowStock: [{ id: 2, name: 'Moss', quantity: 3, reorderAt: 5 }],
+      writtenOff: {
+        pots: 5,
+        reasons: [
+          { reason: 'frost damage', pots: 4 },
+          { reason: '', pots: 1 }
+        ]
+      }
+    })
+    const wrapper = mount(TheReportsView)
+    await flushPromises()
+    const card = wrapper.find('[aria-labelledby="report-pots-title"]')
+    expect(card.find('.report-pots').text()).toBe('43 pots in 2 lines')
+    expect(card.findAll('.report-low li').map((li) => li.text())).toEqual(['Moss — 3 left, reorder at 5'])
+    expect(card.findAll('h3').map((h3) => h3.text())).toEqual(['Low on stock (1)', 'Written off in November 2026: 5 pots'])
+    expect(card.findAll('.report-written-off li').map((li) => li.text())).toEqual(['frost damage: 4', 'No reason given: 1'])
+  })
+
   it('reloads for another period, by week when it is long', async () => {
     const wrapper = mount(TheReportsView)
     await flushPromises()

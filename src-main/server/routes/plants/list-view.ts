@@ -6,6 +6,7 @@
 import type { H3Event } from 'h3'
 import { STATUS_COUNTS_HEADER, type PlantSortKey } from '#shared/api-paths'
 import { PLANT_STATUSES, type Plant, type PlantStatus } from '#shared/plant'
+import { isLowStock } from '#shared/stock'
 import type { PlantStore } from '#store'
 import { parseListQuery } from '#server/http/query'
 
@@ -25,7 +26,8 @@ function comparatorFor(key: PlantSortKey, descending: boolean): (a: Plant, b: Pl
         return a.updatedAt < b.updatedAt ? -1 : a.updatedAt > b.updatedAt ? 1 : 0
       case 'name':
       case 'category':
-      case 'price': {
+      case 'price':
+      case 'quantity': {
         const x = a[key]
         const y = b[key]
         if (x === undefined || y === undefined) return x === y ? 0 : x === undefined ? 2 * sign : -2 * sign
@@ -94,6 +96,7 @@ export function listPlants(event: H3Event, views: SortedViews): Plant[] {
   const counts: Record<PlantStatus, number> = { available: 0, pending: 0, sold: 0 }
   const matches: Plant[] = []
   for (const plant of views.get(query.sort.key, query.sort.descending)) {
+    if ((query.lowStock && !isLowStock(plant)) || (query.stocked && plant.quantity === undefined)) continue
     if (query.words.length > 0) {
       const text = textOf(plant)
       if (!query.words.every((word) => matchesWord(plant, text, word))) continue

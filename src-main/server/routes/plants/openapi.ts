@@ -152,6 +152,14 @@ const listPlants = extensionOperation({
       'Search words, matched case-insensitively in name, category and tags; every word must match. A word `#12` or `PS-12` matches plant 12 (also one without a name).',
       { type: 'string', maxLength: QUERY_TEXT_MAX }
     ),
+    queryParam('lowStock', 'Extension: true lists only lines low on stock (quantity at or below reorderAt, or at 0 without one).', {
+      type: 'boolean',
+      default: false
+    }),
+    queryParam('stocked', 'Extension: true lists only plant lines kept in stock (with a quantity), e.g. for a stock-take.', {
+      type: 'boolean',
+      default: false
+    }),
     queryParam('sort', 'Sort key; prefix with - for descending. Plants without the value come last; ties go by id.', {
       type: 'string',
       enum: PLANT_SORT_KEYS.flatMap((key) => [key, `-${key}`]),
@@ -257,6 +265,12 @@ export const plantSchemas: Record<string, JsonSchema> = {
         minimum: 0,
         description: "The price in the shop's currency (GET /v3/settings/shop), at most two decimals; absent when not set."
       },
+      quantity: {
+        type: 'integer',
+        minimum: 0,
+        description: 'Extension: pots on hand of a plant line kept in stock; absent for a single plant. Moved by POST /plant/{id}/stock.'
+      },
+      reorderAt: { type: 'integer', minimum: 0, description: 'Extension: the quantity at or below which the line is low on stock.' },
       createdAt: { type: 'string', format: 'date-time' },
       updatedAt: { type: 'string', format: 'date-time' },
       version: { type: 'integer', minimum: 1, description: 'Bumped by every saved change; the ETag is "ID-VERSION".' }

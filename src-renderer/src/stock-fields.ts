@@ -1,0 +1,37 @@
+/**
+ * The plant form's Stock and Reorder-at fields: their text read back into what an add or edit sends (a whole number,
+ * null to stop keeping stock, or nothing when unchanged), and their messages in the words of the form.
+ */
+import type { FieldError } from '#shared/problem'
+
+/** The form fields that hold a number of pots, with what they are called in the form. */
+export const POT_FIELDS = { quantity: 'Stock', reorderAt: 'Reorder at' } as const
+
+export type PotField = keyof typeof POT_FIELDS
+
+/** A field's text for a value: '40', or '' for none. */
+export function potsFieldText(value: number | undefined): string {
+  return value === undefined ? '' : String(value)
+}
+
+/**
+ * What an add or edit sends for a pots field's text: a number, null to remove it ('' on a plant that had one), nothing
+ * when unchanged; text that is not a whole number goes as text, so the shared validation names the field.
+ */
+export function potsChange(field: PotField, text: string, previous: number | undefined): Record<string, number | null | string> {
+  const trimmed = text.trim()
+  const value = trimmed === '' ? null : /^\d{1,9}$/.test(trimmed) ? Number(trimmed) : trimmed
+  if (value === (previous ?? null)) return {}
+  return { [field]: value }
+}
+
+/** The validation's messages for the pots fields in the form's words ("Stock must be a whole number of pots, like 40"). */
+export function withPotsMessages<R extends { ok: true } | { ok: false; errors: FieldError[] }>(result: R): R {
+  if (result.ok) return result
+  const errors = result.errors.map((error) =>
+    error.field in POT_FIELDS
+      ? { field: error.field, message: `${POT_FIELDS[error.field as PotField]} must be a whole number of pots from 0 to 1,000,000, like 40` }
+      : error
+  )
+  return { ...result, errors }
+}

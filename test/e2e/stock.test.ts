@@ -1,0 +1,153 @@
+/**
+ * Stock in Chromium against a real server: receive 40 pots of a line (scanned in the Stock view), sell 3 by
+ * scanning at the till (one per Enter, a number typed first, Undo), write off 2 with a reason, take stock (the
+ * review lists what goes up and what was not counted), and the History tab reads each movement in words.
+ * Screenshots of every new screen at 1366×768, 1024×600 and 390×844 go to test-results/screenshots.
+ */
+import { mkdir } from 'node:fs/promises'
+import path from 'node:path'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { launchBrowser } from '#setup/browser'
+import { axeViolations } from './pages/axe'
+import { scrollsSideways } from './pages/layout-probes'
+import { StockPage } from './pages/stock-page'
+import { openTill, type TillSession } from './pages/till-session'
+
+const SCREENSHOTS = path.resolve(import.meta.dirname, '../../test-results/screenshots')
+const VIEWPORTS = [
+  { width: 1366, height: 768 },
+  { width: 1024, height: 600 },
+  { width: 390, height: 844 }
+]
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+  await mkdir(SCREENSHOTS, { recursive: true })
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+/** Screenshots of the screen as it is, at each viewport, checked for sideways scrolling and axe violations. */
+async function capture(page: Page, name: string): Promise<void> {
+  for (const viewport of VIEWPORTS) {
+    await page.setViewportSize(viewport)
+    await page.mouse.move(0, 0)
+    // (a chart follows a new width a frame or two later: wait for the page to settle, not for a guessed time)
+    await expect.poll(() => scrollsSideways(page), { message: `${name} at ${viewport.width} px` }).toBe(false)
+    await page.screenshot({ path: path.join(SCREENSHOTS, `stock-${name}-${viewport.width}x${viewport.height}.png`) })
+  }
+  expect(await axeViolations(page), name).toEqual([])
+  await page.setViewportSize(VIEWPORTS[0]!)
+}
+
+const quantityOf = async (s: TillSession, id: number) => (await s.api.getPlant(id)).quantity
+
+describe('stock (Chromium)', () => {
+  it('receive 40, sell 3 by scanning, write off 2 with a reason, take stock; the History tab reads right', async () => {
+    const s = await openTill(browser, [
+      { name: 'Lavender Hidcote', category: 'Herbs', price: 4.5 },
+      { name: 'Boston fern', category: 'Ferns', quantity: 5 }
+    ])
+    const page = s.watched.page
+    const stock = new StockPage(page)
+
+    // Receive 40: the label scanned into the Stock view's plant field, the number, Enter.
+    await stock.open('Receive')
+    await s.scan('PS-1')
+    await expect.poll(() => stock.picked.textContent()).toContain('Lavender Hidcote')
+    await expect.poll(() => stock.pots.evaluate((input) => input.ownerDocument.activeElement === input)).toBe(true)
+    await capture(page, 'receive')
+    await stock.pots.fill('40')
+    await page.keyboard.press('Enter')
+    await expect.poll(() => stock.done.first().textContent()).toBe('Received 40 Lavender Hidcote — 40 in stock')
+    expect(await quantityOf(s, 1)).toBe(40)
+    await expect.poll(() => stock.plant.evaluate((input) => input.ownerDocument.activeElement === input)).toBe(true)
+
+    // Sell 3 at the till: scan, Enter sells one; Undo puts it back; 3 typed first, then Enter, sells three.
+    await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'Catalogue', exact: true }).click()
+    await expect.poll(() => s.catalogue.row('Lavender Hidcote').locator('.cell-stock').textContent()).toMatch(/^\s*40/)
+    await capture(page, 'catalogue')
+    await s.scan('PS-1')
+    const card = page.getByRole('dialog', { name: 'Plant PS-1: Lavender Hidcote' })
+    await card.waitFor()
+    expect(await card.locator('.till-stock').textContent()).toBe('40 in stock')
+    const sell = card.getByRole('button', { name: /^Sell \d+$/ })
+    await expect.poll(() => sell.evaluate((button) => button.ownerDocument.activeElement === button)).toBe(true)
+    await page.keyboard.press('Enter')
+    await expect.poll(() => card.locator('.till-stock').textContent()).toBe('39 in stock')
+    await card.getByRole('button', { name: 'Undo' }).click()
+    await expect.poll(() => card.locator('.till-stock').textContent()).toBe('40 in stock')
+    await sell.focus()
+    await page.keyboard.press('3')
+    expect(await sell.textContent()).toMatch(/Sell 3/)
+    await capture(page, 'till-card')
+    await page.keyboard.press('Enter')
+    await expect.poll(() => card.getByRole('status').textContent()).toMatch(/Sold 3 — 37 left/)
+    expect(await quantityOf(s, 1)).toBe(37)
+    await page.keyboard.press('Escape')
+    await card.waitFor({ state: 'detached' })
+
+    // Write off 2 with a reason.
+    await stock.open('Write off')
+    await s.scan('PS-1')
+    await expect.poll(() => stock.picked.textContent()).toContain('Lavender Hidcote')
+    await stock.pots.fill('2')
+    await stock.reason.fill('frost damage')
+    await capture(page, 'write-off')
+    await page.keyboard.press('Enter')
+    await expect.poll(() => stock.done.first().textContent()).toBe('Wrote off 2 Lavender Hidcote (frost damage) — 35 in stock')
+    expect(await quantityOf(s, 1)).toBe(35)
+
+    // Stock-take: the lavender counted (found by typing its name), the fern not; the review lists both before anything is saved.
+    await stock.open('Stock-take')
+    await stock.plant.fill('laven')
+    await page.getByRole('option', { name: /Lavender Hidcote/ }).waitFor()
+    await page.keyboard.press('Enter')
+    await stock.pots.fill('36')
+    await page.keyboard.press('Enter')
+    await stock.button(/^Review stock-take/).click()
+    await expect.poll(() => stock.reviewGroup('Goes up').allTextContents()).toEqual(['Lavender Hidcote: 35 → 36 (+1)'])
+    expect(await stock.reviewGroup('Not counted').allTextContents()).toEqual(['Boston fern (5 in stock)'])
+    await capture(page, 'stock-take-review')
+    expect(await quantityOf(s, 1)).toBe(35) // nothing saved before Apply
+    await stock.button(/^Apply stock-take/).click()
+    await expect.poll(() => stock.page.getByRole('heading', { name: 'Counted so far' }).isVisible()).toBe(true)
+    expect([await quantityOf(s, 1), await quantityOf(s, 2)]).toEqual([36, 5])
+
+    // The History tab, newest first, in words.
+    await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'Catalogue', exact: true }).click()
+    await s.catalogue.row('Lavender Hidcote').getByRole('button', { name: 'Edit Lavender Hidcote', exact: true }).click()
+    await s.catalogue.form.dialog.getByRole('tab', { name: 'History', exact: true }).click()
+    const lines = s.catalogue.form.dialog.getByRole('tabpanel', { name: 'History' }).locator('.history-what')
+    await expect
+      .poll(() => lines.allTextContents())
+      .toEqual([
+        'Counted 36 (was 35)',
+        'Written off 2: frost damage — 35 left',
+        'Sold 3 — 37 left',
+        'Returned 1 — 40 in stock',
+        'Sold 1 — 39 left',
+        'Received 40 — 40 in stock',
+        'added as Available'
+      ])
+    await capture(page, 'history')
+    await s.catalogue.form.dialog.getByRole('tab', { name: 'Details', exact: true }).click()
+    expect(await s.catalogue.form.dialog.getByLabel('Stock', { exact: true }).inputValue()).toBe('36')
+    await capture(page, 'plant-form')
+    await page.keyboard.press('Escape')
+
+    // The stock report in the Reports view.
+    await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'Reports', exact: true }).click()
+    const report = page.getByRole('region', { name: 'Pots in stock' })
+    await expect.poll(() => report.locator('.report-pots').textContent()).toMatch(/41\s*pots in 2 lines/)
+    expect(await report.getByRole('heading', { level: 3 }).allTextContents()).toEqual([
+      'Low on stock (0)',
+      expect.stringMatching(/^Written off in \w+ \d{4}: 2 pots$/)
+    ])
+    await capture(page, 'reports')
+    await s.finish()
+  })
+})
