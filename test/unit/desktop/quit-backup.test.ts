@@ -61,6 +61,9 @@ describe('the backup at quit', () => {
     await expect.poll(() => app.exit).toHaveBeenCalled()
     expect(app.exit.mock.calls[0]).toEqual([0])
     expect(backupsAtExit).toBe(1) // the stop-time copy had not been written yet
+    // The fake app.exit ends nothing: the copy goes on in this process, and the quit guard exits once more when it
+    // is done. Wait for that, so that removing the folders after the test does not race its last write (ENOTEMPTY).
+    await expect.poll(() => app.exit.mock.calls.length).toBe(2)
   })
 
   it('shows no box and exits right after the stop when no backup folder is set', async () => {
