@@ -68,8 +68,15 @@ const isZip = (bytes: Uint8Array) => bytes[0] === 0x50 && bytes[1] === 0x4b && b
 const asWorkbook = (request: ImportRequest): ImportRequest =>
   request.format === 'csv' && isZip(request.bytes) ? { ...request, format: 'xlsx' } : request
 
+/** An Excel 97–2003 workbook (.xls) or another Office file in the old compound format: its first bytes. */
+const isCompoundFile = (bytes: Uint8Array) => [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1].every((byte, at) => bytes[at] === byte)
+const OLD_WORKBOOK =
+  'this is an Excel 97–2003 workbook (.xls), which Plant Store does not read; open it in the spreadsheet and save it ' +
+  'as "Excel Workbook (.xlsx)" or "CSV UTF-8", then import that file'
+
 /** Reads the import at once (tests, and the CLI when no server runs). */
 export function readImportNow(given: ImportRequest): ReadImport {
+  if (isCompoundFile(given.bytes)) return refused(OLD_WORKBOOK)
   const request = asWorkbook(given)
   if (request.format === 'json') return { file: parsePlantJson(new TextDecoder().decode(request.bytes)) }
   if (request.format === 'xlsx') return runAtOnce(workbookSteps(request))
@@ -85,6 +92,7 @@ export function readImportNow(given: ImportRequest): ReadImport {
 
 /** Reads the import in slices, with a turn of the event loop between them (the server). */
 export async function readImport(given: ImportRequest): Promise<ReadImport> {
+  if (isCompoundFile(given.bytes)) return refused(OLD_WORKBOOK)
   const request = asWorkbook(given)
   if (request.format === 'json') return { file: await readPlantJson(new TextDecoder().decode(request.bytes)) }
   if (request.format === 'xlsx') return runSliced(workbookSteps(request))

@@ -6,6 +6,7 @@
  * with no name per row, reported only as a warning.
  */
 import { describe, expect, it } from 'vitest'
+import { readImport, readImportNow } from '#transfer/import-file'
 import { planImport } from '#transfer/import-plan'
 import { parsePlantCsv, plantsToCsv } from '#transfer/plant-csv'
 import { parsePlantJson } from '#transfer/plant-json'
@@ -50,5 +51,18 @@ describe('files that are not a plant list', () => {
     expect(summary.added).toBe(1)
     expect(summary.errors.map((error) => error.row)).toEqual([1, 2])
     expect(summary.errors[0]!.message).toMatch(/^the item gives none of the fields id, name, category, tags, status/)
+  })
+})
+
+describe('an Excel 97–2003 workbook (.xls)', () => {
+  // Its compound-file header, then anything: read as CSV it gave a column named "ÐÏà¡±á…" and a question about names.
+  const xls = Uint8Array.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, ...Buffer.from('old workbook body')])
+
+  it.each(['csv', 'xlsx'] as const)('is refused in words that say how to save it, whichever format it came as (%s)', async (format) => {
+    for (const read of [readImportNow({ format, bytes: xls }), await readImport({ format, bytes: xls })]) {
+      expect(read.file.rows).toEqual([])
+      expect(read.file.errors).toEqual([{ row: 1, field: '', message: expect.stringContaining('Excel 97–2003 workbook (.xls)') }])
+      expect(read.file.errors[0]!.message).toContain('save it as "Excel Workbook (.xlsx)" or "CSV UTF-8"')
+    }
   })
 })
