@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 /**
- * Memory of the server under change streams whose clients never read (issue 11
- * point 13): opens N /v3/events streams that are never read, makes M adds, then
- * closes the streams, and reports the server's RSS at start, at its peak, after
- * the adds and after the streams closed.
+ * Memory of the server under change streams whose clients never read: opens N
+ * /v3/events streams that are never read, makes M adds, then closes the
+ * streams, and reports the server's RSS at start, at its peak, after the adds
+ * and after the streams closed.
  *
- *   node bench/event-streams.mjs                  30 streams, 4,000 adds (the issue's measurement)
+ *   node bench/event-streams.mjs                  30 streams, 4,000 adds (the measurement in docs/performance.md)
  *   options: --streams N  --adds M  --change add|update (update: the M changes update 500 plants added before the start
  *            figure, so the catalogue does not grow and any growth left after the streams close is theirs)
  *              --plants small|full (full: every field at its length limit, ≈ 2.4 KB of JSON; default)

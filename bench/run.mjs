@@ -169,7 +169,7 @@ async function main() {
     for (const size of options.sizes) sizes.push(await benchSize(size, { dir, token, appDir, load }))
     log('\n== start-up with journals piled up')
     journalPile = await measureJournalPile({ dir, appDir, token, rounds: options.mode === 'quick' ? 1 : 3, log })
-    // The change log (issue 14): 1,000,000 history lines (200,000 in --quick) must not slow the start; reports stay fast.
+    // The change log: 1,000,000 history lines (200,000 in --quick) must not slow the start; reports stay fast.
     if (!args['no-history']) log('\n== change log: start-up, sales report and a plant history over the history files')
     if (!args['no-history'])
       history = await measureHistory({
@@ -190,7 +190,7 @@ async function main() {
   const targets = checkTargets(rows, resources)
   // Import/export (docs/import-export.md): 10,000 rows in, 100,000 plants out (20,000 in --quick), papaparse as the floor.
   const transfer = args['no-transfer'] ? [] : await benchTransfer({ plants: options.mode === 'quick' ? 20_000 : 100_000 })
-  // Bulk changes (issue 15): 1,000 plants of a 10k catalogue per call, server-side, one journal line (fsync) each.
+  // Bulk changes: 1,000 plants of a 10k catalogue per call, server-side, one journal line (fsync) each.
   const till = await benchTill({ plants: 10_000, rounds: options.mode === 'quick' ? 3 : 7 })
   // Stock: a sale against a status update (time and fsyncs, one at a time), a stock-take of 5,000 lines (one journal line).
   const stock = await benchStock({ plants: 10_000, take: 5000, rounds: options.mode === 'quick' ? 3 : 5 })

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Bulk rows of the bench (issue 15), against the real built server
+ * Bulk rows of the bench, against the real built server
  * (`plant-store serve`) on a temporary data folder of `plants` plants:
  *   - one bulk status change of 1,000 plants (POST /v3/plant/bulk): the time
  *     of the request on loopback, i.e. server-side, and the journal lines it
@@ -68,7 +68,7 @@ export async function benchTill({ plants = 10_000, rounds = 5 } = {}) {
 
 /** The rows as a Markdown table. */
 export function tillMarkdown(results) {
-  const lines = ['| bulk (issue 15) | median time | journal lines (fsyncs) per call | goal |', '|---|---:|---:|---|']
+  const lines = ['| bulk call | median time | journal lines (fsyncs) per call | goal |', '|---|---:|---:|---|']
   for (const row of results) lines.push(`| ${row.name} | ${row.ms} ms | ${row.journalLines} | ≤ 200 ms, 1 fsync |`)
   return lines.join('\n')
 }

@@ -1,13 +1,13 @@
 #!/usr/bin/env node
 /**
- * Import/export rows of the bench (issue 16), against the real built server
+ * Import/export rows of the bench, against the real built server
  * (`plant-store serve`) on a temporary data folder:
  *   - import of 10,000 CSV rows: dry run, then applied (server-side time = request time on loopback)
  *   - export of 100,000 plants as CSV and as JSON
  *   - the worst GET latency measured while each runs (a request every 5 ms)
  *   - papaparse parsing the same 10,000-row file: the floor to compare with
  *   - a dry run of a ~30 MiB CSV (just under the route's 32 MiB limit) and the worst GET meanwhile:
- *     the server reads and plans it in slices, so no GET should wait for the whole file (issue 16: 50 ms)
+ *     the server reads and plans it in slices, so no GET should wait for the whole file (the goal: 50 ms)
  *   - mapping and preview (dry run) of a Shopify product export of 10,000 rows (variants, image rows, drafts),
  *     and an applied import of a 10,000-row Excel workbook; each with its ratio to the plain CSV row above it
  *

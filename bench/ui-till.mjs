@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Issue 15's UI timings in Chromium (playwright-core, Debian's /usr/bin/chromium)
+ * The till's UI timings in Chromium (playwright-core, Debian's /usr/bin/chromium)
  * against our real server seeded with 10,000 plants:
  *
  *   scan → till card   from the scanner's first key to the frame after the till card is on screen (target ≤ 100 ms)

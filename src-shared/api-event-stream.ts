@@ -28,7 +28,7 @@ export interface SubscribeOptions {
   onImportApplied?(counts: { added: number; updated: number }): void
   /** The server could not replay what was missed since `Last-Event-ID` (`event: reset`): reload the view. */
   onReset?(): void
-  /** Plants deleted, restored or changed by a bulk call (issue 15): reload the view. */
+  /** Plants deleted, restored or changed by a bulk call: reload the view. */
   onBatch?(): void
   /** Told of every state change; `error` says why a reconnect is due. */
   onState?(state: StreamState, info: { attempt: number; delayMs?: number; error?: unknown }): void

@@ -24,7 +24,7 @@ export const EXTENSION_PATHS = {
   import: '/import',
   /** The backup folder setting and its last backup. */
   backup: '/backup',
-  /** Issue 15: bring a deleted plant back; change, delete or restore many plants in one call; the shop's currency. */
+  /** At the till: bring a deleted plant back; change, delete or restore many plants in one call; the shop's currency. */
   plantRestore: '/plant/{id}/restore',
   bulk: '/plant/bulk',
   bulkDelete: '/plant/bulk/delete',

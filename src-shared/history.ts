@@ -1,5 +1,5 @@
 /**
- * The change log's records as the API serves them (issue 14): one record per
+ * The change log's records as the API serves them: one record per
  * saved change of one plant, numbered by `seq` (strictly increasing, never
  * reused, across restarts and restores), and the sales report built from them.
  */
@@ -11,7 +11,7 @@ export const HISTORY_PATHS = {
   changes: '/changes',
   plantHistory: '/plant/{id}/history',
   salesReport: '/reports/sales',
-  /** The catalogue's health: damaged history files set aside (issue 14). */
+  /** The catalogue's health: damaged history files set aside. */
   health: '/health'
 } as const
 

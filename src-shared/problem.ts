@@ -46,7 +46,7 @@ export const PROBLEM_TYPES = {
   tooManyStreams: 'urn:plant-store:problem:too-many-streams',
   /** 409: no backup folder is set, or the backup into it failed (extension). */
   backupNotMade: 'urn:plant-store:problem:backup-not-made',
-  /** 409: a restore named a plant that is not deleted (extension, issue 15). */
+  /** 409: a restore named a plant that is not deleted (extension). */
   plantNotDeleted: 'urn:plant-store:problem:plant-not-deleted',
   /** 410: a change feed cursor older than the kept change log (extension). */
   historyGone: 'urn:plant-store:problem:history-gone',

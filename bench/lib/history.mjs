@@ -1,5 +1,5 @@
 /**
- * The change log's figures (issue 14): start-up of 10k plants with 1,000,000
+ * The change log's figures: start-up of 10k plants with 1,000,000
  * history lines against none (the history is never read at start: target
  * within 1.1×), the 30-day sales report over those lines (target 200 ms) and
  * one plant's history (target 20 ms). The history files are generated

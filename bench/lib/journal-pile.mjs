@@ -1,5 +1,5 @@
 /**
- * Start-up with journals piled up (issue 11, point 4): a catalogue of 50k
+ * Start-up with journals piled up: a catalogue of 50k
  * plants started with no journal, with 2,000 empty journals (what failed
  * checkpoints on a full disk used to leave) and with 2,000 one-line journals.
  * Replay must cost O(catalogue + journal lines): the target is within 1.5×

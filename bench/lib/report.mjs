@@ -1,5 +1,5 @@
 /**
- * Turns raw runs into medians, ratios, the issue-7 target checks and the
+ * Turns raw runs into medians, ratios, the target checks (targets.mjs) and the
  * markdown tables printed to the terminal and pasted into the README.
  */
 import { SCENARIOS } from './scenarios.mjs'

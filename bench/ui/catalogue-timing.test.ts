@@ -1,7 +1,7 @@
 /**
  * The staff UI at 10,000 plants, timed in Chromium against a real `plant-store serve`: opening the page to
  * the first rows, a filter switch and a search to the updated table, and a plant added by a script to its row
- * in an open UI. Targets (issue 10): first rows ≤ 1 s, filter/search ≤ 100 ms (medians). Printed as a table for
+ * in an open UI. Targets: first rows ≤ 1 s, filter/search ≤ 100 ms (medians). Printed as a table for
  * docs/performance.md and written to bench/results/ui-latest.json (git-ignored); nothing here fails on a figure.
  */
 import { mkdir, writeFile } from 'node:fs/promises'

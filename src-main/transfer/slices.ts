@@ -3,7 +3,7 @@
  * each batch, so the same code runs either at once (a unit test, a CLI with
  * nothing else to serve) or sliced with a turn of the event loop between
  * batches (the server, where an import must never hold other requests for
- * long; issue 16 allows 50 ms at a time).
+ * long; the goal is 50 ms at a time).
  */
 
 /** Rows checked between two turns of the event loop (about 10 ms of work). */

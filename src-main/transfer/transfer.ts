@@ -71,7 +71,7 @@ export async function importFile(store: PlantStore, request: ImportRequest, dryR
     }
     try {
       // Nothing to change writes nothing: an export imported back leaves the files as they were.
-      // The change log records an import's changes as made by `import` (issue 14).
+      // The change log records an import's changes as made by `import`.
       if (plan.adds.length + plan.updates.length > 0) await actingAs('import', () => store.applyBatch({ ...plan, basedOn }))
       return { summary: { ...plan.summary, applied: true }, rejected: false }
     } catch (error) {

@@ -1,5 +1,5 @@
 /**
- * Issue 15: a bulk Undo must not overwrite a change made since (a sale at the till between "set 20 plants to
+ * A bulk Undo must not overwrite a change made since (a sale at the till between "set 20 plants to
  * pending" and its Undo would otherwise be silently reverted). Each item of `updates` may carry the `version` it
  * expects, as If-Match does for one plant: one stale version refuses the whole call with 412, nothing changes.
  */

@@ -1,4 +1,4 @@
-/** Issue 15: bulk update, delete and restore: all or nothing, one journal line (one fsync), one event. */
+/** Bulk update, delete and restore: all or nothing, one journal line (one fsync), one event. */
 import { readFile } from 'node:fs/promises'
 import { describe, expect, it } from 'vitest'
 import { listJournals } from '#store/journal/journal'

@@ -1,4 +1,4 @@
-/** Issue 11 point 12: a compressed body is refused with 415, not misread or stored. */
+/** A compressed body is refused with 415, not misread or stored. */
 import { gzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { createTestApp } from '#setup/in-process'

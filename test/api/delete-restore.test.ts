@@ -1,4 +1,4 @@
-/** Issue 15: DELETE /v3/plant/{id} keeps a tombstone; restore brings the plant back; ids are never handed out again. */
+/** DELETE /v3/plant/{id} keeps a tombstone; restore brings the plant back; ids are never handed out again. */
 import { describe, expect, it } from 'vitest'
 import { PROBLEM_TYPES } from '#shared/problem'
 import { PlantStore } from '#store/catalogue/plant-store'

@@ -1,5 +1,5 @@
 /**
- * Issue 15: reading a deleted plant says it was deleted (and how to restore it), not merely "no plant", so a
+ * Reading a deleted plant says it was deleted (and how to restore it), not merely "no plant", so a
  * till card opened in another window, after a reload or after a delete from the CLI says "was deleted".
  */
 import { describe, expect, it } from 'vitest'

@@ -52,7 +52,7 @@ describe('GET /v3/events (extension)', () => {
     expect(post.status).toBe(200)
     await store.update({ id: 1, status: 'sold' })
     const text = await stream.until((text) => text.includes('plant.updated') && text.endsWith('\n\n'))
-    // Each change event opens with its seq as the event id (issue 14).
+    // Each change event opens with its seq as the event id.
     const events = text.split('\n\n').flatMap((block) => (/^id: \d+\n/.test(block) ? [block.replace(/^id: \d+\n/, '')] : []))
     const parsed = events.map((block) => {
       const [eventLine, dataLine] = block.split('\n')

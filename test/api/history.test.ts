@@ -130,7 +130,7 @@ function clientOf(app: TestApp) {
   return createApiClient({ baseUrl: `${app.origin}/v3`, token: TEST_TOKEN, fetch: clientFetch(app) })
 }
 
-describe('the change log of delete, restore, price and bulk calls (issues 14 and 15 together)', () => {
+describe('the change log of delete, restore, price and bulk calls', () => {
   it('logs a price change as a number, a delete, a restore and each plant of a bulk call, in the same journal lines', async () => {
     const app = await createTestApp()
     const id = await addAndSell(app)

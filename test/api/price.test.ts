@@ -1,4 +1,4 @@
-/** Issue 15: an optional price, exact to the cent, and null removing a price or a category in an update. */
+/** An optional price, exact to the cent, and null removing a price or a category in an update. */
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'

@@ -1,4 +1,4 @@
-/** Issue 15: the shop's currency, GET and PUT /v3/settings/shop and `plant-store config set currency`. */
+/** The shop's currency: GET and PUT /v3/settings/shop and `plant-store config set currency`. */
 import { describe, expect, it } from 'vitest'
 import { computerLocale, currencyOfLocale, readShopSettings } from '#settings/shop-settings'
 import { formatPrice } from '#shared/shop'

@@ -1,4 +1,4 @@
-/** Issue 11 point 9 through the API: the text rules, NFC storage, tag identity and duplicate JSON keys. */
+/** Text input through the API: the text rules, NFC storage, tag identity and duplicate JSON keys. */
 import { describe, expect, it } from 'vitest'
 import { createTestApp } from '#setup/in-process'
 

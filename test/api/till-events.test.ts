@@ -1,4 +1,4 @@
-/** Issue 15 on the change stream: plant.deleted {id}, plant.restored (full plant), one plants.changed per bulk call. */
+/** Delete, restore and bulk calls on the change stream: plant.deleted {id}, plant.restored (full plant), one plants.changed per bulk call. */
 import { describe, expect, it } from 'vitest'
 import { createTestApp } from '#setup/in-process'
 
@@ -20,7 +20,7 @@ describe('GET /v3/events with delete, restore and bulk calls', () => {
     await reader.cancel()
     const events = text
       .split('\n\n')
-      .map((block) => block.replace(/^id: \d+\n/, '')) // change events carry their seq as id (issue 14)
+      .map((block) => block.replace(/^id: \d+\n/, '')) // change events carry their seq as id
       .filter((block) => block.startsWith('event:'))
       .map((block) => {
         const [event, data] = block.split('\n')

@@ -1,5 +1,5 @@
 /**
- * Issue 16: an import never blocks other requests for long. A large import is
+ * An import never blocks other requests for long. A large import is
  * read and planned in slices, so GET /v3/plant/1 keeps being answered while it
  * runs. Asserted on interleaving (answers counted during the import), not on
  * milliseconds: `npm run bench` (bench/transfer.mjs) measures the latency.
@@ -30,7 +30,7 @@ async function answersDuring(test: TestApp, work: Promise<Response>): Promise<{ 
   return { response: await work, answers }
 }
 
-describe('POST /v3/import of a large file (issue 16)', () => {
+describe('POST /v3/import of a large file', () => {
   for (const dryRun of [true, false]) {
     // 200,000 rows take seconds alone and far longer on a loaded 2-core machine: a cap, not a speed claim (bench measures that).
     it(`answers other requests many times while it runs (dryRun=${dryRun}), with the same result`, { timeout: 180_000 }, async () => {

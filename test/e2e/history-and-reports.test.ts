@@ -1,5 +1,5 @@
 /**
- * Issue 14 in the real UI against a real server, changes made by a script
+ * The change log in the real UI against a real server, changes made by a script
  * through the API: the edit dialog's History tab shows a till's status change
  * as it happens, and the Reports view draws its chart after three sales,
  * under the UI's Content-Security-Policy without a single violation.

@@ -1,6 +1,6 @@
 /**
  * Scanning the label of a plant deleted elsewhere (another window, a script, the CLI, or before a reload): the
- * till card says it was deleted, not merely that there is no such plant (issue 15).
+ * till card says it was deleted, not merely that there is no such plant.
  */
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

@@ -1,5 +1,5 @@
 /**
- * The staff UI on a real till (issue 17), in Chromium against a real server: narrow windows, keyboard-only
+ * The staff UI on a real till, in Chromium against a real server: narrow windows, keyboard-only
  * status changes, toasts that leave the controls free, offline and reconnect, a token rotated under an open
  * window, and axe-core finding nothing at 1366 and 390 px. Screenshots at 1366×768, 1024×600 and 390×844 go to
  * test-results/screenshots (ignored by git; docs/screenshot.png is written only by `npm run docs:screenshot`).

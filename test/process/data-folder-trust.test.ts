@@ -1,7 +1,7 @@
 /**
- * Issue 11, point 1 (and issue 17's root-on-a-user's-folder): the real
- * `plant-store` refuses a data folder that another account could tamper with,
- * never follows a link planted in it, and never lets the token re-read pick
+ * The real `plant-store` refuses a data folder that another account could
+ * tamper with (and, run as root, a user's folder it would fill with root-owned
+ * files), never follows a link planted in it, and never lets the token re-read pick
  * up a file that is not the user's own 0600 file. Runs as root, using
  * `nobody` as "another account".
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 11 point 13 against the real `plant-store serve`: change streams are
+ * Against the real `plant-store serve`: change streams are
  * bounded in what they hold for clients that do not read, measured on the
  * server process's memory. (Their number: test/api/event-stream-limit.test.ts.
  * The full measurement, 30 streams and 4,000 changes, is bench/event-streams.mjs.)

@@ -1,5 +1,5 @@
 /**
- * Issue 11, points 2 and 3, against the real `plant-store serve`: the data
+ * Against the real `plant-store serve`: the data
  * folder deleted or replaced while the server runs, and its lock file
  * removed. No acknowledged change may be lost, no id handed out twice, and
  * nothing may be claimed that is not true.

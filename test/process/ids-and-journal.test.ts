@@ -1,5 +1,5 @@
 /**
- * Issue 11, points 7, 8 and 10, against the real `plant-store`: ids stay
+ * Against the real `plant-store`: ids stay
  * within a documented maximum, a damaged journal line is never mistaken for a
  * torn write, and restore lets in only what the API would.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 11, point 5, against the real `plant-store`: what killed processes
+ * Against the real `plant-store`: what killed processes
  * leave behind is cleaned up, and every message says what really happened.
  */
 import { execFileSync, spawn } from 'node:child_process'

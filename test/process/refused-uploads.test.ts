@@ -1,5 +1,5 @@
 /**
- * Issue 11 point 11 against the real `plant-store serve`: a refusal to a
+ * Against the real `plant-store serve`: a refusal to a
  * request whose body is still coming (401, 403, 413) ends the connection at
  * once instead of reading the rest of the body.
  */

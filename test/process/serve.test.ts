@@ -18,7 +18,7 @@ describe('plant-store serve (real process)', () => {
     const server = await startServe(dir)
     expect(server.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v3$/)
     const info = JSON.parse(await readFile(path.join(dir, 'server.json'), 'utf8'))
-    // Issue 11 added the holder's identity (holder, since, bootId, startTime), which keeps a second server out.
+    // server.json carries the holder's identity too (holder, since, bootId, startTime), which keeps a second server out.
     expect(info).toMatchObject({ pid: server.child.pid, port: server.port, baseUrl: server.baseUrl, holder: 'plant-store serve' })
 
     const added = await post(server, { name: 'Monstera', category: 'Aroids', tags: ['indoor'] })

@@ -1,4 +1,4 @@
-/** Issue 15 from a shell: `plants add/set --price` and `config set currency` (real processes, no server running). */
+/** Prices and the shop's currency from a shell: `plants add/set --price` and `config set currency` (real processes, no server running). */
 import { describe, expect, it } from 'vitest'
 import { PlantStore } from '#store/catalogue/plant-store'
 import { runCli } from '#setup/serve-process'

@@ -1,4 +1,4 @@
-/** Issue 11, point 6: two `token --rotate` at once must not both print a token when only one is in force. */
+/** Two `token --rotate` at once must not both print a token when only one is in force. */
 import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'

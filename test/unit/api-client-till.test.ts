@@ -1,4 +1,4 @@
-/** The typed client's issue 15 methods against the in-process app. */
+/** The typed client's till methods (delete, restore, bulk, shop) against the in-process app. */
 import { describe, expect, it } from 'vitest'
 import { ApiError, createApiClient } from '#shared/api-client'
 import { TEST_TOKEN, clientFetch, createTestApp, type TestApp } from '#setup/in-process'

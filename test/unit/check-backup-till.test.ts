@@ -1,4 +1,4 @@
-/** A backup of a catalogue with prices and tombstones restores with both (issue 15), as strictly as ever. */
+/** A backup of a catalogue with prices and tombstones restores with both, as strictly as ever. */
 import { describe, expect, it } from 'vitest'
 import { checkBackup } from '#store/backups/check-backup'
 import { DATA_FILE_VERSION } from '#store/file/data-file'

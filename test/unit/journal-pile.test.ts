@@ -1,4 +1,4 @@
-/** Issue 11, point 4: journals must not pile up, and many of them replay correctly. */
+/** Journals must not pile up, and many of them replay correctly. */
 import { readdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'

@@ -38,7 +38,7 @@ describe('parseJournal', () => {
     expect(parseJournal('j', text)).toHaveLength(1)
   })
 
-  // Issue 11 changed this: a complete (newline-terminated) last line that does not validate used to be dropped as torn.
+  // A complete (newline-terminated) last line that does not validate used to be dropped as torn; now it is refused.
   it.each([
     ['an invalid record', '{"nextId":3,"plants":[{"id":2}]}\n'],
     ['text that is not JSON', '{"nextId":3,"plants":[]]\n'],

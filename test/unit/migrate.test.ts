@@ -37,7 +37,7 @@ describe('migrateToCurrent', () => {
   })
 })
 
-describe('layout 2 → 3 (issue 15: priceCents and tombstones)', () => {
+describe('layout 2 → 3 (priceCents and tombstones)', () => {
   it('brings a version-2 file to version 3 with its plants as they were', () => {
     const plant = { id: 1, name: 'Fern', tags: [], status: 'sold', createdAt: 'x', updatedAt: 'x', version: 4 }
     const { data, fromVersion } = migrateToCurrent('f', { version: 2, nextId: 2, plants: [plant] })

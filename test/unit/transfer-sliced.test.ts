@@ -1,5 +1,5 @@
 /**
- * Issue 16: an import never holds the server for long. The server reads and
+ * An import never holds the server for long. The server reads and
  * plans a file in slices with a turn of the event loop between them; these
  * tests prove the sliced readers give exactly what the one-go readers give,
  * that other callbacks run during them, and that a change landing during an
@@ -51,7 +51,7 @@ async function turnsDuring<T>(work: () => Promise<T>): Promise<{ turns: number; 
   return { turns, result }
 }
 
-describe('sliced import reading (issue 16)', () => {
+describe('sliced import reading', () => {
   it('reads every CSV sample exactly as the one-go reader does, errors and row numbers included', async () => {
     for (const text of CSV_SAMPLES) {
       const sliced = await readPlantCsv(text)
@@ -76,7 +76,7 @@ describe('sliced import reading (issue 16)', () => {
   })
 })
 
-describe('an import while the catalogue changes (issue 16)', () => {
+describe('an import while the catalogue changes', () => {
   const withStore = async (test: (store: PlantStore) => Promise<void>) => {
     const store = await PlantStore.open({ dir: await makeTempDir() })
     try {

@@ -1,5 +1,5 @@
 /**
- * Delete, restore and bulk changes (issue 15). A delete keeps the plant as a
+ * Delete, restore and bulk changes. A delete keeps the plant as a
  * tombstone (its record with `deletedAt`), so restore brings it back with the
  * same id and fields; tombstones older than 30 days are purged at a checkpoint
  * (write-snapshot.ts). Each call is one step of the store's group commit: all

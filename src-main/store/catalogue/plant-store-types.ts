@@ -11,7 +11,7 @@ export interface PlantFilter {
 export type PlantChange = (
   | { type: 'plant.added' | 'plant.updated'; plant: Plant }
   | { type: 'import.applied'; added: number; updated: number }
-  // Issue 15 (plant-edits.ts): a deleted plant as it stood when deleted (version bumped); a restored one as it is back.
+  // Delete and restore (plant-edits.ts): a deleted plant as it stood when deleted (version bumped); a restored one as it is back.
   | { type: 'plant.deleted' | 'plant.restored'; plant: Plant }
   // One bulk call: the plants as they are after it, announced once.
   | { type: 'plants.changed'; change: 'updated' | 'deleted' | 'restored'; plants: Plant[] }

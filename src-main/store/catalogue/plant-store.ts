@@ -40,7 +40,7 @@ export type { AddOutcome, PlantBatch, PlantChange, PlantFilter } from './plant-s
 export class PlantStore {
   readonly dir: string
   readonly file: string
-  /** The change log (issue 14): entries saved with their changes, queried by the history routes. */
+  /** The change log: entries saved with their changes, queried by the history routes. */
   readonly history: HistoryLog
   /** lowdb over plants.json; its data is the published catalogue. */
   readonly #db: Low<PlantFile>
@@ -56,7 +56,7 @@ export class PlantStore {
   readonly #release: () => Promise<void>
   #closing: Promise<void> | undefined
   #staging: HistoryEntry[] = [] // the change log entries of the batch being saved
-  /** Delete, restore and bulk changes (issue 15): `store.edits.delete(id)`, `store.edits.bulkUpdate([...])`, … */
+  /** Delete, restore and bulk changes: `store.edits.delete(id)`, `store.edits.bulkUpdate([...])`, … */
   readonly edits: PlantEdits
   /** Stock movements, one plant or many in one journal line: `store.stock.move({ lines: [...] })`. */
   readonly stock: StockMovements

@@ -8,7 +8,7 @@ import type { StoredPlant } from './stored-plant'
 export interface StagedChange {
   plant?: StoredPlant
   key?: IdempotencyRecord
-  /** The change's entry in the change log, saved in the same journal line (issue 14). */
+  /** The change's entry in the change log, saved in the same journal line. */
   history?: HistoryEntry
   /** A caller's own record, saved in the same journal line (journal.ts, JournalRecord). */
   record?: JournalRecord

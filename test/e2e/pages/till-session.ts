@@ -1,5 +1,5 @@
 /**
- * A till session for the issue-15 e2e tests: a real `plant-store serve` with
+ * A till session for the till's e2e tests: a real `plant-store serve` with
  * its own data, the typed client on it, and the UI open in Chromium.
  */
 import type { Browser } from 'playwright-core'

@@ -54,7 +54,7 @@ export function fakeApi(initial: Plant[] = []): FakeApi {
   const tokens: CreatedToken[] = []
   const retryNow = vi.fn()
   const client: UiApiClient = {
-    // The change log (issue 14): empty unless a test installs its own answers.
+    // The change log: empty unless a test installs its own answers.
     changes: vi.fn(async (since: number) => ({ changes: [], next: since })),
     plantHistory: vi.fn(async () => ({ changes: [], next: null })),
     health: vi.fn(async () => ({ status: 'ok' as const, problems: [] })),
@@ -66,7 +66,7 @@ export function fakeApi(initial: Plant[] = []): FakeApi {
       groups: [],
       totals: { sold: 0, returned: 0, net: 0, total: 0 }
     })),
-    // Issue 15's operations (api-client-till.ts): plain answers until a UI test needs more.
+    // The till's operations (api-client-till.ts): plain answers until a UI test needs more.
     deletePlant: vi.fn(async () => undefined),
     restorePlant: vi.fn(async (id: number) => plants.find((p) => p.id === id)!),
     bulkUpdate: vi.fn(async () => []),

@@ -1,5 +1,5 @@
 /**
- * The issue-15 writes for the fake client of component tests: delete and
+ * The till's writes for the fake client of component tests: delete and
  * restore (with tombstones), bulk update/delete/restore, shop settings. Like
  * the server, a bulk call with an unknown id changes nothing.
  */

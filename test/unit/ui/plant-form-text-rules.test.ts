@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-/** Issue 11 point 9 in the form: the live checks and the tag preview follow the shared text rules. */
+/** Text input in the form: the live checks and the tag preview follow the shared text rules. */
 import { flushPromises, mount } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'
 import { beforeEach, describe, expect, it } from 'vitest'

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-/** Issue 17's till findings, in the components: blank names, arrow keys on a status, focus, Undo, Esc, tags. */
+/** What a real till showed up, in the components: blank names, arrow keys on a status, focus, Undo, Esc, tags. */
 import { flushPromises, mount, type VueWrapper } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
