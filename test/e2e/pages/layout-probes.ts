@@ -36,3 +36,52 @@ export function statusControlsUnderToasts(page: Page): Promise<string[]> {
     })
   })
 }
+
+/** True when the element's content is wider than its box, so it scrolls (or would scroll) sideways. */
+export function scrollsSidewaysInside(locator: Locator): Promise<boolean> {
+  return locator.evaluate((element) => element.scrollWidth > element.clientWidth)
+}
+
+/** Vertical overlap (px) of a radio button or tick box and the words of its label, and whether the words follow it. */
+export function choiceLayout(label: Locator): Promise<{ overlap: number; wordsAfterBox: boolean; boxWidth: number }> {
+  return label.evaluate((element) => {
+    const doc = (globalThis as any).document
+    const box = element.querySelector('input').getBoundingClientRect()
+    const range = doc.createRange()
+    range.selectNodeContents(element)
+    range.setStartAfter(element.querySelector('input'))
+    const words = range.getBoundingClientRect()
+    return {
+      overlap: Math.min(box.bottom, words.bottom) - Math.max(box.top, words.top),
+      wordsAfterBox: words.left >= box.right,
+      boxWidth: box.width
+    }
+  })
+}
+
+/** How far in from a dialog's edges its content sits: its header's top and left, its actions' right and bottom. */
+export function dialogInsets(dialog: Locator): Promise<{ top: number; right: number; bottom: number; left: number }> {
+  return dialog.evaluate((element) => {
+    const edge = element.getBoundingClientRect()
+    const header = element.querySelector('.dialog-header').getBoundingClientRect()
+    const actions = element.querySelector('.dialog-actions').getBoundingClientRect()
+    return { top: header.top - edge.top, right: edge.right - actions.right, bottom: edge.bottom - actions.bottom, left: header.left - edge.left }
+  })
+}
+
+/** How many of a list's chips are not wholly inside its box (cut off below its two-line limit, say). */
+export function chipsCutOff(list: Locator): Promise<number> {
+  return list.evaluate((element) => {
+    const bounds = element.getBoundingClientRect()
+    const chips = [...element.children].map((chip: any) => chip.getBoundingClientRect())
+    return chips.filter((chip) => chip.top < bounds.top - 1 || chip.bottom > bounds.bottom + 1 || chip.right > bounds.right + 1).length
+  })
+}
+
+/** The share (0–1) of the window's height that the catalogue's list (the table's scroll area) gets. */
+export function listHeightShare(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const doc = (globalThis as any).document
+    return doc.querySelector('.table-scroll').getBoundingClientRect().height / (globalThis as any).innerHeight
+  })
+}
