@@ -4,9 +4,9 @@
  * window, and axe-core finding nothing at 1366 and 390 px. Screenshots at 1366×768, 1024×600 and 390×844 go to
  * test-results/screenshots (ignored by git; docs/screenshot.png is written only by `npm run docs:screenshot`).
  */
-import { copyFile, mkdir, readFile } from 'node:fs/promises'
+import { copyFile, readFile } from 'node:fs/promises'
 import path from 'node:path'
-import type { Browser, Page } from 'playwright-core'
+import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { NewPlant } from '#shared/plant'
 import { launchBrowser, openPage } from '#setup/browser'
@@ -14,10 +14,10 @@ import { startServe } from '#setup/serve-process'
 import { makeTempDir } from '#setup/temp-dir'
 import { axeViolations } from './pages/axe'
 import { differingShare } from './pages/image-diff'
+import { SCREENSHOTS, saveScreenshot } from './pages/screenshots'
 import { SAMPLE_PLANTS, finish, openSession, type Session } from './pages/catalogue-session'
 import { displayOf, focusedLabel, scrollsSideways, statusControlsUnderToasts } from './pages/layout-probes'
 
-const SCREENSHOTS = path.resolve(import.meta.dirname, '../../test-results/screenshots')
 /** Set by `npm run docs:screenshot` (scripts/docs-screenshot.mjs): where the README's screenshot goes. */
 const DOCS_SCREENSHOT = process.env.PLANT_STORE_DOCS_SCREENSHOT
 const README_PICTURE = path.resolve(import.meta.dirname, '../../docs/screenshot.png')
@@ -38,19 +38,12 @@ const LONG_PLANTS: NewPlant[] = [
 let browser: Browser
 beforeAll(async () => {
   browser = await launchBrowser()
-  await mkdir(SCREENSHOTS, { recursive: true })
 })
 afterAll(async () => {
   await browser?.close()
 })
 
 const session = (plants: NewPlant[], viewport = { width: 1366, height: 768 }) => openSession(browser, plants, viewport)
-
-async function screenshot(page: Page, name: string): Promise<void> {
-  const { width, height } = page.viewportSize()!
-  await page.mouse.move(0, 0)
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-${width}x${height}.png`) })
-}
 
 /** Stops counting the refused reconnects the browser logs while the server is away as problems. */
 function forgiveRefusedConnections(s: Session): void {
@@ -120,7 +113,7 @@ describe('the staff UI on a till', () => {
     const s = await session(SAMPLE_PLANTS, { width: 1024, height: 600 })
     for (const name of ['Bird of paradise', 'Calathea orbifolia', 'Fiddle-leaf fig']) await s.catalogue.statusOf(name).selectOption({ label: 'Sold' })
     await s.catalogue.toast('Fiddle-leaf fig is now sold').waitFor()
-    await screenshot(s.watched.page, 'toasts')
+    await saveScreenshot(s.watched.page, 'toasts')
     const toasts = s.catalogue.notifications.locator('.toast')
     expect(await toasts.count()).toBe(2)
     // What is on top at the centre of each status control on screen: never a toast.
@@ -186,12 +179,12 @@ describe('axe-core and screenshots', () => {
       const s = await session(SAMPLE_PLANTS, viewport)
       const { page } = s.watched
       expect(await axeViolations(page), 'full table').toEqual([])
-      await screenshot(page, 'catalogue')
+      await saveScreenshot(page, 'catalogue')
       await s.catalogue.addPlant.click()
       await s.catalogue.form.save.click()
       expect(await s.catalogue.form.errorOf('Name')).toBe('Give the plant a name')
       expect(await axeViolations(page), 'dialog with errors').toEqual([])
-      await screenshot(page, 'dialog-errors')
+      await saveScreenshot(page, 'dialog-errors')
       await page.keyboard.press('Escape')
       await s.catalogue.statusOf('Aloe vera').selectOption({ label: 'Available' })
       const toast = s.catalogue.toast('Aloe vera is now available')
@@ -203,7 +196,7 @@ describe('axe-core and screenshots', () => {
       await s.server.stop()
       await page.getByRole('button', { name: 'Retry now' }).waitFor({ timeout: 15_000 })
       expect(await axeViolations(page), 'reconnecting').toEqual([])
-      await screenshot(page, 'reconnecting')
+      await saveScreenshot(page, 'reconnecting')
       forgiveRefusedConnections(s)
       await finish(s)
 
@@ -212,7 +205,7 @@ describe('axe-core and screenshots', () => {
       await watched.page.goto(`http://127.0.0.1:${server.port}/`)
       await watched.page.getByRole('heading', { name: 'This page needs its access link' }).waitFor()
       expect(await axeViolations(watched.page), 'locked page').toEqual([])
-      await screenshot(watched.page, 'locked')
+      await saveScreenshot(watched.page, 'locked')
       await watched.context.close()
       await server.stop()
     })
@@ -220,7 +213,7 @@ describe('axe-core and screenshots', () => {
 
   it('screens a 1024 × 600 till, and checks docs/screenshot.png is current (refreshed only under npm run docs:screenshot)', async () => {
     const s = await session(README_PLANTS, { width: 1024, height: 600 })
-    await screenshot(s.watched.page, 'catalogue')
+    await saveScreenshot(s.watched.page, 'catalogue')
     await s.watched.page.setViewportSize({ width: 1366, height: 768 })
     await s.api.updatePlant({ id: 4, status: 'pending' })
     await expect.poll(() => s.catalogue.count('Pending')).toBe(3)
@@ -230,7 +223,7 @@ describe('axe-core and screenshots', () => {
         .locator('.plant-row')
         .evaluateAll((rows) => rows.filter((row) => (globalThis as any).getComputedStyle(row).backgroundColor !== 'rgba(0, 0, 0, 0)').length)
     await expect.poll(tinted, { timeout: 10_000 }).toBe(0) // …and faded out
-    await screenshot(s.watched.page, 'readme')
+    await saveScreenshot(s.watched.page, 'readme')
     const shot = path.join(SCREENSHOTS, 'readme-1366x768.png')
     if (DOCS_SCREENSHOT) await copyFile(shot, DOCS_SCREENSHOT)
     // The README shows the screen as it is: a change to it (a column, the header) means a new picture. The times in
