@@ -52,6 +52,8 @@ export class HistoryLog {
   readonly #index: HistoryIndex
   readonly #sales: SalesAggregate
   readonly #dir: string
+  /** The seq of the newest change on disk (every seq before the next one at open was saved or never used). */
+  #lastSaved: number
   /** The first seq after the last restore (history-restore-mark.ts), read with the index. */
   #restoredAt: number | undefined
   /** File work (appends, the index's build) runs one at a time. */
@@ -64,6 +66,7 @@ export class HistoryLog {
     this.#unflushed = replayed.flatMap(({ gen, entries }) => entries.map((entry) => ({ gen, entry })))
     const lastReplayed = this.#unflushed.at(-1)?.entry.seq ?? 0
     holder.nextSeq = Math.max(holder.nextSeq ?? 1, lastReplayed + 1)
+    this.#lastSaved = holder.nextSeq - 1
     this.#writer = new HistoryWriter(dir)
     this.#index = new HistoryIndex(dir, this.#writer.damaged, () => this.#writer.forget())
     this.#sales = new SalesAggregate(dir)
@@ -77,6 +80,11 @@ export class HistoryLog {
   /** The seq the next change gets. */
   get nextSeq(): number {
     return this.#holder.nextSeq ?? 1
+  }
+
+  /** The seq of the newest change on disk: a reload of the catalogue now shows every change up to it. */
+  get lastSavedSeq(): number {
+    return this.#lastSaved
   }
 
   /**
@@ -93,6 +101,7 @@ export class HistoryLog {
   /** A batch's entries are on disk in journal generation `gen`. */
   saved(entries: readonly HistoryEntry[], gen: number): void {
     for (const entry of entries) this.#unflushed.push({ gen, entry })
+    this.#lastSaved = Math.max(this.#lastSaved, entries.at(-1)?.seq ?? 0)
   }
 
   #alone<T>(task: () => Promise<T>): Promise<T> {
