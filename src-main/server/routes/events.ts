@@ -12,7 +12,7 @@ import { routePattern } from '#server/urls'
 import { ChangeStream, EVENT_STREAM_LIMITS, encodeEvent, type EventStreamLimits } from './events/change-stream'
 import { REPLAY_BUFFER_SHARE, REPLAY_MAX, lastEventSeq, replayMissed, type ReplayGate } from './events/event-replay'
 import { REPLAY_RATE, ReplayAllowance, type ReplayRate } from './events/replay-allowance'
-import { STREAM_SLOT_LIMITS, StreamSlots, type StreamSlotLimits } from './events/stream-slots'
+import { STREAM_SLOT_LIMITS, StreamSlots, holderOf, type StreamSlotLimits } from './events/stream-slots'
 
 /** How often an idle stream carries a comment, so proxies and clients can tell it is alive. */
 export const HEARTBEAT_MS = 15_000
@@ -134,7 +134,7 @@ export function registerEventRoutes(app: H3, store: PlantStore, options: EventRo
     if (since !== undefined) {
       const gate: ReplayGate = { held: [] }
       gates.set(stream, gate)
-      const bounds = { maxBytes: limits.maxBufferedBytes * REPLAY_BUFFER_SHARE, allowed: replays.take(principal.name) }
+      const bounds = { maxBytes: limits.maxBufferedBytes * REPLAY_BUFFER_SHARE, allowed: replays.take(holderOf(principal)) }
       void replayMissed(store, since, gate, bounds, (chunk) => stream.send(chunk)).finally(() => gates.delete(stream))
     }
     if (options.stopping?.aborted) stream.close()

@@ -22,6 +22,14 @@ export interface StreamSlotLimits {
 /** 64 streams, 8 per named token, 16 of them kept for the owner's UI. */
 export const STREAM_SLOT_LIMITS: StreamSlotLimits = { maxStreams: 64, maxStreamsPerToken: 8, keptForOwner: 16 }
 
+/**
+ * Whose share a stream counts against: the owner's token, or a named token by its name (kept apart, so a named
+ * token can never share the owner's count whatever it is called).
+ */
+export function holderOf(principal: Principal): string {
+  return principal.scope === 'owner' ? 'owner' : `token:${principal.name}`
+}
+
 /** The open streams of one server, counted per token. */
 export class StreamSlots {
   readonly #limits: StreamSlotLimits
@@ -33,34 +41,30 @@ export class StreamSlots {
     this.#limits = limits
   }
 
-  /** Open streams in all. */
-  get open(): number {
-    return this.#total
-  }
-
   /** Takes a slot for `principal`, or throws the problem that says why there is none; returns how to give it back. */
   take(principal: Principal): () => void {
     const { maxStreams, maxStreamsPerToken, keptForOwner } = this.#limits
     const owner = principal.scope === 'owner'
     if (this.#total >= maxStreams) throw problem('tooManyStreams', maxStreams)
+    const holder = holderOf(principal)
     if (!owner) {
-      if ((this.#byToken.get(principal.name) ?? 0) >= maxStreamsPerToken) throw problem('tooManyStreamsForToken', principal.name, maxStreamsPerToken)
+      if ((this.#byToken.get(holder) ?? 0) >= maxStreamsPerToken) throw problem('tooManyStreamsForToken', principal.name, maxStreamsPerToken)
       if (this.#total - this.#owner >= maxStreams - keptForOwner) throw problem('tooManyStreams', maxStreams - keptForOwner)
     }
-    this.#count(principal.name, owner, 1)
+    this.#count(holder, owner, 1)
     let given = false
     return () => {
       if (given) return
       given = true
-      this.#count(principal.name, owner, -1)
+      this.#count(holder, owner, -1)
     }
   }
 
-  #count(name: string, owner: boolean, step: 1 | -1): void {
+  #count(holder: string, owner: boolean, step: 1 | -1): void {
     this.#total += step
     if (owner) this.#owner += step
-    const held = (this.#byToken.get(name) ?? 0) + step
-    if (held > 0) this.#byToken.set(name, held)
-    else this.#byToken.delete(name)
+    const held = (this.#byToken.get(holder) ?? 0) + step
+    if (held > 0) this.#byToken.set(holder, held)
+    else this.#byToken.delete(holder)
   }
 }
