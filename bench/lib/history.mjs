@@ -125,7 +125,12 @@ export async function measureHistory({ dir, appDir, token, rounds = 3, plants = 
   }
   result.busyPageRatio = median(busyPageMs) / median(plantHistoryMs)
   result.startupRatio = result.startupMs.full / result.startupMs.none
-  result.targetsMet = { startup: result.startupRatio <= 1.1, report: result.reportMs <= 200, plantHistory: result.plantHistoryMs <= 20, busyPage: result.busyPageRatio <= 2 }
+  result.targetsMet = {
+    startup: result.startupRatio <= 1.1,
+    report: result.reportMs <= 200,
+    plantHistory: result.plantHistoryMs <= 20,
+    busyPage: result.busyPageRatio <= 2
+  }
   return result
 }
 
