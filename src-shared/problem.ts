@@ -44,6 +44,8 @@ export const PROBLEM_TYPES = {
   tokenNameTaken: 'urn:plant-store:problem:token-name-taken',
   /** 503: the server already serves as many change streams as it allows (extension). */
   tooManyStreams: 'urn:plant-store:problem:too-many-streams',
+  /** 429: one named token already holds its share of the change streams (extension). */
+  tooManyStreamsForToken: 'urn:plant-store:problem:too-many-streams-for-token',
   /** 409: no backup folder is set, or the backup into it failed (extension). */
   backupNotMade: 'urn:plant-store:problem:backup-not-made',
   /** 409: a restore named a plant that is not deleted (extension). */

@@ -79,11 +79,11 @@ describe('GET /v3/events with Last-Event-ID (real socket)', () => {
     expect(resumed[1]!.data).toMatchObject({ id: fern.id, status: 'sold' })
   })
 
-  it('sends one reset when more changes were missed than it replays', async () => {
+  it('sends one reset, carrying the newest seq as its id, when more changes were missed than it replays', async () => {
     const { store, server } = await served()
     await store.applyBatch({ adds: Array.from({ length: REPLAY_MAX + 1 }, (_, index) => ({ name: `Plant ${index}` })), updates: [] })
     const received = await events(server.origin, '0', 1, () => undefined)
-    expect(received).toEqual([{ event: 'reset', data: {} }])
+    expect(received).toEqual([{ id: REPLAY_MAX + 1, event: 'reset', data: {} }])
   })
 
   it('sends nothing more than the live events when nothing was missed', async () => {

@@ -7,10 +7,12 @@ import type { H3, H3Event } from 'h3'
 import { EXTENSION_PATHS } from '#shared/api-paths'
 import type { PlantChange, PlantStore } from '#store'
 import { extensionOperation, problemResponse, type PathItems } from '#server/openapi/parts'
-import { problem } from '#server/problems/problems'
+import { principalOf } from '#server/security/security'
 import { routePattern } from '#server/urls'
 import { ChangeStream, EVENT_STREAM_LIMITS, encodeEvent, type EventStreamLimits } from './events/change-stream'
-import { REPLAY_MAX, lastEventSeq, replayMissed, type ReplayGate } from './events/event-replay'
+import { REPLAY_BUFFER_SHARE, REPLAY_MAX, lastEventSeq, replayMissed, type ReplayGate } from './events/event-replay'
+import { REPLAY_RATE, ReplayAllowance, type ReplayRate } from './events/replay-allowance'
+import { STREAM_SLOT_LIMITS, StreamSlots, holderOf, type StreamSlotLimits } from './events/stream-slots'
 
 /** How often an idle stream carries a comment, so proxies and clients can tell it is alive. */
 export const HEARTBEAT_MS = 15_000
@@ -20,8 +22,12 @@ export interface EventRouteOptions {
   heartbeatMs?: number
   /** Aborted when the service stops: open streams end at once instead of holding the graceful close. */
   stopping?: AbortSignal
-  /** Bounds on streams and what they hold (default {@link EVENT_STREAM_LIMITS}). */
+  /** Bounds on what a stream holds (default {@link EVENT_STREAM_LIMITS}). */
   limits?: Partial<EventStreamLimits>
+  /** Streams in all, per token and kept for the owner's UI (default {@link STREAM_SLOT_LIMITS}). */
+  slots?: Partial<StreamSlotLimits>
+  /** Replays of missed changes each token may ask for (default {@link REPLAY_RATE}). */
+  replayRate?: ReplayRate
   /**
    * Whether the Authorization a stream was opened with is still accepted. Checked every second: a stream of a rotated
    * or revoked token is closed, so its window reconnects, is refused and locks instead of following changes it may
@@ -61,6 +67,8 @@ function eventData(change: PlantChange): unknown {
 export function registerEventRoutes(app: H3, store: PlantStore, options: EventRouteOptions = {}): void {
   const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS
   const limits = { ...EVENT_STREAM_LIMITS, ...options.limits }
+  const slots = new StreamSlots({ ...STREAM_SLOT_LIMITS, ...options.slots })
+  const replays = new ReplayAllowance(options.replayRate ?? REPLAY_RATE)
   const open = new Set<ChangeStream>()
   const gates = new Map<ChangeStream, ReplayGate>() // streams replaying missed changes hold live events back
   const authorizations = new Map<ChangeStream, string | null>()
@@ -102,10 +110,12 @@ export function registerEventRoutes(app: H3, store: PlantStore, options: EventRo
     { once: true }
   )
   app.get(routePattern(EXTENSION_PATHS.events), (event) => {
-    if (open.size >= limits.maxStreams) throw problem('tooManyStreams', limits.maxStreams)
+    const principal = principalOf(event)
+    const release = slots.take(principal)
     const stream = new ChangeStream({
       limits,
       onEnd: () => {
+        release()
         open.delete(stream)
         gates.delete(stream)
         authorizations.delete(stream)
@@ -124,7 +134,8 @@ export function registerEventRoutes(app: H3, store: PlantStore, options: EventRo
     if (since !== undefined) {
       const gate: ReplayGate = { held: [] }
       gates.set(stream, gate)
-      void replayMissed(store, since, gate, (chunk) => stream.send(chunk)).finally(() => gates.delete(stream))
+      const bounds = { maxBytes: limits.maxBufferedBytes * REPLAY_BUFFER_SHARE, allowed: replays.take(holderOf(principal)) }
+      void replayMissed(store, since, gate, bounds, (chunk) => stream.send(chunk)).finally(() => gates.delete(stream))
     }
     if (options.stopping?.aborted) stream.close()
     return stream.body
@@ -145,9 +156,14 @@ export const eventPaths: PathItems = {
         `A comment line is sent every ${HEARTBEAT_MS / 1000} s while idle. Each change event carries its seq as id ` +
         '(a batch: one event with the seq of its last change). A client that reconnects with ' +
         `Last-Event-ID first receives every change it missed (up to ${REPLAY_MAX}, each as plant.added, plant.updated, ` +
-        'plant.deleted or plant.restored with the plant as it is now), then the live ones; when more were missed, or they ' +
-        'are older than the kept change log, it receives one `reset` event instead: reload the list. ' +
-        `At most ${EVENT_STREAM_LIMITS.maxStreams} streams are open at once; a stream whose client leaves more than ` +
+        'plant.deleted or plant.restored with the plant as it is now), then the live ones; when more were missed, when ' +
+        `they do not fit in ${EVENT_STREAM_LIMITS.maxBufferedBytes * REPLAY_BUFFER_SHARE} bytes (then after those that do), ` +
+        'when they are older than the kept change log, or when the token asked for more than ' +
+        `${REPLAY_RATE.burst} replays at once (then one every ${REPLAY_RATE.everyMs / 1000} s), it receives one \`reset\` event ` +
+        'instead, whose id is the newest saved change: reload the list. ' +
+        `At most ${STREAM_SLOT_LIMITS.maxStreams} streams are open at once, at most ${STREAM_SLOT_LIMITS.maxStreamsPerToken} of ` +
+        `one named token, and ${STREAM_SLOT_LIMITS.keptForOwner} of them only for the owner's token (the staff UI); ` +
+        'a stream whose client leaves more than ' +
         `${EVENT_STREAM_LIMITS.maxBufferedBytes} bytes unread, or reads nothing for ${EVENT_STREAM_LIMITS.stallMs / 1000} s while ` +
         'events wait, is closed by the server (reconnect and reload).',
       parameters: [
@@ -164,7 +180,10 @@ export const eventPaths: PathItems = {
           description: 'The event stream.',
           content: { 'text/event-stream': { schema: { type: 'string' }, example: 'event: plant.updated\ndata: {"id":7,"status":"sold",…}\n\n' } }
         },
-        '503': problemResponse(`${EVENT_STREAM_LIMITS.maxStreams} streams are already open; close one and try again (Retry-After says when).`)
+        '429': problemResponse(
+          `This named token already has ${STREAM_SLOT_LIMITS.maxStreamsPerToken} streams open; close one, or give the script its own token.`
+        ),
+        '503': problemResponse('As many streams as the server allows are already open; close one and try again (Retry-After says when).')
       }
     })
   }

@@ -1,7 +1,8 @@
 /**
  * Where each line of the history files is, by seq and by plant, so that a
  * page of changes or of one plant's history is read with a few small reads
- * instead of a scan. Built lazily (the first query scans the files once,
+ * instead of a scan: each plant has its own list of seqs, so a page of its
+ * history is found by position without looking at any other line. Built lazily (the first query scans the files once,
  * reading only each line's seq and plantId; never at start-up) and kept up to
  * date by each append. A file with a line that is not an entry is set aside
  * and reported; the others serve on.
@@ -13,7 +14,7 @@ import { listHistoryFiles, openHistoryFile, setAside, type AppendedLine, type Da
 import { jsonOnce } from '#store/journal/record-json'
 
 /** The lines of one file: parallel lists, in seq order. */
-interface FileLines {
+export interface FileLines {
   file: string
   seqs: number[]
   plantIds: number[]
@@ -23,7 +24,7 @@ interface FileLines {
 }
 
 /** A line to read: which file, from where to where. */
-interface LineRef {
+export interface LineRef {
   lines: FileLines
   index: number
 }
@@ -96,18 +97,34 @@ async function readLines(refs: readonly LineRef[]): Promise<HistoryEntry[]> {
   return entries
 }
 
+/** How the index reads the files: each file's line table once, then the lines a query wants. */
+export interface HistoryLineReader {
+  scan(file: string): Promise<FileLines>
+  read(refs: readonly LineRef[]): Promise<HistoryEntry[]>
+}
+
+/** Reads the history files themselves. */
+export const HISTORY_FILE_READER: HistoryLineReader = { scan: scanFile, read: readLines }
+
 /** The index of one data folder's history files. */
 export class HistoryIndex {
   readonly #dir: string
   readonly #damaged: DamagedHistoryFile[]
   readonly #forget: () => void
+  readonly #reader: HistoryLineReader
   #files: FileLines[] | undefined
+  /** Each plant's seqs in the files, oldest first. */
+  readonly #plants = new Map<number, number[]>()
 
-  /** `damaged` collects files set aside; `forget` tells the writer to read the newest file's end again. */
-  constructor(dir: string, damaged: DamagedHistoryFile[], forget: () => void) {
+  /**
+   * `damaged` collects files set aside; `forget` tells the writer to read the newest file's end again; `reader`
+   * reads the files (the files themselves unless a test counts the work).
+   */
+  constructor(dir: string, damaged: DamagedHistoryFile[], forget: () => void, reader: HistoryLineReader = HISTORY_FILE_READER) {
     this.#dir = dir
     this.#damaged = damaged
     this.#forget = forget
+    this.#reader = reader
   }
 
   /** Scans the files unless done; the caller runs it alone (no append meanwhile). */
@@ -116,7 +133,7 @@ export class HistoryIndex {
     const files: FileLines[] = []
     for (const { file } of await listHistoryFiles(this.#dir)) {
       try {
-        const lines = await scanFile(file)
+        const lines = await this.#reader.scan(file)
         if (lines.seqs.length > 0 && lines.seqs[0]! <= (files.at(-1)?.seqs.at(-1) ?? 0)) throw new Error('its seqs overlap the previous month')
         files.push(lines)
       } catch (error) {
@@ -124,7 +141,14 @@ export class HistoryIndex {
         this.#forget()
       }
     }
+    for (const lines of files) for (let index = 0; index < lines.seqs.length; index++) this.#addToPlant(lines.plantIds[index]!, lines.seqs[index]!)
     this.#files = files
+  }
+
+  #addToPlant(plantId: number, seq: number): void {
+    const seqs = this.#plants.get(plantId)
+    if (seqs) seqs.push(seq)
+    else this.#plants.set(plantId, [seq])
   }
 
   /** Records appended lines (when the index is built; else the build finds them). */
@@ -137,6 +161,7 @@ export class HistoryIndex {
       lines.plantIds.push(entry.plantId)
       lines.offsets.push(offset)
       lines.size = offset + Buffer.byteLength(jsonOnce(entry)) + 1
+      this.#addToPlant(entry.plantId, entry.seq)
     }
   }
 
@@ -174,26 +199,39 @@ export class HistoryIndex {
       for (let index = low; index < lines.seqs.length && refs.length < limit; index++) refs.push({ lines, index })
       if (refs.length >= limit) break
     }
-    return readLines(refs)
+    return this.#reader.read(refs)
   }
 
-  /** Seqs of `plantId`'s entries, each with where it is, oldest first. */
-  #refsOf(plantId: number): (LineRef & { seq: number })[] {
-    const refs: (LineRef & { seq: number })[] = []
-    for (const lines of this.#built()) {
-      const ids = lines.plantIds
-      for (let index = 0; index < ids.length; index++) if (ids[index] === plantId) refs.push({ lines, index, seq: lines.seqs[index]! })
+  /** Seqs of `plantId`'s entries in the files, oldest first (the index's own list: not to be changed). */
+  seqsOf(plantId: number): readonly number[] {
+    this.#built()
+    return this.#plants.get(plantId) ?? []
+  }
+
+  /** Where the line of `seq` is (binary searches: by the files' last seqs, then in its file). */
+  #locate(seq: number): LineRef {
+    const files = this.#built()
+    let low = 0
+    let high = files.length - 1
+    while (low < high) {
+      const middle = (low + high) >>> 1
+      if ((files[middle]!.seqs.at(-1) ?? 0) < seq) low = middle + 1
+      else high = middle
     }
-    return refs
+    const lines = files[low]!
+    low = 0
+    high = lines.seqs.length - 1
+    while (low < high) {
+      const middle = (low + high) >>> 1
+      if (lines.seqs[middle]! < seq) low = middle + 1
+      else high = middle
+    }
+    if (lines.seqs[low] !== seq) throw new Error(`the history index has no line for seq ${seq}`)
+    return { lines, index: low }
   }
 
-  /** Seqs of `plantId`'s entries in the files, oldest first. */
-  seqsOf(plantId: number): number[] {
-    return this.#refsOf(plantId).map((ref) => ref.seq)
-  }
-
-  /** The entries of `plantId` whose seqs are in `seqs`. */
-  entriesOf(plantId: number, seqs: ReadonlySet<number>): Promise<HistoryEntry[]> {
-    return readLines(this.#refsOf(plantId).filter((ref) => seqs.has(ref.seq)))
+  /** The entries with `seqs` (in seq order; each a seq {@link seqsOf} gave). */
+  entriesOf(seqs: readonly number[]): Promise<HistoryEntry[]> {
+    return this.#reader.read(seqs.map((seq) => this.#locate(seq)))
   }
 }

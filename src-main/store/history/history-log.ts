@@ -10,7 +10,8 @@
 import type { ChangeType } from '#shared/history'
 import { historyEntryOf, type HistoryEntry, type MovementCause } from './history-entry'
 import { HistoryWriter, type DamagedHistoryFile } from './history-files'
-import { HistoryIndex } from './history-index'
+import { HistoryIndex, type HistoryLineReader } from './history-index'
+import { joinedSeqs, pagePositions, type PlantHistoryQuery } from './history-page'
 import { readRestoreMark } from './history-restore-mark'
 import { SalesAggregate, type DailySales, type DailyWriteOffs } from './sales-aggregate'
 import { toFullPlant, type StoredPlant } from '#store/catalogue/stored-plant'
@@ -22,13 +23,6 @@ const CATCH_UP_PAGE = 10_000
 export interface ReplayedHistory {
   gen: number
   entries: HistoryEntry[]
-}
-
-/** Paging of one plant's history: `before` or `after` a seq, at most `limit` entries. */
-export interface PlantHistoryQuery {
-  limit: number
-  before?: number
-  after?: number
 }
 
 /** `since` is older than the kept history. */
@@ -52,20 +46,23 @@ export class HistoryLog {
   readonly #index: HistoryIndex
   readonly #sales: SalesAggregate
   readonly #dir: string
+  /** The seq of the newest change on disk (every seq before the next one at open was saved or never used). */
+  #lastSaved: number
   /** The first seq after the last restore (history-restore-mark.ts), read with the index. */
   #restoredAt: number | undefined
   /** File work (appends, the index's build) runs one at a time. */
   #serial: Promise<unknown> = Promise.resolve()
 
-  /** `holder` is the catalogue's data, whose `nextSeq` is saved in plants.json. */
-  constructor(dir: string, holder: { nextSeq?: number }, replayed: readonly ReplayedHistory[]) {
+  /** `holder` is the catalogue's data, whose `nextSeq` is saved in plants.json; `reader` reads the files' lines (tests count its work). */
+  constructor(dir: string, holder: { nextSeq?: number }, replayed: readonly ReplayedHistory[], reader?: HistoryLineReader) {
     this.#holder = holder
     this.#dir = dir
     this.#unflushed = replayed.flatMap(({ gen, entries }) => entries.map((entry) => ({ gen, entry })))
     const lastReplayed = this.#unflushed.at(-1)?.entry.seq ?? 0
     holder.nextSeq = Math.max(holder.nextSeq ?? 1, lastReplayed + 1)
+    this.#lastSaved = holder.nextSeq - 1
     this.#writer = new HistoryWriter(dir)
-    this.#index = new HistoryIndex(dir, this.#writer.damaged, () => this.#writer.forget())
+    this.#index = new HistoryIndex(dir, this.#writer.damaged, () => this.#writer.forget(), reader)
     this.#sales = new SalesAggregate(dir)
   }
 
@@ -77,6 +74,11 @@ export class HistoryLog {
   /** The seq the next change gets. */
   get nextSeq(): number {
     return this.#holder.nextSeq ?? 1
+  }
+
+  /** The seq of the newest change on disk: a reload of the catalogue now shows every change up to it. */
+  get lastSavedSeq(): number {
+    return this.#lastSaved
   }
 
   /**
@@ -93,6 +95,7 @@ export class HistoryLog {
   /** A batch's entries are on disk in journal generation `gen`. */
   saved(entries: readonly HistoryEntry[], gen: number): void {
     for (const entry of entries) this.#unflushed.push({ gen, entry })
+    this.#lastSaved = Math.max(this.#lastSaved, entries.at(-1)?.seq ?? 0)
   }
 
   #alone<T>(task: () => Promise<T>): Promise<T> {
@@ -153,25 +156,24 @@ export class HistoryLog {
     return [...fromFiles, ...fromMemory].slice(0, limit)
   }
 
-  /** A page of `plantId`'s entries, oldest first, and the seq to page on with (null at the end). */
+  /**
+   * A page of `plantId`'s entries, oldest first, and the seq to page on with (null at the end): found by position in
+   * the plant's own list of seqs, so a page costs the same however many changes the plant has.
+   */
   async ofPlant(plantId: number, query: PlantHistoryQuery): Promise<{ entries: HistoryEntry[]; next: number | null }> {
     await this.#ready()
+    const inFiles = this.#index.seqsOf(plantId) // the index's own list: an append during the read below grows it
+    const filed = inFiles.length
     const memory = this.#memory().filter((entry) => entry.plantId === plantId)
-    const seqs = [...this.#index.seqsOf(plantId), ...memory.map((entry) => entry.seq)]
-    let chosen: number[]
-    let next: number | null
-    if (query.after !== undefined) {
-      const later = seqs.filter((seq) => seq > query.after!)
-      chosen = later.slice(0, query.limit)
-      next = later.length > query.limit ? chosen.at(-1)! : null
-    } else {
-      const earlier = query.before === undefined ? seqs : seqs.filter((seq) => seq < query.before!)
-      chosen = earlier.slice(Math.max(0, earlier.length - query.limit))
-      next = earlier.length > query.limit ? chosen[0]! : null
-    }
-    const wanted = new Set(chosen)
-    const fromFiles = await this.#index.entriesOf(plantId, wanted)
-    return { entries: [...fromFiles, ...memory.filter((entry) => wanted.has(entry.seq))], next }
+    const { start, end, next } = pagePositions(
+      joinedSeqs(
+        inFiles,
+        memory.map((entry) => entry.seq)
+      ),
+      query
+    )
+    const fromFiles = await this.#index.entriesOf(inFiles.slice(start, Math.min(end, filed)))
+    return { entries: [...fromFiles, ...memory.slice(Math.max(0, start - filed), Math.max(0, end - filed))], next }
   }
 
   /** True when `plantId` has any entry. */

@@ -121,6 +121,24 @@ describe('usePlantsStore', () => {
     expect(store.streamError?.status).toBe(401)
   })
 
+  it('enables writes again once the stream reopens, and reloads the view when the replay ends in a reset', async () => {
+    vi.useFakeTimers()
+    const api = fakeApi([plant({ id: 1, name: 'Fern' })])
+    useApiClient(api.client)
+    const store = usePlantsStore()
+    store.connect()
+    api.streamState('reconnecting', unreachable())
+    expect(store.offlineReason).toBeDefined()
+    api.streamState('open')
+    expect(store.offlineReason).toBeUndefined()
+    await vi.runAllTimersAsync()
+    const loads = api.listQueries.length
+    api.reset()
+    await vi.advanceTimersByTimeAsync(REFRESH_DELAY_MS)
+    expect(api.listQueries.length).toBe(loads + 1)
+    expect(store.offlineReason).toBeUndefined()
+  })
+
   it('reports an empty catalogue only without a search', async () => {
     useApiClient(fakeApi().client)
     const store = usePlantsStore()

@@ -4,8 +4,13 @@
  * as the events it would have seen live, then the live ones, none twice and
  * none lost. While the missed changes are read from the change log, the live
  * events for that stream are held back; then those the replay already
- * covered are dropped. Too many missed changes, or changes older than the
- * kept log, make one `event: reset` instead: the client reloads its view.
+ * covered are dropped. A replay sends only what fits in half a stream's
+ * buffer (a stream that holds more is dropped, and its client would come back
+ * for the same replay forever); what does not fit, too many missed changes,
+ * changes older than the kept log, or a token past its replay allowance make
+ * one `event: reset` instead: the client reloads its view. The reset carries
+ * the seq of the newest saved change as its id, so the client's next
+ * reconnect starts from there.
  */
 import type { HistoryEntry, PlantStore } from '#store'
 import { HistoryGoneError } from '#store/errors'
@@ -14,7 +19,8 @@ import { encodeEvent } from './change-stream'
 /** The most missed changes replayed; past it a reset is cheaper for everyone. */
 export const REPLAY_MAX = 1000
 
-const RESET = encodeEvent({ type: 'reset', data: '{}' })
+/** The share of a stream's buffer a replay may fill; the rest is room for live events meanwhile. */
+export const REPLAY_BUFFER_SHARE = 0.5
 
 /** The seq in a Last-Event-ID header, or undefined when there is none (or it is not one of ours). */
 export function lastEventSeq(header: string | null): number | undefined {
@@ -39,21 +45,59 @@ export interface ReplayGate {
   held: HeldEvent[] | undefined
 }
 
-/**
- * Sends `send` the changes after `since` (or a reset), then the live events `gate` held that the replay did
- * not cover, and opens the gate in the same step (no live event can fall between).
- */
-export async function replayMissed(store: PlantStore, since: number, gate: ReplayGate, send: (chunk: Uint8Array) => void): Promise<void> {
-  let last = since
-  try {
-    const missed = await store.history.since(since, REPLAY_MAX + 1)
-    if (missed.length > REPLAY_MAX) send(RESET)
-    else for (const entry of missed) send(replayEvent(store, entry))
-    last = missed.at(-1)?.seq ?? since
-  } catch (error) {
-    if (!(error instanceof HistoryGoneError)) console.error('[plant-store] could not replay missed changes; the client is told to reload:', error)
-    send(RESET)
+/** Sends a reset whose id is the newest saved change (a reload shows every change up to it); returns that seq. */
+function sendReset(store: PlantStore, send: (chunk: Uint8Array) => void): number {
+  const last = store.history.lastSavedSeq
+  send(encodeEvent({ type: 'reset', data: '{}', id: last }))
+  return last
+}
+
+/** Sends the missed changes while they fit in `maxBytes`, else a reset after those that fit; returns the last seq covered. */
+function sendWhatFits(
+  store: PlantStore,
+  since: number,
+  missed: readonly HistoryEntry[],
+  maxBytes: number,
+  send: (chunk: Uint8Array) => void
+): number {
+  if (missed.length > REPLAY_MAX) return sendReset(store, send)
+  let bytes = 0
+  for (const entry of missed) {
+    const chunk = replayEvent(store, entry)
+    bytes += chunk.byteLength
+    if (bytes > maxBytes) return sendReset(store, send)
+    send(chunk)
   }
+  return missed.at(-1)?.seq ?? since
+}
+
+/** Sends the live events `gate` held that `last` does not cover, and opens it in the same step (none can fall between). */
+function openGate(gate: ReplayGate, last: number, send: (chunk: Uint8Array) => void): void {
   for (const event of gate.held ?? []) if (event.seq === undefined || event.seq > last) send(event.chunk)
   gate.held = undefined
+}
+
+/** What a replay may do: fill `maxBytes` of the stream, or (not `allowed`: past the token's allowance) only reset. */
+export interface ReplayBounds {
+  maxBytes: number
+  allowed: boolean
+}
+
+/** Sends `send` the changes after `since` (or a reset, see the top of this file), then the live events `gate` held. */
+export async function replayMissed(
+  store: PlantStore,
+  since: number,
+  gate: ReplayGate,
+  bounds: ReplayBounds,
+  send: (chunk: Uint8Array) => void
+): Promise<void> {
+  let last: number
+  try {
+    if (!bounds.allowed) last = sendReset(store, send)
+    else last = sendWhatFits(store, since, await store.history.since(since, REPLAY_MAX + 1), bounds.maxBytes, send)
+  } catch (error) {
+    if (!(error instanceof HistoryGoneError)) console.error('[plant-store] could not replay missed changes; the client is told to reload:', error)
+    last = sendReset(store, send)
+  }
+  openGate(gate, last, send)
 }
