@@ -28,6 +28,9 @@ export function codeOf(id: number): string {
  */
 export const SCAN_MAX_GAP_MS = 40
 
+/** The fewest keys before Enter that only a scanner types within {@link SCAN_MAX_GAP_MS} of each other. */
+const MIN_BURST_LENGTH = 4
+
 export interface ScannedCode {
   code: string
   id: number
@@ -37,6 +40,7 @@ export interface ScannedCode {
 export class ScanDetector {
   #buffer = ''
   #last = -Infinity
+  #endedBurst = false
 
   constructor(readonly maxGapMs = SCAN_MAX_GAP_MS) {}
 
@@ -57,6 +61,7 @@ export class ScanDetector {
     if (key === 'Enter') {
       const code = inBurst ? this.#buffer : ''
       this.#buffer = ''
+      this.#endedBurst = code.length >= MIN_BURST_LENGTH
       const id = plantIdOfCode(code)
       return id === undefined ? undefined : { code: codeOf(id), id }
     }
@@ -68,7 +73,13 @@ export class ScanDetector {
     return undefined
   }
 
+  /** True when the last Enter ended a burst of any code (a label's, or a product's EAN): a scanner's, not a person's. */
+  get endedBurst(): boolean {
+    return this.#endedBurst
+  }
+
   reset(): void {
+    this.#endedBurst = false
     this.#buffer = ''
     this.#last = -Infinity
   }
@@ -125,7 +136,7 @@ export interface ScanToSell {
   /** Called with each scanned (or typed-and-entered) code. */
   open(scanned: ScannedCode, source: 'scanner' | 'search'): void
   /**
-   * True while a dialog other than the till card is open: a scan is then ignored. Its Enter never reaches the dialog
+   * True while a dialog other than the till card is open: a scan (of any code) is then ignored. Its Enter never reaches the dialog
    * (so it presses no focused button and saves no form) and what its keys typed into a field is put back.
    */
   blocked(): boolean
@@ -152,7 +163,7 @@ export function handleScanKey(event: KeyboardEvent, detector: ScanDetector, hand
   typed.note(event.target, detector.startsBurst(event.timeStamp))
   const scanned = detector.key(event.key, event.timeStamp)
   if (handlers.blocked()) {
-    if (scanned) {
+    if (event.key === 'Enter' && detector.endedBurst) {
       swallow(event)
       typed.putBack()
     }

@@ -106,6 +106,8 @@ describe('handling keys on the page', () => {
     const saved = burst(save, 'PS-5', blocked)
     expect(saved.handled).toBe(false)
     expect(saved.event.defaultPrevented).toBe(true)
+    expect(burst(save, '4006381333931', blocked).event.defaultPrevented).toBe(true) // a product's barcode is a scan too
+    expect(burst(save, 'ok', blocked).event.defaultPrevented).toBe(false) // two quick keys and Enter: a person
 
     const name = document.createElement('input')
     name.value = 'Fern'
