@@ -9,6 +9,7 @@ import { createApiClient } from '#shared/api-client'
 import { launchBrowser, openPage } from '#setup/browser'
 import { startServe } from '#setup/serve-process'
 import { makeTempDir } from '#setup/temp-dir'
+import { axeViolations } from './pages/axe'
 import { CataloguePage } from './pages/catalogue-page'
 import { SettingsDialog } from './pages/conflict-dialog'
 import { TransferPanel } from './pages/import-dialog'
@@ -44,6 +45,7 @@ describe("money in the shop's locale (de-DE)", () => {
     await currency.selectOption('GBP')
     expect(nbsp(await settings.dialog.getByText('Prices show as').textContent())).toContain('1.234,50 £')
     expect(await screenshotEachSize(page, 'settings-currency')).toEqual([])
+    expect(await axeViolations(page)).toEqual([])
     await settings.dialog.getByRole('button', { name: 'Save currency' }).click()
     await catalogue.toast(/^Prices are now in British Pound/).waitFor()
     expect((await api.shopSettings()).currency).toBe('GBP')
@@ -59,6 +61,7 @@ describe("money in the shop's locale (de-DE)", () => {
     const refusal = catalogue.form.dialog.getByText('Price 0.005 could be read two ways: is the dot a thousands mark or a decimal mark?')
     await refusal.waitFor()
     expect(await screenshotEachSize(page, 'price-ambiguous', refusal)).toEqual([])
+    expect(await axeViolations(page)).toEqual([])
     expect((await api.getPlant(1)).price).toBe(12.5)
     await price.fill('0,30')
     await catalogue.form.save.click()
