@@ -4,6 +4,7 @@
  * when the server could not be reached at all. Runs in Node and in browsers.
  */
 import { PROBLEM_CONTENT_TYPE, type FieldError, type Problem } from './problem'
+import { parsePlantEtag } from './etag'
 
 /** A failed request, as the server explained it (RFC 9457), or status 0 when it could not be reached. */
 export class ApiError extends Error {
@@ -14,8 +15,10 @@ export class ApiError extends Error {
   readonly errors: FieldError[]
   /** A refused stock movement (409): the pots its plant has on hand. */
   readonly onHand: number | undefined
+  /** A refused change (412): the plant that was changed since, from the answer's ETag (a bulk call's names which one). */
+  readonly changedPlant: { id: number; version: number } | undefined
 
-  constructor(problem: Problem) {
+  constructor(problem: Problem, changedPlant?: { id: number; version: number }) {
     super(problem.detail)
     this.name = 'ApiError'
     this.status = problem.status
@@ -24,6 +27,7 @@ export class ApiError extends Error {
     this.detail = problem.detail
     this.errors = problem.errors ?? []
     this.onHand = problem.onHand
+    this.changedPlant = changedPlant
   }
 
   /** True when no answer came at all (server stopped, network down). */
@@ -60,14 +64,18 @@ export async function toApiError(response: Response): Promise<ApiError> {
     try {
       const body = JSON.parse(text) as Partial<Problem>
       if (typeof body.detail === 'string') {
-        return new ApiError({
-          type: body.type ?? 'about:blank',
-          title: body.title ?? response.statusText,
-          status: response.status,
-          detail: body.detail,
-          errors: Array.isArray(body.errors) ? body.errors : [],
-          ...(typeof body.onHand === 'number' ? { onHand: body.onHand } : {})
-        })
+        const etag = response.status === 412 ? response.headers.get('etag') : null
+        return new ApiError(
+          {
+            type: body.type ?? 'about:blank',
+            title: body.title ?? response.statusText,
+            status: response.status,
+            detail: body.detail,
+            errors: Array.isArray(body.errors) ? body.errors : [],
+            ...(typeof body.onHand === 'number' ? { onHand: body.onHand } : {})
+          },
+          etag ? parsePlantEtag(etag) : undefined
+        )
       }
     } catch {
       // not JSON after all: fall through to the plain description

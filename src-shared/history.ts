@@ -90,8 +90,25 @@ export interface HealthProblem {
   problem: string
 }
 
-/** GET /v3/health: `degraded` while a damaged history file is set aside. */
+/** Who put a backup back: `plant-store restore` (`cli`) or the desktop app (`app`: its menu, or its start after a damaged file). */
+export type RestoredBy = 'cli' | 'app'
+
+/** The last time a backup was put back in place of the catalogue (GET /v3/health), so open pages can say so. */
+export interface LastRestore {
+  /** The first seq of the restored catalogue: a page that knew another one was looking at a catalogue since replaced. */
+  seq: number
+  /** When the restore was done (ISO 8601). */
+  at: string
+  /** When the backup put back was made (ISO 8601): from its file name (`plants-2026-11-22T08-00-00-000Z.json`), else its file's time. */
+  backupMadeAt: string
+  by: RestoredBy
+  /** The account of the computer that ran it, when known. */
+  user?: string
+}
+
+/** GET /v3/health: `degraded` while a damaged history file is set aside; `restored` once a backup was put back. */
 export interface Health {
   status: 'ok' | 'degraded'
   problems: HealthProblem[]
+  restored?: LastRestore
 }

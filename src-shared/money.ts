@@ -32,8 +32,12 @@ export type MoneyReading = { ok: true; cents: number | null } | { ok: false; pro
 export interface MoneyReadOptions {
   /** The decimal mark, known for sure (taken from a whole column, or chosen): other marks must group thousands. */
   decimalMark?: DecimalMark
-  /** Only a preference (the Price field: the locale's mark): a mark that cannot group thousands is decimal anyway. */
-  preferredMark?: DecimalMark
+  /**
+   * The decimal mark of the locale a person types in (the Price field): that mark alone is decimal; the other mark
+   * alone before exactly three digits (`0.005`, `1.250` in de-DE) could group thousands or mark decimals, so it is
+   * refused as ambiguous rather than guessed; before one, two or four digits it can only be decimal (`12.50`).
+   */
+  localeMark?: DecimalMark
 }
 
 const SPACES = /[\s\u00a0\u202f\u2009]/g
@@ -73,18 +77,24 @@ function bareNumber(text: string): string | undefined {
   return /\d/.test(bare) ? bare : undefined
 }
 
+/** The other mark alone, before exactly three digits: `0.005` or `1.250` where the locale writes `12,50`. */
+function groupsOrDecimals(bare: string, localeMark: DecimalMark): boolean {
+  const other = localeMark === ',' ? '.' : ','
+  return !bare.includes(localeMark) && bare.split(other).length === 2 && /^\d{3}$/.test(bare.slice(bare.indexOf(other) + 1))
+}
+
 function decideMark(bare: string, options: MoneyReadOptions): DecimalMark | 'none' | 'ambiguous' {
   const seen = markOf(bare)
   if (seen === undefined) return 'none'
   if (options.decimalMark) return options.decimalMark
-  if (seen !== 'ambiguous') return seen
-  return options.preferredMark ?? 'ambiguous'
+  if (options.localeMark) return groupsOrDecimals(bare, options.localeMark) ? 'ambiguous' : seen === 'ambiguous' ? options.localeMark : seen
+  return seen
 }
 
 /**
  * Reads a price: `''` → no price (null); `6,90`, `1.249,00`, `1,250.00`, `£65.00`, `€ 12`, `12.-`, `1'249.50`
  * → whole cents. A mark that could group thousands or mark decimals (`1,250`) is read by `decimalMark`, else
- * `preferredMark`, else refused as ambiguous. At most two decimals (more only as trailing zeros), 0 to 1,000,000.
+ * `localeMark` (see there), else refused as ambiguous. At most two decimals (more only as trailing zeros), 0 to 1,000,000.
  */
 export function readMoney(text: string, options: MoneyReadOptions = {}): MoneyReading {
   if (text.trim() === '') return { ok: true, cents: null }

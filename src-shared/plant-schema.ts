@@ -227,8 +227,10 @@ const FIELD_RULES: FieldRules<NewPlant> = {
   )
 }
 
-type EditableField = keyof typeof FIELD_RULES
-const EDITABLE_FIELDS = Object.keys(FIELD_RULES) as EditableField[]
+/** A field a person or script may set on a plant. */
+export type EditableField = keyof typeof FIELD_RULES
+/** Every field a plant may be given, in the order of its rules: the one list a screen that shows a whole plant walks. */
+export const EDITABLE_FIELDS = Object.keys(FIELD_RULES) as EditableField[]
 
 // ---------------------------------------------------------------------------------------------
 // Ids and whole bodies.

@@ -1,10 +1,9 @@
 /**
  * The shop setting: the currency prices are in (ISO 4217) and the locale they
- * are formatted in. The UI and labels format a price with `formatPrice`, i.e.
- * Intl.NumberFormat in the shop's locale and currency. The body that changes
- * it is described once, with body-rules.ts.
+ * are formatted in. Prices are written and read with money.ts (the one
+ * formatter and parser). The body that changes it is described once, with
+ * body-rules.ts.
  */
-import { formatMoney } from './money'
 import { leafOf, named, objectOf } from './body-rules'
 
 /** GET /v3/settings/shop. */
@@ -46,8 +45,3 @@ export const SHOP_SETTINGS_BODY = named(
     }
   )
 )
-
-/** `price` as money in the shop's currency and locale, e.g. "19,99 €" for de-DE and EUR (the one formatter, money.ts). */
-export function formatPrice(price: number, shop: ShopSettings): string {
-  return formatMoney(price, shop)
-}

@@ -274,7 +274,7 @@ export class DesktopApp {
         const problem = await shell.openPath(dir)
         if (problem) await tell('The data folder could not be opened.', `${dir}: ${problem}`, 'error')
       },
-      restore: restoreFromBackup,
+      restore: (dir, file) => restoreFromBackup(dir, file, { by: 'app' }),
       takeOver: takeOverDataDir,
       inform: (message, isError) => tell(isError ? 'Restore failed.' : 'Backup restored.', message, isError ? 'error' : 'info')
     })

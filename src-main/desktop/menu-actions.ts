@@ -100,7 +100,7 @@ export function createMenuActions(context: ActionContext): MenuActions {
         )
         if (!sure) return
         try {
-          const result = await context.restartService(() => restoreFromBackup(context.dataDir, file))
+          const result = await context.restartService(() => restoreFromBackup(context.dataDir, file, { by: 'app' }))
           const aside = result.keptAside ? ` The previous catalogue was kept as ${result.keptAside}.` : ''
           await tell('Backup restored.', `Restored ${countOf(result.plantCount, 'plant')} from ${file}.${aside}`, 'info', parent())
         } catch (error) {

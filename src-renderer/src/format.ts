@@ -1,5 +1,6 @@
 /** Small display helpers shared by the components (pure, so they are easy to test). */
 import type { Plant, PlantStatus } from '#shared/plant'
+import type { EditableField } from '#shared/plant-schema'
 import { uniqueTags } from '#shared/text-rules'
 import { ApiError } from '#shared/api-errors'
 
@@ -7,6 +8,17 @@ export const STATUS_LABELS: Record<PlantStatus, string> = {
   available: 'Available',
   pending: 'Pending',
   sold: 'Sold'
+}
+
+/** What the form calls each field a plant may have (the type makes a new field of the schema need its label here). */
+export const FIELD_LABELS: Record<EditableField, string> = {
+  name: 'Name',
+  category: 'Category',
+  tags: 'Tags',
+  status: 'Status',
+  price: 'Price',
+  quantity: 'Stock',
+  reorderAt: 'Reorder at'
 }
 
 /** Splits comma-separated text into tags, each kept once as the server keeps it: `indoor, shade, Indoor` → ['indoor', 'shade']. */

@@ -4,7 +4,16 @@
  * setting), and the Price field's text read back into a number the API accepts.
  */
 import type { FieldError } from '#shared/problem'
-import { centsToPrice, decimalMarkOf, formatMoney, moneyFieldText, moneyProblemText, readMoney, type ShopMoney } from '#shared/money'
+import {
+  centsToPrice,
+  decimalMarkOf,
+  type DecimalMark,
+  formatMoney,
+  moneyFieldText,
+  moneyProblemText,
+  readMoney,
+  type ShopMoney
+} from '#shared/money'
 
 export type { ShopMoney } from '#shared/money'
 
@@ -21,15 +30,24 @@ export function priceFieldText(price: number | undefined, locale: string): strin
 export type PriceReading = { ok: true; price: number | null } | { ok: false; message: string }
 
 /**
- * Reads the Price field with the shared money parser: '' → null (no price); `19,99` or `19.99` → 19.99. A mark
- * that could group thousands or mark the decimals (`1.250`) is read as the locale would write it; a mark that
- * cannot group (`0.005`) marks decimals, whatever the locale.
+ * Reads the Price field with the shared money parser: '' → null (no price); `19,99` or `19.99` → 19.99. The
+ * locale's decimal mark alone is decimal; the other mark alone before three digits (`0.005` or `1.250` in a de-DE
+ * shop: a thousands mark, or a decimal point?) is refused in words rather than guessed.
  */
 export function parsePrice(text: string, locale: string): PriceReading {
   const mark = decimalMarkOf(locale)
-  const reading = readMoney(text, { preferredMark: mark })
-  if (!reading.ok) return { ok: false, message: `Price ${moneyProblemText(reading.problem, mark)}` }
-  return { ok: true, price: reading.cents === null ? null : centsToPrice(reading.cents) }
+  const reading = readMoney(text, { localeMark: mark })
+  if (reading.ok) return { ok: true, price: reading.cents === null ? null : centsToPrice(reading.cents) }
+  return { ok: false, message: reading.problem === 'ambiguous' ? ambiguousText(text, mark) : `Price ${moneyProblemText(reading.problem, mark)}` }
+}
+
+/** Why `0.005` typed in a shop that writes `12,50` is not read either way, and how to write what was meant. */
+function ambiguousText(text: string, mark: DecimalMark): string {
+  const [other, own] = mark === ',' ? ['dot', 'comma'] : ['comma', 'dot']
+  return (
+    `Price ${text.trim()} could be read two ways: is the ${other} a thousands mark or a decimal mark? ` +
+    `Write cents with a ${own} (${mark === ',' ? '12,50' : '12.50'}) and thousands without a mark (1250)`
+  )
 }
 
 /** A plant's price, if it has one. */

@@ -8,7 +8,7 @@
 import { copyFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import type { ChangesPage } from '#shared/history'
+import type { ChangesPage, Health } from '#shared/history'
 import { DATA_FILE_NAME } from '#store/file/read-catalogue'
 import { restoreFromBackup } from '#store/backups/restore'
 import { replayMissed } from '#server/routes/events/event-replay'
@@ -50,6 +50,34 @@ describe('the change log after a restore', () => {
     expect(page.changes.map((change) => [change.type, change.plantId])).toEqual([['plant.added', id]])
     expect(page.changes[0]!.seq).toBeGreaterThan(before)
     await app.store.close()
+  })
+
+  it('GET /v3/health says when a backup was put back, from a backup of when, and by what', async () => {
+    const fresh = await createTestApp()
+    expect((await json<Health>(await fresh.call('GET', '/v3/health'))).restored).toBeUndefined()
+    await fresh.store.close()
+    const { app, before } = await restoredAfterMoreChanges()
+    const { restored } = await json<Health>(await app.call('GET', '/v3/health'))
+    expect(restored).toMatchObject({ by: 'cli', seq: expect.any(Number) as number })
+    expect(restored!.seq).toBeGreaterThan(before)
+    expect(Date.parse(restored!.at)).toBeGreaterThanOrEqual(Date.parse(restored!.backupMadeAt))
+    await app.store.close()
+
+    // A backup's own name says when it was made; the desktop app says it was the one.
+    const named = await createTestApp()
+    await named.call('POST', '/v3/plant', { name: 'Fern' })
+    await named.store.checkpoint()
+    const backup = path.join(await makeTempDir(), 'plants-2026-11-22T08-00-00-000Z.json')
+    await copyFile(path.join(named.dir, DATA_FILE_NAME), backup)
+    await named.store.close()
+    await restoreFromBackup(named.dir, backup, { by: 'app', at: new Date('2026-11-27T14:05:00Z') })
+    const reopened = await createTestApp({ dir: named.dir })
+    expect((await json<Health>(await reopened.call('GET', '/v3/health'))).restored).toMatchObject({
+      at: '2026-11-27T14:05:00.000Z',
+      backupMadeAt: '2026-11-22T08:00:00.000Z',
+      by: 'app'
+    })
+    await reopened.store.close()
   })
 
   it('tells a stream reconnecting with a Last-Event-ID from before the restore to reset', async () => {

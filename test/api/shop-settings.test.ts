@@ -1,7 +1,7 @@
 /** The shop's currency: GET and PUT /v3/settings/shop and `plant-store config set currency`. */
 import { describe, expect, it } from 'vitest'
 import { computerLocale, currencyOfLocale, readShopSettings } from '#settings/shop-settings'
-import { formatPrice } from '#shared/shop'
+import { formatMoney } from '#shared/money'
 import { createTestApp } from '#setup/in-process'
 
 describe('GET /v3/settings/shop', () => {
@@ -31,7 +31,7 @@ describe('PUT /v3/settings/shop', () => {
     expect(response.status).toBe(200)
     expect((await response.json()).currency).toBe('GBP')
     expect(await readShopSettings(app.dir, 'de-DE')).toEqual({ currency: 'GBP', locale: 'de-DE' })
-    expect(formatPrice(19.99, { currency: 'GBP', locale: 'en-GB' })).toBe('£19.99')
+    expect(formatMoney(19.99, { currency: 'GBP', locale: 'en-GB' })).toBe('£19.99')
     const { token } = await (await app.call('POST', '/v3/tokens', { name: 'till' })).json()
     const refused = await app.call('PUT', '/v3/settings/shop', { currency: 'USD' }, { authorization: `Bearer ${token}` })
     expect(refused.status).toBe(403)

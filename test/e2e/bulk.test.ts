@@ -49,6 +49,24 @@ describe('bulk actions', () => {
     await s.finish()
   })
 
+  it('a bulk Undo refused because one plant was sold since names that plant, and puts nothing back', async () => {
+    const s = await openTill(browser, PLANTS)
+    const page = s.watched.page
+    await page.getByRole('checkbox', { name: 'Select Agave' }).click()
+    await page.getByRole('checkbox', { name: 'Select Cactus' }).click({ modifiers: ['Shift'] })
+    const bar = page.getByRole('region', { name: 'Selected plants' })
+    await bar.getByRole('button', { name: 'Set status…' }).click()
+    await bar.getByRole('button', { name: 'Pending', exact: true }).click()
+    const toast = s.catalogue.toast('3 plants set to pending')
+    await toast.waitFor()
+    await s.api.updatePlant({ id: 3, status: 'sold' }) // the till sells Cactus meanwhile
+    await toast.getByRole('button', { name: 'Undo' }).click()
+    await s.catalogue.toast('Could not undo: Cactus was changed since (for example sold at the till), so nothing was put back.').waitFor()
+    expect((await s.api.listPlants({ sort: 'id' })).plants.slice(0, 3).map((plant) => plant.status)).toEqual(['pending', 'pending', 'sold'])
+    expect(s.watched.problems.filter((problem) => !/status of 412\b/.test(problem))).toEqual([]) // the refused Undo's answer
+    await s.watched.context.close()
+  })
+
   it('deletes one plant at once and Undo restores it; several ask first, and Undo restores them all', async () => {
     const s = await openTill(browser, PLANTS)
     const page = s.watched.page

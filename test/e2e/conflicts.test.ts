@@ -12,6 +12,8 @@ import { startServe } from '#setup/serve-process'
 import { makeTempDir } from '#setup/temp-dir'
 import { CataloguePage } from './pages/catalogue-page'
 import { ConflictDialog, SettingsDialog } from './pages/conflict-dialog'
+import { axeViolations } from './pages/axe'
+import { screenshotEachSize } from './pages/screens'
 
 let browser: Browser
 beforeAll(async () => {
@@ -85,6 +87,31 @@ describe('editing the same plant in two places (Chromium)', () => {
     await conflict.dialog.waitFor({ state: 'detached' })
     expect((await api.getPlant(1)).status).toBe('sold')
     await expect.poll(() => one.statusOf('Peace lily').inputValue()).toBe('sold')
+    await finish(first, second)
+  })
+})
+
+describe('the conflict dialog lists every field (Chromium)', () => {
+  it('shows a price changed at the till beside mine, in the shop’s money, instead of rows that all read unchanged', async () => {
+    const { api, first, second, one } = await twoPages([{ name: 'Olive tree', category: 'Trees' }])
+    await api.setShopSettings({ currency: 'GBP' })
+    await first.page.reload()
+    await one.summary.waitFor()
+    await one.row('Olive tree').getByRole('button', { name: 'Edit Olive tree', exact: true }).click()
+    await api.updatePlant({ id: 1, price: 49 }) // the till's script reprices it meanwhile
+    await one.form.dialog.getByLabel('Price', { exact: true }).fill('45')
+    await one.form.save.click()
+    const conflict = new ConflictDialog(first.page)
+    await conflict.dialog.waitFor()
+    expect(await conflict.row('Price')).toEqual(['£49.00', '£45.00'])
+    expect(await conflict.row('Name')).toEqual(['Olive tree', 'unchanged'])
+    expect(await conflict.row('Stock')).toEqual(['—', 'unchanged'])
+    expect(await conflict.row('Reorder at')).toEqual(['—', 'unchanged'])
+    expect(await screenshotEachSize(first.page, 'conflict-price')).toEqual([])
+    expect(await axeViolations(first.page)).toEqual([])
+    await conflict.applyMine.click()
+    await conflict.dialog.waitFor({ state: 'detached' })
+    expect((await api.getPlant(1)).price).toBe(45)
     await finish(first, second)
   })
 })

@@ -29,6 +29,18 @@ describe('the typed client: delete, restore, bulk, shop', () => {
     expect((missing as ApiError).status).toBe(404)
   })
 
+  it('a refused bulk change (412) says which plant moved on, so the UI can name it', async () => {
+    const test = await createTestApp()
+    const client = clientOver(test)
+    for (const name of ['Fern', 'Moss', 'Ivy']) await client.addPlant({ name })
+    await client.updatePlant({ id: 2, status: 'sold' }) // the till: Moss is at version 2
+    const refused = await client
+      .bulkUpdate({ updates: [1, 2, 3].map((id) => ({ id, status: 'pending' as const, version: 1 })) })
+      .catch((error: unknown) => error)
+    expect(refused).toBeInstanceOf(ApiError)
+    expect((refused as ApiError).changedPlant).toEqual({ id: 2, version: 2 })
+  })
+
   it('reads and changes the shop setting', async () => {
     const client = clientOver(await createTestApp())
     expect(await client.setShopSettings({ currency: 'CHF' })).toMatchObject({ currency: 'CHF' })

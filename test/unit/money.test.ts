@@ -85,13 +85,19 @@ describe('reading prices as spreadsheets and people write them', () => {
     expect(cents('12.345', { decimalMark: '.' })).toBe('decimals')
   })
 
-  it('reads a preferred mark (the Price field’s locale) only where the text allows both', () => {
-    // A de-DE shop typing 0.005 means half a cent, not five euros: a group never starts with 0.
-    expect(cents('0.005', { preferredMark: ',' })).toBe('decimals')
-    expect(cents('1.250', { preferredMark: ',' })).toBe(125000)
-    expect(cents('1.250', { preferredMark: '.' })).toBe(125)
-    expect(cents('12.50', { preferredMark: ',' })).toBe(1250)
-    expect(cents('1,000', { preferredMark: '.' })).toBe(100000)
+  it('reads the mark of the locale a person types in, and refuses the other mark before three digits rather than guess', () => {
+    // A de-DE shop typing 0.005: a thousands dot (5 €) or a decimal point (half a cent)? Neither is guessed.
+    expect(cents('0.005', { localeMark: ',' })).toBe('ambiguous')
+    expect(cents('1.250', { localeMark: ',' })).toBe('ambiguous')
+    expect(cents('1,250', { localeMark: '.' })).toBe('ambiguous')
+    expect(cents('1,250', { localeMark: ',' })).toBe(125)
+    expect(cents('1.250', { localeMark: '.' })).toBe(125)
+    expect(cents('0,005', { localeMark: ',' })).toBe('decimals')
+    expect(cents('12.50', { localeMark: ',' })).toBe(1250)
+    expect(cents('12.5', { localeMark: ',' })).toBe(1250)
+    expect(cents('1.234.567', { localeMark: ',' })).toBe('too-large')
+    expect(cents('1.249,00', { localeMark: ',' })).toBe(124900)
+    expect(cents('1,249.00', { localeMark: ',' })).toBe(124900)
   })
 
   it('reads cents from digits, never by float arithmetic', () => {

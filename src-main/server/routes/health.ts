@@ -3,18 +3,21 @@
  * in use. A damaged history file never stops the catalogue: it is kept aside
  * under another name and listed here (and in the server log), for the UI's
  * banner and for scripts. Reading the health looks at the history files
- * once (the same reading the first history query does).
+ * once (the same reading the first history query does). `restored` tells
+ * the pages open on the catalogue that a backup was put back (when, from a
+ * backup of when, by what), so they can say so after they reload.
  */
 import type { H3 } from 'h3'
 import { HISTORY_PATHS, type Health } from '#shared/history'
-import type { PlantStore } from '#store'
+import { readLastRestore, type PlantStore } from '#store'
 import { extensionOperation, json, type PathItems } from '#server/openapi/parts'
 import { routePattern } from '#server/urls'
 
 async function healthOf(store: PlantStore): Promise<Health> {
   await store.history.oldestSeq() // reads the history files' index once, which sets aside a damaged file
   const problems = store.history.damaged.map((damaged) => ({ kind: 'history-file-damaged' as const, ...damaged }))
-  return { status: problems.length === 0 ? 'ok' : 'degraded', problems }
+  const restored = await readLastRestore(store.dir)
+  return { status: problems.length === 0 ? 'ok' : 'degraded', problems, ...(restored ? { restored } : {}) }
 }
 
 /** Registers GET /v3/health over `store`. */
@@ -30,7 +33,9 @@ export const healthPaths: PathItems = {
       summary: "Whether the catalogue's files are all in use (extension)",
       description:
         'Not part of the contract. A damaged history file never stops the catalogue: it is renamed aside (keptAs) and ' +
-        'listed here with what is wrong, and status is degraded; the catalogue and the rest of the history serve on.',
+        'listed here with what is wrong, and status is degraded; the catalogue and the rest of the history serve on. ' +
+        'Once a backup was restored, `restored` says when, from a backup made when, and by what (`cli`: plant-store restore; ' +
+        '`app`: the desktop app), with `seq`, the first seq of the restored catalogue: a page that knew another one reloads and says so.',
       responses: {
         '200': {
           description: 'The health.',
@@ -50,6 +55,17 @@ export const healthPaths: PathItems = {
                     keptAs: { type: 'string' },
                     problem: { type: 'string' }
                   }
+                }
+              },
+              restored: {
+                type: 'object',
+                required: ['seq', 'at', 'backupMadeAt', 'by'],
+                properties: {
+                  seq: { type: 'integer', minimum: 1 },
+                  at: { type: 'string', format: 'date-time' },
+                  backupMadeAt: { type: 'string', format: 'date-time' },
+                  by: { type: 'string', enum: ['cli', 'app'] },
+                  user: { type: 'string', description: 'The computer account that ran the restore, when known.' }
                 }
               }
             }

@@ -27,6 +27,14 @@ export function backupName(at: Date, suffix = 0): string {
   return `plants-${stamp}${suffix > 0 ? `-${suffix}` : ''}.json`
 }
 
+/** When the backup named `name` was made, read from its name (`plants-2026-11-22T08-00-00-000Z.json`); undefined for another name. */
+export function backupTimeOf(name: string): Date | undefined {
+  const match = /^plants-(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})-(\d{3})Z(?:-\d+)?\.json$/.exec(name)
+  if (!match) return undefined
+  const time = new Date(`${match[1]}T${match[2]}:${match[3]}:${match[4]}.${match[5]}Z`)
+  return Number.isNaN(time.getTime()) ? undefined : time
+}
+
 /** Backup files of `dataDir`, oldest first. */
 export async function listBackups(dataDir: string): Promise<string[]> {
   const names = await readdir(backupsDir(dataDir)).catch(() => [] as string[])

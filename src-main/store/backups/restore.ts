@@ -1,7 +1,10 @@
 /** Puts a backup back in place of the catalogue, after checking it; the files it replaces are kept aside. */
-import { link, mkdir, readFile, rmdir } from 'node:fs/promises'
+import { link, mkdir, readFile, rmdir, stat } from 'node:fs/promises'
+import { userInfo } from 'node:os'
 import path from 'node:path'
+import type { RestoredBy } from '#shared/history'
 import type { Plant } from '#shared/plant'
+import { backupTimeOf } from './backups'
 import { checkBackup } from './check-backup'
 import { DataFileError, PLANT_ID_MAX, parseDataFileText } from '#store/file/data-file'
 import { checkStoreFolder, removeStoreLeftovers } from '#store/folder/data-folder'
@@ -73,6 +76,27 @@ async function keepAside(file: string, suffix: string): Promise<string | undefin
   }
 }
 
+/** When and by what a restore is made (the mark open pages read: "restored from a backup of … by …"). */
+export interface RestoreOptions {
+  at?: Date
+  /** `cli` (plant-store restore) unless the desktop app restores (`app`). */
+  by?: RestoredBy
+}
+
+/** When `source` was made: its backup name's time, else its file's modification time. */
+async function backupMadeAt(source: string): Promise<string> {
+  return (backupTimeOf(path.basename(source)) ?? (await stat(source)).mtime).toISOString()
+}
+
+/** The computer account running the restore, when the system says. */
+function accountName(): { user?: string } {
+  try {
+    return { user: userInfo().username }
+  } catch {
+    return {}
+  }
+}
+
 /**
  * Restores `source` into `dataDir`, creating the folder (0700) when it does
  * not exist yet: restoring onto a new computer is the main reason to restore.
@@ -85,7 +109,8 @@ async function keepAside(file: string, suffix: string): Promise<string | undefin
  * aside, the new one renamed over it (its journalGen makes the old journals
  * obsolete), and only then are the old journals moved aside.
  */
-export async function restoreFromBackup(dataDir: string, source: string, at = new Date()): Promise<RestoreResult> {
+export async function restoreFromBackup(dataDir: string, source: string, options: RestoreOptions = {}): Promise<RestoreResult> {
+  const at = options.at ?? new Date()
   const created = await mkdir(dataDir, { recursive: true, mode: 0o700 })
   await checkStoreFolder(dataDir)
   const lock = await acquireDataDirLock(dataDir, 'plant-store restore', 'restore')
@@ -117,7 +142,9 @@ export async function restoreFromBackup(dataDir: string, source: string, at = ne
     const seqs = [data.nextSeq ?? 1, await highestOnDisk(onDisk, 'nextSeq'), (await highestOnDisk(onDisk, 'seq')) + 1, (await history.lastSeq()) + 1]
     // One seq skipped, so that even a cursor at the very last change before the restore is older than the mark.
     const nextSeq = maxOf(seqs) + 1
-    await writeRestoreMark(dataDir, nextSeq) // before the restored file: never a restored catalogue without its mark
+    // Before the restored file: never a restored catalogue without its mark.
+    const by = options.by ?? 'cli'
+    await writeRestoreMark(dataDir, { seq: nextSeq, at: at.toISOString(), backupMadeAt: await backupMadeAt(source), by, ...accountName() })
     const text = await serializeSnapshot({ nextId, journalGen, plants, idempotencyKeys: data.idempotencyKeys, nextSeq })
     await replaceFile(file, text)
     // The journals belong to the replaced file; the new journalGen already tells a start to skip them.

@@ -17,8 +17,10 @@ import { useTillStore } from './till'
 import { useToastsStore } from './toasts'
 
 /** What a failed call says, for a toast. */
-/** Why a bulk Undo put nothing back when a plant of the batch was changed since. */
-export const UNDO_REFUSED = 'Could not undo: one of these plants was changed since (for example sold at the till), so nothing was put back.'
+/** Why a bulk Undo put nothing back when `plant` (or, unnamed, one of the batch) was changed since. */
+export function undoRefused(plant?: string): string {
+  return `Could not undo: ${plant ?? 'one of these plants'} was changed since (for example sold at the till), so nothing was put back.`
+}
 
 /** "Monstera" for one plant, "12 plants" for more. */
 function what(plants: readonly Plant[]): string {
@@ -66,8 +68,10 @@ export const useBulkActionsStore = defineStore('bulk-actions', () => {
             toasts.success(`${what(chosen)}: status put back`)
           } catch (error) {
             // 412: a plant of the batch was changed since (sold at the till): its server words speak HTTP, these the shop's.
-            const changedSince = error instanceof ApiError && error.status === 412
-            toasts.error(changedSince ? UNDO_REFUSED : `Could not undo: ${failureText(error)}`)
+            if (error instanceof ApiError && error.conflict) {
+              const changed = chosen.find((plant) => plant.id === error.changedPlant?.id)
+              toasts.error(undoRefused(changed && plantLabel(changed)))
+            } else toasts.error(`Could not undo: ${failureText(error)}`)
           }
         })
       toasts.success(`${what(chosen)} set to ${STATUS_LABELS[status].toLowerCase()}`, { label: 'Undo', run: undo })

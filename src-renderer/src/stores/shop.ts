@@ -26,5 +26,10 @@ export const useShopStore = defineStore('shop', () => {
     }
   }
 
-  return { money, set, load, format: (price: number | undefined) => formatPrice(price, money.value) }
+  /** Sets the shop's currency on the server (owner only) and shows prices in it; rethrows the ApiError for the form. */
+  async function setCurrency(currency: string): Promise<void> {
+    set(await api().setShopSettings({ currency }))
+  }
+
+  return { money, set, load, setCurrency, format: (price: number | undefined) => formatPrice(price, money.value) }
 })

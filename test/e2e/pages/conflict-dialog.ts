@@ -9,8 +9,8 @@ export class ConflictDialog {
     this.dialog = page.getByRole('alertdialog', { name: 'Changed elsewhere since you opened it' })
   }
 
-  /** [now, yours] of a field's row. */
-  async row(field: 'Name' | 'Category' | 'Tags' | 'Status'): Promise<string[]> {
+  /** [now, yours] of a field's row, by the label the form gives it (Name, Price, Stock, …). */
+  async row(field: string): Promise<string[]> {
     return this.dialog
       .getByRole('row')
       .filter({ has: this.page.getByRole('rowheader', { name: field, exact: true }) })

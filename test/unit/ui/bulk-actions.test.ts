@@ -6,7 +6,7 @@ import { ApiError } from '#shared/api-client'
 import type { Plant } from '#shared/plant'
 import App from '#renderer/App.vue'
 import { useApiClient } from '#renderer/api'
-import { UNDO_REFUSED } from '#renderer/stores/bulk-actions'
+import { undoRefused } from '#renderer/stores/bulk-actions'
 import { useLabelsStore } from '#renderer/stores/labels'
 import { useToastsStore } from '#renderer/stores/toasts'
 import { fakeApi, plant, type FakeApi } from './_fake-api'
@@ -88,7 +88,7 @@ describe('bulk selection', () => {
     wrapper.unmount()
   })
 
-  it("says in the shop's words why a bulk Undo put nothing back when a plant was sold since (412)", async () => {
+  it("says in the shop's words why a bulk Undo put nothing back, naming the plant that was sold since (412)", async () => {
     const wrapper = await mountApp()
     for (const id of [1, 2]) await box(wrapper, id).trigger('click')
     await button(wrapper, 'Set status…').trigger('click')
@@ -96,10 +96,11 @@ describe('bulk selection', () => {
     await flushPromises()
     const detail = 'Plant 2 was changed since version 2: GET /v3/plant/2 for what it is now.'
     vi.mocked(api.client.bulkUpdate).mockRejectedValueOnce(
-      new ApiError({ type: 'urn:plant-store:problem:version-conflict', status: 412, title: 'Precondition Failed', detail })
+      new ApiError({ type: 'urn:plant-store:problem:version-conflict', status: 412, title: 'Precondition Failed', detail }, { id: 2, version: 3 })
     )
     await undo()
-    expect(useToastsStore().toasts.at(-1)?.message).toBe(UNDO_REFUSED)
+    expect(useToastsStore().toasts.at(-1)?.message).toBe(undoRefused('Plant B'))
+    expect(useToastsStore().toasts.at(-1)?.message).toContain('Could not undo: Plant B was changed since')
     expect(useToastsStore().toasts.at(-1)?.message).not.toContain('/v3/')
     wrapper.unmount()
   })

@@ -7,6 +7,9 @@ import PlantConflictDialog from '#renderer/components/PlantConflictDialog.vue'
 import PlantFormDialog from '#renderer/components/PlantFormDialog.vue'
 import { usePlantsStore } from '#renderer/stores/plants'
 import { useToastsStore } from '#renderer/stores/toasts'
+import { useShopStore } from '#renderer/stores/shop'
+import { FIELD_LABELS } from '#renderer/format'
+import { EDITABLE_FIELDS } from '#shared/plant-schema'
 import { fakeApi, plant, type FakeApi } from './_fake-api'
 
 let api: FakeApi
@@ -63,7 +66,10 @@ describe('a save over a change made elsewhere', () => {
       ['Name', 'Boston fern', 'unchanged'],
       ['Category', 'Ferns', 'Ferns and mosses'],
       ['Tags', 'shade', 'unchanged'],
-      ['Status', 'Available', 'unchanged']
+      ['Status', 'Available', 'unchanged'],
+      ['Price', '—', 'unchanged'],
+      ['Stock', '—', 'unchanged'],
+      ['Reorder at', '—', 'unchanged']
     ])
     await dialog
       .findAll('button')
@@ -74,6 +80,20 @@ describe('a save over a change made elsewhere', () => {
     expect(api.plants[0]).toMatchObject({ name: 'Boston fern', category: 'Ferns and mosses', version: 3 })
     expect(store.conflict).toBeNull()
     expect(useToastsStore().toasts.at(-1)).toMatchObject({ kind: 'success', message: 'Saved Boston fern' })
+  })
+
+  it('shows every field a plant may have, so a conflicting price (or stock) is a row of its own, in the shop’s money', async () => {
+    const store = usePlantsStore()
+    useShopStore().set({ currency: 'EUR', locale: 'de-DE' })
+    await store.load()
+    await changedElsewhere({ price: 12.5, quantity: 40, reorderAt: 5 })
+    await store.updatePlant({ id: 7, price: 9.99, quantity: 38 }, 1).catch(() => undefined)
+    const dialog = mount(PlantConflictDialog, { props: { conflict: store.conflict! }, attachTo: document.body })
+    const rows = dialog.findAll('tbody tr').map((row) => row.findAll('th, td').map((cell) => cell.text().replace(/\u00a0/g, ' ')))
+    expect(rows.map(([field]) => field)).toEqual(EDITABLE_FIELDS.map((field) => FIELD_LABELS[field]))
+    expect(rows).toContainEqual(['Price', '12,50 €', '9,99 €'])
+    expect(rows).toContainEqual(['Stock', '40', '38'])
+    expect(rows).toContainEqual(['Reorder at', '5', 'unchanged'])
   })
 
   it('Keep theirs drops my change and sends nothing', async () => {

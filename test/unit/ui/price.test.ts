@@ -31,7 +31,7 @@ describe('reading the Price field', () => {
     expect(parsePrice('19,5', 'en-GB')).toEqual({ ok: true, price: 19.5 })
     expect(parsePrice('€ 1.234,50', 'de-DE')).toEqual({ ok: true, price: 1234.5 })
     expect(parsePrice('£1,234.50', 'en-GB')).toEqual({ ok: true, price: 1234.5 })
-    expect(parsePrice('1,000', 'en-GB')).toEqual({ ok: true, price: 1000 })
+    expect(parsePrice('1,000.00', 'en-GB')).toEqual({ ok: true, price: 1000 })
     expect(parsePrice('12', 'en-GB')).toEqual({ ok: true, price: 12 })
     expect(parsePrice('1000000', 'en-GB')).toEqual({ ok: true, price: 1_000_000 })
   })
@@ -48,9 +48,14 @@ describe('reading the Price field', () => {
     expect(parsePrice('1.2.3', 'en-GB').ok).toBe(false)
   })
 
-  it('reads 0.005 typed in a de-DE shop as half a cent (refused), not as five euros', () => {
-    expect(parsePrice('0.005', 'de-DE')).toEqual({ ok: false, message: 'Price has at most two decimals (cents)' })
-    expect(parsePrice('1.250', 'de-DE')).toEqual({ ok: true, price: 1250 })
+  it('refuses 0.005 typed in a de-DE shop in words, instead of guessing five euros or half a cent', () => {
+    const ambiguous =
+      'Price 0.005 could be read two ways: is the dot a thousands mark or a decimal mark? Write cents with a comma (12,50) and thousands without a mark (1250)'
+    expect(parsePrice('0.005', 'de-DE')).toEqual({ ok: false, message: ambiguous })
+    expect(parsePrice('1.250', 'de-DE')).toMatchObject({ ok: false, message: expect.stringContaining('could be read two ways') })
+    expect(parsePrice('1,250', 'en-GB')).toMatchObject({ ok: false, message: expect.stringContaining('is the comma a thousands mark') })
+    expect(parsePrice('0,005', 'de-DE')).toEqual({ ok: false, message: 'Price has at most two decimals (cents)' })
     expect(parsePrice('0.30', 'de-DE')).toEqual({ ok: true, price: 0.3 })
+    expect(parsePrice('1250', 'de-DE')).toEqual({ ok: true, price: 1250 })
   })
 })

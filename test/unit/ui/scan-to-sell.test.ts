@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it, vi } from 'vitest'
-import { ScanDetector, codeOf, handleScanKey, plantIdOfCode, type ScanToSell } from '#renderer/composables/useScanToSell'
+import { ScanDetector, TypedKeys, codeOf, handleScanKey, plantIdOfCode, type ScanToSell } from '#renderer/composables/useScanToSell'
 
 /** Feeds `text` one key every `gapMs` from `start`, then Enter after `gapMs`; returns what Enter gave. */
 function type(detector: ScanDetector, text: string, gapMs: number, start = 1000) {
@@ -61,10 +61,15 @@ describe('the scan detector', () => {
 })
 
 describe('handling keys on the page', () => {
-  function press(target: HTMLElement, key: string, timeStamp: number, detector: ScanDetector, handlers: ScanToSell) {
+  function keydown(target: HTMLElement, key: string, timeStamp: number): KeyboardEvent {
     const event = new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true })
     Object.defineProperty(event, 'timeStamp', { value: timeStamp })
     Object.defineProperty(event, 'target', { value: target })
+    return event
+  }
+
+  function press(target: HTMLElement, key: string, timeStamp: number, detector: ScanDetector, handlers: ScanToSell) {
+    const event = keydown(target, key, timeStamp)
     return { handled: handleScanKey(event, detector, handlers), event }
   }
 
@@ -93,6 +98,63 @@ describe('handling keys on the page', () => {
     expect(burst(document.body, 'PS-5', blocked).handled).toBe(false)
     expect(h.open).not.toHaveBeenCalled()
     expect(blocked.open).not.toHaveBeenCalled()
+  })
+
+  it("in a dialog, takes a scan's Enter away from the focused button and puts back what it typed into a field", () => {
+    const blocked = handlers(true)
+    const save = document.createElement('button')
+    const saved = burst(save, 'PS-5', blocked)
+    expect(saved.handled).toBe(false)
+    expect(saved.event.defaultPrevented).toBe(true)
+    expect(burst(save, '4006381333931', blocked).event.defaultPrevented).toBe(true) // a product's barcode is a scan too
+    expect(burst(save, 'ok', blocked).event.defaultPrevented).toBe(false) // two quick keys and Enter: a person
+
+    const name = document.createElement('input')
+    name.value = 'Fern'
+    const onInput = vi.fn()
+    name.addEventListener('input', onInput)
+    const detector = new ScanDetector()
+    const typed = new TypedKeys()
+    let at = 100
+    for (const key of 'PS-5') {
+      const event = keydown(name, key, (at += 2))
+      handleScanKey(event, detector, blocked, typed)
+      name.value += key // what the browser then types
+    }
+    const enter = keydown(name, 'Enter', at + 2)
+    expect(handleScanKey(enter, detector, blocked, typed)).toBe(false)
+    expect(enter.defaultPrevented).toBe(true)
+    expect(name.value).toBe('Fern')
+    expect(onInput).toHaveBeenCalled()
+    expect(blocked.open).not.toHaveBeenCalled()
+  })
+
+  it("on a select, opens the scanned code and puts back the choice the code's letters picked", () => {
+    const select = document.createElement('select')
+    select.innerHTML = '<option value="available">Available</option><option value="pending">Pending</option><option value="sold">Sold</option>'
+    const onChange = vi.fn()
+    select.addEventListener('change', onChange)
+    const h = handlers()
+    const detector = new ScanDetector()
+    const typed = new TypedKeys()
+    let at = 100
+    for (const key of 'PS-5') {
+      handleScanKey(keydown(select, key, (at += 2)), detector, h, typed)
+      if (key === 'P') select.value = 'pending' // the browser's type-ahead
+      if (key === 'S') select.value = 'sold'
+    }
+    expect(handleScanKey(keydown(select, 'Enter', at + 2), detector, h, typed)).toBe(true)
+    expect(h.open).toHaveBeenCalledWith({ code: 'PS-5', id: 5 }, 'scanner')
+    expect(select.value).toBe('available')
+    expect(onChange).toHaveBeenCalled()
+  })
+
+  it('leaves every key alone while another listener takes the scans (the Stock view)', () => {
+    const h = { ...handlers(), handledElsewhere: () => true }
+    const { handled, event } = burst(document.body, 'PS-5', h)
+    expect(handled).toBe(false)
+    expect(event.defaultPrevented).toBe(false)
+    expect(h.open).not.toHaveBeenCalled()
   })
 
   it('opens a code typed slowly into the search box on Enter, and empties the box', () => {

@@ -5,6 +5,7 @@ import { ApiError } from '#shared/api-client'
 import TheBackupStatus from '#renderer/components/TheBackupStatus.vue'
 import TheSettingsDialog from '#renderer/components/TheSettingsDialog.vue'
 import { useToastsStore } from '#renderer/stores/toasts'
+import { useShopStore } from '#renderer/stores/shop'
 import { freshDialogTest } from './_dialog-setup'
 import type { FakeApi } from './_fake-api'
 
@@ -14,6 +15,7 @@ beforeEach(() => {
   api = freshDialogTest()
 })
 
+const nbsp = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ')
 const button = (wrapper: ReturnType<typeof mount>, text: string) => wrapper.findAll('button').find((found) => found.text() === text)!
 
 describe('TheSettingsDialog', () => {
@@ -23,7 +25,7 @@ describe('TheSettingsDialog', () => {
     expect(wrapper.text()).toContain('No tokens yet.')
     await wrapper.find('#token-name').setValue('till-1')
     await wrapper.find('input[type="checkbox"]').setValue(true)
-    await wrapper.find('form').trigger('submit')
+    await wrapper.find('form.settings-new-token').trigger('submit')
     await flushPromises()
     expect(api.client.createToken).toHaveBeenCalledWith('till-1', 'read-only')
     expect((wrapper.find('#new-token').element as HTMLInputElement).value).toBe('secret-of-till-1-0123456789abcdefghijklmnop')
@@ -49,7 +51,7 @@ describe('TheSettingsDialog', () => {
     const wrapper = mount(TheSettingsDialog, { attachTo: document.body })
     await flushPromises()
     await wrapper.find('#token-name').setValue('owner')
-    await wrapper.find('form').trigger('submit')
+    await wrapper.find('form.settings-new-token').trigger('submit')
     expect(wrapper.find('#token-name-error').text()).toMatch(/name of the owner's own token/)
     expect(api.client.createToken).not.toHaveBeenCalled()
   })
@@ -151,5 +153,40 @@ describe('Settings: the backup folder', () => {
     const wrapper = mount(TheSettingsDialog, { attachTo: document.body })
     await flushPromises()
     expect(wrapper.find('#backup-dir').exists()).toBe(false)
+  })
+})
+
+describe("Settings: the shop's currency", () => {
+  it('sets the currency through the server, shows an example price in it, and every price follows', async () => {
+    const shop = useShopStore()
+    shop.set({ currency: 'EUR', locale: 'de-DE' })
+    const wrapper = mount(TheSettingsDialog, { attachTo: document.body })
+    await flushPromises()
+    const select = wrapper.find('#shop-currency')
+    expect((select.element as HTMLSelectElement).value).toBe('EUR')
+    expect(nbsp(wrapper.find('#shop-currency-example').text())).toContain('Prices show as 1.234,50 €')
+    expect(button(wrapper, 'Save currency').attributes('disabled')).toBeDefined()
+    await select.setValue('GBP')
+    expect(nbsp(wrapper.find('#shop-currency-example').text())).toContain('Prices show as 1.234,50 £')
+    await wrapper.find('form.settings-shop').trigger('submit')
+    await flushPromises()
+    expect(api.client.setShopSettings).toHaveBeenCalledWith({ currency: 'GBP' })
+    expect(shop.money.currency).toBe('GBP')
+    expect(useToastsStore().toasts.at(-1)?.message).toMatch(/^Prices are now in British Pound: /)
+    wrapper.unmount()
+  })
+
+  it("says why the server refused the change and keeps the shop's currency", async () => {
+    vi.mocked(api.client.setShopSettings).mockRejectedValueOnce(
+      new ApiError({ type: 'about:blank', title: 'Forbidden', status: 403, detail: "Only the owner's token may change the shop's currency." })
+    )
+    const wrapper = mount(TheSettingsDialog, { attachTo: document.body })
+    await flushPromises()
+    await wrapper.find('#shop-currency').setValue('CHF')
+    await wrapper.find('form.settings-shop').trigger('submit')
+    await flushPromises()
+    expect(wrapper.find('#shop-currency-error').text()).toBe("The currency was not changed: Only the owner's token may change the shop's currency.")
+    expect(useShopStore().money.currency).toBe('EUR')
+    wrapper.unmount()
   })
 })
