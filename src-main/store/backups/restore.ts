@@ -13,6 +13,7 @@ import { nodeFileSystem, renameFile, replaceFile } from '#lib/durable-file'
 import { acquireDataDirLock } from '#store/folder/lock'
 import { migrateToCurrent } from '#store/file/migrate'
 import { DATA_FILE_NAME } from '#store/file/read-catalogue'
+import { loadPlantFile } from '#store/file/load-plant-file'
 import { serializeSnapshot } from '#store/file/snapshot'
 import { maxOf, pushAll } from '#shared/arrays'
 
@@ -38,6 +39,23 @@ async function highestOnDisk(files: string[], name: 'nextId' | 'version' | 'next
     for (const match of text.matchAll(pattern)) highest = Math.max(highest, Number(match[1]))
   }
   return highest
+}
+
+/**
+ * The text about to replace plants.json goes through the very check a start makes (load-plant-file.ts): a
+ * backup whose numbers are valid alone can overflow once moved past what is on disk (a version or nextSeq at
+ * 2^53 − 1), and a restore that writes a catalogue the server then refuses to open has lost the shop's data.
+ */
+function refuseWhatStartRefuses(source: string, text: string): void {
+  try {
+    loadPlantFile(source, text)
+  } catch (error) {
+    if (!(error instanceof DataFileError)) throw error
+    throw new DataFileError(
+      source,
+      `restoring it would write a catalogue Plant Store refuses to start with (${error.problem}), so nothing was restored`
+    )
+  }
 }
 
 /**
@@ -105,7 +123,6 @@ export async function restoreFromBackup(dataDir: string, source: string, at = ne
       )
     }
     const plants = pastVersions(data.plants, await highestOnDisk(onDisk, 'version'))
-    const keptAside = await keepAside(file, suffix)
     const journalGen =
       maxOf(
         journals.map((journal) => journal.gen),
@@ -117,8 +134,10 @@ export async function restoreFromBackup(dataDir: string, source: string, at = ne
     const seqs = [data.nextSeq ?? 1, await highestOnDisk(onDisk, 'nextSeq'), (await highestOnDisk(onDisk, 'seq')) + 1, (await history.lastSeq()) + 1]
     // One seq skipped, so that even a cursor at the very last change before the restore is older than the mark.
     const nextSeq = maxOf(seqs) + 1
-    await writeRestoreMark(dataDir, nextSeq) // before the restored file: never a restored catalogue without its mark
     const text = await serializeSnapshot({ nextId, journalGen, plants, idempotencyKeys: data.idempotencyKeys, nextSeq })
+    refuseWhatStartRefuses(source, text)
+    const keptAside = await keepAside(file, suffix)
+    await writeRestoreMark(dataDir, nextSeq) // before the restored file: never a restored catalogue without its mark
     await replaceFile(file, text)
     // The journals belong to the replaced file; the new journalGen already tells a start to skip them.
     for (const journal of journals) await renameFile(nodeFileSystem, journal.file, `${journal.file}.${suffix}`).catch(() => undefined)
