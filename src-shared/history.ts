@@ -82,13 +82,13 @@ export interface SalesReport {
   totals: SalesCounts
 }
 
-/** One thing the owner should know about (GET /v3/health). */
-export interface HealthProblem {
-  kind: 'history-file-damaged'
-  file: string
-  keptAs: string
-  problem: string
-}
+/**
+ * One thing the owner should know about (GET /v3/health): a history file set aside whole
+ * (`history-file-damaged`), or the damaged lines of one (`history-lines-damaged`: `lines` of them, the rest serves on).
+ */
+export type HealthProblem =
+  | { kind: 'history-file-damaged'; file: string; keptAs: string; problem: string }
+  | { kind: 'history-lines-damaged'; file: string; keptAs: string; problem: string; lines: number }
 
 /** GET /v3/health: `degraded` while a damaged history file is set aside. */
 export interface Health {

@@ -39,7 +39,9 @@ describe('a full disk under a change of settings, tokens or the backup folder', 
     const { fs, faults } = faultyFs()
     // Every file the data folder's helpers replace goes through nodeFileSystem: a full disk fails them all.
     vi.spyOn(nodeFileSystem, 'open').mockImplementation(fs.open)
-    onTestFinished(() => vi.restoreAllMocks())
+    onTestFinished(() => {
+      vi.restoreAllMocks()
+    })
     faults.failWith = 'ENOSPC'
     const changes: [string, string, unknown][] = [
       ['PUT', '/v3/settings/shop', { currency: 'GBP' }],

@@ -9,7 +9,8 @@
  */
 import type { ChangeType } from '#shared/history'
 import { historyEntryOf, type HistoryEntry, type MovementCause } from './history-entry'
-import { HistoryWriter, type DamagedHistoryFile } from './history-files'
+import type { DamagedHistoryFile } from './history-files'
+import { HistoryWriter } from './history-writer'
 import { HistoryIndex } from './history-index'
 import { readRestoreMark } from './history-restore-mark'
 import { SalesAggregate, type DailySales, type DailyWriteOffs } from './sales-aggregate'
