@@ -10,7 +10,9 @@ describe('backup folder setting', () => {
     const data = await makeTempDir()
     const usb = await makeTempDir()
     await chmod(usb, 0o777)
-    expect((await runCli(['config', 'set', 'backup.dir', usb, '--data', data])).code).toBe(0)
+    const set = await runCli(['config', 'set', 'backup.dir', usb, '--data', data])
+    expect(set.code).toBe(0)
+    expect(set.stderr).toMatch(/^Warning: the backup folder .* is shared: every account on this computer may write into it \(mode 0777\)\./)
     expect((await runCli(['config', 'get', 'backup.dir', '--data', data])).stdout).toBe(`${usb}\n`)
     const server = await startServe(data)
     const response = await fetch(`${server.baseUrl}/plant`, {
