@@ -56,4 +56,14 @@ describe('an append after a damaged last line', () => {
     expect((await readFile(file, 'utf8')).split('\n').map((line) => line.slice(0, 8))).toEqual(['{"seq":1', '{"seq":3', ''])
     expect(await readFile(writer.damaged[0]!.keptAs, 'utf8')).toContain('Olivf')
   })
+
+  it('cuts off an unfinished last fragment (an append cut short) without calling it damage', async () => {
+    const dir = await makeTempDir()
+    const file = path.join(dir, 'history-2026-10.jsonl')
+    await writeFile(file, historyLine(entry(1)) + historyLine(entry(2)).slice(0, 40), { mode: 0o600 })
+    const writer = new HistoryWriter(dir)
+    await writer.append([entry(2)])
+    expect(writer.damaged).toEqual([])
+    expect(await readFile(file, 'utf8')).toBe(historyLine(entry(1)) + historyLine(entry(2)))
+  })
 })

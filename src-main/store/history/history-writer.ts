@@ -44,7 +44,7 @@ async function readFileEnd(file: string): Promise<FileEnd> {
   try {
     const { size } = await handle.stat()
     if (size === 0) return { size: 0, lastSeq: 0 }
-    const start = Math.max(0, size - TAIL_BYTES)
+    const start = Math.max(0, size - TAIL_BYTES - 1) // one byte more: the newline before a last line of TAIL_BYTES
     const buffer = Buffer.alloc(size - start)
     await handle.read(buffer, 0, buffer.length, start)
     const end = buffer.lastIndexOf(10) + 1 // bytes of complete lines in the buffer
