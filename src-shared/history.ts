@@ -82,13 +82,13 @@ export interface SalesReport {
   totals: SalesCounts
 }
 
-/** One thing the owner should know about (GET /v3/health). */
-export interface HealthProblem {
-  kind: 'history-file-damaged'
-  file: string
-  keptAs: string
-  problem: string
-}
+/**
+ * One thing the owner should know about (GET /v3/health): a history file set aside whole
+ * (`history-file-damaged`), or the damaged lines of one (`history-lines-damaged`: `lines` of them, the rest serves on).
+ */
+export type HealthProblem =
+  | { kind: 'history-file-damaged'; file: string; keptAs: string; problem: string }
+  | { kind: 'history-lines-damaged'; file: string; keptAs: string; problem: string; lines: number }
 
 /** Who put a backup back: `plant-store restore` (`cli`) or the desktop app (`app`: its menu, or its start after a damaged file). */
 export type RestoredBy = 'cli' | 'app'

@@ -97,6 +97,8 @@ export interface BackupFolderStatus {
   present: boolean
   /** The last successful backup into a backup folder. */
   last: { at: string; dir: string; file: string } | null
+  /** What the owner should know about the folder (another account can write into it); the server always sends it (empty when nothing). */
+  warnings?: string[]
 }
 
 /** The body of PUT /v3/backup: the new backup folder (a full path), or null to stop backing up there. */

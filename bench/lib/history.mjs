@@ -12,6 +12,7 @@ import { createWriteStream } from 'node:fs'
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { once } from 'node:events'
+import { crc32 } from 'node:zlib'
 import { median } from './report.mjs'
 import { makePlants, toCurrentLayout } from './seed.mjs'
 import { startServer, stopServer } from './servers.mjs'
@@ -48,13 +49,19 @@ async function historyFolder(dir, plants, lines, appDir) {
         ? { seq, type: 'plant.added', plantId: plant.id, at, by: 'import', plant }
         : { seq, type: 'plant.updated', plantId: plant.id, at, by: 'ui', changes: statusChange(seq, plants) }
     if (entry.changes?.status.to === 'sold' || entry.changes?.status.from === 'sold') entry.sale = { category: plant.category, price: 9.5 }
-    if (!stream.write(JSON.stringify(entry) + '\n')) await once(stream, 'drain')
+    if (!stream.write(historyLine(entry))) await once(stream, 'drain')
   }
   if (stream) {
     stream.end()
     await once(stream, 'finish')
   }
   await toCurrentLayout(path.join(dir, 'plants.json'), appDir)
+}
+
+/** The entry's line as Plant Store writes it: its JSON with the CRC-32 of that JSON (less its `}`) as last member (history-line.ts). */
+function historyLine(entry) {
+  const json = JSON.stringify(entry).slice(0, -1)
+  return `${json},"crc":"${crc32(json).toString(16).padStart(8, '0')}"}\n`
 }
 
 function statusChange(seq, plants) {

@@ -8,6 +8,7 @@
 import { randomBytes } from 'node:crypto'
 import { realpath, stat, unlink, writeFile } from 'node:fs/promises'
 import path from 'node:path'
+import { effectiveUid, userName } from '#store'
 
 /** The folder cannot be used for backups; the message says why and what to do. */
 export class BackupFolderError extends Error {
@@ -64,4 +65,28 @@ export async function checkBackupFolder(dir: string, dataDir: string): Promise<s
   }
   await probeWrite(folder)
   return folder
+}
+
+/**
+ * Why other accounts may change what is in `folder`, or undefined when only this user can: it belongs to another
+ * account, or its group or everyone may write into it. Such a folder still works (a FAT stick shows 0777, a share
+ * is shared on purpose) and pruning deletes only the backups this computer wrote (backup-manifest.ts), but another
+ * account could plant or replace a backup there: the owner is told, in the setting's answer, the UI and the CLI.
+ */
+export async function sharedFolderWarning(folder: string): Promise<string | undefined> {
+  const uid = effectiveUid()
+  const info = uid === undefined ? undefined : await stat(folder).catch(() => undefined)
+  if (uid === undefined || !info?.isDirectory()) return undefined
+  const mode = (info.mode & 0o777).toString(8).padStart(4, '0')
+  const who =
+    info.uid !== uid
+      ? `it belongs to ${userName(info.uid)}, not to ${userName(uid)} who runs Plant Store`
+      : (info.mode & 0o002) !== 0
+        ? `every account on this computer may write into it (mode ${mode})`
+        : (info.mode & 0o020) !== 0
+          ? `its group may write into it (mode ${mode})`
+          : undefined
+  if (who === undefined) return undefined
+  const safer = info.uid !== uid ? 'a folder of your own is safer' : `a folder only you can write into is safer (chmod 700 ${folder})`
+  return `the backup folder ${folder} is shared: ${who}. Another account could put files there or replace a backup; Plant Store deletes only the backups it wrote, but ${safer}`
 }

@@ -2,13 +2,15 @@
  * Backups into a folder off this computer's data folder (a USB stick, a
  * network share): a dead disk must not take the catalogue and its backups
  * together. Each is written durably (temp, fsync, rename, fsync dir), read
- * back and compared before it counts; the newest OFFSITE_BACKUPS_KEPT are kept.
+ * back and compared before it counts; the newest OFFSITE_BACKUPS_KEPT of those this
+ * data folder wrote are kept (backup-manifest.ts), and nothing else there is deleted.
  */
 import { mkdir, readFile, readdir, stat, unlink } from 'node:fs/promises'
 import path from 'node:path'
+import { recordAndPrune } from './backup-manifest'
 import { checkBackupFolder } from './check-folder'
 import { readSettings } from '#settings/settings'
-import { BACKUP_NAME, backupName, checkStoreFolder, readCatalogue, serializeSnapshot } from '#store'
+import { backupName, checkStoreFolder, readCatalogue, serializeSnapshot } from '#store'
 import { replaceFile } from '#lib/durable-file'
 import { isProcessAlive } from '#lib/process-identity'
 
@@ -72,12 +74,6 @@ async function removeCutOffBackups(dir: string): Promise<void> {
   }
 }
 
-/** Keeps the newest backups up to `made`; names sorting after it (another computer's clock ahead) are left alone, never counted against ours. */
-async function prune(dir: string, made: string): Promise<void> {
-  const names = (await readdir(dir)).filter((name) => BACKUP_NAME.test(name) && name <= made).sort()
-  for (const old of names.slice(0, Math.max(0, names.length - OFFSITE_BACKUPS_KEPT))) await unlink(path.join(dir, old)).catch(() => undefined)
-}
-
 /**
  * The folder to write into: with `create`, made when missing (one level only:
  * its parent must exist; a recursive mkdir hangs on Node 20 under /proc) and
@@ -129,7 +125,7 @@ export async function backUpTo(
     await unlink(file).catch(() => undefined)
     throw new OffsiteBackupError(dir, 'the copy did not read back the same (is the drive failing or full?)')
   }
-  await prune(dir, path.basename(file))
+  await recordAndPrune(dataDir, file, OFFSITE_BACKUPS_KEPT) // only the backups this data folder wrote
   const status: OffsiteBackupStatus = { at: at.toISOString(), dir, file }
   // Replaced, never written through: a link planted at that name is not followed.
   await replaceFile(path.join(dataDir, STATUS_FILE_NAME), JSON.stringify(status, null, 2) + '\n')

@@ -36,3 +36,15 @@ export function describeWriteFailure(error: unknown): string {
   if (known) return `${known.problem}; ${known.advice} (${known.code})`
   return error instanceof Error ? error.message : String(error)
 }
+
+/** Codes only a write meets: the disk or quota is full, or the disk is read-only. */
+const WRITE_REFUSALS: ReadonlySet<string> = new Set(['ENOSPC', 'EDQUOT', 'EROFS'])
+
+/**
+ * True when `error` is the disk refusing a write (full, over quota, read-only): whatever file it was (settings,
+ * tokens, the backup status), the change was not saved and the person can act on it, so it is never "Internal error".
+ */
+export function isWriteRefusal(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code
+  return code !== undefined && WRITE_REFUSALS.has(code)
+}

@@ -1,4 +1,4 @@
-import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { chmod, chown, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { readSettings } from '#settings/settings'
@@ -20,11 +20,11 @@ describe('PUT /v3/backup (extension): the Settings dialog sets the backup folder
     const usb = await makeTempDir()
     const set = await test.call('PUT', '/v3/backup', { dir: usb })
     expect(set.status).toBe(200)
-    expect(await set.json()).toEqual({ dir: usb, present: true, last: null })
+    expect(await set.json()).toEqual({ dir: usb, present: true, last: null, warnings: [] })
     expect((await readSettings(test.dir))['backup.dir']).toBe(usb)
     expect(await readdir(usb)).toEqual([]) // the write probe leaves nothing behind
     const cleared = await test.call('PUT', '/v3/backup', { dir: null })
-    expect(await cleared.json()).toEqual({ dir: null, present: false, last: null })
+    expect(await cleared.json()).toEqual({ dir: null, present: false, last: null, warnings: [] })
     expect(await readSettings(test.dir)).toEqual({})
   })
 
@@ -53,6 +53,30 @@ describe('PUT /v3/backup (extension): the Settings dialog sets the backup folder
       expect(problem.errors).toEqual([{ field: 'dir', message: expect.stringMatching(message) }])
     }
     expect((await readSettings(test.dir))['backup.dir']).toBe(usb)
+  })
+
+  it('accepts a folder other accounts can write into, but warns about it in its answer and in GET', async () => {
+    const test = await createTestApp()
+    const shared = await makeTempDir()
+    await chmod(shared, 0o777)
+    const set = await test.call('PUT', '/v3/backup', { dir: shared })
+    expect(set.status).toBe(200)
+    const warning = expect.stringMatching(
+      /is shared: every account on this computer may write into it \(mode 0777\)\. .*deletes only the backups it wrote/
+    )
+    expect((await set.json()).warnings).toEqual([warning])
+    expect((await (await test.call('GET', '/v3/backup')).json()).warnings).toEqual([warning])
+    await chmod(shared, 0o770)
+    expect((await (await test.call('GET', '/v3/backup')).json()).warnings).toEqual([
+      expect.stringContaining('its group may write into it (mode 0770)')
+    ])
+    if (process.geteuid?.() === 0) {
+      await chmod(shared, 0o755)
+      await chown(shared, 65534, 65534) // root may give it away: a folder of another account
+      expect((await (await test.call('GET', '/v3/backup')).json()).warnings).toEqual([
+        expect.stringMatching(/it belongs to .*, not to .* who runs Plant Store/)
+      ])
+    }
   })
 
   it('refuses a body that is not {"dir": string or null} with 400', async () => {

@@ -182,7 +182,7 @@ describe('POST /v3/import (extension)', () => {
 describe('GET /v3/backup (extension)', () => {
   it('reports the backup folder setting, whether it is there, and the last backup', async () => {
     const test = await createTestApp()
-    expect(await (await test.call('GET', '/v3/backup')).json()).toEqual({ dir: null, present: false, last: null })
+    expect(await (await test.call('GET', '/v3/backup')).json()).toEqual({ dir: null, present: false, last: null, warnings: [] })
     const usb = await makeTempDir()
     await writeSetting(test.dir, 'backup.dir', usb)
     await test.store.add({ name: 'Fern' })
@@ -190,7 +190,8 @@ describe('GET /v3/backup (extension)', () => {
     expect(await (await test.call('GET', '/v3/backup')).json()).toEqual({
       dir: usb,
       present: true,
-      last: { at: expect.any(String), dir: usb, file: made!.file }
+      last: { at: expect.any(String), dir: usb, file: made!.file },
+      warnings: []
     })
   })
 })

@@ -10,7 +10,9 @@ describe('backup folder setting', () => {
     const data = await makeTempDir()
     const usb = await makeTempDir()
     await chmod(usb, 0o777)
-    expect((await runCli(['config', 'set', 'backup.dir', usb, '--data', data])).code).toBe(0)
+    const set = await runCli(['config', 'set', 'backup.dir', usb, '--data', data])
+    expect(set.code).toBe(0)
+    expect(set.stderr).toMatch(/^Warning: the backup folder .* is shared: every account on this computer may write into it \(mode 0777\)\./)
     expect((await runCli(['config', 'get', 'backup.dir', '--data', data])).stdout).toBe(`${usb}\n`)
     const server = await startServe(data)
     const response = await fetch(`${server.baseUrl}/plant`, {
@@ -24,6 +26,10 @@ describe('backup folder setting', () => {
     expect(backups.length).toBeGreaterThanOrEqual(1)
     const manual = await runCli(['backup', '--to', path.join(usb, 'more'), '--data', data])
     expect(manual.stdout).toMatch(/^Backed up 1 plant to .*more\/plants-.*\.json\n$/)
+    expect(manual.stderr).toBe('') // a folder --to makes is this user's alone
+    const intoShared = await runCli(['backup', '--to', usb, '--data', data])
+    expect(intoShared.code).toBe(0)
+    expect(intoShared.stderr).toMatch(/^Warning: the backup folder .* is shared: every account on this computer may write into it \(mode 0777\)\./)
   })
 
   it('config set refuses a folder it cannot use (same check as the Settings dialog), and backup --to under /proc fails at once', async () => {

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { HistoryEntry } from '#store/history/history-entry'
-import { HistoryWriter } from '#store/history/history-files'
+import { HistoryWriter } from '#store/history/history-writer'
 import { makeTempDir } from '#setup/temp-dir'
 
 describe('the history files', () => {

@@ -39,8 +39,8 @@ function countingReader(): HistoryLineReader & { positions: number; linesRead: n
   const reader = {
     positions: 0,
     linesRead: 0,
-    async scan(file: string): Promise<FileLines> {
-      const lines = await HISTORY_FILE_READER.scan(file)
+    async scan(file: string, damaged: Parameters<HistoryLineReader['scan']>[1]): Promise<FileLines> {
+      const lines = await HISTORY_FILE_READER.scan(file, damaged)
       return { ...lines, seqs: counted(lines.seqs), plantIds: counted(lines.plantIds), offsets: counted(lines.offsets) }
     },
     async read(refs: Parameters<HistoryLineReader['read']>[0]) {

@@ -29,3 +29,37 @@ describe('pruning a backup folder', () => {
     expect((await readBackupStatus(data))!.file).toBe(second!.file)
   })
 })
+
+describe('pruning a backup folder another account can write into', () => {
+  it('deletes only backups this data folder wrote: planted backup-named files never push the owner’s real ones out', async () => {
+    const data = await makeTempDir()
+    const store = await PlantStore.open({ dir: data })
+    await store.add({ name: 'Fern' })
+    await store.close()
+    const target = await makeTempDir()
+    const real: string[] = []
+    for (let day = 1; day <= 6; day++) real.push(path.basename((await backUpTo(data, target, new Date(Date.UTC(2025, 0, day))))!.file))
+    const planted = Array.from(
+      { length: OFFSITE_BACKUPS_KEPT - 1 },
+      (_, day) => `plants-2025-01-${String(day + 7).padStart(2, '0')}T00-00-00-000Z.json`
+    )
+    for (const name of planted) await writeFile(path.join(target, name), '{"planted":true}')
+    const next = await backUpTo(data, target, new Date(Date.UTC(2025, 1, 10)))
+    const names = await readdir(target)
+    expect(names).toEqual(expect.arrayContaining([...real, path.basename(next!.file), ...planted]))
+  })
+
+  it('still keeps only the newest of its own backups', async () => {
+    const data = await makeTempDir()
+    const store = await PlantStore.open({ dir: data })
+    await store.add({ name: 'Fern' })
+    await store.close()
+    const target = await makeTempDir()
+    await writeFile(path.join(target, 'plants-2024-01-01T00-00-00-000Z.json'), '{}') // not ours: stays
+    for (let day = 1; day <= OFFSITE_BACKUPS_KEPT + 2; day++) await backUpTo(data, target, new Date(Date.UTC(2025, 0, day)))
+    const names = (await readdir(target)).sort()
+    expect(names).toHaveLength(OFFSITE_BACKUPS_KEPT + 1)
+    expect(names[0]).toBe('plants-2024-01-01T00-00-00-000Z.json')
+    expect(names[1]).toBe('plants-2025-01-03T00-00-00-000Z.json')
+  })
+})

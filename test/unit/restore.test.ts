@@ -56,4 +56,28 @@ describe('restoreFromBackup', () => {
     expect((await again.add({ name: 'new' })).id).toBe(5)
     await again.close()
   })
+
+  it.each([
+    [
+      'a plant version',
+      { version: 1, nextId: 2, plants: [{ id: 1, name: 'Fern', tags: [], status: 'sold', createdAt: AT, updatedAt: AT, version: 2 ** 53 - 1 }] }
+    ],
+    ['a nextSeq', { version: 3, nextId: 1, plants: [], nextSeq: 2 ** 53 - 1 }]
+  ])('refuses a backup with %s at 2^53 − 1 that the start would refuse after the restore, and changes nothing', async (_what, backupData) => {
+    const dir = await makeTempDir()
+    const store = await PlantStore.open({ dir })
+    await store.add({ name: 'kept' })
+    await store.close()
+    const before = await readFile(path.join(dir, 'plants.json'), 'utf8')
+    const backup = path.join(dir, 'backup.json')
+    await writeFile(backup, JSON.stringify(backupData))
+    const refused = await restoreFromBackup(dir, backup).catch((error: unknown) => error)
+    expect(refused).toBeInstanceOf(DataFileError)
+    expect((refused as DataFileError).problem).toMatch(/refuses to start with/)
+    expect(await readFile(path.join(dir, 'plants.json'), 'utf8')).toBe(before)
+    expect((await readdir(dir)).filter((name) => name.includes('replaced') || name.includes('restore'))).toEqual([])
+    const again = await PlantStore.open({ dir })
+    expect(again.get(1)).toMatchObject({ name: 'kept' })
+    await again.close()
+  })
 })

@@ -1,6 +1,7 @@
 /** `plant-store backup`: a backup of the catalogue on demand (safe while the server runs). */
 import path from 'node:path'
 import { backUpNow } from '#store'
+import { sharedFolderWarning } from '#backup-folder/check-folder'
 import { backUpTo } from '#backup-folder/offsite-backup'
 import { countOf } from '#shared/words'
 import { UsageError, type Command } from '#cli/command'
@@ -14,7 +15,8 @@ kept. Safe to run while the server or the app is running.
 
 With --to FOLDER (a USB stick, a network share) the backup goes there instead
 (FOLDER is made if missing, but its parent must exist), is read back to check
-it, and the newest 30 there are kept. To have the app do
+it, and the newest 30 this data folder wrote there are kept (nothing else
+there is deleted). To have the app do
 this at every quit and daily: plant-store config set backup.dir FOLDER
 
 Options:
@@ -29,6 +31,8 @@ async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
   const backup = values.to === undefined ? await backUpNow(dataDir) : await backUpTo(dataDir, values.to, new Date(), { create: true })
   if (!backup) throw new UsageError(`there is no catalogue in ${path.resolve(dataDir)} to back up`)
   process.stdout.write(`Backed up ${countOf(backup.plantCount, 'plant')} to ${backup.file}\n`)
+  const shared = values.to === undefined ? undefined : await sharedFolderWarning(path.dirname(backup.file))
+  if (shared !== undefined) process.stderr.write(`Warning: ${shared}.\n`)
   return 0
 }
 

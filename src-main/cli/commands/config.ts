@@ -1,6 +1,6 @@
 /** `plant-store config`: the settings kept in the data folder (for now the backup folder). */
 import path from 'node:path'
-import { checkBackupFolder } from '#backup-folder/check-folder'
+import { checkBackupFolder, sharedFolderWarning } from '#backup-folder/check-folder'
 import { SETTING_KEYS, readSettings, writeSetting } from '#settings/settings'
 import { currencyProblem } from '#shared/shop'
 import { UsageError, type Command } from '#cli/command'
@@ -47,6 +47,8 @@ async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
     const stored = key === 'currency' ? currencyValue(value) : await checkBackupFolder(path.resolve(value), dataDir)
     await writeSetting(dataDir, key, stored)
     process.stdout.write(`${key} = ${stored}\n`)
+    const shared = key === 'backup.dir' ? await sharedFolderWarning(stored) : undefined
+    if (shared !== undefined) process.stderr.write(`Warning: ${shared}.\n`)
     return 0
   }
   if (action === 'unset' && value === undefined) {

@@ -5,7 +5,8 @@
  */
 import { API_BASE, API_PATHS, MAX_BODY_BYTES } from '#shared/api-paths'
 import { PROBLEM_TYPES, type FieldError } from '#shared/problem'
-import { WriteFailedError, type StoreClosedError } from '#store/errors'
+import { StoreClosedError, WriteFailedError } from '#store/errors'
+import { describeWriteFailure } from '#lib/fs-errors'
 import { fieldErrorsRow, row } from './problem-row'
 
 export const COMMON_PROBLEMS = {
@@ -101,10 +102,10 @@ export const COMMON_PROBLEMS = {
     type: PROBLEM_TYPES.notSaved,
     title: 'Change not saved',
     status: 503,
-    detail: (cause: WriteFailedError | StoreClosedError) =>
-      cause instanceof WriteFailedError
-        ? `The change was NOT saved: ${cause.message}. Nothing was changed; the catalogue is still readable.`
-        : `The change was NOT saved: ${cause.message}. Try again once the server is running.`,
+    detail: (cause: WriteFailedError | StoreClosedError | NodeJS.ErrnoException) =>
+      cause instanceof StoreClosedError
+        ? `The change was NOT saved: ${cause.message}. Try again once the server is running.`
+        : `The change was NOT saved: ${cause instanceof WriteFailedError ? cause.message : describeWriteFailure(cause)}. Nothing was changed; the catalogue is still readable.`,
     headers: () => ({ 'retry-after': '5' })
   }),
   internal: row({

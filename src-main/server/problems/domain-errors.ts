@@ -17,6 +17,7 @@ import {
   VersionConflictError,
   WriteFailedError
 } from '#store/errors'
+import { isWriteRefusal } from '#lib/fs-errors'
 import { IMPORT_PLAN_ATTEMPTS } from '#shared/import-export'
 import type { HttpProblem } from './http-problem'
 import { problem, type ProblemFacts, type ProblemName } from './problems'
@@ -63,7 +64,9 @@ export const DOMAIN_ERRORS = [
   // Thrown by an import only, once every plan of the file was overtaken by other writes.
   errorRow(CatalogueChangedError, 'importCatalogueChanged', () => [IMPORT_PLAN_ATTEMPTS]),
   errorRow(BackupFolderError, 'backupFolderRefused', (error) => [error.message]),
-  errorRow(OffsiteBackupError, 'backupNotMade', (error) => [error.message])
+  errorRow(OffsiteBackupError, 'backupNotMade', (error) => [error.message]),
+  // The disk refusing any other write (settings, tokens, the backup folder's setting): 503 with words, as a plant's.
+  errorRow(Error, 'notSaved', (error) => [error], isWriteRefusal)
 ]
 
 /** The problem `error` answers with, or undefined when it is not one of the table's errors. */

@@ -9,7 +9,7 @@ import type { H3, H3Event } from 'h3'
 import { EXTENSION_PATHS } from '#shared/api-paths'
 import { componentsOf, validate } from '#shared/body-rules'
 import { BACKUP_FOLDER_BODY, type BackupFolderStatus, type BackupMade } from '#shared/import-export'
-import { checkBackupFolder } from '#backup-folder/check-folder'
+import { checkBackupFolder, sharedFolderWarning } from '#backup-folder/check-folder'
 import { backUpTo, readBackupStatus } from '#backup-folder/offsite-backup'
 import { readSettings, writeSetting } from '#settings/settings'
 import type { PlantStore } from '#store'
@@ -27,7 +27,8 @@ async function backupFolderStatus(dataDir: string): Promise<BackupFolderStatus> 
       (info) => info.isDirectory(),
       () => false
     ))
-  return { dir, present, last: (await readBackupStatus(dataDir)) ?? null }
+  const shared = present ? await sharedFolderWarning(dir) : undefined
+  return { dir, present, last: (await readBackupStatus(dataDir)) ?? null, warnings: shared === undefined ? [] : [shared] }
 }
 
 async function changeFolder(event: H3Event, dataDir: string): Promise<BackupFolderStatus> {
@@ -60,12 +61,17 @@ export function registerBackupRoutes(app: H3, store: PlantStore): void {
 
 const STATUS = {
   type: 'object',
-  required: ['dir', 'present', 'last'],
+  required: ['dir', 'present', 'last', 'warnings'],
   properties: {
     dir: { type: ['string', 'null'] },
     present: { type: 'boolean' },
     last: {
       oneOf: [{ type: 'null' }, { type: 'object', properties: { at: { type: 'string' }, dir: { type: 'string' }, file: { type: 'string' } } }]
+    },
+    warnings: {
+      type: 'array',
+      items: { type: 'string' },
+      description: 'What the owner should know about the folder, e.g. that another account may write into it (empty when nothing).'
     }
   }
 }

@@ -1,6 +1,6 @@
 /**
  * GET /v3/health (extension): whether the catalogue's files are all
- * in use. A damaged history file never stops the catalogue: it is kept aside
+ * in use. A damaged history file (or damaged lines inside one) never stops the catalogue: it is kept aside
  * under another name and listed here (and in the server log), for the UI's
  * banner and for scripts. Reading the health looks at the history files
  * once (the same reading the first history query does). `restored` tells
@@ -8,14 +8,16 @@
  * backup of when, by what), so they can say so after they reload.
  */
 import type { H3 } from 'h3'
-import { HISTORY_PATHS, type Health } from '#shared/history'
+import { HISTORY_PATHS, type Health, type HealthProblem } from '#shared/history'
 import { readLastRestore, type PlantStore } from '#store'
 import { extensionOperation, json, type PathItems } from '#server/openapi/parts'
 import { routePattern } from '#server/urls'
 
 async function healthOf(store: PlantStore): Promise<Health> {
   await store.history.oldestSeq() // reads the history files' index once, which sets aside a damaged file
-  const problems = store.history.damaged.map((damaged) => ({ kind: 'history-file-damaged' as const, ...damaged }))
+  const problems = store.history.damaged.map(({ lines, ...damaged }): HealthProblem =>
+    lines === undefined ? { kind: 'history-file-damaged', ...damaged } : { kind: 'history-lines-damaged', ...damaged, lines }
+  )
   const restored = await readLastRestore(store.dir)
   return { status: problems.length === 0 ? 'ok' : 'degraded', problems, ...(restored ? { restored } : {}) }
 }
@@ -33,7 +35,9 @@ export const healthPaths: PathItems = {
       summary: "Whether the catalogue's files are all in use (extension)",
       description:
         'Not part of the contract. A damaged history file never stops the catalogue: it is renamed aside (keptAs) and ' +
-        'listed here with what is wrong, and status is degraded; the catalogue and the rest of the history serve on. ' +
+        'listed here with what is wrong (history-file-damaged); damaged lines inside one (each line carries a checksum) ' +
+        'are moved into keptAs and the rest of the file serves on (history-lines-damaged). Either way status is degraded; ' +
+        'the catalogue and the rest of the history serve on. ' +
         'Once a backup was restored, `restored` says when, from a backup made when, and by what (`cli`: plant-store restore; ' +
         '`app`: the desktop app), with `seq`, the first seq of the restored catalogue: a page that knew another one reloads and says so.',
       responses: {
@@ -50,10 +54,11 @@ export const healthPaths: PathItems = {
                   type: 'object',
                   required: ['kind', 'file', 'keptAs', 'problem'],
                   properties: {
-                    kind: { type: 'string', enum: ['history-file-damaged'] },
+                    kind: { type: 'string', enum: ['history-file-damaged', 'history-lines-damaged'] },
                     file: { type: 'string' },
                     keptAs: { type: 'string' },
-                    problem: { type: 'string' }
+                    problem: { type: 'string' },
+                    lines: { type: 'integer', description: 'history-lines-damaged: how many damaged lines were set aside.' }
                   }
                 }
               },

@@ -8,7 +8,7 @@ import { backupTimeOf } from './backups'
 import { checkBackup } from './check-backup'
 import { DataFileError, PLANT_ID_MAX, parseDataFileText } from '#store/file/data-file'
 import { checkStoreFolder, removeStoreLeftovers } from '#store/folder/data-folder'
-import { HistoryWriter } from '#store/history/history-files'
+import { HistoryWriter } from '#store/history/history-writer'
 import { writeRestoreMark } from '#store/history/history-restore-mark'
 import type { HistoryEntry } from '#store/history/history-entry'
 import { listJournals, readJournal, type JournalFile } from '#store/journal/journal'
@@ -16,6 +16,7 @@ import { nodeFileSystem, renameFile, replaceFile } from '#lib/durable-file'
 import { acquireDataDirLock } from '#store/folder/lock'
 import { migrateToCurrent } from '#store/file/migrate'
 import { DATA_FILE_NAME } from '#store/file/read-catalogue'
+import { loadPlantFile } from '#store/file/load-plant-file'
 import { serializeSnapshot } from '#store/file/snapshot'
 import { maxOf, pushAll } from '#shared/arrays'
 
@@ -41,6 +42,23 @@ async function highestOnDisk(files: string[], name: 'nextId' | 'version' | 'next
     for (const match of text.matchAll(pattern)) highest = Math.max(highest, Number(match[1]))
   }
   return highest
+}
+
+/**
+ * The text about to replace plants.json goes through the very check a start makes (load-plant-file.ts): a
+ * backup whose numbers are valid alone can overflow once moved past what is on disk (a version or nextSeq at
+ * 2^53 − 1), and a restore that writes a catalogue the server then refuses to open has lost the shop's data.
+ */
+function refuseWhatStartRefuses(source: string, text: string): void {
+  try {
+    loadPlantFile(source, text)
+  } catch (error) {
+    if (!(error instanceof DataFileError)) throw error
+    throw new DataFileError(
+      source,
+      `restoring it would write a catalogue Plant Store refuses to start with (${error.problem}), so nothing was restored`
+    )
+  }
 }
 
 /**
@@ -130,7 +148,6 @@ export async function restoreFromBackup(dataDir: string, source: string, options
       )
     }
     const plants = pastVersions(data.plants, await highestOnDisk(onDisk, 'version'))
-    const keptAside = await keepAside(file, suffix)
     const journalGen =
       maxOf(
         journals.map((journal) => journal.gen),
@@ -142,10 +159,12 @@ export async function restoreFromBackup(dataDir: string, source: string, options
     const seqs = [data.nextSeq ?? 1, await highestOnDisk(onDisk, 'nextSeq'), (await highestOnDisk(onDisk, 'seq')) + 1, (await history.lastSeq()) + 1]
     // One seq skipped, so that even a cursor at the very last change before the restore is older than the mark.
     const nextSeq = maxOf(seqs) + 1
+    const text = await serializeSnapshot({ nextId, journalGen, plants, idempotencyKeys: data.idempotencyKeys, nextSeq })
+    refuseWhatStartRefuses(source, text)
+    const keptAside = await keepAside(file, suffix)
     // Before the restored file: never a restored catalogue without its mark.
     const by = options.by ?? 'cli'
     await writeRestoreMark(dataDir, { seq: nextSeq, at: at.toISOString(), backupMadeAt: await backupMadeAt(source), by, ...accountName() })
-    const text = await serializeSnapshot({ nextId, journalGen, plants, idempotencyKeys: data.idempotencyKeys, nextSeq })
     await replaceFile(file, text)
     // The journals belong to the replaced file; the new journalGen already tells a start to skip them.
     for (const journal of journals) await renameFile(nodeFileSystem, journal.file, `${journal.file}.${suffix}`).catch(() => undefined)

@@ -4,72 +4,22 @@
  * instead of a scan: each plant has its own list of seqs, so a page of its
  * history is found by position without looking at any other line. Built lazily (the first query scans the files once,
  * reading only each line's seq and plantId; never at start-up) and kept up to
- * date by each append. A file with a line that is not an entry is set aside
- * and reported; the others serve on.
+ * date by each append. Damaged lines are set aside and reported
+ * (history-scan.ts), a file that cannot be used at all likewise; the rest serves on.
  */
 import { constants as fsConstants } from 'node:fs'
 import { open } from 'node:fs/promises'
 import type { HistoryEntry } from './history-entry'
-import { listHistoryFiles, openHistoryFile, setAside, type AppendedLine, type DamagedHistoryFile } from './history-files'
-import { jsonOnce } from '#store/journal/record-json'
+import { listHistoryFiles, setAside, type AppendedLine, type DamagedHistoryFile } from './history-files'
+import { entryOfLine } from './history-line'
+import { scanHistoryFile, type FileLines } from './history-scan'
 
-/** The lines of one file: parallel lists, in seq order. */
-export interface FileLines {
-  file: string
-  seqs: number[]
-  plantIds: number[]
-  offsets: number[]
-  /** Bytes of the file covered (end of its last complete line). */
-  size: number
-}
+export type { FileLines } from './history-scan'
 
 /** A line to read: which file, from where to where. */
 export interface LineRef {
   lines: FileLines
   index: number
-}
-
-const SEQ_PREFIX = Buffer.from('{"seq":')
-const PLANT_KEY = Buffer.from('"plantId":')
-
-/** The whole number written at `start` in `buffer`, or NaN when none is. */
-function numberAt(buffer: Buffer, start: number, end: number): number {
-  let value = 0
-  let at = start
-  for (; at < end; at++) {
-    const digit = buffer[at]! - 48
-    if (digit < 0 || digit > 9) break
-    value = value * 10 + digit
-  }
-  return at === start ? Number.NaN : value
-}
-
-/** Reads one file's seqs, plant ids and line offsets; throws a message naming the first bad line. */
-async function scanFile(file: string): Promise<FileLines> {
-  const lines: FileLines = { file, seqs: [], plantIds: [], offsets: [], size: 0 }
-  let carry: Buffer = Buffer.alloc(0)
-  let base = 0 // file offset of carry[0]
-  const handle = await openHistoryFile(file) // never a link, nor a file another account may have written
-  for await (const chunk of handle.createReadStream({ highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>) {
-    const buffer = carry.length > 0 ? Buffer.concat([carry, chunk]) : chunk
-    let start = 0
-    for (let end = buffer.indexOf(10, start); end !== -1; end = buffer.indexOf(10, start)) {
-      const plantAt = buffer.indexOf(PLANT_KEY, start)
-      const seq = buffer.subarray(start, start + SEQ_PREFIX.length).equals(SEQ_PREFIX) ? numberAt(buffer, start + SEQ_PREFIX.length, end) : Number.NaN
-      const plantId = plantAt !== -1 && plantAt < end ? numberAt(buffer, plantAt + PLANT_KEY.length, end) : Number.NaN
-      const previous = lines.seqs.at(-1) ?? 0
-      if (Number.isNaN(seq) || Number.isNaN(plantId) || seq <= previous)
-        throw new Error(`line ${lines.seqs.length + 1} is not a change entry in seq order`)
-      lines.seqs.push(seq)
-      lines.plantIds.push(plantId)
-      lines.offsets.push(base + start)
-      start = end + 1
-    }
-    lines.size = base + start
-    carry = buffer.subarray(start)
-    base += start
-  }
-  return lines // an unterminated last fragment is an append cut short: the next append cuts it off
 }
 
 /** Reads the lines `refs` point at (grouped by file; a run of neighbouring lines in one read). */
@@ -87,7 +37,7 @@ async function readLines(refs: readonly LineRef[]): Promise<HistoryEntry[]> {
         const end = lines.offsets[refs[last]!.index + 1] ?? lines.size
         const buffer = Buffer.alloc(end - start)
         await handle.read(buffer, 0, buffer.length, start)
-        for (const line of buffer.toString('utf8').split('\n')) if (line !== '') entries.push(JSON.parse(line) as HistoryEntry)
+        for (const line of buffer.toString('utf8').split('\n')) if (line !== '') entries.push(entryOfLine(line))
         index = last + 1
       }
     } finally {
@@ -99,12 +49,13 @@ async function readLines(refs: readonly LineRef[]): Promise<HistoryEntry[]> {
 
 /** How the index reads the files: each file's line table once, then the lines a query wants. */
 export interface HistoryLineReader {
-  scan(file: string): Promise<FileLines>
+  /** The file's sound lines; damaged ones are set aside and added to `damaged`. */
+  scan(file: string, damaged: DamagedHistoryFile[]): Promise<FileLines>
   read(refs: readonly LineRef[]): Promise<HistoryEntry[]>
 }
 
 /** Reads the history files themselves. */
-export const HISTORY_FILE_READER: HistoryLineReader = { scan: scanFile, read: readLines }
+export const HISTORY_FILE_READER: HistoryLineReader = { scan: scanHistoryFile, read: readLines }
 
 /** The index of one data folder's history files. */
 export class HistoryIndex {
@@ -133,7 +84,9 @@ export class HistoryIndex {
     const files: FileLines[] = []
     for (const { file } of await listHistoryFiles(this.#dir)) {
       try {
-        const lines = await this.#reader.scan(file)
+        const setAsideBefore = this.#damaged.length
+        const lines = await this.#reader.scan(file, this.#damaged)
+        if (this.#damaged.length > setAsideBefore) this.#forget() // damaged lines left the file: its end moved
         if (lines.seqs.length > 0 && lines.seqs[0]! <= (files.at(-1)?.seqs.at(-1) ?? 0)) throw new Error('its seqs overlap the previous month')
         files.push(lines)
       } catch (error) {
@@ -154,13 +107,13 @@ export class HistoryIndex {
   /** Records appended lines (when the index is built; else the build finds them). */
   added(appended: readonly AppendedLine[]): void {
     if (!this.#files) return
-    for (const { file, offset, entry } of appended) {
+    for (const { file, offset, end, entry } of appended) {
       let lines = this.#files.at(-1)
       if (lines?.file !== file) this.#files.push((lines = { file, seqs: [], plantIds: [], offsets: [], size: offset }))
       lines.seqs.push(entry.seq)
       lines.plantIds.push(entry.plantId)
       lines.offsets.push(offset)
-      lines.size = offset + Buffer.byteLength(jsonOnce(entry)) + 1
+      lines.size = end
       this.#addToPlant(entry.plantId, entry.seq)
     }
   }

@@ -9,7 +9,8 @@
  */
 import type { ChangeType } from '#shared/history'
 import { historyEntryOf, type HistoryEntry, type MovementCause } from './history-entry'
-import { HistoryWriter, type DamagedHistoryFile } from './history-files'
+import type { DamagedHistoryFile } from './history-files'
+import { HistoryWriter } from './history-writer'
 import { HistoryIndex, type HistoryLineReader } from './history-index'
 import { joinedSeqs, pagePositions, type PlantHistoryQuery } from './history-page'
 import { readRestoreMark } from './history-restore-mark'

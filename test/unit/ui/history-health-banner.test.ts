@@ -48,6 +48,27 @@ describe('TheHistoryHealthBanner', () => {
     expect(text).toContain('The catalogue is complete')
   })
 
+  it('says how many damaged lines of a file were kept aside and that the rest of it serves on', async () => {
+    vi.mocked(api.client.health).mockResolvedValue({
+      status: 'degraded',
+      problems: [
+        {
+          kind: 'history-lines-damaged',
+          file: '/data/history-2026-10.jsonl',
+          keptAs: '/data/history-2026-10.jsonl.damaged-y',
+          problem: '3 lines from line 40 are damaged (line 40: it does not match its checksum)',
+          lines: 3
+        }
+      ]
+    })
+    const wrapper = mount(TheHistoryHealthBanner)
+    await flushPromises()
+    const text = wrapper.find('[role="status"]').text()
+    expect(text).toContain('3 lines of /data/history-2026-10.jsonl are damaged (3 lines from line 40')
+    expect(text).toContain('were kept aside as /data/history-2026-10.jsonl.damaged-y')
+    expect(text).toContain('the rest of that file serves on')
+  })
+
   it('stays quiet when the server cannot be reached', async () => {
     vi.mocked(api.client.health).mockRejectedValue(new Error('offline'))
     const wrapper = mount(TheHistoryHealthBanner)

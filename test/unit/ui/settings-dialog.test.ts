@@ -94,6 +94,14 @@ describe('Settings: the backup folder', () => {
     expect(wrapper.findAll('button').some((found) => found.text() === 'Back up now')).toBe(false)
   })
 
+  it('shows the warning the server gives about a folder other accounts can write into', async () => {
+    const warning = 'the backup folder /srv/share is shared: every account on this computer may write into it (mode 0777)'
+    vi.mocked(api.client.backupStatus).mockResolvedValueOnce({ dir: '/srv/share', present: true, last: null, warnings: [warning] })
+    const wrapper = mount(TheSettingsDialog, { attachTo: document.body })
+    await flushPromises()
+    expect(wrapper.find('.settings-backup-folder [role="status"]').text()).toBe(`Warning: ${warning}.`)
+  })
+
   it('updates the "Last backup" line under the filter at once when the folder changes', async () => {
     const line = mount(TheBackupStatus, { attachTo: document.body })
     await flushPromises()
