@@ -1,8 +1,11 @@
 /**
  * The named tokens a running server accepts: tokens.json held in memory as
  * hash → token, re-read whenever the file changes (checked four times a
- * second), so a token revoked with the CLI stops working within a second. The
- * times tokens were last used are kept in memory and saved every few seconds.
+ * second), so a token revoked with the CLI stops working within a second. A
+ * token it does not know makes it look at the file at once ({@link
+ * NamedTokenRegistry.refresh}), so a token made with the CLI works as soon as
+ * the command has returned. The times tokens were last used are kept in memory
+ * and saved every few seconds.
  */
 import { stat } from 'node:fs/promises'
 import type { CreatedToken, NamedTokenInfo, TokenScope } from '#shared/named-token'
@@ -52,6 +55,8 @@ export class NamedTokenRegistry {
   readonly #recheck: NodeJS.Timeout
   /** The reload running (reloads run one after another, so one started after a change always sees it). */
   #reloading: Promise<void> | undefined
+  /** The reload queued behind it, not started yet: it will see any change made until it starts, so callers share it. */
+  #queued: Promise<void> | undefined
 
   private constructor(dir: string, options: NamedTokenRegistryOptions) {
     this.#dir = dir
@@ -96,6 +101,14 @@ export class NamedTokenRegistry {
     }
   }
 
+  /**
+   * Re-reads tokens.json if it changed (one stat when not): called for a token nobody knows, which may have been
+   * made a moment ago by the CLI. A burst of unknown tokens shares one look at the file.
+   */
+  refresh(): Promise<void> {
+    return this.#reloadIfChanged()
+  }
+
   /** Revokes a token (refused at once); false when there is none of that name. */
   async revoke(name: string): Promise<boolean> {
     const revoked = await revokeNamedToken(this.#dir, name)
@@ -112,7 +125,12 @@ export class NamedTokenRegistry {
   }
 
   #reloadIfChanged(): Promise<void> {
-    const run = (this.#reloading ?? Promise.resolve()).then(() => this.#reloadOnce())
+    if (this.#queued) return this.#queued
+    const run = (this.#reloading ?? Promise.resolve()).then(() => {
+      this.#queued = undefined
+      return this.#reloadOnce()
+    })
+    this.#queued = run
     this.#reloading = run
     void run.finally(() => {
       if (this.#reloading === run) this.#reloading = undefined

@@ -28,6 +28,8 @@ export interface AccessPolicyOptions {
 export interface NamedTokenLookup {
   /** The holder of `token`, recording the use, or undefined when no named token has this secret (e.g. revoked). */
   authenticate(token: string): { name: string; scope: TokenScope } | undefined
+  /** Catches up with tokens made elsewhere (the CLI) since the last look; called before refusing an unknown token. */
+  refresh?(): Promise<void>
 }
 
 /** Who a request comes from: the owner, or the holder of a named token. */
@@ -116,5 +118,19 @@ export class AccessPolicy {
     if (sameSecret(given, this.#expected.digest)) return { ok: true, principal: OWNER }
     const named = this.#namedTokens?.authenticate(given)
     return named ? { ok: true, principal: named } : { ok: false, refusal: 'invalid' }
+  }
+
+  /**
+   * Whether a check refused a token nobody knows, which the named tokens may learn from their file
+   * ({@link recheckAuthorization}): a token made with `plant-store token add` a moment ago.
+   */
+  mayKnowLater(check: TokenCheck): boolean {
+    return !check.ok && check.refusal === 'invalid' && this.#namedTokens?.refresh !== undefined
+  }
+
+  /** {@link checkAuthorization} again, once the named tokens have caught up with their file. */
+  async recheckAuthorization(header: string | null): Promise<TokenCheck> {
+    await this.#namedTokens?.refresh?.()
+    return this.checkAuthorization(header)
   }
 }
