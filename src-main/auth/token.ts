@@ -64,12 +64,26 @@ export function tokenFilePath(dir: string): string {
 
 /** Another `plant-store token --rotate` is replacing the token right now. */
 export class TokenRotationBusyError extends Error {
-  constructor(dir: string, pid: number) {
+  constructor(dir: string, pid: number, message?: string) {
     super(
-      `Not rotated: another plant-store token --rotate (process ${pid}) is replacing the token in ${dir} right now. ` +
-        'Use the token it prints, or rotate again once it has finished.'
+      message ??
+        `Not rotated: another plant-store token --rotate (process ${pid}) is replacing the token in ${dir} right now. ` +
+          'Use the token it prints, or rotate again once it has finished.'
     )
     this.name = 'TokenRotationBusyError'
+  }
+}
+
+/** Another rotation replaced the token after this one began (and has printed it): replacing it again would make that one dead. */
+export class TokenReplacedError extends TokenRotationBusyError {
+  constructor(dir: string, at: Date) {
+    super(
+      dir,
+      0,
+      `Not rotated: the token in ${dir} was replaced at ${at.toISOString()}, after this command began, by another ` +
+        'plant-store token --rotate. Use the token it printed, or rotate again.'
+    )
+    this.name = 'TokenReplacedError'
   }
 }
 
@@ -140,20 +154,38 @@ export async function loadOrCreateToken(dir: string): Promise<string> {
   return (await readTokenFile(file)) ?? token
 }
 
+/** Options of {@link rotateToken}. */
+export interface RotateOptions {
+  /** When the command began (ms since the epoch; default: now): a token replaced after that is not replaced again. */
+  since?: number
+  /** Hands the new token on (prints it) while the rotation still holds its lock. */
+  announce?: (token: string) => Promise<void>
+}
+
 /**
- * Replaces the token in `dir` with a new random one and returns it. One
- * rotation at a time: a second one started meanwhile is refused
- * (TokenRotationBusyError) instead of printing a token that the first one
- * then replaces.
+ * Replaces the token in `dir` with a new random one and returns it, so that
+ * the token a rotation prints is the token in force: one rotation at a time
+ * (one started meanwhile is refused: TokenRotationBusyError), the lock held
+ * until the new token has been handed on (`announce`), and a rotation refused
+ * (TokenReplacedError) when another replaced the token after it began,
+ * rather than replace a token that one has just printed.
  */
-export async function rotateToken(dir: string): Promise<string> {
+export async function rotateToken(dir: string, options: RotateOptions = {}): Promise<string> {
+  const since = options.since ?? Date.now()
   await trustedTokenFolder(dir)
   const lock = await acquireLockFile(path.join(dir, ROTATION_LOCK_NAME), 'plant-store token --rotate').catch((error: unknown) => {
     throw error instanceof DataDirLockedError ? new TokenRotationBusyError(dir, error.owner.pid) : error
   })
   try {
+    const file = tokenFilePath(dir)
+    const replacedAt = await stat(file).then(
+      (info) => info.mtimeMs,
+      () => undefined
+    )
+    if (replacedAt !== undefined && replacedAt > since) throw new TokenReplacedError(dir, new Date(replacedAt))
     const token = createToken()
-    await replaceFile(tokenFilePath(dir), `${token}\n`)
+    await replaceFile(file, `${token}\n`)
+    await options.announce?.(token)
     return token
   } finally {
     await lock.release()

@@ -72,14 +72,19 @@ async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
     process.stdout.write(`${await loadOrCreateToken(dataDir)}\n`)
     return 0
   }
-  const token = await rotateToken(dataDir)
-  // Only the token goes to stdout, so `$(plant-store token --rotate)` captures it cleanly.
-  process.stdout.write(`${token}\n`)
+  // Printed while the rotation holds its lock, and refused if another replaced the token since this command began:
+  // the token printed is the token in force. Only the token goes to stdout, so `$(plant-store token --rotate)` captures it.
+  await rotateToken(dataDir, { since: performance.timeOrigin, announce: (token) => printed(`${token}\n`) })
   process.stderr.write(
     `New token written to ${tokenFilePath(dataDir)}. A running Plant Store refuses the old token within ` +
       `${TOKEN_RECHECK_MS / 1000} second; update your scripts and open the UI again with the new token.\n`
   )
   return 0
+}
+
+/** Writes `text` to stdout and resolves once it has been handed to the system. */
+function printed(text: string): Promise<void> {
+  return new Promise((resolve, reject) => process.stdout.write(text, (error) => (error ? reject(error) : resolve())))
 }
 
 /** Options that belong to another form of the command are refused rather than ignored. */
