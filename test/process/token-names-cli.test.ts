@@ -45,3 +45,21 @@ describe('named tokens made with the CLI while the server runs', () => {
     expect(await readNamedTokens(dir)).toEqual([])
   })
 })
+
+describe("names that are JavaScript's own, on the command line", () => {
+  it(
+    '`plant-store constructor` is an unknown command, `help toString` the main help, and a token may be named valueOf',
+    { timeout: 60_000 },
+    async () => {
+      const unknown = await runCli(['constructor'])
+      expect([unknown.code, unknown.stderr]).toEqual([2, expect.stringContaining('unknown command "constructor"')])
+      const help = await runCli(['help', 'toString'])
+      expect(help.code).toBe(0)
+      expect(help.stdout).toMatch(/Commands:/)
+      const dir = await catalogueFolder()
+      const added = await runCli(['token', 'add', 'valueOf', '--data', dir])
+      expect(added.code, added.stderr).toBe(0)
+      expect((await readNamedTokens(dir)).map((token) => token.name)).toEqual(['valueOf'])
+    }
+  )
+})
