@@ -135,6 +135,13 @@ describe("names that are JavaScript's own", () => {
     )
   })
 
+  it.each(OWN_NAMES)('an import body declaring charset=%s is refused as an unknown charset (415)', async (charset) => {
+    const app = await createTestApp()
+    const response = await app.call('POST', '/v3/import?dryRun=true', 'name\r\nOlive\r\n', { 'content-type': `text/csv; charset=${charset}` })
+    expect(response.status).toBe(415)
+    await app.store.close()
+  })
+
   it('a --map of such headings and errors filed under such fields keep every name', () => {
     for (const heading of OWN_NAMES) {
       const parsed = parseColumnMap(`${heading}=name,Preis=price`)

@@ -53,6 +53,8 @@ describe("names that are JavaScript's own, on the command line", () => {
     async () => {
       const unknown = await runCli(['constructor'])
       expect([unknown.code, unknown.stderr]).toEqual([2, expect.stringContaining('unknown command "constructor"')])
+      const plants = await runCli(['plants', 'constructor'])
+      expect([plants.code, plants.stderr]).toEqual([2, expect.stringContaining('say what to do: plant-store plants list|get|add|set')])
       const help = await runCli(['help', 'toString'])
       expect(help.code).toBe(0)
       expect(help.stdout).toMatch(/Commands:/)
