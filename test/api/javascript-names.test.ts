@@ -4,13 +4,17 @@
  * import headings and mappings, token names, field names in errors) gives the right answer for it, and nothing
  * it does reaches Object.prototype of the server's process.
  */
+import { writeFile } from 'node:fs/promises'
+import path from 'node:path'
 import fc from 'fast-check'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { SalesReport } from '#shared/history'
 import type { StockReport } from '#shared/stock'
 import { errorsByField } from '#shared/api-errors'
 import { parseColumnMap } from '#shared/import-mapping'
+import { readImportMappings } from '#settings/import-mappings'
 import { createTestApp, type TestApp } from '#setup/in-process'
+import { makeTempDir } from '#setup/temp-dir'
 
 /** Names Object.prototype (or Object itself) answers to. */
 const OWN_NAMES = ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf', 'prototype', 'isPrototypeOf', '__defineGetter__']
@@ -140,6 +144,13 @@ describe("names that are JavaScript's own", () => {
     const response = await app.call('POST', '/v3/import?dryRun=true', 'name\r\nOlive\r\n', { 'content-type': `text/csv; charset=${charset}` })
     expect(response.status).toBe(415)
     await app.store.close()
+  })
+
+  it('mappings remembered in settings.json under such keys are read as keys', async () => {
+    const dir = await makeTempDir()
+    const remembered = Object.fromEntries(OWN_NAMES.map((key) => [key, { choices: { decimalMark: ',' }, usedAt: '2026-11-01T00:00:00.000Z' }]))
+    await writeFile(path.join(dir, 'settings.json'), JSON.stringify({ 'import.mappings': remembered }))
+    expect(Object.keys(await readImportMappings(dir)).sort()).toEqual([...OWN_NAMES].sort())
   })
 
   it('a --map of such headings and errors filed under such fields keep every name', () => {
