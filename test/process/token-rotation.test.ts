@@ -60,8 +60,9 @@ describe('token rotation', () => {
   it(`of ${ROTATIONS} rotations started at once, each that exits 0 printed the token in force when it exited`, { timeout: 120_000 }, async () => {
     const dir = await catalogueFolder()
     await loadOrCreateToken(dir)
-    const rotations = Array.from({ length: ROTATIONS }, () => rotateWatched(dir))
-    const outcomes = await Promise.all(rotations)
+    const rotations = Array.from({ length: ROTATIONS }, () => rotationAtTheGate(dir))
+    for (const rotation of rotations) rotation.go()
+    const outcomes = await Promise.all(rotations.map((rotation) => rotation.outcome))
     const succeeded = outcomes.filter((outcome) => outcome.code === 0)
     expect(succeeded.length).toBeGreaterThan(0)
     for (const outcome of succeeded) expect(outcome.stdout.trim(), 'printed a token already replaced').toBe(outcome.inForceAtExit)
@@ -75,11 +76,16 @@ describe('token rotation', () => {
 
 const ROTATIONS = 24
 
-/** Runs `token --rotate` and reads the token file the moment it exits. */
-async function rotateWatched(dir: string): Promise<{ code: number | null; stdout: string; stderr: string; inForceAtExit: string }> {
-  const child = spawn(process.execPath, [BIN, 'token', '--rotate', '--data', dir], {
+/** A `token --rotate` that starts when {@link go} is called, and the token file as read the moment it exited. */
+function rotationAtTheGate(dir: string): {
+  go: () => void
+  outcome: Promise<{ code: number | null; stdout: string; stderr: string; inForceAtExit: string }>
+} {
+  // The shell waits for a line, then becomes the CLI: every rotation starts within the same moment, long before any
+  // of them can have loaded and written a token.
+  const child = spawn('/bin/sh', ['-c', 'read go && exec "$0" "$@"', process.execPath, BIN, 'token', '--rotate', '--data', dir], {
     env: { ...process.env, NODE_ENV: 'production', PLANT_STORE_TOKEN: '' },
-    stdio: ['ignore', 'pipe', 'pipe']
+    stdio: ['pipe', 'pipe', 'pipe']
   })
   let stdout = ''
   let stderr = ''
@@ -88,6 +94,6 @@ async function rotateWatched(dir: string): Promise<{ code: number | null; stdout
   let inForceAtExit = ''
   // Read synchronously in the exit handler itself, as close to the exit as this process can see it.
   child.on('exit', () => (inForceAtExit = readFileSync(tokenFilePath(dir), 'utf8').trim()))
-  const [code] = (await once(child, 'close')) as [number | null]
-  return { code, stdout, stderr, inForceAtExit }
+  const outcome = once(child, 'close').then(([code]) => ({ code: code as number | null, stdout, stderr, inForceAtExit }))
+  return { go: () => child.stdin.end('go\n'), outcome }
 }
