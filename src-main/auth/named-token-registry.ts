@@ -8,6 +8,7 @@
  * and saved every few seconds.
  */
 import { stat } from 'node:fs/promises'
+import { sharedRuns } from '#lib/shared-run'
 import type { CreatedToken, NamedTokenInfo, TokenScope } from '#shared/named-token'
 import {
   addNamedToken,
@@ -53,18 +54,14 @@ export class NamedTokenRegistry {
   #saveTimer: NodeJS.Timeout | undefined
   #saving: Promise<void> | undefined
   readonly #recheck: NodeJS.Timeout
-  /** The reload running (reloads run one after another, so one started after a change always sees it). */
-  #reloading: Promise<void> | undefined
-  /** The reload queued behind it, not started yet: it will see any change made until it starts, so callers share it. */
-  #queued: Promise<void> | undefined
+  /** Re-reads the file if it changed; reloads run one after another, so one started after a change always sees it. */
+  readonly #reloadIfChanged = sharedRuns(() => this.#reloadOnce())
 
   private constructor(dir: string, options: NamedTokenRegistryOptions) {
     this.#dir = dir
     this.#now = options.now ?? (() => new Date())
     this.#saveUsesMs = options.saveUsesMs ?? 5000
-    this.#recheck = setInterval(() => {
-      if (!this.#reloading) void this.#reloadIfChanged()
-    }, options.recheckMs ?? 250)
+    this.#recheck = setInterval(() => void this.#reloadIfChanged(), options.recheckMs ?? 250)
     this.#recheck.unref() // never keeps the process alive on its own
   }
 
@@ -122,20 +119,6 @@ export class NamedTokenRegistry {
     clearTimeout(this.#saveTimer)
     await this.#saving
     if (this.#uses.size > 0) await this.#saveUses()
-  }
-
-  #reloadIfChanged(): Promise<void> {
-    if (this.#queued) return this.#queued
-    const run = (this.#reloading ?? Promise.resolve()).then(() => {
-      this.#queued = undefined
-      return this.#reloadOnce()
-    })
-    this.#queued = run
-    this.#reloading = run
-    void run.finally(() => {
-      if (this.#reloading === run) this.#reloading = undefined
-    })
-    return run
   }
 
   async #reloadOnce(): Promise<void> {

@@ -11,6 +11,7 @@ import path from 'node:path'
 import { checkDataFolder, ownFileProblem, acquireLockFile } from '#store'
 import { createFileOnce, replaceFile } from '#lib/durable-file'
 import { hostPlatform } from '#lib/platform'
+import { sharedRuns } from '#lib/shared-run'
 import { DataDirLockedError } from '#store/errors'
 
 /** Name of the token file inside the data directory. */
@@ -178,8 +179,9 @@ export async function rotateToken(dir: string, options: RotateOptions = {}): Pro
   })
   try {
     const file = tokenFilePath(dir)
+    // Whole milliseconds, as Date.now() counts them: a token written in the millisecond a rotation began came before it.
     const replacedAt = await stat(file).then(
-      (info) => info.mtimeMs,
+      (info) => Math.floor(info.mtimeMs),
       () => undefined
     )
     if (replacedAt !== undefined && replacedAt > since) throw new TokenReplacedError(dir, new Date(replacedAt))
@@ -198,6 +200,8 @@ export interface TokenSource {
   current(): string
   /** Stops re-reading the file. */
   close(): void
+  /** Re-reads the file now (a request's token is not the one in force: it may have been rotated a moment ago). */
+  refresh(): Promise<void>
   /** Writes the token in force back when its file is gone (the data folder was deleted and re-created); a no-op for a fixed token. */
   restoreFile(): Promise<void>
 }
@@ -205,37 +209,36 @@ export interface TokenSource {
 /**
  * The token for a server on `dir`: `override` (PLANT_STORE_TOKEN) when given,
  * else the file, re-read every `recheckMs` so a rotation takes effect within
- * that time. A file that vanishes or turns invalid keeps the last good token
+ * that time (and at once for a request that carries a token it does not know:
+ * {@link TokenSource.refresh}). A file that vanishes or turns invalid keeps the last good token
  * (never an empty one).
  */
 export async function openTokenSource(dir: string, override?: string, recheckMs = TOKEN_RECHECK_MS): Promise<TokenSource> {
   if (override !== undefined) {
     const fixed = checkToken(override, TOKEN_ENV)
-    return { current: () => fixed, close: () => undefined, restoreFile: async () => undefined }
+    return { current: () => fixed, close: () => undefined, refresh: async () => undefined, restoreFile: async () => undefined }
   }
   let token = await loadOrCreateToken(dir)
   const file = tokenFilePath(dir)
-  let reading = false
   let reported: string | undefined
-  const timer = setInterval(() => {
-    if (reading) return
-    reading = true
-    readOwnTokenFile(file)
-      .then((latest) => {
+  const refresh = sharedRuns(() =>
+    readOwnTokenFile(file).then(
+      (latest) => {
         reported = undefined
         if (latest !== undefined) token = latest
-      })
-      .catch((error: unknown) => {
+      },
+      (error: unknown) => {
         // Said once per problem, not every second; the server keeps the token it has.
         const problem = error instanceof Error ? error.message : String(error)
         if (problem !== reported) console.error(`[plant-store] ignoring the token file: ${problem} The server keeps the token it had.`)
         reported = problem
-      })
-      .finally(() => (reading = false))
-  }, recheckMs)
+      }
+    )
+  )
+  const timer = setInterval(() => void refresh(), recheckMs)
   timer.unref() // never keeps the process alive on its own
   const restoreFile = async () => {
     await createFileOnce(file, `${token}\n`) // never replaces a token file that is there
   }
-  return { current: () => token, close: () => clearInterval(timer), restoreFile }
+  return { current: () => token, close: () => clearInterval(timer), refresh, restoreFile }
 }

@@ -7,7 +7,7 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { identity } from '#lib/process-identity'
 import { TokenReplacedError, TokenRotationBusyError, loadOrCreateToken, rotateToken, tokenFilePath } from '#auth/token'
-import { BIN, runCli } from '#setup/serve-process'
+import { BIN, runCli, startServe } from '#setup/serve-process'
 import { catalogueFolder } from '#setup/catalogue-folder'
 import { makeTempDir } from '#setup/temp-dir'
 
@@ -57,6 +57,17 @@ describe('token rotation', () => {
     expect((await readFile(tokenFilePath(dir), 'utf8')).trim()).toBe(result.stdout.trim())
   })
 
+  it(`a running server accepts the rotated token as soon as \`token --rotate\` returns (${ROUNDS} times)`, { timeout: 120_000 }, async () => {
+    const dir = await catalogueFolder()
+    const server = await startServe(dir, [], { PLANT_STORE_TOKEN: undefined })
+    for (let round = 0; round < ROUNDS; round++) {
+      const rotated = await runCli(['token', '--rotate', '--data', dir], { PLANT_STORE_TOKEN: undefined })
+      expect(rotated.code, rotated.stderr).toBe(0)
+      const response = await fetch(`${server.baseUrl}/plant`, { headers: { authorization: `Bearer ${rotated.stdout.trim()}` } })
+      expect(response.status, `round ${round}`).toBe(200)
+    }
+  })
+
   it(`of ${ROTATIONS} rotations started at once, each that exits 0 printed the token in force when it exited`, { timeout: 120_000 }, async () => {
     const dir = await catalogueFolder()
     await loadOrCreateToken(dir)
@@ -75,6 +86,7 @@ describe('token rotation', () => {
 })
 
 const ROTATIONS = 24
+const ROUNDS = 8
 
 /** A `token --rotate` that starts when {@link go} is called, and the token file as read the moment it exited. */
 function rotationAtTheGate(dir: string): {
