@@ -153,6 +153,19 @@ describe("names that are JavaScript's own", () => {
     expect(Object.keys(await readImportMappings(dir)).sort()).toEqual([...OWN_NAMES].sort())
   })
 
+  it('idempotency keys: a retry under such a key replays its first answer, each key apart', async () => {
+    const app = await createTestApp()
+    for (const key of OWN_NAMES) {
+      const headers = { 'idempotency-key': `"${key}"` }
+      const first = await app.call('POST', '/v3/plant', { name: key }, headers)
+      const again = await app.call('POST', '/v3/plant', { name: key }, headers)
+      expect([first.status, again.status, again.headers.get('idempotent-replayed')]).toEqual([200, 200, 'true'])
+      expect(await again.json()).toEqual(await first.json())
+    }
+    expect(app.store.size).toBe(OWN_NAMES.length)
+    await app.store.close()
+  })
+
   it('a --map of such headings and errors filed under such fields keep every name', () => {
     for (const heading of OWN_NAMES) {
       const parsed = parseColumnMap(`${heading}=name,Preis=price`)
