@@ -7,13 +7,13 @@
  * left by a killed process is taken over at once; one whose holder cannot be
  * proven gone is taken over once it is old enough that no live holder can
  * still be at work. Its date is not trusted when it lies in the future (the
- * clock was put back since): its age then counts from when it was first seen.
+ * clock was put back since): such a lock counts as old (stale-lock.ts).
  */
-import { readFile, stat, unlink } from 'node:fs/promises'
+import { readFile, unlink } from 'node:fs/promises'
 import { performance } from 'node:perf_hooks'
 import { createFileOnce } from './durable-file'
 import { identity, processState, type ProcessIdentity, type ProcessState } from './process-identity'
-import { removeStaleLock } from './stale-lock'
+import { ageMs, removeStaleLock } from './stale-lock'
 
 /** Options of {@link withFileLock}. */
 export interface FileLockOptions {
@@ -64,13 +64,8 @@ class LockWatch {
       this.#seen.set(text, seen)
     }
     if (seen.state === 'gone') return true
-    const watched = performance.now() - seen.at
-    const written = await stat(lockFile).then(
-      (info) => info.mtimeMs,
-      () => Number.NaN
-    )
-    const age = written <= Date.now() ? Math.max(Date.now() - written, watched) : watched
-    return age > this.staleMs
+    // Held past staleMs (by the file's date, or as long as this waiter has watched it): hung, or a recycled pid.
+    return Math.max(await ageMs(lockFile), performance.now() - seen.at) > this.staleMs
   }
 }
 

@@ -10,10 +10,17 @@ import { isProcessAlive } from './process-identity'
 /** A lock file that cannot be parsed is taken for stale only once it is this old (its writer may still be writing). */
 export const UNREADABLE_GRACE_MS = 5_000
 
-/** How long ago `file` was last written (Infinity when it is gone). A date in the future counts as just now. */
+/** A file date this far ahead of the clock was written before the clock was put back (a moment's lead is rounding). */
+const FUTURE_TOLERANCE_MS = 2_000
+
+/**
+ * How long ago `file` was last written (Infinity when it is gone). A date well in the future is not trusted: the
+ * clock was put back since, so the file is older than any wait, and counts as old (Infinity) rather than as new
+ * until the clock catches up.
+ */
 export async function ageMs(file: string): Promise<number> {
   return stat(file).then(
-    (info) => Math.max(0, Date.now() - info.mtimeMs),
+    (info) => (info.mtimeMs > Date.now() + FUTURE_TOLERANCE_MS ? Number.POSITIVE_INFINITY : Math.max(0, Date.now() - info.mtimeMs)),
     () => Number.POSITIVE_INFINITY
   )
 }
