@@ -4,6 +4,7 @@
  * when the server could not be reached at all. Runs in Node and in browsers.
  */
 import { PROBLEM_CONTENT_TYPE, type FieldError, type Problem } from './problem'
+import { dictionary } from './dictionary'
 import { parsePlantEtag } from './etag'
 
 /** A failed request, as the server explained it (RFC 9457), or status 0 when it could not be reached. */
@@ -48,7 +49,7 @@ export class ApiError extends Error {
 
 /** Groups field errors by top-level field: `tags[2]` is filed under `tags`, the body as a whole under ''. */
 export function errorsByField(errors: readonly FieldError[]): Record<string, string[]> {
-  const fields: Record<string, string[]> = {}
+  const fields = dictionary<string[]>() // an unknown key `__proto__` is reported under its own name
   for (const error of errors) {
     const field = /^[^[.]*/.exec(error.field)?.[0] ?? ''
     ;(fields[field] ??= []).push(error.message)

@@ -8,6 +8,7 @@
  */
 import { DECIMAL_MARKS, type DecimalMark } from './money'
 import { PLANT_STATUSES, type PlantStatus } from './plant'
+import { dictionary } from './dictionary'
 
 /** The plant fields a column can fill. */
 export const IMPORT_FIELDS = ['id', 'name', 'category', 'tags', 'status', 'price', 'quantity', 'reorderAt'] as const
@@ -154,7 +155,7 @@ export function checkImportChoices(value: unknown): { ok: true; value: ImportCho
  * comma or `=` goes in a mapping file instead).
  */
 export function parseColumnMap(text: string): { ok: true; columns: Record<string, ColumnTarget> } | { ok: false; error: string } {
-  const columns: Record<string, ColumnTarget> = {}
+  const columns = dictionary<ColumnTarget>() // a heading may be any text, `__proto__` too
   for (const pair of text.split(',')) {
     if (pair.trim() === '') continue
     const at = pair.lastIndexOf('=')

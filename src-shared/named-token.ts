@@ -3,7 +3,7 @@
  * each with a scope, that the owner can create and revoke. Shared by the
  * server, the CLI and the staff UI's Settings dialog.
  */
-import { leaf, leafOf, named, objectOf, type Rule } from './body-rules'
+import { leafOf, named, objectOf, oneOfValues } from './body-rules'
 
 /** What a named token may do: read and change plants, or only read them. */
 export const TOKEN_SCOPES = ['read-write', 'read-only'] as const
@@ -12,6 +12,20 @@ export type TokenScope = (typeof TOKEN_SCOPES)[number]
 
 /** The name the owner's own token goes by (in `token list` and, later, the history's `by`); no named token may take it. */
 export const OWNER_TOKEN_NAME = 'owner'
+
+/**
+ * What the change log's `by` says for changes made without a named token: the staff UI, the command line, an
+ * import. A token may not take one of these names (nor the owner's), or the log could not tell its changes apart,
+ * and a plant its holder added as sold would not count as a sale (an import's never does).
+ */
+export const OWN_ACTORS: ReadonlyMap<string, string> = new Map([
+  ['ui', 'the staff app'],
+  ['cli', 'the command line'],
+  ['import', 'an import']
+])
+
+/** Names no new token may take, in any case: the owner's and the change log's own actors. */
+export const RESERVED_TOKEN_NAMES: readonly string[] = [OWNER_TOKEN_NAME, ...OWN_ACTORS.keys()]
 
 /** Longest token name. */
 export const TOKEN_NAME_MAX = 40
@@ -39,8 +53,11 @@ export function isTokenScope(value: unknown): value is TokenScope {
 /** The characters of a token name (ASCII only, so its length is the same counted in any unit). */
 const TOKEN_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*$/
 
-/** What is wrong with `name` as a new token's name, or undefined when it is fine. */
-export function tokenNameProblem(name: unknown): string | undefined {
+/**
+ * What is wrong with `name` as a stored token's name (its form, and never the owner's), or undefined. A token
+ * named after one of {@link OWN_ACTORS} before they were refused still loads.
+ */
+export function storedTokenNameProblem(name: unknown): string | undefined {
   if (typeof name !== 'string' || name === '') return 'give the token a name, e.g. till-1 or price-script'
   if (name.length > TOKEN_NAME_MAX) return `a token name has at most ${TOKEN_NAME_MAX} characters`
   if (!TOKEN_NAME_PATTERN.test(name)) {
@@ -50,26 +67,34 @@ export function tokenNameProblem(name: unknown): string | undefined {
   return undefined
 }
 
+/** What is wrong with `name` as a new token's name, or undefined when it is fine. */
+export function tokenNameProblem(name: unknown): string | undefined {
+  const problem = storedTokenNameProblem(name)
+  const actor = problem === undefined ? OWN_ACTORS.get((name as string).toLowerCase()) : undefined
+  if (actor === undefined) return problem
+  return `"${name as string}" is what the change log calls changes made by ${actor}; choose another name, e.g. till-1`
+}
+
+/** A JSON Schema pattern matching `word` in any case (`[Oo][Ww]…`). */
+const anyCase = (word: string) => [...word].map((letter) => `[${letter.toUpperCase()}${letter}]`).join('')
+
 /** A new token's name: its check and its JSON Schema. */
 const TOKEN_NAME = leafOf<string>(tokenNameProblem, {
   type: 'string',
   minLength: 1,
   maxLength: TOKEN_NAME_MAX,
   pattern: TOKEN_NAME_PATTERN.source,
-  not: { pattern: `^${[...OWNER_TOKEN_NAME].map((letter) => `[${letter.toUpperCase()}${letter}]`).join('')}$` },
-  description: `Letters, digits, dots, dashes and underscores, starting with a letter or digit; at most ${TOKEN_NAME_MAX}; not "${OWNER_TOKEN_NAME}" in any case.`
+  not: { pattern: `^(${RESERVED_TOKEN_NAMES.map(anyCase).join('|')})$` },
+  description:
+    `Letters, digits, dots, dashes and underscores, starting with a letter or digit; at most ${TOKEN_NAME_MAX}; ` +
+    `none of ${RESERVED_TOKEN_NAMES.map((reserved) => `"${reserved}"`).join(', ')} in any case.`
 })
 
-/** A new token's scope; null (like absent) means the default, read-write. */
-const TOKEN_SCOPE: Rule<TokenScope> = leaf(
-  (value, field, errors) => {
-    if (value === null) return 'read-write'
-    if (isTokenScope(value)) return value
-    errors.push({ field, message: 'scope must be "read-write" or "read-only"' })
-    return undefined
-  },
-  { enum: [...TOKEN_SCOPES, null], default: 'read-write', description: 'What the token may do; read-write when absent or null.' }
-)
+/** A new token's scope; read-write when absent. Null is refused, as everywhere a body gives null for a value. */
+const TOKEN_SCOPE = oneOfValues(TOKEN_SCOPES, (shown) => `scope must be "read-write" or "read-only" (or left out for read-write); got ${shown}`, {
+  default: 'read-write',
+  description: 'What the token may do; read-write when absent.'
+})
 
 /** The body of POST /v3/tokens. */
 export const NEW_TOKEN_BODY = named(

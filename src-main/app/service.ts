@@ -100,7 +100,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   let namedTokens: NamedTokenRegistry | undefined
   try {
     namedTokens = await NamedTokenRegistry.open(options.dataDir)
-    const access = new AccessPolicy({ token: tokens.current, host: options.host, namedTokens })
+    const access = new AccessPolicy({ token: tokens.current, refreshToken: tokens.refresh, host: options.host, namedTokens })
     const app = createApp({ store, access, uiDir: options.uiDir, events: { stopping: endStreams.signal }, tokens: namedTokens })
     server = await listenWithFallback(app, options)
     access.listeningOn(server.port)

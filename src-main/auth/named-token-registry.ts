@@ -1,10 +1,14 @@
 /**
  * The named tokens a running server accepts: tokens.json held in memory as
  * hash → token, re-read whenever the file changes (checked four times a
- * second), so a token revoked with the CLI stops working within a second. The
- * times tokens were last used are kept in memory and saved every few seconds.
+ * second), so a token revoked with the CLI stops working within a second. A
+ * token it does not know makes it look at the file at once ({@link
+ * NamedTokenRegistry.refresh}), so a token made with the CLI works as soon as
+ * the command has returned. The times tokens were last used are kept in memory
+ * and saved every few seconds.
  */
 import { stat } from 'node:fs/promises'
+import { sharedRuns } from '#lib/shared-run'
 import type { CreatedToken, NamedTokenInfo, TokenScope } from '#shared/named-token'
 import {
   addNamedToken,
@@ -50,16 +54,14 @@ export class NamedTokenRegistry {
   #saveTimer: NodeJS.Timeout | undefined
   #saving: Promise<void> | undefined
   readonly #recheck: NodeJS.Timeout
-  /** The reload running (reloads run one after another, so one started after a change always sees it). */
-  #reloading: Promise<void> | undefined
+  /** Re-reads the file if it changed; reloads run one after another, so one started after a change always sees it. */
+  readonly #reloadIfChanged = sharedRuns(() => this.#reloadOnce())
 
   private constructor(dir: string, options: NamedTokenRegistryOptions) {
     this.#dir = dir
     this.#now = options.now ?? (() => new Date())
     this.#saveUsesMs = options.saveUsesMs ?? 5000
-    this.#recheck = setInterval(() => {
-      if (!this.#reloading) void this.#reloadIfChanged()
-    }, options.recheckMs ?? 250)
+    this.#recheck = setInterval(() => void this.#reloadIfChanged(), options.recheckMs ?? 250)
     this.#recheck.unref() // never keeps the process alive on its own
   }
 
@@ -96,6 +98,14 @@ export class NamedTokenRegistry {
     }
   }
 
+  /**
+   * Re-reads tokens.json if it changed (one stat when not): called for a token nobody knows, which may have been
+   * made a moment ago by the CLI. A burst of unknown tokens shares one look at the file.
+   */
+  refresh(): Promise<void> {
+    return this.#reloadIfChanged()
+  }
+
   /** Revokes a token (refused at once); false when there is none of that name. */
   async revoke(name: string): Promise<boolean> {
     const revoked = await revokeNamedToken(this.#dir, name)
@@ -109,15 +119,6 @@ export class NamedTokenRegistry {
     clearTimeout(this.#saveTimer)
     await this.#saving
     if (this.#uses.size > 0) await this.#saveUses()
-  }
-
-  #reloadIfChanged(): Promise<void> {
-    const run = (this.#reloading ?? Promise.resolve()).then(() => this.#reloadOnce())
-    this.#reloading = run
-    void run.finally(() => {
-      if (this.#reloading === run) this.#reloading = undefined
-    })
-    return run
   }
 
   async #reloadOnce(): Promise<void> {

@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto'
 import { mkdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { tokenNameProblem, isTokenScope, type CreatedToken, type NamedTokenInfo, type TokenScope } from '#shared/named-token'
+import { storedTokenNameProblem, tokenNameProblem, isTokenScope, type CreatedToken, type NamedTokenInfo, type TokenScope } from '#shared/named-token'
 import { withFileLock } from '#lib/file-lock'
 import { checkDataFolder } from '#store'
 import { replaceFile } from '#lib/durable-file'
@@ -58,7 +58,7 @@ export function tokenHash(token: string): string {
 function entryProblem(value: unknown): string | undefined {
   if (typeof value !== 'object' || value === null) return 'an entry is not an object'
   const entry = value as Record<string, unknown>
-  if (typeof entry.name !== 'string' || tokenNameProblem(entry.name)) return `the name ${JSON.stringify(entry.name)} is not valid`
+  if (typeof entry.name !== 'string' || storedTokenNameProblem(entry.name)) return `the name ${JSON.stringify(entry.name)} is not valid`
   if (!isTokenScope(entry.scope)) return `token "${entry.name}" has no valid scope`
   if (typeof entry.hash !== 'string' || !/^sha256:[0-9a-f]{64}$/.test(entry.hash)) return `token "${entry.name}" has no valid hash`
   if (typeof entry.createdAt !== 'string') return `token "${entry.name}" has no creation time`

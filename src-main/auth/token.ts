@@ -11,6 +11,7 @@ import path from 'node:path'
 import { checkDataFolder, ownFileProblem, acquireLockFile } from '#store'
 import { createFileOnce, replaceFile } from '#lib/durable-file'
 import { hostPlatform } from '#lib/platform'
+import { sharedRuns } from '#lib/shared-run'
 import { DataDirLockedError } from '#store/errors'
 
 /** Name of the token file inside the data directory. */
@@ -64,12 +65,26 @@ export function tokenFilePath(dir: string): string {
 
 /** Another `plant-store token --rotate` is replacing the token right now. */
 export class TokenRotationBusyError extends Error {
-  constructor(dir: string, pid: number) {
+  constructor(dir: string, pid: number, message?: string) {
     super(
-      `Not rotated: another plant-store token --rotate (process ${pid}) is replacing the token in ${dir} right now. ` +
-        'Use the token it prints, or rotate again once it has finished.'
+      message ??
+        `Not rotated: another plant-store token --rotate (process ${pid}) is replacing the token in ${dir} right now. ` +
+          'Use the token it prints, or rotate again once it has finished.'
     )
     this.name = 'TokenRotationBusyError'
+  }
+}
+
+/** Another rotation replaced the token after this one began (and has printed it): replacing it again would make that one dead. */
+export class TokenReplacedError extends TokenRotationBusyError {
+  constructor(dir: string, at: Date) {
+    super(
+      dir,
+      0,
+      `Not rotated: the token in ${dir} was replaced at ${at.toISOString()}, after this command began, by another ` +
+        'plant-store token --rotate. Use the token it printed, or rotate again.'
+    )
+    this.name = 'TokenReplacedError'
   }
 }
 
@@ -140,20 +155,39 @@ export async function loadOrCreateToken(dir: string): Promise<string> {
   return (await readTokenFile(file)) ?? token
 }
 
+/** Options of {@link rotateToken}. */
+export interface RotateOptions {
+  /** When the command began (ms since the epoch; default: now): a token replaced after that is not replaced again. */
+  since?: number
+  /** Hands the new token on (prints it) while the rotation still holds its lock. */
+  announce?: (token: string) => Promise<void>
+}
+
 /**
- * Replaces the token in `dir` with a new random one and returns it. One
- * rotation at a time: a second one started meanwhile is refused
- * (TokenRotationBusyError) instead of printing a token that the first one
- * then replaces.
+ * Replaces the token in `dir` with a new random one and returns it, so that
+ * the token a rotation prints is the token in force: one rotation at a time
+ * (one started meanwhile is refused: TokenRotationBusyError), the lock held
+ * until the new token has been handed on (`announce`), and a rotation refused
+ * (TokenReplacedError) when another replaced the token after it began,
+ * rather than replace a token that one has just printed.
  */
-export async function rotateToken(dir: string): Promise<string> {
+export async function rotateToken(dir: string, options: RotateOptions = {}): Promise<string> {
+  const since = options.since ?? Date.now()
   await trustedTokenFolder(dir)
   const lock = await acquireLockFile(path.join(dir, ROTATION_LOCK_NAME), 'plant-store token --rotate').catch((error: unknown) => {
     throw error instanceof DataDirLockedError ? new TokenRotationBusyError(dir, error.owner.pid) : error
   })
   try {
+    const file = tokenFilePath(dir)
+    // Whole milliseconds, as Date.now() counts them: a token written in the millisecond a rotation began came before it.
+    const replacedAt = await stat(file).then(
+      (info) => Math.floor(info.mtimeMs),
+      () => undefined
+    )
+    if (replacedAt !== undefined && replacedAt > since) throw new TokenReplacedError(dir, new Date(replacedAt))
     const token = createToken()
-    await replaceFile(tokenFilePath(dir), `${token}\n`)
+    await replaceFile(file, `${token}\n`)
+    await options.announce?.(token)
     return token
   } finally {
     await lock.release()
@@ -166,6 +200,8 @@ export interface TokenSource {
   current(): string
   /** Stops re-reading the file. */
   close(): void
+  /** Re-reads the file now (a request's token is not the one in force: it may have been rotated a moment ago). */
+  refresh(): Promise<void>
   /** Writes the token in force back when its file is gone (the data folder was deleted and re-created); a no-op for a fixed token. */
   restoreFile(): Promise<void>
 }
@@ -173,37 +209,36 @@ export interface TokenSource {
 /**
  * The token for a server on `dir`: `override` (PLANT_STORE_TOKEN) when given,
  * else the file, re-read every `recheckMs` so a rotation takes effect within
- * that time. A file that vanishes or turns invalid keeps the last good token
+ * that time (and at once for a request that carries a token it does not know:
+ * {@link TokenSource.refresh}). A file that vanishes or turns invalid keeps the last good token
  * (never an empty one).
  */
 export async function openTokenSource(dir: string, override?: string, recheckMs = TOKEN_RECHECK_MS): Promise<TokenSource> {
   if (override !== undefined) {
     const fixed = checkToken(override, TOKEN_ENV)
-    return { current: () => fixed, close: () => undefined, restoreFile: async () => undefined }
+    return { current: () => fixed, close: () => undefined, refresh: async () => undefined, restoreFile: async () => undefined }
   }
   let token = await loadOrCreateToken(dir)
   const file = tokenFilePath(dir)
-  let reading = false
   let reported: string | undefined
-  const timer = setInterval(() => {
-    if (reading) return
-    reading = true
-    readOwnTokenFile(file)
-      .then((latest) => {
+  const refresh = sharedRuns(() =>
+    readOwnTokenFile(file).then(
+      (latest) => {
         reported = undefined
         if (latest !== undefined) token = latest
-      })
-      .catch((error: unknown) => {
+      },
+      (error: unknown) => {
         // Said once per problem, not every second; the server keeps the token it has.
         const problem = error instanceof Error ? error.message : String(error)
         if (problem !== reported) console.error(`[plant-store] ignoring the token file: ${problem} The server keeps the token it had.`)
         reported = problem
-      })
-      .finally(() => (reading = false))
-  }, recheckMs)
+      }
+    )
+  )
+  const timer = setInterval(() => void refresh(), recheckMs)
   timer.unref() // never keeps the process alive on its own
   const restoreFile = async () => {
     await createFileOnce(file, `${token}\n`) // never replaces a token file that is there
   }
-  return { current: () => token, close: () => clearInterval(timer), restoreFile }
+  return { current: () => token, close: () => clearInterval(timer), refresh, restoreFile }
 }

@@ -20,7 +20,7 @@ import { ApiError } from '#shared/api-client'
 import { maxOf } from '#shared/arrays'
 
 /** Every command, by name. Add new commands here. */
-const COMMANDS: Record<string, Command> = {
+const COMMANDS: Readonly<Record<string, Command>> = {
   serve: serveCommand,
   backup: backupCommand,
   restore: restoreCommand,
@@ -29,6 +29,11 @@ const COMMANDS: Record<string, Command> = {
   export: exportCommand,
   import: importCommand,
   config: configCommand
+}
+
+/** The command a person typed, if there is one: `plant-store constructor` names no command, not Object's own member. */
+function commandNamed(name: string): Command | undefined {
+  return Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined
 }
 
 function mainHelp(): string {
@@ -53,7 +58,7 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.en
   const [name, ...rest] = argv
   try {
     if (name === undefined || name === 'help' || name === '--help' || name === '-h') {
-      const topic = rest[0] !== undefined ? COMMANDS[rest[0]] : undefined
+      const topic = rest[0] !== undefined ? commandNamed(rest[0]) : undefined
       process.stdout.write(topic ? topic.help : mainHelp())
       return 0
     }
@@ -61,7 +66,7 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.en
       process.stdout.write(`${__APP_VERSION__}\n`)
       return 0
     }
-    const command = COMMANDS[name]
+    const command = commandNamed(name)
     if (!command) throw new UsageError(`unknown command "${name}"; run plant-store --help to see the commands`)
     // Every command answers -h/--help the same way, so none parses it itself.
     const options = rest.includes('--') ? rest.slice(0, rest.indexOf('--')) : rest

@@ -5,6 +5,7 @@
  */
 import type { ImportSummary } from '#shared/import-export'
 import { checkImportChoices, type ImportChoices } from '#shared/import-mapping'
+import { dictionary } from '#shared/dictionary'
 import { changeSettings, readSettings } from './settings'
 
 /** Header shapes remembered; the least recently used goes first. */
@@ -14,7 +15,7 @@ export const REMEMBERED_MAPPINGS = 50
 export async function readImportMappings(dataDir: string): Promise<Record<string, ImportChoices>> {
   const stored = (await readSettings(dataDir))['import.mappings']
   if (typeof stored !== 'object' || stored === null) return {}
-  const mappings: Record<string, ImportChoices> = {}
+  const mappings = dictionary<ImportChoices>() // settings.json is the person's to edit: a key may be anything
   for (const [shape, entry] of Object.entries(stored)) {
     const checked = checkImportChoices((entry as { choices?: unknown } | null)?.choices)
     if (checked.ok) mappings[shape] = checked.value

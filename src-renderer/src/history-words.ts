@@ -6,6 +6,7 @@
 import { formatMoney, moneyFieldText, type ShopMoney } from '#shared/money'
 import { isPlantStatus } from '#shared/plant'
 import type { ChangeRecord, FieldChange } from '#shared/history'
+import { OWN_ACTORS } from '#shared/named-token'
 import { STATUS_LABELS, formatCount, formatExact } from './format'
 import { movementOf } from './stock-words'
 
@@ -26,11 +27,9 @@ export interface HistoryLine {
   text: string
 }
 
-const WHO: Readonly<Record<string, string>> = { ui: 'the staff app', cli: 'the command line', import: 'an import' }
-
 /** Who made a change, in words: a token's own name, or what `ui`, `cli` and `import` stand for. */
 export function describeWho(by: string): string {
-  return WHO[by] ?? by
+  return OWN_ACTORS.get(by) ?? by // a Map: a token named `constructor` is a name, not Object's member
 }
 
 const clock = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' })
@@ -74,7 +73,10 @@ function describeTags(change: FieldChange): string {
 const FIELD_ORDER = ['status', 'quantity', 'price', 'name', 'category', 'tags', 'reorderAt']
 
 /** Fields whose API name is not a shop word. */
-const FIELD_WORDS: Readonly<Record<string, string>> = { quantity: 'stock', reorderAt: 'reorder level' }
+const FIELD_WORDS: ReadonlyMap<string, string> = new Map([
+  ['quantity', 'stock'],
+  ['reorderAt', 'reorder level']
+])
 
 function fieldRank(field: string): number {
   const rank = FIELD_ORDER.indexOf(field)
@@ -88,7 +90,7 @@ export function describeChanges(changes: Readonly<Record<string, FieldChange>>, 
     .map((field) => {
       const change = changes[field]!
       if (field === 'tags') return describeTags(change)
-      return `${FIELD_WORDS[field] ?? field} ${describeValue(field, change.from, money)} → ${describeValue(field, change.to, money)}`
+      return `${FIELD_WORDS.get(field) ?? field} ${describeValue(field, change.from, money)} → ${describeValue(field, change.to, money)}`
     })
   return parts.length === 0 ? 'saved without changes' : parts.join('; ')
 }

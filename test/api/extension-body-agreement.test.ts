@@ -75,6 +75,10 @@ const tokenName = fc.oneof(
     'OWNER',
     'Owner',
     'owner1',
+    'ui',
+    'CLI',
+    'import',
+    'imports',
     '.till',
     'till-1',
     'till\n',
@@ -152,6 +156,8 @@ describe('the validators and the published JSON Schema of every extension body',
     ['bulk-update-plants', { updates: [{ id: 1, version: 2 ** 53 }] }],
     ['set-shop-settings', { currency: 'eur' }],
     ['add-token', { name: 'Owner' }],
+    ['add-token', { name: 'Import' }],
+    ['add-token', { name: 'till-9', scope: null }],
     ['add-token', { name: 'has space' }]
   ])('both refuse %s %j', async (operationId, body) => {
     const schemaAccepts = (await publishedBodies()).get(operationId)!

@@ -80,6 +80,29 @@ describe('named tokens (extension)', () => {
     expect((await app.call('DELETE', '/v3/tokens/nobody')).status).toBe(404)
   })
 
+  it('refuses a null or non-text scope on the field scope, and makes no token', async () => {
+    const app = await createTestApp()
+    for (const scope of [null, 5, 'admin']) {
+      const response = await app.call('POST', '/v3/tokens', { name: 'till-9', scope })
+      expect(response.status, JSON.stringify(scope)).toBe(400)
+      const problem = await response.json()
+      expect(problem.errors.map((error: { field: string }) => error.field)).toEqual(['scope'])
+      expect(problem.errors[0].message).toMatch(/^scope must be "read-write" or "read-only"/)
+    }
+    expect(await app.namedTokens.list()).toEqual([])
+  })
+
+  it.each(['ui', 'cli', 'import', 'UI', 'Import'])('refuses the name %s, which the change log uses for its own actors', async (name) => {
+    const app = await createTestApp()
+    const response = await app.call('POST', '/v3/tokens', { name })
+    expect(response.status).toBe(400)
+    const problem = await response.json()
+    expect(problem.errors).toEqual([
+      { field: 'name', message: expect.stringMatching(/is what the change log calls changes made by .*; choose another name/) }
+    ])
+    expect(await app.namedTokens.list()).toEqual([])
+  })
+
   it('a token revoked through the API is refused at once', async () => {
     const { app, token } = await withToken('read-write')
     expect((await app.call('DELETE', '/v3/tokens/till')).status).toBe(204)

@@ -101,7 +101,7 @@ describe('local API security (real process)', () => {
     const fresh = rotated.stdout.trim()
     expect(fresh).not.toBe(server.token)
     expect(fresh.length).toBeGreaterThanOrEqual(32)
-    expect(rotated.stderr).toMatch(/running Plant Store refuses the old token/)
+    expect(rotated.stderr).toMatch(/running Plant Store accepts it at once and refuses the old token/)
     expect((await readFile(path.join(dir, 'token'), 'utf8')).trim()).toBe(fresh)
     const status = async (token: string) => (await raw(server.port, 'GET', SEARCH, good(server, { authorization: `Bearer ${token}` }))).status
     await expect.poll(() => status(fresh)).toBe(200)

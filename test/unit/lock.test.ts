@@ -47,7 +47,7 @@ describe('data directory lock', () => {
     await lock.release()
   })
 
-  it('waits out a fresh unreadable lock file, and takes over an old one', async () => {
+  it('waits out a fresh unreadable lock file, and takes over an old one or one dated in the future', async () => {
     const dir = await makeTempDir()
     const file = path.join(dir, 'lock')
     await writeFile(file, '')
@@ -56,6 +56,11 @@ describe('data directory lock', () => {
     await utimes(file, old, old)
     const lock = await acquireDataDirLock(dir, 'me')
     await lock.release()
+    // Dated an hour ahead: written before the clock was put back, so old, not "starting" until the clock catches up.
+    await writeFile(file, '')
+    const ahead = new Date(Date.now() + 3_600_000)
+    await utimes(file, ahead, ahead)
+    await (await acquireDataDirLock(dir, 'me')).release()
   })
 
   it('records who holds it: process, holder and since when', async () => {

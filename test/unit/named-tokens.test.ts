@@ -1,12 +1,22 @@
+import { spawn } from 'node:child_process'
+import { once } from 'node:events'
 import { stat, utimes, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
 import { hostPlatform } from '#lib/platform'
+import { identity } from '#lib/process-identity'
 import { FileLockTimeoutError, withFileLock } from '#lib/file-lock'
 import { NamedTokenRegistry } from '#auth/named-token-registry'
 import { NamedTokensFileError, TokenNameError, addNamedToken, namedTokensFile, readNamedTokens, revokeNamedToken } from '#auth/named-tokens'
 import { settled } from '#setup/settled'
 import { makeTempDir } from '#setup/temp-dir'
+
+/** The pid of a process that has ended. */
+async function deadPid(): Promise<number> {
+  const child = spawn(process.execPath, ['-e', ''])
+  await once(child, 'exit')
+  return child.pid!
+}
 
 describe('tokens.json', () => {
   it('keeps every token when several processes add at once (read-modify-write under a lock)', async () => {
@@ -35,13 +45,36 @@ describe('tokens.json', () => {
 })
 
 describe('the short file lock', () => {
-  it('takes over a lock left by a killed process once it is stale, and waits for a live one', async () => {
+  const lockedFile = async (holder: string, dated = new Date()) => {
     const file = path.join(await makeTempDir(), 'tokens.json')
-    await writeFile(`${file}.lock`, '12345\n')
+    await writeFile(`${file}.lock`, holder)
+    await utimes(`${file}.lock`, dated, dated)
+    return file
+  }
+  const HOUR_AHEAD = () => new Date(Date.now() + 3_600_000)
+
+  it('takes over at once a lock whose holder is gone, in either form it was written, even dated in the future', async () => {
+    const dead = await deadPid()
+    for (const [holder, dated] of [
+      [`${dead}\n`, new Date()],
+      [JSON.stringify({ pid: dead }), new Date()],
+      [JSON.stringify({ pid: dead }), HOUR_AHEAD()]
+    ] as const) {
+      // No wait at all: the holder is known to be gone.
+      expect(await withFileLock(await lockedFile(holder, dated), async () => 'taken over', { waitMs: 0 })).toBe('taken over')
+    }
+  })
+
+  it('waits for a live holder, and takes its lock over once stale by its date, or at once when dated in the future', async () => {
+    // The process that started this test runner: alive, and not this process.
+    const live = JSON.stringify({ pid: process.ppid, ...identity(process.ppid) })
+    const file = await lockedFile(live)
     await expect(withFileLock(file, async () => 'late', { waitMs: 50 })).rejects.toBeInstanceOf(FileLockTimeoutError)
     const old = new Date(Date.now() - 60_000)
     await utimes(`${file}.lock`, old, old)
     expect(await withFileLock(file, async () => 'taken over')).toBe('taken over')
+    const ahead = await lockedFile(live, HOUR_AHEAD())
+    expect(await withFileLock(ahead, async () => 'taken over', { waitMs: 0 })).toBe('taken over')
   })
 })
 

@@ -157,7 +157,7 @@ function exitCodeFor(error: ApiError): number {
 async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
   const { values, positionals, dataDir } = readOptions(args, env, OPTIONS, true)
   const [action, id, ...extra] = positionals
-  const accepted = action === undefined ? undefined : ACCEPTS[action]
+  const accepted = action !== undefined && Object.hasOwn(ACCEPTS, action) ? ACCEPTS[action] : undefined // never `constructor`
   if (!accepted) throw new UsageError(`say what to do: plant-store plants list|get|add|set (got "${action ?? ''}"); see --help`)
   const stray = (Object.keys(values) as (keyof Values | 'data')[]).find((name) => name !== 'data' && !accepted.includes(name))
   if (stray !== undefined) throw new UsageError(`--${stray} does not go with plants ${action}`)

@@ -13,7 +13,7 @@ export async function addToken(dataDir: string, name: string | undefined, readOn
     process.stdout.write(`${created.token}\n`)
     process.stderr.write(
       `Made the ${created.scope} token "${created.name}". It is shown this once: give it to the script now ` +
-        '(Plant Store keeps only its hash). A running Plant Store accepts it within a second.\n'
+        '(Plant Store keeps only its hash). A running Plant Store accepts it at once.\n'
     )
     return EXIT_CODES.ok
   } catch (error) {

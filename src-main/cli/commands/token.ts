@@ -23,8 +23,8 @@ Named tokens, one per script or till, can be revoked one by one:
   revoke NAME  a running Plant Store refuses the token within ${TOKEN_RECHECK_MS / 1000} second
 
 Options:
-  --rotate     replace the owner's token with a new random one; a running server accepts only
-               the new one within ${TOKEN_RECHECK_MS / 1000} second (give it to your scripts, reopen the UI)
+  --rotate     replace the owner's token with a new random one; a running server accepts the new one
+               at once and refuses the old one within ${TOKEN_RECHECK_MS / 1000} second (give it to your scripts, reopen the UI)
   --link       print the address of the running server's UI with the owner's token in it
   --read-only  (add) the token may read but never change anything (403 on every write)
   --json       (list) print JSON
@@ -72,14 +72,19 @@ async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
     process.stdout.write(`${await loadOrCreateToken(dataDir)}\n`)
     return 0
   }
-  const token = await rotateToken(dataDir)
-  // Only the token goes to stdout, so `$(plant-store token --rotate)` captures it cleanly.
-  process.stdout.write(`${token}\n`)
+  // Printed while the rotation holds its lock, and refused if another replaced the token since this command began:
+  // the token printed is the token in force. Only the token goes to stdout, so `$(plant-store token --rotate)` captures it.
+  await rotateToken(dataDir, { since: performance.timeOrigin, announce: (token) => printed(`${token}\n`) })
   process.stderr.write(
-    `New token written to ${tokenFilePath(dataDir)}. A running Plant Store refuses the old token within ` +
+    `New token written to ${tokenFilePath(dataDir)}. A running Plant Store accepts it at once and refuses the old token within ` +
       `${TOKEN_RECHECK_MS / 1000} second; update your scripts and open the UI again with the new token.\n`
   )
   return 0
+}
+
+/** Writes `text` to stdout and resolves once it has been handed to the system. */
+function printed(text: string): Promise<void> {
+  return new Promise((resolve, reject) => process.stdout.write(text, (error) => (error ? reject(error) : resolve())))
 }
 
 /** Options that belong to another form of the command are refused rather than ignored. */

@@ -32,7 +32,7 @@ export interface NamedTokenAdmin {
   revoke(name: string): Promise<boolean>
 }
 
-/** The name and scope of a POST body: `{name, scope?}`, scope read-write unless said otherwise. */
+/** The name and scope of a POST body: `{name, scope?}`, scope read-write when absent (null is refused). */
 function readNewToken(body: unknown): { name: string; scope: TokenScope } {
   const checked = validate(NEW_TOKEN_BODY, body)
   if (!checked.ok) throw problem('tokenNotMade', checked.errors)
@@ -83,7 +83,9 @@ export const tokenPaths: PathItems = {
           description: 'The token, with its secret.',
           content: json({ allOf: [ref('NamedToken'), { type: 'object', required: ['token'], properties: { token: { type: 'string' } } }] })
         },
-        '400': problemResponse('The name is not valid (letters, digits, . _ -; not "owner"), or the scope is unknown.'),
+        '400': problemResponse(
+          'The name is not valid (letters, digits, . _ -; not "owner", "ui", "cli" or "import"), or the scope is neither of the two (null included).'
+        ),
         '403': OWNER_ONLY,
         '409': problemResponse('A token of that name exists already.'),
         ...JSON_BODY_RESPONSES

@@ -85,21 +85,22 @@ async function exportPlants(event: H3Event, store: PlantStore): Promise<Readable
 }
 
 /** Charsets a CSV body may declare, as the encodings an import reads (absent: detected from the bytes). */
-const CHARSETS: Record<string, TextEncoding> = {
-  'utf-8': 'utf-8',
-  utf8: 'utf-8',
-  'utf-16': 'utf-16le',
-  'utf-16le': 'utf-16le',
-  'utf-16be': 'utf-16be',
-  'windows-1252': 'windows-1252',
-  'iso-8859-1': 'windows-1252',
-  'us-ascii': 'utf-8'
-}
+// A Map: the charset is the sender's text, and `charset=constructor` must be unknown, not Object's own member.
+const CHARSETS: ReadonlyMap<string, TextEncoding> = new Map([
+  ['utf-8', 'utf-8'],
+  ['utf8', 'utf-8'],
+  ['utf-16', 'utf-16le'],
+  ['utf-16le', 'utf-16le'],
+  ['utf-16be', 'utf-16be'],
+  ['windows-1252', 'windows-1252'],
+  ['iso-8859-1', 'windows-1252'],
+  ['us-ascii', 'utf-8']
+])
 
 /** The format an import body declares (415 otherwise), and the encoding its charset names. */
 function bodyFormat(event: H3Event): { format: TransferFormat; encoding?: TextEncoding } {
   const { header, mediaType, charset } = contentTypeOf(event)
-  const encoding = charset === undefined ? undefined : CHARSETS[charset]
+  const encoding = charset === undefined ? undefined : CHARSETS.get(charset)
   if (charset !== undefined && encoding === undefined) throw problem('unsupportedImportType', header)
   if (CSV_LIKE_MEDIA_TYPES.includes(mediaType)) return { format: 'csv', encoding }
   if (mediaType === TRANSFER_MEDIA_TYPES.xlsx && charset === undefined) return { format: 'xlsx' }

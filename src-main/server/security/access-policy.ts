@@ -15,6 +15,8 @@ const LOOPBACK_HOSTS = ['127.0.0.1', 'localhost', '[::1]']
 export interface AccessPolicyOptions {
   /** The token requests must carry; called per request, so a rotated token takes effect at once. */
   token: () => string
+  /** Re-reads the token (its file may have just been rotated); called before a token nobody knows is refused. */
+  refreshToken?: () => Promise<void>
   /**
    * The address the server binds to (`--host`); allowed as Host besides the loopback names. When it is a
    * wildcard (0.0.0.0, ::), this computer's network addresses are allowed too: other computers use those.
@@ -28,6 +30,8 @@ export interface AccessPolicyOptions {
 export interface NamedTokenLookup {
   /** The holder of `token`, recording the use, or undefined when no named token has this secret (e.g. revoked). */
   authenticate(token: string): { name: string; scope: TokenScope } | undefined
+  /** Catches up with tokens made elsewhere (the CLI) since the last look; called before refusing an unknown token. */
+  refresh?(): Promise<void>
 }
 
 /** Who a request comes from: the owner, or the holder of a named token. */
@@ -68,6 +72,7 @@ function sameSecret(given: string, expectedDigest: Buffer): boolean {
  */
 export class AccessPolicy {
   readonly #token: () => string
+  readonly #refreshToken: (() => Promise<void>) | undefined
   readonly #namedTokens: NamedTokenLookup | undefined
   /** Digest of the current token, recomputed only when the token changes (it is read on every request). */
   #expected: { token: string; digest: Buffer } | undefined
@@ -78,6 +83,7 @@ export class AccessPolicy {
 
   constructor(options: AccessPolicyOptions) {
     this.#token = options.token
+    this.#refreshToken = options.refreshToken
     this.#namedTokens = options.namedTokens
     // Read once at start: an address the computer gets later is served after a restart.
     const extra = options.host === undefined ? [] : [urlHost(options.host).toLowerCase(), ...interfaceAddresses(options.host)]
@@ -116,5 +122,19 @@ export class AccessPolicy {
     if (sameSecret(given, this.#expected.digest)) return { ok: true, principal: OWNER }
     const named = this.#namedTokens?.authenticate(given)
     return named ? { ok: true, principal: named } : { ok: false, refusal: 'invalid' }
+  }
+
+  /**
+   * Whether a check refused a token nobody knows, which may be in force all the same ({@link recheckAuthorization}):
+   * made with `plant-store token add`, or printed by `plant-store token --rotate`, a moment ago.
+   */
+  mayKnowLater(check: TokenCheck): boolean {
+    return !check.ok && check.refusal === 'invalid' && (this.#refreshToken !== undefined || this.#namedTokens?.refresh !== undefined)
+  }
+
+  /** {@link checkAuthorization} again, once the owner's token and the named tokens have caught up with their files. */
+  async recheckAuthorization(header: string | null): Promise<TokenCheck> {
+    await Promise.all([this.#refreshToken?.(), this.#namedTokens?.refresh?.()])
+    return this.checkAuthorization(header)
   }
 }

@@ -6,7 +6,7 @@
 import type { H3Event, Middleware } from 'h3'
 import { API_BASE, API_PATHS } from '#shared/api-paths'
 import { OWNER_TOKEN_NAME } from '#shared/named-token'
-import type { AccessPolicy, Principal } from './access-policy'
+import type { AccessPolicy, Principal, TokenCheck } from './access-policy'
 import { isWildcardHost } from './own-addresses'
 import { problem } from '#server/problems/problems'
 import { urlHost } from '#server/urls'
@@ -86,9 +86,7 @@ function isPublic(event: H3Event): boolean {
  * (RFC 6750). Paths outside /v3 (the UI's static files) hold no data and pass.
  */
 export function requireApiToken(policy: AccessPolicy): Middleware {
-  return (event, next) => {
-    if (!isApiPath(event) || isPublic(event)) return next()
-    const check = policy.checkAuthorization(event.req.headers.get('authorization'))
+  const admit = (event: H3Event, check: TokenCheck, next: () => unknown) => {
     if (!check.ok) throw problem('unauthorized', check.refusal)
     // Recorded for whatever needs to know who made a change (idempotency keys, a history's `by`).
     event.context.principal = check.principal
@@ -96,6 +94,14 @@ export function requireApiToken(policy: AccessPolicy): Middleware {
       throw problem('readOnlyToken', check.principal.name, event.req.method)
     }
     return next()
+  }
+  return (event, next) => {
+    if (!isApiPath(event) || isPublic(event)) return next()
+    const header = event.req.headers.get('authorization')
+    const check = policy.checkAuthorization(header)
+    // A token made by the CLI a moment ago: the named tokens look at their file before it is refused.
+    if (policy.mayKnowLater(check)) return policy.recheckAuthorization(header).then((again) => admit(event, again, next))
+    return admit(event, check, next)
   }
 }
 

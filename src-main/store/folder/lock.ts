@@ -11,10 +11,11 @@
  * over ({@link takeOverDataDir}).
  */
 import { constants as fsConstants } from 'node:fs'
-import { lstat, open, readFile, stat, unlink } from 'node:fs/promises'
+import { lstat, open, readFile, unlink } from 'node:fs/promises'
 import path from 'node:path'
 import { createFileOnce } from '#lib/durable-file'
-import { identity, isProcessAlive, processState, type ProcessIdentity, type ProcessState } from '#lib/process-identity'
+import { identity, processState, type ProcessIdentity, type ProcessState } from '#lib/process-identity'
+import { UNREADABLE_GRACE_MS, ageMs, removeStaleLock } from '#lib/stale-lock'
 
 /** Name of the lock file inside the data directory. */
 export const LOCK_FILE_NAME = 'lock'
@@ -81,9 +82,6 @@ export class LockLostError extends Error {
 /** Lock files this process holds, so that its own pid in a lock file is told apart from a recycled one. */
 const heldHere = new Set<string>()
 
-/** A lock file that cannot be parsed is taken for stale only once it is this old (its writer may still be writing). */
-const UNREADABLE_GRACE_MS = 5_000
-
 /** A held lock. */
 export interface DataDirLock {
   readonly file: string
@@ -110,38 +108,6 @@ function parseOwner(text: string): LockOwner | undefined {
     // Not a lock this code wrote (or one damaged on disk).
   }
   return undefined
-}
-
-/**
- * Removes a stale lock whose content is `staleText`. Two processes that saw the
- * same stale lock must not both remove "it": the second would remove the fresh
- * lock the first has taken meanwhile. So removing happens under a second lock
- * (`lock.takeover`, created exclusively), and only while the file still holds
- * the stale text. False when another process is taking over right now.
- */
-async function removeStale(file: string, staleText: string): Promise<boolean> {
-  const takeover = `${file}.takeover`
-  if (!(await createFileOnce(takeover, String(process.pid)))) {
-    // A takeover lasts a moment: a marker whose process is gone, or one this old, was left by a process killed during it.
-    const taker = Number(await readFile(takeover, 'utf8').catch(() => ''))
-    const abandoned = (Number.isSafeInteger(taker) && taker > 0 && !isProcessAlive(taker)) || (await ageMs(takeover)) > UNREADABLE_GRACE_MS
-    if (abandoned) await unlink(takeover).catch(() => undefined)
-    return false
-  }
-  try {
-    const current = await readFile(file, 'utf8').catch(() => undefined)
-    if (current === staleText) await unlink(file).catch(() => undefined)
-  } finally {
-    await unlink(takeover).catch(() => undefined)
-  }
-  return true
-}
-
-async function ageMs(file: string): Promise<number> {
-  return stat(file).then(
-    (info) => Date.now() - info.mtimeMs,
-    () => Number.POSITIVE_INFINITY
-  )
 }
 
 /**
@@ -239,7 +205,7 @@ export async function acquireLockFile(
       throw new DataDirLockedError(dir, { pid: 0, holder: 'another Plant Store that is starting', since: 'just now' }, refused)
     }
     // Another process is removing the same stale lock: its own lock follows in a moment.
-    if (!(await removeStale(file, found))) await new Promise((resolve) => setTimeout(resolve, 10))
+    if (!(await removeStaleLock(file, found))) await new Promise((resolve) => setTimeout(resolve, 10))
   }
   throw new Error(`could not take the lock ${file}; another process keeps replacing it`)
 }
@@ -256,7 +222,7 @@ export async function takeOverDataDir(dir: string, owner: Pick<LockOwner, 'pid' 
   if (found === undefined) return true
   const current = parseOwner(found)
   if (current?.pid !== owner.pid || current.since !== owner.since) return false
-  return removeStale(file, found)
+  return removeStaleLock(file, found)
 }
 
 /** Takes the lock of `dir` for this process, or throws DataDirLockedError naming the holder. */

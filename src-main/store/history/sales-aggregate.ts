@@ -22,11 +22,12 @@ import path from 'node:path'
 import type { HistoryEntry } from './history-entry'
 import { openHistoryFile } from './history-files'
 import { replaceFile } from '#lib/durable-file'
+import { dictionary, dictionaryOf } from '#shared/dictionary'
 
 /** Sold, returned and the total of the sales' prices, of one category on one day. */
 export type Counts = [sold: number, returned: number, total: number]
 
-/** Counts by day (YYYY-MM-DD) and category ('' for plants without one). */
+/** Counts by day (YYYY-MM-DD) and category ('' for plants without one); dictionaries, as a category may be `__proto__`. */
 export type DailySales = Record<string, Record<string, Counts>>
 
 /** Pots written off by day (YYYY-MM-DD) and reason (the movement's note; '' when none was given). */
@@ -59,8 +60,8 @@ export function saleKind(entry: HistoryEntry): { kind: 'sale' | 'return'; count:
 export class SalesAggregate {
   readonly #file: string
   #upToSeq = 0
-  #days: DailySales = {}
-  #writeOffs: DailyWriteOffs = {}
+  #days: DailySales = dictionary()
+  #writeOffs: DailyWriteOffs = dictionary()
   #loaded = false
 
   constructor(dir: string) {
@@ -93,10 +94,11 @@ export class SalesAggregate {
     try {
       const handle = await openHistoryFile(this.#file) // not a link, nor a file another account may have forged
       const saved = JSON.parse(await handle.readFile('utf8').finally(() => handle.close())) as Partial<SalesFile>
-      if (Number.isSafeInteger(saved.upToSeq) && isObject(saved.days) && isObject(saved.writeOffs)) {
+      if (Number.isSafeInteger(saved.upToSeq) && isDictionaryOfObjects(saved.days) && isDictionaryOfObjects(saved.writeOffs)) {
         this.#upToSeq = saved.upToSeq!
-        this.#days = saved.days
-        this.#writeOffs = saved.writeOffs
+        // JSON.parse gives plain objects, whose inherited names (`constructor`) would read as counts.
+        this.#days = dictionaryOf(saved.days!, (day) => dictionaryOf(day as object))
+        this.#writeOffs = dictionaryOf(saved.writeOffs!, (day) => dictionaryOf(day as object))
       }
     } catch {
       // none yet, damaged or untrusted: rebuilt from the log
@@ -111,13 +113,13 @@ export class SalesAggregate {
       this.#upToSeq = entry.seq
       const day = entry.at.slice(0, 10)
       if (entry.stock?.reason === 'written-off') {
-        const reasons = (this.#writeOffs[day] ??= {})
+        const reasons = (this.#writeOffs[day] ??= dictionary())
         reasons[entry.stock.note ?? ''] = (reasons[entry.stock.note ?? ''] ?? 0) - entry.stock.change
       }
       const sale = saleKind(entry)
       if (!sale) continue
       const category = entry.sale?.category ?? entry.plant?.category ?? ''
-      const counts = ((this.#days[day] ??= {})[category] ??= [0, 0, 0])
+      const counts = ((this.#days[day] ??= dictionary())[category] ??= [0, 0, 0])
       if (sale.kind === 'sale') {
         counts[0] += sale.count
         // no binary float drift over a million sales
@@ -133,4 +135,6 @@ export class SalesAggregate {
   }
 }
 
-const isObject = (value: unknown): value is Record<string, never> => typeof value === 'object' && value !== null
+const isObject = (value: unknown): value is object => typeof value === 'object' && value !== null
+
+const isDictionaryOfObjects = (value: unknown): value is object => isObject(value) && Object.values(value).every(isObject)
