@@ -6,6 +6,7 @@
 import type { ImportMappingReport } from './import-mapping'
 import { leaf, named, objectOf } from './body-rules'
 import type { NewPlant } from './plant'
+import type { PlantCount } from './words'
 
 /** Plans of an import made again when the catalogue changed while one was being made, before the import is refused (409). */
 export const IMPORT_PLAN_ATTEMPTS = 3
@@ -124,10 +125,11 @@ export const BACKUP_FOLDER_BODY = named(
   )
 )
 
-/** The answer of POST /v3/backup: the backup just written into the backup folder. */
-export interface BackupMade {
+/** The answer of POST /v3/backup: the backup just written into the backup folder, how many plants it holds, and that said. */
+export interface BackupMade extends PlantCount {
   file: string
-  plantCount: number
+  /** "Backed up 27 plants (and 6 deleted, restorable) to FILE". */
+  message: string
 }
 
 /** How long a backup counts as recent. */
