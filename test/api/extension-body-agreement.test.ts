@@ -102,8 +102,12 @@ const currency = fc.oneof(
   fc.stringMatching(/^[A-Z]{3}$/),
   anyJson
 )
+const timeZone = fc.oneof(
+  fc.constantFrom('Europe/Berlin', 'America/New_York', 'UTC', 'utc', 'europe/berlin', 'US/Eastern', 'Etc/UTC', 'Berlin', ' Europe/Berlin', ''),
+  anyJson
+)
 const shopBodies = fc.oneof(
-  { weight: 8, arbitrary: withExtra(fc.record({ currency, locale: fc.constantFrom('de-DE', 'x') }, { requiredKeys: [] })) },
+  { weight: 8, arbitrary: withExtra(fc.record({ currency, timeZone, locale: fc.constantFrom('de-DE', 'x') }, { requiredKeys: [] })) },
   // The other drift the review reproduced: lower case, which the document let pass.
   { weight: 1, arbitrary: fc.constant({ currency: 'eur' }) },
   { weight: 1, arbitrary: notAnObject }

@@ -73,8 +73,12 @@ export function fakeApi(initial: Plant[] = []): FakeApi {
     bulkUpdate: vi.fn(async () => []),
     bulkDelete: vi.fn(async (ids: readonly number[]) => [...ids]),
     bulkRestore: vi.fn(async () => []),
-    shopSettings: vi.fn(async () => ({ currency: 'EUR', locale: 'en-US' })),
-    setShopSettings: vi.fn(async ({ currency }: { currency: string }) => ({ currency, locale: 'en-US' })),
+    shopSettings: vi.fn(async () => ({ currency: 'EUR', locale: 'en-US', timeZone: 'Europe/Berlin' })),
+    setShopSettings: vi.fn(async ({ currency = 'EUR', timeZone = 'Europe/Berlin' }: { currency?: string; timeZone?: string }) => ({
+      currency,
+      locale: 'en-US',
+      timeZone
+    })),
     exportPlants: vi.fn(async () => new Blob([])),
     exportStream: vi.fn(async () => new Blob([]).stream()),
     backupStatus: vi.fn(async () => ({ dir: null, present: false, last: null })),
