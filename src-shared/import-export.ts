@@ -7,6 +7,7 @@ import type { ImportMappingReport } from './import-mapping'
 import { leaf, named, objectOf } from './body-rules'
 import type { NewPlant } from './plant'
 import type { PlantCount } from './words'
+import { shopDay } from './shop-day'
 
 /** Plans of an import made again when the catalogue changed while one was being made, before the import is refused (409). */
 export const IMPORT_PLAN_ATTEMPTS = 3
@@ -78,10 +79,9 @@ export interface ImportSummary {
 /** How many changes an import summary lists. */
 export const IMPORT_PREVIEW_CHANGES = 50
 
-/** The file name an export suggests: `plants-2025-03-14.csv` (the local date). */
-export function exportFileName(format: TransferFormat, now: Date = new Date()): string {
-  const day = [now.getFullYear(), now.getMonth() + 1, now.getDate()].map((part) => String(part).padStart(2, '0')).join('-')
-  return `plants-${day}.${format}`
+/** The name an export suggests: `plants-2026-11-24.csv`, dated the shop's day (its time zone, shop-day.ts). */
+export function exportFileName(format: TransferFormat, timeZone: string, now: Date = new Date()): string {
+  return `plants-${shopDay(now, timeZone)}.${format}`
 }
 
 /** One row error as a person reads it: `row 17, status: must be one of available, pending, sold; got "Sould"`. */

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import type { SalesReport } from '#shared/history'
+import { shopDay } from '#shared/shop-day'
 import { createTestApp } from '#setup/in-process'
 
 async function soldAt(times: string[], timeZone: string) {
@@ -49,5 +50,16 @@ describe("GET /v3/reports/stock counts write-offs per the shop's month", () => {
     await app.call('POST', '/v3/plant/1/stock', { change: -2, reason: 'written-off', note: 'frost' })
     const writtenOff = async (month: string) => (await (await app.call('GET', `/v3/reports/stock?month=${month}`)).json()).writtenOff.pots
     expect([await writtenOff('2026-03'), await writtenOff('2026-04')]).toEqual([0, 2])
+  })
+})
+
+describe("GET /v3/export names the file by the shop's day", () => {
+  it.each(['Pacific/Kiritimati', 'Pacific/Pago_Pago'])('in %s (UTC+14 and UTC−11: never the same date)', async (timeZone) => {
+    const app = await createTestApp()
+    await app.call('PUT', '/v3/settings/shop', { timeZone })
+    const before = shopDay(new Date(), timeZone)
+    const response = await app.call('GET', '/v3/export?format=csv')
+    const names = [before, shopDay(new Date(), timeZone)].map((day) => `attachment; filename="plants-${day}.csv"`)
+    expect(names).toContain(response.headers.get('content-disposition'))
   })
 })
