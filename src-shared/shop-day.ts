@@ -33,12 +33,13 @@ export function computerTimeZone(): string {
   return new Intl.DateTimeFormat().resolvedOptions().timeZone
 }
 
-const HOUR_MS = 60 * 60 * 1000
 const MINUTE_MS = 60 * 1000
+/** An instant as the change log writes it (`toISOString`): its first 13 characters name its UTC hour. */
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/
 
 const formatters = new Map<string, Intl.DateTimeFormat>()
-/** Offsets by zone and UTC hour (null: the offset changes within that hour). */
-const hourOffsets = new Map<string, Map<number, number | null>>()
+/** By zone, the shop's day of each UTC hour seen (null: the hour holds the shop's midnight or an offset change). */
+const hourDays = new Map<string, Map<string, string | null>>()
 
 function formatterOf(timeZone: string): Intl.DateTimeFormat {
   let formatter = formatters.get(timeZone)
@@ -58,25 +59,31 @@ function offsetAt(time: number, timeZone: string): number {
   return Math.round((local - Math.floor(time / MINUTE_MS) * MINUTE_MS) / MINUTE_MS)
 }
 
+/** The date at `time` in `timeZone`, read from Intl. */
+function dayAt(time: number, timeZone: string): string {
+  return new Date(time + offsetAt(time, timeZone) * MINUTE_MS).toISOString().slice(0, 10)
+}
+
 /**
- * The offset at `time`, read once per UTC hour: offsets change at most once an hour, so an hour whose start and end
- * agree has one offset throughout (Intl is slow enough to matter when a report counts a million changes).
+ * The shop's day of the UTC hour `hour` (`2026-03-01T23`) when the whole hour has one, else null. Offsets change at
+ * most once an hour, so an hour whose first and last minute agree on offset and date has that date throughout.
+ * Kept, because Intl is slow enough to matter when a report counts a million changes.
  */
-function cachedOffset(time: number, timeZone: string): number {
-  const hour = Math.floor(time / HOUR_MS)
-  let byHour = hourOffsets.get(timeZone)
-  if (!byHour) hourOffsets.set(timeZone, (byHour = new Map()))
-  let offset = byHour.get(hour)
-  if (offset === undefined) {
-    const [start, end] = [offsetAt(hour * HOUR_MS, timeZone), offsetAt((hour + 1) * HOUR_MS - MINUTE_MS, timeZone)]
-    offset = start === end ? start : null
-    byHour.set(hour, offset)
+function dayOfHour(hour: string, timeZone: string): string | null {
+  let days = hourDays.get(timeZone)
+  if (!days) hourDays.set(timeZone, (days = new Map()))
+  let day = days.get(hour)
+  if (day === undefined) {
+    const [start, end] = [Date.parse(`${hour}:00:00.000Z`), Date.parse(`${hour}:59:00.000Z`)]
+    const same = offsetAt(start, timeZone) === offsetAt(end, timeZone) && dayAt(start, timeZone) === dayAt(end, timeZone)
+    day = same ? dayAt(start, timeZone) : null
+    days.set(hour, day)
   }
-  return offset ?? offsetAt(time, timeZone)
+  return day
 }
 
 /** The calendar date (YYYY-MM-DD) of `at` in `timeZone`: the shop's day of a sale, or of a file's name. */
 export function shopDay(at: Date | string, timeZone: string): string {
-  const time = typeof at === 'string' ? Date.parse(at) : at.getTime()
-  return new Date(time + cachedOffset(time, timeZone) * MINUTE_MS).toISOString().slice(0, 10)
+  const instant = typeof at === 'string' && ISO_INSTANT.test(at) ? at : new Date(at).toISOString()
+  return dayOfHour(instant.slice(0, 13), timeZone) ?? dayAt(Date.parse(instant), timeZone)
 }

@@ -25,6 +25,14 @@ describe('shopDay', () => {
     expect(shopDay('2026-03-01T18:14:59Z', 'Asia/Kathmandu')).toBe('2026-03-01')
     expect(shopDay('2026-03-01T18:15:00Z', 'Asia/Kathmandu')).toBe('2026-03-02')
   })
+
+  it('answers the same for every moment of an hour it has seen before (the hours are kept)', () => {
+    const moments = ['2026-03-01T23:00:00.000Z', '2026-03-01T23:59:59.999Z', '2026-03-01T23:30:00.000Z']
+    expect(moments.map((at) => shopDay(at, 'Europe/Berlin'))).toEqual(['2026-03-02', '2026-03-02', '2026-03-02'])
+    const kathmandu = ['2026-03-01T18:14:00.000Z', '2026-03-01T18:15:00.000Z', '2026-03-01T18:14:59.999Z']
+    expect(kathmandu.map((at) => shopDay(at, 'Asia/Kathmandu'))).toEqual(['2026-03-01', '2026-03-02', '2026-03-01'])
+    expect(shopDay('2026-03-01T23:30:00+00:00', 'Europe/Berlin')).toBe('2026-03-02') // not as toISOString writes it
+  })
 })
 
 describe('the time zone setting', () => {
