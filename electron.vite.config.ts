@@ -5,6 +5,12 @@ import vue from '@vitejs/plugin-vue'
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string }
 const define = { __APP_VERSION__: JSON.stringify(version) }
+/**
+ * Rolldown's [PLUGIN_TIMINGS] block (which plugin took how long) printed on every build where vite:vue is most of a
+ * build of a few seconds: ten lines of noise for someone running `npm install` or `npm run serve`. A build to profile
+ * can use `node --cpu-prof` instead.
+ */
+const checks = { bundlerTimings: false }
 
 /**
  * The server, the store and their dependencies (bundled, not loaded from node_modules one file at a time) in one
@@ -31,7 +37,8 @@ export default defineConfig({
           index: resolve('src-main/main/index.ts'),
           cli: resolve('src-main/cli/entry.ts')
         },
-        output: { manualChunks: serverChunk }
+        output: { manualChunks: serverChunk },
+        checks
       }
     }
   },
@@ -41,7 +48,8 @@ export default defineConfig({
       rollupOptions: {
         input: { index: resolve('src-main/main/preload.ts') },
         // A sandboxed preload must be CommonJS.
-        output: { format: 'cjs', entryFileNames: '[name].cjs' }
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+        checks
       }
     }
   },
@@ -64,7 +72,7 @@ export default defineConfig({
       outDir: 'out/renderer',
       // electron-vite leaves renderer code unminified; the UI is also served to browsers, so ship it small.
       minify: true,
-      rollupOptions: { input: { index: resolve('src-renderer/index.html') } }
+      rollupOptions: { input: { index: resolve('src-renderer/index.html') }, checks }
     }
   }
 })

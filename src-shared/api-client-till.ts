@@ -6,7 +6,7 @@ import { EXTENSION_PATHS } from './api-paths'
 import { jsonOf, type SendRequest } from './api-request'
 import { plantEtag } from './etag'
 import type { Plant, PlantChanges } from './plant'
-import type { ShopSettings } from './shop'
+import type { ShopSettings, ShopSettingsChange } from './shop'
 
 /** A bulk change: one change for many plants, or a change per plant (an Undo). Same rules as an update. */
 /** `version` in an item of updates: change that plant only if it is still at that version (else 412, nothing changes). */
@@ -32,8 +32,8 @@ export interface TillApi {
   bulkRestore(ids: readonly number[]): Promise<Plant[]>
   /** The shop's currency and locale. */
   shopSettings(): Promise<ShopSettings>
-  /** Changes the shop's currency (owner only). */
-  setShopSettings(settings: Pick<ShopSettings, 'currency'>): Promise<ShopSettings>
+  /** Changes the shop's currency or time zone, those given (owner only). */
+  setShopSettings(settings: ShopSettingsChange): Promise<ShopSettings>
 }
 
 const byId = (path: string, id: number) => path.replace('{id}', String(id))

@@ -16,3 +16,9 @@ export function maxOf(values: Iterable<number>, floor = Number.NEGATIVE_INFINITY
   for (const value of values) if (value > max) max = value
   return max
 }
+
+/** True when `a` and `b` are the same value, or lists of the same values in the same order (a plant's tags). */
+export function sameFieldValue(a: unknown, b: unknown): boolean {
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((item, index) => item === b[index])
+  return a === b
+}

@@ -6,6 +6,8 @@
 import type { ImportMappingReport } from './import-mapping'
 import { leaf, named, objectOf } from './body-rules'
 import type { NewPlant } from './plant'
+import type { PlantCount } from './words'
+import { shopDay } from './shop-day'
 
 /** Plans of an import made again when the catalogue changed while one was being made, before the import is refused (409). */
 export const IMPORT_PLAN_ATTEMPTS = 3
@@ -77,10 +79,9 @@ export interface ImportSummary {
 /** How many changes an import summary lists. */
 export const IMPORT_PREVIEW_CHANGES = 50
 
-/** The file name an export suggests: `plants-2025-03-14.csv` (the local date). */
-export function exportFileName(format: TransferFormat, now: Date = new Date()): string {
-  const day = [now.getFullYear(), now.getMonth() + 1, now.getDate()].map((part) => String(part).padStart(2, '0')).join('-')
-  return `plants-${day}.${format}`
+/** The name an export suggests: `plants-2026-11-24.csv`, dated the shop's day (its time zone, shop-day.ts). */
+export function exportFileName(format: TransferFormat, timeZone: string, now: Date = new Date()): string {
+  return `plants-${shopDay(now, timeZone)}.${format}`
 }
 
 /** One row error as a person reads it: `row 17, status: must be one of available, pending, sold; got "Sould"`. */
@@ -126,10 +127,11 @@ export const BACKUP_FOLDER_BODY = named(
   )
 )
 
-/** The answer of POST /v3/backup: the backup just written into the backup folder. */
-export interface BackupMade {
+/** The answer of POST /v3/backup: the backup just written into the backup folder, how many plants it holds, and that said. */
+export interface BackupMade extends PlantCount {
   file: string
-  plantCount: number
+  /** "Backed up 27 plants (and 6 deleted, restorable) to FILE". */
+  message: string
 }
 
 /** How long a backup counts as recent. */

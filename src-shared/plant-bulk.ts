@@ -7,6 +7,7 @@
  * the server's check and the published schema come from the same rules.
  */
 import { eitherByKey, leaf, listOf, named, objectOf, validate, type FieldRules, type Validated } from './body-rules'
+import type { FieldError } from './problem'
 import type { FieldChanges, PlantChanges } from './plant'
 import { MAX_BODY_DEPTH, PLANT_CHANGES, PLANT_ID, UPDATE_FIELDS } from './plant-schema'
 
@@ -78,7 +79,8 @@ const BY_UPDATES = objectOf<{ updates: BulkChange[] }>(
       minItems: 1,
       maxItems: BULK_MAX,
       notAList: 'updates must be a non-empty list such as [{"id": 1, "status": "sold"}]',
-      tooMany: TOO_MANY
+      tooMany: TOO_MANY,
+      description: 'A change per plant, each plant in one item only (an id given twice is refused with 400 naming both items).'
     })
   },
   { required: ['updates'], notAnObject: NOT_AN_OBJECT, unknownKey: onlyFields('updates') }
@@ -93,11 +95,32 @@ export function validateBulkIds(body: unknown): Validated<number[]> {
   return checked.ok ? { ok: true, value: checked.value.ids } : checked
 }
 
-/** Validates a body of POST /v3/plant/bulk into the update of each plant (an id named twice is changed once). */
+/**
+ * The items of `updates` that name a plant an earlier item names, each an error naming both items (as an import names
+ * both rows): which of two changes was meant is the caller's to say. Beyond the JSON Schema, which cannot say "each id once".
+ */
+function samePlantTwice(updates: readonly BulkChange[]): FieldError[] {
+  const itemOfId = new Map<number, number>()
+  const errors: FieldError[] = []
+  updates.forEach(({ id }, index) => {
+    const earlier = itemOfId.get(id)
+    if (earlier === undefined) itemOfId.set(id, index)
+    else errors.push({ field: `updates[${index}].id`, message: `id ${id} is also in updates[${earlier}]; change a plant in one item only` })
+  })
+  return errors
+}
+
+/**
+ * Validates a body of POST /v3/plant/bulk into the update of each plant: in `ids` an id named twice is changed once,
+ * in `updates` it is refused (two changes for one plant).
+ */
 export function validateBulkUpdate(body: unknown): Validated<BulkChange[]> {
   const checked = validate(BULK_UPDATE_BODY, body)
   if (!checked.ok) return checked
-  if ('updates' in checked.value) return { ok: true, value: checked.value.updates }
+  if ('updates' in checked.value) {
+    const twice = samePlantTwice(checked.value.updates)
+    return twice.length > 0 ? { ok: false, errors: twice } : { ok: true, value: checked.value.updates }
+  }
   const { ids, changes } = checked.value
   return { ok: true, value: [...new Set(ids)].map((id) => ({ ...changes, id })) }
 }

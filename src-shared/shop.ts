@@ -1,10 +1,12 @@
 /**
- * The shop setting: the currency prices are in (ISO 4217) and the locale they
- * are formatted in. Prices are written and read with money.ts (the one
+ * The shop setting: the currency prices are in (ISO 4217), the locale they
+ * are formatted in, and the time zone that decides the shop's day
+ * (shop-day.ts). Prices are written and read with money.ts (the one
  * formatter and parser). The body that changes it is described once, with
  * body-rules.ts.
  */
 import { leafOf, named, objectOf } from './body-rules'
+import { TIME_ZONES, timeZoneProblem } from './shop-day'
 
 /** GET /v3/settings/shop. */
 export interface ShopSettings {
@@ -12,6 +14,8 @@ export interface ShopSettings {
   currency: string
   /** BCP 47 locale of the computer the server runs on, e.g. "de-DE". */
   locale: string
+  /** IANA time zone of the shop, e.g. "Europe/Berlin": the day a sale is counted on and files are named by. */
+  timeZone: string
 }
 
 /** True for an ISO 4217 code this runtime knows (Intl.supportedValuesOf('currency')). */
@@ -33,15 +37,26 @@ const CURRENCY = leafOf<string>(currencyProblem, {
   description: "An ISO 4217 code this server knows (Intl.supportedValuesOf('currency')), in capitals."
 })
 
+/** The time zone of a change: an IANA name as Intl spells it, listed in the schema. */
+const TIME_ZONE = leafOf<string>(timeZoneProblem, {
+  type: 'string',
+  enum: [...TIME_ZONES],
+  description:
+    "The shop's IANA time zone (e.g. Europe/Berlin), spelled as Intl.supportedValuesOf('timeZone') lists it, or UTC: " +
+    'the day a sale is counted on in the sales report, and the date in file names. By default the computer’s.'
+})
+
+/** What PUT /v3/settings/shop changes: the fields given (the others stay). */
+export type ShopSettingsChange = Partial<Pick<ShopSettings, 'currency' | 'timeZone'>>
+
 /** The body of PUT /v3/settings/shop. */
 export const SHOP_SETTINGS_BODY = named(
   'ShopSettingsChange',
-  objectOf<{ currency: string }>(
-    { currency: CURRENCY },
+  objectOf<ShopSettingsChange>(
+    { currency: CURRENCY, timeZone: TIME_ZONE },
     {
-      required: ['currency'],
-      notAnObject: 'the body must be a JSON object such as {"currency": "GBP"}',
-      unknownKey: (key) => `unknown field "${key}"; the only field is currency (the locale is the computer's)`
+      notAnObject: 'the body must be a JSON object such as {"currency": "GBP"} or {"timeZone": "Europe/Berlin"}',
+      unknownKey: (key) => `unknown field "${key}"; the fields are currency and timeZone (the locale is the computer's)`
     }
   )
 )

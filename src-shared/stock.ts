@@ -301,7 +301,7 @@ export interface LowStockLine {
   reorderAt?: number
 }
 
-/** GET /v3/reports/stock: the stock now, and what was written off in a month (UTC). */
+/** GET /v3/reports/stock: the stock now, and what was written off in a month (a month in the shop's time zone). */
 export interface StockReport {
   /** The month of `writtenOff` (YYYY-MM). */
   month: string

@@ -10,7 +10,7 @@ import path from 'node:path'
 import { recordAndPrune } from './backup-manifest'
 import { checkBackupFolder } from './check-folder'
 import { readSettings } from '#settings/settings'
-import { backupName, checkStoreFolder, readCatalogue, serializeSnapshot } from '#store'
+import { BACKUP_NAME, backupName, checkStoreFolder, countPlants, readCatalogue, serializeSnapshot, type BackupMade } from '#store'
 import { replaceFile } from '#lib/durable-file'
 import { isProcessAlive } from '#lib/process-identity'
 
@@ -108,7 +108,7 @@ export async function backUpTo(
   targetDir: string,
   at = new Date(),
   options: { create?: boolean } = {}
-): Promise<{ file: string; plantCount: number } | undefined> {
+): Promise<BackupMade | undefined> {
   const catalogue = await readCatalogue(dataDir)
   if (!catalogue) return undefined
   await checkStoreFolder(dataDir) // backup-status.json goes there: never into a folder other accounts can change, as `backup`
@@ -129,7 +129,7 @@ export async function backUpTo(
   const status: OffsiteBackupStatus = { at: at.toISOString(), dir, file }
   // Replaced, never written through: a link planted at that name is not followed.
   await replaceFile(path.join(dataDir, STATUS_FILE_NAME), JSON.stringify(status, null, 2) + '\n')
-  return { file, plantCount: catalogue.data.plants.length }
+  return { file, ...countPlants(catalogue.data.plants) }
 }
 
 /** The backups into the backup folder while the service runs (scheduleOffsiteBackups). */

@@ -25,7 +25,7 @@ export const EXIT_CODES = {
   usage: 2,
   /** No such plant or token, or no Plant Store data in the folder. */
   notFound: 3,
-  /** Changed since read (--if-match), or a name taken. */
+  /** Changed since read (--if-match), a restore of a plant that is not deleted, or a name taken. */
   conflict: 4,
   /** The server refused the values (invalid plant data). */
   invalidInput: 5,

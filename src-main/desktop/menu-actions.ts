@@ -5,7 +5,7 @@
  */
 import os from 'node:os'
 import { clipboard, dialog, shell, type BrowserWindow } from 'electron'
-import { countOf } from '#shared/words'
+import { plantCountText } from '#shared/words'
 import { backUpNow, backupsDir, restoreFromBackup } from '#store'
 import { cliEntry } from '#app/paths'
 import { hostPlatform } from '#lib/platform'
@@ -71,7 +71,7 @@ export function createMenuActions(context: ActionContext): MenuActions {
         try {
           const made = await backUpNow(context.dataDir)
           if (!made) return await tell('There is nothing to back up yet.', `No catalogue in ${context.dataDir}.`, 'info', parent())
-          const answer = await choose(`Backed up ${countOf(made.plantCount, 'plant')}.`, made.file, ['OK', 'Show in Folder'], parent())
+          const answer = await choose(`Backed up ${plantCountText(made)}.`, made.file, ['OK', 'Show in Folder'], parent())
           if (answer === 1) shell.showItemInFolder(made.file)
         } catch (error) {
           await tell('The backup was not made.', reason(error), 'error', parent())
@@ -102,7 +102,7 @@ export function createMenuActions(context: ActionContext): MenuActions {
         try {
           const result = await context.restartService(() => restoreFromBackup(context.dataDir, file, { by: 'app' }))
           const aside = result.keptAside ? ` The previous catalogue was kept as ${result.keptAside}.` : ''
-          await tell('Backup restored.', `Restored ${countOf(result.plantCount, 'plant')} from ${file}.${aside}`, 'info', parent())
+          await tell('Backup restored.', `Restored ${plantCountText(result)} from ${file}.${aside}`, 'info', parent())
         } catch (error) {
           await tell('The backup was not restored.', `${reason(error)}\n\nThe catalogue was left as it was.`, 'error', parent())
         }

@@ -4,7 +4,7 @@
  * acts on the choice. Plain Node: the dialog itself is passed in as `ask`.
  */
 import { readFile } from 'node:fs/promises'
-import { countOf } from '#shared/words'
+import { plantCountText } from '#shared/words'
 import { latestBackup, DATA_FILE_VERSION, type RestoreResult } from '#store'
 import type { LockOwner } from '#store/errors'
 import { DataDirLockedError, DataFileError } from '#store/errors'
@@ -118,7 +118,7 @@ async function restoreAndTell<T>(options: RecoveryOptions<T>, backup: string): P
   try {
     const result = await options.restore(options.dataDir, backup)
     const aside = result.keptAside ? ` The damaged file was kept as ${result.keptAside}.` : ''
-    await options.inform(`Restored ${countOf(result.plantCount, 'plant')} from ${backup}.${aside}`, false)
+    await options.inform(`Restored ${plantCountText(result)} from ${backup}.${aside}`, false)
   } catch (error) {
     const reason = describeStartFailure(error) ?? (error instanceof Error ? error.message : String(error))
     await options.inform(`The backup ${backup} could not be restored: ${reason}`, true)

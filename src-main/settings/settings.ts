@@ -18,12 +18,14 @@ export interface Settings {
   'backup.dir'?: string
   /** The shop's currency (ISO 4217), for prices; see shop-settings.ts. */
   currency?: string
+  /** The shop's IANA time zone, which decides the shop's day; see shop-settings.ts. */
+  timeZone?: string
   /** The column mappings of applied imports, by header shape; see import-mappings.ts. Not a `config` key. */
   'import.mappings'?: Record<string, { choices: ImportChoices; usedAt: string }>
 }
 
 /** The keys `config` accepts. */
-export const SETTING_KEYS = ['backup.dir', 'currency'] as const satisfies readonly (keyof Settings)[]
+export const SETTING_KEYS = ['backup.dir', 'currency', 'timeZone'] as const satisfies readonly (keyof Settings)[]
 
 /** The settings of `dataDir`; none set when the file is missing. */
 export async function readSettings(dataDir: string): Promise<Settings> {

@@ -1,10 +1,11 @@
 /**
- * The shop's currency: a setting of the data folder (settings.json, key
- * `currency`), by default the currency of the computer's region (Intl's
- * locale, e.g. de-DE → EUR). Changed with PUT /v3/settings/shop or
- * `plant-store config set currency GBP`.
+ * The shop's currency and time zone: settings of the data folder (settings.json, keys `currency` and `timeZone`).
+ * The currency is by default that of the region the computer's locale names (Intl's locale, e.g. de-DE → EUR),
+ * EUR when it names none; the time zone is by default the computer's. Changed with PUT /v3/settings/shop or
+ * `plant-store config set currency GBP` / `config set timeZone Europe/Berlin`.
  */
 import { isCurrencyCode, type ShopSettings } from '#shared/shop'
+import { TIME_ZONES, computerTimeZone } from '#shared/shop-day'
 import { readSettings } from './settings'
 
 /** Currencies of the regions a locale most often names; other regions fall back to {@link FALLBACK_CURRENCY}. */
@@ -64,7 +65,7 @@ const REGION_CURRENCIES: Record<string, string> = {
   CO: 'COP'
 }
 
-/** The currency when the locale names no region in the table. */
+/** The currency when the locale names no region, or one not in the table. */
 export const FALLBACK_CURRENCY = 'EUR'
 
 /** The computer's locale, as Intl sees it (LANG / LC_ALL on Linux). */
@@ -72,18 +73,26 @@ export function computerLocale(): string {
   return Intl.DateTimeFormat().resolvedOptions().locale
 }
 
-/** The currency of `locale`'s region (made likely when not given: "de" → DE), else {@link FALLBACK_CURRENCY}. */
+/**
+ * The currency of the region `locale` names (en-GB → GBP), else {@link FALLBACK_CURRENCY}. A region is never
+ * guessed from the language: "en" (or "und", what Node reports for LANG=C) would be the United States, and an
+ * English-speaking shop anywhere would get dollars.
+ */
 export function currencyOfLocale(locale: string): string {
   try {
-    const region = new Intl.Locale(locale).maximize().region
+    const region = new Intl.Locale(locale).region
     return (region && REGION_CURRENCIES[region]) || FALLBACK_CURRENCY
   } catch {
     return FALLBACK_CURRENCY
   }
 }
 
-/** The shop setting of `dataDir`: the stored currency, or the locale's. */
-export async function readShopSettings(dataDir: string, locale = computerLocale()): Promise<ShopSettings> {
-  const stored = (await readSettings(dataDir)).currency
-  return { currency: isCurrencyCode(stored) ? stored : currencyOfLocale(locale), locale }
+/** The shop setting of `dataDir`: the stored currency and time zone, or the locale's currency and the computer's zone. */
+export async function readShopSettings(dataDir: string, locale = computerLocale(), timeZone = computerTimeZone()): Promise<ShopSettings> {
+  const stored = await readSettings(dataDir)
+  return {
+    currency: isCurrencyCode(stored.currency) ? stored.currency : currencyOfLocale(locale),
+    locale,
+    timeZone: stored.timeZone !== undefined && TIME_ZONES.includes(stored.timeZone) ? stored.timeZone : timeZone
+  }
 }

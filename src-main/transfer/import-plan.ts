@@ -4,6 +4,7 @@
  * with the catalogue, and every fault of every row is collected. Pure: the
  * caller applies the plan (all of it, or nothing when there is any error).
  */
+import { sameFieldValue } from '#shared/arrays'
 import { IMPORT_PREVIEW_CHANGES, type ImportChange, type ImportRowError, type ImportSummary } from '#shared/import-export'
 import type { FieldChanges, NewPlant, Plant, PlantChanges } from '#shared/plant'
 import { centsToPrice } from '#shared/money'
@@ -20,18 +21,13 @@ export interface ImportPlan {
   summary: ImportSummary
 }
 
-function sameValue(a: unknown, b: unknown): boolean {
-  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((item, index) => item === b[index])
-  return a === b
-}
-
 /** The fields of `wanted` that differ from `current`, before and after. */
 function difference(current: Plant, wanted: FieldChanges): { before: NewPlant; after: FieldChanges } {
   const before: Record<string, unknown> = {}
   const after: Record<string, unknown> = {}
   for (const [field, value] of Object.entries(wanted)) {
     const now = (current as unknown as Record<string, unknown>)[field]
-    if (sameValue(now, value)) continue
+    if (sameFieldValue(now, value)) continue
     before[field] = now
     after[field] = value
   }

@@ -6,8 +6,9 @@
 import { formatMoney as formatShopMoney, moneyFieldText } from '#shared/money'
 import { maxOf } from '#shared/arrays'
 import type { SalesGrouping, SalesReport } from '#shared/history'
+import { computerTimeZone, shopDay } from '#shared/shop-day'
 
-/** A range of whole local days, both ends included, as YYYY-MM-DD. */
+/** A range of whole days of the shop (dates in its time zone), both ends included, as YYYY-MM-DD. */
 export interface Period {
   from: string
   to: string
@@ -24,13 +25,17 @@ export const PRESET_LABELS: Record<PeriodPreset, string> = {
   custom: 'Custom'
 }
 
-/** The UTC calendar date of `date`, as the server counts days (a sale at 18:00 in California is on the next UTC day): 2026-11-24. */
-export function isoDay(date: Date): string {
+/** The date of `date` read as UTC midnight of a calendar day: 2026-11-24. */
+function isoDay(date: Date): string {
   return date.toISOString().slice(0, 10)
 }
 
-/** The range a preset stands for on `today`, in UTC days (custom: the last 30 days, to start from). */
-export function presetPeriod(preset: PeriodPreset, today: Date = new Date()): Period {
+/**
+ * The range a preset stands for, ending on `shopToday` (YYYY-MM-DD: the shop's day, as the server counts sales;
+ * useShopStore().today()); custom: the last 30 days, to start from.
+ */
+export function presetPeriod(preset: PeriodPreset, shopToday: string = shopDay(new Date(), computerTimeZone())): Period {
+  const today = new Date(`${shopToday}T00:00:00Z`)
   const year = today.getUTCFullYear()
   const month = today.getUTCMonth()
   const day = (monthOf: number, date: number) => isoDay(new Date(Date.UTC(year, monthOf, date)))

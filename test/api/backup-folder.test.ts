@@ -112,6 +112,21 @@ describe('PUT /v3/backup (extension): the Settings dialog sets the backup folder
 })
 
 describe('POST /v3/backup (extension): "Back up now" into the backup folder', () => {
+  it('counts the plants the shop sees and says the deleted ones apart, restorable', async () => {
+    const test = await createTestApp()
+    for (const name of ['Fern', 'Moss', 'Ivy']) await test.call('POST', '/v3/plant', { name })
+    await test.call('DELETE', '/v3/plant/2')
+    const usb = await makeTempDir()
+    await test.call('PUT', '/v3/backup', { dir: usb })
+    const made = await (await test.call('POST', '/v3/backup')).json()
+    expect(made).toEqual({
+      file: expect.any(String),
+      plantCount: 2,
+      deletedCount: 1,
+      message: `Backed up 2 plants (and 1 deleted, restorable) to ${made.file}`
+    })
+  })
+
   it('writes a verified backup there and records it; 409 with no folder set or a folder gone', async () => {
     const test = await createTestApp()
     await test.call('POST', '/v3/plant', { name: 'Fern' })
@@ -123,8 +138,8 @@ describe('POST /v3/backup (extension): "Back up now" into the backup folder', ()
     await test.call('PUT', '/v3/backup', { dir: usb })
     const made = await test.call('POST', '/v3/backup')
     expect(made.status).toBe(200)
-    const { file, plantCount } = await made.json()
-    expect(plantCount).toBe(1)
+    const { file, plantCount, deletedCount } = await made.json()
+    expect([plantCount, deletedCount]).toEqual([1, 0])
     expect(path.dirname(file)).toBe(usb)
     expect(JSON.parse(await readFile(file, 'utf8')).plants[0].name).toBe('Fern')
     expect((await (await test.call('GET', '/v3/backup')).json()).last).toMatchObject({ dir: usb, file })

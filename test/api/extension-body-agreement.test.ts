@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest'
 import { validate } from '#shared/body-rules'
 import { BACKUP_FOLDER_BODY } from '#shared/import-export'
 import { NEW_TOKEN_BODY, TOKEN_NAME_MAX } from '#shared/named-token'
-import { BULK_MAX, validateBulkIds, validateBulkUpdate } from '#shared/plant-bulk'
+import { BULK_MAX, BULK_UPDATE_BODY, validateBulkIds } from '#shared/plant-bulk'
 import { SHOP_SETTINGS_BODY } from '#shared/shop'
 import { createTestApp } from '#setup/in-process'
 import { ODD_KEYS, anyJson, id, parsedJson, plantFields } from './body-arbitraries'
@@ -106,8 +106,12 @@ const currency = fc.oneof(
   fc.stringMatching(/^[A-Z]{3}$/),
   anyJson
 )
+const timeZone = fc.oneof(
+  fc.constantFrom('Europe/Berlin', 'America/New_York', 'UTC', 'utc', 'europe/berlin', 'US/Eastern', 'Etc/UTC', 'Berlin', ' Europe/Berlin', ''),
+  anyJson
+)
 const shopBodies = fc.oneof(
-  { weight: 8, arbitrary: withExtra(fc.record({ currency, locale: fc.constantFrom('de-DE', 'x') }, { requiredKeys: [] })) },
+  { weight: 8, arbitrary: withExtra(fc.record({ currency, timeZone, locale: fc.constantFrom('de-DE', 'x') }, { requiredKeys: [] })) },
   // The other drift the review reproduced: lower case, which the document let pass.
   { weight: 1, arbitrary: fc.constant({ currency: 'eur' }) },
   { weight: 1, arbitrary: notAnObject }
@@ -121,7 +125,8 @@ const backupBodies = fc.oneof(
 
 /** Every extension body, with its generator and the validator its route calls. */
 const OPERATIONS: { operationId: string; bodies: fc.Arbitrary<unknown>; serverAccepts: Check }[] = [
-  { operationId: 'bulk-update-plants', bodies: bulkBodies, serverAccepts: (body) => validateBulkUpdate(body).ok },
+  // One rule of the route is beyond JSON Schema (each plant in one item of updates; the schema's description says it): bulk.test.ts.
+  { operationId: 'bulk-update-plants', bodies: bulkBodies, serverAccepts: (body) => validate(BULK_UPDATE_BODY, body).ok },
   { operationId: 'bulk-delete-plants', bodies: bulkIdBodies, serverAccepts: (body) => validateBulkIds(body).ok },
   { operationId: 'bulk-restore-plants', bodies: bulkIdBodies, serverAccepts: (body) => validateBulkIds(body).ok },
   { operationId: 'add-token', bodies: tokenBodies, serverAccepts: (body) => validate(NEW_TOKEN_BODY, body).ok },

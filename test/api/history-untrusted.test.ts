@@ -9,6 +9,7 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { hostPlatform } from '#lib/platform'
 import type { ChangesPage, SalesReport } from '#shared/history'
+import { computerTimeZone, shopDay } from '#shared/shop-day'
 import { createTestApp, type TestApp } from '#setup/in-process'
 import { makeTempDir } from '#setup/temp-dir'
 
@@ -52,7 +53,7 @@ describe.skipIf(hostPlatform() === 'win32')('a history file that cannot be trust
 
   it('rebuilds the sales report from the log when history-sales.json is one other accounts can write', async () => {
     const { dir } = await folderWithHistory()
-    const today = new Date().toISOString().slice(0, 10)
+    const today = shopDay(new Date(), computerTimeZone()) // the shop's day: by default in the computer's zone
     const forged = path.join(dir, 'history-sales.json')
     await writeFile(forged, JSON.stringify({ upToSeq: 999, days: { [today]: { '': [99, 0, 0] } } }), { mode: 0o666 })
     await chmod(forged, 0o666)

@@ -6,6 +6,7 @@ describe('GET /v3/reports/sales', () => {
   it('counts sales and returns of the period from the change log, before and after a checkpoint', async () => {
     let now = new Date('2026-11-23T09:00:00.000Z')
     const app = await createTestApp({ now: () => now })
+    await app.call('PUT', '/v3/settings/shop', { currency: 'EUR', timeZone: 'UTC' })
     for (const name of ['Olive', 'Fig', 'Fern']) await app.call('POST', '/v3/plant', { name, category: name === 'Fern' ? 'Ferns' : 'Trees' })
     now = new Date('2026-11-24T14:02:00.000Z')
     for (const id of [1, 2, 3]) await app.call('PUT', '/v3/plant', { id, status: 'sold' })

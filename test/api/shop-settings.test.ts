@@ -1,14 +1,15 @@
-/** The shop's currency: GET and PUT /v3/settings/shop and `plant-store config set currency`. */
+/** The shop's currency and time zone: GET and PUT /v3/settings/shop. */
 import { describe, expect, it } from 'vitest'
 import { computerLocale, currencyOfLocale, readShopSettings } from '#settings/shop-settings'
 import { formatMoney } from '#shared/money'
+import { computerTimeZone } from '#shared/shop-day'
 import { createTestApp } from '#setup/in-process'
 
 describe('GET /v3/settings/shop', () => {
   it("answers the currency of the computer's locale until one is set, and the locale", async () => {
     const { call } = await createTestApp()
     const shop = await (await call('GET', '/v3/settings/shop')).json()
-    expect(shop).toEqual({ currency: currencyOfLocale(computerLocale()), locale: computerLocale() })
+    expect(shop).toEqual({ currency: currencyOfLocale(computerLocale()), locale: computerLocale(), timeZone: computerTimeZone() })
   })
 
   it.each([
@@ -16,10 +17,14 @@ describe('GET /v3/settings/shop', () => {
     ['en-GB', 'GBP'],
     ['en-US', 'USD'],
     ['de-CH', 'CHF'],
+    ['sv-SE', 'SEK'],
+    ['xx-ZZ', 'EUR'],
+    // No region named: never guessed from the language ("en" or Node's "und" for LANG=C would be the United States).
+    ['en', 'EUR'],
+    ['und', 'EUR'],
     ['de', 'EUR'],
-    ['sv', 'SEK'],
-    ['xx-ZZ', 'EUR']
-  ])('takes the default currency of %s from its region: %s', (locale, currency) => {
+    ['sv', 'EUR']
+  ])('takes the default currency of %s from the region it names: %s', (locale, currency) => {
     expect(currencyOfLocale(locale)).toBe(currency)
   })
 })
@@ -30,12 +35,12 @@ describe('PUT /v3/settings/shop', () => {
     const response = await app.call('PUT', '/v3/settings/shop', { currency: 'GBP' })
     expect(response.status).toBe(200)
     expect((await response.json()).currency).toBe('GBP')
-    expect(await readShopSettings(app.dir, 'de-DE')).toEqual({ currency: 'GBP', locale: 'de-DE' })
+    expect(await readShopSettings(app.dir, 'de-DE', 'Europe/Berlin')).toEqual({ currency: 'GBP', locale: 'de-DE', timeZone: 'Europe/Berlin' })
     expect(formatMoney(19.99, { currency: 'GBP', locale: 'en-GB' })).toBe('£19.99')
     const { token } = await (await app.call('POST', '/v3/tokens', { name: 'till' })).json()
     const refused = await app.call('PUT', '/v3/settings/shop', { currency: 'USD' }, { authorization: `Bearer ${token}` })
     expect(refused.status).toBe(403)
-    expect((await refused.json()).detail).toMatch(/^Only the owner's token may change the shop's currency/)
+    expect((await refused.json()).detail).toMatch(/^Only the owner's token may change the shop's settings/)
     const readOnly = await (await app.call('POST', '/v3/tokens', { name: 'screen', scope: 'read-only' })).json()
     expect((await app.call('PUT', '/v3/settings/shop', { currency: 'USD' }, { authorization: `Bearer ${readOnly.token}` })).status).toBe(403)
     expect((await (await app.call('GET', '/v3/settings/shop')).json()).currency).toBe('GBP')
@@ -49,6 +54,27 @@ describe('PUT /v3/settings/shop', () => {
     expect(problem.errors).toEqual([{ field: 'currency', message: expect.stringContaining('ISO 4217') }])
     expect(problem.detail).toMatch(/^The shop setting was not changed: /)
     expect((await (await app.call('GET', '/v3/settings/shop')).json()).currency).toBe(currencyOfLocale(computerLocale()))
+  })
+
+  it('sets the time zone, leaving the currency as it is, and the currency leaving the time zone', async () => {
+    const app = await createTestApp()
+    const zoned = await app.call('PUT', '/v3/settings/shop', { timeZone: 'America/New_York' })
+    expect(zoned.status).toBe(200)
+    expect(await zoned.json()).toMatchObject({ currency: currencyOfLocale(computerLocale()), timeZone: 'America/New_York' })
+    await app.call('PUT', '/v3/settings/shop', { currency: 'USD' })
+    expect(await readShopSettings(app.dir, 'en-US', 'Europe/Berlin')).toEqual({ currency: 'USD', locale: 'en-US', timeZone: 'America/New_York' })
+  })
+
+  it.each([
+    ['europe/berlin', 'timeZone must be written as the IANA name is: "Europe/Berlin" (got "europe/berlin")'],
+    ['Mars/Olympus_Mons', 'timeZone must be an IANA time zone name such as Europe/Berlin or America/New_York; got "Mars/Olympus_Mons"'],
+    [120, 'timeZone must be an IANA time zone name such as Europe/Berlin or America/New_York; got 120']
+  ])('refuses the time zone %j with 400 naming timeZone, changing nothing', async (timeZone, message) => {
+    const app = await createTestApp()
+    const response = await app.call('PUT', '/v3/settings/shop', { currency: 'GBP', timeZone })
+    expect(response.status).toBe(400)
+    expect((await response.json()).errors).toEqual([{ field: 'timeZone', message }])
+    expect(await readShopSettings(app.dir, 'de-DE', 'Europe/Berlin')).toEqual({ currency: 'EUR', locale: 'de-DE', timeZone: 'Europe/Berlin' })
   })
 
   it('refuses an unknown field', async () => {

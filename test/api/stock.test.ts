@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest'
 import type { PlantHistoryPage } from '#shared/history'
 import { PROBLEM_TYPES } from '#shared/problem'
 import type { BulkStockAnswer, StockAnswer } from '#shared/stock'
+import { computerTimeZone, shopDay } from '#shared/shop-day'
 import { createTestApp, type TestApp } from '#setup/in-process'
 
 async function json<T>(response: Response): Promise<T> {
@@ -274,7 +275,7 @@ describe('low stock and the stock report', () => {
     const stocked = await json<{ id: number }[]>(await app.call('GET', '/v3/plant?stocked=true&sort=name'))
     expect(stocked.map((plant) => plant.id)).toEqual([2, 1, 3]) // by name: Fern, Lavender, Moss; never the single oak
     expect((await app.call('GET', '/v3/plant?lowStock=maybe')).status).toBe(400)
-    const month = new Date().toISOString().slice(0, 7)
+    const month = shopDay(new Date(), computerTimeZone()).slice(0, 7) // the shop's month: by default the computer's zone
     const report = await json<Record<string, unknown>>(await app.call('GET', `/v3/reports/stock?month=${month}`))
     expect(report).toEqual({
       month,
@@ -304,7 +305,7 @@ describe('low stock and the stock report', () => {
     await move(app, 1, { change: -3, reason: 'sold' })
     await move(app, 1, { change: 1, reason: 'returned' })
     await move(app, 2, { change: -1, reason: 'written-off' })
-    const day = new Date().toISOString().slice(0, 10)
+    const day = shopDay(new Date(), computerTimeZone())
     const report = await json<{ totals: unknown }>(await app.call('GET', `/v3/reports/sales?from=${day}&to=${day}`))
     expect(report.totals).toEqual({ sold: 3, returned: 1, net: 2, total: 13.5 })
   })

@@ -1,4 +1,4 @@
-/** Prices and the shop's currency from a shell: `plants add/set --price` and `config set currency` (real processes, no server running). */
+/** Prices, the shop's currency and time zone from a shell: `plants add/set --price`, `config set currency` and `config set timeZone` (real processes, no server running). */
 import { describe, expect, it } from 'vitest'
 import { PlantStore } from '#store/catalogue/plant-store'
 import { runCli } from '#setup/serve-process'
@@ -32,5 +32,16 @@ describe('plant-store plants --price and config set currency', () => {
     expect(bad.code).toBe(2)
     expect(bad.stderr).toContain('ISO 4217')
     expect((await runCli(['config', 'get', 'currency', '--data', data])).stdout).toBe('GBP\n')
+  })
+
+  it('sets the time zone (any case, stored as the IANA name is spelled), refuses one Intl does not know with exit 2', async () => {
+    const data = await makeTempDir()
+    expect(await runCli(['config', 'set', 'timeZone', 'america/new_york', '--data', data])).toMatchObject({
+      code: 0,
+      stdout: 'timeZone = America/New_York\n'
+    })
+    const bad = await runCli(['config', 'set', 'timeZone', 'Mars/Olympus_Mons', '--data', data])
+    expect(bad).toMatchObject({ code: 2, stderr: expect.stringContaining('IANA time zone name such as Europe/Berlin') })
+    expect((await runCli(['config', 'get', 'timeZone', '--data', data])).stdout).toBe('America/New_York\n')
   })
 })

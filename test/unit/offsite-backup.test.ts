@@ -23,7 +23,7 @@ describe('backups into a backup folder', () => {
     const target = await makeTempDir()
     await chmod(target, 0o777)
     const made = await backUpTo(data, target, new Date('2025-03-14T17:42:00Z'))
-    expect(made).toEqual({ file: path.join(target, 'plants-2025-03-14T17-42-00-000Z.json'), plantCount: 2 })
+    expect(made).toEqual({ file: path.join(target, 'plants-2025-03-14T17-42-00-000Z.json'), plantCount: 2, deletedCount: 0 })
     expect(JSON.parse(await readFile(made!.file, 'utf8')).plants.map((p: { name: string }) => p.name)).toEqual(['Fern', 'Monstera'])
     expect(await readBackupStatus(data)).toEqual({ at: '2025-03-14T17:42:00.000Z', dir: target, file: made!.file })
     // A backup file is a catalogue: restoring from it reads the same plants.

@@ -128,7 +128,7 @@ describe('stock movements', () => {
     await expect(store.stock.move({ lines: [{ id: 1, change: 1, reason: 'returned' }] })).rejects.toMatchObject({ kind: 'not-kept', onHand: 1 })
     await expect(store.stock.move({ lines: [{ id: 1, change: -2, reason: 'sold' }] })).rejects.toMatchObject({ kind: 'not-enough', onHand: 1 })
     const day = new Date().toISOString().slice(0, 10)
-    expect((await store.history.dailySales())[day]).toEqual({ '': [3, 1, 30] })
+    expect((await store.history.dailySales('UTC'))[day]).toEqual({ '': [3, 1, 30] })
     await store.close()
   })
 
@@ -207,7 +207,7 @@ describe('stock movements', () => {
     expect(reopened.get(1)).toMatchObject({ quantity: 37, status: 'available', version: 2 })
     const { entries } = await reopened.history.ofPlant(1, { limit: 10 })
     expect(entries.at(-1)).toMatchObject({ stock: { reason: 'written-off', change: -3, note: 'frost damage' } })
-    expect(await reopened.history.dailyWriteOffs()).toEqual({ [entries.at(-1)!.at.slice(0, 10)]: { 'frost damage': 3 } })
+    expect(await reopened.history.dailyWriteOffs('UTC')).toEqual({ [entries.at(-1)!.at.slice(0, 10)]: { 'frost damage': 3 } })
     await reopened.close()
   })
 })

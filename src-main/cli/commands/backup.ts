@@ -3,7 +3,7 @@ import path from 'node:path'
 import { backUpNow } from '#store'
 import { sharedFolderWarning } from '#backup-folder/check-folder'
 import { backUpTo } from '#backup-folder/offsite-backup'
-import { countOf } from '#shared/words'
+import { plantCountText } from '#shared/words'
 import { UsageError, type Command } from '#cli/command'
 import { dataOptionHelp, readOptions } from '#cli/options'
 
@@ -30,7 +30,7 @@ async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
   // A damaged catalogue is not worth keeping as a "good" copy; this throws DataFileError for it.
   const backup = values.to === undefined ? await backUpNow(dataDir) : await backUpTo(dataDir, values.to, new Date(), { create: true })
   if (!backup) throw new UsageError(`there is no catalogue in ${path.resolve(dataDir)} to back up`)
-  process.stdout.write(`Backed up ${countOf(backup.plantCount, 'plant')} to ${backup.file}\n`)
+  process.stdout.write(`Backed up ${plantCountText(backup)} to ${backup.file}\n`)
   const shared = values.to === undefined ? undefined : await sharedFolderWarning(path.dirname(backup.file))
   if (shared !== undefined) process.stderr.write(`Warning: ${shared}.\n`)
   return 0

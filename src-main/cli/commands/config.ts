@@ -1,8 +1,9 @@
-/** `plant-store config`: the settings kept in the data folder (for now the backup folder). */
+/** `plant-store config`: the settings kept in the data folder (the backup folder, the shop's currency and time zone). */
 import path from 'node:path'
 import { checkBackupFolder, sharedFolderWarning } from '#backup-folder/check-folder'
 import { SETTING_KEYS, readSettings, writeSetting } from '#settings/settings'
 import { currencyProblem } from '#shared/shop'
+import { canonicalTimeZone, timeZoneProblem } from '#shared/shop-day'
 import { UsageError, type Command } from '#cli/command'
 import { dataOptionHelp, readOptions } from '#cli/options'
 
@@ -13,6 +14,11 @@ Settings:
                receives a backup at every quit and daily while running; the
                newest 30 are kept there. It must exist, be writable and lie
                outside the data folder
+  currency     the shop's currency, an ISO 4217 code (any case: gbp is GBP); by
+               default that of the region the computer's locale names, else EUR
+  timeZone     the shop's time zone, an IANA name (any case: europe/berlin is
+               Europe/Berlin); by default the computer's. The sales report counts
+               sales per day in it, and file names carry its date
 
 Options:
 ${dataOptionHelp()}
@@ -22,6 +28,13 @@ ${dataOptionHelp()}
 function readKey(key: string | undefined): (typeof SETTING_KEYS)[number] {
   if ((SETTING_KEYS as readonly (string | undefined)[]).includes(key)) return key as (typeof SETTING_KEYS)[number]
   throw new UsageError(`unknown setting "${key ?? ''}"; the settings are ${SETTING_KEYS.join(', ')}`)
+}
+
+/** An IANA time zone name, whatever its case ("europe/berlin" is Europe/Berlin), in its canonical spelling. */
+function timeZoneValue(value: string): string {
+  const zone = canonicalTimeZone(value)
+  if (zone === undefined) throw new UsageError(timeZoneProblem(value.trim())!)
+  return zone
 }
 
 /** An ISO 4217 code, whatever its case ("gbp" is GBP). */
@@ -44,7 +57,8 @@ async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
   }
   if (action === 'set' && value !== undefined && value.trim() !== '') {
     // Backup folder: the same check as the Settings dialog's (PUT /v3/backup): an existing, writable folder outside the data folder.
-    const stored = key === 'currency' ? currencyValue(value) : await checkBackupFolder(path.resolve(value), dataDir)
+    const stored =
+      key === 'currency' ? currencyValue(value) : key === 'timeZone' ? timeZoneValue(value) : await checkBackupFolder(path.resolve(value), dataDir)
     await writeSetting(dataDir, key, stored)
     process.stdout.write(`${key} = ${stored}\n`)
     const shared = key === 'backup.dir' ? await sharedFolderWarning(stored) : undefined
@@ -58,4 +72,4 @@ async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
   throw new UsageError('write plant-store config set KEY VALUE, config get KEY or config unset KEY')
 }
 
-export const configCommand: Command = { summary: 'change a setting (backup.dir, currency)', help, run }
+export const configCommand: Command = { summary: 'change a setting (backup.dir, currency, timeZone)', help, run }

@@ -1,10 +1,10 @@
 /**
- * `plant-store plants`: list, read, add and change plants from a shell
+ * `plant-store plants`: list, read, add, change, delete and restore plants from a shell
  * script, through the running server (or the folder itself when nothing runs
  * on it), with JSON output and exit codes a script can act on.
  */
 import { ApiError, type ApiClient } from '#shared/api-client'
-import { PLANT_STATUSES, isPlantStatus, type FieldChanges, type NewPlant, type PlantStatus } from '#shared/plant'
+import { PLANT_STATUSES, isPlantStatus, type FieldChanges, type NewPlant, type Plant, type PlantStatus } from '#shared/plant'
 import { PAGE_LIMIT_MAX } from '#shared/api-paths'
 import { requireCatalogue } from '#app/catalogue-folder'
 import { OwnerTokenError, reachCatalogue } from '#app/reach-catalogue'
@@ -18,6 +18,8 @@ const help = `Usage: plant-store plants list [--status S]... [--q TEXT] [--json]
        plant-store plants get ID [--json]
        plant-store plants add --name N [--category C] [--tags a,b] [--status S] [--price P] [--key K] [--json]
        plant-store plants set ID [--status S] [--name N] [--category C] [--tags a,b] [--price P] [--if-match VERSION] [--json]
+       plant-store plants delete ID [--if-match VERSION] [--json]
+       plant-store plants restore ID [--json]
 
 Talks to the Plant Store running on the data folder (found in its server.json, with the
 owner's token), or opens the folder itself when nothing runs there.
@@ -29,17 +31,21 @@ Options:
                      the plant's fields (--tags "" empties the tags)
   --price P          the price in the shop's currency (config set currency), at most two
                      decimals, e.g. 12.50; (set) --price "" removes the price
-  --if-match VERSION (set) change the plant only if it is still at VERSION (the version
-                     column of list or get); exit 4 if someone changed it since
+  --if-match VERSION (set, delete) change or delete the plant only if it is still at VERSION
+                     (the version column of list or get); exit 4 if someone changed it since
   --key K            (add) idempotency key: running the same add again with the same key
                      adds nothing and prints the plant the first run added
-  --json             print full plants as JSON (with version) instead of a table
+  --json             print full plants as JSON (with version) instead of a table (delete: the
+                     plant as it was; restore: the plant as it is back)
 ${dataOptionHelp()}
   -h, --help         show this help
 
+A deleted plant can be restored, same id and fields, for 30 days.
+
 Exit codes: 0 done, 1 failed (e.g. the server did not answer), 2 usage error, 3 no such plant
-(or no Plant Store data in the folder), 4 changed since --if-match VERSION, 5 invalid values,
-6 token not accepted or not allowed to change plants.
+(or deleted already, or no Plant Store data in the folder; restore: nothing to restore), 4 changed
+since --if-match VERSION (restore: the plant is not deleted), 5 invalid values, 6 token not
+accepted or not allowed to change plants.
 `
 
 const OPTIONS = {
@@ -71,7 +77,9 @@ const ACCEPTS: Record<string, readonly (keyof Values)[]> = {
   list: ['status', 'q', 'json'],
   get: ['json'],
   add: ['name', 'category', 'tags', 'status', 'price', 'key', 'json'],
-  set: ['name', 'category', 'tags', 'status', 'price', 'if-match', 'json']
+  set: ['name', 'category', 'tags', 'status', 'price', 'if-match', 'json'],
+  delete: ['if-match', 'json'],
+  restore: ['json']
 }
 
 function wholeNumber(raw: string | undefined, what: string): number {
@@ -79,6 +87,9 @@ function wholeNumber(raw: string | undefined, what: string): number {
     throw new UsageError(`${what} must be a positive whole number; got "${raw ?? ''}"`)
   return Number(raw)
 }
+
+const ifVersionOf = (values: Values): number | undefined =>
+  values['if-match'] === undefined ? undefined : wholeNumber(values['if-match'], '--if-match')
 
 function oneStatus(values: Values): PlantStatus | undefined {
   const given = values.status ?? []
@@ -135,14 +146,34 @@ async function add(client: ApiClient, values: Values): Promise<void> {
 async function set(client: ApiClient, id: number, values: Values): Promise<void> {
   const changes = fields(values)
   if (Object.keys(changes).length === 0) throw new UsageError('say what to change: --status, --name, --category, --tags or --price')
-  const ifVersion = values['if-match'] === undefined ? undefined : wholeNumber(values['if-match'], '--if-match')
-  const saved = await client.savePlant({ id, ...changes }, { ifVersion })
+  const saved = await client.savePlant({ id, ...changes }, { ifVersion: ifVersionOf(values) })
   const plant = await client.getPlant(id)
   if (values.json) printPlant(plant, true)
   else
     process.stdout.write(
       `Plant ${id}${saved.plant.name ? ` "${saved.plant.name}"` : ''} is now ${saved.plant.status} (version ${saved.version ?? plant.version})\n`
     )
+}
+
+const named = (plant: Plant) => `plant ${plant.id}${plant.name ? ` "${plant.name}"` : ''}`
+
+async function remove(client: ApiClient, id: number, values: Values): Promise<void> {
+  const ifMatch = ifVersionOf(values)
+  const plant = await client.getPlant(id).catch((error: unknown) => {
+    // The server's words name the HTTP call that restores; a shell user has a command for it.
+    if (error instanceof ApiError && error.title === 'Plant deleted')
+      throw new CommandError(`plant ${id} is deleted already; plant-store plants restore ${id} brings it back`, EXIT_CODES.notFound)
+    throw error
+  })
+  await client.deletePlant(id, { ifMatch })
+  if (values.json) printPlant(plant, true)
+  else process.stdout.write(`Deleted ${named(plant)}; plant-store plants restore ${id} brings it back (within 30 days)\n`)
+}
+
+async function restore(client: ApiClient, id: number, values: Values): Promise<void> {
+  const plant = await client.restorePlant(id)
+  if (values.json) printPlant(plant, true)
+  else process.stdout.write(`Restored ${named(plant)} (${plant.status}, version ${plant.version})\n`)
 }
 
 /** The exit code for an answer of the API. */
@@ -158,10 +189,10 @@ async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
   const { values, positionals, dataDir } = readOptions(args, env, OPTIONS, true)
   const [action, id, ...extra] = positionals
   const accepted = action !== undefined && Object.hasOwn(ACCEPTS, action) ? ACCEPTS[action] : undefined // never `constructor`
-  if (!accepted) throw new UsageError(`say what to do: plant-store plants list|get|add|set (got "${action ?? ''}"); see --help`)
+  if (!accepted) throw new UsageError(`say what to do: plant-store plants list|get|add|set|delete|restore (got "${action ?? ''}"); see --help`)
   const stray = (Object.keys(values) as (keyof Values | 'data')[]).find((name) => name !== 'data' && !accepted.includes(name))
   if (stray !== undefined) throw new UsageError(`--${stray} does not go with plants ${action}`)
-  const needsId = action === 'get' || action === 'set'
+  const needsId = action !== 'list' && action !== 'add'
   if (extra.length > 0 || (!needsId && id !== undefined)) throw new UsageError(`unexpected "${[...(needsId ? [] : [id]), ...extra].join(' ')}"`)
   const plantId = needsId ? wholeNumber(id, 'the plant ID') : 0
   requireCatalogue(dataDir)
@@ -177,7 +208,9 @@ async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
     if (action === 'list') await list(connection.client, values)
     else if (action === 'get') printPlant(await connection.client.getPlant(plantId), values.json === true)
     else if (action === 'add') await add(connection.client, values)
-    else await set(connection.client, plantId, values)
+    else if (action === 'set') await set(connection.client, plantId, values)
+    else if (action === 'delete') await remove(connection.client, plantId, values)
+    else await restore(connection.client, plantId, values)
     return EXIT_CODES.ok
   } catch (error) {
     throw error instanceof ApiError ? new CommandError(error.detail, exitCodeFor(error)) : error
@@ -186,4 +219,4 @@ async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
   }
 }
 
-export const plantsCommand: Command = { summary: 'list, show, add and change plants from scripts (--json)', help, run }
+export const plantsCommand: Command = { summary: 'list, show, add, change, delete and restore plants from scripts (--json)', help, run }

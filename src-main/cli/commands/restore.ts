@@ -1,7 +1,9 @@
 /** `plant-store restore`: puts a backup back, after checking it. */
-import { countOf } from '#shared/words'
-import { latestBackup, restoreFromBackup } from '#store'
-import { UsageError, type Command } from '#cli/command'
+import { plantCountText } from '#shared/words'
+import { newestBackups } from '#backup-folder/latest-backup'
+import { DataFileError } from '#store/errors'
+import { restoreFromBackup } from '#store'
+import { CommandError, EXIT_CODES, UsageError, type Command } from '#cli/command'
 import { dataOptionHelp, readOptions } from '#cli/options'
 
 const help = `Usage: plant-store restore (--from FILE | --latest) [--data DIR]
@@ -12,21 +14,35 @@ plants.json.replaced-<time>. Stop the server (or quit the app) first.
 
 Options:
   --from FILE  the backup to restore (e.g. a file in DIR/backups/)
-  --latest     restore the newest file in DIR/backups/
+  --latest     restore the newest backup in DIR/backups/ or in the backup folder
+               (config set backup.dir: a USB stick, a share); says which file it used
 ${dataOptionHelp()}
   -h, --help   show this help
 `
 
+/** The newest backup of `dataDir` (its own and its backup folder's), and the words that say which it is. */
+async function latest(dataDir: string): Promise<{ file: string; chosen: string; next: string | undefined }> {
+  const found = await newestBackups(dataDir)
+  const where = found.folders.join(' and ')
+  const missing = found.missingFolder ? ` (the backup folder ${found.missingFolder} is not there: is the drive plugged in?)` : ''
+  const [file, next] = found.files
+  if (file === undefined) throw new UsageError(`there is no backup in ${where}${missing}`)
+  return { file, chosen: ` (the newest of ${found.files.length} in ${where}${missing})`, next }
+}
+
 async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
   const { values, dataDir } = readOptions(args, env, { from: { type: 'string' }, latest: { type: 'boolean' } })
   if (values.from !== undefined && values.latest) throw new UsageError('give either --from FILE or --latest, not both')
-  const source = values.latest ? await latestBackup(dataDir) : values.from
-  if (source === undefined) {
-    throw new UsageError(values.latest ? `there is no backup in ${dataDir}/backups` : 'say which backup to restore: --from FILE, or --latest')
-  }
-  const result = await restoreFromBackup(dataDir, source)
+  if (!values.latest && values.from === undefined) throw new UsageError('say which backup to restore: --from FILE, or --latest')
+  const { file, chosen, next } = values.latest ? await latest(dataDir) : { file: values.from!, chosen: '', next: undefined }
+  const result = await restoreFromBackup(dataDir, file).catch((error: unknown) => {
+    // A damaged newest backup: name the next one rather than leave the person to look for it.
+    if (!(error instanceof DataFileError) || next === undefined) throw error
+    const words = `the backup ${file} cannot be used: ${error.problem}; nothing was restored`
+    throw new CommandError(`${words}. The next newest backup is ${next}: plant-store restore --from "${next}"`, EXIT_CODES.failed)
+  })
   const aside = result.keptAside ? ` The previous file was kept as ${result.keptAside}.` : ''
-  process.stdout.write(`Restored ${countOf(result.plantCount, 'plant')} from ${source}.${aside}\n`)
+  process.stdout.write(`Restored ${plantCountText(result)} from ${file}${chosen}.${aside}\n`)
   return 0
 }
 

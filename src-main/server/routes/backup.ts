@@ -9,6 +9,7 @@ import type { H3, H3Event } from 'h3'
 import { EXTENSION_PATHS } from '#shared/api-paths'
 import { componentsOf, validate } from '#shared/body-rules'
 import { BACKUP_FOLDER_BODY, type BackupFolderStatus, type BackupMade } from '#shared/import-export'
+import { plantCountText } from '#shared/words'
 import { checkBackupFolder, sharedFolderWarning } from '#backup-folder/check-folder'
 import { backUpTo, readBackupStatus } from '#backup-folder/offsite-backup'
 import { readSettings, writeSetting } from '#settings/settings'
@@ -49,7 +50,7 @@ async function backUpNow(event: H3Event, dataDir: string): Promise<BackupMade> {
   // A backup that cannot be written there is OffsiteBackupError (409).
   const made = await backUpTo(dataDir, dir)
   if (!made) throw problem('backupNotMade', 'the catalogue has not been saved yet; add a plant first')
-  return made
+  return { ...made, message: `Backed up ${plantCountText(made)} to ${made.file}` }
 }
 
 /** Registers GET, PUT and POST /v3/backup over the data folder of `store`. */
@@ -110,7 +111,16 @@ const postBackup = extensionOperation({
   responses: {
     '200': {
       description: 'The backup written.',
-      content: json({ type: 'object', required: ['file', 'plantCount'], properties: { file: { type: 'string' }, plantCount: { type: 'integer' } } })
+      content: json({
+        type: 'object',
+        required: ['file', 'plantCount', 'deletedCount', 'message'],
+        properties: {
+          file: { type: 'string' },
+          plantCount: { type: 'integer', minimum: 0, description: 'The plants in the backup the shop sees (deleted ones not counted).' },
+          deletedCount: { type: 'integer', minimum: 0, description: 'The deleted plants the backup keeps, which can still be restored.' },
+          message: { type: 'string', description: 'What was done, for people: "Backed up 27 plants (and 6 deleted, restorable) to FILE".' }
+        }
+      })
     },
     '403': OWNER_ONLY,
     '409': problemResponse('No backup folder is set, or the backup could not be written there (a missing drive, say).')

@@ -65,8 +65,12 @@ export const bulkPaths: PathItems = {
       description: `Either one change for many plants ({"ids": [...], "changes": {...}}) or a change per plant ({"updates": [{"id": 1, ...}]}, e.g. an Undo). Changes follow the update rules (null removes category or price). ${ATOMIC}`,
       requestBody: jsonBody(BULK_UPDATE_BODY),
       responses: {
-        '200': plantsAnswer('The changed plants.'),
-        '400': INVALID,
+        '200': plantsAnswer(
+          'Every plant named, as it is now. A change that changes nothing (e.g. {"changes": {}}, or a status the plant has) leaves its plant as it was: no new version, no change log entry, no event.'
+        ),
+        '400': problemResponse(
+          'Invalid body, or a plant named in two items of updates (errors[] names the later item and the message the earlier, e.g. updates[3].id: "id 5 is also in updates[1]"). Nothing was changed.'
+        ),
         '404': NOT_FOUND,
         '412': problemResponse('An item of updates names a version the plant has moved past (changed since it was read). Nothing was changed.'),
         ...JSON_BODY_RESPONSES,

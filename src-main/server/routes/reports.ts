@@ -1,6 +1,6 @@
 /** GET /v3/reports/sales (extension): plants sold and returned in a period, from the change log. */
 import type { H3, H3Event } from 'h3'
-import { readSettings } from '#settings/settings'
+import { readShopSettings } from '#settings/shop-settings'
 import { HISTORY_PATHS, SALES_GROUPINGS, type SalesGrouping, type SalesReport } from '#shared/history'
 import type { FieldError } from '#shared/problem'
 import { type PlantStore, salesReportOf } from '#store'
@@ -10,8 +10,6 @@ import { routePattern } from '#server/urls'
 
 /** The longest period one report covers (about ten years of daily groups). */
 const REPORT_DAYS_MAX = 3660
-/** The currency named when the shop has not set one. */
-const DEFAULT_CURRENCY = 'EUR'
 
 function readDate(params: URLSearchParams, name: string, errors: FieldError[]): string {
   const raw = params.get(name)
@@ -42,15 +40,11 @@ function parseReportQuery(params: URLSearchParams): { from: string; to: string; 
   return { from, to, groupBy }
 }
 
-/** The shop's currency (the shop settings' `currency`), else {@link DEFAULT_CURRENCY}. */
-async function currencyOf(store: PlantStore): Promise<string> {
-  const currency = ((await readSettings(store.dir)) as Record<string, unknown>).currency
-  return typeof currency === 'string' && currency !== '' ? currency : DEFAULT_CURRENCY
-}
-
 async function salesReport(event: H3Event, store: PlantStore): Promise<SalesReport> {
   const { from, to, groupBy } = parseReportQuery(new URLSearchParams(event.url.search))
-  return salesReportOf(await store.history.dailySales(), from, to, groupBy, await currencyOf(store))
+  // The shop's currency and day, as GET /v3/settings/shop answers them.
+  const { currency, timeZone } = await readShopSettings(store.dir)
+  return salesReportOf(await store.history.dailySales(timeZone), from, to, groupBy, currency)
 }
 
 /** Registers the sales report. */
@@ -73,13 +67,13 @@ export const reportPaths: PathItems = {
       operationId: 'sales-report',
       summary: 'Plants sold and returned in a period (extension for the staff UI)',
       description:
-        'Not part of the contract. A change to sold is a sale on its day (UTC), with the price the plant had then; a change ' +
+        "Not part of the contract. A change to sold is a sale on its day (the shop's day: a date in its time zone, GET /v3/settings/shop), with the price the plant had then; a change " +
         'from sold back to available or pending is a return on its day: a plant sold and returned in the period counts in ' +
         'both. A plant added already sold is a sale unless an import added it. A line kept in stock counts its pots (extension): a sold ' +
         'movement of 3 is 3 sales at its price, a returned movement of 1 is a return, no other movement is either. Day, week (ISO, e.g. 2026-W48) and month ' +
         'groups cover the whole period, zero-filled; category groups are ranked by plants sold ("" for no category).',
       parameters: [
-        dateParam('from', 'First day of the period (YYYY-MM-DD).'),
+        dateParam('from', "First day of the period (YYYY-MM-DD, a date in the shop's time zone)."),
         dateParam('to', `Last day of the period, included; at most ${REPORT_DAYS_MAX} days after from.`),
         queryParam('groupBy', 'How to group the counts.', { type: 'string', enum: [...SALES_GROUPINGS], default: 'day' })
       ],
@@ -93,7 +87,7 @@ export const reportPaths: PathItems = {
               from: { type: 'string', format: 'date' },
               to: { type: 'string', format: 'date' },
               groupBy: { type: 'string', enum: [...SALES_GROUPINGS] },
-              currency: { type: 'string', description: 'ISO 4217 code of the shop' },
+              currency: { type: 'string', description: 'ISO 4217 code of the shop (as GET /v3/settings/shop answers it)' },
               groups: {
                 type: 'array',
                 items: { type: 'object', required: ['key', ...Object.keys(counts)], properties: { key: { type: 'string' }, ...counts } }

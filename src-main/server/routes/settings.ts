@@ -1,12 +1,12 @@
 /**
- * GET and PUT /v3/settings/shop (extension): the currency prices are in and
- * the locale they are formatted in. Anyone may read it; only the owner's
- * token may change it.
+ * GET and PUT /v3/settings/shop (extension): the currency prices are in, the
+ * locale they are formatted in and the time zone that decides the shop's day.
+ * Anyone may read it; only the owner's token may change it.
  */
 import type { H3, H3Event } from 'h3'
 import type { PlantStore } from '#store'
 import { EXTENSION_PATHS } from '#shared/api-paths'
-import { writeSetting } from '#settings/settings'
+import { changeSettings } from '#settings/settings'
 import { readShopSettings } from '#settings/shop-settings'
 import { componentsOf, validate } from '#shared/body-rules'
 import { SHOP_SETTINGS_BODY } from '#shared/shop'
@@ -17,10 +17,10 @@ import { JSON_BODY_RESPONSES, extensionOperation, json, jsonBody, ownerOnlyRespo
 import { problem } from '#server/problems/problems'
 
 async function setShopSettings(event: H3Event, dataDir: string) {
-  requireOwner(event, "change the shop's currency")
+  requireOwner(event, "change the shop's settings")
   const checked = validate(SHOP_SETTINGS_BODY, await readJsonBody(event, 400))
   if (!checked.ok) throw problem('shopNotChanged', checked.errors)
-  await writeSetting(dataDir, 'currency', checked.value.currency)
+  await changeSettings(dataDir, (settings) => Object.assign(settings, checked.value))
   return readShopSettings(dataDir)
 }
 
@@ -32,10 +32,18 @@ export function registerSettingsRoutes(app: H3, store: PlantStore): void {
 
 const shop = {
   type: 'object',
-  required: ['currency', 'locale'],
+  required: ['currency', 'locale', 'timeZone'],
   properties: {
-    currency: { type: 'string', pattern: '^[A-Z]{3}$', description: "ISO 4217 code; by default the currency of the computer's locale." },
-    locale: { type: 'string', description: "The computer's locale (BCP 47), to format prices with Intl.NumberFormat." }
+    currency: {
+      type: 'string',
+      pattern: '^[A-Z]{3}$',
+      description: "ISO 4217 code; by default the currency of the region the computer's locale names (de-DE → EUR), EUR when it names none."
+    },
+    locale: { type: 'string', description: "The computer's locale (BCP 47), to format prices with Intl.NumberFormat." },
+    timeZone: {
+      type: 'string',
+      description: "The shop's IANA time zone (by default the computer's): sales are counted per day there, and files are named by its date."
+    }
   }
 }
 
@@ -44,17 +52,20 @@ export const settingsPaths: PathItems = {
   [EXTENSION_PATHS.shopSettings]: {
     get: extensionOperation({
       operationId: 'get-shop-settings',
-      summary: "The shop's currency and locale (extension)",
+      summary: "The shop's currency, locale and time zone (extension)",
       responses: { '200': { description: 'The shop setting.', content: json(shop) } }
     }),
     put: extensionOperation({
       operationId: 'set-shop-settings',
-      summary: "Change the shop's currency (extension; owner only)",
+      summary: "Change the shop's currency or time zone (extension; owner only)",
+      description: 'The fields given are changed, the others stay.',
       requestBody: jsonBody(SHOP_SETTINGS_BODY),
       responses: {
         '200': { description: 'The shop setting as it is now.', content: json(shop) },
-        '400': problemResponse("Not an ISO 4217 code this server knows (Intl.supportedValuesOf('currency')), or an unknown field."),
-        '403': ownerOnlyResponse("Only the owner's token may change the currency (a named token gets 403)."),
+        '400': problemResponse(
+          "Not an ISO 4217 code this server knows (Intl.supportedValuesOf('currency')), not an IANA time zone as Intl spells it, or an unknown field."
+        ),
+        '403': ownerOnlyResponse("Only the owner's token may change the shop's settings (a named token gets 403)."),
         ...JSON_BODY_RESPONSES
       }
     })

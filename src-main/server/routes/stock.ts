@@ -17,6 +17,8 @@ import {
   type StockReport,
   stockJsonSchemas
 } from '#shared/stock'
+import { readShopSettings } from '#settings/shop-settings'
+import { shopDay } from '#shared/shop-day'
 import { stockReportOf, type PlantStore, type StockOutcome } from '#store'
 import { readIfMatch, setPlantEtag } from '#server/http/conditional'
 import { readIdempotencyKey } from '#server/http/idempotency-key'
@@ -63,11 +65,11 @@ async function moveBulkStock(event: H3Event, store: PlantStore): Promise<BulkSto
   return { plants, movements, unchanged }
 }
 
-/** `month` (YYYY-MM), this month (UTC) when absent. */
-function reportMonth(params: URLSearchParams): string {
+/** `month` (YYYY-MM), this month in the shop's time zone when absent. */
+function reportMonth(params: URLSearchParams, timeZone: string): string {
   const errors: FieldError[] = []
   refuseUnknownParams(params, ['month'], errors)
-  const month = params.get('month') ?? new Date().toISOString().slice(0, 7)
+  const month = params.get('month') ?? shopDay(new Date(), timeZone).slice(0, 7)
   if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(month))
     errors.push({ field: 'month', message: `month must be written YYYY-MM, such as 2026-11; got "${month}"` })
   throwIfInvalid(errors)
@@ -75,8 +77,9 @@ function reportMonth(params: URLSearchParams): string {
 }
 
 async function stockReport(event: H3Event, store: PlantStore): Promise<StockReport> {
-  const month = reportMonth(new URLSearchParams(event.url.search))
-  return stockReportOf(store.find(), await store.history.dailyWriteOffs(), month)
+  const { timeZone } = await readShopSettings(store.dir)
+  const month = reportMonth(new URLSearchParams(event.url.search), timeZone)
+  return stockReportOf(store.find(), await store.history.dailyWriteOffs(timeZone), month)
 }
 
 /** Registers the stock routes. */
@@ -174,7 +177,10 @@ const report = extensionOperation({
   operationId: 'stock-report',
   summary: 'Lines kept in stock, pots on hand, low stock, and what was written off in a month (extension)',
   parameters: [
-    queryParam('month', 'The month of writtenOff (YYYY-MM, UTC); this month when absent.', { type: 'string', pattern: '^[0-9]{4}-(0[1-9]|1[0-2])$' })
+    queryParam('month', "The month of writtenOff (YYYY-MM, in the shop's time zone); this month when absent.", {
+      type: 'string',
+      pattern: '^[0-9]{4}-(0[1-9]|1[0-2])$'
+    })
   ],
   responses: {
     '200': {

@@ -73,11 +73,12 @@ async function exportPlants(event: H3Event, store: PlantStore): Promise<Readable
   const format = readFormat(params, errors)
   const statuses = readStatuses(params, errors)
   throwIfInvalid(errors)
-  event.res.headers.set('content-disposition', `attachment; filename="${exportFileName(format)}"`)
+  const shop = await readShopSettings(store.dir)
+  event.res.headers.set('content-disposition', `attachment; filename="${exportFileName(format, shop.timeZone)}"`)
   if (format === 'xlsx') {
     event.res.headers.set('content-type', TRANSFER_MEDIA_TYPES.xlsx)
     const { exportWorkbook } = await loadTransfer()
-    return exportWorkbook(store, await readShopSettings(store.dir), statuses)
+    return exportWorkbook(store, shop, statuses)
   }
   event.res.headers.set('content-type', `${TRANSFER_MEDIA_TYPES[format]}; charset=utf-8`)
   const { exportChunks } = await loadTransfer()
@@ -291,7 +292,7 @@ const exportOperation = extensionOperation({
     'tags in one cell separated by ", "; a cell starting with = + - @ tab or CR gets a leading \' (spreadsheet formula injection). ' +
     'JSON: an array of full plants, as GET /plant/{id} gives them. xlsx: one sheet with the CSV columns, ids and prices as numbers ' +
     "(prices in the shop's currency format), text cells guarded as in CSV, never a formula. " +
-    'Content-Disposition names the file plants-YYYY-MM-DD.csv (or .json, .xlsx).',
+    "Content-Disposition names the file plants-YYYY-MM-DD.csv (or .json, .xlsx), dated the shop's day (its time zone).",
   parameters: [queryParam('format', 'The file format.', { type: 'string', enum: [...TRANSFER_FORMATS], default: 'csv' }), STATUS_PARAMETER],
   responses: {
     '200': {

@@ -6,11 +6,12 @@ import { writeBackup } from './backups'
 import { checkStoreFolder } from '#store/folder/data-folder'
 import { readCatalogue } from '#store/file/read-catalogue'
 import { serializeSnapshot } from '#store/file/snapshot'
+import { countPlants } from '#store/catalogue/stored-plant'
+import type { PlantCount } from '#shared/words'
 
-/** What a backup wrote. */
-export interface BackupMade {
+/** What a backup wrote, and how many plants it holds. */
+export interface BackupMade extends PlantCount {
   file: string
-  plantCount: number
 }
 
 /**
@@ -31,5 +32,5 @@ export async function backUpNow(dataDir: string): Promise<BackupMade | undefined
     plants: data.plants,
     idempotencyKeys: data.idempotencyKeys
   })
-  return { file: await writeBackup(dataDir, text), plantCount: data.plants.length }
+  return { file: await writeBackup(dataDir, text), ...countPlants(data.plants) }
 }

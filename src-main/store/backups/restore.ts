@@ -19,12 +19,13 @@ import { DATA_FILE_NAME } from '#store/file/read-catalogue'
 import { loadPlantFile } from '#store/file/load-plant-file'
 import { serializeSnapshot } from '#store/file/snapshot'
 import { maxOf, pushAll } from '#shared/arrays'
+import type { PlantCount } from '#shared/words'
+import { countPlants } from '#store/catalogue/stored-plant'
 
-/** What a restore did. */
-export interface RestoreResult {
+/** What a restore did, and how many plants the restored catalogue holds. */
+export interface RestoreResult extends PlantCount {
   /** Where the replaced catalogue was kept, if there was one. */
   keptAside: string | undefined
-  plantCount: number
   /** The next id the restored catalogue hands out (never one handed out before). */
   nextId: number
 }
@@ -169,7 +170,7 @@ export async function restoreFromBackup(dataDir: string, source: string, options
     // The journals belong to the replaced file; the new journalGen already tells a start to skip them.
     for (const journal of journals) await renameFile(nodeFileSystem, journal.file, `${journal.file}.${suffix}`).catch(() => undefined)
     restored = true
-    return { keptAside, plantCount: data.plants.length, nextId }
+    return { keptAside, ...countPlants(data.plants), nextId }
   } finally {
     await lock.release()
     // A refused restore leaves no trace, not even the folder it made for itself.

@@ -12,7 +12,7 @@ import type { FieldChanges, Plant, PlantChanges } from '#shared/plant'
 import { currentActor } from '#store/history/history-actor'
 import type { HistoryEntry } from '#store/history/history-entry'
 import type { PlantChange } from './plant-store-types'
-import { changedPlantRecord } from './plant-records'
+import { changedPlantRecord, sameFields } from './plant-records'
 import { checkVersion, type WriteCondition } from './preconditions'
 import type { StagedChange } from './staged-change'
 import { toFullPlant, type StoredPlant } from './stored-plant'
@@ -50,9 +50,10 @@ type Edit = 'updated' | 'deleted' | 'restored'
 
 const CHANGE_TYPE_OF: Record<Edit, ChangeType> = { updated: 'plant.updated', deleted: 'plant.deleted', restored: 'plant.restored' }
 
-/** Plants a call changed, and the seq of its last change log entry. */
+/** Every plant a call named as it is now, those it changed, and the seq of its last change log entry. */
 interface Edited {
   plants: Plant[]
+  changed: Plant[]
   seq: number
 }
 
@@ -85,7 +86,10 @@ export class PlantEdits {
     return this.host.record(id)?.deletedAt !== undefined
   }
 
-  /** Applies every change (each names its plant), all or none; announced once as `plants.changed`. */
+  /**
+   * Applies every change (each names its plant), all or none; announced once as `plants.changed`. Resolves with
+   * every plant named, as it is now: a change that changes nothing leaves its plant alone (no version, no entry, no event).
+   */
   bulkUpdate(updates: readonly BulkChange[]): Promise<Plant[]> {
     return this.#bulk('updated', updates)
   }
@@ -99,8 +103,8 @@ export class PlantEdits {
   }
 
   async #bulk(edit: Edit, items: readonly BulkChange[]): Promise<Plant[]> {
-    const { plants, seq } = await this.#edit(edit, items)
-    if (plants.length > 0) this.host.announce({ type: 'plants.changed', change: edit, plants, seq })
+    const { plants, changed, seq } = await this.#edit(edit, items)
+    if (changed.length > 0) this.host.announce({ type: 'plants.changed', change: edit, plants: changed, seq })
     return plants
   }
 
@@ -120,14 +124,21 @@ export class PlantEdits {
       // A bulk item's own version (an Undo's): a plant changed since is not overwritten, and nothing changes.
       for (const { id, version } of items) checkVersion(this.host.latest(id)!, { ifVersion: version })
       const at = this.host.now().toISOString()
-      const changes: StagedChange[] = items.map(({ id, version: _version, ...fields }) => {
+      const changes: StagedChange[] = []
+      const plants = items.map(({ id, version: _version, ...fields }) => {
         const before = this.host.latest(id)!
         const after = nextRecord(edit, before, fields, at)
+        if (sameFields(before, after)) {
+          // A plant prepared in this very batch exists only if the batch is saved: tie the answer to that write.
+          if (before !== this.host.record(id)) changes.push({})
+          return toFullPlant(before)
+        }
         this.host.stage(after)
-        return { plant: after, history: this.host.entryOf(CHANGE_TYPE_OF[edit], by, at, before, after) }
+        changes.push({ plant: after, history: this.host.entryOf(CHANGE_TYPE_OF[edit], by, at, before, after) })
+        return toFullPlant(after)
       })
-      const plants = changes.map((change) => toFullPlant(change.plant!))
-      return { result: { plants, seq: changes.at(-1)?.history?.seq ?? 0 }, changes }
+      const changed = changes.flatMap((change) => (change.plant ? [toFullPlant(change.plant)] : []))
+      return { result: { plants, changed, seq: changes.findLast((change) => change.history)?.history?.seq ?? 0 }, changes }
     })
   }
 }

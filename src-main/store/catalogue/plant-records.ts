@@ -2,6 +2,7 @@
  * How a change turns into a stored record. Records are immutable: an update
  * makes a new object, so a shallow copy of the list is a consistent snapshot.
  */
+import { sameFieldValue } from '#shared/arrays'
 import type { FieldChanges, NewPlant } from '#shared/plant'
 import { statusFollowingStock } from '#shared/stock'
 import { PLANT_ID_MAX } from '#store/file/data-file'
@@ -30,6 +31,14 @@ export function changedPlantRecord(before: StoredPlant, fields: FieldChanges, at
     after.status = statusFollowingStock(after.status, fields.quantity)
   }
   return after
+}
+
+/** True when `after` holds what `before` holds, its stamp (version, updatedAt) aside: a change that changes nothing is not a change. */
+export function sameFields(before: StoredPlant, after: StoredPlant): boolean {
+  const fieldsOf = ({ version: _version, updatedAt: _updatedAt, ...fields }: StoredPlant) => fields as Record<string, unknown>
+  const [was, is] = [fieldsOf(before), fieldsOf(after)]
+  const keys = new Set([...Object.keys(was), ...Object.keys(is)])
+  return [...keys].every((key) => sameFieldValue(was[key], is[key]))
 }
 
 /** Throws WriteRefusedError unless `count` more ids, from `nextId` on, stay within PLANT_ID_MAX. */

@@ -5,6 +5,7 @@
  * the price as a JSON number, and never a tombstone.
  */
 import type { Plant } from '#shared/plant'
+import type { PlantCount } from '#shared/words'
 
 /** A stored plant record. */
 export interface StoredPlant extends Omit<Plant, 'price'> {
@@ -34,3 +35,10 @@ export function toFullPlant(record: StoredPlant): Plant {
 
 /** True for a tombstone. */
 export const isDeleted = (record: StoredPlant): boolean => record.deletedAt !== undefined
+
+/** How many of `records` the shop sees, and how many are tombstones (deleted, restorable): a backup's or a restore's count. */
+export function countPlants(records: readonly StoredPlant[]): PlantCount {
+  let deletedCount = 0
+  for (const record of records) if (isDeleted(record)) deletedCount++
+  return { plantCount: records.length - deletedCount, deletedCount }
+}

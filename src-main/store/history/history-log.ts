@@ -184,21 +184,23 @@ export class HistoryLog {
   }
 
   /**
-   * Sales by day and category up to the newest change: the saved aggregate, caught up from the history files only
-   * when they hold changes it has not counted (all of them the first time), then the changes still in memory.
+   * Sales by day (a date in `timeZone`, the shop's) and category up to the newest change: the saved aggregate, caught
+   * up from the history files only when they hold changes it has not counted (all of them the first time, and after
+   * the shop's time zone changed), then the changes still in memory.
    */
-  async dailySales(): Promise<Readonly<DailySales>> {
-    return (await this.#aggregate()).days
+  async dailySales(timeZone: string): Promise<Readonly<DailySales>> {
+    return (await this.#aggregate(timeZone)).days
   }
 
-  /** Pots written off by day and reason up to the newest change (caught up as {@link dailySales} is). */
-  async dailyWriteOffs(): Promise<Readonly<DailyWriteOffs>> {
-    return (await this.#aggregate()).writeOffs
+  /** Pots written off by day (in `timeZone`) and reason up to the newest change (caught up as {@link dailySales} is). */
+  async dailyWriteOffs(timeZone: string): Promise<Readonly<DailyWriteOffs>> {
+    return (await this.#aggregate(timeZone)).writeOffs
   }
 
-  #aggregate(): Promise<SalesAggregate> {
+  #aggregate(timeZone: string): Promise<SalesAggregate> {
     return this.#alone(async () => {
       await this.#sales.load()
+      this.#sales.useTimeZone(timeZone)
       if (this.#sales.upToSeq < (await this.#writer.lastSeq())) {
         await this.#index.build()
         const before = this.#sales.upToSeq

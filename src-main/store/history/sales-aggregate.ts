@@ -13,7 +13,9 @@
  * restoring a plant is neither. A plant line kept in stock counts its pots: a
  * stock movement `sold` of 3 is 3 sales, `returned` of 1 is 1 return, and no
  * other movement is either (writing off the last pot makes the line sold, but
- * sells nothing). Days are UTC.
+ * sells nothing). Days are the shop's: dates in the time zone the report asks for
+ * (shop-day.ts); the aggregate keeps the zone it counted in, and a report in another zone (the shop's setting
+ * changed) counts the log again.
  *
  * Beside the sales, the pots written off per day and reason (the movement's
  * note), for the stock report.
@@ -23,6 +25,7 @@ import type { HistoryEntry } from './history-entry'
 import { openHistoryFile } from './history-files'
 import { replaceFile } from '#lib/durable-file'
 import { dictionary, dictionaryOf } from '#shared/dictionary'
+import { shopDay } from '#shared/shop-day'
 
 /** Sold, returned and the total of the sales' prices, of one category on one day. */
 export type Counts = [sold: number, returned: number, total: number]
@@ -38,6 +41,8 @@ export const SALES_FILE_NAME = 'history-sales.json'
 
 interface SalesFile {
   upToSeq: number
+  /** The time zone the days are dates in; absent in a file written before the shop had one: UTC. */
+  timeZone?: string
   days: DailySales
   /** Absent in a file written before stock was kept: such a file is counted again from the log. */
   writeOffs?: DailyWriteOffs
@@ -62,6 +67,7 @@ export class SalesAggregate {
   #upToSeq = 0
   #days: DailySales = dictionary()
   #writeOffs: DailyWriteOffs = dictionary()
+  #timeZone = 'UTC'
   #loaded = false
 
   constructor(dir: string) {
@@ -83,6 +89,20 @@ export class SalesAggregate {
     return this.#writeOffs
   }
 
+  /** The time zone whose dates the days are. */
+  get timeZone(): string {
+    return this.#timeZone
+  }
+
+  /** Counts in `timeZone` from now on: days counted in another zone are dropped, to be counted again from the log. */
+  useTimeZone(timeZone: string): void {
+    if (timeZone === this.#timeZone) return
+    this.#timeZone = timeZone
+    this.#upToSeq = 0
+    this.#days = {}
+    this.#writeOffs = {}
+  }
+
   /** True once read (or found missing): only then do appends move it on. */
   get loaded(): boolean {
     return this.#loaded
@@ -99,6 +119,7 @@ export class SalesAggregate {
         // JSON.parse gives plain objects, whose inherited names (`constructor`) would read as counts.
         this.#days = dictionaryOf(saved.days!, (day) => dictionaryOf(day as object))
         this.#writeOffs = dictionaryOf(saved.writeOffs!, (day) => dictionaryOf(day as object))
+        this.#timeZone = typeof saved.timeZone === 'string' ? saved.timeZone : 'UTC'
       }
     } catch {
       // none yet, damaged or untrusted: rebuilt from the log
@@ -111,7 +132,7 @@ export class SalesAggregate {
     for (const entry of entries) {
       if (entry.seq <= this.#upToSeq) continue
       this.#upToSeq = entry.seq
-      const day = entry.at.slice(0, 10)
+      const day = shopDay(entry.at, this.#timeZone)
       if (entry.stock?.reason === 'written-off') {
         const reasons = (this.#writeOffs[day] ??= dictionary())
         reasons[entry.stock.note ?? ''] = (reasons[entry.stock.note ?? ''] ?? 0) - entry.stock.change
@@ -130,7 +151,7 @@ export class SalesAggregate {
 
   /** Saves the aggregate durably. */
   async save(): Promise<void> {
-    const file: SalesFile = { upToSeq: this.#upToSeq, days: this.#days, writeOffs: this.#writeOffs }
+    const file: SalesFile = { upToSeq: this.#upToSeq, timeZone: this.#timeZone, days: this.#days, writeOffs: this.#writeOffs }
     await replaceFile(this.#file, JSON.stringify(file))
   }
 }

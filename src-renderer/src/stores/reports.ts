@@ -12,13 +12,14 @@ import type { SalesReport } from '#shared/history'
 import type { StockReport } from '#shared/stock'
 import { reportCsv, reportFileName } from '#renderer/report-csv'
 import { chartSeries, groupingFor, presetPeriod, rankedCategories, type Period, type PeriodPreset } from '#renderer/report-data'
+import { useShopStore } from '#renderer/stores/shop'
 
 /** How long after a change announcement the report is reloaded: a till's burst of sales is one reload. */
 export const REPORT_REFRESH_DELAY_MS = 300
 
 export const useReportsStore = defineStore('reports', () => {
   const preset = ref<PeriodPreset>('last30')
-  const period = ref<Period>(presetPeriod('last30'))
+  const period = ref<Period>(presetPeriod('last30', useShopStore().today()))
   const byTime = ref<SalesReport | null>(null)
   const byCategory = ref<SalesReport | null>(null)
   const stock = ref<StatusCounts | null>(null)

@@ -1,8 +1,9 @@
-/** The shop's money settings (currency and locale) for prices on screen and on labels. */
+/** The shop's money settings (currency and locale) for prices on screen and on labels, and its time zone for dates in file names. */
 import { defineStore } from 'pinia'
 import { ref } from 'vue'
 import { api } from '#renderer/api'
 import { formatPrice, type ShopMoney } from '#renderer/price'
+import { computerTimeZone, shopDay } from '#shared/shop-day'
 
 /** Until the server has answered: this computer's locale, and euros. */
 export function localMoney(locale = new Intl.NumberFormat().resolvedOptions().locale): ShopMoney {
@@ -11,10 +12,13 @@ export function localMoney(locale = new Intl.NumberFormat().resolvedOptions().lo
 
 export const useShopStore = defineStore('shop', () => {
   const money = ref<ShopMoney>(localMoney())
+  /** The shop's time zone; until the server has answered, this computer's. */
+  const timeZone = ref(computerTimeZone())
 
   /** Takes the shop's settings as the server has them. */
-  function set(next: ShopMoney): void {
+  function set(next: ShopMoney & { timeZone?: string }): void {
     money.value = { currency: next.currency, locale: next.locale }
+    if (next.timeZone !== undefined) timeZone.value = next.timeZone
   }
 
   /** Reads the shop's setting from the server; until then (or if it cannot be read) the local default stays. */
@@ -31,5 +35,14 @@ export const useShopStore = defineStore('shop', () => {
     set(await api().setShopSettings({ currency }))
   }
 
-  return { money, set, load, setCurrency, format: (price: number | undefined) => formatPrice(price, money.value) }
+  return {
+    money,
+    timeZone,
+    set,
+    load,
+    setCurrency,
+    format: (price: number | undefined) => formatPrice(price, money.value),
+    /** Today's date where the shop is (YYYY-MM-DD), for file names. */
+    today: () => shopDay(new Date(), timeZone.value)
+  }
 })

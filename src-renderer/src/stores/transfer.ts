@@ -13,6 +13,7 @@ import type { PlantStatus } from '#shared/plant'
 import { api } from '#renderer/api'
 import { desktopFiles } from '#renderer/desktop-files'
 import { useBusyTask } from '#renderer/stores/busy-task'
+import { useShopStore } from '#renderer/stores/shop'
 
 /** The format of a chosen file: by its name (.json, .xlsx), else by its type, CSV otherwise. */
 export function formatOfFile(file: File): TransferFormat {
@@ -28,6 +29,7 @@ export const useTransferStore = defineStore('transfer', () => {
   const choices = ref<ImportChoices>({})
   /** `error`: why the last request failed, as the server said it. */
   const { busy, error, run } = useBusyTask()
+  const shop = useShopStore()
 
   /**
    * Exports the catalogue (all plants, or those in `statuses`): in the desktop app through the native Save
@@ -38,13 +40,13 @@ export const useTransferStore = defineStore('transfer', () => {
     const blob = await api().exportPlants(format, statuses)
     const native = desktopFiles()
     if (native) {
-      const saved = await native.saveFile(exportFileName(format), new Uint8Array(await blob.arrayBuffer()))
+      const saved = await native.saveFile(exportFileName(format, shop.timeZone), new Uint8Array(await blob.arrayBuffer()))
       if (saved && 'error' in saved) throw new Error(saved.error)
       return saved?.path ?? null
     }
     const link = document.createElement('a')
     link.href = URL.createObjectURL(blob)
-    link.download = exportFileName(format)
+    link.download = exportFileName(format, shop.timeZone)
     link.click()
     setTimeout(() => URL.revokeObjectURL(link.href), 10_000)
     return undefined

@@ -10,6 +10,7 @@ import { ApiError } from '#shared/api-errors'
 import type { CreatedToken } from '#shared/named-token'
 import type { Plant } from '#shared/plant'
 import { statusFollowingStock, type StockLine, type StockMove } from '#shared/stock'
+import { plantCountText } from '#shared/words'
 import type { UiApiClient } from '#renderer/api'
 
 let clock = Date.parse('2026-03-01T10:00:00Z')
@@ -72,13 +73,20 @@ export function fakeApi(initial: Plant[] = []): FakeApi {
     bulkUpdate: vi.fn(async () => []),
     bulkDelete: vi.fn(async (ids: readonly number[]) => [...ids]),
     bulkRestore: vi.fn(async () => []),
-    shopSettings: vi.fn(async () => ({ currency: 'EUR', locale: 'en-US' })),
-    setShopSettings: vi.fn(async ({ currency }: { currency: string }) => ({ currency, locale: 'en-US' })),
+    shopSettings: vi.fn(async () => ({ currency: 'EUR', locale: 'en-US', timeZone: 'Europe/Berlin' })),
+    setShopSettings: vi.fn(async ({ currency = 'EUR', timeZone = 'Europe/Berlin' }: { currency?: string; timeZone?: string }) => ({
+      currency,
+      locale: 'en-US',
+      timeZone
+    })),
     exportPlants: vi.fn(async () => new Blob([])),
     exportStream: vi.fn(async () => new Blob([]).stream()),
     backupStatus: vi.fn(async () => ({ dir: null, present: false, last: null })),
     setBackupFolder: vi.fn(async (dir: string | null) => ({ dir, present: dir !== null, last: null })),
-    backUpToFolder: vi.fn(async () => ({ file: '/media/usb/plants-2026-03-01T10-00-00-000Z.json', plantCount: plants.length })),
+    backUpToFolder: vi.fn(async () => {
+      const [file, count] = ['/media/usb/plants-2026-03-01T10-00-00-000Z.json', { plantCount: plants.length, deletedCount: 0 }]
+      return { file, ...count, message: `Backed up ${plantCountText(count)} to ${file}` }
+    }),
     importPlants: vi.fn(async () => ({ added: 0, updated: 0, unchanged: 0, warnings: [], errors: [], changes: [], applied: false })),
     listPlants: vi.fn(async (query: PlantListQuery = {}) => {
       listQueries.push(query)

@@ -56,6 +56,22 @@ describe('label printing in the desktop app', () => {
     expect(native.saveLabelsPdf).toHaveBeenCalledWith(expect.stringMatching(/^labels-.*\.pdf$/), 'roll')
   })
 
+  it.each([
+    ['Europe/Berlin', '2026-03-01T23:30:00Z', 'labels-2026-03-02.pdf'], // 00:30 in Berlin: the shop's day, not the UTC date
+    ['America/New_York', '2026-03-02T03:00:00Z', 'labels-2026-03-01.pdf'] // 22:00 the evening before in New York
+  ])('names the PDF by the shop’s day in %s', async (timeZone, now, name) => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date(now) })
+    try {
+      useShopStore().set({ currency: 'EUR', locale: 'de-DE', timeZone })
+      const native = inDesktopApp({})
+      await pdfButton(openDialog())!.trigger('click')
+      await flushPromises()
+      expect(native.saveLabelsPdf).toHaveBeenCalledWith(name, 'sheet')
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
   it('says why printing failed', async () => {
     inDesktopApp({ printLabels: vi.fn(async () => ({ error: 'the labels could not be printed (failed)' })) })
     await openDialog().find('form').trigger('submit')

@@ -6,6 +6,7 @@ import type { DesktopFiles } from '#shared/desktop-bridge'
 import { exportFileName } from '#shared/import-export'
 import ImportDialog from '#renderer/components/ImportDialog.vue'
 import TheExportMenu from '#renderer/components/TheExportMenu.vue'
+import { useShopStore } from '#renderer/stores/shop'
 import { useToastsStore } from '#renderer/stores/toasts'
 import { freshDialogTest } from './_dialog-setup'
 import type { FakeApi } from './_fake-api'
@@ -45,7 +46,7 @@ describe('Export in the desktop app', () => {
     const native = inDesktopApp({ saveFile: vi.fn(async () => ({ path: '/home/me/plants.csv' })) })
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click')
     await exportAll()
-    expect(native.saveFile).toHaveBeenCalledWith(exportFileName('csv'), CSV)
+    expect(native.saveFile).toHaveBeenCalledWith(exportFileName('csv', useShopStore().timeZone), CSV)
     expect(lastToast()).toBe('Exported to /home/me/plants.csv')
     expect(click).not.toHaveBeenCalled() // no browser download besides
   })

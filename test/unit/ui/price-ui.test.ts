@@ -18,7 +18,7 @@ beforeEach(() => {
     this.setAttribute('open', '')
   }
   // The shop's setting as the server has it: App reads it at start; the dialogs alone use the store.
-  vi.mocked(api.client.shopSettings).mockResolvedValue({ currency: 'EUR', locale: 'de-DE' })
+  vi.mocked(api.client.shopSettings).mockResolvedValue({ currency: 'EUR', locale: 'de-DE', timeZone: 'Europe/Berlin' })
   useShopStore().set({ currency: 'EUR', locale: 'de-DE' })
 })
 

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import type { SalesCounts } from '#shared/history'
 import { chartSeries, formatMoney, groupLabel, groupingFor, periodDays, presetPeriod, rankedCategories } from '#renderer/report-data'
+import { shopDay } from '#shared/shop-day'
 
-const today = new Date(Date.UTC(2026, 10, 24, 15, 0))
+const today = '2026-11-24'
 const group = (key: string, sold: number, returned = 0, total = 0): SalesCounts & { key: string } => ({
   key,
   sold,
@@ -12,26 +13,20 @@ const group = (key: string, sold: number, returned = 0, total = 0): SalesCounts 
 })
 
 describe('report periods', () => {
-  it('turns the presets into whole UTC days, both ends included', () => {
+  it("turns the presets into whole days ending on the shop's day, both ends included", () => {
     expect(presetPeriod('last30', today)).toEqual({ from: '2026-10-26', to: '2026-11-24' })
     expect(presetPeriod('last7', today)).toEqual({ from: '2026-11-18', to: '2026-11-24' })
     expect(presetPeriod('thisMonth', today)).toEqual({ from: '2026-11-01', to: '2026-11-24' })
     expect(presetPeriod('lastMonth', today)).toEqual({ from: '2026-10-01', to: '2026-10-31' })
-    expect(presetPeriod('lastMonth', new Date(Date.UTC(2026, 0, 10)))).toEqual({ from: '2025-12-01', to: '2025-12-31' })
+    expect(presetPeriod('lastMonth', '2026-01-10')).toEqual({ from: '2025-12-01', to: '2025-12-31' })
     expect(periodDays(presetPeriod('last30', today))).toBe(30)
   })
 
-  it('ends the presets on the UTC day the server counts sales on, also where the local date is still the day before', () => {
-    const zone = process.env.TZ
-    process.env.TZ = 'America/Los_Angeles'
-    try {
-      const evening = new Date('2026-11-25T02:00:00Z') // 18:00 on 24 November in California: a sale now is counted on the 25th
-      expect(presetPeriod('last30', evening)).toEqual({ from: '2026-10-27', to: '2026-11-25' })
-      expect(presetPeriod('thisMonth', new Date('2026-12-01T03:00:00Z'))).toEqual({ from: '2026-12-01', to: '2026-12-01' })
-    } finally {
-      if (zone === undefined) delete process.env.TZ
-      else process.env.TZ = zone
-    }
+  it("ends the presets on the shop's day, on which the server counts a sale made now", () => {
+    const evening = shopDay(new Date('2026-11-25T02:00:00Z'), 'America/Los_Angeles') // 18:00 on 24 November in California
+    expect(presetPeriod('last30', evening)).toEqual({ from: '2026-10-26', to: '2026-11-24' })
+    const afterMidnight = shopDay(new Date('2026-11-30T23:30:00Z'), 'Europe/Berlin') // 00:30 on 1 December in Berlin
+    expect(presetPeriod('thisMonth', afterMidnight)).toEqual({ from: '2026-12-01', to: '2026-12-01' })
   })
 
   it('draws days up to two months, weeks up to a year, months beyond', () => {

@@ -1,0 +1,88 @@
+/**
+ * `plant-store backup` and `restore` as a shop uses them: the counts they say are the plants the shop sees (the
+ * deleted ones said apart, as restorable), and `restore --latest` finds the newest backup on the backup folder
+ * (the USB stick) as well as in the data folder, and says which file it used.
+ */
+import { mkdir, readdir, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { PlantStore } from '#store/catalogue/plant-store'
+import { runCli } from '#setup/serve-process'
+import { makeTempDir } from '#setup/temp-dir'
+
+async function withCatalogue(dir: string, change: (store: PlantStore) => Promise<unknown>): Promise<void> {
+  const store = await PlantStore.open({ dir })
+  await change(store)
+  await store.close()
+}
+
+async function names(dir: string): Promise<string[]> {
+  const store = await PlantStore.open({ dir })
+  const all = store.find().map((plant) => plant.name ?? '')
+  await store.close()
+  return all
+}
+
+const cli = (dir: string, ...args: string[]) => runCli([...args, '--data', dir])
+
+describe('plant-store backup and restore (real processes)', () => {
+  it('count the plants the shop sees and say the deleted ones apart, restorable', async () => {
+    const dir = await makeTempDir()
+    await withCatalogue(dir, async (store) => {
+      for (const name of ['Fern', 'Moss', 'Ivy']) await store.add({ name })
+      await store.edits.delete(2)
+    })
+    const backup = await cli(dir, 'backup')
+    expect(backup.stdout).toMatch(/^Backed up 2 plants \(and 1 deleted, restorable\) to \S+plants-\S+\.json\n$/)
+    const usb = await makeTempDir()
+    expect((await cli(dir, 'backup', '--to', usb)).stdout).toMatch(/^Backed up 2 plants \(and 1 deleted, restorable\) to /)
+    const restored = await cli(dir, 'restore', '--latest')
+    expect(restored.stdout).toMatch(/^Restored 2 plants \(and 1 deleted, restorable\) from /)
+  })
+
+  it('restore --latest takes the newest backup of the data folder and the backup folder, and says which', async () => {
+    const dir = await makeTempDir()
+    const usb = path.join(await makeTempDir(), 'PlantStore')
+    await mkdir(usb)
+    expect((await cli(dir, 'config', 'set', 'backup.dir', usb)).code).toBe(0)
+    await withCatalogue(dir, (store) => store.add({ name: 'Fern' }))
+    await cli(dir, 'backup')
+    await withCatalogue(dir, (store) => store.add({ name: 'Moss' }))
+    await cli(dir, 'backup', '--to', usb)
+    const [onStick] = await readdir(usb)
+    await writeFile(path.join(dir, 'plants.json'), '{"trunc') // the catalogue lost
+
+    const restored = await cli(dir, 'restore', '--latest')
+    expect(restored.code).toBe(0)
+    // The store backs up on its own too (before a run's first write): the stick's backup is still the newest.
+    expect(restored.stdout).toMatch(/^Restored 2 plants from \S+ \(the newest of \d+ in /)
+    expect(restored.stdout).toContain(`Restored 2 plants from ${path.join(usb, onStick!)} (the newest of `)
+    expect(restored.stdout).toContain(` in ${path.join(dir, 'backups')} and ${usb}). The previous file was kept as `)
+    expect(await names(dir)).toEqual(['Fern', 'Moss'])
+  })
+
+  it('restore --latest names the next newest backup when the newest is damaged, and a backup folder that is not there', async () => {
+    const dir = await makeTempDir()
+    const usb = path.join(await makeTempDir(), 'PlantStore')
+    await mkdir(usb)
+    await cli(dir, 'config', 'set', 'backup.dir', usb)
+    await withCatalogue(dir, (store) => store.add({ name: 'Fern' }))
+    await cli(dir, 'backup')
+    await cli(dir, 'backup', '--to', usb)
+    const local = (await readdir(path.join(dir, 'backups'))).sort().at(-1)
+    const [onStick] = await readdir(usb)
+    await writeFile(path.join(usb, onStick!), '{"damaged')
+
+    const refused = await cli(dir, 'restore', '--latest')
+    expect(refused.code).toBe(1)
+    expect(refused.stderr).toMatch(new RegExp(`^plant-store: the backup ${path.join(usb, onStick!)} cannot be used: .*; nothing was restored\\.`))
+    expect(refused.stderr).toContain(`The next newest backup is ${path.join(dir, 'backups', local!)}: plant-store restore --from "`)
+
+    await writeFile(path.join(dir, 'plants.json'), '{"trunc')
+    const unplugged = path.join(path.dirname(usb), 'Unplugged')
+    await writeFile(path.join(dir, 'settings.json'), JSON.stringify({ 'backup.dir': unplugged }))
+    const restored = await cli(dir, 'restore', '--latest')
+    expect(restored.stdout).toContain(`from ${path.join(dir, 'backups', local!)} (the newest of `)
+    expect(restored.stdout).toContain(` and ${unplugged} (the backup folder ${unplugged} is not there: is the drive plugged in?)).`)
+  })
+})
