@@ -26,6 +26,8 @@ export interface ImportRequest {
   choices?: ImportChoices
   /** The choices remembered for each header shape (settings), looked up once the header is read. */
   remembered?: Readonly<Record<string, ImportChoices>>
+  /** Aborts when the request's client went away: the sliced reading stops between two slices (ImportAbortedError). */
+  signal?: AbortSignal
 }
 
 /** The rows to plan, and the mapping used (for CSV files and workbooks). */
@@ -94,14 +96,14 @@ export function readImportNow(given: ImportRequest): ReadImport {
 export async function readImport(given: ImportRequest): Promise<ReadImport> {
   if (isCompoundFile(given.bytes)) return refused(OLD_WORKBOOK)
   const request = asWorkbook(given)
-  if (request.format === 'json') return { file: await readPlantJson(new TextDecoder().decode(request.bytes)) }
-  if (request.format === 'xlsx') return runSliced(workbookSteps(request))
+  if (request.format === 'json') return { file: await readPlantJson(new TextDecoder().decode(request.bytes), request.signal) }
+  if (request.format === 'xlsx') return runSliced(workbookSteps(request), request.signal)
   const { text, extra } = csvParts(request)
   let sheet: SheetRows
   try {
-    sheet = await csvSheetSliced(text)
+    sheet = await csvSheetSliced(text, request.signal)
   } catch (error) {
     return { file: { rows: [], warnings: [], errors: [invalidCsv(error)] } }
   }
-  return runSliced(mapTable(sheet, request, extra))
+  return runSliced(mapTable(sheet, request, extra), request.signal)
 }

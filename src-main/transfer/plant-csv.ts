@@ -10,12 +10,13 @@ import { parse } from 'csv-parse/sync'
 import { stringify } from 'csv-stringify/sync'
 import type { Plant } from '#shared/plant'
 import { guardFormula } from './formula-guard'
-import type { ImportRowError } from '#shared/import-export'
+import { MAX_IMPORT_COLUMNS, type ImportRowError } from '#shared/import-export'
+import { TooManyColumnsError } from './import-errors'
 import type { ImportFile } from './import-rows'
 import { mapSheet } from './mapping/map-sheet'
 import { IMPORTED_COLUMN_NAMES, exportedColumns } from './plant-columns'
-import { sheetOfRecords, type SheetRows } from './sheet-rows'
-import { runAtOnce, runSliced, yieldToEventLoop } from './slices'
+import type { SheetRow, SheetRows } from './sheet-rows'
+import { runAtOnce, runSliced, stopIfAborted, yieldToEventLoop } from './slices'
 
 const BOM = '\uFEFF'
 const CRLF = '\r\n'
@@ -56,8 +57,32 @@ export function detectDelimiter(text: string): ',' | ';' | '\t' {
 /** Characters handed to the streaming parser between two turns of the event loop (a few ms of parsing). */
 const CHARS_PER_SLICE = 64 * 1024
 
+/** A record as the table keeps it: its row number, its cells up to the last that holds something, and how many it had. */
+type KeptRecord = SheetRow & { cells: string[]; width: number }
+
+/**
+ * Each record as it is parsed: empty cells at its end dropped (a sheet saved with many empty columns costs nothing
+ * per row), an empty line dropped (its number is kept by the rows around it), and a header wider than
+ * {@link MAX_IMPORT_COLUMNS} refused at once, before any row is read.
+ */
+function keptRecord(cells: string[], { records }: { records: number }): KeptRecord | null {
+  let end = cells.length
+  while (end > 0 && cells[end - 1]!.trim() === '') end--
+  if (records === 1 && end > MAX_IMPORT_COLUMNS) throw new TooManyColumnsError(end)
+  if (records > 1 && end === 0) return null
+  return { row: records, cells: end === cells.length ? cells : cells.slice(0, end), width: cells.length }
+}
+
 function parseOptions(body: string): Options {
-  return { delimiter: detectDelimiter(body), relax_column_count: true, skip_empty_lines: false }
+  // csv-parse's types say on_record gives back cells; it passes on whatever it returns (and drops null).
+  const onRecord = keptRecord as unknown as Options['on_record']
+  return { delimiter: detectDelimiter(body), relax_column_count: true, skip_empty_lines: false, on_record: onRecord }
+}
+
+/** The table of parsed records (header first). */
+function sheetOf(records: KeptRecord[]): SheetRows {
+  const [header, ...rows] = records
+  return { header: header?.cells ?? [], headerRow: 1, width: header?.width ?? 0, rows }
 }
 
 /** The refusal of csv-parse as the file's one error (any other error is thrown on). */
@@ -67,12 +92,15 @@ export function invalidCsv(error: unknown): ImportRowError {
   return { row: row + 1, field: '', message: `the file is not valid CSV: ${error.message}` }
 }
 
-/** The records of `body`, parsed by csv-parse's streaming parser in slices of {@link CHARS_PER_SLICE} characters. */
-async function parseSliced(body: string): Promise<string[][]> {
+/**
+ * The records of `body`, parsed by csv-parse's streaming parser in slices of {@link CHARS_PER_SLICE} characters;
+ * stops between two slices once `signal` aborts.
+ */
+async function parseSliced(body: string, signal?: AbortSignal): Promise<KeptRecord[]> {
   const parser = new Parser(parseOptions(body))
-  const records: string[][] = []
+  const records: KeptRecord[] = []
   let failure: unknown
-  parser.on('data', (record: string[]) => records.push(record))
+  parser.on('data', (record: KeptRecord) => records.push(record))
   parser.on('error', (error) => (failure ??= error))
   const ended = new Promise((resolve) => parser.once('end', resolve).once('error', resolve))
   for (let start = 0; start < body.length && failure === undefined;) {
@@ -82,6 +110,8 @@ async function parseSliced(body: string): Promise<string[][]> {
     parser.write(body.slice(start, end))
     start = end
     await yieldToEventLoop()
+    if (signal?.aborted) parser.destroy()
+    stopIfAborted(signal)
   }
   if (failure === undefined) parser.end()
   await ended
@@ -94,12 +124,12 @@ const withoutBom = (text: string) => (text.startsWith(BOM) ? text.slice(1) : tex
 /** The table of a CSV text (header first), at once. */
 export function csvSheet(text: string): SheetRows {
   const body = withoutBom(text)
-  return sheetOfRecords(parse(body, parseOptions(body)) as string[][])
+  return sheetOf(parse(body, parseOptions(body)) as unknown as KeptRecord[])
 }
 
 /** The table of a CSV text, parsed in slices with a turn of the event loop between them. */
-export async function csvSheetSliced(text: string): Promise<SheetRows> {
-  return sheetOfRecords(await parseSliced(withoutBom(text)))
+export async function csvSheetSliced(text: string, signal?: AbortSignal): Promise<SheetRows> {
+  return sheetOf(await parseSliced(withoutBom(text), signal))
 }
 
 /** Reads a CSV import with the mapping proposed for it (no choices): every row as request fields. */

@@ -18,6 +18,7 @@ import {
   WriteFailedError
 } from '#store/errors'
 import { IMPORT_PLAN_ATTEMPTS } from '#shared/import-export'
+import { ImportAbortedError, TooManyColumnsError } from '#transfer/import-errors'
 import type { HttpProblem } from './http-problem'
 import { problem, type ProblemFacts, type ProblemName } from './problems'
 
@@ -62,6 +63,8 @@ export const DOMAIN_ERRORS = [
   errorRow(HistoryGoneError, 'historyGone', (error) => [error.since, error.oldestSeq]),
   // Thrown by an import only, once every plan of the file was overtaken by other writes.
   errorRow(CatalogueChangedError, 'importCatalogueChanged', () => [IMPORT_PLAN_ATTEMPTS]),
+  errorRow(TooManyColumnsError, 'importTooManyColumns', (error) => [error.columns]),
+  errorRow(ImportAbortedError, 'importAborted', () => []),
   errorRow(BackupFolderError, 'backupFolderRefused', (error) => [error.message]),
   errorRow(OffsiteBackupError, 'backupNotMade', (error) => [error.message])
 ]
