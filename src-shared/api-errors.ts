@@ -14,6 +14,8 @@ export class ApiError extends Error {
   readonly errors: FieldError[]
   /** A refused stock movement (409): the pots its plant has on hand. */
   readonly onHand: number | undefined
+  /** A refused import (422): errors found beyond those listed in `errors`. */
+  readonly moreErrors: number | undefined
 
   constructor(problem: Problem) {
     super(problem.detail)
@@ -24,6 +26,7 @@ export class ApiError extends Error {
     this.detail = problem.detail
     this.errors = problem.errors ?? []
     this.onHand = problem.onHand
+    this.moreErrors = problem.moreErrors
   }
 
   /** True when no answer came at all (server stopped, network down). */
@@ -66,7 +69,8 @@ export async function toApiError(response: Response): Promise<ApiError> {
           status: response.status,
           detail: body.detail,
           errors: Array.isArray(body.errors) ? body.errors : [],
-          ...(typeof body.onHand === 'number' ? { onHand: body.onHand } : {})
+          ...(typeof body.onHand === 'number' ? { onHand: body.onHand } : {}),
+          ...(typeof body.moreErrors === 'number' ? { moreErrors: body.moreErrors } : {})
         })
       }
     } catch {
