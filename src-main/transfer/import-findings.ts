@@ -4,6 +4,7 @@
  * all in memory). The first {@link MAX_IMPORT_ERRORS} errors by row and the
  * first {@link MAX_IMPORT_WARNINGS} warnings are kept; the rest are counted.
  */
+import { pushAll } from '#shared/arrays'
 import { MAX_IMPORT_ERRORS, MAX_IMPORT_WARNINGS, type ImportRowError } from '#shared/import-export'
 
 /** What a file or a plan reports: the kept errors and warnings, and how many more there were. */
@@ -28,7 +29,7 @@ export class ImportFindings {
     if (!from) return
     this.#errors = [...from.errors]
     this.#errorCount = from.errors.length + (from.moreErrors ?? 0)
-    this.#warnings.push(...from.warnings)
+    pushAll(this.#warnings, from.warnings)
     this.#warningCount = from.warnings.length + (from.moreWarnings ?? 0)
   }
 

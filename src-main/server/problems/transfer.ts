@@ -27,7 +27,8 @@ export const TRANSFER_PROBLEMS = {
     title: 'Import stopped',
     status: 400,
     // Nobody reads this answer (the client went away); it says what happened should a proxy log it.
-    detail: () => 'The import was stopped because its request was cancelled (the connection closed) while the file was being checked; nothing was imported.'
+    detail: () =>
+      'The import was stopped because its request was cancelled (the connection closed) while the file was being checked; nothing was imported.'
   }),
   importCatalogueChanged: row({
     type: PROBLEM_TYPES.versionConflict,
