@@ -10,6 +10,7 @@ import type { ImportChoices, ImportMappingReport, NonPlantItem, StatusWordTarget
 import { IMPORT_PRESETS } from '#shared/import-mapping'
 import type { DecimalMark } from '#shared/money'
 import { isPlantStatus } from '#shared/plant'
+import { countOf } from '#shared/words'
 import { ImportFindings } from '../import-findings'
 import type { ImportFile, ImportRow } from '../import-rows'
 import { cellText, type Cell, type SheetRow, type SheetRows } from '../sheet-rows'
@@ -219,7 +220,7 @@ class SheetMapper {
     if (last < 0) return // an empty line in the sheet
     // A value under a heading left empty at the header's end is not read, as in any other unnamed column.
     if (last >= (this.sheet.width ?? this.sheet.header.length)) {
-      const message = `the row has ${cells.length} cells but the header names ${this.sheet.header.length} columns`
+      const message = `the row has ${cells.length} cells but the header names ${countOf(this.sheet.header.length, 'column')}`
       this.findings.error({ row, field: '', message })
       return
     }
