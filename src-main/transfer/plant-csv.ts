@@ -15,7 +15,7 @@ import { TooManyColumnsError } from './import-errors'
 import type { ImportFile } from './import-rows'
 import { mapSheet } from './mapping/map-sheet'
 import { IMPORTED_COLUMN_NAMES, exportedColumns } from './plant-columns'
-import type { SheetRow, SheetRows } from './sheet-rows'
+import type { SheetRows } from './sheet-rows'
 import { runAtOnce, runSliced, stopIfAborted, yieldToEventLoop } from './slices'
 
 const BOM = '\uFEFF'
@@ -61,32 +61,36 @@ export function detectDelimiter(text: string): ',' | ';' | '\t' {
  */
 const CHARS_PER_SLICE = 16 * 1024
 
-/** A record as the table keeps it: its row number, its cells up to the last that holds something, and how many it had. */
-type KeptRecord = SheetRow & { cells: string[]; width: number }
+function parseOptions(body: string): Options {
+  return { delimiter: detectDelimiter(body), relax_column_count: true, skip_empty_lines: false }
+}
 
 /**
- * Each record as it is parsed: empty cells at its end dropped (a sheet saved with many empty columns costs nothing
- * per row), an empty line dropped (its number is kept by the rows around it), and a header wider than
- * {@link MAX_IMPORT_COLUMNS} refused at once, before any row is read.
+ * The table, built record by record as they are parsed: empty cells at a record's end dropped (a sheet saved with
+ * many empty columns costs nothing per row), an empty line dropped (its number is kept by the rows around it), and a
+ * header wider than {@link MAX_IMPORT_COLUMNS} refused at once, before any row is read.
  */
-function keptRecord(cells: string[], { records }: { records: number }): KeptRecord | null {
-  let end = cells.length
-  while (end > 0 && cells[end - 1]!.trim() === '') end--
-  if (records === 1 && end > MAX_IMPORT_COLUMNS) throw new TooManyColumnsError(end)
-  if (records > 1 && end === 0) return null
-  return { row: records, cells: end === cells.length ? cells : cells.slice(0, end), width: cells.length }
-}
+class SheetBuilder {
+  readonly #sheet: SheetRows = { header: [], headerRow: 1, width: 0, rows: [] }
+  #records = 0
 
-function parseOptions(body: string): Options {
-  // csv-parse's types say on_record gives back cells; it passes on whatever it returns (and drops null).
-  const onRecord = keptRecord as unknown as Options['on_record']
-  return { delimiter: detectDelimiter(body), relax_column_count: true, skip_empty_lines: false, on_record: onRecord }
-}
+  add(record: string[]): void {
+    const row = ++this.#records
+    let end = record.length
+    while (end > 0 && record[end - 1]!.trim() === '') end--
+    const cells = end === record.length ? record : record.slice(0, end)
+    if (row > 1) {
+      if (end > 0) this.#sheet.rows.push({ row, cells })
+      return
+    }
+    if (end > MAX_IMPORT_COLUMNS) throw new TooManyColumnsError(end)
+    this.#sheet.header = cells
+    this.#sheet.width = record.length
+  }
 
-/** The table of parsed records (header first). */
-function sheetOf(records: KeptRecord[]): SheetRows {
-  const [header, ...rows] = records
-  return { header: header?.cells ?? [], headerRow: 1, width: header?.width ?? 0, rows }
+  get sheet(): SheetRows {
+    return this.#sheet
+  }
 }
 
 /** The refusal of csv-parse as the file's one error (any other error is thrown on). */
@@ -100,11 +104,18 @@ export function invalidCsv(error: unknown): ImportRowError {
  * The records of `body`, parsed by csv-parse's streaming parser in slices of {@link CHARS_PER_SLICE} characters;
  * stops between two slices once `signal` aborts.
  */
-async function parseSliced(body: string, signal?: AbortSignal): Promise<KeptRecord[]> {
+async function parseSliced(body: string, signal?: AbortSignal): Promise<SheetRows> {
   const parser = new Parser(parseOptions(body))
-  const records: KeptRecord[] = []
+  const builder = new SheetBuilder()
   let failure: unknown
-  parser.on('data', (record: KeptRecord) => records.push(record))
+  parser.on('data', (record: string[]) => {
+    if (failure !== undefined) return
+    try {
+      builder.add(record)
+    } catch (error) {
+      failure = error
+    }
+  })
   parser.on('error', (error) => (failure ??= error))
   const ended = new Promise((resolve) => parser.once('end', resolve).once('error', resolve))
   for (let start = 0; start < body.length && failure === undefined;) {
@@ -117,10 +128,12 @@ async function parseSliced(body: string, signal?: AbortSignal): Promise<KeptReco
     if (signal?.aborted) parser.destroy()
     stopIfAborted(signal)
   }
-  if (failure === undefined) parser.end()
-  await ended
+  if (failure === undefined) {
+    parser.end()
+    await ended
+  } else parser.destroy() // a header refused: the rest of the file is not parsed
   if (failure !== undefined) throw failure
-  return records
+  return builder.sheet
 }
 
 const withoutBom = (text: string) => (text.startsWith(BOM) ? text.slice(1) : text)
@@ -128,12 +141,14 @@ const withoutBom = (text: string) => (text.startsWith(BOM) ? text.slice(1) : tex
 /** The table of a CSV text (header first), at once. */
 export function csvSheet(text: string): SheetRows {
   const body = withoutBom(text)
-  return sheetOf(parse(body, parseOptions(body)) as unknown as KeptRecord[])
+  const builder = new SheetBuilder()
+  for (const record of parse(body, parseOptions(body)) as string[][]) builder.add(record)
+  return builder.sheet
 }
 
 /** The table of a CSV text, parsed in slices with a turn of the event loop between them. */
 export async function csvSheetSliced(text: string, signal?: AbortSignal): Promise<SheetRows> {
-  return sheetOf(await parseSliced(withoutBom(text), signal))
+  return parseSliced(withoutBom(text), signal)
 }
 
 /** Reads a CSV import with the mapping proposed for it (no choices): every row as request fields. */

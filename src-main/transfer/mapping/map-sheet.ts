@@ -168,7 +168,7 @@ class SheetMapper {
   }
 
   /** The row's cells by field, with a variant row's product fields and name filled in. */
-  #rowCells(cells: Cell[]): RowCells & { statusWord: string; inherited: boolean } {
+  #rowCells(cells: Cell[]): { own: RowCells; statusWord: string } {
     const own: RowCells = {
       id: this.cell(cells, 'id'),
       name: textOf(this.cell(cells, 'name')).trim(),
@@ -201,7 +201,7 @@ class SheetMapper {
         .filter((value) => value !== '' && !options.none.includes(value.toLowerCase()))
       if (values.length > 0) own.name = `${own.name} — ${values.join(' / ')}`
     }
-    return { ...own, statusWord, inherited }
+    return { own, statusWord }
   }
 
   #notAPlant(cells: Cell[], name: string): string | undefined {
@@ -229,7 +229,7 @@ class SheetMapper {
       this.#skipped.set(skip, (this.#skipped.get(skip) ?? 0) + 1)
       return
     }
-    const { statusWord, inherited: _inherited, ...rowCells } = this.#rowCells(cells)
+    const { own: rowCells, statusWord } = this.#rowCells(cells)
     const status = this.#statusOf(statusWord, row)
     if (status === 'skip') {
       this.#leftOut++
