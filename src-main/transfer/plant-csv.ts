@@ -49,8 +49,13 @@ export function plantsToCsv(plants: readonly Plant[]): string {
 export function detectDelimiter(text: string): ',' | ';' | '\t' {
   const end = text.search(/\r?\n/)
   const header = end === -1 ? text : text.slice(0, end)
-  const count = (char: string) => header.split(char).length - 1
-  const [best] = (['\t', ';', ','] as const).map((char) => [char, count(char)] as const).sort((a, b) => b[1] - a[1])
+  // Counted in one loop: split() would make an array of a million cells for a header of a million columns.
+  const counts = { '\t': 0, ';': 0, ',': 0 }
+  for (let index = 0; index < header.length; index++) {
+    const char = header[index]!
+    if (char === '\t' || char === ';' || char === ',') counts[char]++
+  }
+  const [best] = (['\t', ';', ','] as const).map((char) => [char, counts[char]] as const).sort((a, b) => b[1] - a[1])
   return best && best[1] > 0 ? best[0] : ','
 }
 

@@ -8,6 +8,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { MAX_IMPORT_COLUMNS, MAX_IMPORT_ERRORS, MAX_IMPORT_WARNINGS } from '#shared/import-export'
+import { MAX_MAPPING_ITEMS, MAX_NON_PLANT_ROWS } from '#shared/import-mapping'
 import { TooManyColumnsError } from '#transfer/import-errors'
 import { readImport } from '#transfer/import-file'
 import { mapSheet } from '#transfer/mapping/map-sheet'
@@ -149,5 +150,20 @@ describe('the errors and warnings of an import', () => {
     expect(summary.errors).toHaveLength(1)
     expect(summary).not.toHaveProperty('moreErrors')
     expect(summary).not.toHaveProperty('moreWarnings')
+  })
+})
+
+describe('the status words and non-plants a mapping lists', () => {
+  it(`lists the first ${MAX_MAPPING_ITEMS} of each and counts the rest, each word's rows counted, not kept`, () => {
+    const words = Array.from({ length: 5_000 }, (_, i) => `Fern ${i},word ${i}`)
+    const cards = Array.from({ length: 150 }, (_, i) => `Gift card ${i},available`)
+    const text = ['name,status', ...words, ...cards, ...Array.from({ length: 20 }, () => 'Gift card 0,available')].join('\n')
+    const { mapping } = planText('csv', text, nothing).summary
+    expect(mapping!.statusWords).toHaveLength(MAX_MAPPING_ITEMS)
+    expect(mapping!.statusWords[0]).toEqual({ word: 'word 0', rows: 1, target: null })
+    expect(mapping!.moreStatusWords).toBe(5_001 - MAX_MAPPING_ITEMS)
+    expect(mapping!.nonPlants).toHaveLength(MAX_MAPPING_ITEMS)
+    expect(mapping!.nonPlants[0]!.rows).toHaveLength(MAX_NON_PLANT_ROWS)
+    expect(mapping!.moreNonPlants).toBe(50)
   })
 })

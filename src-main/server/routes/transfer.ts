@@ -23,6 +23,7 @@ import {
   IMPORT_CHOICES_SCHEMA,
   IMPORT_PRESETS,
   MAX_MAPPING_CHARS,
+  MAX_MAPPING_ITEMS,
   STATUS_WORD_TARGETS,
   checkImportChoices,
   type ImportChoices,
@@ -238,6 +239,8 @@ const mappingReport = {
       type: 'array',
       items: { type: 'object', properties: { word: { type: 'string' }, rows: { type: 'integer' }, target: { enum: [...STATUS_WORD_TARGETS, null] } } }
     },
+    moreStatusWords: { type: 'integer', minimum: 1, description: `Status words beyond the first ${MAX_MAPPING_ITEMS} listed.` },
+    moreNonPlants: { type: 'integer', minimum: 1, description: `Names that look like no plant beyond the first ${MAX_MAPPING_ITEMS} listed.` },
     nonPlants: {
       type: 'array',
       items: {

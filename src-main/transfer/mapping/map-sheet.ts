@@ -7,7 +7,7 @@
  * mapping step. Works in slices of rows.
  */
 import type { ImportChoices, ImportMappingReport, NonPlantItem, StatusWordTarget } from '#shared/import-mapping'
-import { IMPORT_PRESETS } from '#shared/import-mapping'
+import { IMPORT_PRESETS, MAX_MAPPING_ITEMS, MAX_NON_PLANT_ROWS } from '#shared/import-mapping'
 import type { DecimalMark } from '#shared/money'
 import { isPlantStatus } from '#shared/plant'
 import { countOf } from '#shared/words'
@@ -79,7 +79,13 @@ class ColumnSamples {
   }
 }
 
-const rowsText = (rows: number[]) => (rows.length <= 3 ? rows.join(', ') : `${rows.slice(0, 3).join(', ')} and ${rows.length - 3} more`)
+/** A status word's rows: the first three and the count (a word may stand in every row of the file). */
+interface WordRows {
+  first: number[]
+  count: number
+}
+
+const rowsText = ({ first, count }: WordRows) => (count <= 3 ? first.join(', ') : `${first.join(', ')} and ${count - 3} more`)
 
 class SheetMapper {
   readonly rows: ImportRow[] = []
@@ -87,9 +93,11 @@ class SheetMapper {
   readonly samples: ColumnSamples
   readonly #byField: Map<string, PlannedColumn[]>
   readonly #price = new PriceColumn()
-  readonly #words = new Map<string, { word: string; rows: number[]; target: StatusWordTarget | null }>()
+  readonly #words = new Map<string, { word: string; rows: WordRows; target: StatusWordTarget | null }>()
   readonly #spellings = new Map<string, string>()
   readonly #nonPlants = new Map<string, NonPlantItem>()
+  /** Names that look like no plant past the first {@link MAX_MAPPING_ITEMS}: counted, not listed. */
+  readonly #moreNonPlants = new Set<string>()
   readonly #skipped = new Map<string, number>()
   readonly #parents = new Map<string, string>()
   readonly #leaveOut: Set<string>
@@ -160,10 +168,10 @@ class SheetMapper {
       const pick = (words: Record<string, StatusWordTarget>) => Object.entries(words).find(([key]) => normalizeWord(key) === word)?.[1]
       const target =
         pick(chosen) ?? pick(recalled) ?? pick(this.preset?.statusWords ?? {}) ?? statusOfWord(word) ?? (isPlantStatus(word) ? word : undefined)
-      seen = { word: raw.trim(), rows: [], target: target ?? null }
+      seen = { word: raw.trim(), rows: { first: [], count: 0 }, target: target ?? null }
       this.#words.set(word, seen)
     }
-    seen.rows.push(row)
+    if (seen.rows.count++ < 3) seen.rows.first.push(row)
     return seen.target ?? undefined
   }
 
@@ -240,9 +248,7 @@ class SheetMapper {
     if (status) rowCells.status = status
     const reason = this.#notAPlant(cells, rowCells.name)
     if (reason) {
-      const item = this.#nonPlants.get(rowCells.name) ?? { name: rowCells.name, rows: [], reason, leftOut: this.#leaveOut.has(rowCells.name) }
-      item.rows.push(row)
-      this.#nonPlants.set(rowCells.name, item)
+      this.#noteNonPlant(rowCells.name, row, reason)
     }
     if (this.#leaveOut.has(rowCells.name)) {
       this.#leftOut++
@@ -255,6 +261,20 @@ class SheetMapper {
       quantity: this.options.importable.includes('quantity')
     })
     this.rows.push(errors.length > 0 ? { row, fields, errors } : { row, fields })
+  }
+
+  #noteNonPlant(name: string, row: number, reason: string): void {
+    const item = this.#nonPlants.get(name)
+    if (item) {
+      if (item.rows.length < MAX_NON_PLANT_ROWS) item.rows.push(row)
+    } else if (this.#nonPlants.size < MAX_MAPPING_ITEMS) {
+      this.#nonPlants.set(name, { name, rows: [row], reason, leftOut: this.#leaveOut.has(name) })
+    } else this.#moreNonPlants.add(name)
+  }
+
+  /** The status words found, each with its meaning (all of them: the choices in effect are made from them). */
+  get statusWords(): { word: string; target: StatusWordTarget | null }[] {
+    return [...this.#words.values()]
   }
 
   #priceReport() {
@@ -272,7 +292,7 @@ class SheetMapper {
     for (const word of this.#words.values()) {
       if (word.target !== null) continue
       const message = `the status word "${word.word}" (rows ${rowsText(word.rows)}) is not known: choose what it means (available, pending, sold, or leave those rows out)`
-      this.findings.error({ row: word.rows[0]!, field: 'status', message })
+      this.findings.error({ row: word.rows.first[0]!, field: 'status', message })
     }
     for (const [reason, count] of this.#skipped) this.findings.warning(`${count === 1 ? '1 row was' : `${count} rows were`} skipped: ${reason}`)
     return prices
@@ -288,8 +308,10 @@ class SheetMapper {
         by: column.by
       })),
       prices,
-      statusWords: [...this.#words.values()].map(({ word, rows, target }) => ({ word, rows: rows.length, target })),
+      statusWords: [...this.#words.values()].slice(0, MAX_MAPPING_ITEMS).map(({ word, rows, target }) => ({ word, rows: rows.count, target })),
+      ...(this.#words.size > MAX_MAPPING_ITEMS ? { moreStatusWords: this.#words.size - MAX_MAPPING_ITEMS } : {}),
       nonPlants: [...this.#nonPlants.values()],
+      ...(this.#moreNonPlants.size > 0 ? { moreNonPlants: this.#moreNonPlants.size } : {}),
       leftOut: this.#leftOut
     }
   }
@@ -346,7 +368,7 @@ function effectiveChoices(
   const choices: ImportChoices = { preset: mapper.preset?.id ?? 'none' }
   if (chosen.length > 0) choices.columns = Object.fromEntries(chosen.map((column) => [column.heading, column.target]))
   if (prices?.used) choices.decimalMark = prices.used
-  const words = report.statusWords.filter((word) => word.target !== null).map((word) => [word.word, word.target!] as const)
+  const words = mapper.statusWords.filter((word) => word.target !== null).map((word) => [word.word, word.target!] as const)
   if (words.length > 0) choices.statusWords = Object.fromEntries(words)
   const leaveOut = options.choices.leaveOut ?? options.recalled?.leaveOut
   if (leaveOut && leaveOut.length > 0) choices.leaveOut = leaveOut
