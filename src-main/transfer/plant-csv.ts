@@ -83,7 +83,9 @@ class SheetBuilder {
     const row = ++this.#records
     let end = record.length
     while (end > 0 && record[end - 1]!.trim() === '') end--
-    const cells = end === record.length ? record : record.slice(0, end)
+    // Always a copy: csv-parse's record array keeps room for 17 cells, so a million short rows kept as parsed hold
+    // three times the memory their cells need.
+    const cells = record.slice(0, end)
     if (row > 1) {
       if (end > 0) this.#sheet.rows.push({ row, cells })
       return
