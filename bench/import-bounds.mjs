@@ -9,11 +9,11 @@
  * `--root` runs another checkout's build (e.g. main's, for the figures before), `--only` one case.
  * docs/security.md has the figures measured on the shared machine.
  */
-import { spawn } from 'node:child_process'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
+import { startServe } from './lib/serve.mjs'
 
 const TOKEN = 'bench-import-bounds-token-0123456789abcdefgh'
 const { values } = parseArgs({
@@ -41,23 +41,6 @@ const CASES = {
   }
 }
 
-async function startServe(dataDir) {
-  const child = spawn(process.execPath, [path.join(values.root, 'bin/plant-store.js'), 'serve', '--port', '0', '--data', dataDir], {
-    env: { ...process.env, PLANT_STORE_TOKEN: TOKEN, NODE_ENV: 'production' },
-    stdio: ['ignore', 'pipe', 'inherit']
-  })
-  let output = ''
-  const baseUrl = await new Promise((resolve, reject) => {
-    child.stdout.on('data', (chunk) => {
-      output += chunk
-      const match = /listening at (http:\/\/\S+\/v3)/.exec(output)
-      if (match) resolve(match[1])
-    })
-    child.once('exit', () => reject(new Error(`serve did not start:\n${output}`)))
-  })
-  return { child, baseUrl }
-}
-
 /** The peak resident memory of process `pid` so far, in MiB. */
 async function peakMib(pid) {
   const status = await readFile(`/proc/${pid}/status`, 'utf8')
@@ -66,7 +49,7 @@ async function peakMib(pid) {
 
 async function run(name, text) {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'plant-store-bench-import-bounds-'))
-  const { child, baseUrl } = await startServe(path.join(dir, 'data'))
+  const { child, baseUrl } = await startServe(path.join(dir, 'data'), TOKEN, values.root)
   const headers = { authorization: `Bearer ${TOKEN}` }
   try {
     const before = await peakMib(child.pid)

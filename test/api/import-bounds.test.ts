@@ -8,25 +8,10 @@
  */
 import { describe, expect, it } from 'vitest'
 import { MAX_IMPORT_ERRORS } from '#shared/import-export'
-import { createTestApp, defaultHeaders, type TestApp } from '#setup/in-process'
+import { answersDuring } from '#setup/answers-during'
+import { createTestApp, defaultHeaders } from '#setup/in-process'
 
 const CSV = { 'content-type': 'text/csv' }
-
-/** Sends GET /v3/health one after another until `work` settles; the answers counted while it ran. */
-async function healthAnswersDuring(test: TestApp, work: Promise<Response>): Promise<{ response: Response; answers: number }> {
-  let settled = false
-  void work.finally(() => (settled = true))
-  let answers = 0
-  while (!settled) {
-    const health = await test.call('GET', '/v3/health')
-    expect(health.status).toBe(200)
-    await health.arrayBuffer()
-    answers++
-    // A real client's next request arrives as I/O, after a turn of the loop.
-    await new Promise((resolve) => setImmediate(resolve))
-  }
-  return { response: await work, answers }
-}
 
 describe('POST /v3/import of a header wider than any sheet', () => {
   it('answers 413 in words and reads no row', async () => {
@@ -49,7 +34,7 @@ describe('POST /v3/import of a sheet saved with a million empty columns', () => 
     const rows = Array.from({ length: 30_000 }, (_, i) => `Fern ${i},4.50`)
     const file = [`name,price${','.repeat(1_000_000)}`, ...rows].join('\n')
     const work = test.call('POST', '/v3/import?dryRun=true', file, CSV)
-    const { response, answers } = await healthAnswersDuring(test, work)
+    const { response, answers } = await answersDuring(test, work, '/v3/health')
     expect(response.status).toBe(200)
     const summary = await response.json()
     expect(summary).toMatchObject({ added: 30_000, errors: [], warnings: [] })

@@ -9,12 +9,13 @@
 import { describe, expect, it } from 'vitest'
 import { MAX_IMPORT_COLUMNS, MAX_IMPORT_ERRORS, MAX_IMPORT_WARNINGS } from '#shared/import-export'
 import { MAX_MAPPING_ITEMS, MAX_NON_PLANT_ROWS } from '#shared/import-mapping'
-import { TooManyColumnsError } from '#transfer/import-errors'
+import { ImportAbortedError, TooManyColumnsError } from '#transfer/import-errors'
+import { planImportSliced } from '#transfer/import-plan'
 import { readImport } from '#transfer/import-file'
 import { mapSheet } from '#transfer/mapping/map-sheet'
 import { IMPORTED_COLUMN_NAMES } from '#transfer/plant-columns'
 import type { Cell, SheetRows } from '#transfer/sheet-rows'
-import { runAtOnce, runSliced } from '#transfer/slices'
+import { ROWS_PER_SLICE, runAtOnce, runSliced } from '#transfer/slices'
 import { planText } from '#transfer/transfer'
 
 const nothing = () => undefined
@@ -165,5 +166,27 @@ describe('the status words and non-plants a mapping lists', () => {
     expect(mapping!.nonPlants).toHaveLength(MAX_MAPPING_ITEMS)
     expect(mapping!.nonPlants[0]!.rows).toHaveLength(MAX_NON_PLANT_ROWS)
     expect(mapping!.moreNonPlants).toBe(50)
+  })
+})
+
+describe('an import whose request is cancelled', () => {
+  it('stops planning at the next slice', async () => {
+    const rows = Array.from({ length: 50_000 }, (_, i) => ({ row: i + 2, fields: { id: i + 1, name: 'Fern' } }))
+    const cancel = new AbortController()
+    let lookups = 0
+    const lookup = () => {
+      if (++lookups === 1) cancel.abort()
+      return undefined
+    }
+    await expect(planImportSliced({ rows, warnings: [], errors: [] }, lookup, cancel.signal)).rejects.toBeInstanceOf(ImportAbortedError)
+    expect(lookups).toBeLessThanOrEqual(ROWS_PER_SLICE)
+  })
+
+  it('stops reading the file at the next slice', async () => {
+    const cancel = new AbortController()
+    const text = ['name', ...Array.from({ length: 50_000 }, (_, i) => `Fern ${i}`)].join('\n')
+    const reading = readImport({ format: 'csv', bytes: csvBytes(text), signal: cancel.signal })
+    cancel.abort()
+    await expect(reading).rejects.toBeInstanceOf(ImportAbortedError)
   })
 })

@@ -1,22 +1,16 @@
 // @vitest-environment happy-dom
 /** The Import dialog of a file with millions of faults: the server lists the first errors and warnings and counts the rest; the dialog says how many in all. */
 import { flushPromises, mount } from '@vue/test-utils'
-import { createPinia, setActivePinia } from 'pinia'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { useApiClient } from '#renderer/api'
 import ImportDialog from '#renderer/components/ImportDialog.vue'
 import { useTransferStore } from '#renderer/stores/transfer'
-import { fakeApi, type FakeApi } from './_fake-api'
+import { freshDialogTest } from './_dialog-setup'
+import type { FakeApi } from './_fake-api'
 
 let api: FakeApi
 
 beforeEach(() => {
-  setActivePinia(createPinia())
-  api = fakeApi([])
-  useApiClient(api.client)
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.setAttribute('open', '')
-  }
+  api = freshDialogTest()
 })
 
 describe('the import preview of a file with millions of bad rows', () => {
