@@ -4,7 +4,7 @@
  * 0 bytes for both, so the size check let them through and the command read
  * without end. The limit now holds for what is read: such a source is read up
  * to the limit like a file, and refused past it. The CLI also lists only the
- * first errors and counts the rest.
+ * first errors and counts the rest, and refuses a header wider than any sheet.
  */
 import { execFileSync } from 'node:child_process'
 import { once } from 'node:events'
@@ -75,5 +75,21 @@ describe('plant-store import of a file with thousands of bad rows', () => {
     expect(lines.filter((line) => line.startsWith('row '))).toHaveLength(50)
     expect(lines.at(-1)).toBe('… and 4,950 more errors')
     expect(result.stdout).toMatch(/errors\s+5000/)
+  })
+})
+
+describe('plant-store import of a header wider than any sheet', () => {
+  it('is refused in the words of the server, exit 1', { timeout: 120_000 }, async () => {
+    const dir = await makeTempDir()
+    const file = path.join(dir, 'stock.csv')
+    await writeFile(file, `${'a,'.repeat(999)}a\nFern\n`)
+    const result = await runCli(['import', file, '--dry-run', '--data', path.join(dir, 'data')])
+    expect(result).toEqual({
+      code: 1,
+      stdout: '',
+      stderr:
+        'plant-store: This file has 1,000 columns; Plant Store reads at most 200 (empty columns at the end of the header not counted). ' +
+        'Save only the columns that describe the plants and import that file.\n'
+    })
   })
 })
