@@ -17,6 +17,8 @@ export interface Problem {
   /** 409 of a stock movement (extension): the plant whose stock refused it, and the pots it has on hand. */
   plantId?: number
   onHand?: number
+  /** 422 of an import (extension): errors found beyond the first ones listed in `errors`. */
+  moreErrors?: number
 }
 
 /** Media type of every error body. */

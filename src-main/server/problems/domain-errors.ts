@@ -19,6 +19,7 @@ import {
 } from '#store/errors'
 import { isWriteRefusal } from '#lib/fs-errors'
 import { IMPORT_PLAN_ATTEMPTS } from '#shared/import-export'
+import { ImportAbortedError, TooManyColumnsError } from '#transfer/import-errors'
 import type { HttpProblem } from './http-problem'
 import { problem, type ProblemFacts, type ProblemName } from './problems'
 
@@ -63,6 +64,8 @@ export const DOMAIN_ERRORS = [
   errorRow(HistoryGoneError, 'historyGone', (error) => [error.since, error.oldestSeq]),
   // Thrown by an import only, once every plan of the file was overtaken by other writes.
   errorRow(CatalogueChangedError, 'importCatalogueChanged', () => [IMPORT_PLAN_ATTEMPTS]),
+  errorRow(TooManyColumnsError, 'importTooManyColumns', (error) => [error.columns]),
+  errorRow(ImportAbortedError, 'importAborted', () => []),
   errorRow(BackupFolderError, 'backupFolderRefused', (error) => [error.message]),
   errorRow(OffsiteBackupError, 'backupNotMade', (error) => [error.message]),
   // The disk refusing any other write (settings, tokens, the backup folder's setting): 503 with words, as a plant's.
