@@ -10,7 +10,7 @@ import path from 'node:path'
 import { recordAndPrune } from './backup-manifest'
 import { checkBackupFolder } from './check-folder'
 import { readSettings } from '#settings/settings'
-import { BACKUP_NAME, backupName, backupSnapshot, type BackupMade } from '#store'
+import { backupName, backupSnapshot, type BackupMade } from '#store'
 import { replaceFile } from '#lib/durable-file'
 import { isProcessAlive } from '#lib/process-identity'
 
