@@ -62,6 +62,7 @@ describe("Settings: the shop's time zone", () => {
 
   it.each([
     ['Mars/Olympus_Mons', '“Mars/Olympus_Mons” is not a time zone this computer knows: choose one from the list (type a city to find it).'],
+    ['Atlantis', '“Atlantis” is not a time zone this computer knows: choose one from the list (type a city to find it).'],
     ['  ', 'Choose the shop’s time zone from the list (type a city, e.g. Berlin, to find it).']
   ])('refuses %j in words before asking the server', async (text, words) => {
     const wrapper = mount(SettingsShopTimeZone, { attachTo: document.body })
@@ -73,6 +74,17 @@ describe("Settings: the shop's time zone", () => {
     await field(wrapper).setValue('Europe/Lisbon')
     expect(wrapper.find('#shop-time-zone-error').exists()).toBe(false)
     wrapper.unmount()
+  })
+
+  it.each([
+    ['Tokyo', 'Asia/Tokyo'],
+    ['new york', 'America/New_York'],
+    ['sao paulo', 'America/Sao_Paulo']
+  ])('takes the city %j for the zone named after it, %s', async (text, zone) => {
+    const wrapper = mount(SettingsShopTimeZone)
+    await typeAndSave(wrapper, text)
+    expect(api.client.setShopSettings).toHaveBeenCalledWith({ timeZone: zone })
+    expect(field(wrapper).element.value).toBe(zone)
   })
 
   it("says why the server refused and keeps the shop's zone", async () => {
