@@ -58,12 +58,13 @@ export const settingsPaths: PathItems = {
     put: extensionOperation({
       operationId: 'set-shop-settings',
       summary: "Change the shop's currency or time zone (extension; owner only)",
-      description: 'The fields given are changed, the others stay.',
+      description: 'The fields given are changed, the others stay; at least one must be given.',
       requestBody: jsonBody(SHOP_SETTINGS_BODY),
       responses: {
         '200': { description: 'The shop setting as it is now.', content: json(shop) },
         '400': problemResponse(
-          "Not an ISO 4217 code this server knows (Intl.supportedValuesOf('currency')), not an IANA time zone as Intl spells it, or an unknown field."
+          "Not an ISO 4217 code this server knows (Intl.supportedValuesOf('currency')), not an IANA time zone as Intl spells it, " +
+            'an unknown field, or an empty body (it names nothing to change).'
         ),
         '403': ownerOnlyResponse("Only the owner's token may change the shop's settings (a named token gets 403)."),
         ...JSON_BODY_RESPONSES
