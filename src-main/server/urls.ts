@@ -29,6 +29,7 @@ export const ALLOWED_METHODS = {
   [EXTENSION_PATHS.bulkDelete]: ['POST'],
   [EXTENSION_PATHS.bulkRestore]: ['POST'],
   [EXTENSION_PATHS.shopSettings]: ['GET', 'PUT'],
+  [EXTENSION_PATHS.salesSettings]: ['GET', 'PUT'],
   [EXTENSION_PATHS.events]: ['GET'],
   [EXTENSION_PATHS.tokens]: ['GET', 'HEAD', 'POST'],
   [EXTENSION_PATHS.tokenByName]: ['DELETE'],

@@ -13,6 +13,7 @@ import { BACKUP_FOLDER_BODY } from '#shared/import-export'
 import { NEW_TOKEN_BODY, TOKEN_NAME_MAX } from '#shared/named-token'
 import { BULK_MAX, validateBulkIds, validateBulkUpdate } from '#shared/plant-bulk'
 import { SHOP_SETTINGS_BODY } from '#shared/shop'
+import { SALES_SETTINGS_BODY } from '#shared/tax'
 import { createTestApp } from '#setup/in-process'
 import { ODD_KEYS, anyJson, id, parsedJson, plantFields } from './body-arbitraries'
 
@@ -115,6 +116,42 @@ const backupBodies = fc.oneof(
   { weight: 1, arbitrary: notAnObject }
 )
 
+const taxRate = fc.oneof(
+  {
+    weight: 8,
+    arbitrary: withExtra(
+      fc.record(
+        {
+          id: fc.oneof(fc.constantFrom('reduced', 'standard-19', 'Reduced', '', '-x', 'x'.repeat(41)), anyJson),
+          name: fc.oneof(fc.constantFrom('Plants 7%', '', ' '), anyJson),
+          percent: fc.oneof(fc.constantFrom(0, 7, 7.7, 7.75, 7.775, 100, 100.01, -1, '7'), anyJson)
+        },
+        { requiredKeys: [] }
+      )
+    )
+  },
+  { weight: 1, arbitrary: anyJson }
+)
+const salesSettingsBodies = fc.oneof(
+  {
+    weight: 8,
+    arbitrary: withExtra(
+      fc.record(
+        {
+          pricesIncludeTax: fc.oneof(fc.boolean(), anyJson),
+          taxRates: fc.oneof(fc.array(taxRate, { maxLength: 3 }), anyJson),
+          defaultTaxRate: fc.oneof(fc.constantFrom('reduced', 'Bad id'), anyJson),
+          categoryTaxRates: fc.oneof(fc.constantFrom({ Herbs: 'reduced' }, { Herbs: 'Bad id' }, { Herbs: 7 }, {}), anyJson),
+          shopName: fc.oneof(fc.constantFrom('The Green Shed', ''), anyJson),
+          vatNumber: fc.oneof(fc.constantFrom('GB123456789'), anyJson)
+        },
+        { requiredKeys: [] }
+      )
+    )
+  },
+  { weight: 1, arbitrary: notAnObject }
+)
+
 /** Every extension body, with its generator and the validator its route calls. */
 const OPERATIONS: { operationId: string; bodies: fc.Arbitrary<unknown>; serverAccepts: Check }[] = [
   { operationId: 'bulk-update-plants', bodies: bulkBodies, serverAccepts: (body) => validateBulkUpdate(body).ok },
@@ -122,7 +159,8 @@ const OPERATIONS: { operationId: string; bodies: fc.Arbitrary<unknown>; serverAc
   { operationId: 'bulk-restore-plants', bodies: bulkIdBodies, serverAccepts: (body) => validateBulkIds(body).ok },
   { operationId: 'add-token', bodies: tokenBodies, serverAccepts: (body) => validate(NEW_TOKEN_BODY, body).ok },
   { operationId: 'set-shop-settings', bodies: shopBodies, serverAccepts: (body) => validate(SHOP_SETTINGS_BODY, body).ok },
-  { operationId: 'set-backup-folder', bodies: backupBodies, serverAccepts: (body) => validate(BACKUP_FOLDER_BODY, body).ok }
+  { operationId: 'set-backup-folder', bodies: backupBodies, serverAccepts: (body) => validate(BACKUP_FOLDER_BODY, body).ok },
+  { operationId: 'set-sales-settings', bodies: salesSettingsBodies, serverAccepts: (body) => validate(SALES_SETTINGS_BODY, body).ok }
 ]
 
 /** add-plant, update-plant and the two stock movements have their own agreement tests (schema-agreement.test.ts); import takes a file, not a body to validate. */
