@@ -17,6 +17,7 @@ import { registerHistoryRoutes } from './routes/history'
 import { registerPlantRoutes } from './routes/plants'
 import { registerBulkRoutes } from './routes/plants-bulk'
 import { registerReportRoutes } from './routes/reports'
+import { registerSaleRoutes } from './routes/sales'
 import { registerSettingsRoutes } from './routes/settings'
 import { registerStockRoutes } from './routes/stock'
 import { registerTokenRoutes, type NamedTokenAdmin } from './routes/tokens'
@@ -79,6 +80,7 @@ export function createApp(options: CreateAppOptions): H3 {
   registerPlantRoutes(app, options.store)
   registerBulkRoutes(app, options.store)
   registerStockRoutes(app, options.store)
+  registerSaleRoutes(app, options.store)
   registerEventRoutes(app, options.store, { ...options.events, stillAllowed: (header) => options.access.checkAuthorization(header).ok })
   registerHistoryRoutes(app, options.store)
   registerReportRoutes(app, options.store)

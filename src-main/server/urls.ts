@@ -2,6 +2,7 @@
 import { API_BASE, API_PATHS, EXTENSION_PATHS } from '#shared/api-paths'
 import { HISTORY_PATHS } from '#shared/history'
 import { STOCK_PATHS } from '#shared/stock'
+import { SALE_PATHS } from '#shared/sale'
 
 /** Formats a host for a URL (brackets around IPv6). */
 export function urlHost(host: string): string {
@@ -42,5 +43,7 @@ export const ALLOWED_METHODS = {
   [HISTORY_PATHS.health]: ['GET'],
   [STOCK_PATHS.plantStock]: ['POST'],
   [STOCK_PATHS.bulkStock]: ['POST'],
-  [STOCK_PATHS.stockReport]: ['GET']
+  [STOCK_PATHS.stockReport]: ['GET'],
+  [SALE_PATHS.sales]: ['GET', 'HEAD', 'POST'],
+  [SALE_PATHS.sale]: ['GET', 'HEAD']
 } as const satisfies Record<string, readonly string[]>

@@ -6,6 +6,8 @@
 export { PlantStore } from './catalogue/plant-store'
 export type { StockOutcome, StockRequest } from './stock/stock-movements'
 export { stockReportOf } from './stock/stock-report'
+export type { SaleOutcome, SaleRequest } from './sales/sale-book'
+export { publicOf, type SaleRecord, type RefundRecord, type DayRecord } from './sales/sale-records'
 export type { JournalRecord } from './journal/journal'
 export type { PlantChange } from './catalogue/plant-store-types'
 export type { WriteCondition } from './catalogue/preconditions'

@@ -14,6 +14,7 @@ import { NEW_TOKEN_BODY, TOKEN_NAME_MAX } from '#shared/named-token'
 import { BULK_MAX, validateBulkIds, validateBulkUpdate } from '#shared/plant-bulk'
 import { SHOP_SETTINGS_BODY } from '#shared/shop'
 import { SALES_SETTINGS_BODY } from '#shared/tax'
+import { NEW_SALE_BODY } from '#shared/sale'
 import { createTestApp } from '#setup/in-process'
 import { ODD_KEYS, anyJson, id, parsedJson, plantFields } from './body-arbitraries'
 
@@ -152,6 +153,61 @@ const salesSettingsBodies = fc.oneof(
   { weight: 1, arbitrary: notAnObject }
 )
 
+const minor = fc.oneof(fc.constantFrom(0, 1, 450, 1_000_000_000, 1_000_000_001, -1, 4.5, '450'), anyJson)
+const discount = fc.oneof(
+  {
+    weight: 6,
+    arbitrary: withExtra(fc.record({ amount: minor, reason: fc.oneof(fc.constantFrom('regular customer', ''), anyJson) }, { requiredKeys: [] }))
+  },
+  { weight: 1, arbitrary: anyJson }
+)
+const saleLine = fc.oneof(
+  {
+    weight: 8,
+    arbitrary: withExtra(
+      fc.record(
+        {
+          plantId: fc.oneof(id, anyJson),
+          quantity: fc.oneof(fc.constantFrom(1, 2, 0, -1, 1.5, 1_000_000, 1_000_001), anyJson),
+          unitPrice: minor,
+          priceReason: fc.oneof(fc.constantFrom('price match', ''), anyJson),
+          discount
+        },
+        { requiredKeys: [] }
+      )
+    )
+  },
+  { weight: 1, arbitrary: anyJson }
+)
+const payment = fc.oneof(
+  {
+    weight: 8,
+    arbitrary: withExtra(
+      fc.record(
+        { method: fc.oneof(fc.constantFrom('cash', 'card', 'other', 'CASH', 'cheque'), anyJson), amount: minor, given: minor },
+        { requiredKeys: [] }
+      )
+    )
+  },
+  { weight: 1, arbitrary: anyJson }
+)
+const saleBodies = fc.oneof(
+  {
+    weight: 8,
+    arbitrary: withExtra(
+      fc.record(
+        {
+          lines: fc.oneof(fc.array(saleLine, { maxLength: 3 }), anyJson),
+          discount,
+          payments: fc.oneof(fc.array(payment, { maxLength: 3 }), anyJson)
+        },
+        { requiredKeys: [] }
+      )
+    )
+  },
+  { weight: 1, arbitrary: notAnObject }
+)
+
 /** Every extension body, with its generator and the validator its route calls. */
 const OPERATIONS: { operationId: string; bodies: fc.Arbitrary<unknown>; serverAccepts: Check }[] = [
   { operationId: 'bulk-update-plants', bodies: bulkBodies, serverAccepts: (body) => validateBulkUpdate(body).ok },
@@ -160,7 +216,8 @@ const OPERATIONS: { operationId: string; bodies: fc.Arbitrary<unknown>; serverAc
   { operationId: 'add-token', bodies: tokenBodies, serverAccepts: (body) => validate(NEW_TOKEN_BODY, body).ok },
   { operationId: 'set-shop-settings', bodies: shopBodies, serverAccepts: (body) => validate(SHOP_SETTINGS_BODY, body).ok },
   { operationId: 'set-backup-folder', bodies: backupBodies, serverAccepts: (body) => validate(BACKUP_FOLDER_BODY, body).ok },
-  { operationId: 'set-sales-settings', bodies: salesSettingsBodies, serverAccepts: (body) => validate(SALES_SETTINGS_BODY, body).ok }
+  { operationId: 'set-sales-settings', bodies: salesSettingsBodies, serverAccepts: (body) => validate(SALES_SETTINGS_BODY, body).ok },
+  { operationId: 'complete-sale', bodies: saleBodies, serverAccepts: (body) => validate(NEW_SALE_BODY, body).ok }
 ]
 
 /** add-plant, update-plant and the two stock movements have their own agreement tests (schema-agreement.test.ts); import takes a file, not a body to validate. */

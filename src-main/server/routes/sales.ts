@@ -1,0 +1,158 @@
+/**
+ * Sales (extensions, not part of the contract): complete a sale (the basket, its payments, an Idempotency-Key), read
+ * one by its receipt number, list a day's. The store prices, settles and saves a sale in one journal line
+ * (src-main/store/sales/); routes only translate. Read-only tokens read sales; only read-write tokens sell (the
+ * token check refuses their POST). Also the OpenAPI path items.
+ */
+import type { H3, H3Event } from 'h3'
+import { EXTENSION_HEADERS } from '#shared/api-paths'
+import { componentsOf, validate } from '#shared/body-rules'
+import type { FieldError } from '#shared/problem'
+import { DAY_PATTERN, NEW_SALE_BODY, SALE_BODY_DEPTH, SALE_PATHS, type Refund, type Sale } from '#shared/sale'
+import { readSalesSettings } from '#settings/sales-settings'
+import { publicOf, type PlantStore } from '#store'
+import { IDEMPOTENCY_KEY_SCHEMA, readIdempotencyKey } from '#server/http/idempotency-key'
+import { numberParam } from '#server/http/path-params'
+import { refuseUnknownParams, throwIfInvalid } from '#server/http/query'
+import { readJsonBody } from '#server/http/read-json-body'
+import {
+  JSON_BODY_RESPONSES,
+  NOT_SAVED_RESPONSE,
+  extensionOperation,
+  json,
+  jsonBody,
+  problemResponse,
+  queryParam,
+  ref,
+  type PathItems
+} from '#server/openapi/parts'
+import { problem } from '#server/problems/problems'
+import { routePattern } from '#server/urls'
+import { SALE_ANSWER_SCHEMAS } from './sales/schemas'
+
+async function completeSale(event: H3Event, store: PlantStore): Promise<Sale> {
+  const checked = validate(NEW_SALE_BODY, await readJsonBody(event, 400, SALE_BODY_DEPTH))
+  if (!checked.ok) throw problem('saleInvalid', 'The sale was not completed', checked.errors)
+  const key = readIdempotencyKey(event)
+  const settings = await readSalesSettings(store.dir)
+  const outcome = await store.sales.complete({ sale: checked.value, settings, ...(key === undefined ? {} : { key }) })
+  if (outcome.replayed) event.res.headers.set(EXTENSION_HEADERS.idempotentReplayed, 'true')
+  event.res.status = 201
+  event.res.headers.set('location', `/v3/sales/${outcome.sale.receipt}`)
+  return outcome.sale
+}
+
+/** The sale with the path's receipt number; 404 when none has it. */
+export function saleOf(event: H3Event, store: PlantStore): Sale {
+  const receipt = numberParam(event, 'receipt')
+  const sale = store.ledger.sale(receipt)
+  if (!sale) throw problem('receiptNotFound', receipt, 'sale')
+  return publicOf(sale)
+}
+
+/** `day` (YYYY-MM-DD, UTC), today when absent. */
+function readDay(params: URLSearchParams): string {
+  const errors: FieldError[] = []
+  refuseUnknownParams(params, ['day'], errors)
+  const day = params.get('day') ?? new Date().toISOString().slice(0, 10)
+  if (!DAY_PATTERN.test(day))
+    errors.push({ field: 'day', message: `day must be a date written YYYY-MM-DD, such as 2026-11-25; got "${day.slice(0, 20)}"` })
+  throwIfInvalid(errors)
+  return day
+}
+
+function listSales(event: H3Event, store: PlantStore): { day: string; sales: Sale[]; refunds: Refund[] } {
+  const day = readDay(new URLSearchParams(event.url.search))
+  const onDay = (record: { at: string }) => record.at.startsWith(day)
+  return { day, sales: store.ledger.sales.filter(onDay).map(publicOf), refunds: store.ledger.refunds.filter(onDay).map(publicOf) }
+}
+
+/** Registers the sale routes. */
+export function registerSaleRoutes(app: H3, store: PlantStore): void {
+  app.post(routePattern(SALE_PATHS.sales), (event) => completeSale(event, store))
+  app.get(routePattern(SALE_PATHS.sales), (event) => listSales(event, store))
+  app.get(routePattern(SALE_PATHS.sale), (event) => saleOf(event, store))
+}
+
+// ---------------------------------------------------------------------------------------------
+// The OpenAPI description of the sale routes.
+// ---------------------------------------------------------------------------------------------
+
+export const IDEMPOTENCY_KEY_PARAMETER = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description:
+    'A new random key (a UUID) per basket, as a quoted string. A retry with the same key and body answers the first sale again ' +
+    '(header Idempotent-Replayed: true) and sells nothing again: a double click or a retry after a lost answer never sells twice.',
+  schema: IDEMPOTENCY_KEY_SCHEMA
+}
+
+export const RECEIPT_PARAMETER = { name: 'receipt', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } }
+
+const complete = extensionOperation({
+  operationId: 'complete-sale',
+  summary: 'Complete a sale: the basket, its payments, one journal line (extension; read-write tokens)',
+  description:
+    '{"lines": [{"plantId": 7, "quantity": 2}, {"plantId": 9, "quantity": 1, "discount": {"amount": 100, "reason": "damaged leaf"}}], ' +
+    '"payments": [{"method": "cash", "amount": 2350, "given": 3000}]}. Amounts are minor units. Each line sells its pots (stock ' +
+    'movement, reason sold; a single plant becomes sold); the sale record with the next receipt number, every movement and the change ' +
+    'log entries are saved in ONE journal line, or nothing is. A line never takes stock below zero (409 not-enough-stock: count the ' +
+    'shelf first). The payments must add up to the total exactly; cash may give more (given), the rest is change.',
+  parameters: [IDEMPOTENCY_KEY_PARAMETER],
+  requestBody: jsonBody(NEW_SALE_BODY),
+  responses: {
+    '201': {
+      description: 'The sale as saved.',
+      headers: { Location: { schema: { type: 'string' } }, 'Idempotent-Replayed': { schema: { type: 'string' } } },
+      content: json(ref('Sale'))
+    },
+    '400': problemResponse(
+      'Invalid body, a plant without a price and no unitPrice, a discount above what it discounts, payments above the total; errors[] names each.'
+    ),
+    '404': problemResponse('A plantId names no plant (or a deleted one); nothing was changed.'),
+    '409': problemResponse(
+      'payment-short: the payments come to less than the total; not-enough-stock / no-stock-kept: a line the stock cannot take.'
+    ),
+    '422': problemResponse('The Idempotency-Key was used for another body; nothing was changed.'),
+    ...JSON_BODY_RESPONSES,
+    '503': NOT_SAVED_RESPONSE
+  }
+})
+
+const list = extensionOperation({
+  operationId: 'list-sales',
+  summary: "A day's sales and refunds (extension)",
+  parameters: [queryParam('day', 'The UTC day (YYYY-MM-DD); today when absent.', { type: 'string', pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' })],
+  responses: {
+    '200': {
+      description: 'The sales and refunds made that day, oldest first.',
+      content: json({
+        type: 'object',
+        required: ['day', 'sales', 'refunds'],
+        properties: { day: { type: 'string' }, sales: { type: 'array', items: ref('Sale') }, refunds: { type: 'array', items: ref('Refund') } }
+      })
+    },
+    '400': problemResponse('day is not YYYY-MM-DD, or an unknown query parameter.')
+  }
+})
+
+const one = extensionOperation({
+  operationId: 'get-sale',
+  summary: 'One sale by its receipt number (extension)',
+  parameters: [RECEIPT_PARAMETER],
+  responses: {
+    '200': { description: 'The sale, as saved.', content: json(ref('Sale')) },
+    '400': problemResponse('The receipt number is not a whole number from 1.'),
+    '404': problemResponse('No sale has this receipt number.')
+  }
+})
+
+/** The sale routes' path items, for the OpenAPI document. */
+export const salePaths: PathItems = {
+  [SALE_PATHS.sales]: { get: list, post: complete },
+  [SALE_PATHS.sale]: { get: one }
+}
+
+/** The component schemas of the sale bodies and answers. */
+export const saleSchemas = { ...componentsOf(NEW_SALE_BODY), ...SALE_ANSWER_SCHEMAS }
