@@ -6,7 +6,7 @@
  */
 import type { FieldError } from './problem'
 import type { Discount, NewSaleLine, Payment, SaleLine, SaleTotals, TaxLine } from './sale'
-import { taxOf, type TaxRate } from './tax'
+import { divideRounded, taxOf, type TaxRate } from './tax'
 
 /** A basket line with what the catalogue says of its plant. */
 export interface LineToPrice extends NewSaleLine {
@@ -82,19 +82,11 @@ export function priceBasket(lines: readonly LineToPrice[], discount: Discount | 
 /** The totals of priced lines: gross, discounts, tax, net and tax per rate (rates in the order first met). */
 export function totalsOf(lines: readonly SaleLine[], pricesIncludeTax: boolean): SaleTotals {
   const sum = (pick: (line: SaleLine) => number) => lines.reduce((total, line) => total + pick(line), 0)
-  const taxRates = new Map<string, TaxLine>()
-  for (const line of lines) {
-    if (!line.taxRate) continue
-    const { id, name, percent } = line.taxRate
-    const entry = taxRates.get(id) ?? { rateId: id, name, percent, base: 0, tax: 0 }
-    entry.base += line.total - line.tax
-    entry.tax += line.tax
-    taxRates.set(id, entry)
-  }
+  const taxRates = taxLinesOf(lines)
   const gross = sum((line) => line.unitPrice * line.quantity)
   const discounts = sum((line) => line.discount + line.basketDiscount)
   const tax = sum((line) => line.tax)
-  return { gross, discounts, tax, net: gross - discounts + (pricesIncludeTax ? 0 : tax), taxRates: [...taxRates.values()] }
+  return { gross, discounts, tax, net: gross - discounts + (pricesIncludeTax ? 0 : tax), taxRates }
 }
 
 /** Whether `payments` settle `due`: the change to give, or the faults (short, over, given below amount, given on a card). */
@@ -120,4 +112,32 @@ export function settle(
     })
   if (errors.length > 0) return { ok: false, short: paid < due, paid, errors }
   return { ok: true, change: payments.reduce((total, payment) => total + (payment.given === undefined ? 0 : payment.given - payment.amount), 0) }
+}
+
+/** Tax per rate of lines (a sale's, a refund's, a day's), in the order the rates are first met; untaxed lines left out. */
+export function taxLinesOf(lines: readonly Pick<SaleLine, 'taxRate' | 'total' | 'tax'>[]): TaxLine[] {
+  const taxRates = new Map<string, TaxLine>()
+  for (const line of lines) {
+    if (!line.taxRate) continue
+    const { id, name, percent } = line.taxRate
+    const entry = taxRates.get(id) ?? { rateId: id, name, percent, base: 0, tax: 0 }
+    entry.base += line.total - line.tax
+    entry.tax += line.tax
+    taxRates.set(id, entry)
+  }
+  return [...taxRates.values()]
+}
+
+/**
+ * The money back for `quantity` of a sale line's pots when `refunded` of them went back before: their share of the
+ * line's total and tax, rounded half away from zero; the last pots take what is left, so all the refunds of a line
+ * add up to its total and tax exactly.
+ */
+export function refundShare(
+  line: Pick<SaleLine, 'quantity' | 'total' | 'tax'>,
+  quantity: number,
+  refunded: { quantity: number; total: number; tax: number }
+): { total: number; tax: number } {
+  if (refunded.quantity + quantity === line.quantity) return { total: line.total - refunded.total, tax: line.tax - refunded.tax }
+  return { total: divideRounded(line.total * quantity, line.quantity), tax: divideRounded(line.tax * quantity, line.quantity) }
 }

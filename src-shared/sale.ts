@@ -275,3 +275,63 @@ export interface Refund {
   taxRates: TaxLine[]
   payments: Payment[]
 }
+
+/** A line to refund: the sale line's number (1 for the first), how many pots, and whether they go back into stock. */
+export interface NewRefundLine {
+  line: number
+  quantity: number
+  restock: boolean
+}
+
+/** The body of POST /v3/sales/{receipt}/refunds. */
+export interface NewRefund {
+  lines: NewRefundLine[]
+  reason: string
+  /** How the money goes back; by the sale's first payment method when absent. */
+  payments?: Payment[]
+}
+
+const REFUND_LINE = named(
+  'NewRefundLine',
+  objectOf<NewRefundLine>(
+    {
+      line: wholeNumber(1, SALE_LINES_MAX, "line (the sale line's number, 1 for the first)"),
+      quantity: wholeNumber(1, PLANT_LIMITS.quantityMax, 'quantity (pots)'),
+      restock: leaf<boolean>(
+        (value, field, errors) => {
+          if (typeof value === 'boolean') return value
+          errors.push({ field, message: 'restock must be true (the pots go back into stock) or false (they do not: a plant that died)' })
+          return undefined
+        },
+        { type: 'boolean' }
+      )
+    },
+    {
+      required: ['line', 'quantity', 'restock'],
+      notAnObject: 'each line is an object such as {"line": 1, "quantity": 1, "restock": true}',
+      unknownKey: (key) => `unknown field "${key}"; a refund line has line, quantity and restock`
+    }
+  )
+)
+
+/** The body of POST /v3/sales/{receipt}/refunds. */
+export const NEW_REFUND_BODY = named(
+  'NewRefund',
+  objectOf<NewRefund>(
+    {
+      lines: listOf(REFUND_LINE, {
+        minItems: 1,
+        maxItems: SALE_LINES_MAX,
+        notAList: 'lines must name at least one sale line, such as [{"line": 1, "quantity": 1, "restock": true}]',
+        tooMany: `a refund names at most ${SALE_LINES_MAX} lines`
+      }),
+      reason,
+      payments: PAYMENTS
+    },
+    {
+      required: ['lines', 'reason'],
+      notAnObject: 'the body must be a JSON object such as {"lines": [{"line": 1, "quantity": 1, "restock": false}], "reason": "died within a week"}',
+      unknownKey: (key) => `unknown field "${key}"; a refund has lines, reason and payments`
+    }
+  )
+)

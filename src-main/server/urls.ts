@@ -45,5 +45,6 @@ export const ALLOWED_METHODS = {
   [STOCK_PATHS.bulkStock]: ['POST'],
   [STOCK_PATHS.stockReport]: ['GET'],
   [SALE_PATHS.sales]: ['GET', 'HEAD', 'POST'],
-  [SALE_PATHS.sale]: ['GET', 'HEAD']
+  [SALE_PATHS.sale]: ['GET', 'HEAD'],
+  [SALE_PATHS.refunds]: ['GET', 'HEAD', 'POST']
 } as const satisfies Record<string, readonly string[]>

@@ -14,7 +14,7 @@ import { NEW_TOKEN_BODY, TOKEN_NAME_MAX } from '#shared/named-token'
 import { BULK_MAX, validateBulkIds, validateBulkUpdate } from '#shared/plant-bulk'
 import { SHOP_SETTINGS_BODY } from '#shared/shop'
 import { SALES_SETTINGS_BODY } from '#shared/tax'
-import { NEW_SALE_BODY } from '#shared/sale'
+import { NEW_REFUND_BODY, NEW_SALE_BODY } from '#shared/sale'
 import { createTestApp } from '#setup/in-process'
 import { ODD_KEYS, anyJson, id, parsedJson, plantFields } from './body-arbitraries'
 
@@ -208,6 +208,39 @@ const saleBodies = fc.oneof(
   { weight: 1, arbitrary: notAnObject }
 )
 
+const refundLine = fc.oneof(
+  {
+    weight: 8,
+    arbitrary: withExtra(
+      fc.record(
+        {
+          line: fc.oneof(fc.constantFrom(1, 2, 0, 200, 201, 1.5), anyJson),
+          quantity: fc.oneof(fc.constantFrom(1, 0, 1_000_001), anyJson),
+          restock: fc.oneof(fc.boolean(), anyJson)
+        },
+        { requiredKeys: [] }
+      )
+    )
+  },
+  { weight: 1, arbitrary: anyJson }
+)
+const refundBodies = fc.oneof(
+  {
+    weight: 8,
+    arbitrary: withExtra(
+      fc.record(
+        {
+          lines: fc.oneof(fc.array(refundLine, { maxLength: 3 }), anyJson),
+          reason: fc.oneof(fc.constantFrom('died', ''), anyJson),
+          payments: fc.oneof(fc.array(payment, { maxLength: 2 }), anyJson)
+        },
+        { requiredKeys: [] }
+      )
+    )
+  },
+  { weight: 1, arbitrary: notAnObject }
+)
+
 /** Every extension body, with its generator and the validator its route calls. */
 const OPERATIONS: { operationId: string; bodies: fc.Arbitrary<unknown>; serverAccepts: Check }[] = [
   { operationId: 'bulk-update-plants', bodies: bulkBodies, serverAccepts: (body) => validateBulkUpdate(body).ok },
@@ -217,7 +250,8 @@ const OPERATIONS: { operationId: string; bodies: fc.Arbitrary<unknown>; serverAc
   { operationId: 'set-shop-settings', bodies: shopBodies, serverAccepts: (body) => validate(SHOP_SETTINGS_BODY, body).ok },
   { operationId: 'set-backup-folder', bodies: backupBodies, serverAccepts: (body) => validate(BACKUP_FOLDER_BODY, body).ok },
   { operationId: 'set-sales-settings', bodies: salesSettingsBodies, serverAccepts: (body) => validate(SALES_SETTINGS_BODY, body).ok },
-  { operationId: 'complete-sale', bodies: saleBodies, serverAccepts: (body) => validate(NEW_SALE_BODY, body).ok }
+  { operationId: 'complete-sale', bodies: saleBodies, serverAccepts: (body) => validate(NEW_SALE_BODY, body).ok },
+  { operationId: 'refund-sale', bodies: refundBodies, serverAccepts: (body) => validate(NEW_REFUND_BODY, body).ok }
 ]
 
 /** add-plant, update-plant and the two stock movements have their own agreement tests (schema-agreement.test.ts); import takes a file, not a body to validate. */

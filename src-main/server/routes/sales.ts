@@ -8,7 +8,7 @@ import type { H3, H3Event } from 'h3'
 import { EXTENSION_HEADERS } from '#shared/api-paths'
 import { componentsOf, validate } from '#shared/body-rules'
 import type { FieldError } from '#shared/problem'
-import { DAY_PATTERN, NEW_SALE_BODY, SALE_BODY_DEPTH, SALE_PATHS, type Refund, type Sale } from '#shared/sale'
+import { DAY_PATTERN, NEW_REFUND_BODY, NEW_SALE_BODY, SALE_BODY_DEPTH, SALE_PATHS, type Refund, type Sale } from '#shared/sale'
 import { readSalesSettings } from '#settings/sales-settings'
 import { publicOf, type PlantStore } from '#store'
 import { IDEMPOTENCY_KEY_SCHEMA, readIdempotencyKey } from '#server/http/idempotency-key'
@@ -42,6 +42,22 @@ async function completeSale(event: H3Event, store: PlantStore): Promise<Sale> {
   return outcome.sale
 }
 
+async function makeRefund(event: H3Event, store: PlantStore): Promise<Refund> {
+  const receipt = numberParam(event, 'receipt')
+  const checked = validate(NEW_REFUND_BODY, await readJsonBody(event, 400, SALE_BODY_DEPTH))
+  if (!checked.ok) throw problem('saleInvalid', 'The refund was not made', checked.errors)
+  const key = readIdempotencyKey(event)
+  const outcome = await store.refunds.make({ receipt, refund: checked.value, ...(key === undefined ? {} : { key }) })
+  if (outcome.replayed) event.res.headers.set(EXTENSION_HEADERS.idempotentReplayed, 'true')
+  event.res.status = 201
+  return outcome.refund
+}
+
+function refundsOf(event: H3Event, store: PlantStore): { refunds: Refund[] } {
+  const sale = saleOf(event, store)
+  return { refunds: store.ledger.refunds.filter((refund) => refund.receipt === sale.receipt).map(publicOf) }
+}
+
 /** The sale with the path's receipt number; 404 when none has it. */
 export function saleOf(event: H3Event, store: PlantStore): Sale {
   const receipt = numberParam(event, 'receipt')
@@ -72,6 +88,8 @@ export function registerSaleRoutes(app: H3, store: PlantStore): void {
   app.post(routePattern(SALE_PATHS.sales), (event) => completeSale(event, store))
   app.get(routePattern(SALE_PATHS.sales), (event) => listSales(event, store))
   app.get(routePattern(SALE_PATHS.sale), (event) => saleOf(event, store))
+  app.post(routePattern(SALE_PATHS.refunds), (event) => makeRefund(event, store))
+  app.get(routePattern(SALE_PATHS.refunds), (event) => refundsOf(event, store))
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -148,11 +166,48 @@ const one = extensionOperation({
   }
 })
 
+const refund = extensionOperation({
+  operationId: 'refund-sale',
+  summary: 'Refund lines of a sale, restocking or not, with the money back (extension; read-write tokens)',
+  description:
+    '{"lines": [{"line": 1, "quantity": 1, "restock": false}], "reason": "died within a week", "payments": [{"method": "cash", "amount": 399}]}. ' +
+    "A line is the sale line's number on the receipt (1 for the first). The money back for q of a line's Q pots is total × q / Q " +
+    '(tax likewise), rounded half away from zero, the last pots taking what is left. Restocked pots go back into stock (reason returned); ' +
+    "a plant that died does not (restock false). Payments default to the sale's first method for the whole amount and must add up to " +
+    'it. The refund, its movements and their change log entries are ONE journal line. Never more than was sold, over all refunds.',
+  parameters: [RECEIPT_PARAMETER, IDEMPOTENCY_KEY_PARAMETER],
+  requestBody: jsonBody(NEW_REFUND_BODY),
+  responses: {
+    '201': { description: 'The refund as saved.', headers: { 'Idempotent-Replayed': { schema: { type: 'string' } } }, content: json(ref('Refund')) },
+    '400': problemResponse('Invalid body, a line the sale does not have, payments that do not add up to the money back; errors[] names each.'),
+    '404': problemResponse('No sale has this receipt number (or a restocked plant was deleted).'),
+    '409': problemResponse('refund-beyond-sale: more pots than are left to refund of a line (errors[] says how many are left); nothing was changed.'),
+    '422': problemResponse('The Idempotency-Key was used for another body; nothing was changed.'),
+    ...JSON_BODY_RESPONSES,
+    '503': NOT_SAVED_RESPONSE
+  }
+})
+
+const refundList = extensionOperation({
+  operationId: 'list-sale-refunds',
+  summary: 'The refunds of a sale (extension)',
+  parameters: [RECEIPT_PARAMETER],
+  responses: {
+    '200': {
+      description: 'Its refunds, oldest first.',
+      content: json({ type: 'object', required: ['refunds'], properties: { refunds: { type: 'array', items: ref('Refund') } } })
+    },
+    '400': problemResponse('The receipt number is not a whole number from 1.'),
+    '404': problemResponse('No sale has this receipt number.')
+  }
+})
+
 /** The sale routes' path items, for the OpenAPI document. */
 export const salePaths: PathItems = {
   [SALE_PATHS.sales]: { get: list, post: complete },
-  [SALE_PATHS.sale]: { get: one }
+  [SALE_PATHS.sale]: { get: one },
+  [SALE_PATHS.refunds]: { get: refundList, post: refund }
 }
 
 /** The component schemas of the sale bodies and answers. */
-export const saleSchemas = { ...componentsOf(NEW_SALE_BODY), ...SALE_ANSWER_SCHEMAS }
+export const saleSchemas = { ...componentsOf(NEW_SALE_BODY, NEW_REFUND_BODY), ...SALE_ANSWER_SCHEMAS }

@@ -32,7 +32,8 @@ import { CatalogueChangedError, UnknownPlantError } from './unknown-plant-error'
 import { writeSnapshot } from '#store/file/write-snapshot'
 import { StockMovements } from '#store/stock/stock-movements'
 import { SalesLedger } from '#store/sales/sales-ledger'
-import { SaleBook } from '#store/sales/sale-book'
+import { SaleBook, type SaleHost } from '#store/sales/sale-book'
+import { Refunds } from '#store/sales/refunds'
 
 export { DATA_FILE_NAME } from '#store/file/read-catalogue'
 export type { OpenPlantStoreOptions } from '#store/file/open-catalogue'
@@ -66,6 +67,8 @@ export class PlantStore {
   readonly ledger: SalesLedger
   /** Sales, each one journal line with its stock movements: `store.sales.complete({ sale, settings })`. */
   readonly sales: SaleBook
+  /** Refunds of sales, each one journal line with its restocking: `store.refunds.make({ receipt, refund })`. */
+  readonly refunds: Refunds
 
   private constructor(opened: OpenedCatalogue, ledger: SalesLedger, options: OpenPlantStoreOptions) {
     const { db, snapshot, guard } = opened
@@ -134,13 +137,15 @@ export class PlantStore {
       stageKey: (record) => void this.#keys.stage(record),
       announce: (change) => this.#listeners.announce(change)
     })
-    this.sales = new SaleBook({
+    const saleHost: SaleHost = {
       submit: (apply) => this.#commits.submit(apply),
       live: (id) => this.#catalogue.live(id),
       now: this.#now,
       stock: this.stock,
       ledger
-    })
+    }
+    this.sales = new SaleBook(saleHost)
+    this.refunds = new Refunds(saleHost)
   }
 
   /**
