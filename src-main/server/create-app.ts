@@ -18,6 +18,7 @@ import { registerPlantRoutes } from './routes/plants'
 import { registerBulkRoutes } from './routes/plants-bulk'
 import { registerReportRoutes } from './routes/reports'
 import { registerSaleRoutes } from './routes/sales'
+import { registerDayRoutes } from './routes/days'
 import { registerSettingsRoutes } from './routes/settings'
 import { registerStockRoutes } from './routes/stock'
 import { registerTokenRoutes, type NamedTokenAdmin } from './routes/tokens'
@@ -81,6 +82,7 @@ export function createApp(options: CreateAppOptions): H3 {
   registerBulkRoutes(app, options.store)
   registerStockRoutes(app, options.store)
   registerSaleRoutes(app, options.store)
+  registerDayRoutes(app, options.store)
   registerEventRoutes(app, options.store, { ...options.events, stillAllowed: (header) => options.access.checkAuthorization(header).ok })
   registerHistoryRoutes(app, options.store)
   registerReportRoutes(app, options.store)

@@ -3,6 +3,7 @@ import { API_BASE, API_PATHS, EXTENSION_PATHS } from '#shared/api-paths'
 import { HISTORY_PATHS } from '#shared/history'
 import { STOCK_PATHS } from '#shared/stock'
 import { SALE_PATHS } from '#shared/sale'
+import { DAY_PATHS } from '#shared/day'
 
 /** Formats a host for a URL (brackets around IPv6). */
 export function urlHost(host: string): string {
@@ -46,5 +47,8 @@ export const ALLOWED_METHODS = {
   [STOCK_PATHS.stockReport]: ['GET'],
   [SALE_PATHS.sales]: ['GET', 'HEAD', 'POST'],
   [SALE_PATHS.sale]: ['GET', 'HEAD'],
-  [SALE_PATHS.refunds]: ['GET', 'HEAD', 'POST']
+  [SALE_PATHS.refunds]: ['GET', 'HEAD', 'POST'],
+  [DAY_PATHS.current]: ['GET', 'HEAD'],
+  [DAY_PATHS.close]: ['POST'],
+  [DAY_PATHS.day]: ['GET', 'HEAD']
 } as const satisfies Record<string, readonly string[]>

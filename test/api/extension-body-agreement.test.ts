@@ -15,6 +15,7 @@ import { BULK_MAX, validateBulkIds, validateBulkUpdate } from '#shared/plant-bul
 import { SHOP_SETTINGS_BODY } from '#shared/shop'
 import { SALES_SETTINGS_BODY } from '#shared/tax'
 import { NEW_REFUND_BODY, NEW_SALE_BODY } from '#shared/sale'
+import { DAY_CLOSE_BODY } from '#shared/day'
 import { createTestApp } from '#setup/in-process'
 import { ODD_KEYS, anyJson, id, parsedJson, plantFields } from './body-arbitraries'
 
@@ -241,6 +242,11 @@ const refundBodies = fc.oneof(
   { weight: 1, arbitrary: notAnObject }
 )
 
+const closeBodies = fc.oneof(
+  { weight: 8, arbitrary: withExtra(fc.record({ counted: minor, nextFloat: minor }, { requiredKeys: [] })) },
+  { weight: 1, arbitrary: notAnObject }
+)
+
 /** Every extension body, with its generator and the validator its route calls. */
 const OPERATIONS: { operationId: string; bodies: fc.Arbitrary<unknown>; serverAccepts: Check }[] = [
   { operationId: 'bulk-update-plants', bodies: bulkBodies, serverAccepts: (body) => validateBulkUpdate(body).ok },
@@ -251,7 +257,8 @@ const OPERATIONS: { operationId: string; bodies: fc.Arbitrary<unknown>; serverAc
   { operationId: 'set-backup-folder', bodies: backupBodies, serverAccepts: (body) => validate(BACKUP_FOLDER_BODY, body).ok },
   { operationId: 'set-sales-settings', bodies: salesSettingsBodies, serverAccepts: (body) => validate(SALES_SETTINGS_BODY, body).ok },
   { operationId: 'complete-sale', bodies: saleBodies, serverAccepts: (body) => validate(NEW_SALE_BODY, body).ok },
-  { operationId: 'refund-sale', bodies: refundBodies, serverAccepts: (body) => validate(NEW_REFUND_BODY, body).ok }
+  { operationId: 'refund-sale', bodies: refundBodies, serverAccepts: (body) => validate(NEW_REFUND_BODY, body).ok },
+  { operationId: 'close-day', bodies: closeBodies, serverAccepts: (body) => validate(DAY_CLOSE_BODY, body).ok }
 ]
 
 /** add-plant, update-plant and the two stock movements have their own agreement tests (schema-agreement.test.ts); import takes a file, not a body to validate. */

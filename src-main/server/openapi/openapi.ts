@@ -14,6 +14,7 @@ import { plantPaths, plantSchemas } from '#server/routes/plants'
 import { bulkPaths, bulkSchemas } from '#server/routes/plants-bulk'
 import { reportPaths } from '#server/routes/reports'
 import { salePaths, saleSchemas } from '#server/routes/sales'
+import { dayPaths, daySchemas } from '#server/routes/days'
 import { settingsPaths, settingsSchemas } from '#server/routes/settings'
 import { stockPaths, stockSchemas } from '#server/routes/stock'
 import { tokenPaths, tokenSchemas } from '#server/routes/tokens'
@@ -77,6 +78,7 @@ export function createOpenApiDocument(): Record<string, unknown> {
       bulkPaths,
       stockPaths,
       salePaths,
+      dayPaths,
       eventPaths,
       historyPaths,
       reportPaths,
@@ -94,6 +96,7 @@ export function createOpenApiDocument(): Record<string, unknown> {
         bulkSchemas,
         stockSchemas,
         saleSchemas,
+        daySchemas,
         historySchemas,
         tokenSchemas,
         backupSchemas,

@@ -34,6 +34,7 @@ import { StockMovements } from '#store/stock/stock-movements'
 import { SalesLedger } from '#store/sales/sales-ledger'
 import { SaleBook, type SaleHost } from '#store/sales/sale-book'
 import { Refunds } from '#store/sales/refunds'
+import { Days } from '#store/sales/days'
 
 export { DATA_FILE_NAME } from '#store/file/read-catalogue'
 export type { OpenPlantStoreOptions } from '#store/file/open-catalogue'
@@ -69,6 +70,8 @@ export class PlantStore {
   readonly sales: SaleBook
   /** Refunds of sales, each one journal line with its restocking: `store.refunds.make({ receipt, refund })`. */
   readonly refunds: Refunds
+  /** The till's days: the X report, the close (Z report): `store.days.close({ counted })`. */
+  readonly days: Days
 
   private constructor(opened: OpenedCatalogue, ledger: SalesLedger, options: OpenPlantStoreOptions) {
     const { db, snapshot, guard } = opened
@@ -146,6 +149,7 @@ export class PlantStore {
     }
     this.sales = new SaleBook(saleHost)
     this.refunds = new Refunds(saleHost)
+    this.days = new Days(saleHost)
   }
 
   /**

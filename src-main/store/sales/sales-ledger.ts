@@ -104,6 +104,28 @@ export class SalesLedger {
     return saved && { record: saved, pending: false }
   }
 
+  /**
+   * The sales and refunds of `day` (with `withPending`, those of the batch being written too). Records are kept in the
+   * order they were saved and days only move on, so this reads back from the end: a year of sales costs nothing.
+   */
+  ofDay(day: number, withPending = false): { sales: SaleRecord[]; refunds: RefundRecord[] } {
+    const back = <R extends { day: number }>(list: readonly R[]) => {
+      let start = list.length
+      while (start > 0 && list[start - 1]!.day >= day) start--
+      return list.slice(start).filter((record) => record.day === day)
+    }
+    const pending = withPending ? this.#pending : []
+    return {
+      sales: [...back(this.#sales), ...pending.filter((record): record is SaleRecord => record.kind === 'sale' && record.day === day)],
+      refunds: [...back(this.#refunds), ...pending.filter((record): record is RefundRecord => record.kind === 'refund' && record.day === day)]
+    }
+  }
+
+  /** The closed day `day`, if it is. */
+  day(day: number): DayRecord | undefined {
+    return this.#days[day - 1]
+  }
+
   /** The number the next record of `kind` takes: one above the last saved or being written. */
   next(kind: LedgerKind): number {
     const pending = this.#pending.filter((record) => record.kind === kind)
