@@ -13,12 +13,8 @@ export const DAY_PATHS = {
   day: '/days/{number}'
 } as const
 
-/** A day's figures: sales and refunds once each, money as net takings. */
-export interface DayReport {
-  /** The day's number (the Z report's once closed). */
-  day: number
-  /** When the day started: the previous day's close (absent for the first day). */
-  openedAt?: string
+/** Takings of sales and refunds: each counted once, money as net takings (the sales report's `takings`, a day's figures). */
+export interface Takings {
   sales: number
   refunds: number
   /** Sales at their unit prices, before discounts. */
@@ -30,6 +26,14 @@ export interface DayReport {
   net: number
   /** Tax of sales minus tax of refunds. */
   tax: number
+}
+
+/** A day's figures: sales and refunds once each, money as net takings. */
+export interface DayReport extends Takings {
+  /** The day's number (the Z report's once closed). */
+  day: number
+  /** When the day started: the previous day's close (absent for the first day). */
+  openedAt?: string
   taxRates: TaxLine[]
   /** Net takings by how they were paid (refunds subtracted from the method they went back by). */
   payments: Record<PaymentMethod, number>
@@ -83,6 +87,22 @@ export const DAY_CLOSE_BODY = named(
   )
 )
 
+const sum = <T>(list: readonly T[], pick: (item: T) => number) => list.reduce((total, item) => total + pick(item), 0)
+
+/** The takings of `sales` and `refunds`: each counted once, money as net takings. */
+export function takingsOf(sales: readonly Sale[], refunds: readonly Refund[]): Takings {
+  const refunded = sum(refunds, (refund) => refund.total)
+  return {
+    sales: sales.length,
+    refunds: refunds.length,
+    gross: sum(sales, (sale) => sale.totals.gross),
+    discounts: sum(sales, (sale) => sale.totals.discounts),
+    refunded,
+    net: sum(sales, (sale) => sale.totals.net) - refunded,
+    tax: sum(sales, (sale) => sale.totals.tax) - sum(refunds, (refund) => refund.tax)
+  }
+}
+
 /** The day's figures from its sales and refunds (those of day `day` only), as the X and Z reports show them. */
 export function dayReportOf(
   day: number,
@@ -98,17 +118,10 @@ export function dayReportOf(
     ...sales.flatMap((sale) => sale.lines),
     ...refunds.flatMap((refund) => refund.lines.map((line) => ({ ...line, total: -line.total, tax: -line.tax })))
   ]
-  const refunded = sum(refunds, (refund) => refund.total)
   return {
     day,
     ...(opening.openedAt === undefined ? {} : { openedAt: opening.openedAt }),
-    sales: sales.length,
-    refunds: refunds.length,
-    gross: sum(sales, (sale) => sale.totals.gross),
-    discounts: sum(sales, (sale) => sale.totals.discounts),
-    refunded,
-    net: sum(sales, (sale) => sale.totals.net) - refunded,
-    tax: sum(sales, (sale) => sale.totals.tax) - sum(refunds, (refund) => refund.tax),
+    ...takingsOf(sales, refunds),
     taxRates: taxLinesOf(taxed),
     payments,
     openingFloat: opening.openingFloat,

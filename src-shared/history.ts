@@ -3,6 +3,7 @@
  * saved change of one plant, numbered by `seq` (strictly increasing, never
  * reused, across restarts and restores), and the sales report built from them.
  */
+import type { Takings } from './day'
 import type { Plant } from './plant'
 import type { StockRecord } from './stock'
 
@@ -80,6 +81,8 @@ export interface SalesReport {
   currency: string
   groups: (SalesCounts & { key: string })[]
   totals: SalesCounts
+  /** The till's sales and refunds of the period (UTC days): each counted once, money as net takings in minor units. */
+  takings?: Takings
 }
 
 /** One thing the owner should know about (GET /v3/health). */

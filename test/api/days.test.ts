@@ -77,6 +77,18 @@ describe('the day', () => {
     expect((await app.call('POST', '/v3/days/current/close', { counted: -1 })).status).toBe(400)
   })
 
+  it("equals the sales report's takings: a sale and its refund once each, money as net takings", async () => {
+    const app = await createTestApp()
+    await tradedDay(app)
+    const z = await json<DayClose>(await app.call('POST', '/v3/days/current/close', { counted: 1101 }))
+    const today = z.closedAt.slice(0, 10)
+    const report = await json<{ totals: unknown; takings: unknown }>(await app.call('GET', `/v3/reports/sales?from=${today}&to=${today}`))
+    const { sales, refunds, gross, discounts, refunded, net, tax } = z.report
+    expect(report.takings).toEqual({ sales, refunds, gross, discounts, refunded, net, tax })
+    expect(report.takings).toMatchObject({ sales: 2, refunds: 1, net: 1798 })
+    expect(report.totals).toMatchObject({ sold: 4, returned: 1 }) // the pots, as before
+  })
+
   it('keeps its numbers across a restart', async () => {
     const app = await createTestApp()
     await tradedDay(app)

@@ -1,6 +1,7 @@
 /** GET /v3/reports/sales (extension): plants sold and returned in a period, from the change log. */
 import type { H3, H3Event } from 'h3'
 import { readSettings } from '#settings/settings'
+import { takingsOf } from '#shared/day'
 import { HISTORY_PATHS, SALES_GROUPINGS, type SalesGrouping, type SalesReport } from '#shared/history'
 import type { FieldError } from '#shared/problem'
 import { type PlantStore, salesReportOf } from '#store'
@@ -50,7 +51,9 @@ async function currencyOf(store: PlantStore): Promise<string> {
 
 async function salesReport(event: H3Event, store: PlantStore): Promise<SalesReport> {
   const { from, to, groupBy } = parseReportQuery(new URLSearchParams(event.url.search))
-  return salesReportOf(await store.history.dailySales(), from, to, groupBy, await currencyOf(store))
+  const report = salesReportOf(await store.history.dailySales(), from, to, groupBy, await currencyOf(store))
+  const inPeriod = (record: { at: string }) => record.at.slice(0, 10) >= from && record.at.slice(0, 10) <= to
+  return { ...report, takings: takingsOf(store.ledger.sales.filter(inPeriod), store.ledger.refunds.filter(inPeriod)) }
 }
 
 /** Registers the sales report. */
@@ -98,7 +101,17 @@ export const reportPaths: PathItems = {
                 type: 'array',
                 items: { type: 'object', required: ['key', ...Object.keys(counts)], properties: { key: { type: 'string' }, ...counts } }
               },
-              totals: { type: 'object', required: Object.keys(counts), properties: counts }
+              totals: { type: 'object', required: Object.keys(counts), properties: counts },
+              takings: {
+                type: 'object',
+                description:
+                  "The till's completed sales and refunds of the period (POST /v3/sales, their refunds), each counted once; money as net " +
+                  "takings in minor units, equal to the Z reports' net over the same sales.",
+                required: ['sales', 'refunds', 'gross', 'discounts', 'refunded', 'net', 'tax'],
+                properties: Object.fromEntries(
+                  ['sales', 'refunds', 'gross', 'discounts', 'refunded', 'net', 'tax'].map((key) => [key, { type: 'integer' }])
+                )
+              }
             }
           })
         },
