@@ -110,7 +110,6 @@ export function dayReportOf(
   sales: readonly Sale[],
   refunds: readonly Refund[]
 ): DayReport {
-  const sum = <T>(list: readonly T[], pick: (item: T) => number) => list.reduce((total, item) => total + pick(item), 0)
   const payments: Record<PaymentMethod, number> = { cash: 0, card: 0, other: 0 }
   for (const sale of sales) for (const payment of sale.payments) payments[payment.method] += payment.amount
   for (const refund of refunds) for (const payment of refund.payments) payments[payment.method] -= payment.amount
