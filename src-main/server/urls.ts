@@ -48,6 +48,7 @@ export const ALLOWED_METHODS = {
   [SALE_PATHS.sales]: ['GET', 'HEAD', 'POST'],
   [SALE_PATHS.sale]: ['GET', 'HEAD'],
   [SALE_PATHS.refunds]: ['GET', 'HEAD', 'POST'],
+  [SALE_PATHS.receipt]: ['GET', 'HEAD'],
   [DAY_PATHS.current]: ['GET', 'HEAD'],
   [DAY_PATHS.close]: ['POST'],
   [DAY_PATHS.day]: ['GET', 'HEAD']

@@ -29,6 +29,8 @@ import {
 import { problem } from '#server/problems/problems'
 import { routePattern } from '#server/urls'
 import { SALE_ANSWER_SCHEMAS } from './sales/schemas'
+import { RECEIPT_CSP, RECEIPT_PAPERS, receiptHtml, type ReceiptPaper } from './sales/receipt-html'
+import { readShopSettings } from '#settings/shop-settings'
 
 async function completeSale(event: H3Event, store: PlantStore): Promise<Sale> {
   const checked = validate(NEW_SALE_BODY, await readJsonBody(event, 400, SALE_BODY_DEPTH))
@@ -83,6 +85,22 @@ function listSales(event: H3Event, store: PlantStore): { day: string; sales: Sal
   return { day, sales: store.ledger.sales.filter(onDay).map(publicOf), refunds: store.ledger.refunds.filter(onDay).map(publicOf) }
 }
 
+/** The receipt of the path's sale as a printable page, on `paper` (80mm when absent). */
+async function receiptPage(event: H3Event, store: PlantStore): Promise<Response> {
+  const sale = saleOf(event, store)
+  const params = new URLSearchParams(event.url.search)
+  const errors: FieldError[] = []
+  refuseUnknownParams(params, ['paper'], errors)
+  const paper = params.get('paper') ?? '80mm'
+  if (!(RECEIPT_PAPERS as readonly string[]).includes(paper))
+    errors.push({ field: 'paper', message: `paper must be one of ${RECEIPT_PAPERS.join(', ')}; got "${paper.slice(0, 20)}"` })
+  throwIfInvalid(errors)
+  const html = receiptHtml(sale, await readSalesSettings(store.dir), await readShopSettings(store.dir), paper as ReceiptPaper)
+  return new Response(html, {
+    headers: { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': RECEIPT_CSP, 'x-content-type-options': 'nosniff' }
+  })
+}
+
 /** Registers the sale routes. */
 export function registerSaleRoutes(app: H3, store: PlantStore): void {
   app.post(routePattern(SALE_PATHS.sales), (event) => completeSale(event, store))
@@ -90,6 +108,7 @@ export function registerSaleRoutes(app: H3, store: PlantStore): void {
   app.get(routePattern(SALE_PATHS.sale), (event) => saleOf(event, store))
   app.post(routePattern(SALE_PATHS.refunds), (event) => makeRefund(event, store))
   app.get(routePattern(SALE_PATHS.refunds), (event) => refundsOf(event, store))
+  app.get(routePattern(SALE_PATHS.receipt), (event) => receiptPage(event, store))
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -202,11 +221,26 @@ const refundList = extensionOperation({
   }
 })
 
+const receipt = extensionOperation({
+  operationId: 'sale-receipt',
+  summary: "A sale's receipt as a printable HTML page (extension)",
+  description:
+    'The shop name, address and VAT number (GET /v3/settings/sales), the lines, the tax breakdown, the payments and change, and the ' +
+    'receipt number as text (element id receipt-number), laid out for an 80 mm or 58 mm roll or an A5 sheet. Reprint any past receipt.',
+  parameters: [RECEIPT_PARAMETER, queryParam('paper', 'The paper to lay out for; 80mm when absent.', { type: 'string', enum: [...RECEIPT_PAPERS] })],
+  responses: {
+    '200': { description: 'The receipt.', content: { 'text/html': { schema: { type: 'string' } } } },
+    '400': problemResponse('The receipt number is not a whole number from 1, or paper is not 80mm, 58mm or a5.'),
+    '404': problemResponse('No sale has this receipt number.')
+  }
+})
+
 /** The sale routes' path items, for the OpenAPI document. */
 export const salePaths: PathItems = {
   [SALE_PATHS.sales]: { get: list, post: complete },
   [SALE_PATHS.sale]: { get: one },
-  [SALE_PATHS.refunds]: { get: refundList, post: refund }
+  [SALE_PATHS.refunds]: { get: refundList, post: refund },
+  [SALE_PATHS.receipt]: { get: receipt }
 }
 
 /** The component schemas of the sale bodies and answers. */

@@ -183,13 +183,10 @@ export class SalesLedger {
  * on a line of its own: its records are still in the journal, which is folded away only after a complete append.
  */
 async function readLedgerFile(file: string): Promise<LedgerRecord[]> {
-  let text: string
-  try {
-    text = await readFile(file, 'utf8')
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return []
+  const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return '' // no sale saved beyond the journal yet
     throw error
-  }
+  })
   const whole = text.slice(0, text.lastIndexOf('\n') + 1)
   if (whole.length < text.length) await truncate(file, Buffer.byteLength(whole, 'utf8'))
   const lines = whole.split('\n')
