@@ -40,7 +40,13 @@ describe('plant-store sales and day', () => {
     const { data } = await folderWithASale()
     const closed = await runCli(['day', 'close', '--counted', '7.98', '--float', '50', '--json', '--data', data], noToken)
     expect(closed.stderr).toBe('')
-    expect(JSON.parse(closed.stdout) as DayClose).toMatchObject({ day: 1, counted: 798, difference: 0, nextFloat: 5000, report: { sales: 1, net: 798 } })
+    expect(JSON.parse(closed.stdout) as DayClose).toMatchObject({
+      day: 1,
+      counted: 798,
+      difference: 0,
+      nextFloat: 5000,
+      report: { sales: 1, net: 798 }
+    })
     const next = JSON.parse((await runCli(['day', 'show', '--json', '--data', data], noToken)).stdout) as DayReport
     expect(next).toMatchObject({ day: 2, sales: 0, openingFloat: 5000, expectedCash: 5000 })
     const words = await runCli(['day', 'close', '--counted', '49.50', '--data', data], noToken)
