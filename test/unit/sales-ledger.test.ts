@@ -30,6 +30,19 @@ describe('the sales ledger', () => {
     expect(lines.slice(0, -1).map((line) => (JSON.parse(line) as { receipt: number }).receipt)).toEqual([1, 2])
   })
 
+  it('appends each sale to sales.jsonl exactly once while checkpoints fold the journal under a stream of sales', async () => {
+    const dir = await makeTempDir()
+    const store = await PlantStore.open({ dir, checkpointBytes: 1 }) // a checkpoint after every saved batch
+    await store.add({ name: 'Basil', price: 1, quantity: 1000 })
+    const client = async () => {
+      for (let i = 0; i < 15; i++) await store.sales.complete({ sale, settings: DEFAULT_SALES_SETTINGS })
+    }
+    await Promise.all([client(), client(), client(), client()]) // batch after batch, each saved while a checkpoint may be flushing
+    await store.close()
+    const lines = (await readFile(path.join(dir, SALES_FILE_NAME), 'utf8')).trim().split('\n')
+    expect(lines.map((line) => (JSON.parse(line) as { receipt: number }).receipt)).toEqual(Array.from({ length: 60 }, (_, index) => index + 1))
+  })
+
   it('keeps through a restore the sales that only the journals it sets aside held', async () => {
     const dir = await makeTempDir()
     const store = await shop(dir)

@@ -49,6 +49,7 @@ export class SalesLedger {
   static async open(dir: string, replayed: readonly ReplayedRecords[]): Promise<SalesLedger> {
     const ledger = new SalesLedger(dir)
     for (const record of await readLedgerFile(ledger.#file)) {
+      if (ledger.#inFile.has(idOf(record))) continue // written twice (never by this code): the first copy counts
       ledger.#inFile.add(idOf(record))
       ledger.#add(record)
     }
@@ -59,6 +60,9 @@ export class SalesLedger {
         ledger.#unflushed.push({ gen, record })
       }
     }
+    // In number order whatever order the file and the journals gave them (a batch written anew after the folder was lost
+    // reaches the file before older records): the next number and the day's records are read from the end.
+    for (const list of [ledger.#sales, ledger.#refunds, ledger.#days] as LedgerRecord[][]) list.sort((a, b) => numberOf(a) - numberOf(b))
     return ledger
   }
 
@@ -162,16 +166,17 @@ export class SalesLedger {
    * batch being written into a new plants.json too); called before plants.json stops needing those journals.
    */
   flushBefore(gen: number, withPending = false): Promise<void> {
-    const due = [...this.#unflushed.filter((item) => item.gen < gen).map((item) => item.record), ...(withPending ? this.#pending : [])]
-    const fresh = due.filter((record) => !this.#inFile.has(idOf(record)))
-    if (fresh.length === 0) {
-      this.#unflushed = this.#unflushed.filter((item) => item.gen >= gen)
-      return Promise.resolve()
-    }
+    const extra = withPending ? [...this.#pending] : []
+    if (extra.length === 0 && !this.#unflushed.some((item) => item.gen < gen)) return Promise.resolve() // resolved: awaiting it lets no batch in
+    // One flush at a time, each choosing what to append once the one before it is done: no record is appended twice.
     const run = this.#serial.then(async () => {
-      await appendDurably(this.#file, fresh.map((record) => JSON.stringify(record) + '\n').join(''))
+      const dueItems = this.#unflushed.filter((item) => item.gen < gen)
+      const fresh = [...dueItems.map((item) => item.record), ...extra].filter((record) => !this.#inFile.has(idOf(record)))
+      if (fresh.length > 0) await appendDurably(this.#file, fresh.map((record) => JSON.stringify(record) + '\n').join(''))
       for (const record of fresh) this.#inFile.add(idOf(record))
-      this.#unflushed = this.#unflushed.filter((item) => item.gen >= gen)
+      // Only what was appended: records saved meanwhile wait for the next flush.
+      const flushed = new Set(dueItems)
+      this.#unflushed = this.#unflushed.filter((item) => !flushed.has(item))
     })
     this.#serial = run.catch(() => undefined)
     return run
