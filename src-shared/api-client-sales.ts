@@ -24,8 +24,8 @@ export interface SalesApi {
   listSales(day?: string, options?: RequestOptions): Promise<{ day: string; sales: Sale[]; refunds: Refund[] }>
   /** The X report of the day being traded. */
   currentDay(options?: RequestOptions): Promise<DayReport>
-  /** Closes the day being traded with the cash counted: its Z report. */
-  closeDay(close: DayCloseRequest, options?: RequestOptions): Promise<DayClose>
+  /** Closes the day being traded with the cash counted: its Z report (with an Idempotency-Key: a retry never closes two days). */
+  closeDay(close: DayCloseRequest, options?: SaleOptions): Promise<DayClose>
   getDay(day: number, options?: RequestOptions): Promise<DayClose>
 }
 
@@ -40,7 +40,7 @@ export function salesApi(send: SendRequest): SalesApi {
     listSales: async (day, options) =>
       jsonOf(await send('GET', `${SALE_PATHS.sales}${day === undefined ? '' : `?day=${encodeURIComponent(day)}`}`, undefined, options)),
     currentDay: async (options) => jsonOf<DayReport>(await send('GET', DAY_PATHS.current, undefined, options)),
-    closeDay: async (close, options) => jsonOf<DayClose>(await send('POST', DAY_PATHS.close, close, options)),
+    closeDay: async (close, options = {}) => jsonOf<DayClose>(await send('POST', DAY_PATHS.close, close, options, keyed(options))),
     getDay: async (day, options) => jsonOf<DayClose>(await send('GET', DAY_PATHS.day.replace('{number}', String(day)), undefined, options))
   }
 }

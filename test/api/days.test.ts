@@ -89,6 +89,22 @@ describe('the day', () => {
     expect(report.totals).toMatchObject({ sold: 4, returned: 1 }) // the pots, as before
   })
 
+  it('answers a double click on close (the same Idempotency-Key) with the first close, never closing two days', async () => {
+    const app = await createTestApp()
+    await tradedDay(app)
+    const key = { 'idempotency-key': '"close-1"' }
+    const [first, second] = await Promise.all([
+      app.call('POST', '/v3/days/current/close', { counted: 1101 }, key),
+      app.call('POST', '/v3/days/current/close', { counted: 1101 }, key)
+    ])
+    const again = await app.call('POST', '/v3/days/current/close', { counted: 1101 }, key)
+    expect(again.headers.get('idempotent-replayed')).toBe('true')
+    const days = await Promise.all([first, second, again].map((response) => json<DayClose>(response)))
+    expect(days.map((day) => day.day)).toEqual([1, 1, 1])
+    expect(await json(await app.call('GET', '/v3/days/current'))).toMatchObject({ day: 2 })
+    expect((await app.call('POST', '/v3/days/current/close', { counted: 5 }, key)).status).toBe(422)
+  })
+
   it('keeps its numbers across a restart', async () => {
     const app = await createTestApp()
     await tradedDay(app)

@@ -7,6 +7,9 @@ import type { H3, H3Event } from 'h3'
 import { componentsOf, validate } from '#shared/body-rules'
 import { DAY_CLOSE_BODY, DAY_PATHS, type DayClose } from '#shared/day'
 import type { PlantStore } from '#store'
+import { EXTENSION_HEADERS } from '#shared/api-paths'
+import { readIdempotencyKey } from '#server/http/idempotency-key'
+import { IDEMPOTENCY_KEY_PARAMETER } from './sales'
 import { numberParam } from '#server/http/path-params'
 import { readJsonBody } from '#server/http/read-json-body'
 import {
@@ -26,8 +29,11 @@ import { routePattern } from '#server/urls'
 async function closeDay(event: H3Event, store: PlantStore): Promise<DayClose> {
   const checked = validate(DAY_CLOSE_BODY, await readJsonBody(event, 400))
   if (!checked.ok) throw problem('saleInvalid', 'The day was not closed', checked.errors)
+  const key = readIdempotencyKey(event)
+  const outcome = await store.days.close(checked.value, key)
+  if (outcome.replayed) event.res.headers.set(EXTENSION_HEADERS.idempotentReplayed, 'true')
   event.res.status = 201
-  return store.days.close(checked.value)
+  return outcome.day
 }
 
 function closedDay(event: H3Event, store: PlantStore): DayClose {
@@ -103,11 +109,15 @@ export const dayPaths: PathItems = {
     post: extensionOperation({
       operationId: 'close-day',
       summary: 'Close the day with the cash counted: the Z report, numbered; the next day starts (extension; read-write tokens)',
-      description: '{"counted": 12345, "nextFloat": 5000}: counted is the cash in the drawer; nextFloat the cash left for tomorrow (0 when absent).',
+      description:
+        '{"counted": 12345, "nextFloat": 5000}: counted is the cash in the drawer; nextFloat the cash left for tomorrow (0 when absent). ' +
+        'With an Idempotency-Key, a retry or a double click answers the first close instead of closing the next day too.',
+      parameters: [IDEMPOTENCY_KEY_PARAMETER],
       requestBody: jsonBody(DAY_CLOSE_BODY),
       responses: {
         '201': { description: 'The closed day.', content: json(ref('ClosedDay')) },
         '400': problemResponse('Invalid body; errors[] names each fault.'),
+        '422': problemResponse('The Idempotency-Key was used for another request; nothing was changed.'),
         ...JSON_BODY_RESPONSES,
         '503': NOT_SAVED_RESPONSE
       }

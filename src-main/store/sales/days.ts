@@ -5,8 +5,10 @@
  */
 import { dayReportOf, type DayClose, type DayCloseRequest, type DayReport } from '#shared/day'
 import { currentActor } from '#store/history/history-actor'
-import type { SaleHost } from './sale-book'
+import { fingerprintOf, replayOf, type SaleHost } from './sale-book'
 import { journalRecordOf, publicOf, type DayRecord } from './sale-records'
+
+const WHAT = 'The day was not closed'
 
 /** The store's days (`store.days.current()`, `store.days.close(…)`). */
 export class Days {
@@ -23,10 +25,16 @@ export class Days {
     return record && publicOf(record)
   }
 
-  /** Closes the day being traded with the cash counted; resolves with its Z report once saved. */
-  async close(request: DayCloseRequest): Promise<DayClose> {
+  /**
+   * Closes the day being traded with the cash counted; resolves with its Z report once saved. With an Idempotency-Key,
+   * a retry (a double click) answers the first close instead of closing the next day too.
+   */
+  async close(request: DayCloseRequest, key?: string): Promise<{ day: DayClose; replayed: boolean }> {
     const till = currentActor()
-    return this.host.submit<DayClose>(() => {
+    const fingerprint = fingerprintOf('day', request)
+    return this.host.submit<{ day: DayClose; replayed: boolean }>(() => {
+      const found = key === undefined ? undefined : this.host.ledger.findKey(till, key)
+      if (found) return replayOf(found, fingerprint, WHAT, () => ({ day: publicOf(found.record as DayRecord), replayed: true }))
       const report = this.#report(true)
       const record: DayRecord = {
         kind: 'day',
@@ -36,10 +44,11 @@ export class Days {
         report,
         counted: request.counted,
         difference: request.counted - report.expectedCash,
-        nextFloat: request.nextFloat ?? 0
+        nextFloat: request.nextFloat ?? 0,
+        ...(key === undefined ? {} : { key: { by: till, key, fingerprint } })
       }
       this.host.ledger.stage(record)
-      return { result: publicOf(record), change: { record: journalRecordOf(record) } }
+      return { result: { day: publicOf(record), replayed: false }, change: { record: journalRecordOf(record) } }
     })
   }
 

@@ -16,7 +16,7 @@ export interface RecordKey {
 
 export type SaleRecord = Sale & { kind: 'sale'; key?: RecordKey }
 export type RefundRecord = Refund & { kind: 'refund'; key?: RecordKey }
-export type DayRecord = DayClose & { kind: 'day' }
+export type DayRecord = DayClose & { kind: 'day'; key?: RecordKey }
 export type LedgerRecord = SaleRecord | RefundRecord | DayRecord
 export type LedgerKind = LedgerRecord['kind']
 

@@ -21,7 +21,7 @@ const keyId = (by: string, key: string) => JSON.stringify([by, key])
 
 /** A keyed record that was found, and whether it belongs to the batch being written. */
 export interface FoundRecord {
-  record: SaleRecord | RefundRecord
+  record: LedgerRecord
   pending: boolean
 }
 
@@ -31,7 +31,7 @@ export class SalesLedger {
   readonly #sales: SaleRecord[] = []
   readonly #refunds: RefundRecord[] = []
   readonly #days: DayRecord[] = []
-  readonly #keys = new Map<string, SaleRecord | RefundRecord>()
+  readonly #keys = new Map<string, LedgerRecord>()
   /** Refunds by the receipt they refund. */
   readonly #refundsOf = new Map<number, RefundRecord[]>()
   /** Records of the batch being written. */
@@ -72,7 +72,7 @@ export class SalesLedger {
       this.#refunds.push(record)
       this.#refundsOf.set(record.receipt, [...(this.#refundsOf.get(record.receipt) ?? []), record])
     } else this.#days.push(record)
-    if (record.kind !== 'day' && record.key) this.#keys.set(keyId(record.key.by, record.key.key), record)
+    if (record.key) this.#keys.set(keyId(record.key.by, record.key.key), record)
   }
 
   /** The sale with `receipt`, saved (never one being written). */
@@ -99,11 +99,11 @@ export class SalesLedger {
     return [...(this.#refundsOf.get(receipt) ?? []), ...pending]
   }
 
-  /** The sale or refund an Idempotency-Key of `by` made, pending or saved. */
+  /** The sale, refund or close an Idempotency-Key of `by` made, pending or saved. */
   findKey(by: string, key: string): FoundRecord | undefined {
     const id = keyId(by, key)
-    const pending = this.#pending.find((record) => record.kind !== 'day' && record.key && keyId(record.key.by, record.key.key) === id)
-    if (pending) return { record: pending as SaleRecord | RefundRecord, pending: true }
+    const pending = this.#pending.find((record) => record.key && keyId(record.key.by, record.key.key) === id)
+    if (pending) return { record: pending, pending: true }
     const saved = this.#keys.get(id)
     return saved && { record: saved, pending: false }
   }
