@@ -79,7 +79,8 @@ export interface SalesReport {
   to: string
   groupBy: SalesGrouping
   currency: string
-  groups: (SalesCounts & { key: string })[]
+  /** Each group; grouped by date, with the till's `takings` of its days too. */
+  groups: (SalesCounts & { key: string; takings?: Takings })[]
   totals: SalesCounts
   /** The till's sales and refunds of the period (UTC days): each counted once, money as net takings in minor units. */
   takings?: Takings

@@ -20,7 +20,7 @@ export { checkDataFolder, effectiveUid, ownFileProblem, userName } from './folde
 export { actingAs } from './history/history-actor'
 export { toChangeRecord, type HistoryEntry } from './history/history-entry'
 export type { PlantHistoryQuery } from './history/history-log'
-export { salesReportOf } from './history/sales-report'
+export { dateGroupOf, salesReportOf } from './history/sales-report'
 export { BACKUP_NAME, backupName, backupsDir, latestBackup, writeBackup } from './backups/backups'
 export { backUpNow, type BackupMade } from './backups/backup-now'
 export { restoreFromBackup, type RestoreResult } from './backups/restore'

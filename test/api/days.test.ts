@@ -82,9 +82,12 @@ describe('the day', () => {
     await tradedDay(app)
     const z = await json<DayClose>(await app.call('POST', '/v3/days/current/close', { counted: 1101 }))
     const today = z.closedAt.slice(0, 10)
-    const report = await json<{ totals: unknown; takings: unknown }>(await app.call('GET', `/v3/reports/sales?from=${today}&to=${today}`))
+    const report = await json<{ totals: unknown; takings: unknown; groups: { takings: unknown }[] }>(
+      await app.call('GET', `/v3/reports/sales?from=${today}&to=${today}`)
+    )
     const { sales, refunds, gross, discounts, refunded, net, tax } = z.report
     expect(report.takings).toEqual({ sales, refunds, gross, discounts, refunded, net, tax })
+    expect(report.groups.map((group) => group.takings)).toEqual([report.takings]) // the day's group: the same figures
     expect(report.takings).toMatchObject({ sales: 2, refunds: 1, net: 1798 })
     expect(report.totals).toMatchObject({ sold: 4, returned: 1 }) // the pots, as before
   })

@@ -2,9 +2,10 @@
 import type { H3, H3Event } from 'h3'
 import { readSettings } from '#settings/settings'
 import { takingsOf } from '#shared/day'
+import type { Refund, Sale } from '#shared/sale'
 import { HISTORY_PATHS, SALES_GROUPINGS, type SalesGrouping, type SalesReport } from '#shared/history'
 import type { FieldError } from '#shared/problem'
-import { type PlantStore, salesReportOf } from '#store'
+import { dateGroupOf, type PlantStore, salesReportOf } from '#store'
 import { refuseUnknownParams, throwIfInvalid } from '#server/http/query'
 import { extensionOperation, json, problemResponse, queryParam, type PathItems } from '#server/openapi/parts'
 import { routePattern } from '#server/urls'
@@ -52,8 +53,25 @@ async function currencyOf(store: PlantStore): Promise<string> {
 async function salesReport(event: H3Event, store: PlantStore): Promise<SalesReport> {
   const { from, to, groupBy } = parseReportQuery(new URLSearchParams(event.url.search))
   const report = salesReportOf(await store.history.dailySales(), from, to, groupBy, await currencyOf(store))
-  const inPeriod = (record: { at: string }) => record.at.slice(0, 10) >= from && record.at.slice(0, 10) <= to
-  return { ...report, takings: takingsOf(store.ledger.sales.filter(inPeriod), store.ledger.refunds.filter(inPeriod)) }
+  const dayOf = (record: { at: string }) => record.at.slice(0, 10)
+  const inPeriod = (record: { at: string }) => dayOf(record) >= from && dayOf(record) <= to
+  const sales = store.ledger.sales.filter(inPeriod)
+  const refunds = store.ledger.refunds.filter(inPeriod)
+  if (groupBy === 'category') return { ...report, takings: takingsOf(sales, refunds) }
+  // One pass over the records, then one sum per group: a year of sales grouped by day stays linear.
+  const buckets = new Map<string, { sales: Sale[]; refunds: Refund[] }>()
+  const bucket = (record: { at: string }) => {
+    const key = dateGroupOf(groupBy, dayOf(record))
+    if (!buckets.has(key)) buckets.set(key, { sales: [], refunds: [] })
+    return buckets.get(key)!
+  }
+  for (const sale of sales) bucket(sale).sales.push(sale)
+  for (const refund of refunds) bucket(refund).refunds.push(refund)
+  const groups = report.groups.map((group) => {
+    const found = buckets.get(group.key)
+    return { ...group, takings: takingsOf(found?.sales ?? [], found?.refunds ?? []) }
+  })
+  return { ...report, groups, takings: takingsOf(sales, refunds) }
 }
 
 /** Registers the sales report. */
@@ -67,6 +85,8 @@ const counts = {
   net: { type: 'integer', description: 'sold − returned' },
   total: { type: 'number', description: 'Sum of the prices at the time of each sale (plants without a price add nothing).' }
 }
+const TAKING_KEYS = ['sales', 'refunds', 'gross', 'discounts', 'refunded', 'net', 'tax']
+const TAKINGS = { type: 'object', required: TAKING_KEYS, properties: Object.fromEntries(TAKING_KEYS.map((key) => [key, { type: 'integer' }])) }
 const dateParam = (name: string, description: string) => ({ ...queryParam(name, description, { type: 'string', format: 'date' }), required: true })
 
 /** The sales report's path. */
@@ -99,18 +119,18 @@ export const reportPaths: PathItems = {
               currency: { type: 'string', description: 'ISO 4217 code of the shop' },
               groups: {
                 type: 'array',
-                items: { type: 'object', required: ['key', ...Object.keys(counts)], properties: { key: { type: 'string' }, ...counts } }
+                items: {
+                  type: 'object',
+                  required: ['key', ...Object.keys(counts)],
+                  properties: { key: { type: 'string' }, ...counts, takings: { ...TAKINGS, description: "The group's takings (date groups only)." } }
+                }
               },
               totals: { type: 'object', required: Object.keys(counts), properties: counts },
               takings: {
-                type: 'object',
+                ...TAKINGS,
                 description:
                   "The till's completed sales and refunds of the period (POST /v3/sales, their refunds), each counted once; money as net " +
-                  "takings in minor units, equal to the Z reports' net over the same sales.",
-                required: ['sales', 'refunds', 'gross', 'discounts', 'refunded', 'net', 'tax'],
-                properties: Object.fromEntries(
-                  ['sales', 'refunds', 'gross', 'discounts', 'refunded', 'net', 'tax'].map((key) => [key, { type: 'integer' }])
-                )
+                  "takings in minor units, equal to the Z reports' net over the same sales."
               }
             }
           })
