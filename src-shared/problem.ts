@@ -59,5 +59,9 @@ export const PROBLEM_TYPES = {
   /** 409: a stock movement would take a line above the most it holds (extension). */
   stockLimit: 'urn:plant-store:problem:stock-limit',
   /** 409: pots taken from a plant that keeps no stock count (extension). */
-  noStockKept: 'urn:plant-store:problem:no-stock-kept'
+  noStockKept: 'urn:plant-store:problem:no-stock-kept',
+  /** 409: the payments of a sale come to less than its total (extension). */
+  paymentShort: 'urn:plant-store:problem:payment-short',
+  /** 409: a refund of more than is left to refund of a sale line (extension). */
+  refundBeyondSale: 'urn:plant-store:problem:refund-beyond-sale'
 } as const

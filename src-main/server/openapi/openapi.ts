@@ -13,6 +13,8 @@ import { historyPaths, historySchemas } from '#server/routes/history'
 import { plantPaths, plantSchemas } from '#server/routes/plants'
 import { bulkPaths, bulkSchemas } from '#server/routes/plants-bulk'
 import { reportPaths } from '#server/routes/reports'
+import { salePaths, saleSchemas } from '#server/routes/sales'
+import { dayPaths, daySchemas } from '#server/routes/days'
 import { settingsPaths, settingsSchemas } from '#server/routes/settings'
 import { stockPaths, stockSchemas } from '#server/routes/stock'
 import { tokenPaths, tokenSchemas } from '#server/routes/tokens'
@@ -75,6 +77,8 @@ export function createOpenApiDocument(): Record<string, unknown> {
       plantPaths,
       bulkPaths,
       stockPaths,
+      salePaths,
+      dayPaths,
       eventPaths,
       historyPaths,
       reportPaths,
@@ -86,7 +90,18 @@ export function createOpenApiDocument(): Record<string, unknown> {
       documentPaths
     ),
     components: {
-      schemas: mergeSchemas(SHARED_SCHEMAS, plantSchemas, bulkSchemas, stockSchemas, historySchemas, tokenSchemas, backupSchemas, settingsSchemas),
+      schemas: mergeSchemas(
+        SHARED_SCHEMAS,
+        plantSchemas,
+        bulkSchemas,
+        stockSchemas,
+        saleSchemas,
+        daySchemas,
+        historySchemas,
+        tokenSchemas,
+        backupSchemas,
+        settingsSchemas
+      ),
       securitySchemes: SECURITY_SCHEMES
     }
   }

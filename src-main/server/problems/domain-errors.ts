@@ -12,7 +12,9 @@ import {
   HistoryGoneError,
   IdempotencyKeyReusedError,
   PlantsNotEditableError,
+  SaleRefusedError,
   StockRefusedError,
+  UnknownReceiptError,
   StoreClosedError,
   VersionConflictError,
   WriteFailedError
@@ -37,6 +39,8 @@ function errorRow<E extends Error, N extends ProblemName>(
 
 const stockFacts = (error: StockRefusedError): ProblemFacts<'notEnoughStock'> => [error.plant, error.reason, error.change, error.onHand]
 
+const saleFacts = (error: SaleRefusedError): ProblemFacts<'saleInvalid'> => [error.what, error.errors]
+
 export const DOMAIN_ERRORS = [
   // A write that did not reach the disk (WriteRefusedError, a full disk, a lost folder), or a store that is closing.
   errorRow(WriteFailedError, 'notSaved', (error) => [error]),
@@ -48,6 +52,12 @@ export const DOMAIN_ERRORS = [
   errorRow(StockRefusedError, 'notEnoughStock', stockFacts, (error) => error.kind === 'not-enough'),
   errorRow(StockRefusedError, 'tooMuchStock', stockFacts, (error) => error.kind === 'too-much'),
   errorRow(StockRefusedError, 'noStockKept', stockFacts, (error) => error.kind === 'not-kept'),
+  // Each way a sale, a refund or a close is refused.
+  errorRow(SaleRefusedError, 'saleInvalid', saleFacts, (error) => error.kind === 'invalid'),
+  errorRow(SaleRefusedError, 'paymentShort', saleFacts, (error) => error.kind === 'short'),
+  errorRow(SaleRefusedError, 'refundBeyondSale', saleFacts, (error) => error.kind === 'beyond'),
+  errorRow(SaleRefusedError, 'saleKeyReused', saleFacts, (error) => error.kind === 'key-reused'),
+  errorRow(UnknownReceiptError, 'receiptNotFound', (error) => [error.receipt, error.kind]),
   errorRow(
     PlantsNotEditableError,
     'plantNotDeleted',
