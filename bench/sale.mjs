@@ -39,7 +39,7 @@ async function send(baseUrl, method, route, body, type = 'application/json') {
 const p99 = (values) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * 0.99))]
 
 /** A ledger file of `count` one-line cash sales of day 1, as the server keeps them (src-main/store/sales/sales-ledger.ts). */
-function seededSales(count) {
+export function seededSales(count) {
   const at = new Date().toISOString()
   const rate = { id: 'reduced', name: 'Plants 7%', percent: 7 }
   const lines = []

@@ -113,6 +113,9 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   const baseUrl = apiBaseUrl(server.origin)
   started.serverInfo = { pid: process.pid, port: server.port, baseUrl, holder: options.holder ?? 'plant-store serve' }
   const serverFile = await writeServerFile(options.dataDir, started.serverInfo)
+  // A start leaves the sales ledger on disk (a year of sales would slow it); it is read now, in slices between requests,
+  // so the first sale rarely waits for it. A damaged sales.jsonl is said here, and on each sales request.
+  store.ledger.load().catch((error: unknown) => console.error(`[plant-store] could not read the sales ledger: ${(error as Error).message}`))
   // Backups into the configured backup folder: at most daily while running, and one at every stop.
   const offsite = scheduleOffsiteBackups(options.dataDir)
   let releasing: Promise<void> | undefined

@@ -81,6 +81,7 @@ describe('sales and kill -9', () => {
 
     const store = await PlantStore.open({ dir })
     try {
+      await store.ledger.load()
       const sales = store.ledger.sales
       expect(
         sales.map((sale) => sale.receipt),

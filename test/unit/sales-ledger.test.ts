@@ -1,4 +1,7 @@
-/** The sales ledger on real files: a torn last line of sales.jsonl cut off, and a restore that keeps the sales only a crashed journal held. */
+/**
+ * The sales ledger on real files: read at its first use, not at a start; a torn last line of sales.jsonl cut off; a
+ * restore that keeps the sales only a crashed journal held.
+ */
 import { appendFile, copyFile, readdir, readFile, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -30,6 +33,25 @@ describe('the sales ledger', () => {
     expect(lines.slice(0, -1).map((line) => (JSON.parse(line) as { receipt: number }).receipt)).toEqual([1, 2])
   })
 
+  it('leaves sales.jsonl unread at a start (a year of sales does not slow it): the first sale reads it, once', async () => {
+    const dir = await makeTempDir()
+    let store = await shop(dir)
+    await store.sales.complete({ sale, settings: DEFAULT_SALES_SETTINGS })
+    await store.close() // folded: sale 1 is in sales.jsonl
+    const file = path.join(dir, SALES_FILE_NAME)
+    await appendFile(file, '{"kind":"sale","rece') // a torn last line: the read that cuts it off shows when the file is read
+    const torn = await readFile(file, 'utf8')
+    store = await shop(dir)
+    try {
+      expect(await readFile(file, 'utf8'), 'read at the start').toBe(torn)
+      expect(() => store.ledger.sales).toThrow(/read on first use/)
+      expect((await store.sales.complete({ sale, settings: DEFAULT_SALES_SETTINGS })).sale.receipt).toBe(2)
+      expect(store.ledger.sales.map((kept) => kept.receipt)).toEqual([1, 2])
+    } finally {
+      await store.close()
+    }
+  })
+
   it('appends each sale to sales.jsonl exactly once while checkpoints fold the journal under a stream of sales', async () => {
     const dir = await makeTempDir()
     const store = await PlantStore.open({ dir, checkpointBytes: 1 }) // a checkpoint after every saved batch
@@ -58,6 +80,7 @@ describe('the sales ledger', () => {
     await restoreFromBackup(dir, backup)
     const restored = await PlantStore.open({ dir })
     try {
+      await restored.ledger.load()
       expect(restored.ledger.sales.map((kept) => kept.receipt)).toEqual([1])
       expect(restored.ledger.next('sale')).toBe(2)
     } finally {

@@ -9,7 +9,7 @@ import { DAY_CLOSE_BODY, DAY_PATHS, type DayClose } from '#shared/day'
 import type { PlantStore } from '#store'
 import { EXTENSION_HEADERS } from '#shared/api-paths'
 import { readIdempotencyKey } from '#server/http/idempotency-key'
-import { IDEMPOTENCY_KEY_PARAMETER } from './sales'
+import { IDEMPOTENCY_KEY_PARAMETER, withLedger } from './sales'
 import { numberParam } from '#server/http/path-params'
 import { readJsonBody } from '#server/http/read-json-body'
 import {
@@ -45,9 +45,12 @@ function closedDay(event: H3Event, store: PlantStore): DayClose {
 
 /** Registers the day routes. */
 export function registerDayRoutes(app: H3, store: PlantStore): void {
-  app.get(routePattern(DAY_PATHS.current), () => store.days.current())
-  app.post(routePattern(DAY_PATHS.close), (event) => closeDay(event, store))
-  app.get(routePattern(DAY_PATHS.day), (event) => closedDay(event, store))
+  app.get(
+    routePattern(DAY_PATHS.current),
+    withLedger(store, () => store.days.current())
+  )
+  app.post(routePattern(DAY_PATHS.close), withLedger(store, closeDay))
+  app.get(routePattern(DAY_PATHS.day), withLedger(store, closedDay))
 }
 
 // ---------------------------------------------------------------------------------------------

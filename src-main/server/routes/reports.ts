@@ -50,6 +50,7 @@ async function salesReport(event: H3Event, store: PlantStore): Promise<SalesRepo
   const report = salesReportOf(await store.history.dailySales(timeZone), from, to, groupBy, currency)
   const dayOf = (record: { at: string }) => shopDay(record.at, timeZone)
   const inPeriod = (record: { at: string }) => dayOf(record) >= from && dayOf(record) <= to
+  await store.ledger.load() // a start leaves it on disk: the first sales request reads it
   const sales = store.ledger.sales.filter(inPeriod)
   const refunds = store.ledger.refunds.filter(inPeriod)
   if (groupBy === 'category') return { ...report, takings: takingsOf(sales, refunds) }

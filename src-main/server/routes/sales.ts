@@ -103,14 +103,25 @@ async function receiptPage(event: H3Event, store: PlantStore): Promise<Response>
   })
 }
 
+/**
+ * `handler` once the sales ledger is read: a start leaves it on disk, and the first sales request after it reads it
+ * (once; see SalesLedger.deferred).
+ */
+export function withLedger<R>(store: PlantStore, handler: (event: H3Event, store: PlantStore) => R | Promise<R>): (event: H3Event) => Promise<R> {
+  return async (event) => {
+    await store.ledger.load()
+    return handler(event, store)
+  }
+}
+
 /** Registers the sale routes. */
 export function registerSaleRoutes(app: H3, store: PlantStore): void {
-  app.post(routePattern(SALE_PATHS.sales), (event) => completeSale(event, store))
-  app.get(routePattern(SALE_PATHS.sales), (event) => listSales(event, store))
-  app.get(routePattern(SALE_PATHS.sale), (event) => saleOf(event, store))
-  app.post(routePattern(SALE_PATHS.refunds), (event) => makeRefund(event, store))
-  app.get(routePattern(SALE_PATHS.refunds), (event) => refundsOf(event, store))
-  app.get(routePattern(SALE_PATHS.receipt), (event) => receiptPage(event, store))
+  app.post(routePattern(SALE_PATHS.sales), withLedger(store, completeSale))
+  app.get(routePattern(SALE_PATHS.sales), withLedger(store, listSales))
+  app.get(routePattern(SALE_PATHS.sale), withLedger(store, saleOf))
+  app.post(routePattern(SALE_PATHS.refunds), withLedger(store, makeRefund))
+  app.get(routePattern(SALE_PATHS.refunds), withLedger(store, refundsOf))
+  app.get(routePattern(SALE_PATHS.receipt), withLedger(store, receiptPage))
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -10,6 +10,7 @@ import { serializeSnapshot } from '#store/file/snapshot'
 import { countPlants } from '#store/catalogue/stored-plant'
 import type { PlantCount } from '#shared/words'
 import { maxOf } from '#shared/arrays'
+import { ledgerRecordsOf } from '#store/sales/sales-ledger'
 
 /** What a backup wrote, and how many plants it holds. */
 export interface BackupMade extends PlantCount {
@@ -23,8 +24,10 @@ export interface BackupSnapshot extends PlantCount {
 
 /**
  * The catalogue of `dataDir` as it stands now (plants.json plus the changes in its journal), as a backup holds it:
- * the plants, the change log's next seq, and the idempotency keys of the calls that made them, so that a retry after
- * a restore from this copy answers as the first call did instead of applying its change twice. Safe while a server or the app holds the
+ * the plants, the change log's next seq, the idempotency keys of the calls that made them, so that a retry after
+ * a restore from this copy answers as the first call did instead of applying its change twice, and the sales ledger
+ * (every sale, refund and closed day: sales.jsonl and the journals' records), so that a restore, or a copy to a new
+ * computer, loses no sale and never hands out a receipt or day number again. Safe while a server or the app holds the
  * folder: it only reads the data files. Undefined when there is no catalogue yet; throws DataFileError for a
  * damaged one, which is not worth keeping as a "good" copy.
  */
@@ -43,7 +46,8 @@ export async function backupSnapshot(dataDir: string): Promise<BackupSnapshot | 
     journalGen: catalogue.lastGen + 1,
     plants: data.plants,
     idempotencyKeys: data.idempotencyKeys,
-    nextSeq: lastSeq + 1
+    nextSeq: lastSeq + 1,
+    ledger: await ledgerRecordsOf(dataDir, catalogue.records)
   })
   return { text, ...countPlants(data.plants) }
 }

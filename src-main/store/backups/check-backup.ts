@@ -10,6 +10,9 @@ import { validateNewPlant } from '#shared/plant-schema'
 import { DataFileError, PLANT_ID_MAX, checkCatalogueHead, idempotencyRecordsProblem, type PlantFile } from '#store/file/data-file'
 import { PRICE_CENTS_MAX, type StoredPlant as Plant } from '#store/catalogue/stored-plant'
 import { pushAll } from '#shared/arrays'
+import type { LedgerRecord } from '#store/sales/sale-records'
+import { ledgerProblems } from './check-backup-ledger'
+import { isTimestamp } from './check-backup-time'
 
 /** How many problems the refusal names; a badly broken file would otherwise fill the terminal. */
 const NAMED_PROBLEMS = 5
@@ -18,14 +21,7 @@ const NAMED_PROBLEMS = 5
 const STORED_ONLY = new Set(['id', 'version', 'createdAt', 'updatedAt', 'priceCents', 'deletedAt', 'price'])
 
 /** The top-level fields of a catalogue file. */
-const TOP_LEVEL = ['version', 'nextId', 'journalGen', 'plants', 'idempotencyKeys', 'nextSeq']
-
-/** The only form Plant Store writes times in (Date#toISOString), and only real instants. */
-function isTimestamp(value: unknown): boolean {
-  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(value)) return false
-  const time = new Date(value)
-  return !Number.isNaN(time.getTime()) && time.toISOString() === value // 2024-02-30 does not come back the same
-}
+const TOP_LEVEL = ['version', 'nextId', 'journalGen', 'plants', 'idempotencyKeys', 'nextSeq', 'ledger']
 
 /** The record as the API would have stored it, or the problems that keep it out. */
 function checkRecord(value: unknown, where: string, nextId: number, seen: Set<number>): Plant | string[] {
@@ -87,16 +83,18 @@ function storedPriceAndTombstoneProblems(record: Record<string, unknown>, where:
 /**
  * Checks a backup's content (parsed, migrated to the current version) record
  * by record; returns the catalogue as the API would hold it (text trimmed,
- * tags de-duplicated, plants in id order), or throws DataFileError naming the
- * first few problems.
+ * tags de-duplicated, plants in id order) and its sales ledger when it holds one,
+ * or throws DataFileError naming the first few problems.
  */
-export function checkBackup(file: string, value: unknown): PlantFile {
+export function checkBackup(file: string, value: unknown): PlantFile & { ledger?: LedgerRecord[] } {
   const head = checkCatalogueHead(file, value)
   const problems: string[] = []
   const unknown = Object.keys(head).filter((key) => !TOP_LEVEL.includes(key))
   if (unknown.length > 0) problems.push(`unknown top-level field${unknown.length > 1 ? 's' : ''} ${unknown.map((key) => `"${key}"`).join(', ')}`)
   const keysProblem = head.idempotencyKeys === undefined ? undefined : idempotencyRecordsProblem(head.idempotencyKeys, 'idempotencyKeys')
   if (keysProblem) problems.push(keysProblem)
+  const ledger = (head as { ledger?: unknown }).ledger
+  if (ledger !== undefined) pushAll(problems, ledgerProblems(ledger))
   const seen = new Set<number>()
   const plants: Plant[] = []
   head.plants.forEach((record, index) => {
@@ -111,5 +109,6 @@ export function checkBackup(file: string, value: unknown): PlantFile {
   }
   plants.sort((a, b) => a.id - b.id)
   const seq = head.nextSeq === undefined ? {} : { nextSeq: head.nextSeq }
-  return { version: head.version, nextId: head.nextId, plants, ...seq, ...(head.idempotencyKeys ? { idempotencyKeys: head.idempotencyKeys } : {}) }
+  const keys = head.idempotencyKeys ? { idempotencyKeys: head.idempotencyKeys } : {}
+  return { version: head.version, nextId: head.nextId, plants, ...seq, ...keys, ...(ledger === undefined ? {} : { ledger: ledger as LedgerRecord[] }) }
 }

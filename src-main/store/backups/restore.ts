@@ -162,14 +162,17 @@ export async function restoreFromBackup(dataDir: string, source: string, options
     // The change log stays in the folder and goes on: no seq handed out before (in a journal, a history file or the backup) is used again.
     const history = new HistoryWriter(dataDir)
     const contents = await journalContents(journals)
+    // Sales happened whatever the catalogue is restored to: the ledger keeps those only the replaced journals held, and
+    // takes in the backup's (a copy onto a new computer brings its sales along), so no receipt or day number goes back.
+    const ledger = await SalesLedger.open(dataDir, [{ gen: 0, records: contents.records }])
+    if (data.ledger) await ledger.adopt(source, data.ledger)
     await history.append(contents.history) // the change log keeps the changes the replaced catalogue last made
-    // Sales happened whatever the catalogue is restored to: the ledger keeps those only the replaced journals held.
-    await (await SalesLedger.open(dataDir, [{ gen: 0, records: contents.records }])).flushBefore(Number.MAX_SAFE_INTEGER)
     const seqs = [data.nextSeq ?? 1, await highestOnDisk(onDisk, 'nextSeq'), (await highestOnDisk(onDisk, 'seq')) + 1, (await history.lastSeq()) + 1]
     // One seq skipped, so that even a cursor at the very last change before the restore is older than the mark.
     const nextSeq = maxOf(seqs) + 1
     const text = await serializeSnapshot({ nextId, journalGen, plants, idempotencyKeys: data.idempotencyKeys, nextSeq })
     refuseWhatStartRefuses(source, text)
+    await ledger.flushBefore(Number.MAX_SAFE_INTEGER)
     const keptAside = await keepAside(file, suffix)
     // Before the restored file: never a restored catalogue without its mark.
     const by = options.by ?? 'cli'

@@ -85,7 +85,8 @@ export class PlantStore {
     delete db.data.idempotencyKeys
     this.#catalogue = new PublishedCatalogue(db, this.#keys)
     this.#journal = new ActiveJournal(options.dir, opened.journal, options.fs)
-    this.#backups = new RunBackups(this.dir, this.#catalogue.snapshot(opened.journal.gen, this.#now()), options.backupIntervalMs)
+    const opening = this.#catalogue.snapshot(opened.journal.gen, this.#now())
+    this.#backups = new RunBackups(this.dir, opening, () => ledger.records(), options.backupIntervalMs)
     this.#commits = new GroupCommit<StagedChange>({
       save: (changes) => this.#save(changes),
       discard: () => {
@@ -161,7 +162,7 @@ export class PlantStore {
   static async open(options: OpenPlantStoreOptions): Promise<PlantStore> {
     const opened = await openCatalogue(options)
     try {
-      return new PlantStore(opened, await SalesLedger.open(options.dir, opened.records), options)
+      return new PlantStore(opened, SalesLedger.deferred(options.dir, opened.records), options)
     } catch (error) {
       await opened.journal.close()
       await opened.guard.lock.release()

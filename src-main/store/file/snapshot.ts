@@ -5,6 +5,7 @@
  * stringified a slice at a time with the event loop free in between.
  */
 import type { Plant } from '#shared/plant'
+import type { LedgerRecord } from '#store/sales/sale-records'
 import { DATA_FILE_VERSION, type IdempotencyRecord } from './data-file'
 
 /** A consistent view of the catalogue at one moment. */
@@ -19,6 +20,11 @@ export interface CatalogueSnapshot {
   idempotencyKeys?: readonly IdempotencyRecord[]
   /** The change log's next seq; absent before the first change. */
   nextSeq?: number
+  /**
+   * A backup's sales ledger (every sale, refund and closed day, after the plants); plants.json never holds it (the data
+   * folder keeps it in sales.jsonl).
+   */
+  ledger?: readonly LedgerRecord[]
 }
 
 /** Plants stringified per turn of the event loop: about half a millisecond of work. */
@@ -40,13 +46,23 @@ export async function serializeSnapshotParts(snapshot: CatalogueSnapshot): Promi
     ...keys
   })
   const parts = [`${head.slice(0, -1)},"plants":[`]
-  for (let start = 0; start < snapshot.plants.length; start += SLICE) {
+  await pushSliced(parts, snapshot.plants)
+  if (snapshot.ledger === undefined) parts.push(']}')
+  else {
+    parts.push('],"ledger":[')
+    await pushSliced(parts, snapshot.ledger)
+    parts.push(']}')
+  }
+  return parts
+}
+
+/** The items of `list` as the inside of a JSON array, a slice per turn of the event loop. */
+async function pushSliced(parts: string[], list: readonly unknown[]): Promise<void> {
+  for (let start = 0; start < list.length; start += SLICE) {
     if (start > 0) await new Promise((resolve) => setImmediate(resolve))
-    const slice = JSON.stringify(snapshot.plants.slice(start, start + SLICE))
+    const slice = JSON.stringify(list.slice(start, start + SLICE))
     parts.push(start > 0 ? `,${slice.slice(1, -1)}` : slice.slice(1, -1))
   }
-  parts.push(']}')
-  return parts
 }
 
 /** Compact JSON of the snapshot in the plants.json layout (see {@link serializeSnapshotParts}), as one text. */

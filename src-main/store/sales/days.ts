@@ -14,7 +14,7 @@ const WHAT = 'The day was not closed'
 export class Days {
   constructor(private readonly host: SaleHost) {}
 
-  /** The X report: the day being traded so far, from what is saved. */
+  /** The X report: the day being traded so far, from what is saved (once the ledger is read: `ledger.load()`). */
   current(): DayReport {
     return this.#report(false)
   }
@@ -32,6 +32,7 @@ export class Days {
   async close(request: DayCloseRequest, key?: string): Promise<{ day: DayClose; replayed: boolean }> {
     const till = currentActor()
     const fingerprint = fingerprintOf('day', request)
+    await this.host.ledger.load() // read at its first use after a start
     return this.host.submit<{ day: DayClose; replayed: boolean }>(() => {
       const found = key === undefined ? undefined : this.host.ledger.findKey(till, key)
       if (found) return replayOf(found, fingerprint, WHAT, () => ({ day: publicOf(found.record as DayRecord), replayed: true }))

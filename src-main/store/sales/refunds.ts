@@ -39,6 +39,7 @@ export class Refunds {
   async make(request: RefundRequest): Promise<{ refund: Refund; replayed: boolean }> {
     const till = currentActor()
     const fingerprint = fingerprintOf('refund', [request.receipt, request.refund])
+    await this.host.ledger.load() // read at its first use after a start
     const outcome = await this.host.submit<{ refund: Refund; replayed: boolean; moved: Moved }>(() => {
       const { ledger } = this.host
       const found = request.key === undefined ? undefined : ledger.findKey(till, request.key)

@@ -75,6 +75,7 @@ export class SaleBook {
     const till = currentActor() // read in the request's context, before the serialised step
     const what = 'The sale was not completed'
     const fingerprint = fingerprintOf('sale', request.sale)
+    await this.host.ledger.load() // read at its first use after a start
     const outcome = await this.host.submit<SaleOutcome & { plants: Parameters<StockMovements['announce']>[0] }>(() => {
       const { ledger } = this.host
       const found = request.key === undefined ? undefined : ledger.findKey(till, request.key)

@@ -41,29 +41,93 @@ export class SalesLedger {
   readonly #inFile = new Set<string>()
   #serial: Promise<unknown> = Promise.resolve()
 
-  private constructor(dir: string) {
+  /** The journals' records, until the first use reads the file and them. */
+  #replayed: readonly ReplayedRecords[]
+  #loading: Promise<void> | undefined
+  #loaded = false
+
+  private constructor(dir: string, replayed: readonly ReplayedRecords[]) {
     this.#file = path.join(dir, SALES_FILE_NAME)
+    this.#replayed = replayed
   }
 
-  /** Reads the file, then the records of the replayed journals (those the file has already are skipped). */
+  /** Opens the ledger of `dir` and reads it now: the file, then the records of the replayed journals. */
   static async open(dir: string, replayed: readonly ReplayedRecords[]): Promise<SalesLedger> {
-    const ledger = new SalesLedger(dir)
-    for (const record of await readLedgerFile(ledger.#file)) {
-      if (ledger.#inFile.has(idOf(record))) continue // written twice (never by this code): the first copy counts
-      ledger.#inFile.add(idOf(record))
-      ledger.#add(record)
+    const ledger = SalesLedger.deferred(dir, replayed)
+    await ledger.load()
+    return ledger
+  }
+
+  /**
+   * The ledger of `dir`, read at its first use ({@link load}): a start never reads a year of sales; the first sale,
+   * refund, close or sales read after it does, once.
+   */
+  static deferred(dir: string, replayed: readonly ReplayedRecords[]): SalesLedger {
+    return new SalesLedger(dir, replayed)
+  }
+
+  /** Reads the file, then the records of the replayed journals (those the file has already are skipped); once. */
+  load(): Promise<void> {
+    this.#loading ??= this.#read()
+    return this.#loading
+  }
+
+  async #read(): Promise<void> {
+    for (const record of await readLedgerFile(this.#file)) {
+      if (this.#inFile.has(idOf(record))) continue // written twice (never by this code): the first copy counts
+      this.#inFile.add(idOf(record))
+      this.#add(record)
     }
-    for (const { gen, records } of replayed) {
+    for (const { gen, records } of this.#replayed) {
       for (const record of records) {
-        if (!isLedgerRecord(record) || ledger.#inFile.has(idOf(record))) continue
-        ledger.#add(record)
-        ledger.#unflushed.push({ gen, record })
+        if (!isLedgerRecord(record) || this.#inFile.has(idOf(record))) continue
+        this.#add(record)
+        this.#unflushed.push({ gen, record })
       }
     }
+    this.#replayed = []
     // In number order whatever order the file and the journals gave them (a batch written anew after the folder was lost
     // reaches the file before older records): the next number and the day's records are read from the end.
-    for (const list of [ledger.#sales, ledger.#refunds, ledger.#days] as LedgerRecord[][]) list.sort((a, b) => numberOf(a) - numberOf(b))
-    return ledger
+    this.#sortByNumber()
+    this.#loaded = true
+  }
+
+  #sortByNumber(): void {
+    for (const list of [this.#sales, this.#refunds, this.#days] as LedgerRecord[][]) list.sort((a, b) => numberOf(a) - numberOf(b))
+  }
+
+  /** Reading the lists before {@link load} is a mistake of the caller, never an empty ledger. */
+  #ready(): void {
+    if (!this.#loaded) throw new Error('the sales ledger is read on first use: await ledger.load() before reading it')
+  }
+
+  /** Every saved sale, refund and closed day (what a backup holds), once read. */
+  async records(): Promise<LedgerRecord[]> {
+    await this.load()
+    return [...this.#sales, ...this.#refunds, ...this.#days]
+  }
+
+  /**
+   * Takes in the records of a backup being restored: those the ledger lacks are added, to be flushed with the rest. A
+   * record whose number the ledger gives another record refuses them all (DataFileError) before any is taken in.
+   */
+  async adopt(source: string, records: readonly LedgerRecord[]): Promise<void> {
+    const held = new Map<string, LedgerRecord>((await this.records()).map((record) => [idOf(record), record]))
+    const clash = records.find((record) => held.has(idOf(record)) && JSON.stringify(held.get(idOf(record))) !== JSON.stringify(record))
+    if (clash) {
+      const what = `${clash.kind === 'sale' ? 'receipt' : clash.kind} ${numberOf(clash)}`
+      throw new DataFileError(
+        source,
+        `its ${what} is not the ${what} this data folder's ${SALES_FILE_NAME} holds (a backup of another till?): one number would stand for two records, so nothing was restored`
+      )
+    }
+    for (const record of records) {
+      if (held.has(idOf(record))) continue
+      held.set(idOf(record), record)
+      this.#add(record)
+      this.#unflushed.push({ gen: 0, record })
+    }
+    this.#sortByNumber()
   }
 
   #add(record: LedgerRecord): void {
@@ -77,30 +141,36 @@ export class SalesLedger {
 
   /** The sale with `receipt`, saved (never one being written). */
   sale(receipt: number): SaleRecord | undefined {
+    this.#ready()
     const found = this.#sales[receipt - 1]
     return found?.receipt === receipt ? found : this.#sales.find((sale) => sale.receipt === receipt)
   }
 
   get sales(): readonly SaleRecord[] {
+    this.#ready()
     return this.#sales
   }
 
   get refunds(): readonly RefundRecord[] {
+    this.#ready()
     return this.#refunds
   }
 
   get days(): readonly DayRecord[] {
+    this.#ready()
     return this.#days
   }
 
   /** The refunds of `receipt`, with those of the batch being written. */
   refundsOf(receipt: number): RefundRecord[] {
+    this.#ready()
     const pending = this.#pending.filter((record): record is RefundRecord => record.kind === 'refund' && record.receipt === receipt)
     return [...(this.#refundsOf.get(receipt) ?? []), ...pending]
   }
 
   /** The sale, refund or close an Idempotency-Key of `by` made, pending or saved. */
   findKey(by: string, key: string): FoundRecord | undefined {
+    this.#ready()
     const id = keyId(by, key)
     const pending = this.#pending.find((record) => record.key && keyId(record.key.by, record.key.key) === id)
     if (pending) return { record: pending, pending: true }
@@ -113,6 +183,7 @@ export class SalesLedger {
    * order they were saved and days only move on, so this reads back from the end: a year of sales costs nothing.
    */
   ofDay(day: number, withPending = false): { sales: SaleRecord[]; refunds: RefundRecord[] } {
+    this.#ready()
     const back = <R extends { day: number }>(list: readonly R[]) => {
       let start = list.length
       while (start > 0 && list[start - 1]!.day >= day) start--
@@ -127,11 +198,13 @@ export class SalesLedger {
 
   /** The closed day `day`, if it is. */
   day(day: number): DayRecord | undefined {
+    this.#ready()
     return this.#days[day - 1]
   }
 
   /** The number the next record of `kind` takes: one above the last saved or being written. */
   next(kind: LedgerKind): number {
+    this.#ready()
     const pending = this.#pending.filter((record) => record.kind === kind)
     const last = pending.at(-1) ?? { sale: this.#sales, refund: this.#refunds, day: this.#days }[kind].at(-1)
     return last ? numberOf(last) + 1 : 1
@@ -149,6 +222,7 @@ export class SalesLedger {
 
   /** The batch is on disk in journal generation `gen`: its records are saved. */
   publish(gen: number): void {
+    if (this.#pending.length === 0) return // a batch of plants only: the ledger may not even be read yet
     for (const record of this.#pending) {
       this.#add(record)
       this.#unflushed.push({ gen, record })
@@ -167,9 +241,11 @@ export class SalesLedger {
    */
   flushBefore(gen: number, withPending = false): Promise<void> {
     const extra = withPending ? [...this.#pending] : []
-    if (extra.length === 0 && !this.#unflushed.some((item) => item.gen < gen)) return Promise.resolve() // resolved: awaiting it lets no batch in
+    const unread = this.#replayed.some((item) => item.gen < gen && item.records.length > 0) // journals' records not read yet
+    if (extra.length === 0 && !unread && !this.#unflushed.some((item) => item.gen < gen)) return Promise.resolve() // resolved: awaiting it lets no batch in
     // One flush at a time, each choosing what to append once the one before it is done: no record is appended twice.
     const run = this.#serial.then(async () => {
+      await this.load()
       const dueItems = this.#unflushed.filter((item) => item.gen < gen)
       const fresh = [...dueItems.map((item) => item.record), ...extra].filter((record) => !this.#inFile.has(idOf(record)))
       if (fresh.length > 0) await appendDurably(this.#file, fresh.map((record) => JSON.stringify(record) + '\n').join(''))
@@ -184,27 +260,63 @@ export class SalesLedger {
 }
 
 /**
+ * The ledger of `dir` as a backup holds it, read without writing anything (safe while a server holds the folder): the
+ * file, a torn last line left alone (its records are still in a journal), then the records of `replayed` (the
+ * journals, read before the file: a checkpoint appends their records to the file before it folds them away) that the
+ * file lacks, each kind in number order.
+ */
+export async function ledgerRecordsOf(dir: string, replayed: readonly ReplayedRecords[]): Promise<LedgerRecord[]> {
+  const file = path.join(dir, SALES_FILE_NAME)
+  const byId = new Map<string, LedgerRecord>()
+  for (const record of await parseLedgerLines(file, wholeLinesOf(await readLedgerText(file)))) if (!byId.has(idOf(record))) byId.set(idOf(record), record)
+  for (const { records } of replayed)
+    for (const record of records) if (isLedgerRecord(record) && !byId.has(idOf(record))) byId.set(idOf(record), record)
+  const order: Record<LedgerKind, number> = { sale: 0, refund: 1, day: 2 }
+  return [...byId.values()].sort((a, b) => order[a.kind] - order[b.kind] || numberOf(a) - numberOf(b))
+}
+
+async function readLedgerText(file: string): Promise<string> {
+  return readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return '' // no sale saved beyond the journal yet
+    throw error
+  })
+}
+
+const wholeLinesOf = (text: string) => text.slice(0, text.lastIndexOf('\n') + 1)
+
+/**
  * The records of the file. A torn last line (an append cut short by a crash) is cut off, so the next append starts
  * on a line of its own: its records are still in the journal, which is folded away only after a complete append.
  */
 async function readLedgerFile(file: string): Promise<LedgerRecord[]> {
-  const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT') return '' // no sale saved beyond the journal yet
-    throw error
-  })
-  const whole = text.slice(0, text.lastIndexOf('\n') + 1)
+  const text = await readLedgerText(file)
+  const whole = wholeLinesOf(text)
   if (whole.length < text.length) await truncate(file, Buffer.byteLength(whole, 'utf8'))
+  return parseLedgerLines(file, whole)
+}
+
+/** Lines parsed per turn of the event loop: a year of sales is read while the server answers requests. */
+const SLICE = 2000
+
+async function parseLedgerLines(file: string, whole: string): Promise<LedgerRecord[]> {
   const lines = whole.split('\n')
   lines.pop()
-  return lines.map((line, index) => {
-    try {
-      const record = JSON.parse(line) as unknown
-      if (typeof record === 'object' && record !== null && isLedgerRecord(record as { kind: string })) return record as LedgerRecord
-    } catch {
-      // worded below
-    }
-    throw new DataFileError(file, `line ${index + 1} is not a sale, refund or day record, although it is complete (it ends with a newline)`)
-  })
+  const records: LedgerRecord[] = []
+  for (let index = 0; index < lines.length; index++) {
+    if (index > 0 && index % SLICE === 0) await new Promise((resolve) => setImmediate(resolve))
+    records.push(parseLedgerLine(file, lines[index]!, index))
+  }
+  return records
+}
+
+function parseLedgerLine(file: string, line: string, index: number): LedgerRecord {
+  try {
+    const record = JSON.parse(line) as unknown
+    if (typeof record === 'object' && record !== null && isLedgerRecord(record as { kind: string })) return record as LedgerRecord
+  } catch {
+    // worded below
+  }
+  throw new DataFileError(file, `line ${index + 1} is not a sale, refund or day record, although it is complete (it ends with a newline)`)
 }
 
 /** Appends `text` to `file` and fsyncs it (and the folder, when the file is new). */

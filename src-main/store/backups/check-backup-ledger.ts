@@ -1,0 +1,31 @@
+/**
+ * A backup's sales ledger (every sale, refund and closed day) is let in only when each record is one Plant Store
+ * could have written: an object of a known kind, with its number and time, each number once per kind, no gap.
+ */
+import { isLedgerRecord, numberOf, type LedgerRecord } from '#store/sales/sale-records'
+import { isTimestamp } from './check-backup-time'
+
+/** The problems that keep `value` (a backup's `ledger`) out; none for a sound ledger. */
+export function ledgerProblems(value: unknown): string[] {
+  if (!Array.isArray(value)) return ['ledger is not a list']
+  const problems: string[] = []
+  const numbers = { sale: new Set<number>(), refund: new Set<number>(), day: new Set<number>() }
+  value.forEach((record: unknown, index) => {
+    const where = `ledger[${index}]`
+    if (typeof record !== 'object' || record === null || Array.isArray(record) || !isLedgerRecord(record as { kind: string })) {
+      problems.push(`${where} is not a sale, refund or day record with its number`)
+      return
+    }
+    const known = record as LedgerRecord
+    const time = known.kind === 'day' ? known.closedAt : known.at
+    if (!isTimestamp(time)) problems.push(`${where} has no time such as 2024-05-01T09:00:00.000Z`)
+    const seen = numbers[known.kind]
+    if (seen.has(numberOf(known))) problems.push(`${where}: ${known.kind} ${numberOf(known)} is in the ledger twice`)
+    seen.add(numberOf(known))
+  })
+  for (const [kind, seen] of Object.entries(numbers)) {
+    const highest = Math.max(0, ...seen)
+    if (seen.size !== highest) problems.push(`ledger: the ${kind} numbers have a gap (${seen.size} of them, the highest ${highest})`)
+  }
+  return problems
+}
