@@ -10,7 +10,11 @@ import { taxLinesOf } from './sale-totals'
 export const DAY_PATHS = {
   current: '/days/current',
   close: '/days/current/close',
-  day: '/days/{number}'
+  day: '/days/{number}',
+  /** The X report as a printable page. */
+  currentReport: '/days/current/report',
+  /** A closed day's Z report as a printable page. */
+  dayReport: '/days/{number}/report'
 } as const
 
 /** Takings of sales and refunds: each counted once, money as net takings (the sales report's `takings`, a day's figures). */

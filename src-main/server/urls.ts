@@ -51,5 +51,7 @@ export const ALLOWED_METHODS = {
   [SALE_PATHS.receipt]: ['GET', 'HEAD'],
   [DAY_PATHS.current]: ['GET', 'HEAD'],
   [DAY_PATHS.close]: ['POST'],
-  [DAY_PATHS.day]: ['GET', 'HEAD']
+  [DAY_PATHS.day]: ['GET', 'HEAD'],
+  [DAY_PATHS.currentReport]: ['GET', 'HEAD'],
+  [DAY_PATHS.dayReport]: ['GET', 'HEAD']
 } as const satisfies Record<string, readonly string[]>

@@ -1,10 +1,9 @@
 /**
  * Plant labels: the QR code a label carries (`PS-<id>`, drawn as an SVG path
- * from the `qrcode` library's module matrix) and how labels fill the pages of
+ * by src-shared/qr-path.ts) and how labels fill the pages of
  * the two layouts: an A4 sheet of 3 × 8 labels of 70 × 37 mm, or one 62 × 29 mm
  * label per page for a roll label printer.
  */
-import { create } from 'qrcode'
 import type { Plant } from '#shared/plant'
 import type { PrintLayout } from '#shared/print-layouts'
 import { codeOf } from '#renderer/composables/useScanToSell'
@@ -56,33 +55,4 @@ export function paginate<T>(labels: readonly T[], layout: LabelLayout): T[][] {
   return pages
 }
 
-export interface QrPath {
-  /** Modules per side (without the quiet zone). */
-  size: number
-  /** One SVG path of the dark modules, a unit square each, runs merged. */
-  d: string
-}
-
-const cache = new Map<string, QrPath>()
-
-/** The QR code of `text` (error correction M: a scuffed label still scans) as one SVG path. */
-export function qrPath(text: string): QrPath {
-  const cached = cache.get(text)
-  if (cached) return cached
-  const { modules } = create(text, { errorCorrectionLevel: 'M' })
-  const { size, data } = modules
-  let d = ''
-  for (let y = 0; y < size; y++) {
-    for (let x = 0; x < size; x++) {
-      if (!data[y * size + x]) continue
-      let run = 1
-      while (x + run < size && data[y * size + x + run]) run++
-      d += `M${x} ${y}h${run}v1h-${run}z`
-      x += run - 1
-    }
-  }
-  const path = { size, d }
-  if (cache.size > 20_000) cache.clear()
-  cache.set(text, path)
-  return path
-}
+export { qrPath, type QrPath } from '#shared/qr-path'

@@ -19,12 +19,17 @@ import {
   json,
   jsonBody,
   problemResponse,
+  queryParam,
   ref,
   type JsonSchema,
   type PathItems
 } from '#server/openapi/parts'
 import { problem } from '#server/problems/problems'
 import { routePattern } from '#server/urls'
+import { readSalesSettings } from '#settings/sales-settings'
+import { readShopSettings } from '#settings/shop-settings'
+import { dayReportHtml } from './sales/day-report-html'
+import { RECEIPT_PAPERS, printableResponse, readPaper } from './sales/printable-page'
 
 async function closeDay(event: H3Event, store: PlantStore): Promise<DayClose> {
   const checked = validate(DAY_CLOSE_BODY, await readJsonBody(event, 400))
@@ -43,6 +48,14 @@ function closedDay(event: H3Event, store: PlantStore): DayClose {
   return day
 }
 
+/** The X report (the path's day is `current`) or a closed day's Z report, as a printable page on `paper` (80mm when absent). */
+async function reportPage(event: H3Event, store: PlantStore): Promise<Response> {
+  const close = event.context.params?.number === undefined ? undefined : closedDay(event, store)
+  const report = close ? close.report : store.days.current()
+  const paper = readPaper(event)
+  return printableResponse(dayReportHtml(report, close, await readSalesSettings(store.dir), await readShopSettings(store.dir), paper))
+}
+
 /** Registers the day routes. */
 export function registerDayRoutes(app: H3, store: PlantStore): void {
   app.get(
@@ -51,6 +64,8 @@ export function registerDayRoutes(app: H3, store: PlantStore): void {
   )
   app.post(routePattern(DAY_PATHS.close), withLedger(store, closeDay))
   app.get(routePattern(DAY_PATHS.day), withLedger(store, closedDay))
+  app.get(routePattern(DAY_PATHS.currentReport), withLedger(store, reportPage))
+  app.get(routePattern(DAY_PATHS.dayReport), withLedger(store, reportPage))
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -98,6 +113,37 @@ const closed: JsonSchema = {
   }
 }
 
+const paperParam = queryParam('paper', 'The paper to lay out for; 80mm when absent.', { type: 'string', enum: [...RECEIPT_PAPERS] })
+const page = (what: string) => ({ description: what, content: { 'text/html': { schema: { type: 'string' } } } })
+
+/** The printable reports' path items. */
+const reportPaths: PathItems = {
+  [DAY_PATHS.currentReport]: {
+    get: extensionOperation({
+      operationId: 'current-day-report',
+      summary: 'The X report as a printable HTML page (extension)',
+      description:
+        'GET /v3/days/current laid out like a receipt (80 mm or 58 mm roll, A5), with the shop head; the page runs no script and loads nothing.',
+      parameters: [paperParam],
+      responses: { '200': page('The X report.'), '400': problemResponse('paper is not 80mm, 58mm or a5.') }
+    })
+  },
+  [DAY_PATHS.dayReport]: {
+    get: extensionOperation({
+      operationId: 'day-report',
+      summary: "A closed day's Z report as a printable HTML page (extension)",
+      description:
+        'GET /v3/days/{number} laid out like a receipt: the takings, by payment and tax rate, the cash expected, counted and the difference.',
+      parameters: [{ name: 'number', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } }, paperParam],
+      responses: {
+        '200': page('The Z report.'),
+        '400': problemResponse('The number is not a whole number from 1, or paper is not 80mm, 58mm or a5.'),
+        '404': problemResponse('No closed day has this number (the day being traded is GET /v3/days/current/report).')
+      }
+    })
+  }
+}
+
 /** The day routes' path items, for the OpenAPI document. */
 export const dayPaths: PathItems = {
   [DAY_PATHS.current]: {
@@ -137,7 +183,8 @@ export const dayPaths: PathItems = {
         '404': problemResponse('No closed day has this number (the day being traded is GET /v3/days/current).')
       }
     })
-  }
+  },
+  ...reportPaths
 }
 
 /** The component schemas of the day bodies and answers. */

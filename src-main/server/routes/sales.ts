@@ -29,7 +29,8 @@ import {
 import { problem } from '#server/problems/problems'
 import { routePattern } from '#server/urls'
 import { SALE_ANSWER_SCHEMAS } from './sales/schemas'
-import { RECEIPT_CSP, RECEIPT_PAPERS, receiptHtml, type ReceiptPaper } from './sales/receipt-html'
+import { receiptHtml } from './sales/receipt-html'
+import { RECEIPT_PAPERS, printableResponse, readPaper } from './sales/printable-page'
 import { readShopSettings } from '#settings/shop-settings'
 import { shopDay } from '#shared/shop-day'
 
@@ -90,17 +91,8 @@ async function listSales(event: H3Event, store: PlantStore): Promise<{ day: stri
 /** The receipt of the path's sale as a printable page, on `paper` (80mm when absent). */
 async function receiptPage(event: H3Event, store: PlantStore): Promise<Response> {
   const sale = saleOf(event, store)
-  const params = new URLSearchParams(event.url.search)
-  const errors: FieldError[] = []
-  refuseUnknownParams(params, ['paper'], errors)
-  const paper = params.get('paper') ?? '80mm'
-  if (!(RECEIPT_PAPERS as readonly string[]).includes(paper))
-    errors.push({ field: 'paper', message: `paper must be one of ${RECEIPT_PAPERS.join(', ')}; got "${paper.slice(0, 20)}"` })
-  throwIfInvalid(errors)
-  const html = receiptHtml(sale, await readSalesSettings(store.dir), await readShopSettings(store.dir), paper as ReceiptPaper)
-  return new Response(html, {
-    headers: { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': RECEIPT_CSP, 'x-content-type-options': 'nosniff' }
-  })
+  const paper = readPaper(event)
+  return printableResponse(receiptHtml(sale, await readSalesSettings(store.dir), await readShopSettings(store.dir), paper))
 }
 
 /**

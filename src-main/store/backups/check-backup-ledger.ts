@@ -2,6 +2,7 @@
  * A backup's sales ledger (every sale, refund and closed day) is let in only when each record is one Plant Store
  * could have written: an object of a known kind, with its number and time, each number once per kind, no gap.
  */
+import { maxOf } from '#shared/arrays'
 import { isLedgerRecord, numberOf, type LedgerRecord } from '#store/sales/sale-records'
 import { isTimestamp } from './check-backup-time'
 
@@ -24,7 +25,7 @@ export function ledgerProblems(value: unknown): string[] {
     seen.add(numberOf(known))
   })
   for (const [kind, seen] of Object.entries(numbers)) {
-    const highest = Math.max(0, ...seen)
+    const highest = maxOf(seen, 0)
     if (seen.size !== highest) problems.push(`ledger: the ${kind} numbers have a gap (${seen.size} of them, the highest ${highest})`)
   }
   return problems

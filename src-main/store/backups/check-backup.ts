@@ -110,5 +110,12 @@ export function checkBackup(file: string, value: unknown): PlantFile & { ledger?
   plants.sort((a, b) => a.id - b.id)
   const seq = head.nextSeq === undefined ? {} : { nextSeq: head.nextSeq }
   const keys = head.idempotencyKeys ? { idempotencyKeys: head.idempotencyKeys } : {}
-  return { version: head.version, nextId: head.nextId, plants, ...seq, ...keys, ...(ledger === undefined ? {} : { ledger: ledger as LedgerRecord[] }) }
+  return {
+    version: head.version,
+    nextId: head.nextId,
+    plants,
+    ...seq,
+    ...keys,
+    ...(ledger === undefined ? {} : { ledger: ledger as LedgerRecord[] })
+  }
 }

@@ -268,7 +268,8 @@ export class SalesLedger {
 export async function ledgerRecordsOf(dir: string, replayed: readonly ReplayedRecords[]): Promise<LedgerRecord[]> {
   const file = path.join(dir, SALES_FILE_NAME)
   const byId = new Map<string, LedgerRecord>()
-  for (const record of await parseLedgerLines(file, wholeLinesOf(await readLedgerText(file)))) if (!byId.has(idOf(record))) byId.set(idOf(record), record)
+  for (const record of await parseLedgerLines(file, wholeLinesOf(await readLedgerText(file))))
+    if (!byId.has(idOf(record))) byId.set(idOf(record), record)
   for (const { records } of replayed)
     for (const record of records) if (isLedgerRecord(record) && !byId.has(idOf(record))) byId.set(idOf(record), record)
   const order: Record<LedgerKind, number> = { sale: 0, refund: 1, day: 2 }
