@@ -31,6 +31,7 @@ import { currentSeed, freshDataDir } from './lib/seed.mjs'
 import { KINDS, collectGarbage, startServer, stopServer } from './lib/servers.mjs'
 import { benchStock, stockMarkdown } from './stock.mjs'
 import { benchSale, saleMarkdown } from './sale.mjs'
+import { benchSaleStartup, saleStartupMarkdown } from './sale-startup.mjs'
 import { benchTill, tillMarkdown } from './till.mjs'
 import { benchTransfer, transferMarkdown } from './transfer.mjs'
 
@@ -197,6 +198,12 @@ async function main() {
   const stock = await benchStock({ plants: 10_000, take: 5000, rounds: options.mode === 'quick' ? 3 : 5 })
   // Sales: a 10-line basket completed (one journal line) against the same lines as a bulk stock sale; the X report over a day's sales.
   const sale = await benchSale({ plants: 10_000, sales: options.mode === 'quick' ? 20_000 : 100_000, rounds: options.mode === 'quick' ? 2 : 5 })
+  // Start-up with a year of sales on file against none, in turn: the ledger is read after the start, not in it.
+  const saleStartup = await benchSaleStartup({
+    plants: 10_000,
+    sales: options.mode === 'quick' ? 20_000 : 100_000,
+    rounds: options.mode === 'quick' ? 2 : 5
+  })
   const elapsedS = Math.round((Date.now() - startedAt) / 1000)
   const results = {
     date: new Date().toISOString(),
@@ -213,14 +220,15 @@ async function main() {
     transfer,
     till,
     stock,
-    sale
+    sale,
+    saleStartup
   }
   await mkdir(path.dirname(args.out), { recursive: true })
   await writeFile(args.out, JSON.stringify(results, null, 1) + '\n')
   // A dated copy (git-ignored) so that runs can be compared later.
   await writeFile(path.join(path.dirname(args.out), `run-${results.date.replace(/[:.]/g, '-')}.json`), JSON.stringify(results) + '\n')
   process.stdout.write(
-    `\n${resultsMarkdown(results)}\n\n${journalPileTable(journalPile)}\n\n${history ? `${historyTable(history)}\n\n` : ''}${transfer.length > 0 ? `${transferMarkdown(transfer)}\n\n` : ''}${tillMarkdown(till)}\n\n${stockMarkdown(stock)}\n\n${saleMarkdown(sale)}\n\nwrote ${path.relative(process.cwd(), args.out)}\n`
+    `\n${resultsMarkdown(results)}\n\n${journalPileTable(journalPile)}\n\n${history ? `${historyTable(history)}\n\n` : ''}${transfer.length > 0 ? `${transferMarkdown(transfer)}\n\n` : ''}${tillMarkdown(till)}\n\n${stockMarkdown(stock)}\n\n${saleMarkdown(sale)}\n\n${saleStartupMarkdown(saleStartup)}\n\nwrote ${path.relative(process.cwd(), args.out)}\n`
   )
 }
 

@@ -54,7 +54,15 @@ export async function benchSaleStartup({ plants = 10_000, sales = 100_000, round
     }
     const none = median(startup.none)
     const withSales = median(startup.sales)
-    return { plants, sales, rounds, startupMs: { none, sales: withSales }, ratio: withSales / none, firstReadMs: median(firstRead), secondReadMs: median(secondRead) }
+    return {
+      plants,
+      sales,
+      rounds,
+      startupMs: { none, sales: withSales },
+      ratio: withSales / none,
+      firstReadMs: median(firstRead),
+      secondReadMs: median(secondRead)
+    }
   } finally {
     await rm(dir, { recursive: true, force: true })
   }
@@ -76,7 +84,12 @@ export function saleStartupMarkdown(result) {
 if (import.meta.url === `file://${process.argv[1]}`) {
   // Only when run alone: imported by run.mjs, process.argv holds run.mjs's options (--quick, …).
   const { values: args } = parseArgs({
-    options: { plants: { type: 'string', default: '10000' }, sales: { type: 'string', default: '100000' }, rounds: { type: 'string', default: '5' }, app: { type: 'string' } }
+    options: {
+      plants: { type: 'string', default: '10000' },
+      sales: { type: 'string', default: '100000' },
+      rounds: { type: 'string', default: '5' },
+      app: { type: 'string' }
+    }
   })
   const result = await benchSaleStartup({ plants: Number(args.plants), sales: Number(args.sales), rounds: Number(args.rounds), appDir: args.app })
   process.stdout.write(`${saleStartupMarkdown(result)}\n`)

@@ -2,7 +2,7 @@
  * The sales ledger on real files: read at its first use, not at a start; a torn last line of sales.jsonl cut off; a
  * restore that keeps the sales only a crashed journal held.
  */
-import { appendFile, copyFile, readdir, readFile, rm } from 'node:fs/promises'
+import { appendFile, copyFile, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_SALES_SETTINGS } from '#shared/tax'
@@ -47,6 +47,25 @@ describe('the sales ledger', () => {
       expect(() => store.ledger.sales).toThrow(/read on first use/)
       expect((await store.sales.complete({ sale, settings: DEFAULT_SALES_SETTINGS })).sale.receipt).toBe(2)
       expect(store.ledger.sales.map((kept) => kept.receipt)).toEqual([1, 2])
+    } finally {
+      await store.close()
+    }
+  })
+
+  it('reads a ledger of many megabytes slice by slice, every line once, names with characters of several bytes included', async () => {
+    const dir = await makeTempDir()
+    await (await shop(dir)).close()
+    const name = 'Monstera “Thai Constellation” 🌿 '.repeat(40) // ~1.3 KB a line: slices end mid-file, never mid-line
+    const lines = Array.from({ length: 4000 }, (_, index) =>
+      JSON.stringify({ kind: 'sale', receipt: index + 1, at: '2026-11-25T10:00:00.000Z', day: 1, lines: [{ name }] })
+    )
+    await writeFile(path.join(dir, SALES_FILE_NAME), lines.join('\n') + '\n')
+    const store = await shop(dir)
+    try {
+      await store.ledger.load()
+      expect(store.ledger.sales.map((kept) => kept.receipt)).toEqual(Array.from({ length: 4000 }, (_, index) => index + 1))
+      expect(store.ledger.sales.every((kept) => kept.lines[0]!.name === name)).toBe(true)
+      expect(store.ledger.next('sale')).toBe(4001)
     } finally {
       await store.close()
     }

@@ -268,7 +268,7 @@ export class SalesLedger {
 export async function ledgerRecordsOf(dir: string, replayed: readonly ReplayedRecords[]): Promise<LedgerRecord[]> {
   const file = path.join(dir, SALES_FILE_NAME)
   const byId = new Map<string, LedgerRecord>()
-  for (const record of await parseLedgerLines(file, wholeLinesOf(await readLedgerText(file))))
+  for (const record of await parseLedgerLines(file, wholeLinesOf(await readLedgerBytes(file))))
     if (!byId.has(idOf(record))) byId.set(idOf(record), record)
   for (const { records } of replayed)
     for (const record of records) if (isLedgerRecord(record) && !byId.has(idOf(record))) byId.set(idOf(record), record)
@@ -276,36 +276,38 @@ export async function ledgerRecordsOf(dir: string, replayed: readonly ReplayedRe
   return [...byId.values()].sort((a, b) => order[a.kind] - order[b.kind] || numberOf(a) - numberOf(b))
 }
 
-async function readLedgerText(file: string): Promise<string> {
-  return readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT') return '' // no sale saved beyond the journal yet
+async function readLedgerBytes(file: string): Promise<Buffer> {
+  return readFile(file).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return Buffer.alloc(0) // no sale saved beyond the journal yet
     throw error
   })
 }
 
-const wholeLinesOf = (text: string) => text.slice(0, text.lastIndexOf('\n') + 1)
+const NEWLINE = 0x0a
+const wholeLinesOf = (bytes: Buffer) => bytes.subarray(0, bytes.lastIndexOf(NEWLINE) + 1)
 
 /**
  * The records of the file. A torn last line (an append cut short by a crash) is cut off, so the next append starts
  * on a line of its own: its records are still in the journal, which is folded away only after a complete append.
  */
 async function readLedgerFile(file: string): Promise<LedgerRecord[]> {
-  const text = await readLedgerText(file)
-  const whole = wholeLinesOf(text)
-  if (whole.length < text.length) await truncate(file, Buffer.byteLength(whole, 'utf8'))
+  const bytes = await readLedgerBytes(file)
+  const whole = wholeLinesOf(bytes)
+  if (whole.length < bytes.length) await truncate(file, whole.length)
   return parseLedgerLines(file, whole)
 }
 
-/** Lines parsed per turn of the event loop: a year of sales is read while the server answers requests. */
-const SLICE = 2000
+/** Bytes decoded and parsed per turn of the event loop (about 1,500 sales): a year of them is read between requests. */
+const SLICE_BYTES = 1 << 20
 
-async function parseLedgerLines(file: string, whole: string): Promise<LedgerRecord[]> {
-  const lines = whole.split('\n')
-  lines.pop()
+/** The records of `whole` (complete lines), a slice of whole lines at a time: never one long decode, split or parse. */
+async function parseLedgerLines(file: string, whole: Buffer): Promise<LedgerRecord[]> {
   const records: LedgerRecord[] = []
-  for (let index = 0; index < lines.length; index++) {
-    if (index > 0 && index % SLICE === 0) await new Promise((resolve) => setImmediate(resolve))
-    records.push(parseLedgerLine(file, lines[index]!, index))
+  for (let start = 0; start < whole.length;) {
+    if (start > 0) await new Promise((resolve) => setImmediate(resolve))
+    const end = whole.indexOf(NEWLINE, Math.min(whole.length - 1, start + SLICE_BYTES)) // whole ends with one
+    for (const line of whole.toString('utf8', start, end).split('\n')) records.push(parseLedgerLine(file, line, records.length))
+    start = end + 1
   }
   return records
 }
