@@ -80,6 +80,9 @@ async function listenWithFallback(app: H3, options: ServiceOptions): Promise<Lis
   }
 }
 
+/** How long after listening the sales ledger is read when no sales request has read it yet. */
+const LEDGER_WARM_UP_MS = 1000
+
 /** Opens the catalogue in `dataDir` and serves the API on `host:port`. */
 export async function startService(options: ServiceOptions): Promise<RunningService> {
   // A data folder deleted while running is re-created by the store; the token and server.json go back too, so scripts keep working.
@@ -113,14 +116,18 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   const baseUrl = apiBaseUrl(server.origin)
   started.serverInfo = { pid: process.pid, port: server.port, baseUrl, holder: options.holder ?? 'plant-store serve' }
   const serverFile = await writeServerFile(options.dataDir, started.serverInfo)
-  // A start leaves the sales ledger on disk (a year of sales would slow it); it is read now, in slices between requests,
-  // so the first sale rarely waits for it. A damaged sales.jsonl is said here, and on each sales request.
-  store.ledger.load().catch((error: unknown) => console.error(`[plant-store] could not read the sales ledger: ${(error as Error).message}`))
+  // A start leaves the sales ledger on disk (a year of sales would slow it); the first sales request reads it, or this
+  // warm-up a moment after the start has answered its first requests, in slices between requests, so the first sale
+  // rarely waits for it. A damaged sales.jsonl is said here, and on each sales request.
+  const warmUp = setTimeout(() => {
+    store.ledger.load().catch((error: unknown) => console.error(`[plant-store] could not read the sales ledger: ${(error as Error).message}`))
+  }, LEDGER_WARM_UP_MS)
   // Backups into the configured backup folder: at most daily while running, and one at every stop.
   const offsite = scheduleOffsiteBackups(options.dataDir)
   let releasing: Promise<void> | undefined
   let backingUp: Promise<void> | undefined
   const release = async () => {
+    clearTimeout(warmUp)
     endStreams.abort()
     await server.close()
     tokens.close()
