@@ -33,6 +33,7 @@ export const PROBLEM_TYPES = {
   unsupportedMediaType: 'urn:plant-store:problem:unsupported-media-type',
   payloadTooLarge: 'urn:plant-store:problem:payload-too-large',
   notSaved: 'urn:plant-store:problem:not-saved',
+  salesLedgerDamaged: 'urn:plant-store:problem:sales-ledger-damaged',
   unauthorized: 'urn:plant-store:problem:unauthorized',
   forbidden: 'urn:plant-store:problem:forbidden',
   internal: 'urn:plant-store:problem:internal',

@@ -17,6 +17,14 @@ export const SALE_PROBLEMS = {
   paymentShort: refused(PROBLEM_TYPES.paymentShort, 'Payment short', 409),
   refundBeyondSale: refused(PROBLEM_TYPES.refundBeyondSale, 'Refund beyond the sale', 409),
   saleKeyReused: refused(PROBLEM_TYPES.idempotencyKeyReused, 'Idempotency-Key reused', 422),
+  salesLedgerDamaged: row({
+    type: PROBLEM_TYPES.salesLedgerDamaged,
+    title: 'Sales ledger damaged',
+    status: 503,
+    detail: (file: string, fault: string) =>
+      `The sales ledger ${file} cannot be read: ${fault}. Nothing was sold, refunded or closed, and no sale was read. ` +
+      'The catalogue works as before. Mend that line (or move the file aside and restore the latest backup, which carries the sales), then restart.'
+  }),
   receiptNotFound: row({
     type: PROBLEM_TYPES.notFound,
     title: 'Not found',

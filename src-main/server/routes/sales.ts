@@ -11,6 +11,7 @@ import type { FieldError } from '#shared/problem'
 import { DAY_PATTERN, NEW_REFUND_BODY, NEW_SALE_BODY, SALE_BODY_DEPTH, SALE_PATHS, type Refund, type Sale } from '#shared/sale'
 import { readSalesSettings } from '#settings/sales-settings'
 import { publicOf, type PlantStore } from '#store'
+import { DataFileError } from '#store/errors'
 import { IDEMPOTENCY_KEY_SCHEMA, readIdempotencyKey } from '#server/http/idempotency-key'
 import { numberParam } from '#server/http/path-params'
 import { refuseUnknownParams, throwIfInvalid } from '#server/http/query'
@@ -101,7 +102,9 @@ async function receiptPage(event: H3Event, store: PlantStore): Promise<Response>
  */
 export function withLedger<R>(store: PlantStore, handler: (event: H3Event, store: PlantStore) => R | Promise<R>): (event: H3Event) => Promise<R> {
   return async (event) => {
-    await store.ledger.load()
+    await store.ledger.load().catch((error: unknown) => {
+      throw error instanceof DataFileError ? problem('salesLedgerDamaged', error.file, error.problem) : error
+    })
     return handler(event, store)
   }
 }

@@ -1,0 +1,44 @@
+/**
+ * A damaged sales ledger (a complete line of sales.jsonl that is no record) no longer stops the start, which leaves
+ * the ledger unread: the catalogue serves, and every sales request answers a clear 503 naming the file and the line,
+ * selling nothing and changing nothing.
+ */
+import { readFile, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { PROBLEM_TYPES } from '#shared/problem'
+import { DEFAULT_SALES_SETTINGS } from '#shared/tax'
+import { PlantStore } from '#store/catalogue/plant-store'
+import { SALES_FILE_NAME } from '#store/sales/sales-ledger'
+import { createTestApp } from '#setup/in-process'
+import { makeTempDir } from '#setup/temp-dir'
+
+describe('a damaged sales ledger', () => {
+  it('answers every sales request 503 naming the file and the line, while the catalogue serves', async () => {
+    const dir = await makeTempDir()
+    const store = await PlantStore.open({ dir })
+    await store.add({ name: 'Basil', price: 1, quantity: 10 })
+    const sale = { lines: [{ plantId: 1, quantity: 1 }], payments: [{ method: 'cash' as const, amount: 100 }] }
+    await store.sales.complete({ sale, settings: DEFAULT_SALES_SETTINGS })
+    await store.close()
+    const file = path.join(dir, SALES_FILE_NAME)
+    await writeFile(file, `${await readFile(file, 'utf8')}{"kind":"sale","receipt":"two"}\n`)
+    const damaged = await readFile(file, 'utf8')
+
+    const app = await createTestApp({ dir })
+    expect((await app.call('GET', '/v3/plant/1')).status).toBe(200)
+    for (const [method, route] of [
+      ['GET', '/v3/days/current'],
+      ['GET', '/v3/sales/1'],
+      ['POST', '/v3/sales']
+    ] as const) {
+      const response = await app.call(method, route, method === 'POST' ? sale : undefined)
+      expect(response.status, `${method} ${route}`).toBe(503)
+      const body = (await response.json()) as { type: string; detail: string }
+      expect(body.type).toBe(PROBLEM_TYPES.salesLedgerDamaged)
+      expect(body.detail).toContain(`The sales ledger ${file} cannot be read: line 2 is not a sale, refund or day record`)
+    }
+    expect(await readFile(file, 'utf8')).toBe(damaged)
+    expect((await app.call('GET', '/v3/plant/1')).status).toBe(200)
+  })
+})
