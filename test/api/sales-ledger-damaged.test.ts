@@ -30,6 +30,7 @@ describe('a damaged sales ledger', () => {
     for (const [method, route] of [
       ['GET', '/v3/days/current'],
       ['GET', '/v3/sales/1'],
+      ['GET', '/v3/reports/sales?from=2026-01-01&to=2026-12-31&groupBy=month'],
       ['POST', '/v3/sales']
     ] as const) {
       const response = await app.call(method, route, method === 'POST' ? sale : undefined)

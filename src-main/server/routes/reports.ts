@@ -10,6 +10,7 @@ import { dateGroupOf, type PlantStore, salesReportOf } from '#store'
 import { refuseUnknownParams, throwIfInvalid } from '#server/http/query'
 import { extensionOperation, json, problemResponse, queryParam, type PathItems } from '#server/openapi/parts'
 import { routePattern } from '#server/urls'
+import { readLedger } from './sales'
 
 /** The longest period one report covers (about ten years of daily groups). */
 const REPORT_DAYS_MAX = 3660
@@ -50,7 +51,7 @@ async function salesReport(event: H3Event, store: PlantStore): Promise<SalesRepo
   const report = salesReportOf(await store.history.dailySales(timeZone), from, to, groupBy, currency)
   const dayOf = (record: { at: string }) => shopDay(record.at, timeZone)
   const inPeriod = (record: { at: string }) => dayOf(record) >= from && dayOf(record) <= to
-  await store.ledger.load() // a start leaves it on disk: the first sales request reads it
+  await readLedger(store) // a start leaves it on disk: the first sales request reads it
   const sales = store.ledger.sales.filter(inPeriod)
   const refunds = store.ledger.refunds.filter(inPeriod)
   if (groupBy === 'category') return { ...report, takings: takingsOf(sales, refunds) }

@@ -102,11 +102,16 @@ async function receiptPage(event: H3Event, store: PlantStore): Promise<Response>
  */
 export function withLedger<R>(store: PlantStore, handler: (event: H3Event, store: PlantStore) => R | Promise<R>): (event: H3Event) => Promise<R> {
   return async (event) => {
-    await store.ledger.load().catch((error: unknown) => {
-      throw error instanceof DataFileError ? problem('salesLedgerDamaged', error.file, error.problem) : error
-    })
+    await readLedger(store)
     return handler(event, store)
   }
+}
+
+/** Reads the sales ledger (once after a start); a damaged one is a 503 naming the file and the line. */
+export async function readLedger(store: PlantStore): Promise<void> {
+  await store.ledger.load().catch((error: unknown) => {
+    throw error instanceof DataFileError ? problem('salesLedgerDamaged', error.file, error.problem) : error
+  })
 }
 
 /** Registers the sale routes. */
