@@ -130,7 +130,8 @@ export interface Sale {
 /** Deepest JSON a sale body holds: object → lines → line → discount. */
 export const SALE_BODY_DEPTH = 4
 
-function wholeNumber(min: number, max: number, what: string): Rule<number> {
+/** A whole number from `min` to `max`, refused in words naming `what`. */
+export function wholeNumber(min: number, max: number, what: string): Rule<number> {
   return leaf<number>(
     (value, field, errors) => {
       if (typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max) return value
@@ -141,8 +142,10 @@ function wholeNumber(min: number, max: number, what: string): Rule<number> {
   )
 }
 
-const money = (what: string) => wholeNumber(0, MONEY_MAX, `${what} (in minor units, e.g. 1250 for 12.50)`)
-const reason = textField('Why, in the shop\'s words (e.g. "damaged leaf", "regular customer"); printed on the receipt.')
+/** An amount of money in minor units, from 0 to MONEY_MAX. */
+export const money = (what: string) => wholeNumber(0, MONEY_MAX, `${what} (in minor units, e.g. 1250 for 12.50)`)
+/** Why a price or a discount, in the shop's words. */
+export const reason = textField('Why, in the shop\'s words (e.g. "damaged leaf", "regular customer"); printed on the receipt.')
 
 /** `rule`, refusing an object that has `key` without `needs` (published as dependentRequired). */
 function needsWith<T>(rule: Rule<T>, key: string, needs: string, message: string): Rule<T> {
@@ -158,7 +161,8 @@ function needsWith<T>(rule: Rule<T>, key: string, needs: string, message: string
   }
 }
 
-const DISCOUNT = named(
+/** A discount and its reason. */
+export const DISCOUNT = named(
   'Discount',
   objectOf<Discount>(
     { amount: money('a discount'), reason },
