@@ -15,6 +15,10 @@ export const SALE_PATHS = {
   refunds: '/sales/{receipt}/refunds'
 } as const
 
+/** The papers a receipt prints on: an 80 mm or 58 mm roll, or A5. */
+export const RECEIPT_PAPERS = ['80mm', '58mm', 'a5'] as const
+export type ReceiptPaper = (typeof RECEIPT_PAPERS)[number]
+
 /** How a customer pays: cash (given → change), card (on the shop's own terminal: only recorded), or other (voucher, transfer). */
 export const PAYMENT_METHODS = ['cash', 'card', 'other'] as const
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number]

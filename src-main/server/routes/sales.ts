@@ -8,7 +8,17 @@ import type { H3, H3Event } from 'h3'
 import { EXTENSION_HEADERS } from '#shared/api-paths'
 import { componentsOf, validate } from '#shared/body-rules'
 import type { FieldError } from '#shared/problem'
-import { DAY_PATTERN, NEW_REFUND_BODY, NEW_SALE_BODY, SALE_BODY_DEPTH, SALE_PATHS, type Refund, type Sale } from '#shared/sale'
+import {
+  DAY_PATTERN,
+  NEW_REFUND_BODY,
+  NEW_SALE_BODY,
+  RECEIPT_PAPERS,
+  SALE_BODY_DEPTH,
+  SALE_PATHS,
+  type ReceiptPaper,
+  type Refund,
+  type Sale
+} from '#shared/sale'
 import { readSalesSettings } from '#settings/sales-settings'
 import { publicOf, type PlantStore } from '#store'
 import { IDEMPOTENCY_KEY_SCHEMA, readIdempotencyKey } from '#server/http/idempotency-key'
@@ -29,7 +39,7 @@ import {
 import { problem } from '#server/problems/problems'
 import { routePattern } from '#server/urls'
 import { SALE_ANSWER_SCHEMAS } from './sales/schemas'
-import { RECEIPT_CSP, RECEIPT_PAPERS, receiptHtml, type ReceiptPaper } from './sales/receipt-html'
+import { RECEIPT_CSP, receiptHtml } from './sales/receipt-html'
 import { readShopSettings } from '#settings/shop-settings'
 import { shopDay } from '#shared/shop-day'
 
