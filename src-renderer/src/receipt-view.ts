@@ -7,11 +7,13 @@
 
 /** Puts the page `html` into `host`'s shadow root, replacing what was there. */
 export function showPage(host: HTMLElement, html: string): void {
-  const page = new DOMParser().parseFromString(html, 'text/html')
+  // The style sheets are taken out before parsing: a <style> parsed under the UI's policy is refused (and reported).
+  const STYLE = /<style>([\s\S]*?)<\/style>/g
+  const css = [...html.matchAll(STYLE)].map((match) => match[1]).join('\n')
+  const page = new DOMParser().parseFromString(html.replace(STYLE, ''), 'text/html')
   const root = host.shadowRoot ?? host.attachShadow({ mode: 'open' })
   const sheet = new CSSStyleSheet()
   // The page's body rule styles the shadow root's host; @page means nothing in a shadow root.
-  const css = [...page.querySelectorAll('style')].map((style) => style.textContent ?? '').join('\n')
   sheet.replaceSync(css.replace(/@page\s*{[^}]*}/g, '').replace(/\bbody\b/g, ':host'))
   root.adoptedStyleSheets = [sheet]
   root.replaceChildren(...[...page.body.childNodes].map((node) => document.importNode(node, true)))
