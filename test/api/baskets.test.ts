@@ -1,7 +1,8 @@
 /** The till windows' open baskets over HTTP: kept in the data folder (through a restart), replaced, forgotten, refused in words. */
 import { describe, expect, it } from 'vitest'
+import { createApiClient } from '#shared/api-client'
 import type { Basket } from '#shared/basket'
-import { createTestApp } from '#setup/in-process'
+import { TEST_TOKEN, clientFetch, createTestApp } from '#setup/in-process'
 
 const basket: Basket = {
   idempotencyKey: '6f1c2d9e-basket',
@@ -62,5 +63,20 @@ describe('baskets', () => {
     const response = await app.call('POST', '/v3/baskets/w1', basket)
     expect(response.status).toBe(405)
     expect(response.headers.get('allow')).toBe('GET, HEAD, PUT, DELETE')
+  })
+
+  it('through the typed client: none kept is undefined, forgetting none is no fault, and the receipt and refunds of a sale', async () => {
+    const app = await createTestApp()
+    const client = createApiClient({ baseUrl: `${app.origin}/v3`, token: TEST_TOKEN, fetch: clientFetch(app) })
+    expect(await client.getBasket('w9')).toBeUndefined()
+    await client.deleteBasket('w9')
+    expect(await client.putBasket('w9', basket)).toEqual(basket)
+    expect(await client.getBasket('w9')).toEqual(basket)
+    expect(await client.salesSettings()).toEqual({ pricesIncludeTax: true, taxRates: [] })
+    const { id } = await client.addPlant({ name: 'Basil', price: 3.99, quantity: 5 })
+    const sale = await client.completeSale({ lines: [{ plantId: id, quantity: 2 }], payments: [{ method: 'cash', amount: 798, given: 1000 }] })
+    expect(await client.receiptHtml(sale.receipt, '58mm')).toContain('2 × Basil')
+    await client.refundSale(sale.receipt, { lines: [{ line: 1, quantity: 1, restock: true }], reason: 'too many' })
+    expect((await client.saleRefunds(sale.receipt)).map((refund) => refund.total)).toEqual([399])
   })
 })
