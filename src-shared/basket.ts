@@ -52,7 +52,7 @@ export function saleOfBasket(basket: Basket, payments: NewSale['payments']): New
   }
 }
 
-const KEY = /^[\x21-\x7e]{1,200}$/
+const KEY = /^[!-~]{1,200}$/
 
 const idempotencyKey = leaf<string>(
   (value, field, errors) => {
