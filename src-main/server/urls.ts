@@ -4,6 +4,7 @@ import { HISTORY_PATHS } from '#shared/history'
 import { STOCK_PATHS } from '#shared/stock'
 import { SALE_PATHS } from '#shared/sale'
 import { DAY_PATHS } from '#shared/day'
+import { BASKET_PATHS } from '#shared/basket'
 
 /** Formats a host for a URL (brackets around IPv6). */
 export function urlHost(host: string): string {
@@ -53,5 +54,6 @@ export const ALLOWED_METHODS = {
   [DAY_PATHS.close]: ['POST'],
   [DAY_PATHS.day]: ['GET', 'HEAD'],
   [DAY_PATHS.currentReport]: ['GET', 'HEAD'],
-  [DAY_PATHS.dayReport]: ['GET', 'HEAD']
+  [DAY_PATHS.dayReport]: ['GET', 'HEAD'],
+  [BASKET_PATHS.basket]: ['GET', 'HEAD', 'PUT', 'DELETE']
 } as const satisfies Record<string, readonly string[]>

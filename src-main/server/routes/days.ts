@@ -29,7 +29,8 @@ import { routePattern } from '#server/urls'
 import { readSalesSettings } from '#settings/sales-settings'
 import { readShopSettings } from '#settings/shop-settings'
 import { dayReportHtml } from './sales/day-report-html'
-import { RECEIPT_PAPERS, printableResponse, readPaper } from './sales/printable-page'
+import { printableResponse, readPaper } from './sales/printable-page'
+import { RECEIPT_PAPERS } from '#shared/sale'
 
 async function closeDay(event: H3Event, store: PlantStore): Promise<DayClose> {
   const checked = validate(DAY_CLOSE_BODY, await readJsonBody(event, 400))

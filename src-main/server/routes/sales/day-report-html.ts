@@ -6,7 +6,8 @@
 import type { DayClose, DayReport } from '#shared/day'
 import { formatMoney, type ShopMoney } from '#shared/money'
 import type { SalesSettings } from '#shared/tax'
-import { escape, printablePage, row, shopHead, type ReceiptPaper } from './printable-page'
+import type { ReceiptPaper } from '#shared/sale'
+import { escape, printablePage, row, shopHead } from './printable-page'
 
 const time = (iso: string) => `${escape(iso.slice(0, 16).replace('T', ' '))} UTC`
 

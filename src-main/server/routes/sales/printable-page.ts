@@ -5,12 +5,9 @@
  */
 import type { H3Event } from 'h3'
 import type { FieldError } from '#shared/problem'
+import { RECEIPT_PAPERS, type ReceiptPaper } from '#shared/sale'
 import type { SalesSettings } from '#shared/tax'
 import { refuseUnknownParams, throwIfInvalid } from '#server/http/query'
-
-/** The papers a printable page is laid out for. */
-export const RECEIPT_PAPERS = ['80mm', '58mm', 'a5'] as const
-export type ReceiptPaper = (typeof RECEIPT_PAPERS)[number]
 
 /** The page size and the width the text takes on each paper. */
 export const PAGE: Record<ReceiptPaper, { size: string; width: string; font: string }> = {

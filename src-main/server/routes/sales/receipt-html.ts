@@ -6,9 +6,9 @@
  */
 import { formatMoney, type ShopMoney } from '#shared/money'
 import { qrPath } from '#shared/qr-path'
-import type { Sale } from '#shared/sale'
+import type { ReceiptPaper, Sale } from '#shared/sale'
 import type { SalesSettings } from '#shared/tax'
-import { escape, printablePage, row, shopHead, type ReceiptPaper } from './printable-page'
+import { escape, printablePage, row, shopHead } from './printable-page'
 
 /** What a receipt's QR code holds: the receipt number, as the text says it. */
 export const receiptCode = (receipt: number) => String(receipt)
