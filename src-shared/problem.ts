@@ -57,5 +57,16 @@ export const PROBLEM_TYPES = {
   /** 409: a stock movement would take a line above the most it holds (extension). */
   stockLimit: 'urn:plant-store:problem:stock-limit',
   /** 409: pots taken from a plant that keeps no stock count (extension). */
-  noStockKept: 'urn:plant-store:problem:no-stock-kept'
+  noStockKept: 'urn:plant-store:problem:no-stock-kept',
+  /** 409: other tills may not connect (no LAN address set, or the listener is not up) (extension). */
+  lanOff: 'urn:plant-store:problem:lan-off',
+  /** 403: a pairing code that is wrong, used already or expired (extension). */
+  pairingRefused: 'urn:plant-store:problem:pairing-refused',
+  /** 429: too many pairing attempts this minute (extension). */
+  tooManyAttempts: 'urn:plant-store:problem:too-many-attempts',
+  /** 502/503 on a till: the shop's main computer cannot be reached, or its certificate is not the one paired with (extension). */
+  primaryUnreachable: 'urn:plant-store:problem:primary-unreachable',
+  certificateChanged: 'urn:plant-store:problem:certificate-changed',
+  /** 401 on a till: the main computer no longer accepts this till (revoked) (extension). */
+  tillRevoked: 'urn:plant-store:problem:till-revoked'
 } as const

@@ -8,6 +8,7 @@ import { backupCommand } from '#cli/commands/backup'
 import { configCommand } from '#cli/commands/config'
 import { exportCommand } from '#cli/commands/export'
 import { importCommand } from '#cli/commands/import'
+import { lanCommand } from '#cli/commands/lan'
 import { plantsCommand } from '#cli/commands/plants'
 import { restoreCommand } from '#cli/commands/restore'
 import { serveCommand } from '#cli/commands/serve'
@@ -28,7 +29,8 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   plants: plantsCommand,
   export: exportCommand,
   import: importCommand,
-  config: configCommand
+  config: configCommand,
+  lan: lanCommand
 }
 
 /** The command a person typed, if there is one: `plant-store constructor` names no command, not Object's own member. */

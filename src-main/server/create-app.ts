@@ -14,6 +14,7 @@ import { registerBackupRoutes } from './routes/backup'
 import { registerEventRoutes, type EventRouteOptions } from './routes/events'
 import { registerHealthRoutes } from './routes/health'
 import { registerHistoryRoutes } from './routes/history'
+import { registerLanRoutes, type LanAdmin } from './routes/lan'
 import { registerPlantRoutes } from './routes/plants'
 import { registerBulkRoutes } from './routes/plants-bulk'
 import { registerReportRoutes } from './routes/reports'
@@ -40,6 +41,8 @@ export interface CreateAppOptions {
   events?: EventRouteOptions
   /** The named tokens the owner manages at /v3/tokens (the checks themselves are `access`'s). */
   tokens?: NamedTokenAdmin
+  /** The LAN listener's setting, pairing codes and the pairing of tills. */
+  lan?: LanAdmin
 }
 
 function refuseOtherMethods(app: H3): void {
@@ -83,6 +86,7 @@ export function createApp(options: CreateAppOptions): H3 {
   registerHistoryRoutes(app, options.store)
   registerReportRoutes(app, options.store)
   if (options.tokens !== undefined) registerTokenRoutes(app, options.tokens)
+  if (options.lan !== undefined) registerLanRoutes(app, options.lan)
   registerTransferRoutes(app, options.store)
   registerBackupRoutes(app, options.store)
   registerSettingsRoutes(app, options.store)

@@ -59,6 +59,7 @@ async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
   process.stdout.write(`Plant Store API listening at ${service.baseUrl} (data: ${dataDir})\n`)
   // The token rides in the fragment, which the browser never sends; the UI takes it from there.
   process.stdout.write(`Plant Store UI: ${service.uiUrl()}\n`)
+  if (service.lan) process.stdout.write(`Other tills connect at ${service.lan.url} (certificate SHA-256 ${service.lan.fingerprint})\n`)
   const signal = await stopRequested
   process.stdout.write(`${signal} received; finishing writes in flight and stopping…\n`)
   await service.stop()

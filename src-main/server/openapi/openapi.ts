@@ -10,6 +10,7 @@ import { backupPaths, backupSchemas } from '#server/routes/backup'
 import { eventPaths } from '#server/routes/events'
 import { healthPaths } from '#server/routes/health'
 import { historyPaths, historySchemas } from '#server/routes/history'
+import { lanPaths, lanSchemas } from '#server/routes/lan'
 import { plantPaths, plantSchemas } from '#server/routes/plants'
 import { bulkPaths, bulkSchemas } from '#server/routes/plants-bulk'
 import { reportPaths } from '#server/routes/reports'
@@ -79,6 +80,7 @@ export function createOpenApiDocument(): Record<string, unknown> {
       historyPaths,
       reportPaths,
       tokenPaths,
+      lanPaths,
       transferPaths,
       backupPaths,
       settingsPaths,
@@ -86,7 +88,17 @@ export function createOpenApiDocument(): Record<string, unknown> {
       documentPaths
     ),
     components: {
-      schemas: mergeSchemas(SHARED_SCHEMAS, plantSchemas, bulkSchemas, stockSchemas, historySchemas, tokenSchemas, backupSchemas, settingsSchemas),
+      schemas: mergeSchemas(
+        SHARED_SCHEMAS,
+        plantSchemas,
+        bulkSchemas,
+        stockSchemas,
+        historySchemas,
+        tokenSchemas,
+        lanSchemas,
+        backupSchemas,
+        settingsSchemas
+      ),
       securitySchemes: SECURITY_SCHEMES
     }
   }
