@@ -9,6 +9,7 @@ import { configCommand } from '#cli/commands/config'
 import { exportCommand } from '#cli/commands/export'
 import { importCommand } from '#cli/commands/import'
 import { lanCommand } from '#cli/commands/lan'
+import { pairCommand } from '#cli/commands/pair'
 import { plantsCommand } from '#cli/commands/plants'
 import { restoreCommand } from '#cli/commands/restore'
 import { serveCommand } from '#cli/commands/serve'
@@ -30,7 +31,8 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   export: exportCommand,
   import: importCommand,
   config: configCommand,
-  lan: lanCommand
+  lan: lanCommand,
+  pair: pairCommand
 }
 
 /** The command a person typed, if there is one: `plant-store constructor` names no command, not Object's own member. */

@@ -54,23 +54,32 @@ function refuseOtherMethods(app: H3): void {
   }
 }
 
-/** Creates the API application over `store`. */
-export function createApp(options: CreateAppOptions): H3 {
-  let openapi: string | undefined // built on first request: the start-up need not wait for it
+/**
+ * An h3 app with the doors every listener has (the API headers, the Host and Origin checks, the token on /v3)
+ * and the one place errors become problem+json: the catalogue's app and a paired till's are both built on it.
+ */
+export function createGuardedApp(access: AccessPolicy): H3 {
   const app = new H3({
     // Errors are logged by toProblemResponse (unexpected ones only), not by h3.
     silent: true,
     onRequest(event) {
       for (const [name, value] of Object.entries(API_HEADERS)) event.res.headers.set(name, value)
       // DNS rebinding and CSRF: a foreign Host or Origin is refused before routing, middleware or any handler.
-      checkHostAndOrigin(event, options.access)
+      checkHostAndOrigin(event, access)
     },
     onError(error, event) {
       return toProblemResponse(error, event.req.method, event.url.pathname)
     }
   })
   // The first middleware, so that no route (nor any later middleware) answers /v3 without the token.
-  app.use(requireApiToken(options.access))
+  app.use(requireApiToken(access))
+  return app
+}
+
+/** Creates the API application over `store`. */
+export function createApp(options: CreateAppOptions): H3 {
+  let openapi: string | undefined // built on first request: the start-up need not wait for it
+  const app = createGuardedApp(options.access)
   app.use(actAsSender) // the change log's `by`
   const serveOpenApi = (event: H3Event) => {
     event.res.headers.set('content-type', 'application/json; charset=utf-8')
