@@ -7,7 +7,6 @@
 import { X509Certificate } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import selfsigned from 'selfsigned'
 import { normalizeFingerprint } from '#shared/lan'
 import { replaceFile } from '#lib/durable-file'
 import { withFileLock } from '#lib/file-lock'
@@ -56,6 +55,8 @@ export async function readLanCertificate(dataDir: string): Promise<LanCertificat
 async function makeCertificate(address: string, now: Date): Promise<{ cert: string; key: string }> {
   const notAfterDate = new Date(now)
   notAfterDate.setUTCFullYear(now.getUTCFullYear() + VALID_YEARS)
+  // Loaded only to make a certificate (once per data folder): it is several times the size of the rest of the server.
+  const { default: selfsigned } = await import('selfsigned')
   const made = await selfsigned.generate([{ name: 'commonName', value: 'Plant Store' }], {
     keyType: 'ec',
     curve: 'P-256',
