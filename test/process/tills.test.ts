@@ -35,6 +35,8 @@ async function setUp() {
   const primaryDir = await makeTempDir()
   const tillDir = await makeTempDir()
   const port = await freePort()
+  const wildcard = await runCli(['config', 'set', 'lan.address', '0.0.0.0', '--data', primaryDir])
+  expect(wildcard).toMatchObject({ code: 2, stderr: expect.stringMatching(/not every network at once/) })
   expect((await runCli(['config', 'set', 'lan.address', '127.0.0.1', '--data', primaryDir])).code).toBe(0)
   expect((await runCli(['config', 'set', 'lan.port', String(port), '--data', primaryDir])).code).toBe(0)
   return { primaryDir, tillDir, primary: await startPrimary(primaryDir) }
@@ -65,6 +67,14 @@ describe('a till paired with the primary over the LAN listener', () => {
     expect(read.status).toBe(200)
     const changes = await (await fetch(`${primary.baseUrl}/changes`, { headers: primary.headers() })).text()
     expect(changes).toContain('"by":"door"')
+    // The change stream comes through as it happens: a change made on the primary reaches the till's stream.
+    const stream = await fetch(`${till.baseUrl}/events`, { headers: till.headers({ accept: 'text/event-stream' }) })
+    expect(stream.status).toBe(200)
+    const reader = stream.body!.pipeThrough(new TextDecoderStream()).getReader()
+    await addPlant(primary, 'Moss')
+    let received = ''
+    while (!received.includes('Moss')) received += (await reader.read()).value ?? ''
+    await reader.cancel()
     // The till's local token opens the till only; without it the till forwards nothing.
     expect((await fetch(`${till.baseUrl}/plant/${id}`)).status).toBe(401)
   })
