@@ -55,6 +55,7 @@ describe('a till paired with the primary over the LAN listener', () => {
     expect(paired.stderr).toBe('')
     expect(paired.stdout).toContain('Paired as till "door"')
     if (hostPlatform() !== 'win32') expect((await stat(path.join(tillDir, PAIRING_FILE_NAME))).mode & 0o777).toBe(0o600)
+    expect((await runCli(['token', 'list', '--data', primaryDir])).stdout).toMatch(/^door +read-write \(till\) /m)
 
     const till = await startServe(tillDir, [], { PLANT_STORE_TOKEN: TILL_LOCAL_TOKEN })
     expect(till.output()).toContain(`Till "door" of the shop's main computer at ${primary.lanUrl}`)
