@@ -3,8 +3,7 @@
  * pinned certificate and fingerprint, the till's name and its till token. `plant-store pair` writes it after
  * the certificate shown matched the fingerprint the owner read out, and the code was traded for the token.
  */
-import { readFile } from 'node:fs/promises'
-import { mkdir } from 'node:fs/promises'
+import { mkdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { API_BASE } from '#shared/api-paths'
 import { LAN_PATHS } from '#shared/lan'
@@ -46,9 +45,16 @@ export async function readPairing(dataDir: string): Promise<TillPairing | undefi
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
     throw error
   }
-  const pairing = JSON.parse(text) as Partial<TillPairing>
+  const damaged = (why: string) =>
+    new Error(`${file} is damaged (${why}); pair this till again with plant-store pair, or delete it to make this computer a till no more`)
+  let pairing: Partial<TillPairing>
+  try {
+    pairing = JSON.parse(text) as Partial<TillPairing>
+  } catch {
+    throw damaged('not valid JSON')
+  }
   for (const key of ['origin', 'certificate', 'fingerprint', 'till', 'token'] as const) {
-    if (typeof pairing[key] !== 'string') throw new Error(`${file} is damaged (no ${key}); pair this till again with plant-store pair`)
+    if (typeof pairing?.[key] !== 'string') throw damaged(`no ${key}`)
   }
   return pairing as TillPairing
 }

@@ -4,7 +4,7 @@
  * The till reads and writes through the primary; a wrong code, a wrong fingerprint, a revoked till, a primary
  * that is down and a certificate made anew are each refused in words.
  */
-import { rm, stat } from 'node:fs/promises'
+import { rm, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { PAIRING_FILE_NAME } from '#app/till-pairing'
@@ -125,5 +125,13 @@ describe('a till paired with the primary over the LAN listener', () => {
       type: PROBLEM_TYPES.certificateChanged,
       detail: expect.stringMatching(/did not show the certificate this till was paired with/)
     })
+  })
+
+  it('refuses to start a till whose pairing file is damaged, saying how to mend it', async () => {
+    const tillDir = await makeTempDir()
+    await writeFile(path.join(tillDir, PAIRING_FILE_NAME), '{"origin": ', { mode: 0o600 })
+    const started = await runCli(['serve', '--port', '0', '--data', tillDir])
+    expect(started.code).not.toBe(0)
+    expect(started.stderr).toMatch(/pairing\.json is damaged \(not valid JSON\); pair this till again with plant-store pair/)
   })
 })
