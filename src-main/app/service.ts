@@ -8,6 +8,7 @@ import path from 'node:path'
 import type { H3 } from 'h3'
 import { AccessPolicy } from '#server/security/access-policy'
 import { createApp } from '#server/create-app'
+import { eventStreamShares } from '#server/routes/events'
 import type { LanAdmin } from '#server/routes/lan'
 import { uiUrl } from '#server/security/security'
 import { PortInUseError, listen, type ListeningServer } from '#server/start-server'
@@ -106,9 +107,11 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   try {
     namedTokens = await NamedTokenRegistry.open(options.dataDir)
     const registry = namedTokens
-    // One app per listener, built the same way: the LAN one differs only in its access policy and has no UI.
+    // One app per listener, built the same way: the LAN one differs only in its access policy and has no UI. Their
+    // change streams count against one server's limits.
+    const shares = eventStreamShares()
     const appFor = (access: AccessPolicy, lanAdmin: LanAdmin, uiDir?: string) =>
-      createApp({ store, access, uiDir, events: { stopping: endStreams.signal }, tokens: registry, lan: lanAdmin })
+      createApp({ store, access, uiDir, events: { stopping: endStreams.signal, shares }, tokens: registry, lan: lanAdmin })
     lan = await startLanListener({ dataDir: options.dataDir, store, namedTokens, token: tokens.current, createApp: appFor })
     const access = new AccessPolicy({ token: tokens.current, refreshToken: tokens.refresh, host: options.host, namedTokens })
     server = await listenWithFallback(appFor(access, lan.admin, options.uiDir), options)

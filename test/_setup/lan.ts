@@ -1,6 +1,7 @@
 /** Helpers for the LAN listener's tests: a free port, and HTTPS requests that show the status, headers and body. */
 import { request } from 'node:https'
 import { createServer, type AddressInfo } from 'node:net'
+import { onTestFinished } from 'vitest'
 
 /** A port free a moment ago on 127.0.0.1 (the LAN port is a setting, not "any free port"). */
 export function freePort(): Promise<number> {
@@ -39,5 +40,17 @@ export function httpsRequest(url: string, init: { method?: string; headers?: Rec
     })
     sent.on('error', reject)
     sent.end(body)
+  })
+}
+
+/** Opens a long-lived GET (a change stream) over HTTPS and resolves with its status once the headers arrive; the stream is closed when the test ends. */
+export function openHttpsStream(url: string, headers: Record<string, string>): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const sent = request(url, { headers, rejectUnauthorized: false, agent: false }, (response) => {
+      onTestFinished(() => void response.destroy())
+      resolve(response.statusCode ?? 0)
+    })
+    sent.on('error', reject)
+    sent.end()
   })
 }

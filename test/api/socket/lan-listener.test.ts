@@ -12,7 +12,8 @@ import { LAN_KEY_FILE_NAME, LAN_CERTIFICATE_FILE_NAME } from '#auth/lan-certific
 import { writeLanSettings } from '#settings/lan-settings'
 import { PROBLEM_TYPES } from '#shared/problem'
 import { hostPlatform } from '#lib/platform'
-import { freePort, httpsRequest } from '#setup/lan'
+import { STREAM_SLOT_LIMITS } from '#server/routes/events/stream-slots'
+import { freePort, httpsRequest, openHttpsStream } from '#setup/lan'
 import { makeTempDir } from '#setup/temp-dir'
 
 const OWNER_TOKEN = 'lan-listener-test-owner-token-0123456789abcdef'
@@ -76,6 +77,16 @@ describe('the LAN listener', () => {
     expect((await onLan('POST', '/plant', { token, body: { name: 'Fern' }, headers: { origin: lan.url } })).status).toBe(200)
     const tooBig = await onLan('POST', '/pair', { body: { code: 'x'.repeat(2 * 1024 * 1024), till: 'big' } })
     expect(tooBig.status).toBe(413)
+  })
+
+  it("counts a till's change streams on both listeners against one share of the server", async () => {
+    const { lan, service, pair } = await startPrimary()
+    const token = await pair('door')
+    for (let stream = 0; stream < STREAM_SLOT_LIMITS.maxStreamsPerToken; stream++) {
+      expect(await openHttpsStream(`${lan.url}/v3/events`, { authorization: `Bearer ${token}` })).toBe(200)
+    }
+    const onLoopback = await fetch(`${service.baseUrl}/events`, { headers: { authorization: `Bearer ${token}` } })
+    expect(onLoopback.status).toBe(429)
   })
 })
 
