@@ -17,6 +17,8 @@ export interface Problem {
   /** 409 of a stock movement (extension): the plant whose stock refused it, and the pots it has on hand. */
   plantId?: number
   onHand?: number
+  /** 422 of an import (extension): errors found beyond the first ones listed in `errors`. */
+  moreErrors?: number
 }
 
 /** Media type of every error body. */
@@ -58,6 +60,10 @@ export const PROBLEM_TYPES = {
   stockLimit: 'urn:plant-store:problem:stock-limit',
   /** 409: pots taken from a plant that keeps no stock count (extension). */
   noStockKept: 'urn:plant-store:problem:no-stock-kept',
+  /** 409: the payments of a sale come to less than its total (extension). */
+  paymentShort: 'urn:plant-store:problem:payment-short',
+  /** 409: a refund of more than is left to refund of a sale line (extension). */
+  refundBeyondSale: 'urn:plant-store:problem:refund-beyond-sale',
   /** 409: other tills may not connect (no LAN address set, or the listener is not up) (extension). */
   lanOff: 'urn:plant-store:problem:lan-off',
   /** 403: a pairing code that is wrong, used already or expired (extension). */

@@ -11,6 +11,8 @@ import { importCommand } from '#cli/commands/import'
 import { lanCommand } from '#cli/commands/lan'
 import { pairCommand } from '#cli/commands/pair'
 import { plantsCommand } from '#cli/commands/plants'
+import { salesCommand } from '#cli/commands/sales'
+import { dayCommand } from '#cli/commands/day'
 import { restoreCommand } from '#cli/commands/restore'
 import { serveCommand } from '#cli/commands/serve'
 import { tokenCommand } from '#cli/commands/token'
@@ -28,6 +30,8 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   restore: restoreCommand,
   token: tokenCommand,
   plants: plantsCommand,
+  sales: salesCommand,
+  day: dayCommand,
   export: exportCommand,
   import: importCommand,
   config: configCommand,

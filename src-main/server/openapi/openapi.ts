@@ -14,6 +14,8 @@ import { lanPaths, lanSchemas } from '#server/routes/lan'
 import { plantPaths, plantSchemas } from '#server/routes/plants'
 import { bulkPaths, bulkSchemas } from '#server/routes/plants-bulk'
 import { reportPaths } from '#server/routes/reports'
+import { salePaths, saleSchemas } from '#server/routes/sales'
+import { dayPaths, daySchemas } from '#server/routes/days'
 import { settingsPaths, settingsSchemas } from '#server/routes/settings'
 import { stockPaths, stockSchemas } from '#server/routes/stock'
 import { tokenPaths, tokenSchemas } from '#server/routes/tokens'
@@ -76,6 +78,8 @@ export function createOpenApiDocument(): Record<string, unknown> {
       plantPaths,
       bulkPaths,
       stockPaths,
+      salePaths,
+      dayPaths,
       eventPaths,
       historyPaths,
       reportPaths,
@@ -93,6 +97,8 @@ export function createOpenApiDocument(): Record<string, unknown> {
         plantSchemas,
         bulkSchemas,
         stockSchemas,
+        saleSchemas,
+        daySchemas,
         historySchemas,
         tokenSchemas,
         lanSchemas,
