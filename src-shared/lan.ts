@@ -21,6 +21,12 @@ export const LAN_PATHS = {
   pair: '/pair'
 } as const
 
+/** A paired till's own paths (relative to /v3), answered by the till itself, not the main computer. */
+export const TILL_PATHS = {
+  /** `{waiting}`: completed sales kept on the till until the main computer is back. */
+  outbox: '/outbox'
+} as const
+
 /** The LAN listener as the owner sees it. */
 export interface LanState {
   /** The address set with `config set lan.address`; absent when other tills may not connect. */

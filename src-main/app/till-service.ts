@@ -12,6 +12,8 @@ import { createTillApp } from '#server/till-app'
 import { apiBaseUrl } from '#server/urls'
 import { forwardTo } from './till-forward'
 import type { TillPairing } from './till-pairing'
+import { TillOutbox } from './till-outbox'
+import { tillSales } from './till-sales'
 
 /** What to start. */
 export interface TillOptions {
@@ -36,19 +38,24 @@ export async function startTill(options: TillOptions): Promise<RunningTill> {
   const tokens = await openTokenSource(options.dataDir, options.token)
   const access = new AccessPolicy({ token: tokens.current, refreshToken: tokens.refresh, host: options.host })
   const client = pinnedClient(options.pairing)
+  const sales = tillSales(options.pairing, client, await TillOutbox.open(options.dataDir))
   try {
-    const server = await listen(createTillApp({ access, uiDir: options.uiDir, forward: forwardTo(options.pairing, client) }), options)
+    const app = createTillApp({ access, uiDir: options.uiDir, forward: forwardTo(options.pairing, client), sales })
+    const server = await listen(app, options)
     access.listeningOn(server.port)
+    sales.flush() // sales kept before a restart go first
     return {
       baseUrl: apiBaseUrl(server.origin),
       uiUrl: () => uiUrl(options.host, server.port, tokens.current()),
       stop: async () => {
         await server.close()
+        sales.close()
         client.close()
         tokens.close()
       }
     }
   } catch (error) {
+    sales.close()
     client.close()
     tokens.close()
     throw error

@@ -5,6 +5,8 @@
  */
 import type { EventHandler, H3 } from 'h3'
 import { API_BASE } from '#shared/api-paths'
+import { TILL_PATHS } from '#shared/lan'
+import { SALE_PATHS } from '#shared/sale'
 import type { AccessPolicy } from '#server/security/access-policy'
 import { createGuardedApp } from './create-app'
 import { registerUiRoutes } from './routes/ui'
@@ -16,11 +18,18 @@ export interface TillAppOptions {
   forward: EventHandler
   /** The built staff UI (out/renderer), served at `/`. */
   uiDir?: string
+  /** Completing a sale (kept on the till while the main computer is away), and how many kept sales wait. */
+  sales?: { complete: EventHandler; waiting: () => number }
 }
 
 /** Creates the app of a paired till. */
 export function createTillApp(options: TillAppOptions): H3 {
   const app = createGuardedApp(options.access)
+  const { sales } = options
+  if (sales) {
+    app.post(API_BASE + SALE_PATHS.sales, sales.complete)
+    app.get(API_BASE + TILL_PATHS.outbox, () => ({ waiting: sales.waiting() }))
+  }
   app.all(API_BASE, options.forward)
   app.all(`${API_BASE}/**`, options.forward)
   if (options.uiDir !== undefined) registerUiRoutes(app, options.uiDir)

@@ -11,39 +11,9 @@ import { PAIRING_FILE_NAME } from '#app/till-pairing'
 import { LAN_CERTIFICATE_FILE_NAME, LAN_KEY_FILE_NAME } from '#auth/lan-certificate'
 import { hostPlatform } from '#lib/platform'
 import { PROBLEM_TYPES } from '#shared/problem'
-import { freePort } from '#setup/lan'
-import { addPlant, runCli, startServe, type ServeProcess } from '#setup/serve-process'
+import { TILL_LOCAL_TOKEN, pair, pairingCode, setUpPrimary as setUp, startPrimary } from '#setup/tills'
+import { addPlant, runCli, startServe } from '#setup/serve-process'
 import { makeTempDir } from '#setup/temp-dir'
-
-/** The till's own local token: not the primary's, to show the till sends its till token instead. */
-const TILL_LOCAL_TOKEN = 'till-local-test-token-0123456789abcdefghij'
-
-async function startPrimary(dataDir: string): Promise<ServeProcess & { lanUrl: string; fingerprint: string }> {
-  const primary = await startServe(dataDir)
-  const [, lanUrl, fingerprint] = /Other tills connect at (https:\/\/\S+) \(certificate SHA-256 (\S+)\)/.exec(primary.output()) ?? []
-  if (!lanUrl || !fingerprint) throw new Error(`no LAN listener:\n${primary.output()}`)
-  return { ...primary, lanUrl, fingerprint }
-}
-
-async function pairingCode(primary: ServeProcess): Promise<string> {
-  const answer = await fetch(`${primary.baseUrl}/pairing-codes`, { method: 'POST', headers: primary.headers() })
-  expect(answer.status).toBe(201)
-  return ((await answer.json()) as { code: string }).code
-}
-
-async function setUp() {
-  const primaryDir = await makeTempDir()
-  const tillDir = await makeTempDir()
-  const port = await freePort()
-  const wildcard = await runCli(['config', 'set', 'lan.address', '0.0.0.0', '--data', primaryDir])
-  expect(wildcard).toMatchObject({ code: 2, stderr: expect.stringMatching(/not every network at once/) })
-  expect((await runCli(['config', 'set', 'lan.address', '127.0.0.1', '--data', primaryDir])).code).toBe(0)
-  expect((await runCli(['config', 'set', 'lan.port', String(port), '--data', primaryDir])).code).toBe(0)
-  return { primaryDir, tillDir, primary: await startPrimary(primaryDir) }
-}
-
-const pair = (tillDir: string, url: string, code: string, fingerprint: string) =>
-  runCli(['pair', url, '--code', code, '--fingerprint', fingerprint, '--name', 'door', '--data', tillDir])
 
 describe('a till paired with the primary over the LAN listener', () => {
   it('pairs with the fingerprint the CLI shows, then reads and writes through the primary as itself', async () => {
