@@ -9,9 +9,10 @@
  * arrived; what waits is every sale without its `sent`, in order. It is emptied once nothing waits. A sale the main
  * computer refuses (a plant deleted meanwhile, say) is set aside in DATA/outbox-refused.jsonl, never dropped.
  */
-import { open, readFile } from 'node:fs/promises'
+import { appendFile, open, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { replaceFile } from '#lib/durable-file'
+import { serialQueue } from '#lib/serial-queue'
 
 /** The outbox's file names in the till's data folder. */
 export const OUTBOX_FILE_NAME = 'outbox.jsonl'
@@ -56,6 +57,8 @@ export class TillOutbox {
   readonly #file: string
   readonly #refusedFile: string
   #waiting: KeptSale[]
+  /** Writes go one after another, so the file's order is the order of the calls. */
+  readonly #inOrder = serialQueue()
 
   private constructor(dataDir: string, waiting: KeptSale[]) {
     this.#file = path.join(dataDir, OUTBOX_FILE_NAME)
@@ -83,22 +86,29 @@ export class TillOutbox {
   }
 
   /** Keeps `sale` (on disk before this resolves). */
-  async keep(sale: KeptSale): Promise<void> {
-    await appendDurably(this.#file, `${JSON.stringify({ sale })}\n`)
-    this.#waiting.push(sale)
+  keep(sale: KeptSale): Promise<void> {
+    return this.#inOrder(async () => {
+      await appendDurably(this.#file, `${JSON.stringify({ sale })}\n`)
+      this.#waiting.push(sale)
+    })
   }
 
-  /** Marks the next sale as arrived; the file is emptied once nothing waits. */
-  async sent(key: string): Promise<void> {
-    await appendDurably(this.#file, `${JSON.stringify({ sent: key })}\n`)
-    this.#waiting = this.#waiting.filter((sale) => sale.key !== key)
-    if (this.#waiting.length === 0) await replaceFile(this.#file, '')
+  /**
+   * Marks the next sale as arrived; the file is emptied once nothing waits. Not fsynced, unlike {@link keep}: a mark
+   * lost in a crash only sends that sale again, with its key, and the main computer answers it from its ledger.
+   */
+  sent(key: string): Promise<void> {
+    return this.#inOrder(async () => {
+      await appendFile(this.#file, `${JSON.stringify({ sent: key })}\n`, { mode: 0o600 })
+      this.#waiting = this.#waiting.filter((sale) => sale.key !== key)
+      if (this.#waiting.length === 0) await replaceFile(this.#file, '')
+    })
   }
 
   /** Sets the next sale aside, with the main computer's words, because it was refused: kept, never sent again. */
   async refused(key: string, why: string): Promise<void> {
     const sale = this.#waiting.find((waiting) => waiting.key === key)
-    await appendDurably(this.#refusedFile, `${JSON.stringify({ ...sale, why, at: new Date().toISOString() })}\n`)
+    await this.#inOrder(() => appendDurably(this.#refusedFile, `${JSON.stringify({ ...sale, why, at: new Date().toISOString() })}\n`))
     await this.sent(key)
   }
 }

@@ -9,13 +9,17 @@ import type { H3Event } from 'h3'
 import { API_BASE } from '#shared/api-paths'
 import { SALE_BODY_DEPTH, SALE_PATHS } from '#shared/sale'
 import { CertificateMismatchError, type PinnedClient } from '#lib/pinned-tls'
+import { serialQueue } from '#lib/serial-queue'
 import { readJsonBody } from '#server/http/read-json-body'
 import { problem } from '#server/problems/problems'
 import type { KeptSale, TillOutbox } from './till-outbox'
 import { hostOf, type TillPairing } from './till-pairing'
 
 /** How soon a kept sale is tried again while the main computer stays away. */
-const RETRY_MS = 1000
+const RETRY_MS = 250
+
+/** How long a sale waits for the main computer before it is kept instead (a switched-off computer answers nothing). */
+const SEND_TIMEOUT_MS = 5000
 
 /** What became of one attempt to send a sale. */
 type Sent =
@@ -31,16 +35,6 @@ export interface TillSales {
   flush(): void
   /** Stops trying again (the till stops). */
   close(): void
-}
-
-/** One function after another, never two at once. */
-function serialQueue() {
-  let tail: Promise<unknown> = Promise.resolve()
-  return <T>(task: () => Promise<T>): Promise<T> => {
-    const run = tail.then(task, task)
-    tail = run.catch(() => undefined)
-    return run
-  }
 }
 
 /** Sales of `pairing`'s till through `client`, kept in `outbox` while the main computer is away. */
@@ -63,7 +57,8 @@ export function tillSales(pairing: TillPairing, client: PinnedClient, outbox: Ti
           'content-length': String(Buffer.byteLength(body)),
           'idempotency-key': sale.key
         },
-        body
+        body,
+        timeoutMs: SEND_TIMEOUT_MS
       })
       let text = ''
       for await (const chunk of answer) text += String(chunk)
@@ -106,6 +101,8 @@ export function tillSales(pairing: TillPairing, client: PinnedClient, outbox: Ti
   async function complete(event: H3Event): Promise<unknown> {
     const body = await readJsonBody(event, 400, SALE_BODY_DEPTH)
     const key = event.req.headers.get('idempotency-key') ?? `"${randomUUID()}"`
+    // Older sales wait: this one goes behind them at once, without waiting for an attempt to send them.
+    if (outbox.size > 0) return keep(event, { key, body })
     return inTurn(async () => {
       if (outbox.size === 0) {
         const sent = await send({ key, body })
@@ -113,12 +110,16 @@ export function tillSales(pairing: TillPairing, client: PinnedClient, outbox: Ti
         if (sent.kind === 'certificate-changed') throw problem('certificateChanged', pairing.origin)
         if (sent.kind === 'revoked') throw problem('tillRevoked', pairing.till)
       }
-      // The main computer is away, or older sales wait before this one: kept on disk before the till says "sold".
-      await outbox.keep({ key, body })
-      flush()
-      event.res.status = 202
-      return { kept: true, key, waiting: outbox.size }
+      return keep(event, { key, body })
     })
+  }
+
+  /** Keeps a sale: on disk before the till says "sold" (202), then sent when the main computer is back. */
+  async function keep(event: H3Event, sale: KeptSale): Promise<unknown> {
+    await outbox.keep(sale)
+    flush()
+    event.res.status = 202
+    return { kept: true, key: sale.key, waiting: outbox.size }
   }
 
   return {

@@ -74,7 +74,13 @@ export function fetchPinnedCertificate(origin: string, fingerprint: string, time
 /** Requests to one pinned server over kept-alive connections. */
 export interface PinnedClient {
   /** One request; resolves with its response (body unread), rejects with CertificateMismatchError or a socket error. */
-  request(init: { method: string; path: string; headers: Record<string, string>; body?: Readable | string }): Promise<IncomingMessage>
+  request(init: {
+    method: string
+    path: string
+    headers: Record<string, string>
+    body?: Readable | string
+    timeoutMs?: number
+  }): Promise<IncomingMessage>
   /** Closes the kept connections. */
   close(): void
 }
@@ -95,6 +101,12 @@ export function pinnedClient(server: PinnedServer): PinnedClient {
         sent.once('error', (error: NodeJS.ErrnoException) => {
           reject(MISMATCH_CODES.has(error.code ?? '') ? new CertificateMismatchError(server.origin, error.code ?? error.message) : error)
         })
+        // A computer switched off answers nothing at all (no refusal): give up after `timeoutMs` of silence.
+        if (init.timeoutMs !== undefined) {
+          sent.setTimeout(init.timeoutMs, () =>
+            sent.destroy(Object.assign(new Error(`no answer within ${init.timeoutMs} ms`), { code: 'ETIMEDOUT' }))
+          )
+        }
         if (init.body === undefined || typeof init.body === 'string') sent.end(init.body)
         else init.body.pipe(sent)
       }),
