@@ -199,7 +199,7 @@ async function main() {
   // Sales: a 10-line basket completed (one journal line) against the same lines as a bulk stock sale; the X report over a day's sales.
   const sale = await benchSale({ plants: 10_000, sales: options.mode === 'quick' ? 20_000 : 100_000, rounds: options.mode === 'quick' ? 2 : 5 })
   // Several tills: a sale through a paired till (TLS to the primary's LAN listener) against one on the primary itself.
-  const tills = await benchTills({ sales: options.mode === 'quick' ? 200 : 1000 })
+  const tills = await benchTills({ sales: options.mode === 'quick' ? 200 : 1000, replay: options.mode === 'quick' ? 200 : 1000 })
   const elapsedS = Math.round((Date.now() - startedAt) / 1000)
   const results = {
     date: new Date().toISOString(),
