@@ -3,12 +3,13 @@
  * pinned certificate and fingerprint, the till's name and its till token. `plant-store pair` writes it after
  * the certificate shown matched the fingerprint the owner read out, and the code was traded for the token.
  */
-import { mkdir, readFile } from 'node:fs/promises'
+import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import { API_BASE } from '#shared/api-paths'
 import { LAN_PATHS } from '#shared/lan'
 import type { CreatedToken } from '#shared/named-token'
 import { replaceFile } from '#lib/durable-file'
+import { readTextIfPresent } from '#lib/fs-errors'
 import { fetchPinnedCertificate, pinnedClient, type PinnedServer } from '#lib/pinned-tls'
 import { checkDataFolder } from '#store'
 
@@ -36,15 +37,15 @@ export class PairingRefusedError extends Error {
 /** The pairing of the till whose data folder is `dataDir`, or undefined when it is not a paired till. */
 export async function readPairing(dataDir: string): Promise<TillPairing | undefined> {
   const file = path.join(dataDir, PAIRING_FILE_NAME)
-  let text: string
-  try {
-    // Never a pairing another account could have written or linked (see data-folder-trust.ts).
-    await checkDataFolder(dataDir, [PAIRING_FILE_NAME])
-    text = await readFile(file, 'utf8')
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
-    throw error
-  }
+  // Never a pairing another account could have written or linked (see data-folder-trust.ts).
+  const text = await checkDataFolder(dataDir, [PAIRING_FILE_NAME]).then(
+    () => readTextIfPresent(file),
+    (error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return undefined
+      throw error
+    }
+  )
+  if (text === undefined) return undefined
   const damaged = (why: string) =>
     new Error(`${file} is damaged (${why}); pair this till again with plant-store pair, or delete it to make this computer a till no more`)
   let pairing: Partial<TillPairing>

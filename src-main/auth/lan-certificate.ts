@@ -5,10 +5,10 @@
  * pairing every till again. No authority signs it; the fingerprint shown to the owner is what a till trusts.
  */
 import { X509Certificate } from 'node:crypto'
-import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { normalizeFingerprint } from '#shared/lan'
 import { replaceFile } from '#lib/durable-file'
+import { readTextIfPresent } from '#lib/fs-errors'
 import { withFileLock } from '#lib/file-lock'
 import { checkDataFolder } from '#store'
 
@@ -31,22 +31,13 @@ export function fingerprintOf(certPem: string): string {
   return normalizeFingerprint(new X509Certificate(certPem).fingerprint256)!
 }
 
-async function readIfPresent(file: string): Promise<string | undefined> {
-  try {
-    return await readFile(file, 'utf8')
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
-    throw error
-  }
-}
-
 /** The certificate of `dataDir`, or undefined when none was made yet. */
 export async function readLanCertificate(dataDir: string): Promise<LanCertificate | undefined> {
   // Never a key another account could have written or linked (see data-folder-trust.ts).
   await checkDataFolder(dataDir, [LAN_CERTIFICATE_FILE_NAME, LAN_KEY_FILE_NAME])
   const [cert, key] = await Promise.all([
-    readIfPresent(path.join(dataDir, LAN_CERTIFICATE_FILE_NAME)),
-    readIfPresent(path.join(dataDir, LAN_KEY_FILE_NAME))
+    readTextIfPresent(path.join(dataDir, LAN_CERTIFICATE_FILE_NAME)),
+    readTextIfPresent(path.join(dataDir, LAN_KEY_FILE_NAME))
   ])
   if (cert === undefined || key === undefined) return undefined
   return { cert, key, fingerprint: fingerprintOf(cert) }

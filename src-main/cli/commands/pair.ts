@@ -30,6 +30,8 @@ ${dataOptionHelp()}
   -h, --help           show this help
 `
 
+const PAIR_OPTIONS = { code: { type: 'string' }, fingerprint: { type: 'string' }, name: { type: 'string' } } as const
+
 /** This computer's name as a till name: the characters a token name allows, at most its length. */
 function defaultTillName(): string {
   const name = hostname()
@@ -40,13 +42,9 @@ function defaultTillName(): string {
 }
 
 async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
-  const { values, positionals, dataDir } = readOptions(
-    args,
-    env,
-    { code: { type: 'string' }, fingerprint: { type: 'string' }, name: { type: 'string' } },
-    true
-  )
-  const [origin, ...rest] = positionals
+  const options = readOptions(args, env, PAIR_OPTIONS, true)
+  const { values, dataDir } = options
+  const [origin, ...rest] = options.positionals
   if (origin === undefined || rest.length > 0)
     throw new UsageError("give the main computer's address once, e.g. plant-store pair https://192.168.1.20:7421 --code …")
   if (!/^https:\/\//i.test(origin))

@@ -11,18 +11,18 @@ import { LAN_PATHS, LAN_SETTINGS_BODY, PAIR_BODY, pairingQrText, type LanState, 
 import type { CreatedToken, TokenKind, TokenScope } from '#shared/named-token'
 import type { PairingCodes } from '#auth/pairing-codes'
 import { writeLanSettings } from '#settings/lan-settings'
-import { readJsonBody } from '#server/http/read-json-body'
 import {
-  JSON_BODY_RESPONSES,
+  type PathItems,
   extensionOperation,
-  json,
   jsonBody,
-  ownerOnlyResponse,
-  problemResponse,
+  json,
   ref,
-  type PathItems
+  problemResponse,
+  ownerOnlyResponse,
+  JSON_BODY_RESPONSES
 } from '#server/openapi/parts'
 import { problem } from '#server/problems/problems'
+import { readJsonBody } from '#server/http/read-json-body'
 import { requireOwner } from '#server/security/security'
 import { routePattern } from '#server/urls'
 
