@@ -23,9 +23,15 @@ export const LAN_PATHS = {
 
 /** A paired till's own paths (relative to /v3), answered by the till itself, not the main computer. */
 export const TILL_PATHS = {
-  /** `{waiting}`: completed sales kept on the till until the main computer is back. */
+  /** `{till, waiting}`: completed sales kept on a till until the main computer is back (none on the main computer). */
   outbox: '/outbox'
 } as const
+
+/** GET /v3/outbox: whether this is a paired till, and how many of its sales wait to be sent to the main computer. */
+export interface TillOutboxState {
+  till: boolean
+  waiting: number
+}
 
 /** The LAN listener as the owner sees it. */
 export interface LanState {

@@ -5,7 +5,7 @@
  */
 import type { EventHandler, H3 } from 'h3'
 import { API_BASE } from '#shared/api-paths'
-import { TILL_PATHS } from '#shared/lan'
+import { TILL_PATHS, type TillOutboxState } from '#shared/lan'
 import { SALE_PATHS } from '#shared/sale'
 import type { AccessPolicy } from '#server/security/access-policy'
 import { createGuardedApp } from './create-app'
@@ -28,7 +28,7 @@ export function createTillApp(options: TillAppOptions): H3 {
   const { sales } = options
   if (sales) {
     app.post(API_BASE + SALE_PATHS.sales, sales.complete)
-    app.get(API_BASE + TILL_PATHS.outbox, () => ({ waiting: sales.waiting() }))
+    app.get(API_BASE + TILL_PATHS.outbox, (): TillOutboxState => ({ till: true, waiting: sales.waiting() }))
   }
   app.all(API_BASE, options.forward)
   app.all(`${API_BASE}/**`, options.forward)

@@ -1,7 +1,7 @@
 /** How the server spells its own addresses and routes. */
 import { API_BASE, API_PATHS, EXTENSION_PATHS } from '#shared/api-paths'
 import { HISTORY_PATHS } from '#shared/history'
-import { LAN_PATHS } from '#shared/lan'
+import { LAN_PATHS, TILL_PATHS } from '#shared/lan'
 import { STOCK_PATHS } from '#shared/stock'
 import { SALE_PATHS } from '#shared/sale'
 import { DAY_PATHS } from '#shared/day'
@@ -39,6 +39,7 @@ export const ALLOWED_METHODS = {
   [LAN_PATHS.lanSettings]: ['GET', 'PUT'],
   [LAN_PATHS.pairingCodes]: ['POST'],
   [LAN_PATHS.pair]: ['POST'],
+  [TILL_PATHS.outbox]: ['GET'],
   [EXTENSION_PATHS.export]: ['GET', 'HEAD'],
   [EXTENSION_PATHS.import]: ['POST'],
   [EXTENSION_PATHS.backup]: ['GET', 'PUT', 'POST'],

@@ -1,4 +1,4 @@
-/** The LAN listener's setting through the API (PUT/GET /v3/settings/lan) and pairing codes while it is off. */
+/** The LAN listener's setting through the API (PUT/GET /v3/settings/lan), pairing codes while it is off, and the main computer's empty outbox. */
 import { describe, expect, it } from 'vitest'
 import { readSettings } from '#settings/settings'
 import { PROBLEM_TYPES } from '#shared/problem'
@@ -43,5 +43,10 @@ describe('the LAN setting (extension)', () => {
     const answer = await app.call('POST', '/v3/pairing-codes')
     expect(answer.status).toBe(409)
     expect(await answer.json()).toMatchObject({ type: PROBLEM_TYPES.lanOff, detail: expect.stringMatching(/config set lan.address/) })
+  })
+
+  it('keeps no outbox on the main computer: only a paired till has sales waiting', async () => {
+    const app = await createTestApp()
+    expect(await (await app.call('GET', '/v3/outbox')).json()).toEqual({ till: false, waiting: 0 })
   })
 })

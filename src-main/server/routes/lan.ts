@@ -7,7 +7,16 @@
 import type { H3, H3Event } from 'h3'
 import { API_BASE } from '#shared/api-paths'
 import { componentsOf, validate } from '#shared/body-rules'
-import { LAN_PATHS, LAN_SETTINGS_BODY, PAIR_BODY, pairingQrText, type LanState, type PairingCode } from '#shared/lan'
+import {
+  LAN_PATHS,
+  LAN_SETTINGS_BODY,
+  PAIR_BODY,
+  TILL_PATHS,
+  pairingQrText,
+  type LanState,
+  type PairingCode,
+  type TillOutboxState
+} from '#shared/lan'
 import type { CreatedToken, TokenKind, TokenScope } from '#shared/named-token'
 import type { PairingCodes } from '#auth/pairing-codes'
 import { writeLanSettings } from '#settings/lan-settings'
@@ -78,6 +87,8 @@ export function registerLanRoutes(app: H3, lan: LanAdmin): void {
   app.put(routePattern(LAN_PATHS.lanSettings), (event) => setLanSettings(event, lan))
   app.post(routePattern(LAN_PATHS.pairingCodes), (event) => makePairingCode(event, lan))
   app.post(routePattern(LAN_PATHS.pair), (event) => pairTill(event, lan))
+  // A paired till answers this itself (its sales kept while the main computer is away); the main computer keeps none.
+  app.get(routePattern(TILL_PATHS.outbox), (): TillOutboxState => ({ till: false, waiting: 0 }))
 }
 
 const lanState = {
@@ -125,6 +136,14 @@ export const lanPaths: PathItems = {
       }
     })
   },
+  [TILL_PATHS.outbox]: {
+    get: extensionOperation({
+      operationId: 'get-till-outbox',
+      summary: 'How many sales a paired till keeps until the main computer is back (extension)',
+      description: 'A paired till answers with its own outbox; the main computer keeps none and answers {"till": false, "waiting": 0}.',
+      responses: { '200': { description: 'The outbox.', content: json(ref('TillOutbox')) } }
+    })
+  },
   [LAN_PATHS.pair]: {
     post: extensionOperation({
       operationId: 'pair-till',
@@ -152,6 +171,11 @@ export const lanPaths: PathItems = {
 export const lanSchemas = {
   ...componentsOf(LAN_SETTINGS_BODY, PAIR_BODY),
   LanState: lanState,
+  TillOutbox: {
+    type: 'object',
+    required: ['till', 'waiting'],
+    properties: { till: { type: 'boolean' }, waiting: { type: 'integer', minimum: 0 } }
+  },
   PairingCode: {
     type: 'object',
     required: ['code', 'expiresAt', 'address', 'fingerprint', 'qr'],

@@ -105,6 +105,7 @@ export function fakeApi(initial: Plant[] = []): FakeApi {
     makePairingCode: vi.fn(async () => {
       throw new ApiError({ type: 'x', status: 409, title: 'Other tills may not connect', detail: 'Other tills may not connect yet.' })
     }),
+    tillOutbox: vi.fn(async () => ({ till: false, waiting: 0 })),
     exportPlants: vi.fn(async () => new Blob([])),
     exportStream: vi.fn(async () => new Blob([]).stream()),
     backupStatus: vi.fn(async () => ({ dir: null, present: false, last: null })),
