@@ -33,6 +33,7 @@ import { benchStock, stockMarkdown } from './stock.mjs'
 import { benchSale, saleMarkdown } from './sale.mjs'
 import { benchSaleStartup, saleStartupMarkdown } from './sale-startup.mjs'
 import { benchTill, tillMarkdown } from './till.mjs'
+import { benchTills, tillsMarkdown } from './tills.mjs'
 import { benchTransfer, transferMarkdown } from './transfer.mjs'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
@@ -204,6 +205,8 @@ async function main() {
     sales: options.mode === 'quick' ? 20_000 : 100_000,
     rounds: options.mode === 'quick' ? 2 : 5
   })
+  // Several tills: a sale through a paired till (TLS to the primary's LAN listener) against one on the primary itself.
+  const tills = await benchTills({ sales: options.mode === 'quick' ? 200 : 1000, replay: options.mode === 'quick' ? 200 : 1000 })
   const elapsedS = Math.round((Date.now() - startedAt) / 1000)
   const results = {
     date: new Date().toISOString(),
@@ -221,14 +224,15 @@ async function main() {
     till,
     stock,
     sale,
-    saleStartup
+    saleStartup,
+    tills
   }
   await mkdir(path.dirname(args.out), { recursive: true })
   await writeFile(args.out, JSON.stringify(results, null, 1) + '\n')
   // A dated copy (git-ignored) so that runs can be compared later.
   await writeFile(path.join(path.dirname(args.out), `run-${results.date.replace(/[:.]/g, '-')}.json`), JSON.stringify(results) + '\n')
   process.stdout.write(
-    `\n${resultsMarkdown(results)}\n\n${journalPileTable(journalPile)}\n\n${history ? `${historyTable(history)}\n\n` : ''}${transfer.length > 0 ? `${transferMarkdown(transfer)}\n\n` : ''}${tillMarkdown(till)}\n\n${stockMarkdown(stock)}\n\n${saleMarkdown(sale)}\n\n${saleStartupMarkdown(saleStartup)}\n\nwrote ${path.relative(process.cwd(), args.out)}\n`
+    `\n${resultsMarkdown(results)}\n\n${journalPileTable(journalPile)}\n\n${history ? `${historyTable(history)}\n\n` : ''}${transfer.length > 0 ? `${transferMarkdown(transfer)}\n\n` : ''}${tillMarkdown(till)}\n\n${stockMarkdown(stock)}\n\n${saleMarkdown(sale)}\n\n${saleStartupMarkdown(saleStartup)}\n\n${tillsMarkdown(tills)}\n\nwrote ${path.relative(process.cwd(), args.out)}\n`
   )
 }
 

@@ -5,6 +5,7 @@
 import { onTestFinished } from 'vitest'
 import { AccessPolicy } from '#server/security/access-policy'
 import { NamedTokenRegistry } from '#auth/named-token-registry'
+import { lanAdminFor } from '#app/lan-listener'
 import type { CreateAppOptions } from '#server/create-app'
 import { PlantStore, type OpenPlantStoreOptions } from '#store/catalogue/plant-store'
 import { makeTempDir } from './temp-dir'
@@ -54,7 +55,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const namedTokens = await NamedTokenRegistry.open(dir)
   onTestFinished(() => namedTokens.close())
   const access = new AccessPolicy({ token, namedTokens })
-  const served = await serveApp({ store, access, tokens: namedTokens, uiDir, events })
+  const served = await serveApp({ store, access, tokens: namedTokens, lan: lanAdminFor(dir, namedTokens), uiDir, events })
   const call = (method: string, path: string, body?: unknown, headers: Record<string, string | undefined> = {}) => {
     const init: RequestInit = { method, headers: requestHeaders(served.port, body, headers) }
     if (body instanceof ReadableStream) Object.assign(init, { body, duplex: 'half' })
