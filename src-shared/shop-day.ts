@@ -87,3 +87,18 @@ export function shopDay(at: Date | string, timeZone: string): string {
   const instant = typeof at === 'string' && ISO_INSTANT.test(at) ? at : new Date(at).toISOString()
   return dayOfHour(instant.slice(0, 13), timeZone) ?? dayAt(Date.parse(instant), timeZone)
 }
+
+/** `at` as the shop's clock shows it, "2026-11-25 00:30" in `timeZone`: the time printed on receipts and day reports. */
+export function shopTime(at: string, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23'
+  }).formatToParts(new Date(at))
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((found) => found.type === type)?.value ?? ''
+  return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}`
+}

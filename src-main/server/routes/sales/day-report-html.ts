@@ -5,20 +5,20 @@
  */
 import type { DayClose, DayReport } from '#shared/day'
 import { formatMoney, type ShopMoney } from '#shared/money'
+import { shopTime } from '#shared/shop-day'
 import type { SalesSettings } from '#shared/tax'
 import type { ReceiptPaper } from '#shared/sale'
 import { escape, printablePage, row, shopHead } from './printable-page'
-
-const time = (iso: string) => `${escape(iso.slice(0, 16).replace('T', ' '))} UTC`
 
 /** The X report of `report` (no `close`) or the Z report of the closed day `close`, on `paper`. */
 export function dayReportHtml(
   report: DayReport,
   close: DayClose | undefined,
   settings: SalesSettings,
-  money: ShopMoney,
+  money: ShopMoney & { timeZone: string },
   paper: ReceiptPaper
 ): string {
+  const time = (iso: string) => escape(shopTime(iso, money.timeZone))
   const amount = (minor: number) => escape(formatMoney(minor / 100, money))
   const signed = (minor: number) => (minor > 0 ? `+${amount(minor)}` : minor < 0 ? `−${amount(-minor)}` : amount(0))
   const title = close ? `Z report, day ${report.day}` : `X report, day ${report.day} (not closed)`

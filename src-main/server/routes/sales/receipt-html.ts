@@ -5,6 +5,7 @@
  * is escaped; the page runs no script.
  */
 import { formatMoney, type ShopMoney } from '#shared/money'
+import { shopTime } from '#shared/shop-day'
 import { qrPath } from '#shared/qr-path'
 import type { ReceiptPaper, Sale } from '#shared/sale'
 import type { SalesSettings } from '#shared/tax'
@@ -21,7 +22,7 @@ function qrSvg(text: string, label: string): string {
 }
 
 /** The receipt of `sale` on `paper`, amounts in the shop's currency and locale. */
-export function receiptHtml(sale: Sale, settings: SalesSettings, money: ShopMoney, paper: ReceiptPaper): string {
+export function receiptHtml(sale: Sale, settings: SalesSettings, money: ShopMoney & { timeZone: string }, paper: ReceiptPaper): string {
   const amount = (minor: number) => escape(formatMoney(minor / 100, money))
   const lines = sale.lines.flatMap((line) => [
     row(
@@ -46,7 +47,7 @@ export function receiptHtml(sale: Sale, settings: SalesSettings, money: ShopMone
     `Receipt ${sale.receipt}`,
     paper,
     `${shopHead(settings)}
-<p>Receipt <strong id="receipt-number">${sale.receipt}</strong><br>${escape(sale.at.slice(0, 16).replace('T', ' '))} UTC · till ${escape(sale.till)}</p>
+<p>Receipt <strong id="receipt-number">${sale.receipt}</strong><br>${escape(shopTime(sale.at, money.timeZone))} · till ${escape(sale.till)}</p>
 <table>${[...lines, ...basket, row('Total', amount(sale.totals.net), ' class="total"')].join('')}</table>
 ${tax.length > 0 ? `<h2>${taxWord}</h2><table>${tax.join('')}</table>` : ''}
 <h2>Paid</h2><table>${[...payments, ...(sale.change > 0 ? [row('Change', amount(sale.change))] : [])].join('')}</table>
