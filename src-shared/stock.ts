@@ -72,12 +72,15 @@ export interface BulkStockAnswer {
 }
 
 /**
- * The status a plant line has once its quantity is `quantity`: pending (reserved, or growing on) is kept; with
- * nothing on hand an available line is sold; with pots on hand a sold line is available again.
+ * The status a plant line has once its quantity goes from `before` to `quantity`: pending (reserved, or growing on)
+ * is kept; with nothing on hand an available line is sold; pots arriving on a sold line (received, returned, a count
+ * that found more) make it available again. Pots taken away never reopen a sold line: a line the owner marked sold
+ * stays off sale through a till sale.
  */
-export function statusFollowingStock(status: PlantStatus, quantity: number): PlantStatus {
+export function statusFollowingStock(status: PlantStatus, quantity: number, before = 0): PlantStatus {
   if (status === 'pending') return status
-  return quantity === 0 ? 'sold' : status === 'sold' ? 'available' : status
+  if (quantity === 0) return 'sold'
+  return status === 'sold' && quantity > before ? 'available' : status
 }
 
 /** True for a line at or below its reorder level (only at 0 without one); never for a plant that keeps no stock. */

@@ -13,7 +13,9 @@
  * restoring a plant is neither. A plant line kept in stock counts its pots: a
  * stock movement `sold` of 3 is 3 sales, `returned` of 1 is 1 return, and no
  * other movement is either (writing off the last pot makes the line sold, but
- * sells nothing). Days are the shop's: dates in the time zone the report asks for
+ * sells nothing); a change of a line's status alone (the contract's PUT, the
+ * status badge, a bulk change, a line added with 0 pots) moves no pot and is
+ * neither. Days are the shop's: dates in the time zone the report asks for
  * (shop-day.ts); the aggregate keeps the zone it counted in, and a report in another zone (the shop's setting
  * changed) counts the log again.
  *
@@ -54,6 +56,7 @@ export function saleKind(entry: HistoryEntry): { kind: 'sale' | 'return'; count:
     if (entry.stock.reason === 'sold') return { kind: 'sale', count: -entry.stock.change }
     return entry.stock.reason === 'returned' ? { kind: 'return', count: entry.stock.change } : undefined
   }
+  if (entry.sale?.stocked) return undefined // a line's status alone moves no pot
   if (entry.type === 'plant.added') return entry.plant?.status === 'sold' && entry.by !== 'import' ? { kind: 'sale', count: 1 } : undefined
   if (entry.type !== 'plant.updated') return undefined
   const status = entry.changes?.status
