@@ -6,7 +6,7 @@
 import type { ImportMappingReport } from './import-mapping'
 import { leaf, named, objectOf } from './body-rules'
 import type { NewPlant } from './plant'
-import type { PlantCount } from './words'
+import { countOf, type PlantCount } from './words'
 import { shopDay } from './shop-day'
 
 /** Plans of an import made again when the catalogue changed while one was being made, before the import is refused (409). */
@@ -104,8 +104,36 @@ export interface ImportSummary {
   applied: boolean
   /** How the columns of a CSV file or workbook were read (extension): the mapping step shows it and sends choices back. */
   mapping?: ImportMappingReport
-  /** A stock count: how many lines kept in stock the import takes up and down (present only when it moves any). */
-  stock?: { up: number; down: number }
+  /**
+   * A stock count: how many lines kept in stock the import takes up and down (present only when it moves any), and
+   * how many of them the count takes off sale (to 0: sold) or puts back on sale (pots found on a sold one; each
+   * present only when not 0), as the status follows the stock.
+   */
+  stock?: { up: number; down: number; offSale?: number; onSale?: number }
+}
+
+const COUNT = { type: 'integer', minimum: 0 } as const
+const SOME = { type: 'integer', minimum: 1 } as const
+
+/** The summary's `stock` in the OpenAPI document (an extension). */
+export const IMPORT_STOCK_COUNT_SCHEMA = {
+  type: 'object',
+  description:
+    'A stock count (extension; present when a row sets a quantity): lines going up and down, and those it takes off sale ' +
+    '(to 0 pots: sold) or puts back on sale (pots found on a sold one), these two present only when not 0.',
+  required: ['up', 'down'],
+  properties: { up: COUNT, down: COUNT, offSale: SOME, onSale: SOME }
+} as const
+
+/** The stock count of a summary as people read it: "Stock count: 2 lines go up, 1 line goes down; 1 goes off sale (sold)". */
+export function stockCountText(stock: NonNullable<ImportSummary['stock']>): string {
+  const goes = (count: number) => (count === 1 ? 'goes' : 'go')
+  const moved = `${countOf(stock.up, 'line')} ${goes(stock.up)} up, ${countOf(stock.down, 'line')} ${goes(stock.down)} down`
+  const sale = [
+    ...(stock.offSale ? [`${stock.offSale} ${goes(stock.offSale)} off sale (sold)`] : []),
+    ...(stock.onSale ? [`${stock.onSale} ${goes(stock.onSale)} back on sale (available)`] : [])
+  ]
+  return `Stock count: ${moved}${sale.length > 0 ? `; ${sale.join(', ')}` : ''}`
 }
 
 /** How many changes an import summary lists. */

@@ -72,12 +72,15 @@ export interface BulkStockAnswer {
 }
 
 /**
- * The status a plant line has once its quantity is `quantity`: pending (reserved, or growing on) is kept; with
- * nothing on hand an available line is sold; with pots on hand a sold line is available again.
+ * The status a plant line has once its quantity goes from `before` to `quantity`: pending (reserved, or growing on)
+ * is kept; with nothing on hand an available line is sold; pots arriving on a sold line (received, returned, a count
+ * that found more) make it available again. Pots taken away never reopen a sold line: a line the owner marked sold
+ * stays off sale through a till sale.
  */
-export function statusFollowingStock(status: PlantStatus, quantity: number): PlantStatus {
+export function statusFollowingStock(status: PlantStatus, quantity: number, before = 0): PlantStatus {
   if (status === 'pending') return status
-  return quantity === 0 ? 'sold' : status === 'sold' ? 'available' : status
+  if (quantity === 0) return 'sold'
+  return status === 'sold' && quantity > before ? 'available' : status
 }
 
 /** True for a line at or below its reorder level (only at 0 without one); never for a plant that keeps no stock. */
@@ -303,14 +306,21 @@ export interface LowStockLine {
 
 /** GET /v3/reports/stock: the stock now, and what was written off in a month (a month in the shop's time zone). */
 export interface StockReport {
-  /** The month of `writtenOff` (YYYY-MM). */
+  /** The month of `moved` and `writtenOff` (YYYY-MM). */
   month: string
-  /** Plants kept in stock (with a quantity). */
+  /** When `lines`, `potsOnHand` and `lowStock` were read (ISO 8601): they are the stock now, whatever the month. */
+  stockAt: string
+  /** Plants kept in stock (with a quantity), now. */
   lines: number
-  /** Their pots on hand, added up. */
+  /** Their pots on hand now, added up. */
   potsOnHand: number
-  /** Lines at or below their reorder level (at 0 without one), fewest pots first. */
+  /** Lines at or below their reorder level (at 0 without one) now, fewest pots first. */
   lowStock: LowStockLine[]
+  /**
+   * The pots each kind of movement moved in the month, signed: received 40, sold −12, returned 1, written-off −3,
+   * counted and imported the differences they found. Kinds that moved nothing in the month are absent.
+   */
+  moved: Partial<Record<StockReason, number>>
   /** Pots written off in the month, and by reason (the movements' notes, most pots first; "" for none given). */
   writtenOff: { pots: number; reasons: { reason: string; pots: number }[] }
 }

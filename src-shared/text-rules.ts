@@ -151,6 +151,12 @@ export function tagKey(tag: string): string {
 }
 
 /**
+ * The key under which two labels people typed count as one in a report (a category, a write-off's reason): the
+ * same rule as tags, so "Frost", "frost" and " FROST " are one group.
+ */
+export const groupKey = tagKey
+
+/**
  * Keeps each tag once: trimmed and in NFC, the first spelling winning among
  * those with the same {@link tagKey}. The server stores tags this way; the UI
  * previews them this way.

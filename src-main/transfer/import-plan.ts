@@ -6,9 +6,10 @@
  */
 import { sameFieldValue } from '#shared/arrays'
 import { IMPORT_PREVIEW_CHANGES, type ImportChange, type ImportSummary } from '#shared/import-export'
-import type { FieldChanges, NewPlant, Plant, PlantChanges } from '#shared/plant'
+import type { FieldChanges, NewPlant, Plant, PlantChanges, PlantStatus } from '#shared/plant'
 import { centsToPrice } from '#shared/money'
 import { isPlantId, priceToCents, validateNewPlant, validatePlantChanges } from '#shared/plant-schema'
+import { statusFollowingStock } from '#shared/stock'
 import { ImportFindings } from './import-findings'
 import type { ImportFile, ImportRow } from './import-rows'
 import { eachInSlices, runAtOnce, runSliced, type Steps } from './slices'
@@ -41,6 +42,17 @@ function difference(current: Plant, wanted: FieldChanges): { before: NewPlant; a
  */
 function withExactPrice<T extends { price?: number | null }>(fields: T): T {
   return typeof fields.price === 'number' ? { ...fields, price: centsToPrice(priceToCents(fields.price)) } : fields
+}
+
+/**
+ * The status a count in the file moves the plant to, when it moves it (the status follows the stock, docs/api.md): a
+ * count to 0 takes an available plant off sale, pots found on a sold one put it back on sale. The preview shows it,
+ * as every field that changes; undefined when the row sets the status itself or the status stays.
+ */
+function followedStatus(current: Plant, after: FieldChanges): PlantStatus | undefined {
+  if (typeof after.quantity !== 'number' || after.status !== undefined) return undefined
+  const status = statusFollowingStock(current.status, after.quantity, current.quantity ?? 0)
+  return status === current.status ? undefined : status
 }
 
 class Planner {
@@ -98,16 +110,20 @@ class Planner {
     }
     this.plan.updates.push({ id, ...after })
     this.plan.summary.updated++
-    this.#countStock(current, after.quantity)
-    this.#preview({ row, id, name: (after as NewPlant).name ?? current.name, before, after: after as NewPlant })
+    const status = followedStatus(current, after)
+    this.#countStock(current, after.quantity, status)
+    const shown = status ? { before: { ...before, status: current.status }, after: { ...after, status } } : { before, after }
+    this.#preview({ row, id, name: (after as NewPlant).name ?? current.name, before: shown.before, after: shown.after as NewPlant })
   }
 
-  /** Counts a line the import takes up or down (a stock count in the file). */
-  #countStock(current: Plant, quantity: number | null | undefined): void {
+  /** Counts a line the import takes up or down (a stock count in the file), and off sale or back on sale. */
+  #countStock(current: Plant, quantity: number | null | undefined, status: PlantStatus | undefined): void {
     if (typeof quantity !== 'number') return
     const stock = (this.plan.summary.stock ??= { up: 0, down: 0 })
     if (quantity > (current.quantity ?? 0)) stock.up++
     else if (quantity < (current.quantity ?? 0)) stock.down++
+    if (status === 'sold') stock.offSale = (stock.offSale ?? 0) + 1
+    else if (status) stock.onSale = (stock.onSale ?? 0) + 1
   }
 
   #errors(row: number, errors: { field: string; message: string }[]): void {

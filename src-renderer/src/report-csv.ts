@@ -1,13 +1,18 @@
 /**
  * The Reports view as one CSV file: the same figures as the charts, a section
  * per table (`period`, `category`, `stock`, `totals`), so a spreadsheet can
- * filter by the first column. Pure (test/unit/ui/report-csv.test.ts).
+ * filter by the first column. `takings` is the till's net takings (what sales
+ * took minus what refunds gave back, as the view and the Z report show them) of
+ * each day, week or month and of the period; categories have none (the till
+ * counts money per sale, not per category). Pure (test/unit/ui/report-csv.test.ts).
  */
 import type { StatusCounts } from '#shared/api-client'
+import type { Takings } from '#shared/day'
 import { PLANT_STATUSES } from '#shared/plant'
 import type { SalesReport } from '#shared/history'
+import { centsToPrice } from '#shared/money'
 
-export const REPORT_CSV_HEADER = ['section', 'key', 'sold', 'returned', 'net', 'total', 'plants'] as const
+export const REPORT_CSV_HEADER = ['section', 'key', 'sold', 'returned', 'net', 'total', 'takings', 'plants'] as const
 
 /** A cell a spreadsheet would run as a formula (= + - @ tab CR first) gets a leading apostrophe, as the catalogue export does. */
 export function guardCell(cell: string): string {
@@ -37,19 +42,20 @@ export interface ReportTables {
 /** The whole report as CSV text (BOM first, so spreadsheets read it as UTF-8; CRLF line ends). */
 export function reportCsv({ period, categories, stock }: ReportTables): string {
   const rows: Cell[][] = [[...REPORT_CSV_HEADER]]
-  const figures = (section: string, key: string, group: SalesReport['totals']): Cell[] => [
+  const figures = (section: string, key: string, group: SalesReport['totals'], takings?: Takings): Cell[] => [
     section,
     key,
     group.sold,
     group.returned,
     group.net,
     group.total,
+    takings ? centsToPrice(takings.net) : '',
     ''
   ]
-  for (const group of period.groups) rows.push(figures(period.groupBy, group.key, group))
+  for (const group of period.groups) rows.push(figures(period.groupBy, group.key, group, group.takings))
   for (const group of categories.groups) rows.push(figures('category', group.key, group))
-  for (const status of PLANT_STATUSES) rows.push(['stock', status, '', '', '', '', stock[status]])
-  rows.push(figures('totals', `${period.from}..${period.to}`, period.totals))
+  for (const status of PLANT_STATUSES) rows.push(['stock', status, '', '', '', '', '', stock[status]])
+  rows.push(figures('totals', `${period.from}..${period.to}`, period.totals, period.takings))
   return `\uFEFF${rows.map(line).join('\r\n')}\r\n`
 }
 

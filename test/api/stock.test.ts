@@ -279,6 +279,8 @@ describe('low stock and the stock report', () => {
     const report = await json<Record<string, unknown>>(await app.call('GET', `/v3/reports/stock?month=${month}`))
     expect(report).toEqual({
       month,
+      stockAt: expect.any(String),
+      moved: { 'written-off': -5 },
       lines: 3,
       potsOnHand: 37 + 3,
       lowStock: [

@@ -1,6 +1,8 @@
+import { writeFile } from 'node:fs/promises'
+import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { HistoryEntry } from '#store/history/history-entry'
-import { SalesAggregate, saleKind } from '#store/history/sales-aggregate'
+import { SALES_FILE_NAME, SalesAggregate, saleKind } from '#store/history/sales-aggregate'
 import { isoWeekOf, salesReportOf } from '#store/history/sales-report'
 import { makeTempDir } from '#setup/temp-dir'
 
@@ -105,5 +107,15 @@ describe('the sales report', () => {
     again.add([sale])
     expect(again.upToSeq).toBe(sale.seq)
     expect(again.days['2026-11-24']).toEqual({ '': [1, 0, 0] })
+  })
+
+  it('counts a saved file without the movements per kind again from the log (the stock report needs them)', async () => {
+    const dir = await makeTempDir()
+    await writeFile(path.join(dir, SALES_FILE_NAME), JSON.stringify({ upToSeq: 9, timeZone: 'UTC', days: {}, writeOffs: {} }))
+    const aggregate = new SalesAggregate(dir)
+    await aggregate.load()
+    expect(aggregate.upToSeq).toBe(0)
+    aggregate.add([{ ...status('2026-11-24', 'available', 'available'), changes: {}, stock: { reason: 'received', change: 40 } }])
+    expect(aggregate.movements['2026-11-24']).toEqual({ received: 40 })
   })
 })

@@ -2,7 +2,7 @@
 import { createReadStream, existsSync } from 'node:fs'
 import { stat } from 'node:fs/promises'
 import path from 'node:path'
-import { MAX_IMPORT_BYTES, formatOfFileName, formatRowError, moreText, type ImportSummary } from '#shared/import-export'
+import { MAX_IMPORT_BYTES, formatOfFileName, formatRowError, moreText, stockCountText, type ImportSummary } from '#shared/import-export'
 import { withCatalogue } from '#app/reach-catalogue'
 import { decodeUtf8 } from '#server/http/read-json-body'
 import { readImportMappings, rememberImportMapping, shouldRemember } from '#settings/import-mappings'
@@ -63,7 +63,7 @@ function report(summary: ImportSummary, dryRun: boolean, rejected: boolean): voi
   const notShown = summary.errors.length - Math.min(summary.errors.length, ERRORS_SHOWN) + (summary.moreErrors ?? 0)
   if (notShown > 0) process.stderr.write(`${moreText(notShown, 'error')}\n`)
   const heading = dryRun ? 'Dry run: nothing was changed.' : rejected ? 'Nothing was imported: fix the rows above and import again.' : 'Imported.'
-  process.stdout.write(`${heading}\n${summaryTable(summary)}`)
+  process.stdout.write(`${heading}\n${summaryTable(summary)}${summary.stock ? `${stockCountText(summary.stock)}\n` : ''}`)
 }
 
 const tooBig = (file: string) =>

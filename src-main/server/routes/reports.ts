@@ -97,7 +97,7 @@ export const reportPaths: PathItems = {
         'from sold back to available or pending is a return on its day: a plant sold and returned in the period counts in ' +
         'both. A plant added already sold is a sale unless an import added it. A line kept in stock counts its pots (extension): a sold ' +
         'movement of 3 is 3 sales at its price, a returned movement of 1 is a return, no other movement is either. Day, week (ISO, e.g. 2026-W48) and month ' +
-        'groups cover the whole period, zero-filled; category groups are ranked by plants sold ("" for no category).',
+        'groups cover the whole period, zero-filled; category groups are ranked by plants sold ("" for no category; one group whatever the case, named as first written).',
       parameters: [
         dateParam('from', "First day of the period (YYYY-MM-DD, a date in the shop's time zone)."),
         dateParam('to', `Last day of the period, included; at most ${REPORT_DAYS_MAX} days after from.`),

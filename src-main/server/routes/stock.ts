@@ -9,6 +9,7 @@ import type { FieldError } from '#shared/problem'
 import {
   BULK_STOCK_BODY_DEPTH,
   STOCK_PATHS,
+  STOCK_REASONS,
   validateStockLines,
   validateStockMove,
   type BulkStockAnswer,
@@ -79,7 +80,7 @@ function reportMonth(params: URLSearchParams, timeZone: string): string {
 async function stockReport(event: H3Event, store: PlantStore): Promise<StockReport> {
   const { timeZone } = await readShopSettings(store.dir)
   const month = reportMonth(new URLSearchParams(event.url.search), timeZone)
-  return stockReportOf(store.find(), await store.history.dailyWriteOffs(timeZone), month)
+  return stockReportOf(store.find(), await store.history.dailyStock(timeZone), month, new Date())
 }
 
 /** Registers the stock routes. */
@@ -175,9 +176,12 @@ const moveMany = extensionOperation({
 
 const report = extensionOperation({
   operationId: 'stock-report',
-  summary: 'Lines kept in stock, pots on hand, low stock, and what was written off in a month (extension)',
+  summary: 'Lines kept in stock, pots on hand and low stock now, and what moved and was written off in a month (extension)',
+  description:
+    "lines, potsOnHand and lowStock are the stock now (stockAt), whatever the month asked for; moved and writtenOff are the month's. " +
+    'Write-off reasons are grouped whatever their case and surrounding spaces, named as first written.',
   parameters: [
-    queryParam('month', "The month of writtenOff (YYYY-MM, in the shop's time zone); this month when absent.", {
+    queryParam('month', "The month of moved and writtenOff (YYYY-MM, in the shop's time zone); this month when absent.", {
       type: 'string',
       pattern: '^[0-9]{4}-(0[1-9]|1[0-2])$'
     })
@@ -187,11 +191,19 @@ const report = extensionOperation({
       description: 'The report.',
       content: json({
         type: 'object',
-        required: ['month', 'lines', 'potsOnHand', 'lowStock', 'writtenOff'],
+        required: ['month', 'stockAt', 'lines', 'potsOnHand', 'lowStock', 'moved', 'writtenOff'],
         properties: {
           month: { type: 'string' },
-          lines: { type: 'integer', minimum: 0, description: 'Plants with a quantity.' },
-          potsOnHand: { type: 'integer', minimum: 0 },
+          stockAt: { type: 'string', format: 'date-time', description: 'When lines, potsOnHand and lowStock were read: now.' },
+          lines: { type: 'integer', minimum: 0, description: 'Plants with a quantity, now.' },
+          potsOnHand: { type: 'integer', minimum: 0, description: 'Their pots on hand, now.' },
+          moved: {
+            type: 'object',
+            description:
+              'Pots each kind of movement moved in the month, signed (received 40, sold -12; counted and imported: the differences found); kinds that moved nothing are absent.',
+            properties: Object.fromEntries(STOCK_REASONS.map((reason) => [reason, { type: 'integer' }])),
+            additionalProperties: false
+          },
           lowStock: {
             type: 'array',
             description: 'Lines at or below reorderAt (at 0 without one), fewest pots first.',

@@ -12,6 +12,7 @@ import {
   MAX_IMPORT_ERRORS,
   MAX_IMPORT_WARNINGS,
   IMPORT_PREVIEW_CHANGES,
+  IMPORT_STOCK_COUNT_SCHEMA,
   MAX_IMPORT_BYTES,
   TRANSFER_FORMATS,
   TRANSFER_MEDIA_TYPES,
@@ -297,7 +298,8 @@ const importSummary = {
       }
     },
     applied: { type: 'boolean', description: 'True when the changes were saved; false for a dry run.' },
-    mapping: mappingReport
+    mapping: mappingReport,
+    stock: IMPORT_STOCK_COUNT_SCHEMA
   }
 }
 

@@ -28,7 +28,7 @@ export function newPlantRecord(id: number, input: NewPlant, at: string): StoredP
 export function changedPlantRecord(before: StoredPlant, fields: FieldChanges, at: string): StoredPlant {
   const after = withFieldChanges(before, fields, { updatedAt: at, version: before.version + 1 })
   if (fields.status === undefined && typeof fields.quantity === 'number' && fields.quantity !== before.quantity) {
-    after.status = statusFollowingStock(after.status, fields.quantity)
+    after.status = statusFollowingStock(after.status, fields.quantity, before.quantity ?? 0)
   }
   return after
 }

@@ -2,8 +2,10 @@
  * A change log entry as it is stored: in the journal line of the batch that
  * made the change (journal.ts, field `history`), then in the monthly history
  * files (history-files.ts). It is the API's ChangeRecord plus, for a change
- * to or from `sold`, `sale`: the plant's category and price at that moment,
- * so that the sales report can be built from the log alone.
+ * to or from `sold` and a `sold` or `returned` movement, `sale`: the plant's
+ * category and price at that moment, so that the sales report can be built
+ * from the log alone (and whether the plant is a line kept in stock, whose
+ * status alone sells nothing).
  */
 import { CHANGE_TYPES, type ChangeRecord, type ChangeType, type FieldChange } from '#shared/history'
 import type { Plant } from '#shared/plant'
@@ -13,6 +15,8 @@ import { STOCK_REASONS, type StockReason } from '#shared/stock'
 export interface SaleFacts {
   category?: string
   price?: number
+  /** The plant is a line kept in stock: a change of its status alone moves no pot, so it is neither a sale nor a return. */
+  stocked?: true
 }
 
 /** One stored entry. */
@@ -91,8 +95,11 @@ export function historyEntryOf(
   }
   if (type === 'plant.added' || type === 'plant.restored') entry.plant = after
   const touchesSold = after.status === 'sold' || before?.status === 'sold'
-  if (touchesSold && type !== 'plant.deleted' && before?.status !== after.status && entry.sale === undefined)
+  if (touchesSold && type !== 'plant.deleted' && before?.status !== after.status && entry.sale === undefined) {
     entry.sale = saleFacts(type === 'plant.added' ? after : before!.status === 'sold' ? before! : after)
+    // A line kept in stock sells pots (its `sold` movements), never by its status: the report counts no sale here.
+    if (after.quantity !== undefined || before?.quantity !== undefined) entry.sale.stocked = true
+  }
   return entry
 }
 

@@ -14,7 +14,7 @@ import { HistoryWriter } from './history-writer'
 import { HistoryIndex, type HistoryLineReader } from './history-index'
 import { joinedSeqs, pagePositions, type PlantHistoryQuery } from './history-page'
 import { readRestoreMark } from './history-restore-mark'
-import { SalesAggregate, type DailySales, type DailyWriteOffs } from './sales-aggregate'
+import { SalesAggregate, type DailySales, type DailyStock, type DailyWriteOffs } from './sales-aggregate'
 import { toFullPlant, type StoredPlant } from '#store/catalogue/stored-plant'
 
 /** Entries read at a time while the sales aggregate catches up with the log. */
@@ -195,6 +195,12 @@ export class HistoryLog {
   /** Pots written off by day (in `timeZone`) and reason up to the newest change (caught up as {@link dailySales} is). */
   async dailyWriteOffs(timeZone: string): Promise<Readonly<DailyWriteOffs>> {
     return (await this.#aggregate(timeZone)).writeOffs
+  }
+
+  /** The pots written off by day and reason, and moved by day and movement reason, for the stock report. */
+  async dailyStock(timeZone: string): Promise<DailyStock> {
+    const { writeOffs, movements } = await this.#aggregate(timeZone)
+    return { writeOffs, movements }
   }
 
   #aggregate(timeZone: string): Promise<SalesAggregate> {

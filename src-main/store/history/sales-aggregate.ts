@@ -13,12 +13,14 @@
  * restoring a plant is neither. A plant line kept in stock counts its pots: a
  * stock movement `sold` of 3 is 3 sales, `returned` of 1 is 1 return, and no
  * other movement is either (writing off the last pot makes the line sold, but
- * sells nothing). Days are the shop's: dates in the time zone the report asks for
+ * sells nothing); a change of a line's status alone (the contract's PUT, the
+ * status badge, a bulk change, a line added with 0 pots) moves no pot and is
+ * neither. Days are the shop's: dates in the time zone the report asks for
  * (shop-day.ts); the aggregate keeps the zone it counted in, and a report in another zone (the shop's setting
  * changed) counts the log again.
  *
- * Beside the sales, the pots written off per day and reason (the movement's
- * note), for the stock report.
+ * Beside the sales, for the stock report: the pots written off per day and
+ * reason (the movement's note), and the pots each kind of movement moved per day.
  */
 import path from 'node:path'
 import type { HistoryEntry } from './history-entry'
@@ -26,6 +28,7 @@ import { openHistoryFile } from './history-files'
 import { replaceFile } from '#lib/durable-file'
 import { dictionary, dictionaryOf } from '#shared/dictionary'
 import { shopDay } from '#shared/shop-day'
+import type { StockReason } from '#shared/stock'
 
 /** Sold, returned and the total of the sales' prices, of one category on one day. */
 export type Counts = [sold: number, returned: number, total: number]
@@ -35,6 +38,15 @@ export type DailySales = Record<string, Record<string, Counts>>
 
 /** Pots written off by day (YYYY-MM-DD) and reason (the movement's note; '' when none was given). */
 export type DailyWriteOffs = Record<string, Record<string, number>>
+
+/** Pots moved by day (YYYY-MM-DD) and movement reason, signed (received +40, sold −3; a count: the difference found). */
+export type DailyMovements = Record<string, Partial<Record<StockReason, number>>>
+
+/** What the stock report reads of the change log. */
+export interface DailyStock {
+  writeOffs: Readonly<DailyWriteOffs>
+  movements: Readonly<DailyMovements>
+}
 
 /** File of the aggregate in the data folder. */
 export const SALES_FILE_NAME = 'history-sales.json'
@@ -46,6 +58,8 @@ interface SalesFile {
   days: DailySales
   /** Absent in a file written before stock was kept: such a file is counted again from the log. */
   writeOffs?: DailyWriteOffs
+  /** Absent in a file written before the stock report showed a month's movements: counted again from the log. */
+  movements?: DailyMovements
 }
 
 /** What an entry counts as: a sale or a return of so many plants (pots), or nothing. */
@@ -54,6 +68,7 @@ export function saleKind(entry: HistoryEntry): { kind: 'sale' | 'return'; count:
     if (entry.stock.reason === 'sold') return { kind: 'sale', count: -entry.stock.change }
     return entry.stock.reason === 'returned' ? { kind: 'return', count: entry.stock.change } : undefined
   }
+  if (entry.sale?.stocked) return undefined // a line's status alone moves no pot
   if (entry.type === 'plant.added') return entry.plant?.status === 'sold' && entry.by !== 'import' ? { kind: 'sale', count: 1 } : undefined
   if (entry.type !== 'plant.updated') return undefined
   const status = entry.changes?.status
@@ -67,6 +82,7 @@ export class SalesAggregate {
   #upToSeq = 0
   #days: DailySales = dictionary()
   #writeOffs: DailyWriteOffs = dictionary()
+  #movements: DailyMovements = dictionary()
   #timeZone = 'UTC'
   #loaded = false
 
@@ -89,6 +105,11 @@ export class SalesAggregate {
     return this.#writeOffs
   }
 
+  /** The pots moved by day and movement reason. */
+  get movements(): Readonly<DailyMovements> {
+    return this.#movements
+  }
+
   /** The time zone whose dates the days are. */
   get timeZone(): string {
     return this.#timeZone
@@ -101,6 +122,7 @@ export class SalesAggregate {
     this.#upToSeq = 0
     this.#days = {}
     this.#writeOffs = {}
+    this.#movements = {}
   }
 
   /** True once read (or found missing): only then do appends move it on. */
@@ -114,11 +136,13 @@ export class SalesAggregate {
     try {
       const handle = await openHistoryFile(this.#file) // not a link, nor a file another account may have forged
       const saved = JSON.parse(await handle.readFile('utf8').finally(() => handle.close())) as Partial<SalesFile>
-      if (Number.isSafeInteger(saved.upToSeq) && isDictionaryOfObjects(saved.days) && isDictionaryOfObjects(saved.writeOffs)) {
+      const complete = [saved.days, saved.writeOffs, saved.movements].every(isDictionaryOfObjects)
+      if (Number.isSafeInteger(saved.upToSeq) && complete) {
         this.#upToSeq = saved.upToSeq!
         // JSON.parse gives plain objects, whose inherited names (`constructor`) would read as counts.
         this.#days = dictionaryOf(saved.days!, (day) => dictionaryOf(day as object))
         this.#writeOffs = dictionaryOf(saved.writeOffs!, (day) => dictionaryOf(day as object))
+        this.#movements = dictionaryOf(saved.movements!, (day) => dictionaryOf(day as object))
         this.#timeZone = typeof saved.timeZone === 'string' ? saved.timeZone : 'UTC'
       }
     } catch {
@@ -133,6 +157,10 @@ export class SalesAggregate {
       if (entry.seq <= this.#upToSeq) continue
       this.#upToSeq = entry.seq
       const day = shopDay(entry.at, this.#timeZone)
+      if (entry.stock) {
+        const moved = (this.#movements[day] ??= dictionary())
+        moved[entry.stock.reason] = (moved[entry.stock.reason] ?? 0) + entry.stock.change
+      }
       if (entry.stock?.reason === 'written-off') {
         const reasons = (this.#writeOffs[day] ??= dictionary())
         reasons[entry.stock.note ?? ''] = (reasons[entry.stock.note ?? ''] ?? 0) - entry.stock.change
@@ -151,7 +179,13 @@ export class SalesAggregate {
 
   /** Saves the aggregate durably. */
   async save(): Promise<void> {
-    const file: SalesFile = { upToSeq: this.#upToSeq, timeZone: this.#timeZone, days: this.#days, writeOffs: this.#writeOffs }
+    const file: SalesFile = {
+      upToSeq: this.#upToSeq,
+      timeZone: this.#timeZone,
+      days: this.#days,
+      writeOffs: this.#writeOffs,
+      movements: this.#movements
+    }
     await replaceFile(this.#file, JSON.stringify(file))
   }
 }

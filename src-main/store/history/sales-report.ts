@@ -5,6 +5,7 @@
  * draw them as they come), or by category, ranked by plants sold.
  */
 import type { SalesCounts, SalesGrouping, SalesReport } from '#shared/history'
+import { groupKey, storedText } from '#shared/text-rules'
 import type { Counts, DailySales } from './sales-aggregate'
 
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -48,18 +49,19 @@ function addTo(target: SalesCounts, [sold, returned, total]: Counts): void {
 
 /** The report of `from`..`to` grouped by `groupBy`, from the daily counts. */
 export function salesReportOf(days: Readonly<DailySales>, from: string, to: string, groupBy: SalesGrouping, currency: string): SalesReport {
-  const groups = new Map<string, SalesCounts>()
+  const groups = new Map<string, SalesCounts & { key: string }>()
   const totals = zero()
   for (const day of daysOf(from, to)) {
-    if (groupBy !== 'category' && !groups.has(KEY_OF[groupBy](day))) groups.set(KEY_OF[groupBy](day), zero())
+    if (groupBy !== 'category' && !groups.has(KEY_OF[groupBy](day))) groups.set(KEY_OF[groupBy](day), { key: KEY_OF[groupBy](day), ...zero() })
     for (const [category, counts] of Object.entries(days[day] ?? {})) {
-      const key = groupBy === 'category' ? category : KEY_OF[groupBy](day)
-      if (!groups.has(key)) groups.set(key, zero())
-      addTo(groups.get(key)!, counts)
+      // Categories are one group whatever their case ("Ferns", "ferns"), named as first written in the period.
+      const id = groupBy === 'category' ? groupKey(category) : KEY_OF[groupBy](day)
+      if (!groups.has(id)) groups.set(id, { key: groupBy === 'category' ? storedText(category) : id, ...zero() })
+      addTo(groups.get(id)!, counts)
       addTo(totals, counts)
     }
   }
-  let list = [...groups].map(([key, counts]) => ({ key, ...counts }))
+  let list = [...groups.values()]
   if (groupBy === 'category') list = list.sort((a, b) => b.sold - a.sold || b.returned - a.returned || a.key.localeCompare(b.key))
   return { from, to, groupBy, currency, groups: list, totals }
 }

@@ -1,12 +1,17 @@
-/** The stock report: the lines kept in stock now, those low on stock, and the pots written off in a month. */
+/** The stock report: the lines kept in stock now, those low on stock, and the pots moved and written off in a month. */
 import type { Plant } from '#shared/plant'
-import { isLowStock, type LowStockLine, type StockReport } from '#shared/stock'
-import type { DailyWriteOffs } from '#store/history/sales-aggregate'
+import { STOCK_REASONS, isLowStock, type LowStockLine, type StockReport } from '#shared/stock'
+import { groupKey, storedText } from '#shared/text-rules'
+import type { DailyMovements, DailyStock } from '#store/history/sales-aggregate'
 
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true })
 
-/** The report over `plants` (the catalogue now) and `writeOffs` (by day, from the change log) for `month` (YYYY-MM). */
-export function stockReportOf(plants: readonly Plant[], writeOffs: Readonly<DailyWriteOffs>, month: string): StockReport {
+/**
+ * The report over `plants` (the catalogue at `now`) and `daily` (write-offs and movements by day, from the change
+ * log) for `month` (YYYY-MM): the month's movements and write-offs, and the stock as it is now (`stockAt`), which
+ * for a past month is not what it was then.
+ */
+export function stockReportOf(plants: readonly Plant[], daily: DailyStock, month: string, now: Date): StockReport {
   let lines = 0
   let potsOnHand = 0
   const lowStock: LowStockLine[] = []
@@ -20,11 +25,33 @@ export function stockReportOf(plants: readonly Plant[], writeOffs: Readonly<Dail
     }
   }
   lowStock.sort((a, b) => a.quantity - b.quantity || collator.compare(a.name ?? '', b.name ?? '') || a.id - b.id)
-  const byReason = new Map<string, number>()
-  for (const [day, reasons] of Object.entries(writeOffs)) {
-    if (!day.startsWith(`${month}-`)) continue
-    for (const [reason, pots] of Object.entries(reasons)) byReason.set(reason, (byReason.get(reason) ?? 0) + pots)
+  const { writeOffs } = daily
+  // One group per reason whatever its case or spaces ("Frost", "frost "), named as it was first written.
+  const byReason = new Map<string, { reason: string; pots: number }>()
+  for (const day of daysOfMonth(writeOffs, month)) {
+    for (const [reason, pots] of Object.entries(writeOffs[day]!)) {
+      const group = byReason.get(groupKey(reason)) ?? { reason: storedText(reason), pots: 0 }
+      group.pots += pots
+      byReason.set(groupKey(reason), group)
+    }
   }
-  const reasons = [...byReason].map(([reason, pots]) => ({ reason, pots })).sort((a, b) => b.pots - a.pots || collator.compare(a.reason, b.reason))
-  return { month, lines, potsOnHand, lowStock, writtenOff: { pots: reasons.reduce((sum, item) => sum + item.pots, 0), reasons } }
+  const reasons = [...byReason.values()].sort((a, b) => b.pots - a.pots || collator.compare(a.reason, b.reason))
+  const writtenOff = { pots: reasons.reduce((sum, item) => sum + item.pots, 0), reasons }
+  return { month, stockAt: now.toISOString(), lines, potsOnHand, lowStock, moved: movedIn(daily.movements, month), writtenOff }
+}
+
+/** The days of `month` (YYYY-MM) that `byDay` holds, in order. */
+const daysOfMonth = (byDay: object, month: string): string[] =>
+  Object.keys(byDay)
+    .filter((day) => day.startsWith(`${month}-`))
+    .sort()
+
+/** The pots each kind of movement moved in `month`, kinds that moved nothing left out. */
+function movedIn(movements: Readonly<DailyMovements>, month: string): StockReport['moved'] {
+  const moved: StockReport['moved'] = {}
+  for (const day of daysOfMonth(movements, month)) {
+    for (const reason of STOCK_REASONS) moved[reason] = (moved[reason] ?? 0) + (movements[day]![reason] ?? 0)
+  }
+  for (const reason of STOCK_REASONS) if (moved[reason] === 0) delete moved[reason]
+  return moved
 }

@@ -174,7 +174,15 @@ export function fakeApi(initial: Plant[] = []): FakeApi {
       for (const line of lines) await client.moveStock(line.id, line)
       return { plants: [], movements: [], unchanged: 0 }
     }),
-    stockReport: vi.fn(async (month = '2026-03') => ({ month, lines: 0, potsOnHand: 0, lowStock: [], writtenOff: { pots: 0, reasons: [] } })),
+    stockReport: vi.fn(async (month = '2026-03') => ({
+      month,
+      stockAt: `${month}-02T10:00:00.000Z`,
+      lines: 0,
+      potsOnHand: 0,
+      lowStock: [],
+      moved: {},
+      writtenOff: { pots: 0, reasons: [] }
+    })),
     getPlant: vi.fn(async (id: number) => plants.find((p) => p.id === id)!),
     searchByStatus: vi.fn(async () => ({ plants: [], total: 0 })),
     subscribe: vi.fn((options: SubscribeOptions) => {

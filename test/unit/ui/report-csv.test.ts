@@ -28,17 +28,33 @@ describe('report as CSV', () => {
     const text = reportCsv({ period, categories, stock: { available: 5, pending: 1, sold: 3 } })
     expect(text.startsWith('\uFEFF')).toBe(true)
     expect(text.slice(1).split('\r\n')).toEqual([
-      'section,key,sold,returned,net,total,plants',
-      'day,2026-11-23,0,0,0,0,',
-      'day,2026-11-24,3,1,2,59.97,',
-      'category,"Aroids, large",2,0,2,40,',
-      "category,'=cmd,1,1,0,19.97,",
-      'stock,available,,,,,5',
-      'stock,pending,,,,,1',
-      'stock,sold,,,,,3',
-      'totals,2026-11-23..2026-11-24,3,1,2,59.97,',
+      'section,key,sold,returned,net,total,takings,plants',
+      'day,2026-11-23,0,0,0,0,,',
+      'day,2026-11-24,3,1,2,59.97,,',
+      'category,"Aroids, large",2,0,2,40,,',
+      "category,'=cmd,1,1,0,19.97,,",
+      'stock,available,,,,,,5',
+      'stock,pending,,,,,,1',
+      'stock,sold,,,,,,3',
+      'totals,2026-11-23..2026-11-24,3,1,2,59.97,,',
       ''
     ])
+  })
+
+  it("carries the till's net takings of each day and of the period, as the view and the Z report show them", () => {
+    const takings = (net: number) => ({ sales: 2, refunds: 1, gross: net + 500, discounts: 300, refunded: 200, net, tax: 0 })
+    const withTakings: SalesReport = {
+      ...period,
+      groups: [
+        { ...period.groups[0]!, takings: takings(0) },
+        { ...period.groups[1]!, takings: takings(10690) }
+      ],
+      takings: takings(10690)
+    }
+    const rows = reportCsv({ period: withTakings, categories, stock: { available: 0, pending: 0, sold: 0 } }).split('\r\n')
+    expect(rows[0]).toBe('\uFEFFsection,key,sold,returned,net,total,takings,plants')
+    expect(rows.slice(1, 3)).toEqual(['day,2026-11-23,0,0,0,0,0,', 'day,2026-11-24,3,1,2,59.97,106.9,'])
+    expect(rows.at(-2)).toBe('totals,2026-11-23..2026-11-24,3,1,2,59.97,106.9,')
   })
 
   it('guards formulas and quotes only what needs it', () => {

@@ -67,8 +67,10 @@ describe('Reports view', () => {
   it('shows the stock report: pots on hand, the lines low on stock, and this month’s write-offs by reason', async () => {
     vi.mocked(api.client.stockReport).mockResolvedValue({
       month: '2026-11',
+      stockAt: '2026-11-24T10:00:00.000Z',
       lines: 2,
       potsOnHand: 43,
+      moved: { sold: -5, 'written-off': -4 },
       lowStock: [{ id: 2, name: 'Moss', quantity: 3, reorderAt: 5 }],
       writtenOff: {
         pots: 5,
@@ -131,7 +133,7 @@ describe('Reports view', () => {
     const text = await file.text()
     expect(text).toContain(`day,${to},3,0,3,30,`)
     expect(text).toContain('category,Aroids,2,0,2,20,')
-    expect(text).toContain('stock,sold,,,,,3')
+    expect(text).toContain('stock,sold,,,,,,3')
     wrapper.unmount()
   })
 })
