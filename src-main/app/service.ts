@@ -16,6 +16,7 @@ import { replaceFile } from '#lib/durable-file'
 import { RUNTIME_FILE_NAME, PlantStore } from '#store'
 import { identity } from '#lib/process-identity'
 import { NamedTokenRegistry } from '#auth/named-token-registry'
+import { openStaffAccess } from '#auth/staff/staff-access'
 import { openTokenSource, type TokenSource } from '#auth/token'
 
 /** Name of the runtime file that tells scripts where the running server is (and a newcomer that the folder is in use). */
@@ -101,7 +102,8 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   try {
     namedTokens = await NamedTokenRegistry.open(options.dataDir)
     const access = new AccessPolicy({ token: tokens.current, refreshToken: tokens.refresh, host: options.host, namedTokens })
-    const app = createApp({ store, access, uiDir: options.uiDir, events: { stopping: endStreams.signal }, tokens: namedTokens })
+    const staff = await openStaffAccess(options.dataDir)
+    const app = createApp({ store, access, uiDir: options.uiDir, events: { stopping: endStreams.signal }, tokens: namedTokens, staff })
     server = await listenWithFallback(app, options)
     access.listeningOn(server.port)
   } catch (error) {

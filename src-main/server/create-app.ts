@@ -18,11 +18,13 @@ import { registerPlantRoutes } from './routes/plants'
 import { registerBulkRoutes } from './routes/plants-bulk'
 import { registerReportRoutes } from './routes/reports'
 import { registerSettingsRoutes } from './routes/settings'
+import { registerStaffRoutes } from './routes/staff'
 import { registerStockRoutes } from './routes/stock'
 import { registerTokenRoutes, type NamedTokenAdmin } from './routes/tokens'
 import { registerTransferRoutes } from './routes/transfer'
 import { registerUiRoutes } from './routes/ui'
 import { checkHostAndOrigin, requireApiToken } from '#server/security/security'
+import { requireStaffSession, type StaffAccess } from '#server/security/staff-gate'
 import { ALLOWED_METHODS, routePattern } from './urls'
 
 /** What the app needs to serve the API. */
@@ -40,6 +42,8 @@ export interface CreateAppOptions {
   events?: EventRouteOptions
   /** The named tokens the owner manages at /v3/tokens (the checks themselves are `access`'s). */
   tokens?: NamedTokenAdmin
+  /** The staff members and their sessions at /v3/staff; without them every write is the owner's, as before staff. */
+  staff?: StaffAccess
 }
 
 function refuseOtherMethods(app: H3): void {
@@ -68,7 +72,8 @@ export function createApp(options: CreateAppOptions): H3 {
   })
   // The first middleware, so that no route (nor any later middleware) answers /v3 without the token.
   app.use(requireApiToken(options.access))
-  app.use(actAsSender) // the change log's `by`
+  if (options.staff !== undefined) app.use(requireStaffSession(options.staff)) // once members exist, the member at the till
+  app.use(actAsSender) // the change log's `by` (and `staff`)
   const serveOpenApi = (event: H3Event) => {
     event.res.headers.set('content-type', 'application/json; charset=utf-8')
     return (openapi ??= serializeOpenApiDocument())
@@ -83,6 +88,7 @@ export function createApp(options: CreateAppOptions): H3 {
   registerHistoryRoutes(app, options.store)
   registerReportRoutes(app, options.store)
   if (options.tokens !== undefined) registerTokenRoutes(app, options.tokens)
+  if (options.staff !== undefined) registerStaffRoutes(app, options.staff)
   registerTransferRoutes(app, options.store)
   registerBackupRoutes(app, options.store)
   registerSettingsRoutes(app, options.store)

@@ -1,6 +1,7 @@
 /** How the server spells its own addresses and routes. */
 import { API_BASE, API_PATHS, EXTENSION_PATHS } from '#shared/api-paths'
 import { HISTORY_PATHS } from '#shared/history'
+import { STAFF_PATHS } from '#shared/staff'
 import { STOCK_PATHS } from '#shared/stock'
 
 /** Formats a host for a URL (brackets around IPv6). */
@@ -41,5 +42,10 @@ export const ALLOWED_METHODS = {
   [HISTORY_PATHS.health]: ['GET'],
   [STOCK_PATHS.plantStock]: ['POST'],
   [STOCK_PATHS.bulkStock]: ['POST'],
-  [STOCK_PATHS.stockReport]: ['GET']
+  [STOCK_PATHS.stockReport]: ['GET'],
+  [STAFF_PATHS.staff]: ['GET', 'HEAD', 'POST'],
+  [STAFF_PATHS.member]: ['PATCH', 'DELETE'],
+  [STAFF_PATHS.unlock]: ['POST'],
+  [STAFF_PATHS.settings]: ['PUT'],
+  [STAFF_PATHS.sessions]: ['POST', 'DELETE']
 } as const satisfies Record<string, readonly string[]>

@@ -14,6 +14,7 @@ import { plantPaths, plantSchemas } from '#server/routes/plants'
 import { bulkPaths, bulkSchemas } from '#server/routes/plants-bulk'
 import { reportPaths } from '#server/routes/reports'
 import { settingsPaths, settingsSchemas } from '#server/routes/settings'
+import { staffPaths, staffSchemas } from '#server/routes/staff'
 import { stockPaths, stockSchemas } from '#server/routes/stock'
 import { tokenPaths, tokenSchemas } from '#server/routes/tokens'
 import { transferPaths } from '#server/routes/transfer'
@@ -79,6 +80,7 @@ export function createOpenApiDocument(): Record<string, unknown> {
       historyPaths,
       reportPaths,
       tokenPaths,
+      staffPaths,
       transferPaths,
       backupPaths,
       settingsPaths,
@@ -86,7 +88,7 @@ export function createOpenApiDocument(): Record<string, unknown> {
       documentPaths
     ),
     components: {
-      schemas: mergeSchemas(SHARED_SCHEMAS, plantSchemas, bulkSchemas, stockSchemas, historySchemas, tokenSchemas, backupSchemas, settingsSchemas),
+      schemas: mergeSchemas(SHARED_SCHEMAS, plantSchemas, bulkSchemas, stockSchemas, historySchemas, tokenSchemas, staffSchemas, backupSchemas, settingsSchemas),
       securitySchemes: SECURITY_SCHEMES
     }
   }

@@ -17,6 +17,7 @@ export function problemBody(problem: Problem): string {
   if (problem.errors && problem.errors.length > 0) body.errors = problem.errors
   if (problem.oldestSeq !== undefined) body.oldestSeq = problem.oldestSeq
   if (problem.plantId !== undefined) Object.assign(body, { plantId: problem.plantId, onHand: problem.onHand })
+  if (problem.attemptsLeft !== undefined) body.attemptsLeft = problem.attemptsLeft
   return JSON.stringify(body)
 }
 

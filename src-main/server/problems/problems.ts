@@ -16,6 +16,7 @@ import type { ProblemRow } from './problem-row'
 import { PLANT_PROBLEMS, allowPlantMethods } from './plants'
 import { BULK_PROBLEMS } from './plants-bulk'
 import { SETTINGS_PROBLEMS } from './settings'
+import { STAFF_PROBLEMS } from './staff'
 import { STOCK_PROBLEMS } from './stock'
 import { TOKEN_PROBLEMS } from './tokens'
 import { TRANSFER_PROBLEMS } from './transfer'
@@ -31,6 +32,7 @@ export const PROBLEMS = {
   ...HISTORY_PROBLEMS,
   ...TRANSFER_PROBLEMS,
   ...TOKEN_PROBLEMS,
+  ...STAFF_PROBLEMS,
   ...BACKUP_PROBLEMS,
   ...SETTINGS_PROBLEMS,
   ...UI_PROBLEMS

@@ -1,0 +1,117 @@
+/**
+ * Staff at the till: once any member is set up, a write made with the owner's token from the UI needs the
+ * session of the member at the till (header X-Plant-Store-Staff), and the member's role must allow what the
+ * route does (the permissions table of src-shared/staff.ts). A route whose body decides the action (a price
+ * in a plant's changes, a stock movement's reason) asks again with {@link requireStaffMay}. Named tokens
+ * (scripts) keep their scope and are not staff; the plant-store command, which reads the owner's token from
+ * the data folder, is the owner at this computer.
+ */
+import type { H3Event, Middleware } from 'h3'
+import { EXTENSION_PATHS, API_PATHS } from '#shared/api-paths'
+import { STAFF_PATHS, STAFF_SESSION_HEADER, roleMay, type StaffAction, type StaffMember } from '#shared/staff'
+import { STOCK_PATHS } from '#shared/stock'
+import type { StaffRegistry } from '#auth/staff/staff-registry'
+import type { StaffSessions } from '#auth/staff/staff-sessions'
+import { problem } from '#server/problems/problems'
+import { routePattern } from '#server/urls'
+import { CLIENT_HEADER } from './actor'
+
+declare module 'h3' {
+  interface H3EventContext {
+    /** The member at the till, for a write made with their session. */
+    staff?: StaffMember
+  }
+}
+
+/** The staff members and their sessions. */
+export interface StaffAccess {
+  registry: StaffRegistry
+  sessions: StaffSessions
+}
+
+/**
+ * What each write route does, by method and path (OpenAPI-style). `decided-by-body`: the route says, once it
+ * has read the body; `sign-in`: the routes that start and end a session, open to anyone with the token.
+ */
+export const WRITE_ROUTE_ACTIONS: Readonly<Record<string, StaffAction | 'decided-by-body' | 'sign-in'>> = {
+  [`POST ${API_PATHS.plant}`]: 'add-plants',
+  [`PUT ${API_PATHS.plant}`]: 'decided-by-body',
+  [`DELETE ${EXTENSION_PATHS.plantById}`]: 'delete-plants',
+  [`POST ${EXTENSION_PATHS.plantRestore}`]: 'delete-plants',
+  [`POST ${EXTENSION_PATHS.bulk}`]: 'decided-by-body',
+  [`POST ${EXTENSION_PATHS.bulkDelete}`]: 'delete-plants',
+  [`POST ${EXTENSION_PATHS.bulkRestore}`]: 'delete-plants',
+  [`PUT ${EXTENSION_PATHS.shopSettings}`]: 'settings',
+  [`POST ${EXTENSION_PATHS.tokens}`]: 'tokens',
+  [`DELETE ${EXTENSION_PATHS.tokenByName}`]: 'tokens',
+  [`POST ${EXTENSION_PATHS.import}`]: 'import',
+  [`PUT ${EXTENSION_PATHS.backup}`]: 'backups',
+  [`POST ${EXTENSION_PATHS.backup}`]: 'backups',
+  [`POST ${STOCK_PATHS.plantStock}`]: 'decided-by-body',
+  [`POST ${STOCK_PATHS.bulkStock}`]: 'decided-by-body',
+  [`POST ${STAFF_PATHS.staff}`]: 'staff',
+  [`PATCH ${STAFF_PATHS.member}`]: 'staff',
+  [`DELETE ${STAFF_PATHS.member}`]: 'staff',
+  [`POST ${STAFF_PATHS.unlock}`]: 'staff',
+  [`PUT ${STAFF_PATHS.settings}`]: 'staff',
+  [`POST ${STAFF_PATHS.sessions}`]: 'sign-in',
+  [`DELETE ${STAFF_PATHS.sessions}`]: 'sign-in'
+}
+
+const READ_METHODS = new Set(['GET', 'HEAD'])
+
+/** The table keyed by h3's route pattern, as the matched route names it. */
+const BY_ROUTE = new Map(
+  Object.entries(WRITE_ROUTE_ACTIONS).map(([key, action]) => {
+    const [method, path] = key.split(' ') as [string, string]
+    return [`${method} ${routePattern(path)}`, action]
+  })
+)
+
+/** True when `event` must come from a member at the till: the owner's token, not the command line, with staff set up. */
+function needsStaff(event: H3Event, access: StaffAccess): boolean {
+  if (!access.registry.active || event.context.principal?.scope !== 'owner') return false
+  return event.req.headers.get(CLIENT_HEADER) !== 'cli'
+}
+
+/** The member whose session `event` carries, or a 403 saying to sign in. */
+function memberAtTill(event: H3Event, access: StaffAccess): StaffMember {
+  const session = event.req.headers.get(STAFF_SESSION_HEADER)
+  if (session === null || session === '') throw problem('staffSessionNeeded', false)
+  const id = access.sessions.use(session)
+  const member = id === undefined ? undefined : access.registry.member(id)
+  if (!member) throw problem('staffSessionNeeded', true)
+  return member
+}
+
+/** Middleware: the staff check of every write under /v3 (after the token check). */
+export function requireStaffSession(access: StaffAccess): Middleware {
+  return (event, next) => {
+    if (READ_METHODS.has(event.req.method) || !needsStaff(event, access)) return next()
+    const route = event.context.matchedRoute?.route
+    const action = route === undefined ? undefined : BY_ROUTE.get(`${event.req.method} ${route}`)
+    if (action === 'sign-in' || action === undefined) return next() // unknown routes answer 404/405 on their own
+    const member = memberAtTill(event, access)
+    event.context.staff = member
+    if (action !== 'decided-by-body') requireStaffMay(event, action)
+    return next()
+  }
+}
+
+/** Refuses (403, in words) when the member at the till may not do `action`; passes when no member is at the till. */
+export function requireStaffMay(event: H3Event, action: StaffAction): void {
+  const member = event.context.staff
+  if (member && !roleMay(member.role, action)) throw problem('staffNotAllowed', action, member)
+}
+
+/** Refuses a refund of `amountCents` over the limit of the staff member at the till (managers and the owner have none). */
+export function requireRefundWithinLimit(event: H3Event, amountCents: number): void {
+  const member = event.context.staff
+  if (member?.role !== 'staff' || member.refundLimitCents === undefined) return
+  if (amountCents > member.refundLimitCents) throw problem('refundOverLimit', amountCents, member)
+}
+
+/** The member at the till's name for the change log's `staff` (undefined when none). */
+export function staffNameOf(event: H3Event): string | undefined {
+  return event.context.staff?.name
+}
