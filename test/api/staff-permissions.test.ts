@@ -133,3 +133,38 @@ describe('who needs a staff session (extension)', () => {
     expect((await app.call('POST', '/v3/plant/1/stock', { change: 3, reason: 'returned' }, sessionOf(app, 'manager'))).status).toBe(200)
   })
 })
+
+describe('the member at the till in the change log (extension)', () => {
+  it('names the member on every kind of change: add, edit, stock movement, bulk change, delete, restore, import', async () => {
+    const app = await createStaffedApp()
+    const max = sessionOf(app, 'manager')
+    await app.call('POST', '/v3/plant', { name: 'Fern', price: 4 }, max)
+    await app.call('PUT', '/v3/plant', { id: 1, price: 5 }, max)
+    await app.call('POST', '/v3/plant/1/stock', { change: 3, reason: 'received' }, max)
+    await app.call('POST', '/v3/plant/bulk', { ids: [1], changes: { tags: ['shade'] } }, max)
+    await app.call('DELETE', '/v3/plant/1', undefined, max)
+    await app.call('POST', '/v3/plant/1/restore', undefined, max)
+    const imported = await app.call('POST', '/v3/import', [{ name: 'Moss' }], max)
+    expect(imported.status).toBe(200)
+    const anna = sessionOf(app, 'staff')
+    await app.call('POST', '/v3/plant/1/stock', { change: -1, reason: 'sold' }, anna)
+    const { changes } = await (await app.call('GET', '/v3/changes?since=0')).json()
+    expect(changes.map((change: { type: string; by: string; staff?: string }) => [change.type, change.by, change.staff])).toEqual([
+      ['plant.added', 'ui', 'Max'],
+      ['plant.updated', 'ui', 'Max'],
+      ['plant.updated', 'ui', 'Max'],
+      ['plant.updated', 'ui', 'Max'],
+      ['plant.deleted', 'ui', 'Max'],
+      ['plant.restored', 'ui', 'Max'],
+      ['plant.added', 'import', 'Max'],
+      ['plant.updated', 'ui', 'Anna']
+    ])
+  })
+
+  it('names no member without staff, as before', async () => {
+    const app = await createTestApp()
+    await app.call('POST', '/v3/plant', { name: 'Fern' })
+    const { changes } = await (await app.call('GET', '/v3/changes?since=0')).json()
+    expect(changes[0]).not.toHaveProperty('staff')
+  })
+})
