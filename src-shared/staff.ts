@@ -134,7 +134,8 @@ export const STAFF_NAME_MAX = PLANT_LIMITS.textMaxLength
 export const LOCK_MINUTES_DEFAULT = 5
 export const LOCK_MINUTES_MAX = 240
 
-const PIN_PATTERN = /^\d{4,8}$/
+/** A PIN: 4 to 8 digits (0–9 only; the pad and the server read it alike). */
+export const PIN_PATTERN = /^[0-9]{4,8}$/
 
 const STAFF_NAME = textField('What the till and the history call the member, e.g. Anna.')
 
