@@ -88,7 +88,17 @@ export function createOpenApiDocument(): Record<string, unknown> {
       documentPaths
     ),
     components: {
-      schemas: mergeSchemas(SHARED_SCHEMAS, plantSchemas, bulkSchemas, stockSchemas, historySchemas, tokenSchemas, staffSchemas, backupSchemas, settingsSchemas),
+      schemas: mergeSchemas(
+        SHARED_SCHEMAS,
+        plantSchemas,
+        bulkSchemas,
+        stockSchemas,
+        historySchemas,
+        tokenSchemas,
+        staffSchemas,
+        backupSchemas,
+        settingsSchemas
+      ),
       securitySchemes: SECURITY_SCHEMES
     }
   }
