@@ -60,6 +60,12 @@ export const useStaffStore = defineStore('staff', () => {
     await load().catch(() => undefined) // a member locked out meanwhile shows as such
   }
 
+  /** The server no longer knows the session: ask "Who is selling?" again (the session is gone, nothing to sign out). */
+  function forget(): void {
+    clearTimer()
+    current.value = null
+  }
+
   /** True when the member at the till may do `action` (anyone may while no staff are set up). */
   function may(action: StaffAction): boolean {
     if (!active.value) return true
@@ -98,5 +104,5 @@ export const useStaffStore = defineStore('staff', () => {
   /** True when this window may manage staff: no staff yet (the owner sets them up), or the owner is signed in. */
   const managesStaff = computed(() => may('staff'))
 
-  return { members, lockAfterMinutes, current, active, locked, managesStaff, admin, load, touch, signIn, lock, may, reasonNot }
+  return { members, lockAfterMinutes, current, active, locked, managesStaff, admin, load, touch, signIn, lock, forget, may, reasonNot }
 })

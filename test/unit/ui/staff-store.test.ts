@@ -50,4 +50,13 @@ describe('the member at the till', () => {
     expect(staff.locked).toBe(true)
     expect(api.client.signOutStaff).toHaveBeenCalled()
   })
+
+  it('asks again when the server no longer knows the session, without signing out a session that is gone', async () => {
+    const staff = useStaffStore()
+    await staff.load()
+    await staff.signIn(3, '2222')
+    staff.forget()
+    expect(staff.locked).toBe(true)
+    expect(api.client.signOutStaff).not.toHaveBeenCalled()
+  })
 })
