@@ -30,6 +30,7 @@ import { SCENARIOS, runsOn } from './lib/scenarios.mjs'
 import { currentSeed, freshDataDir } from './lib/seed.mjs'
 import { KINDS, collectGarbage, startServer, stopServer } from './lib/servers.mjs'
 import { benchStock, stockMarkdown } from './stock.mjs'
+import { benchSale, saleMarkdown } from './sale.mjs'
 import { benchTill, tillMarkdown } from './till.mjs'
 import { benchTransfer, transferMarkdown } from './transfer.mjs'
 
@@ -194,6 +195,8 @@ async function main() {
   const till = await benchTill({ plants: 10_000, rounds: options.mode === 'quick' ? 3 : 7 })
   // Stock: a sale against a status update (time and fsyncs, one at a time), a stock-take of 5,000 lines (one journal line).
   const stock = await benchStock({ plants: 10_000, take: 5000, rounds: options.mode === 'quick' ? 3 : 5 })
+  // Sales: a 10-line basket completed (one journal line) against the same lines as a bulk stock sale; the X report over a day's sales.
+  const sale = await benchSale({ plants: 10_000, sales: options.mode === 'quick' ? 20_000 : 100_000, rounds: options.mode === 'quick' ? 2 : 5 })
   const elapsedS = Math.round((Date.now() - startedAt) / 1000)
   const results = {
     date: new Date().toISOString(),
@@ -209,14 +212,15 @@ async function main() {
     sizes,
     transfer,
     till,
-    stock
+    stock,
+    sale
   }
   await mkdir(path.dirname(args.out), { recursive: true })
   await writeFile(args.out, JSON.stringify(results, null, 1) + '\n')
   // A dated copy (git-ignored) so that runs can be compared later.
   await writeFile(path.join(path.dirname(args.out), `run-${results.date.replace(/[:.]/g, '-')}.json`), JSON.stringify(results) + '\n')
   process.stdout.write(
-    `\n${resultsMarkdown(results)}\n\n${journalPileTable(journalPile)}\n\n${history ? `${historyTable(history)}\n\n` : ''}${transfer.length > 0 ? `${transferMarkdown(transfer)}\n\n` : ''}${tillMarkdown(till)}\n\n${stockMarkdown(stock)}\n\nwrote ${path.relative(process.cwd(), args.out)}\n`
+    `\n${resultsMarkdown(results)}\n\n${journalPileTable(journalPile)}\n\n${history ? `${historyTable(history)}\n\n` : ''}${transfer.length > 0 ? `${transferMarkdown(transfer)}\n\n` : ''}${tillMarkdown(till)}\n\n${stockMarkdown(stock)}\n\n${saleMarkdown(sale)}\n\nwrote ${path.relative(process.cwd(), args.out)}\n`
   )
 }
 

@@ -3,10 +3,11 @@
  * UI, the CLI (plants, tokens, import and export through a running server) and tests. Every failure arrives as an
  * {@link ApiError} built from the server's problem+json (status 0 when the server could not be reached at all).
  * Runs in Node and in browsers. One request function (api-request.ts) serves every resource's part: the contract and
- * plants here, the till's operations (api-client-till.ts), stock (api-client-stock.ts), the change log's (history-client.ts); the errors live in
+ * plants here, the till's operations (api-client-till.ts), stock (api-client-stock.ts), sales and days (api-client-sales.ts), the change log's (history-client.ts); the errors live in
  * api-errors.ts, the list queries in api-queries.ts and the change stream in api-event-stream.ts.
  */
 import { staffApi, type StaffApi } from './api-client-staff'
+import { salesApi, type SalesApi } from './api-client-sales'
 import { stockApi, type StockApi } from './api-client-stock'
 import { tillApi, type TillApi } from './api-client-till'
 import { createSend, jsonOf, RawBody, type ConnectionOptions, type RequestOptions } from './api-request'
@@ -65,7 +66,7 @@ export interface ImportOptions extends RequestOptions {
   choices?: ImportChoices
 }
 
-export interface ApiClient extends TillApi, StockApi, HistoryClient, StaffApi {
+export interface ApiClient extends TillApi, StockApi, SalesApi, HistoryClient, StaffApi {
   /** add-plant (contract), with an Idempotency-Key, retried after a network error or a 503 without ever adding twice. */
   addPlant(plant: NewPlant, options?: AddOptions): Promise<PlantResponse>
   /** update-plant (contract): the fields present in `changes` change; with `ifVersion`, only if nobody changed the plant since. */
@@ -122,6 +123,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   return {
     ...tillApi(send),
     ...stockApi(send, options.addRetries),
+    ...salesApi(send),
     ...historyApi(send),
     ...staffApi(send, staffSession),
     async addPlant(plant, requestOptions = {}) {

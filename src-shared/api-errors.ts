@@ -18,6 +18,8 @@ export class ApiError extends Error {
   readonly onHand: number | undefined
   /** A refused change (412): the plant that was changed since, from the answer's ETag (a bulk call's names which one). */
   readonly changedPlant: { id: number; version: number } | undefined
+  /** A refused import (422): errors found beyond those listed in `errors`. */
+  readonly moreErrors: number | undefined
 
   constructor(problem: Problem, changedPlant?: { id: number; version: number }) {
     super(problem.detail)
@@ -29,6 +31,7 @@ export class ApiError extends Error {
     this.errors = problem.errors ?? []
     this.onHand = problem.onHand
     this.changedPlant = changedPlant
+    this.moreErrors = problem.moreErrors
   }
 
   /** True when no answer came at all (server stopped, network down). */
@@ -73,7 +76,8 @@ export async function toApiError(response: Response): Promise<ApiError> {
             status: response.status,
             detail: body.detail,
             errors: Array.isArray(body.errors) ? body.errors : [],
-            ...(typeof body.onHand === 'number' ? { onHand: body.onHand } : {})
+            ...(typeof body.onHand === 'number' ? { onHand: body.onHand } : {}),
+            ...(typeof body.moreErrors === 'number' ? { moreErrors: body.moreErrors } : {})
           },
           etag ? parsePlantEtag(etag) : undefined
         )

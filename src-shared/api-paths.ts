@@ -29,7 +29,9 @@ export const EXTENSION_PATHS = {
   bulk: '/plant/bulk',
   bulkDelete: '/plant/bulk/delete',
   bulkRestore: '/plant/bulk/restore',
-  shopSettings: '/settings/shop'
+  shopSettings: '/settings/shop',
+  /** Prices with or without tax, the tax rates, a receipt's head. */
+  salesSettings: '/settings/sales'
 } as const
 
 /** Request and response headers of the extensions (optimistic concurrency, retries that never double-add). */

@@ -154,6 +154,8 @@ export interface ObjectOptions<T> {
   notAnObject: string
   /** A key the object does not have. */
   unknownKey: (key: string) => string
+  /** When set, an object without any key is refused with these words (published as minProperties: 1): a change that names nothing. */
+  noKeys?: string
   description?: string
 }
 
@@ -172,6 +174,7 @@ export function objectOf<T>(fields: FieldRules<T>, options: ObjectOptions<T>): R
         return undefined
       }
       const before = errors.length
+      if (options.noKeys !== undefined && Object.keys(value).length === 0) errors.push({ field, message: options.noKeys })
       for (const key of Object.keys(value)) {
         if (!Object.hasOwn(rules, key)) errors.push({ field: fieldPath(field, key), message: options.unknownKey(key) })
       }
@@ -186,6 +189,7 @@ export function objectOf<T>(fields: FieldRules<T>, options: ObjectOptions<T>): R
     schema: {
       type: 'object',
       ...(required.length > 0 ? { required: [...required] } : {}),
+      ...(options.noKeys !== undefined ? { minProperties: 1 } : {}),
       additionalProperties: false,
       ...(options.description === undefined ? {} : { description: options.description }),
       properties: Object.fromEntries(keys.map((key) => [key, rules[key]!.schema]))

@@ -3,6 +3,7 @@
  * saved change of one plant, numbered by `seq` (strictly increasing, never
  * reused, across restarts and restores), and the sales report built from them.
  */
+import type { Takings } from './day'
 import type { Plant } from './plant'
 import type { StockRecord } from './stock'
 
@@ -80,8 +81,11 @@ export interface SalesReport {
   to: string
   groupBy: SalesGrouping
   currency: string
-  groups: (SalesCounts & { key: string })[]
+  /** Each group; grouped by date, with the till's `takings` of its days too. */
+  groups: (SalesCounts & { key: string; takings?: Takings })[]
   totals: SalesCounts
+  /** The till's sales and refunds of the period (UTC days): each counted once, money as net takings in minor units. */
+  takings?: Takings
 }
 
 /**

@@ -37,6 +37,32 @@ export function formatOfFileName(name: string): TransferFormat {
 /** Largest import body (bytes): far above the 1 MiB of the other routes, as a shop's whole list comes in one file. */
 export const MAX_IMPORT_BYTES = 32 * 1024 * 1024
 
+/**
+ * The most columns an import reads, empty columns at the end of the header not counted: a shop's sheet has a few
+ * dozen, a shop system's export about 50. A wider header is refused before its rows are read.
+ */
+export const MAX_IMPORT_COLUMNS = 200
+
+/** Errors an import lists (the first by row); the rest are counted in `moreErrors`. */
+export const MAX_IMPORT_ERRORS = 1000
+
+/** Warnings an import lists (the first found); the rest are counted in `moreWarnings`. */
+export const MAX_IMPORT_WARNINGS = 100
+
+/** The refusal of a header wider than {@link MAX_IMPORT_COLUMNS}, in words a person can act on. */
+export function tooManyColumnsText(columns: number): string {
+  return (
+    `This file has ${columns.toLocaleString('en')} columns; Plant Store reads at most ${MAX_IMPORT_COLUMNS} ` +
+    '(empty columns at the end of the header not counted). Save only the columns that describe the plants and import that file.'
+  )
+}
+
+/** The line after a list cut short: "… and 4,999,000 more errors" (empty when nothing was left out). */
+export function moreText(count: number | undefined, noun: string, plural = `${noun}s`): string {
+  if (!count) return ''
+  return `… and ${count.toLocaleString('en')} more ${count === 1 ? noun : plural}`
+}
+
 /** One thing wrong with one row of an imported file. */
 export interface ImportRowError {
   /** The row as a spreadsheet numbers it (the header is row 1); for JSON, the position in the array from 1. */
@@ -64,8 +90,14 @@ export interface ImportSummary {
   added: number
   updated: number
   unchanged: number
+  /** The first {@link MAX_IMPORT_WARNINGS} warnings. */
   warnings: string[]
+  /** The first {@link MAX_IMPORT_ERRORS} errors by row. */
   errors: ImportRowError[]
+  /** Errors found beyond those listed (absent when none were left out). */
+  moreErrors?: number
+  /** Warnings found beyond those listed (absent when none were left out). */
+  moreWarnings?: number
   /** The first changes, in file order (at most {@link IMPORT_PREVIEW_CHANGES}). */
   changes: ImportChange[]
   /** True when the changes were saved; false for a dry run. */

@@ -67,6 +67,7 @@ export interface ColumnMapping {
 /** A row that looks like no plant (a gift card, a service), listed so it can be left out. */
 export interface NonPlantItem {
   name: string
+  /** Its rows, the first {@link MAX_NON_PLANT_ROWS} of them. */
   rows: number[]
   reason: string
   leftOut: boolean
@@ -89,12 +90,22 @@ export interface ImportMappingReport {
   prices: { detected: DecimalMark | null; used: DecimalMark | null; mustChoose: boolean; examples: string[] } | null
   /** Each status word of the status column, with what it means (null: unknown, to be chosen). */
   statusWords: { word: string; rows: number; target: StatusWordTarget | null }[]
+  /** Status words found beyond the {@link MAX_MAPPING_ITEMS} listed (absent when none). */
+  moreStatusWords?: number
   nonPlants: NonPlantItem[]
+  /** Names that look like no plant beyond the {@link MAX_MAPPING_ITEMS} listed (absent when none). */
+  moreNonPlants?: number
   /** Rows left out by choice (status words mapped to skip, non-plants left out). */
   leftOut: number
   /** The choices in effect: send them back to import the same way. */
   choices: ImportChoices
 }
+
+/** Status words and names of non-plants a mapping lists, in file order; a file of a million different ones says how many more. */
+export const MAX_MAPPING_ITEMS = 100
+
+/** Rows listed for each name that looks like no plant. */
+export const MAX_NON_PLANT_ROWS = 10
 
 /** The largest `mapping` parameter (characters of JSON). */
 export const MAX_MAPPING_CHARS = 16 * 1024

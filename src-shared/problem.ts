@@ -19,6 +19,8 @@ export interface Problem {
   onHand?: number
   /** 403 of a wrong PIN (extension): the tries left before the member is locked out. */
   attemptsLeft?: number
+  /** 422 of an import (extension): errors found beyond the first ones listed in `errors`. */
+  moreErrors?: number
 }
 
 /** Media type of every error body. */
@@ -68,5 +70,9 @@ export const PROBLEM_TYPES = {
   wrongPin: 'urn:plant-store:problem:wrong-pin',
   staffLockedOut: 'urn:plant-store:problem:staff-locked-out',
   /** 409: a staff change that would leave no owner to manage staff (extension). */
-  staffRule: 'urn:plant-store:problem:staff-rule'
+  staffRule: 'urn:plant-store:problem:staff-rule',
+  /** 409: the payments of a sale come to less than its total (extension). */
+  paymentShort: 'urn:plant-store:problem:payment-short',
+  /** 409: a refund of more than is left to refund of a sale line (extension). */
+  refundBeyondSale: 'urn:plant-store:problem:refund-beyond-sale'
 } as const

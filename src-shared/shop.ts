@@ -56,7 +56,8 @@ export const SHOP_SETTINGS_BODY = named(
     { currency: CURRENCY, timeZone: TIME_ZONE },
     {
       notAnObject: 'the body must be a JSON object such as {"currency": "GBP"} or {"timeZone": "Europe/Berlin"}',
-      unknownKey: (key) => `unknown field "${key}"; the fields are currency and timeZone (the locale is the computer's)`
+      unknownKey: (key) => `unknown field "${key}"; the fields are currency and timeZone (the locale is the computer's)`,
+      noKeys: 'say what to change: currency, timeZone (or both), e.g. {"timeZone": "Europe/Berlin"}; an empty body changes nothing'
     }
   )
 )

@@ -4,9 +4,9 @@ import path from 'node:path'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
 
-/** Resolves with the child process and its API base URL once it listens. */
-export async function startServe(dataDir, token) {
-  const child = spawn(process.execPath, [path.join(ROOT, 'bin/plant-store.js'), 'serve', '--port', '0', '--data', dataDir], {
+/** Resolves with the child process and its API base URL once it listens; `root` is the checkout whose build runs. */
+export async function startServe(dataDir, token, root = ROOT) {
+  const child = spawn(process.execPath, [path.join(root, 'bin/plant-store.js'), 'serve', '--port', '0', '--data', dataDir], {
     env: { ...process.env, PLANT_STORE_TOKEN: token, NODE_ENV: 'production' },
     stdio: ['ignore', 'pipe', 'inherit']
   })

@@ -10,7 +10,7 @@ import path from 'node:path'
 import { recordAndPrune } from './backup-manifest'
 import { checkBackupFolder } from './check-folder'
 import { readSettings } from '#settings/settings'
-import { BACKUP_NAME, backupName, checkStoreFolder, countPlants, readCatalogue, serializeSnapshot, type BackupMade } from '#store'
+import { backupName, backupSnapshot, type BackupMade } from '#store'
 import { replaceFile } from '#lib/durable-file'
 import { isProcessAlive } from '#lib/process-identity'
 
@@ -99,7 +99,7 @@ async function targetFolder(dir: string, dataDir: string, create: boolean): Prom
 }
 
 /**
- * Writes the catalogue of `dataDir` as it stands now into `targetDir`, verifies
+ * Writes the catalogue of `dataDir` as it stands now (backupSnapshot: what a local backup holds) into `targetDir`, verifies
  * it and records it as the last backup. Safe while a server holds the folder:
  * it only reads the data files. Resolves undefined when there is no catalogue yet.
  */
@@ -109,10 +109,10 @@ export async function backUpTo(
   at = new Date(),
   options: { create?: boolean } = {}
 ): Promise<BackupMade | undefined> {
-  const catalogue = await readCatalogue(dataDir)
-  if (!catalogue) return undefined
-  await checkStoreFolder(dataDir) // backup-status.json goes there: never into a folder other accounts can change, as `backup`
-  const text = await serializeSnapshot({ nextId: catalogue.data.nextId, journalGen: catalogue.lastGen + 1, plants: catalogue.data.plants })
+  // The same copy as `plant-store backup` (idempotency keys included); backup-status.json goes into the checked data folder.
+  const snapshot = await backupSnapshot(dataDir)
+  if (!snapshot) return undefined
+  const { text, ...counts } = snapshot
   const dir = await targetFolder(path.resolve(targetDir), dataDir, options.create === true)
   await removeCutOffBackups(dir)
   const file = await freeName(dir, at)
@@ -129,7 +129,7 @@ export async function backUpTo(
   const status: OffsiteBackupStatus = { at: at.toISOString(), dir, file }
   // Replaced, never written through: a link planted at that name is not followed.
   await replaceFile(path.join(dataDir, STATUS_FILE_NAME), JSON.stringify(status, null, 2) + '\n')
-  return { file, ...countPlants(catalogue.data.plants) }
+  return { file, ...counts }
 }
 
 /** The backups into the backup folder while the service runs (scheduleOffsiteBackups). */

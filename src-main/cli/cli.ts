@@ -9,6 +9,8 @@ import { configCommand } from '#cli/commands/config'
 import { exportCommand } from '#cli/commands/export'
 import { importCommand } from '#cli/commands/import'
 import { plantsCommand } from '#cli/commands/plants'
+import { salesCommand } from '#cli/commands/sales'
+import { dayCommand } from '#cli/commands/day'
 import { restoreCommand } from '#cli/commands/restore'
 import { serveCommand } from '#cli/commands/serve'
 import { tokenCommand } from '#cli/commands/token'
@@ -26,6 +28,8 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   restore: restoreCommand,
   token: tokenCommand,
   plants: plantsCommand,
+  sales: salesCommand,
+  day: dayCommand,
   export: exportCommand,
   import: importCommand,
   config: configCommand

@@ -5,7 +5,8 @@
  */
 import { readFile } from 'node:fs/promises'
 import { plantCountText } from '#shared/words'
-import { latestBackup, DATA_FILE_VERSION, type RestoreResult } from '#store'
+import { DATA_FILE_VERSION, type RestoreResult } from '#store'
+import { newestBackups } from '#backup-folder/latest-backup'
 import type { LockOwner } from '#store/errors'
 import { DataDirLockedError, DataFileError } from '#store/errors'
 import { PortInUseError } from '#server/start-server'
@@ -47,19 +48,33 @@ async function isFromNewerApp(error: DataFileError): Promise<boolean> {
   }
 }
 
-/** Describes `error` (thrown by startService on `dataDir`) with the choices that make sense for it. */
-export async function explainStartFailure(error: unknown, dataDir: string): Promise<StartFailure> {
-  const detail = describeStartFailure(error) ?? `Unexpected error: ${error instanceof Error ? error.message : String(error)}`
-  if (error instanceof DataFileError) {
-    const backup = error.latestBackup ?? (await latestBackup(dataDir))
-    const offerRestore = backup !== undefined && !(await isFromNewerApp(error))
-    return {
-      headline: 'Plant Store cannot open its catalogue.',
-      detail,
-      choices: offerRestore ? ['restore-latest', 'open-folder', 'quit'] : ['open-folder', 'quit'],
-      latestBackup: offerRestore ? backup : undefined
-    }
+/**
+ * A refused catalogue, with the backup to offer: the newest in DIR/backups or the backup folder (a USB stick), as
+ * `plant-store restore --latest` chooses it, leaving out those that already failed to restore.
+ */
+async function explainDataFileFailure(error: DataFileError, dataDir: string, failed: ReadonlySet<string>): Promise<StartFailure> {
+  const found = await newestBackups(dataDir)
+  const backup = found.files.find((file) => !failed.has(file))
+  error.latestBackup = backup // the words name the backup the button puts back
+  const offerRestore = backup !== undefined && !(await isFromNewerApp(error))
+  // A stick not plugged in: once it is, Try again looks again.
+  const missing = found.missingFolder === undefined ? '' : ` The backup folder ${found.missingFolder} is not there: is the drive plugged in?`
+  const choices: StartChoice[] = offerRestore ? ['restore-latest', 'open-folder'] : ['open-folder']
+  return {
+    headline: 'Plant Store cannot open its catalogue.',
+    detail: `${describeStartFailure(error)!}${missing}`,
+    choices: [...choices, ...(missing ? (['retry'] as const) : []), 'quit'],
+    latestBackup: offerRestore ? backup : undefined
   }
+}
+
+/**
+ * Describes `error` (thrown by startService on `dataDir`) with the choices that make sense for it; `failed` holds
+ * the backups that could not be restored since, which are not offered again.
+ */
+export async function explainStartFailure(error: unknown, dataDir: string, failed: ReadonlySet<string> = new Set()): Promise<StartFailure> {
+  if (error instanceof DataFileError) return explainDataFileFailure(error, dataDir, failed)
+  const detail = describeStartFailure(error) ?? `Unexpected error: ${error instanceof Error ? error.message : String(error)}`
   if (error instanceof DataDirLockedError && error.unproven) {
     // After a crash or a power cut the recorded pid may be any program's: the person, who can see, decides.
     return {
@@ -98,29 +113,34 @@ export interface RecoveryOptions<T> {
  * Opening the folder or restoring is followed by another try.
  */
 export async function startWithRecovery<T>(options: RecoveryOptions<T>): Promise<T | undefined> {
+  const failedBackups = new Set<string>()
   for (;;) {
     let failure: StartFailure
     try {
       return await options.start()
     } catch (error) {
-      failure = await explainStartFailure(error, options.dataDir)
+      failure = await explainStartFailure(error, options.dataDir, failedBackups)
       if (failure.detail.startsWith('Unexpected error')) console.error('Plant Store could not start:', error)
     }
     const choice = await options.ask(failure)
     if (choice === 'quit') return undefined
     if (choice === 'open-folder') await options.openFolder(options.dataDir)
-    if (choice === 'restore-latest' && failure.latestBackup !== undefined) await restoreAndTell(options, failure.latestBackup)
+    if (choice === 'restore-latest' && failure.latestBackup !== undefined && !(await restoreAndTell(options, failure.latestBackup)))
+      failedBackups.add(failure.latestBackup) // the next offer is the next newest
     if (choice === 'open-anyway' && failure.holder !== undefined) await options.takeOver(options.dataDir, failure.holder)
   }
 }
 
-async function restoreAndTell<T>(options: RecoveryOptions<T>, backup: string): Promise<void> {
+/** Restores `backup` and says how it went; false when it could not be restored. */
+async function restoreAndTell<T>(options: RecoveryOptions<T>, backup: string): Promise<boolean> {
   try {
     const result = await options.restore(options.dataDir, backup)
     const aside = result.keptAside ? ` The damaged file was kept as ${result.keptAside}.` : ''
     await options.inform(`Restored ${plantCountText(result)} from ${backup}.${aside}`, false)
+    return true
   } catch (error) {
     const reason = describeStartFailure(error) ?? (error instanceof Error ? error.message : String(error))
     await options.inform(`The backup ${backup} could not be restored: ${reason}`, true)
+    return false
   }
 }

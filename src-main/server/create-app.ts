@@ -17,6 +17,8 @@ import { registerHistoryRoutes } from './routes/history'
 import { registerPlantRoutes } from './routes/plants'
 import { registerBulkRoutes } from './routes/plants-bulk'
 import { registerReportRoutes } from './routes/reports'
+import { registerSaleRoutes } from './routes/sales'
+import { registerDayRoutes } from './routes/days'
 import { registerSettingsRoutes } from './routes/settings'
 import { registerStaffRoutes } from './routes/staff'
 import { registerStockRoutes } from './routes/stock'
@@ -84,6 +86,8 @@ export function createApp(options: CreateAppOptions): H3 {
   registerPlantRoutes(app, options.store)
   registerBulkRoutes(app, options.store)
   registerStockRoutes(app, options.store)
+  registerSaleRoutes(app, options.store)
+  registerDayRoutes(app, options.store)
   registerEventRoutes(app, options.store, { ...options.events, stillAllowed: (header) => options.access.checkAuthorization(header).ok })
   registerHistoryRoutes(app, options.store)
   registerReportRoutes(app, options.store)

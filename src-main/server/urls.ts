@@ -3,6 +3,8 @@ import { API_BASE, API_PATHS, EXTENSION_PATHS } from '#shared/api-paths'
 import { HISTORY_PATHS } from '#shared/history'
 import { STAFF_PATHS } from '#shared/staff'
 import { STOCK_PATHS } from '#shared/stock'
+import { SALE_PATHS } from '#shared/sale'
+import { DAY_PATHS } from '#shared/day'
 
 /** Formats a host for a URL (brackets around IPv6). */
 export function urlHost(host: string): string {
@@ -30,6 +32,7 @@ export const ALLOWED_METHODS = {
   [EXTENSION_PATHS.bulkDelete]: ['POST'],
   [EXTENSION_PATHS.bulkRestore]: ['POST'],
   [EXTENSION_PATHS.shopSettings]: ['GET', 'PUT'],
+  [EXTENSION_PATHS.salesSettings]: ['GET', 'PUT'],
   [EXTENSION_PATHS.events]: ['GET'],
   [EXTENSION_PATHS.tokens]: ['GET', 'HEAD', 'POST'],
   [EXTENSION_PATHS.tokenByName]: ['DELETE'],
@@ -47,5 +50,12 @@ export const ALLOWED_METHODS = {
   [STAFF_PATHS.member]: ['PATCH', 'DELETE'],
   [STAFF_PATHS.unlock]: ['POST'],
   [STAFF_PATHS.settings]: ['PUT'],
-  [STAFF_PATHS.sessions]: ['POST', 'DELETE']
+  [STAFF_PATHS.sessions]: ['POST', 'DELETE'],
+  [SALE_PATHS.sales]: ['GET', 'HEAD', 'POST'],
+  [SALE_PATHS.sale]: ['GET', 'HEAD'],
+  [SALE_PATHS.refunds]: ['GET', 'HEAD', 'POST'],
+  [SALE_PATHS.receipt]: ['GET', 'HEAD'],
+  [DAY_PATHS.current]: ['GET', 'HEAD'],
+  [DAY_PATHS.close]: ['POST'],
+  [DAY_PATHS.day]: ['GET', 'HEAD']
 } as const satisfies Record<string, readonly string[]>

@@ -5,6 +5,7 @@
 import { mkdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { ImportChoices } from '#shared/import-mapping'
+import type { SalesSettings } from '#shared/tax'
 import { ConfigError } from '#settings/errors'
 import { replaceFile } from '#lib/durable-file'
 import { withFileLock } from '#lib/file-lock'
@@ -22,6 +23,8 @@ export interface Settings {
   timeZone?: string
   /** The column mappings of applied imports, by header shape; see import-mappings.ts. Not a `config` key. */
   'import.mappings'?: Record<string, { choices: ImportChoices; usedAt: string }>
+  /** Prices with or without tax, the tax rates, a receipt's head; see sales-settings.ts. Not a `config` key. */
+  sales?: SalesSettings
 }
 
 /** The keys `config` accepts. */

@@ -15,7 +15,7 @@ import { csvSheet, csvSheetSliced, detectDelimiter, invalidCsv } from './plant-c
 import { parsePlantJson, readPlantJson } from './plant-json'
 import type { SheetRows } from './sheet-rows'
 import { runAtOnce, runSliced, type Steps } from './slices'
-import { decodeText } from './text-encoding'
+import { decodeTextSteps } from './text-encoding'
 import { WorkbookError, readWorkbook } from './xlsx-read'
 
 /** What an import reads, and how. */
@@ -26,6 +26,8 @@ export interface ImportRequest {
   choices?: ImportChoices
   /** The choices remembered for each header shape (settings), looked up once the header is read. */
   remembered?: Readonly<Record<string, ImportChoices>>
+  /** Aborts when the request's client went away: the sliced reading stops between two slices (ImportAbortedError). */
+  signal?: AbortSignal
 }
 
 /** The rows to plan, and the mapping used (for CSV files and workbooks). */
@@ -58,8 +60,8 @@ function* workbookSteps(request: ImportRequest): Steps<ReadImport> {
   return yield* mapTable(sheet, request, { sheets: sheet.sheets, sheet: sheet.sheet })
 }
 
-function csvParts(request: ImportRequest) {
-  const { text, encoding } = decodeText(request.bytes, request.choices?.encoding)
+function* csvParts(request: ImportRequest): Steps<{ text: string; extra: Partial<ImportMappingReport> }> {
+  const { text, encoding } = yield* decodeTextSteps(request.bytes, request.choices?.encoding)
   return { text, extra: { encoding, delimiter: detectDelimiter(text.replace(/^\uFEFF/, '')) } }
 }
 
@@ -80,7 +82,7 @@ export function readImportNow(given: ImportRequest): ReadImport {
   const request = asWorkbook(given)
   if (request.format === 'json') return { file: parsePlantJson(new TextDecoder().decode(request.bytes)) }
   if (request.format === 'xlsx') return runAtOnce(workbookSteps(request))
-  const { text, extra } = csvParts(request)
+  const { text, extra } = runAtOnce(csvParts(request))
   let sheet: SheetRows
   try {
     sheet = csvSheet(text)
@@ -94,14 +96,14 @@ export function readImportNow(given: ImportRequest): ReadImport {
 export async function readImport(given: ImportRequest): Promise<ReadImport> {
   if (isCompoundFile(given.bytes)) return refused(OLD_WORKBOOK)
   const request = asWorkbook(given)
-  if (request.format === 'json') return { file: await readPlantJson(new TextDecoder().decode(request.bytes)) }
-  if (request.format === 'xlsx') return runSliced(workbookSteps(request))
-  const { text, extra } = csvParts(request)
+  if (request.format === 'json') return { file: await readPlantJson(new TextDecoder().decode(request.bytes), request.signal) }
+  if (request.format === 'xlsx') return runSliced(workbookSteps(request), request.signal)
+  const { text, extra } = await runSliced(csvParts(request), request.signal)
   let sheet: SheetRows
   try {
-    sheet = await csvSheetSliced(text)
+    sheet = await csvSheetSliced(text, request.signal)
   } catch (error) {
     return { file: { rows: [], warnings: [], errors: [invalidCsv(error)] } }
   }
-  return runSliced(mapTable(sheet, request, extra))
+  return runSliced(mapTable(sheet, request, extra), request.signal)
 }

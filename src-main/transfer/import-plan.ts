@@ -5,10 +5,11 @@
  * caller applies the plan (all of it, or nothing when there is any error).
  */
 import { sameFieldValue } from '#shared/arrays'
-import { IMPORT_PREVIEW_CHANGES, type ImportChange, type ImportRowError, type ImportSummary } from '#shared/import-export'
+import { IMPORT_PREVIEW_CHANGES, type ImportChange, type ImportSummary } from '#shared/import-export'
 import type { FieldChanges, NewPlant, Plant, PlantChanges } from '#shared/plant'
 import { centsToPrice } from '#shared/money'
 import { isPlantId, priceToCents, validateNewPlant, validatePlantChanges } from '#shared/plant-schema'
+import { ImportFindings } from './import-findings'
 import type { ImportFile, ImportRow } from './import-rows'
 import { eachInSlices, runAtOnce, runSliced, type Steps } from './slices'
 
@@ -44,26 +45,20 @@ function withExactPrice<T extends { price?: number | null }>(fields: T): T {
 
 class Planner {
   readonly plan: ImportPlan
+  readonly findings: ImportFindings
   readonly #rowOfId = new Map<number, number>()
 
   constructor(
     file: ImportFile,
     private readonly lookup: (id: number) => Plant | undefined
   ) {
-    const summary: ImportSummary = {
-      added: 0,
-      updated: 0,
-      unchanged: 0,
-      warnings: [...file.warnings],
-      errors: [...file.errors],
-      changes: [],
-      applied: false
-    }
+    this.findings = new ImportFindings(file)
+    const summary: ImportSummary = { added: 0, updated: 0, unchanged: 0, warnings: [], errors: [], changes: [], applied: false }
     this.plan = { adds: [], updates: [], summary }
   }
 
   #error(row: number, field: string, message: string): void {
-    this.plan.summary.errors.push({ row, field, message })
+    this.findings.error({ row, field, message })
   }
 
   #preview(change: ImportChange): void {
@@ -126,8 +121,8 @@ function* planSteps(file: ImportFile, lookup: (id: number) => Plant | undefined)
     if (row.fields.id === undefined) planner.add(row)
     else planner.update(row)
   })
-  const errors: ImportRowError[] = planner.plan.summary.errors
-  errors.sort((a, b) => a.row - b.row)
+  // The first errors by row and the first warnings; the counts of the rest.
+  Object.assign(planner.plan.summary, planner.findings.list())
   return planner.plan
 }
 
@@ -139,8 +134,9 @@ export function planImport(file: ImportFile, lookup: (id: number) => Plant | und
 /**
  * {@link planImport} in slices of rows, with a turn of the event loop between
  * them: other requests (and changes) may run meanwhile, so the caller checks
- * that the catalogue did not change before it trusts the plan.
+ * that the catalogue did not change before it trusts the plan. Stops between
+ * two slices once `signal` aborts (ImportAbortedError).
  */
-export function planImportSliced(file: ImportFile, lookup: (id: number) => Plant | undefined): Promise<ImportPlan> {
-  return runSliced(planSteps(file, lookup))
+export function planImportSliced(file: ImportFile, lookup: (id: number) => Plant | undefined, signal?: AbortSignal): Promise<ImportPlan> {
+  return runSliced(planSteps(file, lookup), signal)
 }

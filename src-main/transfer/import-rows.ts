@@ -1,5 +1,5 @@
 /** What reading an import file yields, before any row is checked against the catalogue. */
-import type { ImportRowError } from '#shared/import-export'
+import type { FindingsList } from './import-findings'
 
 /** One row of the file as request fields (`id`, `name`, …), each still to be validated by the API's schema. */
 export interface ImportRow {
@@ -10,9 +10,10 @@ export interface ImportRow {
   errors?: { field: string; message: string }[]
 }
 
-/** A file read into rows; `errors` here are faults of the file itself (not of a row's values). */
-export interface ImportFile {
+/**
+ * A file read into rows; `errors` here are faults of the file itself (not of a row's values), the first of them by
+ * row (`moreErrors` counts the rest), as `warnings` are the first warnings.
+ */
+export interface ImportFile extends FindingsList {
   rows: ImportRow[]
-  warnings: string[]
-  errors: ImportRowError[]
 }

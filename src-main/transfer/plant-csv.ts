@@ -10,12 +10,13 @@ import { parse } from 'csv-parse/sync'
 import { stringify } from 'csv-stringify/sync'
 import type { Plant } from '#shared/plant'
 import { guardFormula } from './formula-guard'
-import type { ImportRowError } from '#shared/import-export'
+import { MAX_IMPORT_COLUMNS, type ImportRowError } from '#shared/import-export'
+import { TooManyColumnsError } from './import-errors'
 import type { ImportFile } from './import-rows'
 import { mapSheet } from './mapping/map-sheet'
 import { IMPORTED_COLUMN_NAMES, exportedColumns } from './plant-columns'
-import { sheetOfRecords, type SheetRows } from './sheet-rows'
-import { runAtOnce, runSliced, yieldToEventLoop } from './slices'
+import type { SheetRows } from './sheet-rows'
+import { runAtOnce, runSliced, stopIfAborted, yieldToEventLoop } from './slices'
 
 const BOM = '\uFEFF'
 const CRLF = '\r\n'
@@ -48,16 +49,55 @@ export function plantsToCsv(plants: readonly Plant[]): string {
 export function detectDelimiter(text: string): ',' | ';' | '\t' {
   const end = text.search(/\r?\n/)
   const header = end === -1 ? text : text.slice(0, end)
-  const count = (char: string) => header.split(char).length - 1
-  const [best] = (['\t', ';', ','] as const).map((char) => [char, count(char)] as const).sort((a, b) => b[1] - a[1])
+  // Counted in one loop: split() would make an array of a million cells for a header of a million columns.
+  const counts = { '\t': 0, ';': 0, ',': 0 }
+  for (let index = 0; index < header.length; index++) {
+    const char = header[index]!
+    if (char === '\t' || char === ';' || char === ',') counts[char]++
+  }
+  const [best] = (['\t', ';', ','] as const).map((char) => [char, counts[char]] as const).sort((a, b) => b[1] - a[1])
   return best && best[1] > 0 ? best[0] : ','
 }
 
-/** Characters handed to the streaming parser between two turns of the event loop (a few ms of parsing). */
-const CHARS_PER_SLICE = 64 * 1024
+/**
+ * Characters handed to the streaming parser between two turns of the event loop: a few ms of parsing. csv-parse's
+ * cost goes by fields more than by characters, so a slice of a file of one-letter cells (`a,a,a,…`) costs most: 16 KiB
+ * of them are 8,000 fields, about 20 ms on a busy machine.
+ */
+const CHARS_PER_SLICE = 16 * 1024
 
 function parseOptions(body: string): Options {
   return { delimiter: detectDelimiter(body), relax_column_count: true, skip_empty_lines: false }
+}
+
+/**
+ * The table, built record by record as they are parsed: empty cells at a record's end dropped (a sheet saved with
+ * many empty columns costs nothing per row), an empty line dropped (its number is kept by the rows around it), and a
+ * header wider than {@link MAX_IMPORT_COLUMNS} refused at once, before any row is read.
+ */
+class SheetBuilder {
+  readonly #sheet: SheetRows = { header: [], headerRow: 1, width: 0, rows: [] }
+  #records = 0
+
+  add(record: string[]): void {
+    const row = ++this.#records
+    let end = record.length
+    while (end > 0 && record[end - 1]!.trim() === '') end--
+    // Always a copy: csv-parse's record array keeps room for 17 cells, so a million short rows kept as parsed hold
+    // three times the memory their cells need.
+    const cells = record.slice(0, end)
+    if (row > 1) {
+      if (end > 0) this.#sheet.rows.push({ row, cells })
+      return
+    }
+    if (end > MAX_IMPORT_COLUMNS) throw new TooManyColumnsError(end)
+    this.#sheet.header = cells
+    this.#sheet.width = record.length
+  }
+
+  get sheet(): SheetRows {
+    return this.#sheet
+  }
 }
 
 /** The refusal of csv-parse as the file's one error (any other error is thrown on). */
@@ -67,12 +107,22 @@ export function invalidCsv(error: unknown): ImportRowError {
   return { row: row + 1, field: '', message: `the file is not valid CSV: ${error.message}` }
 }
 
-/** The records of `body`, parsed by csv-parse's streaming parser in slices of {@link CHARS_PER_SLICE} characters. */
-async function parseSliced(body: string): Promise<string[][]> {
+/**
+ * The records of `body`, parsed by csv-parse's streaming parser in slices of {@link CHARS_PER_SLICE} characters;
+ * stops between two slices once `signal` aborts.
+ */
+async function parseSliced(body: string, signal?: AbortSignal): Promise<SheetRows> {
   const parser = new Parser(parseOptions(body))
-  const records: string[][] = []
+  const builder = new SheetBuilder()
   let failure: unknown
-  parser.on('data', (record: string[]) => records.push(record))
+  parser.on('data', (record: string[]) => {
+    if (failure !== undefined) return
+    try {
+      builder.add(record)
+    } catch (error) {
+      failure = error
+    }
+  })
   parser.on('error', (error) => (failure ??= error))
   const ended = new Promise((resolve) => parser.once('end', resolve).once('error', resolve))
   for (let start = 0; start < body.length && failure === undefined;) {
@@ -82,11 +132,15 @@ async function parseSliced(body: string): Promise<string[][]> {
     parser.write(body.slice(start, end))
     start = end
     await yieldToEventLoop()
+    if (signal?.aborted) parser.destroy()
+    stopIfAborted(signal)
   }
-  if (failure === undefined) parser.end()
-  await ended
+  if (failure === undefined) {
+    parser.end()
+    await ended
+  } else parser.destroy() // a header refused: the rest of the file is not parsed
   if (failure !== undefined) throw failure
-  return records
+  return builder.sheet
 }
 
 const withoutBom = (text: string) => (text.startsWith(BOM) ? text.slice(1) : text)
@@ -94,12 +148,14 @@ const withoutBom = (text: string) => (text.startsWith(BOM) ? text.slice(1) : tex
 /** The table of a CSV text (header first), at once. */
 export function csvSheet(text: string): SheetRows {
   const body = withoutBom(text)
-  return sheetOfRecords(parse(body, parseOptions(body)) as string[][])
+  const builder = new SheetBuilder()
+  for (const record of parse(body, parseOptions(body)) as string[][]) builder.add(record)
+  return builder.sheet
 }
 
 /** The table of a CSV text, parsed in slices with a turn of the event loop between them. */
-export async function csvSheetSliced(text: string): Promise<SheetRows> {
-  return sheetOfRecords(await parseSliced(withoutBom(text)))
+export async function csvSheetSliced(text: string, signal?: AbortSignal): Promise<SheetRows> {
+  return parseSliced(withoutBom(text), signal)
 }
 
 /** Reads a CSV import with the mapping proposed for it (no choices): every row as request fields. */

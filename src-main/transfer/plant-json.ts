@@ -2,7 +2,8 @@
 import type { Plant } from '#shared/plant'
 import { isPlainObject } from '#shared/plant-schema'
 import { duplicateKeysByItem } from '#lib/duplicate-json-key'
-import type { ImportFile } from './import-rows'
+import { ImportFindings } from './import-findings'
+import type { ImportFile, ImportRow } from './import-rows'
 import { COLUMN_NAMES, IGNORED_ON_IMPORT, IMPORTED_COLUMN_NAMES, PLANT_COLUMNS } from './plant-columns'
 import { eachInSlices, runAtOnce, runSliced, type Steps } from './slices'
 
@@ -36,7 +37,8 @@ function* jsonFileSteps(text: string): Steps<ImportFile> {
   if (!Array.isArray(value)) {
     return { rows: [], warnings: [], errors: [{ row: 0, field: '', message: 'the file must hold a JSON array of plants, as an export writes it' }] }
   }
-  const file: ImportFile = { rows: [], warnings: [], errors: [] }
+  const rows: ImportRow[] = []
+  const findings = new ImportFindings()
   const unknownKeys = new Set<string>()
   // JSON.parse keeps the last of two equal keys silently; the API refuses such a body, and so does an import.
   yield // between the two whole-file passes (JSON.parse, the duplicate-key scan), each of a few hundred ms at 32 MiB
@@ -44,12 +46,12 @@ function* jsonFileSteps(text: string): Steps<ImportFile> {
   yield* eachInSlices(value as unknown[], (item, index) => {
     const row = index + 1
     if (!isPlainObject(item)) {
-      file.errors.push({ row, field: '', message: 'each item must be a plant object such as {"name": "Monstera"}' })
+      findings.error({ row, field: '', message: 'each item must be a plant object such as {"name": "Monstera"}' })
       return
     }
     const twice = duplicates.get(index)
     if (twice) {
-      for (const key of twice) file.errors.push({ row, field: key, message: `the key "${key}" is given more than once; give each field once` })
+      for (const key of twice) findings.error({ row, field: key, message: `the key "${key}" is given more than once; give each field once` })
       return
     }
     const fields: Record<string, unknown> = {}
@@ -61,17 +63,17 @@ function* jsonFileSteps(text: string): Steps<ImportFile> {
     }
     // An item of another shape ({"Name": …}, {}) would add a blank plant.
     if (Object.keys(fields).length === 0) {
-      file.errors.push({
+      findings.error({
         row,
         field: '',
         message: `the item gives none of the fields ${IMPORTED_COLUMN_NAMES.join(', ')}; e.g. {"name": "Monstera"}`
       })
       return
     }
-    file.rows.push({ row, fields })
+    rows.push({ row, fields })
   })
-  for (const key of unknownKeys) file.warnings.push(`field "${key}" is not known and was ignored; the fields are ${COLUMN_NAMES.join(', ')}`)
-  return file
+  for (const key of unknownKeys) findings.warning(`field "${key}" is not known and was ignored; the fields are ${COLUMN_NAMES.join(', ')}`)
+  return { rows, ...findings.list() }
 }
 
 /** Reads a JSON import: an array of plant objects; createdAt/updatedAt are ignored, unknown keys are warnings. */
@@ -80,6 +82,6 @@ export function parsePlantJson(text: string): ImportFile {
 }
 
 /** {@link parsePlantJson} with a turn of the event loop between slices of items (same result). */
-export function readPlantJson(text: string): Promise<ImportFile> {
-  return runSliced(jsonFileSteps(text))
+export function readPlantJson(text: string, signal?: AbortSignal): Promise<ImportFile> {
+  return runSliced(jsonFileSteps(text), signal)
 }

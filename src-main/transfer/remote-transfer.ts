@@ -26,6 +26,7 @@ export async function remoteImport(
     if (!(error instanceof ApiError) || error.status !== 422) throw error
     // The 422 of an import lists its errors by row ({row, field, message}), as a local import does.
     const errors = error.errors as unknown as ImportRowError[]
-    return { summary: { added: 0, updated: 0, unchanged: 0, warnings: [], errors, changes: [], applied: false }, rejected: true }
+    const more = error.moreErrors ? { moreErrors: error.moreErrors } : {}
+    return { summary: { added: 0, updated: 0, unchanged: 0, warnings: [], errors, ...more, changes: [], applied: false }, rejected: true }
   }
 }

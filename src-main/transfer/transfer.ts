@@ -53,13 +53,15 @@ export function planText(format: TransferFormat, text: string, lookup: (id: numb
  * durable batch, or nothing at all when any row has an error. A plan is only
  * trusted when the catalogue did not change while it was made (nor before the
  * batch is written: `basedOn`); otherwise it is made again, and after
- * {@link IMPORT_PLAN_ATTEMPTS} tries the import throws CatalogueChangedError, changing nothing.
+ * {@link IMPORT_PLAN_ATTEMPTS} tries the import throws CatalogueChangedError, changing nothing. Once the
+ * request's `signal` aborts (its client went away), the work stops between two slices with ImportAbortedError,
+ * changing nothing.
  */
 export async function importFile(store: PlantStore, request: ImportRequest, dryRun: boolean): Promise<ImportOutcome> {
   const read = await readImport(request)
   for (let attempt = 1; attempt <= IMPORT_PLAN_ATTEMPTS; attempt++) {
     const basedOn = store.version
-    const planned = await planImportSliced(read.file, (id) => store.get(id))
+    const planned = await planImportSliced(read.file, (id) => store.get(id), request.signal)
     const plan = { ...planned, summary: withMapping(planned.summary, read) }
     if (store.version !== basedOn) continue
     if (dryRun) return { summary: plan.summary, rejected: false }

@@ -10,7 +10,8 @@
  */
 import { unzipSync, type UnzipFileInfo } from 'fflate'
 import { SaxesParser, type SaxesTagPlain } from 'saxes'
-import { MAX_IMPORT_COLUMNS, type Cell, type SheetRows } from './sheet-rows'
+import { MAX_IMPORT_COLUMNS } from '#shared/import-export'
+import type { Cell, SheetRows } from './sheet-rows'
 import type { Steps } from './slices'
 
 /** What a workbook may hold before it is refused. */

@@ -77,6 +77,17 @@ describe('PUT /v3/settings/shop', () => {
     expect(await readShopSettings(app.dir, 'de-DE', 'Europe/Berlin')).toEqual({ currency: 'EUR', locale: 'de-DE', timeZone: 'Europe/Berlin' })
   })
 
+  it('refuses an empty body with 400 saying what it may change, changing nothing', async () => {
+    const app = await createTestApp()
+    const before = await (await app.call('GET', '/v3/settings/shop')).json()
+    const response = await app.call('PUT', '/v3/settings/shop', {})
+    expect(response.status).toBe(400)
+    const problem = await response.json()
+    expect(problem.errors).toEqual([{ field: '', message: expect.stringMatching(/^say what to change: currency, timeZone/) }])
+    expect(problem.detail).toMatch(/^The shop setting was not changed: say what to change: currency, timeZone/)
+    expect(await (await app.call('GET', '/v3/settings/shop')).json()).toEqual(before)
+  })
+
   it('refuses an unknown field', async () => {
     const app = await createTestApp()
     const response = await app.call('PUT', '/v3/settings/shop', { currency: 'GBP', locale: 'en-GB' })

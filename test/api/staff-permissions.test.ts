@@ -15,6 +15,10 @@ interface WriteCase {
   body?: unknown
 }
 
+/** One pot of the 4.00 fern, paid in cash; and that pot given back. */
+const SALE = { lines: [{ plantId: 1, quantity: 1 }], payments: [{ method: 'cash', amount: 400 }] }
+const REFUND = { lines: [{ line: 1, quantity: 1, restock: true }], reason: 'wilted' }
+
 const cases: WriteCase[] = [
   { route: 'POST /plant', action: 'add-plants', method: 'POST', path: '/v3/plant', body: { name: 'Fern', price: 4 } },
   { route: 'PUT /plant', action: 'edit-plants', method: 'PUT', path: '/v3/plant', body: { id: 1, name: 'Big fern', price: 4 } },
@@ -48,6 +52,10 @@ const cases: WriteCase[] = [
     path: '/v3/plant/bulk/stock',
     body: [{ id: 1, count: 7, reason: 'counted' }]
   },
+  { route: 'PUT /settings/sales', action: 'settings', method: 'PUT', path: '/v3/settings/sales', body: { pricesIncludeTax: true, taxRates: [] } },
+  { route: 'POST /sales', action: 'sell', method: 'POST', path: '/v3/sales', body: SALE },
+  { route: 'POST /sales/{receipt}/refunds', action: 'refund', method: 'POST', path: '/v3/sales/1/refunds', body: REFUND },
+  { route: 'POST /days/current/close', action: 'close-day', method: 'POST', path: '/v3/days/current/close', body: { counted: 400 } },
   { route: 'POST /staff', action: 'staff', method: 'POST', path: '/v3/staff', body: { name: 'Ben', role: 'staff', pin: '5555' } },
   { route: 'PATCH /staff/{id}', action: 'staff', method: 'PATCH', path: '/v3/staff/3', body: { refundLimitCents: 500 } },
   { route: 'DELETE /staff/{id}', action: 'staff', method: 'DELETE', path: '/v3/staff/3' },
@@ -73,6 +81,7 @@ describe('staff roles on every write route (extension)', () => {
     const app = await createStaffedApp()
     await app.store.add({ name: 'Fern', status: 'available', tags: [], price: 4, quantity: 3 })
     if (path.endsWith('/restore')) await app.store.edits.delete(1)
+    if (path.startsWith('/v3/sales/')) expect((await app.call('POST', '/v3/sales', SALE, sessionOf(app, 'owner'))).status).toBe(201)
     const response = await app.call(method, path, body, sessionOf(app, role as StaffRole))
     const problem = response.status === 403 ? ((await response.json()) as { type: string; detail: string }) : undefined
     if (roleMay(role as StaffRole, action)) {
@@ -122,6 +131,20 @@ describe('who needs a staff session (extension)', () => {
     expect((await app.call('PUT', '/v3/plant', { id: 1, price: 4 })).status).toBe(200)
   })
 
+  it("a staff member's refund of a sale stays within their limit; a manager's does not need to", async () => {
+    const app = await createStaffedApp()
+    await app.store.add({ name: 'Fern', status: 'available', tags: [], price: 6, quantity: 3 })
+    const sold = { lines: [{ plantId: 1, quantity: 2 }], payments: [{ method: 'cash', amount: 1200 }] }
+    expect((await app.call('POST', '/v3/sales', sold, sessionOf(app, 'staff'))).status).toBe(201)
+    const whole = { lines: [{ line: 1, quantity: 2, restock: true }], reason: 'wilted' }
+    const over = await app.call('POST', '/v3/sales/1/refunds', whole, sessionOf(app, 'staff'))
+    expect(over.status).toBe(403)
+    expect((await over.json()).detail).toMatch(/^A refund of 12\.00 is over Anna's refund limit of 10\.00; a manager or the owner can give it/)
+    expect(app.store.ledger.refunds).toEqual([])
+    expect((await app.call('POST', '/v3/sales/1/refunds', REFUND, sessionOf(app, 'staff'))).status).toBe(201)
+    expect((await app.call('POST', '/v3/sales/1/refunds', REFUND, sessionOf(app, 'manager'))).status).toBe(201)
+  })
+
   it('a staff member refunds up to their limit, and no more', async () => {
     const app = await createStaffedApp()
     await app.store.add({ name: 'Fern', status: 'available', tags: [], price: 4, quantity: 3 })
@@ -148,6 +171,12 @@ describe('the member at the till in the change log (extension)', () => {
     expect(imported.status).toBe(200)
     const anna = sessionOf(app, 'staff')
     await app.call('POST', '/v3/plant/1/stock', { change: -1, reason: 'sold' }, anna)
+    const sale = await app.call('POST', '/v3/sales', { lines: [{ plantId: 1, quantity: 1 }], payments: [{ method: 'card', amount: 500 }] }, anna)
+    expect(await sale.json()).toMatchObject({ receipt: 1, till: 'ui', staff: 'Anna' })
+    const refund = await app.call('POST', '/v3/sales/1/refunds', REFUND, anna)
+    expect(await refund.json()).toMatchObject({ refund: 1, till: 'ui', staff: 'Anna' })
+    const day = await app.call('POST', '/v3/days/current/close', { counted: 0 }, max)
+    expect(await day.json()).toMatchObject({ day: 1, staff: 'Max' })
     const { changes } = await (await app.call('GET', '/v3/changes?since=0')).json()
     expect(changes.map((change: { type: string; by: string; staff?: string }) => [change.type, change.by, change.staff])).toEqual([
       ['plant.added', 'ui', 'Max'],
@@ -157,7 +186,9 @@ describe('the member at the till in the change log (extension)', () => {
       ['plant.deleted', 'ui', 'Max'],
       ['plant.restored', 'ui', 'Max'],
       ['plant.added', 'import', 'Max'],
-      ['plant.updated', 'ui', 'Anna']
+      ['plant.updated', 'ui', 'Anna'],
+      ['plant.updated', 'ui', 'Anna'], // the sale's stock movement
+      ['plant.updated', 'ui', 'Anna'] // the refund's restock
     ])
   })
 

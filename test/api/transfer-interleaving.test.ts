@@ -5,29 +5,14 @@
  * milliseconds: `npm run bench` (bench/transfer.mjs) measures the latency.
  */
 import { describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '#setup/in-process'
+import { answersDuring } from '#setup/answers-during'
+import { createTestApp } from '#setup/in-process'
 
 /** 200,000 rows (about 8 MB): plant 1 updated, the others added. */
 function largeCsv(): string {
   const lines = ['id,name,category,tags,status', '1,Fern,Ferns,"indoor, shade",sold']
   for (let i = 0; i < 200_000; i++) lines.push(`,Plant ${i},Category ${i % 40},"indoor, tag ${i % 13}",available`)
   return lines.join('\r\n') + '\r\n'
-}
-
-/** Sends GET /v3/plant/1 one after another until `work` settles; resolves with its response and the answers counted. */
-async function answersDuring(test: TestApp, work: Promise<Response>): Promise<{ response: Response; answers: number }> {
-  let settled = false
-  void work.finally(() => (settled = true))
-  let answers = 0
-  while (!settled) {
-    const response = await test.call('GET', '/v3/plant/1')
-    expect(response.status).toBe(200)
-    await response.arrayBuffer()
-    answers++
-    // In-process calls resolve on promises alone; a real client's next request arrives as I/O, after a turn of the loop.
-    await new Promise((resolve) => setImmediate(resolve))
-  }
-  return { response: await work, answers }
 }
 
 describe('POST /v3/import of a large file', () => {
@@ -37,7 +22,7 @@ describe('POST /v3/import of a large file', () => {
       const test = await createTestApp()
       expect((await test.call('POST', '/v3/plant', { name: 'Fern', status: 'available' })).status).toBe(200)
       const work = Promise.resolve(test.call('POST', `/v3/import?dryRun=${dryRun}`, largeCsv(), { 'content-type': 'text/csv' }))
-      const { response, answers } = await answersDuring(test, work)
+      const { response, answers } = await answersDuring(test, work, '/v3/plant/1')
       expect(response.status).toBe(200)
       expect(await response.json()).toMatchObject({ added: 200_000, updated: 1, unchanged: 0, errors: [], applied: !dryRun })
       // Read in 64 KiB slices (about 130) and checked in 2,000-row slices (100 to map, 100 to plan): one whole-file

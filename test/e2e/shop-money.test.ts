@@ -32,7 +32,7 @@ describe("money in the shop's locale (de-DE)", () => {
     await api.addPlant({ name: 'Fern', price: 12.5 })
     await api.addPlant({ name: 'Moss' })
     await api.addPlant({ tags: ['unlabelled'] })
-    expect(await api.shopSettings()).toEqual({ currency: 'EUR', locale: 'de-DE' })
+    expect(await api.shopSettings()).toMatchObject({ currency: 'EUR', locale: 'de-DE' })
     const watched = await openPage(browser, { width: 1366, height: 768 })
     const page = watched.page
     const catalogue = await CataloguePage.open(page, server.uiUrl)

@@ -25,9 +25,10 @@ interface Breach {
 const BREACHES: Breach[] = [
   {
     rule: 'shared-imports-nothing-of-the-project',
-    file: 'src-shared/words.ts',
+    // A shared file the main process never imports, so the breach makes no cycle besides.
+    file: 'src-shared/history-client.ts',
     line: "import '#store'",
-    shows: 'src-shared/words.ts → src-main/store/index.ts'
+    shows: 'src-shared/history-client.ts → src-main/store/index.ts'
   },
   { rule: 'shared-is-platform-free', file: 'src-shared/etag.ts', line: "import 'node:fs'", shows: 'src-shared/etag.ts → fs' },
   {
@@ -108,7 +109,8 @@ const BREACHES: Breach[] = [
     line: "import 'electron'",
     shows: `${file} → node_modules/electron/index.js`
   })),
-  { rule: 'no-circular', file: 'src-main/lib/durable-file.ts', line: "import './file-lock'", shows: 'src-main/lib/durable-file.ts → ' },
+  // platform.ts imports nothing of the project: the breach makes one cycle (depcruise names it from durable-file.ts).
+  { rule: 'no-circular', file: 'src-main/lib/platform.ts', line: "import './durable-file'", shows: 'src-main/lib/durable-file.ts → ' },
   {
     rule: 'not-to-unresolvable',
     file: 'src-main/lib/fs-errors.ts',

@@ -6,6 +6,8 @@ import { OFFSITE_BACKUPS_KEPT, backUpTo, readBackupStatus, scheduleOffsiteBackup
 import { writeSetting } from '#settings/settings'
 import { PlantStore } from '#store/catalogue/plant-store'
 import { readCatalogue } from '#store/file/read-catalogue'
+import { backUpNow } from '#store/backups/backup-now'
+import { restoreFromBackup } from '#store/backups/restore'
 import { describeBackupFolder } from '#shared/import-export'
 import { makeTempDir } from '#setup/temp-dir'
 
@@ -30,6 +32,25 @@ describe('backups into a backup folder', () => {
     const copy = await makeTempDir()
     await writeFile(path.join(copy, 'plants.json'), await readFile(made!.file))
     expect((await readCatalogue(copy))!.data.plants).toHaveLength(2)
+  })
+
+  it('holds what a local backup holds, idempotency keys included, so a retry after a restore from the stick is not applied twice', async () => {
+    const data = await makeTempDir()
+    const store = await PlantStore.open({ dir: data })
+    const first = await store.addOnce({ name: 'Fern' }, { by: 'till', key: 'sale-1' })
+    // Taken while the store runs: the key is still only in the journal.
+    const offsite = await backUpTo(data, await makeTempDir(), new Date('2026-03-01T18:00:00Z'))
+    const local = await backUpNow(data)
+    await store.close()
+    // The computer's disk died: the catalogue comes back from the stick, and the till retries its call.
+    const replacement = await makeTempDir()
+    await restoreFromBackup(replacement, offsite!.file)
+    const restored = await PlantStore.open({ dir: replacement })
+    const retry = await restored.addOnce({ name: 'Fern' }, { by: 'till', key: 'sale-1' })
+    expect(retry).toEqual({ replayed: true, plant: first.plant })
+    expect(restored.size).toBe(1)
+    await restored.close()
+    expect(await readFile(offsite!.file, 'utf8')).toBe(await readFile(local!.file, 'utf8'))
   })
 
   it(`keeps the newest ${OFFSITE_BACKUPS_KEPT} and leaves other files alone`, async () => {

@@ -16,6 +16,7 @@ import {
   type StatusWordTarget
 } from '#shared/import-mapping'
 import { UsageError } from '#cli/command'
+import { moreText } from '#shared/import-export'
 
 /** The options, for readOptions. */
 export const CHOICE_OPTIONS = {
@@ -110,6 +111,8 @@ export function describeMapping(mapping: ImportMappingReport): string {
   for (const item of mapping.nonPlants) {
     lines.push(`"${item.name}" looks like ${item.reason}: ${item.leftOut ? 'left out' : `imported; add --leave-out "${item.name}" to leave it out`}.`)
   }
+  if (mapping.moreNonPlants) lines.push(`${moreText(mapping.moreNonPlants, 'name')} that look like no plant.`)
+  if (mapping.moreStatusWords) lines.push(`${moreText(mapping.moreStatusWords, 'status word')}.`)
   if (mapping.leftOut > 0) lines.push(`${mapping.leftOut} row${mapping.leftOut === 1 ? '' : 's'} left out (by status word or by name).`)
   return lines.map((line) => `${line}\n`).join('')
 }

@@ -2,11 +2,12 @@
 import { createReadStream, existsSync } from 'node:fs'
 import { stat } from 'node:fs/promises'
 import path from 'node:path'
-import { MAX_IMPORT_BYTES, formatOfFileName, formatRowError, type ImportSummary } from '#shared/import-export'
+import { MAX_IMPORT_BYTES, formatOfFileName, formatRowError, moreText, type ImportSummary } from '#shared/import-export'
 import { withCatalogue } from '#app/reach-catalogue'
 import { decodeUtf8 } from '#server/http/read-json-body'
 import { readImportMappings, rememberImportMapping, shouldRemember } from '#settings/import-mappings'
 import { remoteImport } from '#transfer/remote-transfer'
+import { TooManyColumnsError } from '#transfer/import-errors'
 import type { ImportOutcome } from '#transfer/transfer'
 import { DATA_FILE_NAME } from '#store'
 import { CommandError, EXIT_CODES, UsageError, type Command } from '#cli/command'
@@ -48,7 +49,7 @@ function summaryTable(summary: ImportSummary): string {
     ['added', summary.added],
     ['updated', summary.updated],
     ['unchanged', summary.unchanged],
-    ['errors', summary.errors.length]
+    ['errors', summary.errors.length + (summary.moreErrors ?? 0)]
   ]
   const width = maxOf(rows.map(([, count]) => String(count).length))
   return rows.map(([label, count]) => `  ${label.padEnd(10)}${String(count).padStart(width)}`).join('\n') + '\n'
@@ -57,23 +58,32 @@ function summaryTable(summary: ImportSummary): string {
 function report(summary: ImportSummary, dryRun: boolean, rejected: boolean): void {
   if (summary.mapping) process.stderr.write(describeMapping(summary.mapping))
   for (const warning of summary.warnings) process.stderr.write(`warning: ${warning}\n`)
+  if (summary.moreWarnings) process.stderr.write(`warning: ${moreText(summary.moreWarnings, 'warning')}\n`)
   for (const error of summary.errors.slice(0, ERRORS_SHOWN)) process.stderr.write(`${formatRowError(error)}\n`)
-  if (summary.errors.length > ERRORS_SHOWN) process.stderr.write(`… and ${summary.errors.length - ERRORS_SHOWN} more errors\n`)
+  const notShown = summary.errors.length - Math.min(summary.errors.length, ERRORS_SHOWN) + (summary.moreErrors ?? 0)
+  if (notShown > 0) process.stderr.write(`${moreText(notShown, 'error')}\n`)
   const heading = dryRun ? 'Dry run: nothing was changed.' : rejected ? 'Nothing was imported: fix the rows above and import again.' : 'Imported.'
   process.stdout.write(`${heading}\n${summaryTable(summary)}`)
 }
 
-/** Reads `file`, its progress shown as a bar (its size is known). */
+const tooBig = (file: string) =>
+  new CommandError(`${file} is over ${MAX_IMPORT_BYTES / 1024 / 1024} MiB, the most an import takes; split it into smaller files`, EXIT_CODES.failed)
+
+/**
+ * Reads `file`, its progress shown as a bar when its size is known. The limit holds for what is read, not for the
+ * size the file claims: a device (/dev/zero) or a pipe (a FIFO, `<(command)`) says 0 and may never end.
+ */
 async function readWithProgress(file: string, progress: TerminalProgress): Promise<Buffer> {
-  const { size } = await stat(file)
+  const info = await stat(file)
   // The limit of the API and the desktop app's Open dialog: the same file gets the same answer with or without a server.
-  if (size > MAX_IMPORT_BYTES) {
-    const limit = `${MAX_IMPORT_BYTES / 1024 / 1024} MiB`
-    throw new CommandError(`${file} is over ${limit}, the most an import takes; split it into smaller files`, EXIT_CODES.failed)
-  }
-  progress.phase(`Reading ${path.basename(file)}`, size)
+  if (info.size > MAX_IMPORT_BYTES) throw tooBig(file)
+  progress.phase(`Reading ${path.basename(file)}`, info.isFile() ? info.size : undefined)
   const chunks: Buffer[] = []
-  for await (const chunk of createReadStream(file)) {
+  let read = 0
+  // `end` is inclusive: one byte past the limit is enough to know the file is over it.
+  for await (const chunk of createReadStream(file, { end: MAX_IMPORT_BYTES })) {
+    read += (chunk as Buffer).length
+    if (read > MAX_IMPORT_BYTES) throw tooBig(file)
     chunks.push(chunk as Buffer)
     progress.advance((chunk as Buffer).length)
   }
@@ -114,6 +124,10 @@ async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
               await rememberImportMapping(dataDir, mapping!.shape, mapping!.choices).catch(() => undefined)
             return local
           })
+  } catch (error) {
+    // A fault of the file (exit 1), worded as the server's 413 is.
+    if (error instanceof TooManyColumnsError) throw new CommandError(error.message, EXIT_CODES.failed)
+    throw error
   } finally {
     progress.finish()
   }

@@ -6,10 +6,8 @@
 import { ApiError, type ApiClient } from '#shared/api-client'
 import { PLANT_STATUSES, isPlantStatus, type FieldChanges, type NewPlant, type Plant, type PlantStatus } from '#shared/plant'
 import { PAGE_LIMIT_MAX } from '#shared/api-paths'
-import { requireCatalogue } from '#app/catalogue-folder'
-import { OwnerTokenError, reachCatalogue } from '#app/reach-catalogue'
-import { DataDirLockedError } from '#store/errors'
 import { CommandError, EXIT_CODES, UsageError, type Command } from '#cli/command'
+import { withApiClient } from '#cli/api-command'
 import { dataOptionHelp, readOptions } from '#cli/options'
 import { printPlant, printPlants } from '#cli/output/plants-output'
 import { pushAll } from '#shared/arrays'
@@ -176,15 +174,6 @@ async function restore(client: ApiClient, id: number, values: Values): Promise<v
   else process.stdout.write(`Restored ${named(plant)} (${plant.status}, version ${plant.version})\n`)
 }
 
-/** The exit code for an answer of the API. */
-function exitCodeFor(error: ApiError): number {
-  if (error.status === 404) return EXIT_CODES.notFound
-  if (error.status === 409 || error.status === 412) return EXIT_CODES.conflict
-  if (error.status === 400 || error.status === 405 || error.status === 422) return EXIT_CODES.invalidInput
-  if (error.status === 401 || error.status === 403) return EXIT_CODES.notAllowed
-  return EXIT_CODES.failed
-}
-
 async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
   const { values, positionals, dataDir } = readOptions(args, env, OPTIONS, true)
   const [action, id, ...extra] = positionals
@@ -195,28 +184,14 @@ async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
   const needsId = action !== 'list' && action !== 'add'
   if (extra.length > 0 || (!needsId && id !== undefined)) throw new UsageError(`unexpected "${[...(needsId ? [] : [id]), ...extra].join(' ')}"`)
   const plantId = needsId ? wholeNumber(id, 'the plant ID') : 0
-  requireCatalogue(dataDir)
-  const connection = await reachCatalogue(dataDir, env, 'a plant-store plants command').catch((error: unknown) => {
-    if (error instanceof OwnerTokenError) throw new CommandError(error.message, EXIT_CODES.notAllowed)
-    if (error instanceof DataDirLockedError) {
-      const busy = `${error.owner.holder} (process ${error.owner.pid}) has the data folder ${dataDir} but serves no API there`
-      throw new CommandError(`${busy} (it may be starting, or restoring a backup); try again in a moment`, EXIT_CODES.failed)
-    }
-    throw error
+  return withApiClient(dataDir, env, 'a plant-store plants command', async (client) => {
+    if (action === 'list') await list(client, values)
+    else if (action === 'get') printPlant(await client.getPlant(plantId), values.json === true)
+    else if (action === 'add') await add(client, values)
+    else if (action === 'set') await set(client, plantId, values)
+    else if (action === 'delete') await remove(client, plantId, values)
+    else await restore(client, plantId, values)
   })
-  try {
-    if (action === 'list') await list(connection.client, values)
-    else if (action === 'get') printPlant(await connection.client.getPlant(plantId), values.json === true)
-    else if (action === 'add') await add(connection.client, values)
-    else if (action === 'set') await set(connection.client, plantId, values)
-    else if (action === 'delete') await remove(connection.client, plantId, values)
-    else await restore(connection.client, plantId, values)
-    return EXIT_CODES.ok
-  } catch (error) {
-    throw error instanceof ApiError ? new CommandError(error.detail, exitCodeFor(error)) : error
-  } finally {
-    await connection.close()
-  }
 }
 
 export const plantsCommand: Command = { summary: 'list, show, add, change, delete and restore plants from scripts (--json)', help, run }

@@ -13,6 +13,8 @@ import { historyPaths, historySchemas } from '#server/routes/history'
 import { plantPaths, plantSchemas } from '#server/routes/plants'
 import { bulkPaths, bulkSchemas } from '#server/routes/plants-bulk'
 import { reportPaths } from '#server/routes/reports'
+import { salePaths, saleSchemas } from '#server/routes/sales'
+import { dayPaths, daySchemas } from '#server/routes/days'
 import { settingsPaths, settingsSchemas } from '#server/routes/settings'
 import { staffPaths, staffSchemas } from '#server/routes/staff'
 import { stockPaths, stockSchemas } from '#server/routes/stock'
@@ -76,6 +78,8 @@ export function createOpenApiDocument(): Record<string, unknown> {
       plantPaths,
       bulkPaths,
       stockPaths,
+      salePaths,
+      dayPaths,
       eventPaths,
       historyPaths,
       reportPaths,
@@ -93,6 +97,8 @@ export function createOpenApiDocument(): Record<string, unknown> {
         plantSchemas,
         bulkSchemas,
         stockSchemas,
+        saleSchemas,
+        daySchemas,
         historySchemas,
         tokenSchemas,
         staffSchemas,

@@ -12,13 +12,16 @@ import {
   HistoryGoneError,
   IdempotencyKeyReusedError,
   PlantsNotEditableError,
+  SaleRefusedError,
   StockRefusedError,
+  UnknownReceiptError,
   StoreClosedError,
   VersionConflictError,
   WriteFailedError
 } from '#store/errors'
 import { isWriteRefusal } from '#lib/fs-errors'
 import { IMPORT_PLAN_ATTEMPTS } from '#shared/import-export'
+import { ImportAbortedError, TooManyColumnsError } from '#transfer/import-errors'
 import type { HttpProblem } from './http-problem'
 import { problem, type ProblemFacts, type ProblemName } from './problems'
 
@@ -36,6 +39,8 @@ function errorRow<E extends Error, N extends ProblemName>(
 
 const stockFacts = (error: StockRefusedError): ProblemFacts<'notEnoughStock'> => [error.plant, error.reason, error.change, error.onHand]
 
+const saleFacts = (error: SaleRefusedError): ProblemFacts<'saleInvalid'> => [error.what, error.errors]
+
 export const DOMAIN_ERRORS = [
   // A write that did not reach the disk (WriteRefusedError, a full disk, a lost folder), or a store that is closing.
   errorRow(WriteFailedError, 'notSaved', (error) => [error]),
@@ -47,6 +52,12 @@ export const DOMAIN_ERRORS = [
   errorRow(StockRefusedError, 'notEnoughStock', stockFacts, (error) => error.kind === 'not-enough'),
   errorRow(StockRefusedError, 'tooMuchStock', stockFacts, (error) => error.kind === 'too-much'),
   errorRow(StockRefusedError, 'noStockKept', stockFacts, (error) => error.kind === 'not-kept'),
+  // Each way a sale, a refund or a close is refused.
+  errorRow(SaleRefusedError, 'saleInvalid', saleFacts, (error) => error.kind === 'invalid'),
+  errorRow(SaleRefusedError, 'paymentShort', saleFacts, (error) => error.kind === 'short'),
+  errorRow(SaleRefusedError, 'refundBeyondSale', saleFacts, (error) => error.kind === 'beyond'),
+  errorRow(SaleRefusedError, 'saleKeyReused', saleFacts, (error) => error.kind === 'key-reused'),
+  errorRow(UnknownReceiptError, 'receiptNotFound', (error) => [error.receipt, error.kind]),
   errorRow(
     PlantsNotEditableError,
     'plantNotDeleted',
@@ -63,6 +74,8 @@ export const DOMAIN_ERRORS = [
   errorRow(HistoryGoneError, 'historyGone', (error) => [error.since, error.oldestSeq]),
   // Thrown by an import only, once every plan of the file was overtaken by other writes.
   errorRow(CatalogueChangedError, 'importCatalogueChanged', () => [IMPORT_PLAN_ATTEMPTS]),
+  errorRow(TooManyColumnsError, 'importTooManyColumns', (error) => [error.columns]),
+  errorRow(ImportAbortedError, 'importAborted', () => []),
   errorRow(BackupFolderError, 'backupFolderRefused', (error) => [error.message]),
   errorRow(OffsiteBackupError, 'backupNotMade', (error) => [error.message]),
   // The disk refusing any other write (settings, tokens, the backup folder's setting): 503 with words, as a plant's.

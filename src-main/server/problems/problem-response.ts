@@ -16,6 +16,7 @@ export function problemBody(problem: Problem): string {
   const body: Problem = { type: problem.type, title: problem.title, status: problem.status, detail: problem.detail }
   if (problem.errors && problem.errors.length > 0) body.errors = problem.errors
   if (problem.oldestSeq !== undefined) body.oldestSeq = problem.oldestSeq
+  if (problem.moreErrors !== undefined) body.moreErrors = problem.moreErrors
   if (problem.plantId !== undefined) Object.assign(body, { plantId: problem.plantId, onHand: problem.onHand })
   if (problem.attemptsLeft !== undefined) body.attemptsLeft = problem.attemptsLeft
   return JSON.stringify(body)

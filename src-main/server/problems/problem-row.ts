@@ -18,8 +18,9 @@ export const row = <A extends unknown[]>(definition: ProblemRow<A>): ProblemRow<
 /** Field errors as one sentence's worth of messages: "name must not be blank; tags must be an array". */
 export const listed = (errors: readonly FieldError[]) => errors.map((error) => error.message).join('; ')
 
-/** Field errors with their fields: "changes.status: status must be one of …". */
-export const listedWithFields = (errors: readonly FieldError[]) => errors.map((error) => `${error.field}: ${error.message}`).join('; ')
+/** Field errors with their fields: "changes.status: status must be one of …" (a fault of the whole body has no field to name). */
+export const listedWithFields = (errors: readonly FieldError[]) =>
+  errors.map((error) => (error.field === '' ? error.message : `${error.field}: ${error.message}`)).join('; ')
 
 /**
  * A row for a body or query refused field by field: the detail says `what` was not done and lists the faults

@@ -15,6 +15,7 @@ import { HttpProblem } from './http-problem'
 import type { ProblemRow } from './problem-row'
 import { PLANT_PROBLEMS, allowPlantMethods } from './plants'
 import { BULK_PROBLEMS } from './plants-bulk'
+import { SALE_PROBLEMS } from './sales'
 import { SETTINGS_PROBLEMS } from './settings'
 import { STAFF_PROBLEMS } from './staff'
 import { STOCK_PROBLEMS } from './stock'
@@ -28,6 +29,7 @@ export const PROBLEMS = {
   ...PLANT_PROBLEMS,
   ...BULK_PROBLEMS,
   ...STOCK_PROBLEMS,
+  ...SALE_PROBLEMS,
   ...EVENT_PROBLEMS,
   ...HISTORY_PROBLEMS,
   ...TRANSFER_PROBLEMS,

@@ -2,5 +2,6 @@
 import { fieldErrorsRow } from './problem-row'
 
 export const SETTINGS_PROBLEMS = {
-  shopNotChanged: fieldErrorsRow('The shop setting was not changed', { withFields: true })
+  shopNotChanged: fieldErrorsRow('The shop setting was not changed', { withFields: true }),
+  salesSettingsNotChanged: fieldErrorsRow('The sales settings were not changed', { withFields: true })
 }

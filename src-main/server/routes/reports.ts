@@ -1,9 +1,12 @@
 /** GET /v3/reports/sales (extension): plants sold and returned in a period, from the change log. */
 import type { H3, H3Event } from 'h3'
 import { readShopSettings } from '#settings/shop-settings'
+import { shopDay } from '#shared/shop-day'
+import { takingsOf } from '#shared/day'
+import type { Refund, Sale } from '#shared/sale'
 import { HISTORY_PATHS, SALES_GROUPINGS, type SalesGrouping, type SalesReport } from '#shared/history'
 import type { FieldError } from '#shared/problem'
-import { type PlantStore, salesReportOf } from '#store'
+import { dateGroupOf, type PlantStore, salesReportOf } from '#store'
 import { refuseUnknownParams, throwIfInvalid } from '#server/http/query'
 import { extensionOperation, json, problemResponse, queryParam, type PathItems } from '#server/openapi/parts'
 import { routePattern } from '#server/urls'
@@ -44,7 +47,26 @@ async function salesReport(event: H3Event, store: PlantStore): Promise<SalesRepo
   const { from, to, groupBy } = parseReportQuery(new URLSearchParams(event.url.search))
   // The shop's currency and day, as GET /v3/settings/shop answers them.
   const { currency, timeZone } = await readShopSettings(store.dir)
-  return salesReportOf(await store.history.dailySales(timeZone), from, to, groupBy, currency)
+  const report = salesReportOf(await store.history.dailySales(timeZone), from, to, groupBy, currency)
+  const dayOf = (record: { at: string }) => shopDay(record.at, timeZone)
+  const inPeriod = (record: { at: string }) => dayOf(record) >= from && dayOf(record) <= to
+  const sales = store.ledger.sales.filter(inPeriod)
+  const refunds = store.ledger.refunds.filter(inPeriod)
+  if (groupBy === 'category') return { ...report, takings: takingsOf(sales, refunds) }
+  // One pass over the records, then one sum per group: a year of sales grouped by day stays linear.
+  const buckets = new Map<string, { sales: Sale[]; refunds: Refund[] }>()
+  const bucket = (record: { at: string }) => {
+    const key = dateGroupOf(groupBy, dayOf(record))
+    if (!buckets.has(key)) buckets.set(key, { sales: [], refunds: [] })
+    return buckets.get(key)!
+  }
+  for (const sale of sales) bucket(sale).sales.push(sale)
+  for (const refund of refunds) bucket(refund).refunds.push(refund)
+  const groups = report.groups.map((group) => {
+    const found = buckets.get(group.key)
+    return { ...group, takings: takingsOf(found?.sales ?? [], found?.refunds ?? []) }
+  })
+  return { ...report, groups, takings: takingsOf(sales, refunds) }
 }
 
 /** Registers the sales report. */
@@ -58,6 +80,8 @@ const counts = {
   net: { type: 'integer', description: 'sold − returned' },
   total: { type: 'number', description: 'Sum of the prices at the time of each sale (plants without a price add nothing).' }
 }
+const TAKING_KEYS = ['sales', 'refunds', 'gross', 'discounts', 'refunded', 'net', 'tax']
+const TAKINGS = { type: 'object', required: TAKING_KEYS, properties: Object.fromEntries(TAKING_KEYS.map((key) => [key, { type: 'integer' }])) }
 const dateParam = (name: string, description: string) => ({ ...queryParam(name, description, { type: 'string', format: 'date' }), required: true })
 
 /** The sales report's path. */
@@ -90,9 +114,19 @@ export const reportPaths: PathItems = {
               currency: { type: 'string', description: 'ISO 4217 code of the shop (as GET /v3/settings/shop answers it)' },
               groups: {
                 type: 'array',
-                items: { type: 'object', required: ['key', ...Object.keys(counts)], properties: { key: { type: 'string' }, ...counts } }
+                items: {
+                  type: 'object',
+                  required: ['key', ...Object.keys(counts)],
+                  properties: { key: { type: 'string' }, ...counts, takings: { ...TAKINGS, description: "The group's takings (date groups only)." } }
+                }
               },
-              totals: { type: 'object', required: Object.keys(counts), properties: counts }
+              totals: { type: 'object', required: Object.keys(counts), properties: counts },
+              takings: {
+                ...TAKINGS,
+                description:
+                  "The till's completed sales and refunds of the period (POST /v3/sales, their refunds), each counted once; money as net " +
+                  "takings in minor units, equal to the Z reports' net over the same sales."
+              }
             }
           })
         },

@@ -1,19 +1,31 @@
 /**
  * GET and PUT /v3/settings/shop (extension): the currency prices are in, the
- * locale they are formatted in and the time zone that decides the shop's day.
- * Anyone may read it; only the owner's token may change it.
+ * locale they are formatted in and the time zone that decides the shop's day;
+ * GET and PUT /v3/settings/sales: prices with or without tax, the tax rates, a
+ * receipt's head. Anyone may read them; only the owner's token may change them.
  */
 import type { H3, H3Event } from 'h3'
 import type { PlantStore } from '#store'
 import { EXTENSION_PATHS } from '#shared/api-paths'
 import { changeSettings } from '#settings/settings'
 import { readShopSettings } from '#settings/shop-settings'
+import { readSalesSettings, writeSalesSettings } from '#settings/sales-settings'
+import { SALES_SETTINGS_BODY, SALES_SETTINGS_BODY_DEPTH, unknownRateProblems } from '#shared/tax'
 import { componentsOf, validate } from '#shared/body-rules'
 import { SHOP_SETTINGS_BODY } from '#shared/shop'
 import { readJsonBody } from '#server/http/read-json-body'
 import { routePattern } from '#server/urls'
 import { requireOwner } from '#server/security/security'
-import { JSON_BODY_RESPONSES, extensionOperation, json, jsonBody, ownerOnlyResponse, problemResponse, type PathItems } from '#server/openapi/parts'
+import {
+  JSON_BODY_RESPONSES,
+  extensionOperation,
+  json,
+  jsonBody,
+  ownerOnlyResponse,
+  problemResponse,
+  ref,
+  type PathItems
+} from '#server/openapi/parts'
 import { problem } from '#server/problems/problems'
 
 async function setShopSettings(event: H3Event, dataDir: string) {
@@ -24,10 +36,22 @@ async function setShopSettings(event: H3Event, dataDir: string) {
   return readShopSettings(dataDir)
 }
 
-/** Registers GET and PUT /v3/settings/shop over the data folder of `store`. */
+async function setSalesSettings(event: H3Event, dataDir: string) {
+  requireOwner(event, 'change the tax rates and the receipt settings')
+  const checked = validate(SALES_SETTINGS_BODY, await readJsonBody(event, 400, SALES_SETTINGS_BODY_DEPTH))
+  if (!checked.ok) throw problem('salesSettingsNotChanged', checked.errors)
+  const unknown = unknownRateProblems(checked.value)
+  if (unknown.length > 0) throw problem('salesSettingsNotChanged', unknown)
+  await writeSalesSettings(dataDir, checked.value)
+  return readSalesSettings(dataDir)
+}
+
+/** Registers GET and PUT /v3/settings/shop and /v3/settings/sales over the data folder of `store`. */
 export function registerSettingsRoutes(app: H3, store: PlantStore): void {
   app.get(routePattern(EXTENSION_PATHS.shopSettings), () => readShopSettings(store.dir))
   app.put(routePattern(EXTENSION_PATHS.shopSettings), (event) => setShopSettings(event, store.dir))
+  app.get(routePattern(EXTENSION_PATHS.salesSettings), () => readSalesSettings(store.dir))
+  app.put(routePattern(EXTENSION_PATHS.salesSettings), (event) => setSalesSettings(event, store.dir))
 }
 
 const shop = {
@@ -58,19 +82,45 @@ export const settingsPaths: PathItems = {
     put: extensionOperation({
       operationId: 'set-shop-settings',
       summary: "Change the shop's currency or time zone (extension; owner only)",
-      description: 'The fields given are changed, the others stay.',
+      description: 'The fields given are changed, the others stay; at least one must be given.',
       requestBody: jsonBody(SHOP_SETTINGS_BODY),
       responses: {
         '200': { description: 'The shop setting as it is now.', content: json(shop) },
         '400': problemResponse(
-          "Not an ISO 4217 code this server knows (Intl.supportedValuesOf('currency')), not an IANA time zone as Intl spells it, or an unknown field."
+          "Not an ISO 4217 code this server knows (Intl.supportedValuesOf('currency')), not an IANA time zone as Intl spells it, " +
+            'an unknown field, or an empty body (it names nothing to change).'
         ),
         '403': ownerOnlyResponse("Only the owner's token may change the shop's settings (a named token gets 403)."),
+        ...JSON_BODY_RESPONSES
+      }
+    })
+  },
+  [EXTENSION_PATHS.salesSettings]: {
+    get: extensionOperation({
+      operationId: 'get-sales-settings',
+      summary: 'Prices with or without tax, the tax rates, which rate a category takes, the head of a receipt (extension)',
+      responses: {
+        '200': { description: 'The sales settings (prices include tax and no rates when never set).', content: json(ref('SalesSettings')) }
+      }
+    }),
+    put: extensionOperation({
+      operationId: 'set-sales-settings',
+      summary: 'Replace the sales settings (extension; owner only)',
+      description:
+        'A plant is taxed at the rate of its category (categoryTaxRates), else defaultTaxRate, else not at all. Tax is rounded per sale line, ' +
+        'half away from zero, in minor units (docs/api.md, Sales).',
+      requestBody: jsonBody(SALES_SETTINGS_BODY),
+      responses: {
+        '200': { description: 'The sales settings as they are now.', content: json(ref('SalesSettings')) },
+        '400': problemResponse(
+          'An invalid field, an unknown field, a rate id used twice, or a rate id that names none of taxRates; errors[] names each.'
+        ),
+        '403': ownerOnlyResponse("Only the owner's token may change the sales settings (a named token gets 403)."),
         ...JSON_BODY_RESPONSES
       }
     })
   }
 }
 
-/** The body that changes the shop setting. */
-export const settingsSchemas = componentsOf(SHOP_SETTINGS_BODY)
+/** The bodies that change the shop and sales settings. */
+export const settingsSchemas = componentsOf(SHOP_SETTINGS_BODY, SALES_SETTINGS_BODY)

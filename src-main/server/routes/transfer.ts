@@ -8,6 +8,9 @@ import { EXTENSION_PATHS } from '#shared/api-paths'
 import {
   CSV_LIKE_MEDIA_TYPES,
   IMPORT_PLAN_ATTEMPTS,
+  MAX_IMPORT_COLUMNS,
+  MAX_IMPORT_ERRORS,
+  MAX_IMPORT_WARNINGS,
   IMPORT_PREVIEW_CHANGES,
   MAX_IMPORT_BYTES,
   TRANSFER_FORMATS,
@@ -20,6 +23,7 @@ import {
   IMPORT_CHOICES_SCHEMA,
   IMPORT_PRESETS,
   MAX_MAPPING_CHARS,
+  MAX_MAPPING_ITEMS,
   STATUS_WORD_TARGETS,
   checkImportChoices,
   type ImportChoices,
@@ -139,17 +143,20 @@ async function importPlants(event: H3Event, store: PlantStore) {
   throwIfInvalid(errors)
   const { format, encoding } = bodyFormat(event)
   assertUncompressed(event)
+  // Taken before the body is read: the signal aborts once the client closes the connection, and the import then stops.
+  const signal = event.req.signal
   // Only this route reads more than the API's 1 MiB; the limit is still enforced while reading.
   const bytes = await readLimitedBytes(event, MAX_IMPORT_BYTES)
   if (format === 'json' && decodeUtf8(bytes) === undefined) {
     const message = 'the file is not valid UTF-8; save the JSON in UTF-8 and import it again'
     throw problem('invalidBody', `The file could not be read: ${message}.`, [{ field: '', message }])
   }
-  const request = { format, bytes, choices: encoding ? { ...choices, encoding } : choices, remembered: await readImportMappings(store.dir) }
+  const remembered = await readImportMappings(store.dir)
+  const request = { format, bytes, choices: encoding ? { ...choices, encoding } : choices, remembered, signal }
   const { importFile } = await loadTransfer()
   // After IMPORT_PLAN_ATTEMPTS plans overtaken by other writes, the store's CatalogueChangedError (409).
   const outcome = await importFile(store, request, dryRun)
-  if (outcome.rejected) throw problem('importRejected', outcome.summary.errors)
+  if (outcome.rejected) throw problem('importRejected', outcome.summary.errors, outcome.summary.moreErrors)
   const mapping = outcome.summary.mapping
   // The next import of a sheet of this shape takes the same choices, with no click in the mapping step.
   if (shouldRemember(outcome.summary, Object.keys(choices).length > 0)) {
@@ -234,6 +241,8 @@ const mappingReport = {
       type: 'array',
       items: { type: 'object', properties: { word: { type: 'string' }, rows: { type: 'integer' }, target: { enum: [...STATUS_WORD_TARGETS, null] } } }
     },
+    moreStatusWords: { type: 'integer', minimum: 1, description: `Status words beyond the first ${MAX_MAPPING_ITEMS} listed.` },
+    moreNonPlants: { type: 'integer', minimum: 1, description: `Names that look like no plant beyond the first ${MAX_MAPPING_ITEMS} listed.` },
     nonPlants: {
       type: 'array',
       items: {
@@ -258,12 +267,20 @@ const importSummary = {
     added: { type: 'integer', minimum: 0 },
     updated: { type: 'integer', minimum: 0 },
     unchanged: { type: 'integer', minimum: 0 },
-    warnings: { type: 'array', items: { type: 'string' }, description: 'E.g. a column that is not known and was ignored.' },
+    warnings: {
+      type: 'array',
+      items: { type: 'string' },
+      maxItems: MAX_IMPORT_WARNINGS,
+      description: `E.g. a column that is not known and was ignored. The first ${MAX_IMPORT_WARNINGS}; moreWarnings counts the rest.`
+    },
     errors: {
       type: 'array',
       items: rowError,
-      description: 'Every fault of every row (a dry run lists them; an applied import with any is refused with 422).'
+      maxItems: MAX_IMPORT_ERRORS,
+      description: `The faults of the rows, the first ${MAX_IMPORT_ERRORS} by row (a dry run lists them; an applied import with any is refused with 422); moreErrors counts the rest.`
     },
+    moreErrors: { type: 'integer', minimum: 1, description: 'Errors found beyond those listed (extension); absent when none were left out.' },
+    moreWarnings: { type: 'integer', minimum: 1, description: 'Warnings found beyond those listed (extension); absent when none were left out.' },
     changes: {
       type: 'array',
       description: `The first ${IMPORT_PREVIEW_CHANGES} changes in file order: before is absent for a plant to add.`,
@@ -342,7 +359,9 @@ const importOperation = extensionOperation({
   responses: {
     '200': { description: 'The preview (dryRun=true) or the applied import.', content: json(importSummary) },
     '400': problemResponse('A bad dryRun or mapping value, an unknown query parameter, or a JSON body that is not UTF-8.'),
-    '413': problemResponse('The body is larger than 32 MiB.'),
+    '413': problemResponse(
+      `The body is larger than 32 MiB, or the file's header has more than ${MAX_IMPORT_COLUMNS} columns (empty columns at its end not counted).`
+    ),
     '415': problemResponse(
       'The body is not declared as CSV (text/csv, text/tab-separated-values, text/plain), an xlsx workbook or JSON, or names another charset.'
     ),
@@ -353,7 +372,18 @@ const importOperation = extensionOperation({
       description: 'The file has errors, so nothing was imported; errors[] lists each as {row, field, message}.',
       content: {
         'application/problem+json': {
-          schema: { allOf: [ref('Problem'), { type: 'object', properties: { errors: { type: 'array', items: rowError } } }] }
+          schema: {
+            allOf: [
+              ref('Problem'),
+              {
+                type: 'object',
+                properties: {
+                  errors: { type: 'array', items: rowError, maxItems: MAX_IMPORT_ERRORS },
+                  moreErrors: { type: 'integer', minimum: 1, description: 'Errors beyond those listed (extension).' }
+                }
+              }
+            ]
+          }
         }
       }
     },

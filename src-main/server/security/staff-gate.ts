@@ -9,6 +9,8 @@
 import type { H3Event, Middleware } from 'h3'
 import { EXTENSION_PATHS, API_PATHS } from '#shared/api-paths'
 import { STAFF_PATHS, STAFF_SESSION_HEADER, roleMay, type StaffAction, type StaffMember } from '#shared/staff'
+import { DAY_PATHS } from '#shared/day'
+import { SALE_PATHS } from '#shared/sale'
 import { STOCK_PATHS } from '#shared/stock'
 import type { StaffRegistry } from '#auth/staff/staff-registry'
 import type { StaffSessions } from '#auth/staff/staff-sessions'
@@ -49,6 +51,10 @@ export const WRITE_ROUTE_ACTIONS: Readonly<Record<string, StaffAction | 'decided
   [`POST ${EXTENSION_PATHS.backup}`]: 'backups',
   [`POST ${STOCK_PATHS.plantStock}`]: 'decided-by-body',
   [`POST ${STOCK_PATHS.bulkStock}`]: 'decided-by-body',
+  [`PUT ${EXTENSION_PATHS.salesSettings}`]: 'settings',
+  [`POST ${SALE_PATHS.sales}`]: 'sell',
+  [`POST ${SALE_PATHS.refunds}`]: 'refund', // a staff member up to their limit: the route asks (refundLimitOf)
+  [`POST ${DAY_PATHS.close}`]: 'close-day',
   [`POST ${STAFF_PATHS.staff}`]: 'staff',
   [`PATCH ${STAFF_PATHS.member}`]: 'staff',
   [`DELETE ${STAFF_PATHS.member}`]: 'staff',
@@ -104,11 +110,16 @@ export function requireStaffMay(event: H3Event, action: StaffAction): void {
   if (member && !roleMay(member.role, action)) throw problem('staffNotAllowed', action, member)
 }
 
+/** The most one refund by the member at the till may give back (cents): a staff member's limit; none for the others. */
+export function refundLimitOf(event: H3Event): number | undefined {
+  const member = event.context.staff
+  return member?.role === 'staff' ? member.refundLimitCents : undefined
+}
+
 /** Refuses a refund of `amountCents` over the limit of the staff member at the till (managers and the owner have none). */
 export function requireRefundWithinLimit(event: H3Event, amountCents: number): void {
-  const member = event.context.staff
-  if (member?.role !== 'staff' || member.refundLimitCents === undefined) return
-  if (amountCents > member.refundLimitCents) throw problem('refundOverLimit', amountCents, member)
+  const limit = refundLimitOf(event)
+  if (limit !== undefined && amountCents > limit) throw problem('refundOverLimit', amountCents, event.context.staff!)
 }
 
 /** The member at the till's name for the change log's `staff` (undefined when none). */

@@ -11,7 +11,8 @@ import { checkStoreFolder, removeStoreLeftovers } from '#store/folder/data-folde
 import { HistoryWriter } from '#store/history/history-writer'
 import { writeRestoreMark } from '#store/history/history-restore-mark'
 import type { HistoryEntry } from '#store/history/history-entry'
-import { listJournals, readJournal, type JournalFile } from '#store/journal/journal'
+import { listJournals, readJournal, type JournalFile, type JournalRecord } from '#store/journal/journal'
+import { SalesLedger } from '#store/sales/sales-ledger'
 import { nodeFileSystem, renameFile, replaceFile } from '#lib/durable-file'
 import { acquireDataDirLock } from '#store/folder/lock'
 import { migrateToCurrent } from '#store/file/migrate'
@@ -71,17 +72,21 @@ function pastVersions(plants: readonly Plant[], highestVersion: number): Plant[]
   return plants.map((plant) => ({ ...plant, version: plant.version + highestVersion }))
 }
 
-/** The change log entries of `journals` that can be read (a damaged journal's are left in it, kept aside). */
-async function journalHistory(journals: readonly JournalFile[]): Promise<HistoryEntry[]> {
-  const entries: HistoryEntry[] = []
+/** The change log entries and the callers' records (sales, refunds, days) of `journals` that can be read (a damaged journal's are left in it, kept aside). */
+async function journalContents(journals: readonly JournalFile[]): Promise<{ history: HistoryEntry[]; records: JournalRecord[] }> {
+  const history: HistoryEntry[] = []
+  const records: JournalRecord[] = []
   for (const journal of journals) {
     try {
-      for (const line of readJournal(journal.file, await readFile(journal.file, 'utf8')).entries) pushAll(entries, line.history ?? [])
+      for (const line of readJournal(journal.file, await readFile(journal.file, 'utf8')).entries) {
+        pushAll(history, line.history ?? [])
+        pushAll(records, line.records ?? [])
+      }
     } catch {
       // damaged or gone: the journal is kept aside below as it is
     }
   }
-  return entries.sort((a, b) => a.seq - b.seq)
+  return { history: history.sort((a, b) => a.seq - b.seq), records }
 }
 
 async function keepAside(file: string, suffix: string): Promise<string | undefined> {
@@ -156,7 +161,10 @@ export async function restoreFromBackup(dataDir: string, source: string, options
       ) + 1
     // The change log stays in the folder and goes on: no seq handed out before (in a journal, a history file or the backup) is used again.
     const history = new HistoryWriter(dataDir)
-    await history.append(await journalHistory(journals)) // the change log keeps the changes the replaced catalogue last made
+    const contents = await journalContents(journals)
+    await history.append(contents.history) // the change log keeps the changes the replaced catalogue last made
+    // Sales happened whatever the catalogue is restored to: the ledger keeps those only the replaced journals held.
+    await (await SalesLedger.open(dataDir, [{ gen: 0, records: contents.records }])).flushBefore(Number.MAX_SAFE_INTEGER)
     const seqs = [data.nextSeq ?? 1, await highestOnDisk(onDisk, 'nextSeq'), (await highestOnDisk(onDisk, 'seq')) + 1, (await history.lastSeq()) + 1]
     // One seq skipped, so that even a cursor at the very last change before the restore is older than the mark.
     const nextSeq = maxOf(seqs) + 1

@@ -31,6 +31,10 @@ import { toFullPlant, type StoredPlant } from './stored-plant'
 import { CatalogueChangedError, UnknownPlantError } from './unknown-plant-error'
 import { writeSnapshot } from '#store/file/write-snapshot'
 import { StockMovements } from '#store/stock/stock-movements'
+import { SalesLedger } from '#store/sales/sales-ledger'
+import { SaleBook, type SaleHost } from '#store/sales/sale-book'
+import { Refunds } from '#store/sales/refunds'
+import { Days } from '#store/sales/days'
 
 export { DATA_FILE_NAME } from '#store/file/read-catalogue'
 export type { OpenPlantStoreOptions } from '#store/file/open-catalogue'
@@ -60,8 +64,16 @@ export class PlantStore {
   readonly edits: PlantEdits
   /** Stock movements, one plant or many in one journal line: `store.stock.move({ lines: [...] })`. */
   readonly stock: StockMovements
+  /** Every sale, refund and closed day, numbered gap-free; read by the sale routes. */
+  readonly ledger: SalesLedger
+  /** Sales, each one journal line with its stock movements: `store.sales.complete({ sale, settings })`. */
+  readonly sales: SaleBook
+  /** Refunds of sales, each one journal line with its restocking: `store.refunds.make({ receipt, refund })`. */
+  readonly refunds: Refunds
+  /** The till's days: the X report, the close (Z report): `store.days.close({ counted })`. */
+  readonly days: Days
 
-  private constructor(opened: OpenedCatalogue, options: OpenPlantStoreOptions) {
+  private constructor(opened: OpenedCatalogue, ledger: SalesLedger, options: OpenPlantStoreOptions) {
     const { db, snapshot, guard } = opened
     this.dir = options.dir
     this.file = path.join(options.dir, DATA_FILE_NAME)
@@ -76,11 +88,18 @@ export class PlantStore {
     this.#backups = new RunBackups(this.dir, this.#catalogue.snapshot(opened.journal.gen, this.#now()), options.backupIntervalMs)
     this.#commits = new GroupCommit<StagedChange>({
       save: (changes) => this.#save(changes),
-      discard: () => this.#catalogue.discard(),
+      discard: () => {
+        this.#catalogue.discard()
+        ledger.discard()
+      },
       batchWindowMs: options.batchWindowMs
     })
     const between = (task: () => Promise<void>) => this.#commits.exclusive(task)
-    const flushHistory = (gen: number, withPending: boolean) => this.history.flushBefore(gen, withPending ? this.#staging : [])
+    this.ledger = ledger
+    const flushHistory = async (gen: number, withPending: boolean) => {
+      await this.history.flushBefore(gen, withPending ? this.#staging : [])
+      await ledger.flushBefore(gen, withPending)
+    }
     const source = { dir: this.dir, db, catalogue: this.#catalogue, now: this.#now, flushHistory }
     const snapshotAt = (journalGen: number, withPending = false) => writeSnapshot(source, journalGen, withPending)
     this.#folder = new FolderKeeping(guard, this.#journal, between, snapshotAt)
@@ -93,7 +112,10 @@ export class PlantStore {
       ready: () => this.#folder.readyToCheckpoint(),
       writeSnapshot: async (journalGen) => void (await snapshotAt(journalGen)),
       snapshotSize: () => snapshot.size,
-      beforeFold: () => this.history.flushBefore(Number.MAX_SAFE_INTEGER),
+      beforeFold: async () => {
+        await this.history.flushBefore(Number.MAX_SAFE_INTEGER)
+        await ledger.flushBefore(Number.MAX_SAFE_INTEGER)
+      },
       refused: () => this.#folder.refusal !== undefined,
       idleMs: options.checkpointIdleMs,
       journalBytes: options.checkpointBytes
@@ -118,6 +140,16 @@ export class PlantStore {
       stageKey: (record) => void this.#keys.stage(record),
       announce: (change) => this.#listeners.announce(change)
     })
+    const saleHost: SaleHost = {
+      submit: (apply) => this.#commits.submit(apply),
+      live: (id) => this.#catalogue.live(id),
+      now: this.#now,
+      stock: this.stock,
+      ledger
+    }
+    this.sales = new SaleBook(saleHost)
+    this.refunds = new Refunds(saleHost)
+    this.days = new Days(saleHost)
   }
 
   /**
@@ -127,7 +159,14 @@ export class PlantStore {
    * such a file is never overwritten or repaired.
    */
   static async open(options: OpenPlantStoreOptions): Promise<PlantStore> {
-    return new PlantStore(await openCatalogue(options), options)
+    const opened = await openCatalogue(options)
+    try {
+      return new PlantStore(opened, await SalesLedger.open(options.dir, opened.records), options)
+    } catch (error) {
+      await opened.journal.close()
+      await opened.guard.lock.release()
+      throw error
+    }
   }
 
   /** Changes whenever the published plants change; equal versions mean equal contents. */
@@ -300,6 +339,7 @@ export class PlantStore {
 
   #publishAndTidy(): void {
     this.history.saved(this.#staging, this.#journal.gen)
+    this.ledger.publish(this.#journal.gen)
     this.#catalogue.publish()
     try {
       this.#backups.afterSave(this.#now(), () => this.#catalogue.snapshot(this.#journal.gen, this.#now()))

@@ -17,7 +17,7 @@ import { Journal, listJournals } from '#store/journal/journal'
 import { nodeFileSystem, type FileSystem } from '#lib/durable-file'
 import { acquireDataDirLock } from '#store/folder/lock'
 import { CURRENT_LAYOUT, type FileLayout } from './migrate'
-import { DATA_FILE_NAME, replayJournals } from './read-catalogue'
+import { DATA_FILE_NAME, replayJournals, type ReplayedRecords } from './read-catalogue'
 
 /** Options of `PlantStore.open`. */
 export interface OpenPlantStoreOptions {
@@ -59,6 +59,8 @@ export interface OpenedCatalogue {
   hasOldJournals: boolean
   /** The change log entries of the replayed journals. */
   history: ReplayedHistory[]
+  /** The callers' records (sales, refunds, days) of the replayed journals. */
+  records: ReplayedRecords[]
   /** Watches that the folder, its lock and the journal stay this store's (it holds the lock until the store closes). */
   guard: FolderGuard
 }
@@ -111,5 +113,5 @@ async function readForWriting(dir: string, fs: FileSystem, layout: FileLayout, n
   }
   const journal = await Journal.create(dir, firstGen, fs)
   const hasOldJournals = stored !== undefined && (stored.replayed.length > 0 || stored.obsolete.length > 0)
-  return { db, snapshot, journal, hasOldJournals, history: stored?.history ?? [] }
+  return { db, snapshot, journal, hasOldJournals, history: stored?.history ?? [], records: stored?.records ?? [] }
 }

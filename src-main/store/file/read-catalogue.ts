@@ -6,7 +6,7 @@ import path from 'node:path'
 import type { Plant } from '#shared/plant'
 import { CatalogueFile } from './catalogue-file'
 import { DataFileError, type PlantFile } from './data-file'
-import { journalCut, listJournals, readJournal, type JournalEntry, type JournalFile } from '#store/journal/journal'
+import { journalCut, listJournals, readJournal, type JournalEntry, type JournalFile, type JournalRecord } from '#store/journal/journal'
 import type { ReplayedHistory } from '#store/history/history-log'
 import { nodeFileSystem, type FileSystem } from '#lib/durable-file'
 import { maxOf, pushAll } from '#shared/arrays'
@@ -27,6 +27,14 @@ export interface ReplayedCatalogue {
   torn: { file: string; bytes: number }[]
   /** The change log entries of the replayed journals, by generation (history-log.ts). */
   history: ReplayedHistory[]
+  /** The callers' records of the replayed journals (a sale's receipt), by generation. */
+  records: ReplayedRecords[]
+}
+
+/** The callers' records replayed from one journal generation. */
+export interface ReplayedRecords {
+  gen: number
+  records: JournalRecord[]
 }
 
 /** The catalogue as read from disk. */
@@ -120,6 +128,7 @@ export async function replayJournals(
   const texts = await readJournalTexts(fs, replayed)
   const torn: ReplayedCatalogue['torn'] = []
   const history: ReplayedHistory[] = []
+  const records: ReplayedRecords[] = []
   let index: Map<number, number> | undefined
   const indexOf = () => (index ??= new Map(data.plants.map((plant, position) => [plant.id, position])))
   replayed.forEach((journal, position) => {
@@ -127,6 +136,7 @@ export async function replayJournals(
     if (read.tornBytes > 0) torn.push({ file: journal.file, bytes: read.tornBytes })
     replay(journal.file, data, indexOf, read.entries)
     history.push({ gen: journal.gen, entries: read.entries.flatMap((entry) => entry.history ?? []) })
+    records.push({ gen: journal.gen, records: read.entries.flatMap((entry) => entry.records ?? []) })
   })
   const highest = data.plants.at(-1)?.id ?? 0
   if (highest >= data.nextId) throw new DataFileError(`${file} with its journals replayed`, `plant ${highest} is not below nextId ${data.nextId}`)
@@ -139,7 +149,8 @@ export async function replayJournals(
       firstGen - 1
     ),
     torn,
-    history
+    history,
+    records
   }
 }
 

@@ -20,6 +20,11 @@ export function actingAs<T>(by: string, task: () => T, staff?: string): T {
   return actors.run(member === undefined ? { by } : { by, staff: member }, task)
 }
 
+/** `{staff}` of `actor` to spread into a record it makes (nothing without a member at the till). */
+export function staffOf(actor: Actor): { staff?: string } {
+  return actor.staff === undefined ? {} : { staff: actor.staff }
+}
+
 /** The author of changes made now. */
 export function currentActor(): Actor {
   return actors.getStore() ?? { by: DEFAULT_ACTOR }

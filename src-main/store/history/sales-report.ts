@@ -32,6 +32,11 @@ const KEY_OF: Record<Exclude<SalesGrouping, 'category'>, (day: string) => string
   month: (day) => day.slice(0, 7)
 }
 
+/** The key of the group `day` (YYYY-MM-DD) falls in when grouping by day, ISO week or month. */
+export function dateGroupOf(groupBy: Exclude<SalesGrouping, 'category'>, day: string): string {
+  return KEY_OF[groupBy](day)
+}
+
 const zero = (): SalesCounts => ({ sold: 0, returned: 0, net: 0, total: 0 })
 
 function addTo(target: SalesCounts, [sold, returned, total]: Counts): void {

@@ -42,6 +42,11 @@ export interface StockOutcome extends RememberedStock {
   replayed: boolean
 }
 
+/** Movements staged inside a serialised step: what they are, what goes into the journal line, the plants named. */
+export interface StagedMovements extends RememberedStock {
+  changes: StagedChange[]
+}
+
 /** What the movements need of the store. */
 export interface StockHost {
   /** Runs `apply` in the store's serialised step and resolves once what it staged is on disk. */
@@ -90,34 +95,44 @@ export class StockMovements {
         return known.pending ? { result: replayed, change: {} } : { result: replayed }
       }
       const at = now.toISOString()
-      const planned = this.#plan(request, at)
-      const changes: StagedChange[] = []
-      const movements: StockMovement[] = []
-      const last = new Map(planned.map(({ line }, index) => [line.id, index])) // each plant's last movement
-      planned.forEach(({ line, before, after, from, to }, index) => {
-        const note = line.note === undefined ? {} : { note: line.note }
-        const history = this.host.entryOf(by, at, before, after, { reason: line.reason, change: to - from, ...note })
-        const lastOfPlant = last.get(line.id) === index
-        if (lastOfPlant) this.host.stage(after)
-        changes.push(lastOfPlant ? { plant: after, history } : { history }) // the line holds each plant once, as it ends
-        movements.push({ seq: history.seq, plantId: line.id, reason: line.reason, change: to - from, from, to, ...note })
-      })
-      const plants = [...new Set(request.lines.map((line) => line.id))].map((id) => toFullPlant(this.host.live(id)!))
-      const stock: RememberedStock = { plants, movements, unchanged: request.lines.length - planned.length }
+      const { movements, changes, plants, unchanged } = this.stageLines(request.lines, by, at, request.condition)
+      const stock: RememberedStock = { plants, movements, unchanged }
       for (const record of request.attach?.(movements, at) ?? []) changes.push({ record })
-      if (request.idempotency && planned.length > 0) {
+      if (request.idempotency && movements.length > 0) {
         const key: IdempotencyRecord = { ...request.idempotency, fingerprint: fingerprint!, at, plant: plants[0]!, stock }
         this.host.stageKey(key)
         changes.push({ key })
       }
       return { result: { ...stock, replayed: false }, changes }
     })
-    if (!outcome.replayed && outcome.movements.length > 0) this.#announce(outcome)
+    if (!outcome.replayed) this.announce(outcome)
     return outcome
   }
 
+  /**
+   * Inside the store's serialised step (a stock call's, or a sale's): checks every line against the stock as the
+   * lines before it leave it, throwing before anything is staged, then stages each plant (once, as it ends) and one
+   * change log entry per movement. Returns the movements, the changes for the journal line, and the plants named.
+   */
+  stageLines(lines: readonly StockLine[], by: Actor, at: string, condition?: WriteCondition): StagedMovements {
+    const planned = this.#plan(lines, at, condition)
+    const changes: StagedChange[] = []
+    const movements: StockMovement[] = []
+    const last = new Map(planned.map(({ line }, index) => [line.id, index])) // each plant's last movement
+    planned.forEach(({ line, before, after, from, to }, index) => {
+      const note = line.note === undefined ? {} : { note: line.note }
+      const history = this.host.entryOf(by, at, before, after, { reason: line.reason, change: to - from, ...note })
+      const lastOfPlant = last.get(line.id) === index
+      if (lastOfPlant) this.host.stage(after)
+      changes.push(lastOfPlant ? { plant: after, history } : { history }) // the line holds each plant once, as it ends
+      movements.push({ seq: history.seq, plantId: line.id, reason: line.reason, change: to - from, from, to, ...note })
+    })
+    const plants = [...new Set(lines.map((line) => line.id))].map((id) => toFullPlant(this.host.live(id)!))
+    return { movements, changes, plants, unchanged: lines.length - planned.length }
+  }
+
   /** Checks every line against the stock as the lines before it leave it; throws, staging nothing, on the first refusal. */
-  #plan({ lines, condition }: StockRequest, at: string): Planned[] {
+  #plan(lines: readonly StockLine[], at: string, condition?: WriteCondition): Planned[] {
     const unknown = [...new Set(lines.filter((line) => !this.host.live(line.id)).map((line) => line.id))]
     if (unknown.length > 0) throw new PlantsNotEditableError('unknown', unknown)
     if (condition && lines[0]) checkVersion(this.host.live(lines[0].id)!, condition)
@@ -134,8 +149,10 @@ export class StockMovements {
     return planned
   }
 
-  #announce(outcome: StockOutcome): void {
+  /** Tells the change listeners of saved movements, once for the call (nothing when none moved). */
+  announce(outcome: Pick<StockOutcome, 'plants' | 'movements'>): void {
     const { movements } = outcome
+    if (movements.length === 0) return
     const seq = movements.at(-1)!.seq
     const moved = new Set(movements.map((movement) => movement.plantId))
     const plants = outcome.plants.filter((plant) => moved.has(plant.id))

@@ -7,11 +7,13 @@
  * mapping step. Works in slices of rows.
  */
 import type { ImportChoices, ImportMappingReport, NonPlantItem, StatusWordTarget } from '#shared/import-mapping'
-import { IMPORT_PRESETS } from '#shared/import-mapping'
+import { IMPORT_PRESETS, MAX_MAPPING_ITEMS, MAX_NON_PLANT_ROWS } from '#shared/import-mapping'
 import type { DecimalMark } from '#shared/money'
 import { isPlantStatus } from '#shared/plant'
-import type { ImportFile } from '../import-rows'
-import { cellText, type Cell, type SheetRows } from '../sheet-rows'
+import { countOf } from '#shared/words'
+import { ImportFindings } from '../import-findings'
+import type { ImportFile, ImportRow } from '../import-rows'
+import { cellText, type Cell, type SheetRow, type SheetRows } from '../sheet-rows'
 import { eachInSlices, type Steps } from '../slices'
 import { normalizeHeading } from './known-headings'
 import { columnsByField, headerShape, planColumns, type PlannedColumn } from './map-columns'
@@ -42,25 +44,60 @@ function choosePreset(header: readonly string[], options: MapOptions): Preset | 
   return forced ? presetNamed(forced) : recognisePreset(header)
 }
 
-function samplesOf(sheet: SheetRows, index: number): string[] {
-  const samples: string[] = []
-  for (const { cells } of sheet.rows) {
-    const text = textOf(cells[index]).trim()
-    if (text !== '' && !samples.includes(text)) samples.push(text.length > 40 ? `${text.slice(0, 39)}…` : text)
-    if (samples.length === 3) break
+/** A text shown as an example or in a sentence, cut to 40 characters (a heading or cell may be a megabyte long). */
+const shortened = (text: string) => (text.length > 40 ? `${text.slice(0, 39)}…` : text)
+
+/**
+ * The first three different values of each column, for the mapping step, gathered in the one pass over the rows:
+ * each row costs its own cells, never the header's width (a column that is empty all the way down would otherwise
+ * read every row once per column).
+ */
+class ColumnSamples {
+  readonly #samples: string[][]
+  #open: number
+
+  constructor(width: number) {
+    this.#samples = Array.from({ length: width }, () => [])
+    this.#open = width
   }
-  return samples
+
+  note(cells: readonly Cell[]): void {
+    if (this.#open === 0) return
+    const end = Math.min(cells.length, this.#samples.length)
+    for (let index = 0; index < end; index++) {
+      const samples = this.#samples[index]!
+      if (samples.length === 3) continue
+      const text = textOf(cells[index]).trim()
+      if (text === '' || samples.includes(text)) continue
+      samples.push(shortened(text))
+      if (samples.length === 3) this.#open--
+    }
+  }
+
+  of(index: number): string[] {
+    return this.#samples[index] ?? []
+  }
 }
 
-const rowsText = (rows: number[]) => (rows.length <= 3 ? rows.join(', ') : `${rows.slice(0, 3).join(', ')} and ${rows.length - 3} more`)
+/** A status word's rows: the first three and the count (a word may stand in every row of the file). */
+interface WordRows {
+  first: number[]
+  count: number
+}
+
+const rowsText = ({ first, count }: WordRows) => (count <= 3 ? first.join(', ') : `${first.join(', ')} and ${count - 3} more`)
 
 class SheetMapper {
-  readonly file: ImportFile = { rows: [], warnings: [], errors: [] }
+  readonly rows: ImportRow[] = []
+  readonly findings = new ImportFindings()
+  readonly samples: ColumnSamples
   readonly #byField: Map<string, PlannedColumn[]>
   readonly #price = new PriceColumn()
-  readonly #words = new Map<string, { word: string; rows: number[]; target: StatusWordTarget | null }>()
+  readonly #words = new Map<string, { word: string; rows: WordRows; target: StatusWordTarget | null }>()
   readonly #spellings = new Map<string, string>()
   readonly #nonPlants = new Map<string, NonPlantItem>()
+  /** Names that look like no plant past the first {@link MAX_MAPPING_ITEMS}: counted, not listed. */
+  readonly #moreNonPlants = new Set<string>()
   readonly #skipped = new Map<string, number>()
   readonly #parents = new Map<string, string>()
   readonly #leaveOut: Set<string>
@@ -79,6 +116,7 @@ class SheetMapper {
     readonly options: MapOptions
   ) {
     this.#byField = columnsByField(columns)
+    this.samples = new ColumnSamples(sheet.header.length)
     this.#leaveOut = new Set(options.choices.leaveOut ?? options.recalled?.leaveOut ?? [])
     for (const column of columns) {
       const key = normalizeHeading(column.heading)
@@ -130,15 +168,15 @@ class SheetMapper {
       const pick = (words: Record<string, StatusWordTarget>) => Object.entries(words).find(([key]) => normalizeWord(key) === word)?.[1]
       const target =
         pick(chosen) ?? pick(recalled) ?? pick(this.preset?.statusWords ?? {}) ?? statusOfWord(word) ?? (isPlantStatus(word) ? word : undefined)
-      seen = { word: raw.trim(), rows: [], target: target ?? null }
+      seen = { word: raw.trim(), rows: { first: [], count: 0 }, target: target ?? null }
       this.#words.set(word, seen)
     }
-    seen.rows.push(row)
+    if (seen.rows.count++ < 3) seen.rows.first.push(row)
     return seen.target ?? undefined
   }
 
   /** The row's cells by field, with a variant row's product fields and name filled in. */
-  #rowCells(cells: Cell[]): RowCells & { statusWord: string; inherited: boolean } {
+  #rowCells(cells: Cell[]): { own: RowCells; statusWord: string } {
     const own: RowCells = {
       id: this.cell(cells, 'id'),
       name: textOf(this.cell(cells, 'name')).trim(),
@@ -171,7 +209,7 @@ class SheetMapper {
         .filter((value) => value !== '' && !options.none.includes(value.toLowerCase()))
       if (values.length > 0) own.name = `${own.name} — ${values.join(' / ')}`
     }
-    return { ...own, statusWord, inherited }
+    return { own, statusWord }
   }
 
   #notAPlant(cells: Cell[], name: string): string | undefined {
@@ -180,12 +218,18 @@ class SheetMapper {
     return GIFT_CARD.test(name) ? 'a gift card' : undefined
   }
 
-  /** Second pass: one row into the file's rows, or left out, or skipped. */
-  map({ row, cells }: { row: number; cells: Cell[] }): void {
-    if (cells.every((cell) => cellText(cell).trim() === '')) return // an empty line in the sheet
-    const extra = cells.slice(this.sheet.header.length).filter((cell) => cellText(cell).trim() !== '')
-    if (extra.length > 0) {
-      this.file.errors.push({ row, field: '', message: `the row has ${cells.length} cells but the header names ${this.sheet.header.length} columns` })
+  /**
+   * Second pass: one row into the file's rows, or left out, or skipped. Its cells are read by position, those of the
+   * mapped columns only; the cells after them are looked at from the row's end, up to its last value.
+   */
+  map({ row, cells }: SheetRow): void {
+    let last = cells.length - 1
+    while (last >= 0 && cellText(cells[last]).trim() === '') last--
+    if (last < 0) return // an empty line in the sheet
+    // A value under a heading left empty at the header's end is not read, as in any other unnamed column.
+    if (last >= (this.sheet.width ?? this.sheet.header.length)) {
+      const message = `the row has ${cells.length} cells but the header names ${countOf(this.sheet.header.length, 'column')}`
+      this.findings.error({ row, field: '', message })
       return
     }
     const skip = this.preset?.skipRow?.((heading) => this.byHeading(cells, heading))
@@ -193,7 +237,7 @@ class SheetMapper {
       this.#skipped.set(skip, (this.#skipped.get(skip) ?? 0) + 1)
       return
     }
-    const { statusWord, inherited: _inherited, ...rowCells } = this.#rowCells(cells)
+    const { own: rowCells, statusWord } = this.#rowCells(cells)
     const status = this.#statusOf(statusWord, row)
     if (status === 'skip') {
       this.#leftOut++
@@ -204,9 +248,7 @@ class SheetMapper {
     if (status) rowCells.status = status
     const reason = this.#notAPlant(cells, rowCells.name)
     if (reason) {
-      const item = this.#nonPlants.get(rowCells.name) ?? { name: rowCells.name, rows: [], reason, leftOut: this.#leaveOut.has(rowCells.name) }
-      item.rows.push(row)
-      this.#nonPlants.set(rowCells.name, item)
+      this.#noteNonPlant(rowCells.name, row, reason)
     }
     if (this.#leaveOut.has(rowCells.name)) {
       this.#leftOut++
@@ -218,7 +260,21 @@ class SheetMapper {
       firstCategory: this.preset?.firstCategory === true,
       quantity: this.options.importable.includes('quantity')
     })
-    this.file.rows.push(errors.length > 0 ? { row, fields, errors } : { row, fields })
+    this.rows.push(errors.length > 0 ? { row, fields, errors } : { row, fields })
+  }
+
+  #noteNonPlant(name: string, row: number, reason: string): void {
+    const item = this.#nonPlants.get(name)
+    if (item) {
+      if (item.rows.length < MAX_NON_PLANT_ROWS) item.rows.push(row)
+    } else if (this.#nonPlants.size < MAX_MAPPING_ITEMS) {
+      this.#nonPlants.set(name, { name, rows: [row], reason, leftOut: this.#leaveOut.has(name) })
+    } else this.#moreNonPlants.add(name)
+  }
+
+  /** The status words found, each with its meaning (all of them: the choices in effect are made from them). */
+  get statusWords(): { word: string; target: StatusWordTarget | null }[] {
+    return [...this.#words.values()]
   }
 
   #priceReport() {
@@ -231,14 +287,14 @@ class SheetMapper {
     const headerRow = this.sheet.headerRow
     if (prices?.mustChoose) {
       const message = `prices such as "${prices.examples.join('", "')}" could be read two ways (1,250 is one thousand two hundred and fifty in English, 1.25 in German): choose the decimal mark`
-      this.file.errors.push({ row: headerRow, field: 'price', message })
+      this.findings.error({ row: headerRow, field: 'price', message })
     }
     for (const word of this.#words.values()) {
       if (word.target !== null) continue
       const message = `the status word "${word.word}" (rows ${rowsText(word.rows)}) is not known: choose what it means (available, pending, sold, or leave those rows out)`
-      this.file.errors.push({ row: word.rows[0]!, field: 'status', message })
+      this.findings.error({ row: word.rows.first[0]!, field: 'status', message })
     }
-    for (const [reason, count] of this.#skipped) this.file.warnings.push(`${count === 1 ? '1 row was' : `${count} rows were`} skipped: ${reason}`)
+    for (const [reason, count] of this.#skipped) this.findings.warning(`${count === 1 ? '1 row was' : `${count} rows were`} skipped: ${reason}`)
     return prices
   }
 
@@ -247,13 +303,15 @@ class SheetMapper {
       preset: this.preset ? { id: this.preset.id, name: IMPORT_PRESETS[this.preset.id] } : null,
       columns: this.columns.map((column) => ({
         heading: column.heading,
-        samples: samplesOf(this.sheet, column.index),
+        samples: this.samples.of(column.index),
         target: column.target,
         by: column.by
       })),
       prices,
-      statusWords: [...this.#words.values()].map(({ word, rows, target }) => ({ word, rows: rows.length, target })),
+      statusWords: [...this.#words.values()].slice(0, MAX_MAPPING_ITEMS).map(({ word, rows, target }) => ({ word, rows: rows.count, target })),
+      ...(this.#words.size > MAX_MAPPING_ITEMS ? { moreStatusWords: this.#words.size - MAX_MAPPING_ITEMS } : {}),
       nonPlants: [...this.#nonPlants.values()],
+      ...(this.#moreNonPlants.size > 0 ? { moreNonPlants: this.#moreNonPlants.size } : {}),
       leftOut: this.#leftOut
     }
   }
@@ -264,7 +322,7 @@ class SheetMapper {
 }
 
 function headerErrors(mapper: SheetMapper, options: MapOptions): void {
-  const { file, columns, sheet } = mapper
+  const { findings, columns, sheet } = mapper
   const mapped = columns.filter((column) => column.target !== 'skip')
   const row = sheet.headerRow
   for (const [index, column] of mapped.entries()) {
@@ -274,24 +332,25 @@ function headerErrors(mapper: SheetMapper, options: MapOptions): void {
     const message = same
       ? `the column ${column.heading} appears more than once`
       : `the columns "${twin.heading}" and "${column.heading}" both give the ${column.target}: choose one of them`
-    file.errors.push({ row, field: column.target, message })
+    findings.error({ row, field: column.target, message })
   }
   if (!mapped.some((column) => column.target === 'id' || column.target === 'name')) {
     const message = `no column holds the plants' names (or Plant Store ids): choose which column is the name (the mapping step, or --map "Heading=name"); the headings are ${
       sheet.header
         .filter((heading) => heading.trim() !== '')
         .slice(0, 12)
+        .map(shortened)
         .join(', ') || 'empty'
     }`
-    file.errors.push({ row, field: '', message })
+    findings.error({ row, field: '', message })
   }
   const stock = mapped.find((column) => column.target === 'quantity')
   if (stock && !options.importable.includes('quantity'))
-    file.warnings.push(`the column "${stock.heading}" holds quantities in stock, which this catalogue does not keep: it is not imported`)
+    findings.warning(`the column "${shortened(stock.heading)}" holds quantities in stock, which this catalogue does not keep: it is not imported`)
   const unknown = columns.filter((column) => column.by === 'none' && column.heading.trim() !== '')
   if (!mapper.preset && unknown.length > 0) {
-    file.warnings.push(
-      `not imported: the column${unknown.length === 1 ? '' : 's'} ${unknown.map((column) => `"${column.heading}"`).join(', ')}; choose what they hold in the mapping step (or --map "Heading=category")`
+    findings.warning(
+      `not imported: the column${unknown.length === 1 ? '' : 's'} ${unknown.map((column) => `"${shortened(column.heading)}"`).join(', ')}; choose what they hold in the mapping step (or --map "Heading=category")`
     )
   }
 }
@@ -309,7 +368,7 @@ function effectiveChoices(
   const choices: ImportChoices = { preset: mapper.preset?.id ?? 'none' }
   if (chosen.length > 0) choices.columns = Object.fromEntries(chosen.map((column) => [column.heading, column.target]))
   if (prices?.used) choices.decimalMark = prices.used
-  const words = report.statusWords.filter((word) => word.target !== null).map((word) => [word.word, word.target!] as const)
+  const words = mapper.statusWords.filter((word) => word.target !== null).map((word) => [word.word, word.target!] as const)
   if (words.length > 0) choices.statusWords = Object.fromEntries(words)
   const leaveOut = options.choices.leaveOut ?? options.recalled?.leaveOut
   if (leaveOut && leaveOut.length > 0) choices.leaveOut = leaveOut
@@ -322,12 +381,16 @@ export function* mapSheet(sheet: SheetRows, options: MapOptions): Steps<MappedSh
   const columns = planColumns(sheet.header, preset, options.choices, options.recalled)
   const mapper = new SheetMapper(sheet, preset, columns, options)
   headerErrors(mapper, options)
-  if (mapper.file.errors.length === 0) {
-    yield* eachInSlices(sheet.rows, (row) => mapper.survey(row.cells))
-    yield* eachInSlices(sheet.rows, (row) => mapper.map(row))
-  }
+  // The samples are shown even when the header has faults: they help to choose the columns.
+  const surveying = mapper.findings.errorCount === 0
+  yield* eachInSlices(sheet.rows, (row) => {
+    mapper.samples.note(row.cells)
+    if (surveying) mapper.survey(row.cells)
+  })
+  if (surveying) yield* eachInSlices(sheet.rows, (row) => mapper.map(row))
   const prices = mapper.finish()
   const report = mapper.report(prices)
   const choices = effectiveChoices(mapper, prices, report, options)
-  return { file: mapper.file, report: { shape: headerShape(sheet.header), remembered: options.recalled !== undefined, ...report, choices } }
+  const file: ImportFile = { rows: mapper.rows, ...mapper.findings.list() }
+  return { file, report: { shape: headerShape(sheet.header), remembered: options.recalled !== undefined, ...report, choices } }
 }

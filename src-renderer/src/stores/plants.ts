@@ -19,6 +19,7 @@ import type { NewPlant, Plant, PlantChanges, PlantResponse, PlantStatus } from '
 import type { StockMoveOptions } from '#shared/api-client-stock'
 import type { StockAnswer, StockMove } from '#shared/stock'
 import { api } from '#renderer/api'
+import { pausedReason } from '#renderer/stream-words'
 import { PAGE_SIZE, REFRESH_DELAY_MS, type LoadPhase, type PlantConflict, type SortOrder, type StatusFilter } from './plants-types'
 
 export { PAGE_SIZE, REFRESH_DELAY_MS, type LoadPhase, type PlantConflict, type SortOrder, type StatusFilter } from './plants-types'
@@ -50,10 +51,8 @@ export const usePlantsStore = defineStore('plants', () => {
   /** No plants at all (not merely none matching the search). */
   /** The server refused this window's token (a first open without it, or `token --rotate` since): nothing is shown. */
   const locked = computed(() => [loadError.value, streamError.value, refusedSave.value].some((error) => error?.status === 401))
-  /** Why changes cannot be saved now (the server is away), or undefined when they can; write controls show it. */
-  const offlineReason = computed(() =>
-    stream.value === 'reconnecting' && !locked.value ? 'Changes are paused until the server is back.' : undefined
-  )
+  /** Why changes cannot be saved now (the server is away, or refused this window's stream), or undefined when they can; write controls show it. */
+  const offlineReason = computed(() => (stream.value === 'reconnecting' && !locked.value ? pausedReason(streamError.value) : undefined))
   const catalogueEmpty = computed(() => phase.value === 'ready' && search.value.trim() === '' && allCount.value === 0)
 
   let latest: AbortController | undefined
@@ -253,8 +252,9 @@ export const usePlantsStore = defineStore('plants', () => {
           streamError.value = null
           // (A load already running will do: it is at most a moment older than the stream.)
           if (!loading.value) void load()
-        } else if (info.error instanceof ApiError) {
-          streamError.value = info.error
+        } else if (state === 'reconnecting') {
+          // The latest failure's reason only: a refusal the server no longer gives must not linger in the words.
+          streamError.value = info.error instanceof ApiError ? info.error : null
         }
       }
     })

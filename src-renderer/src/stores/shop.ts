@@ -35,12 +35,18 @@ export const useShopStore = defineStore('shop', () => {
     set(await api().setShopSettings({ currency }))
   }
 
+  /** Sets the shop's time zone (an IANA name) on the server (owner only); rethrows the ApiError for the form. */
+  async function setTimeZone(zone: string): Promise<void> {
+    set(await api().setShopSettings({ timeZone: zone }))
+  }
+
   return {
     money,
     timeZone,
     set,
     load,
     setCurrency,
+    setTimeZone,
     format: (price: number | undefined) => formatPrice(price, money.value),
     /** Today's date where the shop is (YYYY-MM-DD), for file names. */
     today: () => shopDay(new Date(), timeZone.value)

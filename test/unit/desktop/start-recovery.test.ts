@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process'
-import { readFile, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it, onTestFinished, vi } from 'vitest'
 import { explainStartFailure, startWithRecovery, type StartChoice, type StartFailure } from '#desktop/start-recovery'
@@ -7,8 +7,10 @@ import { PortInUseError } from '#server/start-server'
 import { PlantStore } from '#store/catalogue/plant-store'
 import { restoreFromBackup } from '#store/backups/restore'
 import { takeOverDataDir } from '#store/folder/lock'
+import { writeSetting } from '#settings/settings'
+import { newestBackups } from '#backup-folder/latest-backup'
 import { makeTempDir } from '#setup/temp-dir'
-import { addBackup, damageCatalogue } from './_catalogue'
+import { GOOD_CATALOGUE, addBackup, damageCatalogue } from './_catalogue'
 
 /**
  * A lock in `dir` naming a live process that cannot be proven to be its holder: a Windows or macOS lock (start
@@ -20,6 +22,15 @@ async function unprovenLock(dir: string): Promise<number> {
   const owner = { pid: other.pid, holder: 'the Plant Store desktop app', since: '2026-03-02T08:00:00.000Z', startedAt: '2026-03-02T07:59:58.000Z' }
   await writeFile(path.join(dir, 'lock'), JSON.stringify(owner))
   return other.pid!
+}
+
+/** A backup folder for `dataDir` (set in its settings) holding one backup `name` with `text`; returns the folder. */
+async function stickWith(dataDir: string, name: string, text = GOOD_CATALOGUE): Promise<string> {
+  const stick = path.join(await makeTempDir(), 'PlantStore')
+  await mkdir(stick)
+  await writeFile(path.join(stick, name), text)
+  await writeSetting(dataDir, 'backup.dir', stick)
+  return stick
 }
 
 /** The error PlantStore.open throws for `dir`. */
@@ -43,6 +54,29 @@ describe('explainStartFailure', () => {
     expect(failure.latestBackup).toBe(backup)
     expect(failure.detail).toContain(`Refusing to start: the data file ${file} cannot be used`)
     expect(failure.detail).toContain(backup)
+  })
+
+  it('offers the newest backup of DIR/backups and the backup folder (a USB stick), as restore --latest chooses it', async () => {
+    const dir = await makeTempDir()
+    await damageCatalogue(dir)
+    await addBackup(dir)
+    const stick = await stickWith(dir, 'plants-2026-02-01T00-00-00-000Z.json')
+    const failure = await explainStartFailure(await openFailure(dir), dir)
+    expect(failure.choices).toEqual(['restore-latest', 'open-folder', 'quit'])
+    expect(failure.latestBackup).toBe(path.join(stick, 'plants-2026-02-01T00-00-00-000Z.json'))
+    expect(failure.detail).toContain(`The latest backup is ${failure.latestBackup}`)
+    expect(failure.latestBackup).toBe((await newestBackups(dir)).files[0])
+  })
+
+  it('offers a backup found only on the stick, and says when the stick is not there (Try again looks again)', async () => {
+    const dir = await makeTempDir()
+    await damageCatalogue(dir)
+    const stick = await stickWith(dir, 'plants-2026-02-01T00-00-00-000Z.json')
+    expect((await explainStartFailure(await openFailure(dir), dir)).latestBackup).toBe(path.join(stick, 'plants-2026-02-01T00-00-00-000Z.json'))
+    await rm(stick, { recursive: true })
+    const pulledOut = await explainStartFailure(await openFailure(dir), dir)
+    expect(pulledOut.choices).toEqual(['open-folder', 'retry', 'quit'])
+    expect(pulledOut.detail).toContain(`The backup folder ${stick} is not there: is the drive plugged in?`)
   })
 
   it('offers no restore when there is no backup', async () => {
@@ -108,6 +142,28 @@ describe('startWithRecovery', () => {
     await store?.close()
     expect(inform.mock.calls[0]?.[0]).toMatch(/^Restored 1 plant from .*The damaged file was kept as .*plants\.json\.replaced-/)
     expect(JSON.parse(await readFile(damaged, 'utf8')).plants).toHaveLength(1)
+  })
+
+  it('offers the next newest backup when the newest could not be restored', async () => {
+    const dir = await makeTempDir()
+    await damageCatalogue(dir)
+    const older = await addBackup(dir)
+    const stick = await stickWith(dir, 'plants-2026-02-01T00-00-00-000Z.json', '{"version":1,"nextId":2,"pla')
+    const offered: (string | undefined)[] = []
+    const inform = vi.fn(async (_message: string, _isError: boolean) => undefined)
+    const store = await startWithRecovery({
+      dataDir: dir,
+      start: () => PlantStore.open({ dir }),
+      ask: async (failure) => (offered.push(failure.latestBackup), 'restore-latest'),
+      openFolder: vi.fn(),
+      restore: restoreFromBackup,
+      takeOver: takeOverDataDir,
+      inform
+    })
+    expect(offered).toEqual([path.join(stick, 'plants-2026-02-01T00-00-00-000Z.json'), older])
+    expect(inform.mock.calls.map(([, isError]) => isError)).toEqual([true, false])
+    expect(store?.get(1)?.name).toBe('Fern')
+    await store?.close()
   })
 
   it('opens the folder and asks again until the person quits', async () => {

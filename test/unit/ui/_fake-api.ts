@@ -80,6 +80,26 @@ export function fakeApi(initial: Plant[] = []): FakeApi {
       lockAfterMinutes: 5
     })),
     signOutStaff: vi.fn(async () => undefined),
+    // Sales and days (api-client-sales.ts): no UI uses them yet; a test that does installs its own answers.
+    completeSale: vi.fn(async () => {
+      throw new Error('no sale in the fake API')
+    }),
+    refundSale: vi.fn(async () => {
+      throw new Error('no refund in the fake API')
+    }),
+    getSale: vi.fn(async () => {
+      throw new Error('no sale in the fake API')
+    }),
+    listSales: vi.fn(async (day = '2026-11-25') => ({ day, sales: [], refunds: [] })),
+    currentDay: vi.fn(async () => {
+      throw new Error('no day in the fake API')
+    }),
+    closeDay: vi.fn(async () => {
+      throw new Error('no day in the fake API')
+    }),
+    getDay: vi.fn(async () => {
+      throw new Error('no day in the fake API')
+    }),
     // The till's operations (api-client-till.ts): plain answers until a UI test needs more.
     deletePlant: vi.fn(async () => undefined),
     restorePlant: vi.fn(async (id: number) => plants.find((p) => p.id === id)!),

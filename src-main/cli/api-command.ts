@@ -1,0 +1,47 @@
+/**
+ * What the commands that work through the API share: reaching the catalogue (the running server, or the folder
+ * itself), the words of a failure to reach it, and the exit code a script gets for each answer of the API.
+ */
+import { ApiError, type ApiClient } from '#shared/api-client'
+import { requireCatalogue } from '#app/catalogue-folder'
+import { OwnerTokenError, reachCatalogue } from '#app/reach-catalogue'
+import { DataDirLockedError } from '#store/errors'
+import { CommandError, EXIT_CODES } from './command'
+
+/** The exit code for an answer of the API. */
+function exitCodeFor(error: ApiError): number {
+  if (error.status === 404) return EXIT_CODES.notFound
+  if (error.status === 409 || error.status === 412) return EXIT_CODES.conflict
+  if (error.status === 400 || error.status === 405 || error.status === 422) return EXIT_CODES.invalidInput
+  if (error.status === 401 || error.status === 403) return EXIT_CODES.notAllowed
+  return EXIT_CODES.failed
+}
+
+/**
+ * Runs `work` with the API of the catalogue in `dataDir` (`holder` names the command in the folder's lock); resolves
+ * with exit 0, or throws a CommandError with the API's words and exit code.
+ */
+export async function withApiClient(
+  dataDir: string,
+  env: NodeJS.ProcessEnv,
+  holder: string,
+  work: (client: ApiClient) => Promise<void>
+): Promise<number> {
+  requireCatalogue(dataDir)
+  const connection = await reachCatalogue(dataDir, env, holder).catch((error: unknown) => {
+    if (error instanceof OwnerTokenError) throw new CommandError(error.message, EXIT_CODES.notAllowed)
+    if (error instanceof DataDirLockedError) {
+      const busy = `${error.owner.holder} (process ${error.owner.pid}) has the data folder ${dataDir} but serves no API there`
+      throw new CommandError(`${busy} (it may be starting, or restoring a backup); try again in a moment`, EXIT_CODES.failed)
+    }
+    throw error
+  })
+  try {
+    await work(connection.client)
+    return EXIT_CODES.ok
+  } catch (error) {
+    throw error instanceof ApiError ? new CommandError(error.detail, exitCodeFor(error)) : error
+  } finally {
+    await connection.close()
+  }
+}

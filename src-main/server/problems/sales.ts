@@ -1,0 +1,27 @@
+/** Rows of the problem table (problems.ts) for sales, refunds and days. */
+import { PROBLEM_TYPES, type FieldError } from '#shared/problem'
+import { listedWithFields, row } from './problem-row'
+
+/** A refusal of a sale, a refund or a close: `what` was not done, and each field's fault. */
+const refused = (type: string, title: string, status: number) =>
+  row({
+    type,
+    title,
+    status,
+    detail: (what: string, errors: FieldError[]) => `${what}: ${listedWithFields(errors)}. Nothing was changed.`,
+    errors: (_what, errors) => errors
+  })
+
+export const SALE_PROBLEMS = {
+  saleInvalid: refused(PROBLEM_TYPES.invalidInput, 'Invalid input', 400),
+  paymentShort: refused(PROBLEM_TYPES.paymentShort, 'Payment short', 409),
+  refundBeyondSale: refused(PROBLEM_TYPES.refundBeyondSale, 'Refund beyond the sale', 409),
+  saleKeyReused: refused(PROBLEM_TYPES.idempotencyKeyReused, 'Idempotency-Key reused', 422),
+  receiptNotFound: row({
+    type: PROBLEM_TYPES.notFound,
+    title: 'Not found',
+    status: 404,
+    detail: (number: number, kind: 'sale' | 'day') =>
+      kind === 'sale' ? `No sale has receipt number ${number}.` : `No closed day has number ${number}; GET /v3/days/current is the day being traded.`
+  })
+}

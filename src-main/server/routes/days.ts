@@ -1,0 +1,141 @@
+/**
+ * The till's days (extensions): the X report of the day being traded, its close with the cash counted (the Z report,
+ * numbered, starting the next day), and a closed day by its number. The store keeps the days (src-main/store/sales/);
+ * routes only translate. Also the OpenAPI path items.
+ */
+import type { H3, H3Event } from 'h3'
+import { componentsOf, validate } from '#shared/body-rules'
+import { DAY_CLOSE_BODY, DAY_PATHS, type DayClose } from '#shared/day'
+import type { PlantStore } from '#store'
+import { EXTENSION_HEADERS } from '#shared/api-paths'
+import { readIdempotencyKey } from '#server/http/idempotency-key'
+import { IDEMPOTENCY_KEY_PARAMETER } from './sales'
+import { numberParam } from '#server/http/path-params'
+import { readJsonBody } from '#server/http/read-json-body'
+import {
+  JSON_BODY_RESPONSES,
+  NOT_SAVED_RESPONSE,
+  extensionOperation,
+  json,
+  jsonBody,
+  problemResponse,
+  ref,
+  type JsonSchema,
+  type PathItems
+} from '#server/openapi/parts'
+import { problem } from '#server/problems/problems'
+import { routePattern } from '#server/urls'
+
+async function closeDay(event: H3Event, store: PlantStore): Promise<DayClose> {
+  const checked = validate(DAY_CLOSE_BODY, await readJsonBody(event, 400))
+  if (!checked.ok) throw problem('saleInvalid', 'The day was not closed', checked.errors)
+  const key = readIdempotencyKey(event)
+  const outcome = await store.days.close(checked.value, key)
+  if (outcome.replayed) event.res.headers.set(EXTENSION_HEADERS.idempotentReplayed, 'true')
+  event.res.status = 201
+  return outcome.day
+}
+
+function closedDay(event: H3Event, store: PlantStore): DayClose {
+  const number = numberParam(event, 'number')
+  const day = store.days.closed(number)
+  if (!day) throw problem('receiptNotFound', number, 'day')
+  return day
+}
+
+/** Registers the day routes. */
+export function registerDayRoutes(app: H3, store: PlantStore): void {
+  app.get(routePattern(DAY_PATHS.current), () => store.days.current())
+  app.post(routePattern(DAY_PATHS.close), (event) => closeDay(event, store))
+  app.get(routePattern(DAY_PATHS.day), (event) => closedDay(event, store))
+}
+
+// ---------------------------------------------------------------------------------------------
+// The OpenAPI description of the day routes.
+// ---------------------------------------------------------------------------------------------
+
+const minor = (description: string): JsonSchema => ({ type: 'integer', description: `${description} In minor units (cents).` })
+
+const report: JsonSchema = {
+  type: 'object',
+  required: ['day', 'sales', 'refunds', 'gross', 'discounts', 'refunded', 'net', 'tax', 'taxRates', 'payments', 'openingFloat', 'expectedCash'],
+  properties: {
+    day: { type: 'integer', minimum: 1 },
+    openedAt: { type: 'string', format: 'date-time', description: "The previous day's close; absent for the first day." },
+    sales: { type: 'integer', minimum: 0 },
+    refunds: { type: 'integer', minimum: 0 },
+    gross: minor('Sales at their unit prices, before discounts.'),
+    discounts: minor('Line and basket discounts.'),
+    refunded: minor('Money given back by refunds.'),
+    net: minor('Takings: what sales took minus what refunds gave back.'),
+    tax: minor('Tax of sales minus tax of refunds.'),
+    taxRates: { type: 'array', items: ref('TaxLine') },
+    payments: {
+      type: 'object',
+      required: ['cash', 'card', 'other'],
+      properties: { cash: minor(''), card: minor(''), other: minor('') },
+      description: 'Net takings by how they were paid.'
+    },
+    openingFloat: minor('Cash in the drawer when the day started.'),
+    expectedCash: minor('openingFloat + cash taken − cash given back.')
+  }
+}
+
+const closed: JsonSchema = {
+  type: 'object',
+  required: ['day', 'closedAt', 'till', 'report', 'counted', 'difference', 'nextFloat'],
+  properties: {
+    day: { type: 'integer', minimum: 1 },
+    closedAt: { type: 'string', format: 'date-time' },
+    till: { type: 'string' },
+    report: ref('DayReport'),
+    counted: minor('Cash counted.'),
+    difference: minor('counted − expectedCash: above 0 over, below 0 short.'),
+    nextFloat: minor("Cash left for the next day's opening float.")
+  }
+}
+
+/** The day routes' path items, for the OpenAPI document. */
+export const dayPaths: PathItems = {
+  [DAY_PATHS.current]: {
+    get: extensionOperation({
+      operationId: 'current-day',
+      summary: 'The X report: the day being traded so far (extension)',
+      description: 'Sales and refunds once each, money as net takings; changes nothing.',
+      responses: { '200': { description: 'The day so far.', content: json(ref('DayReport')) } }
+    })
+  },
+  [DAY_PATHS.close]: {
+    post: extensionOperation({
+      operationId: 'close-day',
+      summary: 'Close the day with the cash counted: the Z report, numbered; the next day starts (extension; read-write tokens)',
+      description:
+        '{"counted": 12345, "nextFloat": 5000}: counted is the cash in the drawer; nextFloat the cash left for tomorrow (0 when absent). ' +
+        'With an Idempotency-Key, a retry or a double click answers the first close instead of closing the next day too.',
+      parameters: [IDEMPOTENCY_KEY_PARAMETER],
+      requestBody: jsonBody(DAY_CLOSE_BODY),
+      responses: {
+        '201': { description: 'The closed day.', content: json(ref('ClosedDay')) },
+        '400': problemResponse('Invalid body; errors[] names each fault.'),
+        '422': problemResponse('The Idempotency-Key was used for another request; nothing was changed.'),
+        ...JSON_BODY_RESPONSES,
+        '503': NOT_SAVED_RESPONSE
+      }
+    })
+  },
+  [DAY_PATHS.day]: {
+    get: extensionOperation({
+      operationId: 'get-day',
+      summary: 'A closed day (its Z report) by its number (extension)',
+      parameters: [{ name: 'number', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } }],
+      responses: {
+        '200': { description: 'The closed day.', content: json(ref('ClosedDay')) },
+        '400': problemResponse('The number is not a whole number from 1.'),
+        '404': problemResponse('No closed day has this number (the day being traded is GET /v3/days/current).')
+      }
+    })
+  }
+}
+
+/** The component schemas of the day bodies and answers. */
+export const daySchemas: Record<string, JsonSchema> = { ...componentsOf(DAY_CLOSE_BODY), DayReport: report, ClosedDay: closed }

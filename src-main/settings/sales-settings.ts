@@ -1,0 +1,19 @@
+/**
+ * The shop's sales settings (settings.json, key `sales`): prices with or without tax, the tax rates, which rate a
+ * category takes, and a receipt's head. Changed with PUT /v3/settings/sales; a folder that never set them sells with
+ * prices including tax and no rates.
+ */
+import { DEFAULT_SALES_SETTINGS, type SalesSettings } from '#shared/tax'
+import { changeSettings, readSettings } from './settings'
+
+/** The sales settings of `dataDir`, the defaults when none were set. */
+export async function readSalesSettings(dataDir: string): Promise<SalesSettings> {
+  return (await readSettings(dataDir)).sales ?? DEFAULT_SALES_SETTINGS
+}
+
+/** Replaces the sales settings of `dataDir` (checked by the caller). */
+export async function writeSalesSettings(dataDir: string, sales: SalesSettings): Promise<void> {
+  await changeSettings(dataDir, (settings) => {
+    settings.sales = sales
+  })
+}

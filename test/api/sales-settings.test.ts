@@ -1,0 +1,51 @@
+/** PUT and GET /v3/settings/sales: prices with or without tax, named rates, a category's rate; owner only. */
+import { describe, expect, it } from 'vitest'
+import { createTestApp } from '#setup/in-process'
+
+const settings = {
+  pricesIncludeTax: false,
+  taxRates: [
+    { id: 'reduced', name: 'Plants 7%', percent: 7 },
+    { id: 'standard', name: 'Standard 19%', percent: 19 }
+  ],
+  defaultTaxRate: 'standard',
+  categoryTaxRates: { Herbs: 'reduced' },
+  shopName: 'The Green Shed',
+  vatNumber: 'GB123456789'
+}
+
+describe('sales settings', () => {
+  it('are prices including tax and no rates until set', async () => {
+    const app = await createTestApp()
+    expect(await (await app.call('GET', '/v3/settings/sales')).json()).toEqual({ pricesIncludeTax: true, taxRates: [] })
+  })
+
+  it('are replaced whole by the owner and read back', async () => {
+    const app = await createTestApp()
+    const put = await app.call('PUT', '/v3/settings/sales', settings)
+    expect(put.status).toBe(200)
+    expect(await put.json()).toEqual(settings)
+    expect(await (await app.call('GET', '/v3/settings/sales')).json()).toEqual(settings)
+  })
+
+  it('refuse a rate id that names no rate, or one used twice, naming the field', async () => {
+    const app = await createTestApp()
+    const put = await app.call('PUT', '/v3/settings/sales', {
+      ...settings,
+      taxRates: [...settings.taxRates, { id: 'reduced', name: 'again', percent: 5 }],
+      categoryTaxRates: { Herbs: 'zero' }
+    })
+    expect(put.status).toBe(400)
+    expect(((await put.json()) as { errors: { field: string }[] }).errors.map((error) => error.field)).toEqual([
+      'taxRates[2].id',
+      'categoryTaxRates.Herbs'
+    ])
+    expect(await (await app.call('GET', '/v3/settings/sales')).json()).toEqual({ pricesIncludeTax: true, taxRates: [] })
+  })
+
+  it('refuse a percent with three decimals', async () => {
+    const app = await createTestApp()
+    const put = await app.call('PUT', '/v3/settings/sales', { pricesIncludeTax: true, taxRates: [{ id: 'a', name: 'A', percent: 7.775 }] })
+    expect(put.status).toBe(400)
+  })
+})
