@@ -176,7 +176,7 @@ describe('the member at the till in the change log (extension)', () => {
     const refund = await app.call('POST', '/v3/sales/1/refunds', REFUND, anna)
     expect(await refund.json()).toMatchObject({ refund: 1, till: 'ui', staff: 'Anna' })
     const day = await app.call('POST', '/v3/days/current/close', { counted: 0 }, max)
-    expect(await day.json()).toMatchObject({ day: 1, staff: 'Max' })
+    expect(await day.json()).toMatchObject({ day: 1, staff: 'Max', report: { staff: [{ staff: 'Anna', sales: 1, refunds: 1, net: 0 }] } })
     const { changes } = await (await app.call('GET', '/v3/changes?since=0')).json()
     expect(changes.map((change: { type: string; by: string; staff?: string }) => [change.type, change.by, change.staff])).toEqual([
       ['plant.added', 'ui', 'Max'],
