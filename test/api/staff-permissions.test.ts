@@ -125,6 +125,16 @@ describe('who needs a staff session (extension)', () => {
     expect((await app.call('PUT', '/v3/plant', { id: 1, price: 4 }, { 'x-plant-store-client': 'cli' })).status).toBe(200)
   })
 
+  it("a till's own token with a member's session is held to the member's role and names them", async () => {
+    const app = await createStaffedApp()
+    const till = { authorization: `Bearer ${(await app.namedTokens.add('till-2', 'read-write'))!.token}` }
+    expect((await app.call('POST', '/v3/plant', { name: 'Fern', price: 3 }, { ...till, ...sessionOf(app, 'staff') })).status).toBe(200)
+    const refused = await app.call('PUT', '/v3/plant', { id: 1, price: 4 }, { ...till, ...sessionOf(app, 'staff') })
+    expect((await refused.json()).detail).toMatch(/^Only a manager or the owner can change prices; Anna is signed in as staff/)
+    const { changes } = await (await app.call('GET', '/v3/changes?since=0')).json()
+    expect(changes[0]).toMatchObject({ by: 'till-2', staff: 'Anna' })
+  })
+
   it('without staff, the owner token changes anything without a session, as before', async () => {
     const app = await createTestApp()
     expect((await app.call('POST', '/v3/plant', { name: 'Fern', price: 3 })).status).toBe(200)

@@ -3,8 +3,9 @@
  * session of the member at the till (header X-Plant-Store-Staff), and the member's role must allow what the
  * route does (the permissions table of src-shared/staff.ts). A route whose body decides the action (a price
  * in a plant's changes, a stock movement's reason) asks again with {@link requireStaffMay}. Named tokens
- * (scripts) keep their scope and are not staff; the plant-store command, which reads the owner's token from
- * the data folder, is the owner at this computer.
+ * (scripts) keep their scope and need no member; a till's window that sends a member's session with its own
+ * token is held to that member's role. The plant-store command, which reads the owner's token from the data
+ * folder, is the owner at this computer.
  */
 import type { H3Event, Middleware } from 'h3'
 import { EXTENSION_PATHS, API_PATHS } from '#shared/api-paths'
@@ -80,24 +81,31 @@ function needsStaff(event: H3Event, access: StaffAccess): boolean {
   return event.req.headers.get(CLIENT_HEADER) !== 'cli'
 }
 
-/** The member whose session `event` carries, or a 403 saying to sign in. */
-function memberAtTill(event: H3Event, access: StaffAccess): StaffMember {
+/** The member whose session `event` carries (undefined when it carries none), or a 403 when that session has ended. */
+function memberAtTill(event: H3Event, access: StaffAccess): StaffMember | undefined {
   const session = event.req.headers.get(STAFF_SESSION_HEADER)
-  if (session === null || session === '') throw problem('staffSessionNeeded', false)
+  if (session === null || session === '' || !access.registry.active) return undefined
   const id = access.sessions.use(session)
   const member = id === undefined ? undefined : access.registry.member(id)
   if (!member) throw problem('staffSessionNeeded', true)
   return member
 }
 
-/** Middleware: the staff check of every write under /v3 (after the token check). */
+/**
+ * Middleware: the staff check of every write under /v3 (after the token check). A session sent with any token
+ * (the owner's, or a till's) names the member and holds them to their role; the owner's UI token must send one.
+ */
 export function requireStaffSession(access: StaffAccess): Middleware {
   return (event, next) => {
-    if (READ_METHODS.has(event.req.method) || !needsStaff(event, access)) return next()
+    if (READ_METHODS.has(event.req.method)) return next()
     const route = event.context.matchedRoute?.route
     const action = route === undefined ? undefined : BY_ROUTE.get(`${event.req.method} ${route}`)
     if (action === 'sign-in' || action === undefined) return next() // unknown routes answer 404/405 on their own
     const member = memberAtTill(event, access)
+    if (!member) {
+      if (needsStaff(event, access)) throw problem('staffSessionNeeded', false)
+      return next()
+    }
     event.context.staff = member
     if (action !== 'decided-by-body') requireStaffMay(event, action)
     return next()
