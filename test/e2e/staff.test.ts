@@ -11,6 +11,7 @@ import { startServe } from '#setup/serve-process'
 import { makeTempDir } from '#setup/temp-dir'
 import { axeViolations } from './pages/axe'
 import { CataloguePage } from './pages/catalogue-page'
+import { SettingsDialog } from './pages/conflict-dialog'
 import { screenshotEachSize } from './pages/screens'
 import { StaffPad } from './pages/staff-pad'
 
@@ -85,6 +86,15 @@ describe('staff at the till', () => {
     expect((await api.getPlant(1)).price).toBe(9)
     const { changes } = await api.changes(0)
     expect(changes.at(-1)).toMatchObject({ by: 'ui', staff: 'Olga' })
+    // Settings → Staff for the owner: the members, Anna's role changed to manager.
+    const settings = await SettingsDialog.open(page)
+    const staffSection = settings.dialog.getByRole('region', { name: 'Staff' })
+    await staffSection.getByRole('rowheader', { name: 'Anna' }).waitFor()
+    await staffSection.getByLabel('Role of Anna').selectOption('manager')
+    await expect.poll(async () => (await api.listStaff()).members.find((member) => member.name === 'Anna')?.role).toBe('manager')
+    expect(await screenshotEachSize(page, 'settings-staff', staffSection)).toEqual([])
+    expect(await axeViolations(page)).toEqual([])
+
     // The two refusals the test asked for (the price, the wrong PIN), and nothing else.
     const refused = 'console: Failed to load resource: the server responded with a status of 403 ()'
     expect(watched.problems).toEqual([refused, refused])
