@@ -1,11 +1,14 @@
-import { readFile, stat } from 'node:fs/promises'
+import { readFile, stat, writeFile } from 'node:fs/promises'
 import { describe, expect, it } from 'vitest'
+import { openStaffAccess } from '#auth/staff/staff-access'
 import { staffFile } from '#auth/staff/staff-file'
+import { describeStartFailure } from '#app/start-failure'
 import { hostPlatform } from '#lib/platform'
 import { PROBLEM_TYPES } from '#shared/problem'
 import { STAFF_SESSION_HEADER } from '#shared/staff'
 import { createTestApp } from '#setup/in-process'
 import { TEST_PIN, createStaffedApp, sessionOf } from '#setup/staff'
+import { makeTempDir } from '#setup/temp-dir'
 
 describe('staff members (extension)', () => {
   it('the first member must be the owner; members are listed without their PINs, which are stored as scrypt hashes only', async () => {
@@ -105,5 +108,17 @@ describe('PINs and sessions (extension)', () => {
     const anna = sessionOf(app, 'staff')
     await app.call('PATCH', '/v3/staff/3', { pin: '2468' }, sessionOf(app, 'owner'))
     expect((await app.call('POST', '/v3/plant', { name: 'Fern' }, anna)).status).toBe(403)
+  })
+})
+
+describe('a damaged staff.json', () => {
+  it('refuses to start, in words that say how to fix it, rather than make everyone the owner', async () => {
+    const dir = await makeTempDir()
+    await writeFile(staffFile(dir), '{"members": [{"id": 1, "name": "Olga", "role": "boss"}]}', { mode: 0o600 })
+    const refused = await openStaffAccess(dir).catch((error: unknown) => error)
+    expect(describeStartFailure(refused)).toBe(
+      `Refusing to start: ${staffFile(dir)}: member "Olga" has no valid role; fix it, or delete it to remove every staff member ` +
+        "(the owner's token then works alone, as before staff)."
+    )
   })
 })
