@@ -61,7 +61,7 @@ header, footer { text-align: center } table { width: 100%; border-collapse: coll
 .total td { font-weight: bold; border-top: 1px solid #000 } h2 { font-size: 1em; margin: 0.6em 0 0.2em }
 </style></head><body>
 <header>${head.join('')}</header>
-<p>Receipt <strong id="receipt-number">${sale.receipt}</strong><br>${escape(sale.at.slice(0, 16).replace('T', ' '))} UTC · till ${escape(sale.till)}</p>
+<p>Receipt <strong id="receipt-number">${sale.receipt}</strong><br>${escape(sale.at.slice(0, 16).replace('T', ' '))} UTC · till ${escape(sale.till)}${sale.staff === undefined ? '' : ` · served by ${escape(sale.staff)}`}</p>
 <table>${[...lines, ...basket, row('Total', amount(sale.totals.net), ' class="total"')].join('')}</table>
 ${tax.length > 0 ? `<h2>${taxWord}</h2><table>${tax.join('')}</table>` : ''}
 <h2>Paid</h2><table>${[...payments, ...(sale.change > 0 ? [row('Change', amount(sale.change))] : [])].join('')}</table>
