@@ -96,6 +96,15 @@ describe('PINs and sessions (extension)', () => {
     expect((await again.call('POST', '/v3/staff/sessions', { member: 3, pin: TEST_PIN })).status).toBe(201)
   })
 
+  it('an owner locked out unlocks themselves from the command line, which is the owner at this computer', async () => {
+    const app = await createStaffedApp()
+    for (let attempt = 0; attempt < 5; attempt++) await app.call('POST', '/v3/staff/sessions', { member: 1, pin: '9999' })
+    expect((await app.call('POST', '/v3/staff/sessions', { member: 1, pin: TEST_PIN })).status).toBe(423)
+    expect((await app.call('POST', '/v3/staff/1/unlock')).status).toBe(403) // the owner's window without a session
+    expect((await app.call('POST', '/v3/staff/1/unlock', undefined, { 'x-plant-store-client': 'cli' })).status).toBe(200)
+    expect((await app.call('POST', '/v3/staff/sessions', { member: 1, pin: TEST_PIN })).status).toBe(201)
+  })
+
   it('a manager may not unlock: only the owner manages staff', async () => {
     const app = await createStaffedApp()
     const response = await app.call('POST', '/v3/staff/3/unlock', undefined, sessionOf(app, 'manager'))
