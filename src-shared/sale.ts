@@ -15,6 +15,10 @@ export const SALE_PATHS = {
   refunds: '/sales/{receipt}/refunds'
 } as const
 
+/** The papers a receipt prints on: an 80 mm or 58 mm roll, or A5. */
+export const RECEIPT_PAPERS = ['80mm', '58mm', 'a5'] as const
+export type ReceiptPaper = (typeof RECEIPT_PAPERS)[number]
+
 /** How a customer pays: cash (given → change), card (on the shop's own terminal: only recorded), or other (voucher, transfer). */
 export const PAYMENT_METHODS = ['cash', 'card', 'other'] as const
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
@@ -132,7 +136,8 @@ export interface Sale {
 /** Deepest JSON a sale body holds: object → lines → line → discount. */
 export const SALE_BODY_DEPTH = 4
 
-function wholeNumber(min: number, max: number, what: string): Rule<number> {
+/** A whole number from `min` to `max`, refused in words naming `what`. */
+export function wholeNumber(min: number, max: number, what: string): Rule<number> {
   return leaf<number>(
     (value, field, errors) => {
       if (typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max) return value
@@ -143,8 +148,10 @@ function wholeNumber(min: number, max: number, what: string): Rule<number> {
   )
 }
 
-const money = (what: string) => wholeNumber(0, MONEY_MAX, `${what} (in minor units, e.g. 1250 for 12.50)`)
-const reason = textField('Why, in the shop\'s words (e.g. "damaged leaf", "regular customer"); printed on the receipt.')
+/** An amount of money in minor units, from 0 to MONEY_MAX. */
+export const money = (what: string) => wholeNumber(0, MONEY_MAX, `${what} (in minor units, e.g. 1250 for 12.50)`)
+/** Why a price or a discount, in the shop's words. */
+export const reason = textField('Why, in the shop\'s words (e.g. "damaged leaf", "regular customer"); printed on the receipt.')
 
 /** `rule`, refusing an object that has `key` without `needs` (published as dependentRequired). */
 function needsWith<T>(rule: Rule<T>, key: string, needs: string, message: string): Rule<T> {
@@ -160,7 +167,8 @@ function needsWith<T>(rule: Rule<T>, key: string, needs: string, message: string
   }
 }
 
-const DISCOUNT = named(
+/** A discount and its reason. */
+export const DISCOUNT = named(
   'Discount',
   objectOf<Discount>(
     { amount: money('a discount'), reason },

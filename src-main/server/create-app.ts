@@ -19,6 +19,7 @@ import { registerBulkRoutes } from './routes/plants-bulk'
 import { registerReportRoutes } from './routes/reports'
 import { registerSaleRoutes } from './routes/sales'
 import { registerDayRoutes } from './routes/days'
+import { registerBasketRoutes } from './routes/baskets'
 import { registerSettingsRoutes } from './routes/settings'
 import { registerStaffRoutes } from './routes/staff'
 import { registerStockRoutes } from './routes/stock'
@@ -88,6 +89,7 @@ export function createApp(options: CreateAppOptions): H3 {
   registerStockRoutes(app, options.store)
   registerSaleRoutes(app, options.store)
   registerDayRoutes(app, options.store)
+  registerBasketRoutes(app, options.store)
   registerEventRoutes(app, options.store, { ...options.events, stillAllowed: (header) => options.access.checkAuthorization(header).ok })
   registerHistoryRoutes(app, options.store)
   registerReportRoutes(app, options.store)

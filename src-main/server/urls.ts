@@ -5,6 +5,7 @@ import { STAFF_PATHS } from '#shared/staff'
 import { STOCK_PATHS } from '#shared/stock'
 import { SALE_PATHS } from '#shared/sale'
 import { DAY_PATHS } from '#shared/day'
+import { BASKET_PATHS } from '#shared/basket'
 
 /** Formats a host for a URL (brackets around IPv6). */
 export function urlHost(host: string): string {
@@ -57,5 +58,6 @@ export const ALLOWED_METHODS = {
   [SALE_PATHS.receipt]: ['GET', 'HEAD'],
   [DAY_PATHS.current]: ['GET', 'HEAD'],
   [DAY_PATHS.close]: ['POST'],
-  [DAY_PATHS.day]: ['GET', 'HEAD']
+  [DAY_PATHS.day]: ['GET', 'HEAD'],
+  [BASKET_PATHS.basket]: ['GET', 'HEAD', 'PUT', 'DELETE']
 } as const satisfies Record<string, readonly string[]>

@@ -26,3 +26,4 @@ export { backUpNow, backupSnapshot, type BackupMade } from './backups/backup-now
 export { countPlants } from './catalogue/stored-plant'
 export { restoreFromBackup, type RestoreOptions, type RestoreResult } from './backups/restore'
 export { readLastRestore } from './history/history-restore-mark'
+export { deleteBasket, readBasket, writeBasket } from './sales/basket-files'

@@ -17,6 +17,7 @@ import { NEW_STAFF_MEMBER_BODY, STAFF_MEMBER_CHANGES_BODY, STAFF_SETTINGS_BODY, 
 import { SALES_SETTINGS_BODY } from '#shared/tax'
 import { NEW_REFUND_BODY, NEW_SALE_BODY } from '#shared/sale'
 import { DAY_CLOSE_BODY } from '#shared/day'
+import { BASKET_BODY } from '#shared/basket'
 import { createTestApp } from '#setup/in-process'
 import { ODD_KEYS, anyJson, id, nameLike, parsedJson, plantFields } from './body-arbitraries'
 
@@ -275,6 +276,45 @@ const refundBodies = fc.oneof(
   { weight: 1, arbitrary: notAnObject }
 )
 
+const basketLine = fc.oneof(
+  {
+    weight: 8,
+    arbitrary: withExtra(
+      fc.record(
+        {
+          plantId: fc.oneof(id, anyJson),
+          name: fc.oneof(fc.constantFrom('Fern', '', ' '), anyJson),
+          single: fc.oneof(fc.boolean(), anyJson),
+          quantity: fc.oneof(fc.constantFrom(1, 2, 0, 1.5, 1_000_001), anyJson),
+          price: minor,
+          category: fc.oneof(fc.constantFrom('Herbs', ''), anyJson),
+          unitPrice: minor,
+          priceReason: fc.oneof(fc.constantFrom('price match', ''), anyJson),
+          discount
+        },
+        { requiredKeys: [] }
+      )
+    )
+  },
+  { weight: 1, arbitrary: anyJson }
+)
+const basketBodies = fc.oneof(
+  {
+    weight: 8,
+    arbitrary: withExtra(
+      fc.record(
+        {
+          idempotencyKey: fc.oneof(fc.constantFrom('2b7c-4e', '', 'has space', 'k'.repeat(201)), anyJson),
+          lines: fc.oneof(fc.array(basketLine, { maxLength: 3 }), anyJson),
+          discount
+        },
+        { requiredKeys: [] }
+      )
+    )
+  },
+  { weight: 1, arbitrary: notAnObject }
+)
+
 const closeBodies = fc.oneof(
   { weight: 8, arbitrary: withExtra(fc.record({ counted: minor, nextFloat: minor }, { requiredKeys: [] })) },
   { weight: 1, arbitrary: notAnObject }
@@ -296,7 +336,8 @@ const OPERATIONS: { operationId: string; bodies: fc.Arbitrary<unknown>; serverAc
   { operationId: 'set-sales-settings', bodies: salesSettingsBodies, serverAccepts: (body) => validate(SALES_SETTINGS_BODY, body).ok },
   { operationId: 'complete-sale', bodies: saleBodies, serverAccepts: (body) => validate(NEW_SALE_BODY, body).ok },
   { operationId: 'refund-sale', bodies: refundBodies, serverAccepts: (body) => validate(NEW_REFUND_BODY, body).ok },
-  { operationId: 'close-day', bodies: closeBodies, serverAccepts: (body) => validate(DAY_CLOSE_BODY, body).ok }
+  { operationId: 'close-day', bodies: closeBodies, serverAccepts: (body) => validate(DAY_CLOSE_BODY, body).ok },
+  { operationId: 'put-basket', bodies: basketBodies, serverAccepts: (body) => validate(BASKET_BODY, body).ok }
 ]
 
 /** add-plant, update-plant and the two stock movements have their own agreement tests (schema-agreement.test.ts); import takes a file, not a body to validate. */

@@ -54,6 +54,15 @@ const cases: WriteCase[] = [
   },
   { route: 'PUT /settings/sales', action: 'settings', method: 'PUT', path: '/v3/settings/sales', body: { pricesIncludeTax: true, taxRates: [] } },
   { route: 'POST /sales', action: 'sell', method: 'POST', path: '/v3/sales', body: SALE },
+  {
+    route: 'POST /sales',
+    action: 'change-prices',
+    method: 'POST',
+    path: '/v3/sales',
+    body: { lines: [{ plantId: 1, quantity: 1, unitPrice: 300, priceReason: 'price match' }], payments: [{ method: 'cash', amount: 300 }] }
+  },
+  { route: 'PUT /baskets/{basketId}', action: 'sell', method: 'PUT', path: '/v3/baskets/till-1', body: { lines: [] } },
+  { route: 'DELETE /baskets/{basketId}', action: 'sell', method: 'DELETE', path: '/v3/baskets/till-1' },
   { route: 'POST /sales/{receipt}/refunds', action: 'refund', method: 'POST', path: '/v3/sales/1/refunds', body: REFUND },
   { route: 'POST /days/current/close', action: 'close-day', method: 'POST', path: '/v3/days/current/close', body: { counted: 400 } },
   { route: 'POST /staff', action: 'staff', method: 'POST', path: '/v3/staff', body: { name: 'Ben', role: 'staff', pin: '5555' } },

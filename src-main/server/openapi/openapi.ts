@@ -15,6 +15,7 @@ import { bulkPaths, bulkSchemas } from '#server/routes/plants-bulk'
 import { reportPaths } from '#server/routes/reports'
 import { salePaths, saleSchemas } from '#server/routes/sales'
 import { dayPaths, daySchemas } from '#server/routes/days'
+import { basketPaths, basketSchemas } from '#server/routes/baskets'
 import { settingsPaths, settingsSchemas } from '#server/routes/settings'
 import { staffPaths, staffSchemas } from '#server/routes/staff'
 import { stockPaths, stockSchemas } from '#server/routes/stock'
@@ -80,6 +81,7 @@ export function createOpenApiDocument(): Record<string, unknown> {
       stockPaths,
       salePaths,
       dayPaths,
+      basketPaths,
       eventPaths,
       historyPaths,
       reportPaths,
@@ -99,6 +101,7 @@ export function createOpenApiDocument(): Record<string, unknown> {
         stockSchemas,
         saleSchemas,
         daySchemas,
+        basketSchemas,
         historySchemas,
         tokenSchemas,
         staffSchemas,

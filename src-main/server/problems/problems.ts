@@ -16,6 +16,7 @@ import type { ProblemRow } from './problem-row'
 import { PLANT_PROBLEMS, allowPlantMethods } from './plants'
 import { BULK_PROBLEMS } from './plants-bulk'
 import { SALE_PROBLEMS } from './sales'
+import { BASKET_PROBLEMS } from './baskets'
 import { SETTINGS_PROBLEMS } from './settings'
 import { STAFF_PROBLEMS } from './staff'
 import { STOCK_PROBLEMS } from './stock'
@@ -30,6 +31,7 @@ export const PROBLEMS = {
   ...BULK_PROBLEMS,
   ...STOCK_PROBLEMS,
   ...SALE_PROBLEMS,
+  ...BASKET_PROBLEMS,
   ...EVENT_PROBLEMS,
   ...HISTORY_PROBLEMS,
   ...TRANSFER_PROBLEMS,

@@ -8,7 +8,17 @@ import type { H3, H3Event } from 'h3'
 import { EXTENSION_HEADERS } from '#shared/api-paths'
 import { componentsOf, validate } from '#shared/body-rules'
 import type { FieldError } from '#shared/problem'
-import { DAY_PATTERN, NEW_REFUND_BODY, NEW_SALE_BODY, SALE_BODY_DEPTH, SALE_PATHS, type Refund, type Sale } from '#shared/sale'
+import {
+  DAY_PATTERN,
+  NEW_REFUND_BODY,
+  NEW_SALE_BODY,
+  RECEIPT_PAPERS,
+  SALE_BODY_DEPTH,
+  SALE_PATHS,
+  type ReceiptPaper,
+  type Refund,
+  type Sale
+} from '#shared/sale'
 import { readSalesSettings } from '#settings/sales-settings'
 import { publicOf, type PlantStore } from '#store'
 import { RefundOverLimitError } from '#store/errors'
@@ -28,16 +38,18 @@ import {
   type PathItems
 } from '#server/openapi/parts'
 import { problem } from '#server/problems/problems'
+import { requireMaySell } from '#server/security/staff-actions'
 import { refundLimitOf } from '#server/security/staff-gate'
 import { routePattern } from '#server/urls'
 import { SALE_ANSWER_SCHEMAS } from './sales/schemas'
-import { RECEIPT_CSP, RECEIPT_PAPERS, receiptHtml, type ReceiptPaper } from './sales/receipt-html'
+import { RECEIPT_CSP, receiptHtml } from './sales/receipt-html'
 import { readShopSettings } from '#settings/shop-settings'
 import { shopDay } from '#shared/shop-day'
 
 async function completeSale(event: H3Event, store: PlantStore): Promise<Sale> {
   const checked = validate(NEW_SALE_BODY, await readJsonBody(event, 400, SALE_BODY_DEPTH))
   if (!checked.ok) throw problem('saleInvalid', 'The sale was not completed', checked.errors)
+  requireMaySell(event, checked.value.lines)
   const key = readIdempotencyKey(event)
   const settings = await readSalesSettings(store.dir)
   const outcome = await store.sales.complete({ sale: checked.value, settings, ...(key === undefined ? {} : { key }) })

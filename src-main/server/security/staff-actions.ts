@@ -27,6 +27,12 @@ export function requireMayEdit(event: H3Event, store: PlantStore, changes: reado
   requireStaffMay(event, repriced ? 'change-prices' : 'edit-plants')
 }
 
+/** Refuses a sale the member at the till may not make: any that overrides a plant's price is a price change. */
+export function requireMaySell(event: H3Event, lines: readonly { plantId: number; unitPrice?: number }[]): void {
+  requireStaffMay(event, 'sell')
+  if (lines.some((line) => line.unitPrice !== undefined)) requireStaffMay(event, 'change-prices')
+}
+
 /** Refuses stock movements the member at the till may not make (by their reasons), and refunds over their limit. */
 export function requireMayMoveStock(event: H3Event, store: PlantStore, lines: readonly StockLine[]): void {
   if (!event.context.staff) return

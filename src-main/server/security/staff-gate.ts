@@ -10,6 +10,7 @@
 import type { H3Event, Middleware } from 'h3'
 import { EXTENSION_PATHS, API_PATHS } from '#shared/api-paths'
 import { STAFF_PATHS, STAFF_SESSION_HEADER, roleMay, type StaffAction, type StaffMember } from '#shared/staff'
+import { BASKET_PATHS } from '#shared/basket'
 import { DAY_PATHS } from '#shared/day'
 import { SALE_PATHS } from '#shared/sale'
 import { STOCK_PATHS } from '#shared/stock'
@@ -53,7 +54,9 @@ export const WRITE_ROUTE_ACTIONS: Readonly<Record<string, StaffAction | 'decided
   [`POST ${STOCK_PATHS.plantStock}`]: 'decided-by-body',
   [`POST ${STOCK_PATHS.bulkStock}`]: 'decided-by-body',
   [`PUT ${EXTENSION_PATHS.salesSettings}`]: 'settings',
-  [`POST ${SALE_PATHS.sales}`]: 'sell',
+  [`POST ${SALE_PATHS.sales}`]: 'decided-by-body', // a sale; one that overrides a plant's price is a price change
+  [`PUT ${BASKET_PATHS.basket}`]: 'sell',
+  [`DELETE ${BASKET_PATHS.basket}`]: 'sell',
   [`POST ${SALE_PATHS.refunds}`]: 'refund', // a staff member up to their limit: the route asks (refundLimitOf)
   [`POST ${DAY_PATHS.close}`]: 'close-day',
   [`POST ${STAFF_PATHS.staff}`]: 'staff',

@@ -48,6 +48,8 @@ export const useShopStore = defineStore('shop', () => {
     setCurrency,
     setTimeZone,
     format: (price: number | undefined) => formatPrice(price, money.value),
+    /** An amount in minor units (a sale's, a day's): 1250 → `€12.50`. */
+    formatMinor: (minor: number) => formatPrice(minor / 100, money.value),
     /** Today's date where the shop is (YYYY-MM-DD), for file names. */
     today: () => shopDay(new Date(), timeZone.value)
   }

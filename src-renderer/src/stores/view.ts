@@ -1,8 +1,8 @@
-/** Which view the page shows under the header: the catalogue, the back room's stock work, or the reports. */
+/** Which view the page shows under the header: the catalogue, the till's basket, the back room's stock work, or the reports. */
 import { defineStore } from 'pinia'
 import { ref } from 'vue'
 
-export type AppView = 'catalogue' | 'stock' | 'reports'
+export type AppView = 'catalogue' | 'till' | 'stock' | 'reports'
 
 export const useViewStore = defineStore('view', () => {
   const current = ref<AppView>('catalogue')

@@ -80,7 +80,7 @@ export function fakeApi(initial: Plant[] = []): FakeApi {
       lockAfterMinutes: 5
     })),
     signOutStaff: vi.fn(async () => undefined),
-    // Sales and days (api-client-sales.ts): no UI uses them yet; a test that does installs its own answers.
+    // Sales, days and baskets (api-client-sales.ts): an empty basket and no sales; a test that needs more installs its own answers.
     completeSale: vi.fn(async () => {
       throw new Error('no sale in the fake API')
     }),
@@ -100,6 +100,14 @@ export function fakeApi(initial: Plant[] = []): FakeApi {
     getDay: vi.fn(async () => {
       throw new Error('no day in the fake API')
     }),
+    saleRefunds: vi.fn(async () => []),
+    receiptHtml: vi.fn(
+      async (receipt: number) => `<!doctype html><title>Receipt ${receipt}</title><style>body { color: #000 }</style><p>Receipt ${receipt}</p>`
+    ),
+    getBasket: vi.fn(async () => undefined),
+    putBasket: vi.fn(async (_id: string, basket) => basket),
+    deleteBasket: vi.fn(async () => undefined),
+    salesSettings: vi.fn(async () => ({ pricesIncludeTax: true, taxRates: [] })),
     // The till's operations (api-client-till.ts): plain answers until a UI test needs more.
     deletePlant: vi.fn(async () => undefined),
     restorePlant: vi.fn(async (id: number) => plants.find((p) => p.id === id)!),

@@ -68,20 +68,23 @@ describe('ReportsPeriodPicker', () => {
 })
 
 describe('TheViewSwitch', () => {
-  it('switches between the catalogue, the stock work and the reports, marking the one shown', async () => {
+  it('switches between the catalogue, the till, the stock work and the reports, marking the one shown', async () => {
     const wrapper = mount(TheViewSwitch)
     expect(wrapper.find('nav').attributes('aria-label')).toBe('Views')
     const buttons = wrapper.findAll('button')
     expect(buttons.map((button) => [button.text(), button.attributes('aria-current')])).toEqual([
       ['Catalogue', 'page'],
+      ['Till', undefined],
       ['Stock', undefined],
       ['Reports', undefined]
     ])
-    await buttons[2]!.trigger('click')
+    await buttons[3]!.trigger('click')
     expect(useViewStore().current).toBe('reports')
-    expect(buttons[2]!.attributes('aria-current')).toBe('page')
-    await buttons[1]!.trigger('click')
+    expect(buttons[3]!.attributes('aria-current')).toBe('page')
+    await buttons[2]!.trigger('click')
     expect(useViewStore().current).toBe('stock')
+    await buttons[1]!.trigger('click')
+    expect(useViewStore().current).toBe('till')
   })
 })
 

@@ -9,6 +9,7 @@ import { presetPeriod } from '#renderer/report-data'
 import { usePlantsStore } from '#renderer/stores/plants'
 import { REPORT_REFRESH_DELAY_MS } from '#renderer/stores/reports'
 import { useViewStore } from '#renderer/stores/view'
+import { useShopStore } from '#renderer/stores/shop'
 import { fakeApi, plant, type FakeApi } from './_fake-api'
 
 let api: FakeApi
@@ -50,6 +51,16 @@ describe('Reports view', () => {
     expect(wrapper.find('.report-totals').text()).toBe('3 plants sold · 0 returned · 3 net · €30.00')
     expect(wrapper.findAll('.category-name').map((name) => name.text())).toEqual(['Aroids', 'Succulents'])
     expect(wrapper.findAll('.report-stock dd').map((count) => count.text())).toEqual(['1', '0', '3'])
+    wrapper.unmount()
+  })
+
+  it("shows the till's takings of the period: sales and refunds once each, money as net takings", async () => {
+    useShopStore().set({ currency: 'EUR', locale: 'en-GB' })
+    const takings = { sales: 2, refunds: 1, gross: 2848, discounts: 250, refunded: 800, net: 1798, tax: 0 }
+    salesReport.mockImplementation(async ({ from, to, groupBy = 'day' }) => ({ ...report({ from, to, groupBy }), takings }))
+    const wrapper = mount(TheReportsView)
+    await flushPromises()
+    expect(wrapper.find('[data-testid="report-takings"]').text()).toBe('Till takings €17.98 · 2 sales · 1 refund')
     wrapper.unmount()
   })
 

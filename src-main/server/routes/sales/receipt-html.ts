@@ -4,12 +4,8 @@
  * 58 mm roll or an A5 sheet. Every text from the shop or the catalogue is escaped; the page runs no script.
  */
 import { formatMoney, type ShopMoney } from '#shared/money'
-import type { Sale } from '#shared/sale'
+import type { ReceiptPaper, Sale } from '#shared/sale'
 import type { SalesSettings } from '#shared/tax'
-
-/** The papers a receipt is laid out for. */
-export const RECEIPT_PAPERS = ['80mm', '58mm', 'a5'] as const
-export type ReceiptPaper = (typeof RECEIPT_PAPERS)[number]
 
 /** The page size and the width the text takes on each paper. */
 const PAGE: Record<ReceiptPaper, { size: string; width: string; font: string }> = {

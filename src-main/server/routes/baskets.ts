@@ -1,0 +1,96 @@
+/**
+ * The till windows' open baskets (extension): GET, PUT and DELETE /v3/baskets/{basketId}, one basket per till window,
+ * kept in the data folder (store/sales/basket-files.ts) so it survives a reload and a restart. A basket is a draft:
+ * the sale it becomes is POST /v3/sales. Also the OpenAPI path items.
+ */
+import type { H3, H3Event } from 'h3'
+import { BASKET_BODY, BASKET_BODY_DEPTH, BASKET_ID, BASKET_PATHS, type Basket } from '#shared/basket'
+import { componentsOf, validate } from '#shared/body-rules'
+import { deleteBasket, readBasket, writeBasket, type PlantStore } from '#store'
+import { readJsonBody } from '#server/http/read-json-body'
+import { JSON_BODY_RESPONSES, extensionOperation, json, jsonBody, problemResponse, ref, type PathItems } from '#server/openapi/parts'
+import { problem } from '#server/problems/problems'
+import { routePattern } from '#server/urls'
+
+/** The path's `{basketId}`; 400 when it is not letters, digits and dashes (it names a file). */
+function basketIdOf(event: H3Event): string {
+  const id = event.context.params?.basketId ?? ''
+  if (BASKET_ID.test(id)) return id
+  throw problem('basketInvalid', [
+    { field: 'basketId', message: `a basket id is 1 to 64 letters, digits or dashes, such as a UUID; got "${id.slice(0, 20)}"` }
+  ])
+}
+
+async function getBasket(event: H3Event, store: PlantStore): Promise<Basket> {
+  const id = basketIdOf(event)
+  const basket = await readBasket(store.dir, id)
+  if (!basket) throw problem('basketNotFound', id)
+  return basket
+}
+
+async function putBasket(event: H3Event, store: PlantStore): Promise<Basket> {
+  const id = basketIdOf(event)
+  const checked = validate(BASKET_BODY, await readJsonBody(event, 400, BASKET_BODY_DEPTH))
+  if (!checked.ok) throw problem('basketInvalid', checked.errors)
+  await writeBasket(store.dir, id, checked.value)
+  return checked.value
+}
+
+async function removeBasket(event: H3Event, store: PlantStore): Promise<null> {
+  const id = basketIdOf(event)
+  if (!(await deleteBasket(store.dir, id))) throw problem('basketNotFound', id)
+  event.res.status = 204
+  return null
+}
+
+/** Registers the basket routes. */
+export function registerBasketRoutes(app: H3, store: PlantStore): void {
+  const pattern = routePattern(BASKET_PATHS.basket)
+  app.get(pattern, (event) => getBasket(event, store))
+  app.put(pattern, (event) => putBasket(event, store))
+  app.delete(pattern, (event) => removeBasket(event, store))
+}
+
+const BASKET_ID_PARAMETER = {
+  name: 'basketId',
+  in: 'path',
+  required: true,
+  description: "The till window's basket id (letters, digits and dashes, e.g. a UUID the window made).",
+  schema: { type: 'string', pattern: BASKET_ID.source }
+}
+const BAD_ID = problemResponse('The basket id is not letters, digits and dashes.')
+const NOT_FOUND = problemResponse('No basket is kept under this id.')
+
+/** The basket routes' path items, for the OpenAPI document. */
+export const basketPaths: PathItems = {
+  [BASKET_PATHS.basket]: {
+    get: extensionOperation({
+      operationId: 'get-basket',
+      summary: "A till window's open basket (extension)",
+      parameters: [BASKET_ID_PARAMETER],
+      responses: { '200': { description: 'The basket as last kept.', content: json(ref('Basket')) }, '400': BAD_ID, '404': NOT_FOUND }
+    }),
+    put: extensionOperation({
+      operationId: 'put-basket',
+      summary: "Keep a till window's open basket, replacing the one before (extension; read-write tokens)",
+      description:
+        'The lines as scanned (name, price and category, so the till prices them at once), any discounts, and the Idempotency-Key its sale will send.',
+      parameters: [BASKET_ID_PARAMETER],
+      requestBody: jsonBody(BASKET_BODY),
+      responses: {
+        '200': { description: 'The basket kept.', content: json(ref('Basket')) },
+        '400': problemResponse('Invalid body or basket id; errors[] names each fault.'),
+        ...JSON_BODY_RESPONSES
+      }
+    }),
+    delete: extensionOperation({
+      operationId: 'delete-basket',
+      summary: "Forget a till window's basket: sold, or emptied (extension; read-write tokens)",
+      parameters: [BASKET_ID_PARAMETER],
+      responses: { '204': { description: 'Forgotten.' }, '400': BAD_ID, '404': NOT_FOUND }
+    })
+  }
+}
+
+/** The component schemas of the basket body. */
+export const basketSchemas = componentsOf(BASKET_BODY)
