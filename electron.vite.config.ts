@@ -38,6 +38,9 @@ export default defineConfig({
           cli: resolve('src-main/cli/entry.ts')
         },
         output: { manualChunks: serverChunk },
+        // The X.509 library that makes the LAN listener's certificate (once per data folder) is several times the size
+        // of the server: left in node_modules and imported only to make one, never at start.
+        external: ['selfsigned'],
         checks
       }
     }

@@ -32,6 +32,7 @@ import { KINDS, collectGarbage, startServer, stopServer } from './lib/servers.mj
 import { benchStock, stockMarkdown } from './stock.mjs'
 import { benchSale, saleMarkdown } from './sale.mjs'
 import { benchTill, tillMarkdown } from './till.mjs'
+import { benchTills, tillsMarkdown } from './tills.mjs'
 import { benchTransfer, transferMarkdown } from './transfer.mjs'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
@@ -197,6 +198,8 @@ async function main() {
   const stock = await benchStock({ plants: 10_000, take: 5000, rounds: options.mode === 'quick' ? 3 : 5 })
   // Sales: a 10-line basket completed (one journal line) against the same lines as a bulk stock sale; the X report over a day's sales.
   const sale = await benchSale({ plants: 10_000, sales: options.mode === 'quick' ? 20_000 : 100_000, rounds: options.mode === 'quick' ? 2 : 5 })
+  // Several tills: a sale through a paired till (TLS to the primary's LAN listener) against one on the primary itself.
+  const tills = await benchTills({ sales: options.mode === 'quick' ? 200 : 1000, replay: options.mode === 'quick' ? 200 : 1000 })
   const elapsedS = Math.round((Date.now() - startedAt) / 1000)
   const results = {
     date: new Date().toISOString(),
@@ -213,14 +216,15 @@ async function main() {
     transfer,
     till,
     stock,
-    sale
+    sale,
+    tills
   }
   await mkdir(path.dirname(args.out), { recursive: true })
   await writeFile(args.out, JSON.stringify(results, null, 1) + '\n')
   // A dated copy (git-ignored) so that runs can be compared later.
   await writeFile(path.join(path.dirname(args.out), `run-${results.date.replace(/[:.]/g, '-')}.json`), JSON.stringify(results) + '\n')
   process.stdout.write(
-    `\n${resultsMarkdown(results)}\n\n${journalPileTable(journalPile)}\n\n${history ? `${historyTable(history)}\n\n` : ''}${transfer.length > 0 ? `${transferMarkdown(transfer)}\n\n` : ''}${tillMarkdown(till)}\n\n${stockMarkdown(stock)}\n\n${saleMarkdown(sale)}\n\nwrote ${path.relative(process.cwd(), args.out)}\n`
+    `\n${resultsMarkdown(results)}\n\n${journalPileTable(journalPile)}\n\n${history ? `${historyTable(history)}\n\n` : ''}${transfer.length > 0 ? `${transferMarkdown(transfer)}\n\n` : ''}${tillMarkdown(till)}\n\n${stockMarkdown(stock)}\n\n${saleMarkdown(sale)}\n\n${tillsMarkdown(tills)}\n\nwrote ${path.relative(process.cwd(), args.out)}\n`
   )
 }
 

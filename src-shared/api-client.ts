@@ -10,6 +10,7 @@ import { staffApi, type StaffApi } from './api-client-staff'
 import { salesApi, type SalesApi } from './api-client-sales'
 import { stockApi, type StockApi } from './api-client-stock'
 import { tillApi, type TillApi } from './api-client-till'
+import { lanApi, type LanApi } from './api-client-lan'
 import { createSend, jsonOf, RawBody, type ConnectionOptions, type RequestOptions } from './api-request'
 import { historyApi, type HistoryClient } from './history-client'
 import { followEvents, type EventSubscription, type SubscribeOptions } from './api-event-stream'
@@ -66,7 +67,7 @@ export interface ImportOptions extends RequestOptions {
   choices?: ImportChoices
 }
 
-export interface ApiClient extends TillApi, StockApi, SalesApi, HistoryClient, StaffApi {
+export interface ApiClient extends TillApi, StockApi, SalesApi, HistoryClient, LanApi, StaffApi {
   /** add-plant (contract), with an Idempotency-Key, retried after a network error or a 503 without ever adding twice. */
   addPlant(plant: NewPlant, options?: AddOptions): Promise<PlantResponse>
   /** update-plant (contract): the fields present in `changes` change; with `ifVersion`, only if nobody changed the plant since. */
@@ -126,6 +127,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     ...salesApi(send),
     ...historyApi(send),
     ...staffApi(send, staffSession),
+    ...lanApi(send),
     async addPlant(plant, requestOptions = {}) {
       // One key for every attempt: the server answers a retry of an add that did land with that add's plant.
       const key = { [EXTENSION_HEADERS.idempotencyKey]: JSON.stringify(requestOptions.idempotencyKey ?? newIdempotencyKey()) }

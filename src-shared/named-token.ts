@@ -38,7 +38,12 @@ export interface NamedTokenInfo {
   createdAt: string
   /** ISO 8601; absent when never used. */
   lastUsedAt?: string
+  /** `till` for a till paired over the shop's network (it may connect to the LAN listener); absent for a script's token. */
+  kind?: TokenKind
 }
+
+/** The one kind of named token beside a script's: a paired till's. */
+export type TokenKind = 'till'
 
 /** A token just created: the only time its secret is shown. */
 export interface CreatedToken extends NamedTokenInfo {
@@ -79,7 +84,7 @@ export function tokenNameProblem(name: unknown): string | undefined {
 const anyCase = (word: string) => [...word].map((letter) => `[${letter.toUpperCase()}${letter}]`).join('')
 
 /** A new token's name: its check and its JSON Schema. */
-const TOKEN_NAME = leafOf<string>(tokenNameProblem, {
+export const TOKEN_NAME_RULE = leafOf<string>(tokenNameProblem, {
   type: 'string',
   minLength: 1,
   maxLength: TOKEN_NAME_MAX,
@@ -100,7 +105,7 @@ const TOKEN_SCOPE = oneOfValues(TOKEN_SCOPES, (shown) => `scope must be "read-wr
 export const NEW_TOKEN_BODY = named(
   'NewToken',
   objectOf<{ name: string; scope?: TokenScope }>(
-    { name: TOKEN_NAME, scope: TOKEN_SCOPE },
+    { name: TOKEN_NAME_RULE, scope: TOKEN_SCOPE },
     {
       required: ['name'],
       notAnObject: 'send a JSON object such as {"name": "till-1", "scope": "read-only"}',

@@ -74,5 +74,16 @@ export const PROBLEM_TYPES = {
   /** 409: the payments of a sale come to less than its total (extension). */
   paymentShort: 'urn:plant-store:problem:payment-short',
   /** 409: a refund of more than is left to refund of a sale line (extension). */
-  refundBeyondSale: 'urn:plant-store:problem:refund-beyond-sale'
+  refundBeyondSale: 'urn:plant-store:problem:refund-beyond-sale',
+  /** 409: other tills may not connect (no LAN address set, or the listener is not up) (extension). */
+  lanOff: 'urn:plant-store:problem:lan-off',
+  /** 403: a pairing code that is wrong, used already or expired (extension). */
+  pairingRefused: 'urn:plant-store:problem:pairing-refused',
+  /** 429: too many pairing attempts this minute (extension). */
+  tooManyAttempts: 'urn:plant-store:problem:too-many-attempts',
+  /** 502/503 on a till: the shop's main computer cannot be reached, or its certificate is not the one paired with (extension). */
+  primaryUnreachable: 'urn:plant-store:problem:primary-unreachable',
+  certificateChanged: 'urn:plant-store:problem:certificate-changed',
+  /** 401 on a till: the main computer no longer accepts this till (revoked) (extension). */
+  tillRevoked: 'urn:plant-store:problem:till-revoked'
 } as const

@@ -4,7 +4,7 @@ import path from 'node:path'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
 
-/** Resolves with the child process and its API base URL once it listens; `root` is the checkout whose build runs. */
+/** Resolves with the child process, its API base URL and what it printed, once it listens (its UI line printed); `root` is the checkout whose build runs. */
 export async function startServe(dataDir, token, root = ROOT) {
   const child = spawn(process.execPath, [path.join(root, 'bin/plant-store.js'), 'serve', '--port', '0', '--data', dataDir], {
     env: { ...process.env, PLANT_STORE_TOKEN: token, NODE_ENV: 'production' },
@@ -16,9 +16,9 @@ export async function startServe(dataDir, token, root = ROOT) {
     child.stdout.on('data', (chunk) => {
       output += chunk
       const match = /listening at (http:\/\/\S+\/v3)/.exec(output)
-      if (match) resolve(match[1])
+      if (match && /^Plant Store UI: /m.test(output)) resolve(match[1])
     })
     child.once('exit', () => reject(new Error(`serve did not start:\n${output}`)))
   })
-  return { child, baseUrl }
+  return { child, baseUrl, output: () => output }
 }

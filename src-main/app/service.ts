@@ -8,6 +8,8 @@ import path from 'node:path'
 import type { H3 } from 'h3'
 import { AccessPolicy } from '#server/security/access-policy'
 import { createApp } from '#server/create-app'
+import { eventStreamShares } from '#server/routes/events'
+import type { LanAdmin } from '#server/routes/lan'
 import { uiUrl } from '#server/security/security'
 import { PortInUseError, listen, type ListeningServer } from '#server/start-server'
 import { apiBaseUrl } from '#server/urls'
@@ -18,6 +20,7 @@ import { identity } from '#lib/process-identity'
 import { NamedTokenRegistry } from '#auth/named-token-registry'
 import { openStaffAccess } from '#auth/staff/staff-access'
 import { openTokenSource, type TokenSource } from '#auth/token'
+import { startLanListener, type LanListener } from './lan-listener'
 
 /** Name of the runtime file that tells scripts where the running server is (and a newcomer that the folder is in use). */
 export const SERVER_FILE_NAME = RUNTIME_FILE_NAME
@@ -47,6 +50,8 @@ export interface RunningService {
   baseUrl: string
   /** The token /v3 requests must carry (the current one: a rotation is picked up within a second). */
   token(): string
+  /** The listener for the shop's other tills (https://ADDRESS:PORT) and its certificate's fingerprint, when it is up. */
+  lan?: { url: string; fingerprint: string }
   /** Address of the UI with the token in the fragment, e.g. http://127.0.0.1:7420/#token=… */
   uiUrl(): string
   /** Stops accepting requests, waits for writes in flight, removes server.json, then makes the stop-time backup. */
@@ -99,19 +104,28 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   started.tokens = tokens
   let server
   let namedTokens: NamedTokenRegistry | undefined
+  let lan: LanListener | undefined
   try {
     namedTokens = await NamedTokenRegistry.open(options.dataDir)
+    const registry = namedTokens
+    // One app per listener, built the same way: the LAN one differs only in its access policy and has no UI. Their
+    // change streams count against one server's limits.
+    const shares = eventStreamShares()
+    const staff = await openStaffAccess(options.dataDir) // one set of members and sessions for both listeners
+    const appFor = (access: AccessPolicy, lanAdmin: LanAdmin, uiDir?: string) =>
+      createApp({ store, access, uiDir, events: { stopping: endStreams.signal, shares }, tokens: registry, lan: lanAdmin, staff })
+    lan = await startLanListener({ dataDir: options.dataDir, store, namedTokens, token: tokens.current, createApp: appFor })
     const access = new AccessPolicy({ token: tokens.current, refreshToken: tokens.refresh, host: options.host, namedTokens })
-    const staff = await openStaffAccess(options.dataDir)
-    const app = createApp({ store, access, uiDir: options.uiDir, events: { stopping: endStreams.signal }, tokens: namedTokens, staff })
-    server = await listenWithFallback(app, options)
+    server = await listenWithFallback(appFor(access, lan.admin, options.uiDir), options)
     access.listeningOn(server.port)
   } catch (error) {
+    await lan?.server?.close()
     tokens.close()
     await namedTokens?.close()
     await store.close()
     throw error
   }
+  const lanServer = lan.server
   const baseUrl = apiBaseUrl(server.origin)
   started.serverInfo = { pid: process.pid, port: server.port, baseUrl, holder: options.holder ?? 'plant-store serve' }
   const serverFile = await writeServerFile(options.dataDir, started.serverInfo)
@@ -121,7 +135,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   let backingUp: Promise<void> | undefined
   const release = async () => {
     endStreams.abort()
-    await server.close()
+    await Promise.all([server.close(), lanServer?.close()])
     tokens.close()
     await namedTokens.close()
     await store.close()
@@ -140,6 +154,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     port: server.port,
     baseUrl,
     token: tokens.current,
+    ...(lanServer && lan.fingerprint ? { lan: { url: lanServer.origin, fingerprint: lan.fingerprint } } : {}),
     uiUrl: () => uiUrl(options.host, server.port, tokens.current()),
     release: released,
     backUpAtStop: backedUp,

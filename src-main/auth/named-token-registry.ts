@@ -9,7 +9,7 @@
  */
 import { stat } from 'node:fs/promises'
 import { sharedRuns } from '#lib/shared-run'
-import type { CreatedToken, NamedTokenInfo, TokenScope } from '#shared/named-token'
+import type { CreatedToken, NamedTokenInfo, TokenKind, TokenScope } from '#shared/named-token'
 import {
   addNamedToken,
   listedToken,
@@ -35,6 +35,8 @@ export interface NamedTokenRegistryOptions {
 export interface NamedPrincipal {
   name: string
   scope: TokenScope
+  /** `till` for a paired till's token. */
+  kind?: TokenKind
 }
 
 const fileSignature = (file: string) =>
@@ -78,7 +80,7 @@ export class NamedTokenRegistry {
     if (!entry) return undefined
     this.#uses.set(entry.name, this.#now().toISOString())
     this.#saveTimer ??= setTimeout(() => void this.#saveUses(), this.#saveUsesMs)
-    return { name: entry.name, scope: entry.scope }
+    return { name: entry.name, scope: entry.scope, ...(entry.kind === undefined ? {} : { kind: entry.kind }) }
   }
 
   /** Every named token, with last-used times not yet saved. */
@@ -86,10 +88,10 @@ export class NamedTokenRegistry {
     return (await readNamedTokens(this.#dir)).map((entry) => listedToken({ ...entry, lastUsedAt: this.#uses.get(entry.name) ?? entry.lastUsedAt }))
   }
 
-  /** Makes a token (accepted at once); its secret is in the answer only. Undefined when the name is taken. */
-  async add(name: string, scope: TokenScope): Promise<CreatedToken | undefined> {
+  /** Makes a token (of `kind`, for a till; accepted at once); its secret is in the answer only. Undefined when the name is taken. */
+  async add(name: string, scope: TokenScope, kind?: TokenKind): Promise<CreatedToken | undefined> {
     try {
-      return await addNamedToken(this.#dir, name, scope, this.#now())
+      return await addNamedToken(this.#dir, name, scope, this.#now(), kind)
     } catch (error) {
       if (error instanceof TokenNameError && error.taken) return undefined
       throw error

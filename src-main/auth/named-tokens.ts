@@ -8,7 +8,15 @@
 import { createHash } from 'node:crypto'
 import { mkdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { storedTokenNameProblem, tokenNameProblem, isTokenScope, type CreatedToken, type NamedTokenInfo, type TokenScope } from '#shared/named-token'
+import {
+  storedTokenNameProblem,
+  tokenNameProblem,
+  isTokenScope,
+  type CreatedToken,
+  type NamedTokenInfo,
+  type TokenKind,
+  type TokenScope
+} from '#shared/named-token'
 import { withFileLock } from '#lib/file-lock'
 import { checkDataFolder } from '#store'
 import { replaceFile } from '#lib/durable-file'
@@ -62,6 +70,7 @@ function entryProblem(value: unknown): string | undefined {
   if (!isTokenScope(entry.scope)) return `token "${entry.name}" has no valid scope`
   if (typeof entry.hash !== 'string' || !/^sha256:[0-9a-f]{64}$/.test(entry.hash)) return `token "${entry.name}" has no valid hash`
   if (typeof entry.createdAt !== 'string') return `token "${entry.name}" has no creation time`
+  if (entry.kind !== undefined && entry.kind !== 'till') return `token "${entry.name}" has an unknown kind`
   return undefined
 }
 
@@ -108,8 +117,8 @@ async function changeNamedTokens<T>(dir: string, change: (tokens: StoredToken[])
   })
 }
 
-/** Makes a new token named `name`; resolves with it, secret included (shown this once). */
-export async function addNamedToken(dir: string, name: string, scope: TokenScope, now = new Date()): Promise<CreatedToken> {
+/** Makes a new token named `name` (of `kind`, for a till); resolves with it, secret included (shown this once). */
+export async function addNamedToken(dir: string, name: string, scope: TokenScope, now = new Date(), kind?: TokenKind): Promise<CreatedToken> {
   const problem = tokenNameProblem(name)
   if (problem) throw new TokenNameError(problem)
   await mkdir(dir, { recursive: true, mode: 0o700 })
@@ -118,7 +127,7 @@ export async function addNamedToken(dir: string, name: string, scope: TokenScope
       throw new TokenNameError(`there is a token named "${name}" already; revoke it first or choose another name`, true)
     }
     const token = createToken()
-    const info: NamedTokenInfo = { name, scope, createdAt: now.toISOString() }
+    const info: NamedTokenInfo = { name, scope, createdAt: now.toISOString(), ...(kind === undefined ? {} : { kind }) }
     return { tokens: [...tokens, { ...info, hash: tokenHash(token) }], result: { ...info, token } }
   })
 }

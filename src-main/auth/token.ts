@@ -6,11 +6,12 @@
  */
 import { randomBytes } from 'node:crypto'
 import { constants as fsConstants } from 'node:fs'
-import { chmod, mkdir, open, readFile, stat } from 'node:fs/promises'
+import { chmod, mkdir, open, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { checkDataFolder, ownFileProblem, acquireLockFile } from '#store'
 import { createFileOnce, replaceFile } from '#lib/durable-file'
 import { hostPlatform } from '#lib/platform'
+import { readTextIfPresent } from '#lib/fs-errors'
 import { sharedRuns } from '#lib/shared-run'
 import { DataDirLockedError } from '#store/errors'
 
@@ -123,14 +124,8 @@ async function readOwnTokenFile(file: string): Promise<string | undefined> {
 
 /** Reads and checks the token file; undefined when it does not exist. */
 async function readTokenFile(file: string): Promise<string | undefined> {
-  let text: string
-  try {
-    text = await readFile(file, 'utf8')
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
-    throw error
-  }
-  return checkToken(text, file)
+  const text = await readTextIfPresent(file)
+  return text === undefined ? undefined : checkToken(text, file)
 }
 
 /** Narrows a token file that others can read (e.g. copied with 0644) back to 0600. */

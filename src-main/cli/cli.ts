@@ -8,6 +8,8 @@ import { backupCommand } from '#cli/commands/backup'
 import { configCommand } from '#cli/commands/config'
 import { exportCommand } from '#cli/commands/export'
 import { importCommand } from '#cli/commands/import'
+import { lanCommand } from '#cli/commands/lan'
+import { pairCommand } from '#cli/commands/pair'
 import { plantsCommand } from '#cli/commands/plants'
 import { salesCommand } from '#cli/commands/sales'
 import { dayCommand } from '#cli/commands/day'
@@ -32,7 +34,9 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   day: dayCommand,
   export: exportCommand,
   import: importCommand,
-  config: configCommand
+  config: configCommand,
+  lan: lanCommand,
+  pair: pairCommand
 }
 
 /** The command a person typed, if there is one: `plant-store constructor` names no command, not Object's own member. */

@@ -2,6 +2,7 @@
  * What a failed file-system call means, in words a shop owner can act on. The
  * one errno-to-words table: a refused start and a failed write say the same.
  */
+import { readFile } from 'node:fs/promises'
 
 /** The words of one errno: what went wrong, and what the person can do. */
 export interface FileSystemProblem {
@@ -47,4 +48,17 @@ const WRITE_REFUSALS: ReadonlySet<string> = new Set(['ENOSPC', 'EDQUOT', 'EROFS'
 export function isWriteRefusal(error: unknown): boolean {
   const code = (error as NodeJS.ErrnoException | undefined)?.code
   return code !== undefined && WRITE_REFUSALS.has(code)
+}
+
+/** The text of `file` (read with `read`), or undefined when there is no such file (any other failure is thrown). */
+export async function readTextIfPresent(
+  file: string,
+  read: (file: string, encoding: 'utf8') => string | Promise<string> = (name, encoding) => readFile(name, encoding)
+): Promise<string | undefined> {
+  try {
+    return await read(file, 'utf8')
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
+    throw error
+  }
 }

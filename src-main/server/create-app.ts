@@ -14,6 +14,7 @@ import { registerBackupRoutes } from './routes/backup'
 import { registerEventRoutes, type EventRouteOptions } from './routes/events'
 import { registerHealthRoutes } from './routes/health'
 import { registerHistoryRoutes } from './routes/history'
+import { registerLanRoutes, type LanAdmin } from './routes/lan'
 import { registerPlantRoutes } from './routes/plants'
 import { registerBulkRoutes } from './routes/plants-bulk'
 import { registerReportRoutes } from './routes/reports'
@@ -47,6 +48,8 @@ export interface CreateAppOptions {
   tokens?: NamedTokenAdmin
   /** The staff members and their sessions at /v3/staff; without them every write is the owner's, as before staff. */
   staff?: StaffAccess
+  /** The LAN listener's setting, pairing codes and the pairing of tills. */
+  lan?: LanAdmin
 }
 
 function refuseOtherMethods(app: H3): void {
@@ -58,23 +61,32 @@ function refuseOtherMethods(app: H3): void {
   }
 }
 
-/** Creates the API application over `store`. */
-export function createApp(options: CreateAppOptions): H3 {
-  let openapi: string | undefined // built on first request: the start-up need not wait for it
+/**
+ * An h3 app with the doors every listener has (the API headers, the Host and Origin checks, the token on /v3)
+ * and the one place errors become problem+json: the catalogue's app and a paired till's are both built on it.
+ */
+export function createGuardedApp(access: AccessPolicy): H3 {
   const app = new H3({
     // Errors are logged by toProblemResponse (unexpected ones only), not by h3.
     silent: true,
     onRequest(event) {
       for (const [name, value] of Object.entries(API_HEADERS)) event.res.headers.set(name, value)
       // DNS rebinding and CSRF: a foreign Host or Origin is refused before routing, middleware or any handler.
-      checkHostAndOrigin(event, options.access)
+      checkHostAndOrigin(event, access)
     },
     onError(error, event) {
       return toProblemResponse(error, event.req.method, event.url.pathname)
     }
   })
   // The first middleware, so that no route (nor any later middleware) answers /v3 without the token.
-  app.use(requireApiToken(options.access))
+  app.use(requireApiToken(access))
+  return app
+}
+
+/** Creates the API application over `store`. */
+export function createApp(options: CreateAppOptions): H3 {
+  let openapi: string | undefined // built on first request: the start-up need not wait for it
+  const app = createGuardedApp(options.access)
   if (options.staff !== undefined) app.use(requireStaffSession(options.staff)) // once members exist, the member at the till
   app.use(actAsSender) // the change log's `by` (and `staff`)
   const serveOpenApi = (event: H3Event) => {
@@ -95,6 +107,7 @@ export function createApp(options: CreateAppOptions): H3 {
   registerReportRoutes(app, options.store)
   if (options.tokens !== undefined) registerTokenRoutes(app, options.tokens)
   if (options.staff !== undefined) registerStaffRoutes(app, options.staff)
+  if (options.lan !== undefined) registerLanRoutes(app, options.lan)
   registerTransferRoutes(app, options.store)
   registerBackupRoutes(app, options.store)
   registerSettingsRoutes(app, options.store)

@@ -2,6 +2,7 @@
  * Puts the h3 app on a real socket (node:http) and takes it down gracefully.
  */
 import { createServer, type Server } from 'node:http'
+import { createServer as createTlsServer } from 'node:https'
 import type { AddressInfo } from 'node:net'
 import type { Duplex } from 'node:stream'
 import { toNodeHandler, type H3 } from 'h3'
@@ -16,13 +17,15 @@ export interface ListenOptions {
   host: string
   /** 0 takes a free port. */
   port: number
+  /** Serve HTTPS with this certificate and key (PEM) instead of plain HTTP: the listener on the shop's network. */
+  tls?: { cert: string; key: string }
 }
 
 /** A listening server. */
 export interface ListeningServer {
   host: string
   port: number
-  /** Origin of the server, e.g. http://127.0.0.1:7420 */
+  /** Origin of the server, e.g. http://127.0.0.1:7420 (https:// with TLS) */
   origin: string
   /** Stops accepting connections and resolves once in-flight requests are answered. */
   close(): Promise<void>
@@ -79,7 +82,10 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
 
 /** Listens on `host:port` with the app; rejects with PortInUseError when the port is taken. */
 export function listen(app: H3, options: ListenOptions): Promise<ListeningServer> {
-  const server = createServer(closeAfterRefusal(toNodeHandler(app)))
+  const handler = closeAfterRefusal(toNodeHandler(app))
+  const server: Server = options.tls
+    ? createTlsServer({ cert: options.tls.cert, key: options.tls.key, minVersion: 'TLSv1.2' }, handler)
+    : createServer(handler)
   server.on('clientError', answerClientError)
   return new Promise((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
@@ -90,7 +96,7 @@ export function listen(app: H3, options: ListenOptions): Promise<ListeningServer
       resolve({
         host: options.host,
         port,
-        origin: `http://${urlHost(options.host)}:${port}`,
+        origin: `${options.tls ? 'https' : 'http'}://${urlHost(options.host)}:${port}`,
         close: () => closeGracefully(server, 5000)
       })
     })

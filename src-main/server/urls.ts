@@ -2,6 +2,7 @@
 import { API_BASE, API_PATHS, EXTENSION_PATHS } from '#shared/api-paths'
 import { HISTORY_PATHS } from '#shared/history'
 import { STAFF_PATHS } from '#shared/staff'
+import { LAN_PATHS, TILL_PATHS } from '#shared/lan'
 import { STOCK_PATHS } from '#shared/stock'
 import { SALE_PATHS } from '#shared/sale'
 import { DAY_PATHS } from '#shared/day'
@@ -37,6 +38,10 @@ export const ALLOWED_METHODS = {
   [EXTENSION_PATHS.events]: ['GET'],
   [EXTENSION_PATHS.tokens]: ['GET', 'HEAD', 'POST'],
   [EXTENSION_PATHS.tokenByName]: ['DELETE'],
+  [LAN_PATHS.lanSettings]: ['GET', 'PUT'],
+  [LAN_PATHS.pairingCodes]: ['POST'],
+  [LAN_PATHS.pair]: ['POST'],
+  [TILL_PATHS.outbox]: ['GET'],
   [EXTENSION_PATHS.export]: ['GET', 'HEAD'],
   [EXTENSION_PATHS.import]: ['POST'],
   [EXTENSION_PATHS.backup]: ['GET', 'PUT', 'POST'],

@@ -21,6 +21,10 @@ export interface Settings {
   currency?: string
   /** The shop's IANA time zone, which decides the shop's day; see shop-settings.ts. */
   timeZone?: string
+  /** The one address of this computer where other tills may connect (TLS); none: they may not. See lan-settings.ts. */
+  'lan.address'?: string
+  /** The port of that listener (default 7421). */
+  'lan.port'?: number
   /** The column mappings of applied imports, by header shape; see import-mappings.ts. Not a `config` key. */
   'import.mappings'?: Record<string, { choices: ImportChoices; usedAt: string }>
   /** Prices with or without tax, the tax rates, a receipt's head; see sales-settings.ts. Not a `config` key. */
@@ -28,7 +32,7 @@ export interface Settings {
 }
 
 /** The keys `config` accepts. */
-export const SETTING_KEYS = ['backup.dir', 'currency', 'timeZone'] as const satisfies readonly (keyof Settings)[]
+export const SETTING_KEYS = ['backup.dir', 'currency', 'timeZone', 'lan.address', 'lan.port'] as const satisfies readonly (keyof Settings)[]
 
 /** The settings of `dataDir`; none set when the file is missing. */
 export async function readSettings(dataDir: string): Promise<Settings> {
@@ -57,7 +61,7 @@ export async function changeSettings(dataDir: string, change: (settings: Setting
 }
 
 /** Sets (or, with undefined, removes) `key` in the settings of `dataDir`. */
-export async function writeSetting(dataDir: string, key: (typeof SETTING_KEYS)[number], value: string | undefined): Promise<void> {
+export async function writeSetting<K extends (typeof SETTING_KEYS)[number]>(dataDir: string, key: K, value: Settings[K] | undefined): Promise<void> {
   await changeSettings(dataDir, (settings) => {
     if (value === undefined) delete settings[key]
     else settings[key] = value

@@ -6,6 +6,7 @@ import { onTestFinished } from 'vitest'
 import { AccessPolicy } from '#server/security/access-policy'
 import { NamedTokenRegistry } from '#auth/named-token-registry'
 import { openStaffAccess } from '#auth/staff/staff-access'
+import { lanAdminFor } from '#app/lan-listener'
 import type { CreateAppOptions } from '#server/create-app'
 import type { StaffAccess } from '#server/security/staff-gate'
 import { PlantStore, type OpenPlantStoreOptions } from '#store/catalogue/plant-store'
@@ -62,7 +63,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   onTestFinished(() => namedTokens.close())
   const access = new AccessPolicy({ token, namedTokens })
   const staff = await openStaffAccess(dir, staffClock)
-  const served = await serveApp({ store, access, tokens: namedTokens, staff, uiDir, events })
+  const served = await serveApp({ store, access, tokens: namedTokens, lan: lanAdminFor(dir, namedTokens), staff, uiDir, events })
   const call = (method: string, path: string, body?: unknown, headers: Record<string, string | undefined> = {}) => {
     const init: RequestInit = { method, headers: requestHeaders(served.port, body, headers) }
     if (body instanceof ReadableStream) Object.assign(init, { body, duplex: 'half' })

@@ -10,6 +10,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { validate } from '#shared/body-rules'
 import { BACKUP_FOLDER_BODY } from '#shared/import-export'
+import { LAN_SETTINGS_BODY, PAIR_BODY } from '#shared/lan'
 import { NEW_TOKEN_BODY, TOKEN_NAME_MAX } from '#shared/named-token'
 import { BULK_MAX, BULK_UPDATE_BODY, validateBulkIds } from '#shared/plant-bulk'
 import { SHOP_SETTINGS_BODY } from '#shared/shop'
@@ -149,6 +150,23 @@ const lockBodies = fc.oneof(
 )
 const signInBodies = fc.oneof(
   { weight: 8, arbitrary: withExtra(fc.record({ member: fc.oneof(id, wholeNumber(5)), pin }, { requiredKeys: [] })) },
+  { weight: 1, arbitrary: notAnObject }
+)
+
+const address = fc.oneof(
+  fc.constantFrom('192.168.1.20', '127.0.0.1', '0.0.0.0', '::', '::1', 'fe80::1', '[::1]', '256.1.1.1', '1.2.3', ' 10.0.0.1', 'shop.local', ''),
+  fc.ipV4(),
+  fc.ipV6(),
+  anyJson
+)
+const port = fc.oneof(fc.constantFrom(0, 1, 7421, 65535, 65536, 1.5, '7421', null), anyJson)
+const lanBodies = fc.oneof(
+  { weight: 8, arbitrary: withExtra(fc.record({ address, port }, { requiredKeys: [] })) },
+  { weight: 1, arbitrary: notAnObject }
+)
+const code = fc.oneof(fc.constantFrom('1234-5678', '', ' ', 'x'.repeat(40), 'x'.repeat(41)), anyJson)
+const pairBodies = fc.oneof(
+  { weight: 8, arbitrary: withExtra(fc.record({ code, till: tokenName }, { requiredKeys: [] })) },
   { weight: 1, arbitrary: notAnObject }
 )
 
@@ -337,7 +355,9 @@ const OPERATIONS: { operationId: string; bodies: fc.Arbitrary<unknown>; serverAc
   { operationId: 'complete-sale', bodies: saleBodies, serverAccepts: (body) => validate(NEW_SALE_BODY, body).ok },
   { operationId: 'refund-sale', bodies: refundBodies, serverAccepts: (body) => validate(NEW_REFUND_BODY, body).ok },
   { operationId: 'close-day', bodies: closeBodies, serverAccepts: (body) => validate(DAY_CLOSE_BODY, body).ok },
-  { operationId: 'put-basket', bodies: basketBodies, serverAccepts: (body) => validate(BASKET_BODY, body).ok }
+  { operationId: 'put-basket', bodies: basketBodies, serverAccepts: (body) => validate(BASKET_BODY, body).ok },
+  { operationId: 'set-lan-settings', bodies: lanBodies, serverAccepts: (body) => validate(LAN_SETTINGS_BODY, body).ok },
+  { operationId: 'pair-till', bodies: pairBodies, serverAccepts: (body) => validate(PAIR_BODY, body).ok }
 ]
 
 /** add-plant, update-plant and the two stock movements have their own agreement tests (schema-agreement.test.ts); import takes a file, not a body to validate. */

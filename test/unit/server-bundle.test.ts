@@ -21,22 +21,26 @@ function importsOf(file: string): { static: string[]; dynamic: string[] } {
 }
 
 /** Every file loaded before cli.js runs, following static imports from it, and what they import from outside. */
-function staticGraph(entry: string): { files: string[]; external: string[]; dynamic: string[] } {
+function staticGraph(entry: string): { files: string[]; external: string[]; dynamic: string[]; dynamicExternal: string[] } {
   const files: string[] = []
   const external = new Set<string>()
   const dynamic = new Set<string>()
+  const dynamicExternal = new Set<string>()
   const visit = (file: string) => {
     if (files.includes(file)) return
     files.push(file)
     const imports = importsOf(file)
-    for (const specifier of imports.dynamic) dynamic.add(path.resolve(path.dirname(file), specifier))
+    for (const specifier of imports.dynamic) {
+      if (specifier.startsWith('.')) dynamic.add(path.resolve(path.dirname(file), specifier))
+      else dynamicExternal.add(specifier)
+    }
     for (const specifier of imports.static) {
       if (specifier.startsWith('.')) visit(path.resolve(path.dirname(file), specifier))
       else external.add(specifier)
     }
   }
   visit(entry)
-  return { files, external: [...external], dynamic: [...dynamic] }
+  return { files, external: [...external], dynamic: [...dynamic], dynamicExternal: [...dynamicExternal] }
 }
 
 describe('the built CLI and server', () => {
@@ -53,6 +57,10 @@ describe('the built CLI and server', () => {
     expect(loadedAtStart).not.toMatch(/node_modules\/csv-(parse|stringify)\//)
     const later = graph.dynamic.flatMap((file) => staticGraph(file).files.filter((inner) => !graph.files.includes(inner)))
     expect(later.map((file) => readFileSync(file, 'utf8')).join('\n')).toMatch(/node_modules\/csv-parse\//)
+  })
+
+  it("imports the X.509 library only to make the LAN listener's certificate, from node_modules", () => {
+    expect(graph.dynamicExternal).toEqual(['selfsigned'])
   })
 
   it('keeps the top-level await of the command line in cli.js, so a chunk imported later never waits for it', () => {

@@ -1,7 +1,8 @@
 /** `plant-store config`: the settings kept in the data folder (the backup folder, the shop's currency and time zone). */
 import path from 'node:path'
 import { checkBackupFolder, sharedFolderWarning } from '#backup-folder/check-folder'
-import { SETTING_KEYS, readSettings, writeSetting } from '#settings/settings'
+import { SETTING_KEYS, changeSettings, readSettings, writeSetting } from '#settings/settings'
+import { DEFAULT_LAN_PORT, lanAddressProblem, lanPortProblem } from '#shared/lan'
 import { currencyProblem } from '#shared/shop'
 import { canonicalTimeZone, timeZoneProblem } from '#shared/shop-day'
 import { UsageError, type Command } from '#cli/command'
@@ -19,6 +20,11 @@ Settings:
   timeZone     the shop's time zone, an IANA name (any case: europe/berlin is
                Europe/Berlin); by default the computer's. The sales report counts
                sales per day in it, and file names carry its date
+  lan.address  one IP address of this computer (e.g. 192.168.1.20) where the
+               shop's other tills may connect, over TLS only, once paired (see
+               plant-store lan); unset: this computer only. Takes effect at the
+               next start
+  lan.port     the port of that address (default ${DEFAULT_LAN_PORT})
 
 Options:
 ${dataOptionHelp()}
@@ -45,6 +51,23 @@ function currencyValue(value: string): string {
   return code
 }
 
+/** A value for the LAN listener's address or port, checked as PUT /v3/settings/lan checks it. */
+function lanValue(key: 'lan.address' | 'lan.port', value: string): string | number {
+  const stored = key === 'lan.port' && /^\d+$/.test(value.trim()) ? Number(value.trim()) : value.trim()
+  const problem = key === 'lan.port' ? lanPortProblem(stored) : lanAddressProblem(stored)
+  if (problem !== undefined) throw new UsageError(problem)
+  return stored
+}
+
+/** The value `key` is stored with, checked. */
+async function storedValue(key: (typeof SETTING_KEYS)[number], value: string, dataDir: string): Promise<string | number> {
+  if (key === 'currency') return currencyValue(value)
+  if (key === 'timeZone') return timeZoneValue(value)
+  if (key === 'lan.address' || key === 'lan.port') return lanValue(key, value)
+  // Backup folder: the same check as the Settings dialog's (PUT /v3/backup): an existing, writable folder outside the data folder.
+  return checkBackupFolder(path.resolve(value), dataDir)
+}
+
 async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
   const { positionals, dataDir } = readOptions(args, env, {}, true)
   const [action, rawKey, value, ...rest] = positionals
@@ -56,12 +79,10 @@ async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
     return 0
   }
   if (action === 'set' && value !== undefined && value.trim() !== '') {
-    // Backup folder: the same check as the Settings dialog's (PUT /v3/backup): an existing, writable folder outside the data folder.
-    const stored =
-      key === 'currency' ? currencyValue(value) : key === 'timeZone' ? timeZoneValue(value) : await checkBackupFolder(path.resolve(value), dataDir)
-    await writeSetting(dataDir, key, stored)
+    const stored = await storedValue(key, value, dataDir)
+    await changeSettings(dataDir, (settings) => Object.assign(settings, { [key]: stored }))
     process.stdout.write(`${key} = ${stored}\n`)
-    const shared = key === 'backup.dir' ? await sharedFolderWarning(stored) : undefined
+    const shared = key === 'backup.dir' ? await sharedFolderWarning(String(stored)) : undefined
     if (shared !== undefined) process.stderr.write(`Warning: ${shared}.\n`)
     return 0
   }
@@ -72,4 +93,4 @@ async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
   throw new UsageError('write plant-store config set KEY VALUE, config get KEY or config unset KEY')
 }
 
-export const configCommand: Command = { summary: 'change a setting (backup.dir, currency, timeZone)', help, run }
+export const configCommand: Command = { summary: 'change a setting (backup.dir, currency, timeZone, lan.address, lan.port)', help, run }

@@ -2,6 +2,8 @@
 import { DEFAULT_HOST, DEFAULT_PORT, resolvePort, tokenFromEnv } from '#app/config'
 import { uiDir } from '#app/paths'
 import { startService } from '#app/service'
+import { readPairing } from '#app/till-pairing'
+import { startTill } from '#app/till-service'
 import { interfaceAddresses, isWildcardHost } from '#server/security/own-addresses'
 import { urlHost } from '#server/urls'
 import { ignoreClosedOutput, onStopSignals } from '#lib/stop-signals'
@@ -14,6 +16,8 @@ const help = `Usage: plant-store serve [--port N] [--host H] [--data DIR]
 Runs the local API at http://HOST:PORT/v3 until stopped with Ctrl+C (SIGINT), SIGTERM, or the terminal closing (SIGHUP).
 Requests to /v3 need the token (Authorization: Bearer TOKEN; see plant-store token).
 Prints the UI's address with the token in it: http://127.0.0.1:PORT/#token=TOKEN.
+On a till paired with plant-store pair, serves the UI here and sends every /v3
+request to the shop's main computer (over TLS, pinned to its certificate).
 
 Options:
   --port N     port to listen on (default ${DEFAULT_PORT}; 0 takes a free port)   env PLANT_STORE_PORT
@@ -55,8 +59,14 @@ async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
   // (a second Ctrl+C, SIGHUP then SIGTERM at logout) are absorbed: the first one's stop finishes.
   ignoreClosedOutput()
   const stopRequested = new Promise<string>((resolve) => onStopSignals(resolve))
-  const service = await startService({ dataDir, host, port, uiDir: uiDir(), token: tokenFromEnv(env) })
+  const pairing = await readPairing(dataDir)
+  const service = pairing
+    ? await startTill({ dataDir, host, port, pairing, uiDir: uiDir(), token: tokenFromEnv(env) })
+    : await startService({ dataDir, host, port, uiDir: uiDir(), token: tokenFromEnv(env) })
   process.stdout.write(`Plant Store API listening at ${service.baseUrl} (data: ${dataDir})\n`)
+  if (pairing) process.stdout.write(`Till "${pairing.till}" of the shop's main computer at ${pairing.origin}\n`)
+  const lan = (service as { lan?: { url: string; fingerprint: string } }).lan
+  if (lan) process.stdout.write(`Other tills connect at ${lan.url} (certificate SHA-256 ${lan.fingerprint})\n`)
   // The token rides in the fragment, which the browser never sends; the UI takes it from there.
   process.stdout.write(`Plant Store UI: ${service.uiUrl()}\n`)
   const signal = await stopRequested

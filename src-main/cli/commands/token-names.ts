@@ -22,7 +22,7 @@ export async function addToken(dataDir: string, name: string | undefined, readOn
   }
 }
 
-/** `token list [--json]`: name, scope, created, last used; never a secret. */
+/** `token list [--json]`: name, scope (and whether it is a paired till's), created, last used; never a secret. */
 export async function listTokens(dataDir: string, json: boolean): Promise<number> {
   const tokens = (await readNamedTokens(dataDir)).map(listedToken)
   if (json) {
@@ -33,7 +33,9 @@ export async function listTokens(dataDir: string, json: boolean): Promise<number
     ['NAME', 'SCOPE', 'CREATED', 'LAST USED'],
     ['owner', 'owner', '-', '-']
   ]
-  for (const token of tokens) rows.push([token.name, token.scope, token.createdAt, token.lastUsedAt ?? 'never'])
+  // A paired till's token says so: revoking it unpairs that till.
+  for (const token of tokens)
+    rows.push([token.name, token.kind === 'till' ? `${token.scope} (till)` : token.scope, token.createdAt, token.lastUsedAt ?? 'never'])
   printTable(rows)
   return EXIT_CODES.ok
 }

@@ -10,6 +10,7 @@ import { backupPaths, backupSchemas } from '#server/routes/backup'
 import { eventPaths } from '#server/routes/events'
 import { healthPaths } from '#server/routes/health'
 import { historyPaths, historySchemas } from '#server/routes/history'
+import { lanPaths, lanSchemas } from '#server/routes/lan'
 import { plantPaths, plantSchemas } from '#server/routes/plants'
 import { bulkPaths, bulkSchemas } from '#server/routes/plants-bulk'
 import { reportPaths } from '#server/routes/reports'
@@ -87,6 +88,7 @@ export function createOpenApiDocument(): Record<string, unknown> {
       reportPaths,
       tokenPaths,
       staffPaths,
+      lanPaths,
       transferPaths,
       backupPaths,
       settingsPaths,
@@ -105,6 +107,7 @@ export function createOpenApiDocument(): Record<string, unknown> {
         historySchemas,
         tokenSchemas,
         staffSchemas,
+        lanSchemas,
         backupSchemas,
         settingsSchemas
       ),

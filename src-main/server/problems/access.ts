@@ -13,7 +13,10 @@ const UNAUTHORIZED_DETAILS: Record<TokenRefusal, string> = {
     '(no token at all usually means the command that should have printed it failed).',
   invalid:
     "Token not accepted (rotated or revoked?): it is neither the owner's current token nor a named token. " +
-    '`plant-store token` prints the current owner token; `plant-store token list` shows the named tokens.'
+    '`plant-store token` prints the current owner token; `plant-store token list` shows the named tokens.',
+  'not-a-till':
+    "On the shop's network only a paired till's token is accepted: the owner's token and scripts' tokens work on the main " +
+    'computer itself (127.0.0.1) only. Pair this till with `plant-store pair https://ADDRESS:PORT --code CODE --fingerprint SHA256`.'
 }
 
 export const ACCESS_PROBLEMS = {

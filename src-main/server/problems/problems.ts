@@ -12,6 +12,7 @@ import { COMMON_PROBLEMS } from './common'
 import { EVENT_PROBLEMS } from './events'
 import { HISTORY_PROBLEMS } from './history'
 import { HttpProblem } from './http-problem'
+import { LAN_PROBLEMS } from './lan'
 import type { ProblemRow } from './problem-row'
 import { PLANT_PROBLEMS, allowPlantMethods } from './plants'
 import { BULK_PROBLEMS } from './plants-bulk'
@@ -39,7 +40,8 @@ export const PROBLEMS = {
   ...STAFF_PROBLEMS,
   ...BACKUP_PROBLEMS,
   ...SETTINGS_PROBLEMS,
-  ...UI_PROBLEMS
+  ...UI_PROBLEMS,
+  ...LAN_PROBLEMS
 }
 
 export type ProblemName = keyof typeof PROBLEMS

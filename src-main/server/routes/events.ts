@@ -34,6 +34,22 @@ export interface EventRouteOptions {
    * no longer see.
    */
   stillAllowed?: (authorization: string | null) => boolean
+  /**
+   * The slots and replay allowances to count against, when they are a server's and not this app's alone: the
+   * loopback and the LAN listener share them, so a token has one share of the server however it connects.
+   */
+  shares?: EventStreamShares
+}
+
+/** What the apps of one server count their change streams against. */
+export interface EventStreamShares {
+  slots: StreamSlots
+  replays: ReplayAllowance
+}
+
+/** Fresh shares with the given (or default) limits. */
+export function eventStreamShares(options: Pick<EventRouteOptions, 'slots' | 'replayRate'> = {}): EventStreamShares {
+  return { slots: new StreamSlots({ ...STREAM_SLOT_LIMITS, ...options.slots }), replays: new ReplayAllowance(options.replayRate ?? REPLAY_RATE) }
 }
 
 /** How often open streams have their token checked again (a rotation is picked up within a second too). */
@@ -67,8 +83,7 @@ function eventData(change: PlantChange): unknown {
 export function registerEventRoutes(app: H3, store: PlantStore, options: EventRouteOptions = {}): void {
   const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS
   const limits = { ...EVENT_STREAM_LIMITS, ...options.limits }
-  const slots = new StreamSlots({ ...STREAM_SLOT_LIMITS, ...options.slots })
-  const replays = new ReplayAllowance(options.replayRate ?? REPLAY_RATE)
+  const { slots, replays } = options.shares ?? eventStreamShares(options)
   const open = new Set<ChangeStream>()
   const gates = new Map<ChangeStream, ReplayGate>() // streams replaying missed changes hold live events back
   const authorizations = new Map<ChangeStream, string | null>()

@@ -112,7 +112,8 @@ export const tokenSchemas = {
       name: { type: 'string', maxLength: TOKEN_NAME_MAX },
       scope: { type: 'string', enum: [...TOKEN_SCOPES] },
       createdAt: { type: 'string', format: 'date-time' },
-      lastUsedAt: { type: 'string', format: 'date-time' }
+      lastUsedAt: { type: 'string', format: 'date-time' },
+      kind: { type: 'string', enum: ['till'], description: "A paired till's token (see POST /v3/pair); absent for a script's." }
     }
   }
 }

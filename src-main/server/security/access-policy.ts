@@ -4,7 +4,9 @@
  * the token. Plain functions of header values; security.ts applies them in h3.
  */
 import { createHash, timingSafeEqual } from 'node:crypto'
-import { OWNER_TOKEN_NAME, type TokenScope } from '#shared/named-token'
+import { API_BASE, API_PATHS } from '#shared/api-paths'
+import { LAN_PATHS } from '#shared/lan'
+import { OWNER_TOKEN_NAME, type TokenKind, type TokenScope } from '#shared/named-token'
 import { interfaceAddresses } from './own-addresses'
 import { urlHost } from '#server/urls'
 
@@ -24,12 +26,18 @@ export interface AccessPolicyOptions {
   host?: string
   /** The named tokens (tokens.json) accepted besides the owner's. */
   namedTokens?: NamedTokenLookup
+  /**
+   * For the listener on the shop's network (TLS): `host` is its one address and the only name allowed (no
+   * loopback names), origins are https, and only a paired till's token is accepted (never the owner's nor a
+   * script's, which stay on this computer); the one route open without a token is the pairing.
+   */
+  lan?: boolean
 }
 
 /** Finds named tokens by their secret. */
 export interface NamedTokenLookup {
   /** The holder of `token`, recording the use, or undefined when no named token has this secret (e.g. revoked). */
-  authenticate(token: string): { name: string; scope: TokenScope } | undefined
+  authenticate(token: string): { name: string; scope: TokenScope; kind?: TokenKind } | undefined
   /** Catches up with tokens made elsewhere (the CLI) since the last look; called before refusing an unknown token. */
   refresh?(): Promise<void>
 }
@@ -40,13 +48,16 @@ export interface Principal {
   name: string
   /** The owner may do everything, including managing tokens. */
   scope: TokenScope | 'owner'
+  /** `till` for a paired till. */
+  kind?: TokenKind
 }
 
 /**
  * Why an Authorization header was refused: none sent; another scheme than
- * Bearer; Bearer without exactly one token after it; or a token nobody accepts.
+ * Bearer; Bearer without exactly one token after it; a token nobody accepts;
+ * or, on the LAN listener, a token that is not a paired till's.
  */
-export type TokenRefusal = 'missing' | 'wrong-scheme' | 'malformed' | 'invalid'
+export type TokenRefusal = 'missing' | 'wrong-scheme' | 'malformed' | 'invalid' | 'not-a-till'
 
 /** Outcome of checking an Authorization header. */
 export type TokenCheck = { ok: true; principal: Principal } | { ok: false; refusal: TokenRefusal }
@@ -77,6 +88,7 @@ export class AccessPolicy {
   /** Digest of the current token, recomputed only when the token changes (it is read on every request). */
   #expected: { token: string; digest: Buffer } | undefined
   readonly #names: string[]
+  readonly #lan: boolean
   #hosts = new Set<string>()
   #origins = new Set<string>()
   #port: number | undefined
@@ -85,16 +97,24 @@ export class AccessPolicy {
     this.#token = options.token
     this.#refreshToken = options.refreshToken
     this.#namedTokens = options.namedTokens
+    this.#lan = options.lan === true
     // Read once at start: an address the computer gets later is served after a restart.
     const extra = options.host === undefined ? [] : [urlHost(options.host).toLowerCase(), ...interfaceAddresses(options.host)]
-    this.#names = [...new Set([...LOOPBACK_HOSTS, ...extra])]
+    this.#names = this.#lan ? extra.slice(0, 1) : [...new Set([...LOOPBACK_HOSTS, ...extra])]
   }
 
   /** Records the port actually listened on; from now on requests naming it are allowed. */
   listeningOn(port: number): void {
     this.#port = port
     this.#hosts = new Set(this.#names.map((name) => `${name}:${port}`))
-    this.#origins = new Set([...this.#hosts].map((host) => `http://${host}`))
+    const scheme = this.#lan ? 'https' : 'http'
+    this.#origins = new Set([...this.#hosts].map((host) => `${scheme}://${host}`))
+  }
+
+  /** True for the one request anyone reaching this listener may make without a token (method and h3 route). */
+  isPublic(method: string, route: string | undefined): boolean {
+    if (this.#lan) return method === 'POST' && route === API_BASE + LAN_PATHS.pair
+    return (method === 'GET' || method === 'HEAD') && route === API_BASE + API_PATHS.openapi
   }
 
   /** The port recorded by {@link listeningOn}, if any. */
@@ -119,8 +139,12 @@ export class AccessPolicy {
     if (given === undefined) return { ok: false, refusal: /^\s*Bearer\b/i.test(header) ? 'malformed' : 'wrong-scheme' }
     const token = this.#token()
     if (this.#expected?.token !== token) this.#expected = { token, digest: digest(token) }
-    if (sameSecret(given, this.#expected.digest)) return { ok: true, principal: OWNER }
     const named = this.#namedTokens?.authenticate(given)
+    if (this.#lan) {
+      if (named?.kind === 'till') return { ok: true, principal: named }
+      return { ok: false, refusal: named !== undefined || sameSecret(given, this.#expected.digest) ? 'not-a-till' : 'invalid' }
+    }
+    if (sameSecret(given, this.#expected.digest)) return { ok: true, principal: OWNER }
     return named ? { ok: true, principal: named } : { ok: false, refusal: 'invalid' }
   }
 

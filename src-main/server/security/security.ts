@@ -4,7 +4,7 @@
  * UI responses. Who is allowed is decided by access-policy.ts.
  */
 import type { H3Event, Middleware } from 'h3'
-import { API_BASE, API_PATHS } from '#shared/api-paths'
+import { API_BASE } from '#shared/api-paths'
 import { OWNER_TOKEN_NAME } from '#shared/named-token'
 import type { AccessPolicy, Principal, TokenCheck } from './access-policy'
 import { isWildcardHost } from './own-addresses'
@@ -74,12 +74,6 @@ function isApiPath(event: H3Event): boolean {
   return segment === API_BASE || segment.startsWith(`${API_BASE}/`)
 }
 
-/** The one API document anyone on this computer may read without the token. */
-function isPublic(event: H3Event): boolean {
-  const method = event.req.method
-  return (method === 'GET' || method === 'HEAD') && event.context.matchedRoute?.route === API_BASE + API_PATHS.openapi
-}
-
 /**
  * Middleware: every /v3 request except GET /v3/openapi.json must carry
  * `Authorization: Bearer <token>`, else 401 with `WWW-Authenticate: Bearer`
@@ -96,7 +90,8 @@ export function requireApiToken(policy: AccessPolicy): Middleware {
     return next()
   }
   return (event, next) => {
-    if (!isApiPath(event) || isPublic(event)) return next()
+    // The API document on this computer; on the shop's network, only the pairing.
+    if (!isApiPath(event) || policy.isPublic(event.req.method, event.context.matchedRoute?.route)) return next()
     const header = event.req.headers.get('authorization')
     const check = policy.checkAuthorization(header)
     // A token made by the CLI a moment ago: the named tokens look at their file before it is refused.

@@ -12,6 +12,7 @@ import { EXTENSION_PATHS, API_PATHS } from '#shared/api-paths'
 import { STAFF_PATHS, STAFF_SESSION_HEADER, roleMay, type StaffAction, type StaffMember } from '#shared/staff'
 import { BASKET_PATHS } from '#shared/basket'
 import { DAY_PATHS } from '#shared/day'
+import { LAN_PATHS } from '#shared/lan'
 import { SALE_PATHS } from '#shared/sale'
 import { STOCK_PATHS } from '#shared/stock'
 import type { StaffRegistry } from '#auth/staff/staff-registry'
@@ -59,6 +60,10 @@ export const WRITE_ROUTE_ACTIONS: Readonly<Record<string, StaffAction | 'decided
   [`DELETE ${BASKET_PATHS.basket}`]: 'sell',
   [`POST ${SALE_PATHS.refunds}`]: 'refund', // a staff member up to their limit: the route asks (refundLimitOf)
   [`POST ${DAY_PATHS.close}`]: 'close-day',
+  // Letting other computers in is the owner's, like tokens: a paired till gets a token of its own.
+  [`PUT ${LAN_PATHS.lanSettings}`]: 'tokens',
+  [`POST ${LAN_PATHS.pairingCodes}`]: 'tokens',
+  [`POST ${LAN_PATHS.pair}`]: 'tokens',
   [`POST ${STAFF_PATHS.staff}`]: 'staff',
   [`PATCH ${STAFF_PATHS.member}`]: 'staff',
   [`DELETE ${STAFF_PATHS.member}`]: 'staff',

@@ -9,6 +9,7 @@ import { DataFileError, type PlantFile } from './data-file'
 import { journalCut, listJournals, readJournal, type JournalEntry, type JournalFile, type JournalRecord } from '#store/journal/journal'
 import type { ReplayedHistory } from '#store/history/history-log'
 import { nodeFileSystem, type FileSystem } from '#lib/durable-file'
+import { readTextIfPresent } from '#lib/fs-errors'
 import { maxOf, pushAll } from '#shared/arrays'
 
 /** Name of the snapshot file inside the data directory. */
@@ -47,16 +48,6 @@ export interface StoredCatalogue extends ReplayedCatalogue {
 
 /** A journal that was listed but is gone by the time it is read: a checkpoint of a running server removed it. */
 class JournalVanished extends Error {}
-
-/** Reads `file` with `read`; undefined when it does not exist. */
-async function readText(file: string, read: (file: string, encoding: 'utf8') => string | Promise<string>): Promise<string | undefined> {
-  try {
-    return await read(file, 'utf8')
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
-    throw error
-  }
-}
 
 /**
  * Applies one journal's entries to `data` in place (upsert by id; a new id
@@ -97,7 +88,7 @@ async function readJournalTexts(fs: FileSystem, journals: JournalFile[]): Promis
   const buffers: Buffer[] = []
   for (const journal of journals) {
     // Synchronously when the file system can: journals are small and may be many (a thread-pool trip each would dominate).
-    const text = await readText(journal.file, fs.readFileSync ?? fs.readFile)
+    const text = await readTextIfPresent(journal.file, fs.readFileSync ?? fs.readFile)
     if (text === undefined) throw new JournalVanished(journal.file)
     buffers.push(Buffer.from(text, 'utf8'))
   }

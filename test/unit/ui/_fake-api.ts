@@ -120,6 +120,13 @@ export function fakeApi(initial: Plant[] = []): FakeApi {
       locale: 'en-US',
       timeZone
     })),
+    // Other tills (api-client-lan.ts): none may connect until a test sets an address.
+    lanSettings: vi.fn(async () => ({ port: 7421, listening: false })),
+    setLanSettings: vi.fn(async ({ address, port = 7421 }: { address: string; port?: number }) => ({ address, port, listening: false })),
+    makePairingCode: vi.fn(async () => {
+      throw new ApiError({ type: 'x', status: 409, title: 'Other tills may not connect', detail: 'Other tills may not connect yet.' })
+    }),
+    tillOutbox: vi.fn(async () => ({ till: false, waiting: 0 })),
     exportPlants: vi.fn(async () => new Blob([])),
     exportStream: vi.fn(async () => new Blob([]).stream()),
     backupStatus: vi.fn(async () => ({ dir: null, present: false, last: null })),

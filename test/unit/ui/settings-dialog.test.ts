@@ -198,3 +198,64 @@ describe("Settings: the shop's currency", () => {
     wrapper.unmount()
   })
 })
+
+describe('Settings: let other tills connect', () => {
+  const FINGERPRINT = Array.from({ length: 32 }, () => 'AB').join(':')
+
+  it('saves the address and says a restart turns it on', async () => {
+    const wrapper = mount(TheSettingsDialog, { attachTo: document.body })
+    await flushPromises()
+    expect(button(wrapper, 'Make a pairing code')).toBeUndefined()
+    await wrapper.find('#lan-address').setValue('192.168.1.20')
+    await wrapper.find('form.settings-other-tills').trigger('submit')
+    await flushPromises()
+    expect(api.client.setLanSettings).toHaveBeenCalledWith({ address: '192.168.1.20' })
+    expect(wrapper.text()).toContain('Restart Plant Store to let other tills connect at 192.168.1.20.')
+    wrapper.unmount()
+  })
+
+  it("puts the server's words for a refused address under the field", async () => {
+    vi.mocked(api.client.setLanSettings).mockRejectedValueOnce(
+      new ApiError({
+        type: 'x',
+        title: 'Invalid input',
+        status: 400,
+        detail: 'The LAN setting was not changed: …',
+        errors: [{ field: 'address', message: 'choose one address of this computer (e.g. 192.168.1.20), not every network at once' }]
+      })
+    )
+    const wrapper = mount(TheSettingsDialog, { attachTo: document.body })
+    await flushPromises()
+    await wrapper.find('#lan-address').setValue('0.0.0.0')
+    await wrapper.find('form.settings-other-tills').trigger('submit')
+    await flushPromises()
+    expect(wrapper.find('#lan-address-error').text()).toBe(
+      'Not saved: choose one address of this computer (e.g. 192.168.1.20), not every network at once'
+    )
+    wrapper.unmount()
+  })
+
+  it('shows where tills connect and the fingerprint, and makes a pairing code with the command that pairs a till', async () => {
+    const url = 'https://192.168.1.20:7421'
+    vi.mocked(api.client.lanSettings).mockResolvedValueOnce({ address: '192.168.1.20', port: 7421, url, fingerprint: FINGERPRINT, listening: true })
+    vi.mocked(api.client.makePairingCode).mockResolvedValueOnce({
+      code: '1234-5678',
+      expiresAt: '2026-03-01T10:10:00Z',
+      address: url,
+      fingerprint: FINGERPRINT,
+      qr: `plant-store://pair?address=x&code=1234-5678&fingerprint=y`
+    })
+    const wrapper = mount(TheSettingsDialog, { attachTo: document.body })
+    await flushPromises()
+    expect(wrapper.text()).toContain(`Other tills connect at ${url}`)
+    expect(wrapper.find('.settings-fingerprint').text()).toContain(FINGERPRINT)
+    await button(wrapper, 'Make a pairing code').trigger('click')
+    await flushPromises()
+    expect(wrapper.find('.settings-pairing-code').text()).toContain('Pairing code 1234-5678')
+    expect(wrapper.find('.settings-pairing-command').text()).toBe(`plant-store pair ${url} --code 1234-5678 --fingerprint ${FINGERPRINT}`)
+    expect(wrapper.find('.settings-pairing-qr svg').attributes('aria-label')).toBe(
+      'QR code plant-store://pair?address=x&code=1234-5678&fingerprint=y'
+    )
+    wrapper.unmount()
+  })
+})

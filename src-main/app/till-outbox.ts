@@ -1,0 +1,114 @@
+/**
+ * A till's outbox of completed sales: while the main computer cannot be reached, a sale is kept here, durably
+ * (appended and fsynced before the till answers), with its Idempotency-Key, and sent when the main computer is
+ * back, in the order sold. The key makes the sending exactly-once: a sale whose answer was lost on the way (the
+ * main computer stopped after saving it) is sent again with the same key, and the main computer answers it from
+ * its ledger instead of selling twice.
+ *
+ * DATA/outbox.jsonl holds one line per event, `{"sale": {key, body}}` when one is kept and `{"sent": key}` when it
+ * arrived; what waits is every sale without its `sent`, in order. It is emptied once nothing waits. A sale the main
+ * computer refuses (a plant deleted meanwhile, say) is set aside in DATA/outbox-refused.jsonl, never dropped.
+ */
+import { appendFile, open, readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { replaceFile } from '#lib/durable-file'
+import { serialQueue } from '#lib/serial-queue'
+
+/** The outbox's file names in the till's data folder. */
+export const OUTBOX_FILE_NAME = 'outbox.jsonl'
+export const REFUSED_FILE_NAME = 'outbox-refused.jsonl'
+
+/** A sale kept to be sent: its Idempotency-Key (as sent in the header) and its body. */
+export interface KeptSale {
+  key: string
+  body: unknown
+}
+
+/** Appends `line` to `file` and fsyncs it before resolving: a sale the till said it kept survives a crash. */
+async function appendDurably(file: string, line: string): Promise<void> {
+  const handle = await open(file, 'a', 0o600)
+  try {
+    await handle.write(line)
+    await handle.sync()
+  } finally {
+    await handle.close()
+  }
+}
+
+/** The waiting sales of `file`, in order; a last line cut short by a crash is ignored (its sale was never confirmed). */
+function waitingIn(text: string): KeptSale[] {
+  const waiting = new Map<string, KeptSale>()
+  for (const line of text.split('\n')) {
+    if (line.trim() === '') continue
+    let entry: { sale?: KeptSale; sent?: string }
+    try {
+      entry = JSON.parse(line) as typeof entry
+    } catch {
+      continue
+    }
+    if (entry.sale) waiting.set(entry.sale.key, entry.sale)
+    else if (entry.sent !== undefined) waiting.delete(entry.sent)
+  }
+  return [...waiting.values()]
+}
+
+/** The outbox of one till's data folder. */
+export class TillOutbox {
+  readonly #file: string
+  readonly #refusedFile: string
+  #waiting: KeptSale[]
+  /** Writes go one after another, so the file's order is the order of the calls. */
+  readonly #inOrder = serialQueue()
+
+  private constructor(dataDir: string, waiting: KeptSale[]) {
+    this.#file = path.join(dataDir, OUTBOX_FILE_NAME)
+    this.#refusedFile = path.join(dataDir, REFUSED_FILE_NAME)
+    this.#waiting = waiting
+  }
+
+  /** Opens the outbox of `dataDir`, with what still waits from before. */
+  static async open(dataDir: string): Promise<TillOutbox> {
+    const text = await readFile(path.join(dataDir, OUTBOX_FILE_NAME), 'utf8').catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return ''
+      throw error
+    })
+    return new TillOutbox(dataDir, waitingIn(text))
+  }
+
+  /** How many sales wait to be sent. */
+  get size(): number {
+    return this.#waiting.length
+  }
+
+  /** The sale to send next, if any. */
+  get next(): KeptSale | undefined {
+    return this.#waiting[0]
+  }
+
+  /** Keeps `sale` (on disk before this resolves). */
+  keep(sale: KeptSale): Promise<void> {
+    return this.#inOrder(async () => {
+      await appendDurably(this.#file, `${JSON.stringify({ sale })}\n`)
+      this.#waiting.push(sale)
+    })
+  }
+
+  /**
+   * Marks the next sale as arrived; the file is emptied once nothing waits. Not fsynced, unlike {@link keep}: a mark
+   * lost in a crash only sends that sale again, with its key, and the main computer answers it from its ledger.
+   */
+  sent(key: string): Promise<void> {
+    return this.#inOrder(async () => {
+      await appendFile(this.#file, `${JSON.stringify({ sent: key })}\n`, { mode: 0o600 })
+      this.#waiting = this.#waiting.filter((sale) => sale.key !== key)
+      if (this.#waiting.length === 0) await replaceFile(this.#file, '')
+    })
+  }
+
+  /** Sets the next sale aside, with the main computer's words, because it was refused: kept, never sent again. */
+  async refused(key: string, why: string): Promise<void> {
+    const sale = this.#waiting.find((waiting) => waiting.key === key)
+    await this.#inOrder(() => appendDurably(this.#refusedFile, `${JSON.stringify({ ...sale, why, at: new Date().toISOString() })}\n`))
+    await this.sent(key)
+  }
+}

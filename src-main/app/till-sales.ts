@@ -1,0 +1,134 @@
+/**
+ * Completed sales on a paired till: sent to the main computer at once when it answers, kept in the till's outbox
+ * (till-outbox.ts) when it cannot be reached, and the outbox sent in order, one sale at a time, as soon as it is back.
+ * Sales go one after another through one queue, so a sale made while older ones wait is kept behind them, never
+ * sent before them.
+ */
+import { randomUUID } from 'node:crypto'
+import type { H3Event } from 'h3'
+import { API_BASE } from '#shared/api-paths'
+import { SALE_BODY_DEPTH, SALE_PATHS } from '#shared/sale'
+import { CertificateMismatchError, type PinnedClient } from '#lib/pinned-tls'
+import { serialQueue } from '#lib/serial-queue'
+import { readJsonBody } from '#server/http/read-json-body'
+import { problem } from '#server/problems/problems'
+import type { KeptSale, TillOutbox } from './till-outbox'
+import { hostOf, type TillPairing } from './till-pairing'
+
+/** How soon a kept sale is tried again while the main computer stays away. */
+const RETRY_MS = 250
+
+/** How long a sale waits for the main computer before it is kept instead (a switched-off computer answers nothing). */
+const SEND_TIMEOUT_MS = 5000
+
+/** What became of one attempt to send a sale. */
+type Sent =
+  { kind: 'answered'; status: number; headers: Headers; text: string } | { kind: 'unreachable' | 'certificate-changed' | 'revoked' | 'busy' }
+
+/** The sales of one paired till. */
+export interface TillSales {
+  /** POST /v3/sales on the till: sent on, or kept (202) when the main computer cannot be reached. */
+  complete(event: H3Event): Promise<unknown>
+  /** How many sales wait to be sent. */
+  waiting(): number
+  /** Sends what waits, now (at start, and whenever a sale was kept). */
+  flush(): void
+  /** Stops trying again (the till stops). */
+  close(): void
+}
+
+/** Sales of `pairing`'s till through `client`, kept in `outbox` while the main computer is away. */
+export function tillSales(pairing: TillPairing, client: PinnedClient, outbox: TillOutbox): TillSales {
+  const inTurn = serialQueue()
+  let retry: NodeJS.Timeout | undefined
+  let flushing = false
+  let closed = false
+
+  async function send(sale: KeptSale): Promise<Sent> {
+    const body = JSON.stringify(sale.body)
+    try {
+      const answer = await client.request({
+        method: 'POST',
+        path: API_BASE + SALE_PATHS.sales,
+        headers: {
+          host: hostOf(pairing.origin),
+          authorization: `Bearer ${pairing.token}`,
+          'content-type': 'application/json',
+          'content-length': String(Buffer.byteLength(body)),
+          'idempotency-key': sale.key
+        },
+        body,
+        timeoutMs: SEND_TIMEOUT_MS
+      })
+      let text = ''
+      for await (const chunk of answer) text += String(chunk)
+      const status = answer.statusCode ?? 502
+      if (status === 401) return { kind: 'revoked' }
+      if (status >= 500 || status === 408 || status === 429) return { kind: 'busy' }
+      const headers = new Headers()
+      for (const name of ['content-type', 'location', 'idempotent-replayed']) {
+        const value = answer.headers[name]
+        if (typeof value === 'string') headers.set(name, value)
+      }
+      return { kind: 'answered', status, headers, text }
+    } catch (error) {
+      return { kind: error instanceof CertificateMismatchError ? 'certificate-changed' : 'unreachable' }
+    }
+  }
+
+  /** Sends the oldest kept sale; true when there may be more to send now. */
+  async function sendNext(): Promise<boolean> {
+    const sale = outbox.next
+    if (!sale) return false
+    const sent = await send(sale)
+    if (sent.kind !== 'answered') return false
+    if (sent.status < 300) await outbox.sent(sale.key)
+    else await outbox.refused(sale.key, sent.text)
+    return true
+  }
+
+  function flush(): void {
+    if (closed || flushing || retry !== undefined) return
+    flushing = true
+    void (async () => {
+      while (!closed && outbox.size > 0 && (await inTurn(sendNext)));
+      flushing = false
+      // Still waiting: the main computer is away (or refused this till); try again in a moment.
+      if (!closed && outbox.size > 0) retry = setTimeout(() => ((retry = undefined), flush()), RETRY_MS)
+    })()
+  }
+
+  async function complete(event: H3Event): Promise<unknown> {
+    const body = await readJsonBody(event, 400, SALE_BODY_DEPTH)
+    const key = event.req.headers.get('idempotency-key') ?? `"${randomUUID()}"`
+    // Older sales wait: this one goes behind them at once, without waiting for an attempt to send them.
+    if (outbox.size > 0) return keep(event, { key, body })
+    return inTurn(async () => {
+      if (outbox.size === 0) {
+        const sent = await send({ key, body })
+        if (sent.kind === 'answered') return new Response(sent.text, { status: sent.status, headers: sent.headers })
+        if (sent.kind === 'certificate-changed') throw problem('certificateChanged', pairing.origin)
+        if (sent.kind === 'revoked') throw problem('tillRevoked', pairing.till)
+      }
+      return keep(event, { key, body })
+    })
+  }
+
+  /** Keeps a sale: on disk before the till says "sold" (202), then sent when the main computer is back. */
+  async function keep(event: H3Event, sale: KeptSale): Promise<unknown> {
+    await outbox.keep(sale)
+    flush()
+    event.res.status = 202
+    return { kept: true, key: sale.key, waiting: outbox.size }
+  }
+
+  return {
+    complete,
+    waiting: () => outbox.size,
+    flush,
+    close: () => {
+      closed = true
+      clearTimeout(retry)
+    }
+  }
+}

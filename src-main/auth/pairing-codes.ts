@@ -1,0 +1,67 @@
+/**
+ * One-time pairing codes, held in memory by the running primary: the owner makes one, a till trades it for its
+ * own till token within {@link PAIRING_CODE_TTL_MS}, once. Attempts are counted across all callers (not per
+ * address: an attacker on the network can take many addresses), so guessing an 8-digit code before it expires is
+ * out of reach: at most {@link MAX_ATTEMPTS_PER_MINUTE} tries a minute against 100,000,000 codes.
+ */
+import { randomInt } from 'node:crypto'
+import { PAIRING_CODE_TTL_MS } from '#shared/lan'
+
+/** Pairing attempts allowed per minute, right or wrong; more are answered 429 until the minute is over. */
+export const MAX_ATTEMPTS_PER_MINUTE = 10
+
+/** The outcome of trading a code. */
+export type Redeemed = { ok: true; expiresAt: number } | { ok: false; why: 'unknown' | 'expired' | 'too-many'; retryAfterS?: number }
+
+/** A code as people type it: 8 digits, grouped 4-4; dashes and spaces are ignored when it comes back. */
+function newCode(): string {
+  const digits = String(randomInt(0, 100_000_000)).padStart(8, '0')
+  return `${digits.slice(0, 4)}-${digits.slice(4)}`
+}
+
+const bare = (code: string) => code.replace(/[\s-]/g, '')
+
+/** The codes of one running server. */
+export class PairingCodes {
+  readonly #now: () => number
+  /** Bare code → when it expires (ms). */
+  readonly #codes = new Map<string, number>()
+  #window = { start: 0, attempts: 0 }
+
+  constructor(now: () => number = Date.now) {
+    this.#now = now
+  }
+
+  /** A new code and when it expires. */
+  make(): { code: string; expiresAt: Date } {
+    this.#forgetExpired()
+    let code = newCode()
+    while (this.#codes.has(bare(code))) code = newCode()
+    const expiresAt = this.#now() + PAIRING_CODE_TTL_MS
+    this.#codes.set(bare(code), expiresAt)
+    return { code, expiresAt: new Date(expiresAt) }
+  }
+
+  /** Uses `code` up: ok once, within its time; every attempt counts against the limit. */
+  redeem(code: string): Redeemed {
+    const now = this.#now()
+    if (now - this.#window.start >= 60_000) this.#window = { start: now, attempts: 0 }
+    if (++this.#window.attempts > MAX_ATTEMPTS_PER_MINUTE) {
+      return { ok: false, why: 'too-many', retryAfterS: Math.ceil((this.#window.start + 60_000 - now) / 1000) }
+    }
+    const expiresAt = this.#codes.get(bare(code))
+    if (expiresAt === undefined) return { ok: false, why: 'unknown' }
+    this.#codes.delete(bare(code))
+    return expiresAt > now ? { ok: true, expiresAt } : { ok: false, why: 'expired' }
+  }
+
+  /** Gives a code back after its pairing failed for another reason (the till's name taken), so the till can try again. */
+  restore(code: string, expiresAt: number): void {
+    this.#codes.set(bare(code), expiresAt)
+  }
+
+  #forgetExpired(): void {
+    const now = this.#now()
+    for (const [code, expiresAt] of this.#codes) if (expiresAt <= now) this.#codes.delete(code)
+  }
+}

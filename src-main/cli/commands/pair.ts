@@ -1,0 +1,76 @@
+/** `plant-store pair`: makes this computer a till of the shop's main computer, over its LAN listener. */
+import { hostname } from 'node:os'
+import { normalizeFingerprint } from '#shared/lan'
+import { tokenNameProblem, TOKEN_NAME_MAX } from '#shared/named-token'
+import { CertificateMismatchError } from '#lib/pinned-tls'
+import { PairingRefusedError, pairTill } from '#app/till-pairing'
+import { CommandError, EXIT_CODES, UsageError, type Command } from '#cli/command'
+import { dataOptionHelp, readOptions } from '#cli/options'
+
+const help = `Usage: plant-store pair https://ADDRESS:PORT --code CODE --fingerprint SHA256 [--name TILL] [--data DIR]
+
+Makes this computer a till of the shop's main computer. On the main computer the
+owner sets where tills connect (plant-store config set lan.address …), restarts,
+and makes a pairing code (Settings, or POST /v3/pairing-codes): it shows the
+address, the code (one till, once, within 10 minutes) and the certificate's
+SHA-256 fingerprint. This command checks that the computer at ADDRESS shows that
+very certificate before it sends anything, trades the code for this till's own
+token, and keeps address, certificate and token in DIR/pairing.json (readable by
+you only). From then on plant-store serve on this computer serves the staff UI
+here and sends every request to the main computer, over TLS with that
+certificate only: a changed certificate, a wrong or expired code, or a till the
+owner revoked is refused in words, never sent in plain text.
+
+Options:
+  --code CODE          the pairing code, e.g. 1234-5678
+  --fingerprint SHA256 the certificate's fingerprint, hex pairs with or without colons
+  --name TILL          this till's name on the main computer (default: this
+                       computer's name); letters, digits, . _ -
+${dataOptionHelp()}
+  -h, --help           show this help
+`
+
+const PAIR_OPTIONS = { code: { type: 'string' }, fingerprint: { type: 'string' }, name: { type: 'string' } } as const
+
+/** This computer's name as a till name: the characters a token name allows, at most its length. */
+function defaultTillName(): string {
+  const name = hostname()
+    .replace(/[^A-Za-z0-9._-]/g, '-')
+    .replace(/^[^A-Za-z0-9]+/, '')
+    .slice(0, TOKEN_NAME_MAX)
+  return tokenNameProblem(name) === undefined ? name : 'till'
+}
+
+async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
+  const options = readOptions(args, env, PAIR_OPTIONS, true)
+  const { values, dataDir } = options
+  const [origin, ...rest] = options.positionals
+  if (origin === undefined || rest.length > 0)
+    throw new UsageError("give the main computer's address once, e.g. plant-store pair https://192.168.1.20:7421 --code …")
+  if (!/^https:\/\//i.test(origin))
+    throw new UsageError(`the address must start with https:// (a till never talks to the main computer in plain text); got ${origin}`)
+  if (values.code === undefined) throw new UsageError('give the pairing code with --code (the owner makes one on the main computer)')
+  const fingerprint = normalizeFingerprint(values.fingerprint ?? '')
+  if (fingerprint === undefined)
+    throw new UsageError('give the certificate fingerprint the main computer shows with --fingerprint (64 hex digits, colons allowed)')
+  const till = values.name ?? defaultTillName()
+  const nameProblem = tokenNameProblem(till)
+  if (nameProblem !== undefined) throw new UsageError(`--name: ${nameProblem}`)
+  try {
+    const pairing = await pairTill(dataDir, new URL(origin).origin, { code: values.code, fingerprint, till })
+    process.stdout.write(`Paired as till "${pairing.till}" with ${pairing.origin}. Start it with: plant-store serve\n`)
+    return 0
+  } catch (error) {
+    if (error instanceof CertificateMismatchError) {
+      throw new CommandError(
+        `Not paired: ${error.origin} does not show the certificate with fingerprint ${fingerprint} (${error.why}). Check the address and the fingerprint on the main computer (plant-store lan); nothing was sent.`,
+        EXIT_CODES.notAllowed
+      )
+    }
+    if (error instanceof PairingRefusedError)
+      throw new CommandError(`Not paired: ${error.detail}`, error.status === 409 ? EXIT_CODES.conflict : EXIT_CODES.notAllowed)
+    throw error
+  }
+}
+
+export const pairCommand: Command = { summary: "make this computer a till of the shop's main computer", help, run }

@@ -1,0 +1,62 @@
+/** Rows of the problem table for the LAN listener, pairing, and a till talking to the shop's main computer. */
+import { PROBLEM_TYPES } from '#shared/problem'
+import { fieldErrorsRow, row } from './problem-row'
+
+const PAIR_AGAIN = 'Ask the owner for a new code (Settings on the main computer, or POST /v3/pairing-codes) and pair again.'
+
+export const LAN_PROBLEMS = {
+  lanNotChanged: fieldErrorsRow('The LAN setting was not changed'),
+  lanOff: row({
+    type: PROBLEM_TYPES.lanOff,
+    title: 'Other tills may not connect',
+    status: 409,
+    detail: () =>
+      'Other tills may not connect yet: set the address of this computer they use (plant-store config set lan.address 192.168.1.20, ' +
+      'or PUT /v3/settings/lan) and restart Plant Store.'
+  }),
+  pairNotMade: fieldErrorsRow('The till was not paired'),
+  pairingRefused: row({
+    type: PROBLEM_TYPES.pairingRefused,
+    title: 'Pairing code refused',
+    status: 403,
+    detail: (why: 'unknown' | 'expired') =>
+      why === 'expired'
+        ? `This pairing code has expired (a code may be used for 10 minutes). ${PAIR_AGAIN}`
+        : `This pairing code is wrong or was used already (each code pairs one till, once). ${PAIR_AGAIN}`
+  }),
+  tooManyPairingAttempts: row({
+    type: PROBLEM_TYPES.tooManyAttempts,
+    title: 'Too many pairing attempts',
+    status: 429,
+    detail: (seconds: number) => `Too many pairing attempts this minute; try again in ${seconds} s.`,
+    headers: (seconds) => ({ 'retry-after': String(seconds) })
+  }),
+  tillNameTaken: row({
+    type: PROBLEM_TYPES.tokenNameTaken,
+    title: 'Till name taken',
+    status: 409,
+    detail: (name: string) => `There is a till or token named "${name}" already; pair with another name (the code still works).`
+  }),
+  primaryUnreachable: row({
+    type: PROBLEM_TYPES.primaryUnreachable,
+    title: "The shop's main computer cannot be reached",
+    status: 503,
+    detail: (address: string, why: string) =>
+      `The shop's main computer at ${address} cannot be reached (${why}): check that it is on and Plant Store runs there; ` + 'nothing was changed.'
+  }),
+  certificateChanged: row({
+    type: PROBLEM_TYPES.certificateChanged,
+    title: "The main computer's certificate changed",
+    status: 502,
+    detail: (address: string) =>
+      `The computer at ${address} did not show the certificate this till was paired with, so nothing was sent to it: ` +
+      'either its certificate was made anew or another computer answers at that address. Check on the main computer ' +
+      '(plant-store lan prints the fingerprint); if it changed there, pair this till again.'
+  }),
+  tillRevoked: row({
+    type: PROBLEM_TYPES.tillRevoked,
+    title: 'This till was unpaired',
+    status: 401,
+    detail: (till: string) => `The shop's main computer no longer accepts the till "${till}" (its token was revoked). ${PAIR_AGAIN}`
+  })
+}

@@ -1,0 +1,190 @@
+/**
+ * Several tills on the shop's network (extension): the LAN listener's setting and certificate fingerprint,
+ * one-time pairing codes (owner only), and the pairing itself, the one route the LAN listener answers without
+ * a token: a code made by the owner becomes the till's own token (a named token of kind `till`, listed and
+ * revoked with the other named tokens).
+ */
+import type { H3, H3Event } from 'h3'
+import { API_BASE } from '#shared/api-paths'
+import { componentsOf, validate } from '#shared/body-rules'
+import {
+  LAN_PATHS,
+  LAN_SETTINGS_BODY,
+  PAIR_BODY,
+  TILL_PATHS,
+  pairingQrText,
+  type LanState,
+  type PairingCode,
+  type TillOutboxState
+} from '#shared/lan'
+import type { CreatedToken, TokenKind, TokenScope } from '#shared/named-token'
+import type { PairingCodes } from '#auth/pairing-codes'
+import { writeLanSettings } from '#settings/lan-settings'
+import {
+  type PathItems,
+  extensionOperation,
+  jsonBody,
+  json,
+  ref,
+  problemResponse,
+  ownerOnlyResponse,
+  JSON_BODY_RESPONSES
+} from '#server/openapi/parts'
+import { problem } from '#server/problems/problems'
+import { readJsonBody } from '#server/http/read-json-body'
+import { requireOwner } from '#server/security/security'
+import { routePattern } from '#server/urls'
+
+/** What the routes need of the running service. */
+export interface LanAdmin {
+  dataDir: string
+  /** The listener's setting and state now. */
+  state(): Promise<LanState>
+  codes: PairingCodes
+  /** Makes a named token; undefined when the name is taken. */
+  addToken(name: string, scope: TokenScope, kind: TokenKind): Promise<CreatedToken | undefined>
+}
+
+async function makePairingCode(event: H3Event, lan: LanAdmin): Promise<PairingCode> {
+  requireOwner(event, 'make pairing codes')
+  const { url, fingerprint, listening } = await lan.state()
+  if (!listening || url === undefined || fingerprint === undefined) throw problem('lanOff')
+  const { code, expiresAt } = lan.codes.make()
+  event.res.status = 201
+  return { code, expiresAt: expiresAt.toISOString(), address: url, fingerprint, qr: pairingQrText(url, code, fingerprint) }
+}
+
+async function pairTill(event: H3Event, lan: LanAdmin): Promise<CreatedToken> {
+  const checked = validate(PAIR_BODY, await readJsonBody(event, 400))
+  if (!checked.ok) throw problem('pairNotMade', checked.errors)
+  const { code, till } = checked.value
+  const redeemed = lan.codes.redeem(code)
+  if (!redeemed.ok)
+    throw redeemed.why === 'too-many' ? problem('tooManyPairingAttempts', redeemed.retryAfterS ?? 60) : problem('pairingRefused', redeemed.why)
+  const created = await lan.addToken(till, 'read-write', 'till')
+  if (!created) {
+    lan.codes.restore(code, redeemed.expiresAt)
+    throw problem('tillNameTaken', till)
+  }
+  event.res.status = 201
+  return created
+}
+
+async function setLanSettings(event: H3Event, lan: LanAdmin): Promise<LanState> {
+  requireOwner(event, 'change where other tills connect')
+  const checked = validate(LAN_SETTINGS_BODY, await readJsonBody(event, 400))
+  if (!checked.ok) throw problem('lanNotChanged', checked.errors)
+  await writeLanSettings(lan.dataDir, checked.value)
+  return lan.state()
+}
+
+/** Registers GET/PUT /v3/settings/lan, POST /v3/pairing-codes and POST /v3/pair. */
+export function registerLanRoutes(app: H3, lan: LanAdmin): void {
+  app.get(routePattern(LAN_PATHS.lanSettings), (event) => {
+    requireOwner(event, 'see where other tills connect')
+    return lan.state()
+  })
+  app.put(routePattern(LAN_PATHS.lanSettings), (event) => setLanSettings(event, lan))
+  app.post(routePattern(LAN_PATHS.pairingCodes), (event) => makePairingCode(event, lan))
+  app.post(routePattern(LAN_PATHS.pair), (event) => pairTill(event, lan))
+  // A paired till answers this itself (its sales kept while the main computer is away); the main computer keeps none.
+  app.get(routePattern(TILL_PATHS.outbox), (): TillOutboxState => ({ till: false, waiting: 0 }))
+}
+
+const lanState = {
+  type: 'object',
+  required: ['port', 'listening'],
+  properties: {
+    address: { type: 'string', description: 'The address other tills connect to; absent when they may not.' },
+    port: { type: 'integer' },
+    url: { type: 'string', description: 'https://ADDRESS:PORT while the listener is up.' },
+    fingerprint: { type: 'string', description: "SHA-256 of the listener's certificate: upper-case hex pairs joined by colons." },
+    listening: { type: 'boolean', description: 'False until the next start after the address was set.' }
+  }
+}
+
+const OWNER_ONLY = ownerOnlyResponse("Only the owner's token may manage the tills (a named token gets 403).")
+
+/** The LAN paths. */
+export const lanPaths: PathItems = {
+  [LAN_PATHS.lanSettings]: {
+    get: extensionOperation({
+      operationId: 'get-lan-settings',
+      summary: "Where other tills connect, and the certificate's fingerprint (extension; owner only)",
+      responses: { '200': { description: 'The LAN listener.', content: json(ref('LanState')) }, '403': OWNER_ONLY }
+    }),
+    put: extensionOperation({
+      operationId: 'set-lan-settings',
+      summary: 'Let other tills connect at this address (extension; owner only); takes effect at the next start',
+      requestBody: jsonBody(LAN_SETTINGS_BODY),
+      responses: {
+        '200': { description: 'The LAN listener (still as it was until the next start).', content: json(ref('LanState')) },
+        '400': problemResponse('Not one IP address of this computer, or not a port from 1 to 65535.'),
+        '403': OWNER_ONLY,
+        ...JSON_BODY_RESPONSES
+      }
+    })
+  },
+  [LAN_PATHS.pairingCodes]: {
+    post: extensionOperation({
+      operationId: 'make-pairing-code',
+      summary: 'A one-time code that pairs one till within 10 minutes (extension; owner only)',
+      responses: {
+        '201': { description: 'The code, the address and fingerprint the till needs, and all three as QR text.', content: json(ref('PairingCode')) },
+        '403': OWNER_ONLY,
+        '409': problemResponse('Other tills may not connect: no LAN address set, or not yet restarted since.')
+      }
+    })
+  },
+  [TILL_PATHS.outbox]: {
+    get: extensionOperation({
+      operationId: 'get-till-outbox',
+      summary: 'How many sales a paired till keeps until the main computer is back (extension)',
+      description: 'A paired till answers with its own outbox; the main computer keeps none and answers {"till": false, "waiting": 0}.',
+      responses: { '200': { description: 'The outbox.', content: json(ref('TillOutbox')) } }
+    })
+  },
+  [LAN_PATHS.pair]: {
+    post: extensionOperation({
+      operationId: 'pair-till',
+      summary: 'Trade a pairing code for the till token (extension; the one route open on the LAN listener)',
+      description:
+        `On the LAN listener (https) this is the one operation that needs no token. The answer's token is a named token ` +
+        `of kind "till", listed and revoked at ${API_BASE}/tokens.`,
+      requestBody: jsonBody(PAIR_BODY),
+      responses: {
+        '201': {
+          description: "The till's token, with its secret (shown this once).",
+          content: json({ allOf: [ref('NamedToken'), { type: 'object', required: ['token'], properties: { token: { type: 'string' } } }] })
+        },
+        '400': problemResponse('No code, or a till name that is not valid.'),
+        '403': problemResponse('The code is wrong, used already or expired.'),
+        '409': problemResponse('A till or token of that name exists already (the code can be used again).'),
+        '429': problemResponse('Too many pairing attempts this minute (Retry-After says when to try again).'),
+        ...JSON_BODY_RESPONSES
+      }
+    })
+  }
+}
+
+/** The LAN listener, a pairing code, and the bodies. */
+export const lanSchemas = {
+  ...componentsOf(LAN_SETTINGS_BODY, PAIR_BODY),
+  LanState: lanState,
+  TillOutbox: {
+    type: 'object',
+    required: ['till', 'waiting'],
+    properties: { till: { type: 'boolean' }, waiting: { type: 'integer', minimum: 0 } }
+  },
+  PairingCode: {
+    type: 'object',
+    required: ['code', 'expiresAt', 'address', 'fingerprint', 'qr'],
+    properties: {
+      code: { type: 'string' },
+      expiresAt: { type: 'string', format: 'date-time' },
+      address: { type: 'string' },
+      fingerprint: { type: 'string' },
+      qr: { type: 'string', description: 'plant-store://pair?address=…&code=…&fingerprint=…' }
+    }
+  }
+}

@@ -1,0 +1,37 @@
+/**
+ * The app of a paired till: the staff UI on the till's own 127.0.0.1, and every /v3 request, once it passed
+ * the same doors as on the main computer (Host, Origin, the till's own local token), handed to `forward`,
+ * which sends it on to the main computer.
+ */
+import type { EventHandler, H3 } from 'h3'
+import { API_BASE } from '#shared/api-paths'
+import { TILL_PATHS, type TillOutboxState } from '#shared/lan'
+import { SALE_PATHS } from '#shared/sale'
+import type { AccessPolicy } from '#server/security/access-policy'
+import { createGuardedApp } from './create-app'
+import { registerUiRoutes } from './routes/ui'
+
+/** What a till's app needs. */
+export interface TillAppOptions {
+  access: AccessPolicy
+  /** Sends a /v3 request on to the main computer and answers with its answer. */
+  forward: EventHandler
+  /** The built staff UI (out/renderer), served at `/`. */
+  uiDir?: string
+  /** Completing a sale (kept on the till while the main computer is away), and how many kept sales wait. */
+  sales?: { complete: EventHandler; waiting: () => number }
+}
+
+/** Creates the app of a paired till. */
+export function createTillApp(options: TillAppOptions): H3 {
+  const app = createGuardedApp(options.access)
+  const { sales } = options
+  if (sales) {
+    app.post(API_BASE + SALE_PATHS.sales, sales.complete)
+    app.get(API_BASE + TILL_PATHS.outbox, (): TillOutboxState => ({ till: true, waiting: sales.waiting() }))
+  }
+  app.all(API_BASE, options.forward)
+  app.all(`${API_BASE}/**`, options.forward)
+  if (options.uiDir !== undefined) registerUiRoutes(app, options.uiDir)
+  return app
+}

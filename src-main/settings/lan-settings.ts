@@ -1,0 +1,33 @@
+/**
+ * Where other tills may connect: settings `lan.address` and `lan.port` of the data folder (settings.json),
+ * changed with `plant-store config set lan.address 192.168.1.20` or PUT /v3/settings/lan. No address: the
+ * server listens on this computer only, as always.
+ */
+import { DEFAULT_LAN_PORT, lanAddressProblem, lanPortProblem } from '#shared/lan'
+import { changeSettings, readSettings } from './settings'
+
+/** The LAN listener's setting. */
+export interface LanSettings {
+  /** Absent: other tills may not connect. */
+  address?: string
+  port: number
+}
+
+/** The LAN setting of `dataDir`; a value the file holds but no check would let in counts as unset. */
+export async function readLanSettings(dataDir: string): Promise<LanSettings> {
+  const settings = await readSettings(dataDir)
+  const address = settings['lan.address']
+  const port = settings['lan.port']
+  return {
+    ...(lanAddressProblem(address) === undefined ? { address: address! } : {}),
+    port: lanPortProblem(port) === undefined ? port! : DEFAULT_LAN_PORT
+  }
+}
+
+/** Sets the LAN listener's address and (when given) port; takes effect at the next start. */
+export async function writeLanSettings(dataDir: string, value: { address: string; port?: number }): Promise<void> {
+  await changeSettings(dataDir, (settings) => {
+    settings['lan.address'] = value.address
+    if (value.port !== undefined) settings['lan.port'] = value.port
+  })
+}

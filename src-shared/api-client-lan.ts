@@ -1,0 +1,29 @@
+/**
+ * Several tills' part of the typed client (extensions): where other tills connect and the certificate's
+ * fingerprint, and one-time pairing codes (owner only); on a paired till, its sales waiting to be sent.
+ * createApiClient includes it.
+ */
+import { jsonOf, type SendRequest } from './api-request'
+import { LAN_PATHS, TILL_PATHS, type LanState, type PairingCode, type TillOutboxState } from './lan'
+
+/** The LAN listener's setting and pairing codes. */
+export interface LanApi {
+  /** Where other tills connect, whether that listener is up, and its certificate's fingerprint. */
+  lanSettings(): Promise<LanState>
+  /** Sets the address (and port) other tills connect to; takes effect at the next start. */
+  setLanSettings(settings: { address: string; port?: number }): Promise<LanState>
+  /** A code that pairs one till within 10 minutes. */
+  makePairingCode(): Promise<PairingCode>
+  /** How many sales wait to be sent to the main computer: on a paired till; on the main computer `till` is false. */
+  tillOutbox(): Promise<TillOutboxState>
+}
+
+/** The LAN operations over `send`. */
+export function lanApi(send: SendRequest): LanApi {
+  return {
+    lanSettings: () => jsonOf<LanState>(send('GET', LAN_PATHS.lanSettings, undefined)),
+    setLanSettings: (settings) => jsonOf<LanState>(send('PUT', LAN_PATHS.lanSettings, settings)),
+    makePairingCode: () => jsonOf<PairingCode>(send('POST', LAN_PATHS.pairingCodes, undefined)),
+    tillOutbox: () => jsonOf<TillOutboxState>(send('GET', TILL_PATHS.outbox, undefined))
+  }
+}

@@ -1,0 +1,136 @@
+/**
+ * Several tills on the shop's network: the primary's LAN listener (its address and port), pairing codes and
+ * the pairing request a till sends. Shared by the server, the CLI and the staff UI.
+ */
+import { TOKEN_NAME_RULE } from './named-token'
+import { leafOf, named, objectOf } from './body-rules'
+
+/** The LAN listener's port when none is set. */
+export const DEFAULT_LAN_PORT = 7421
+
+/** How long a pairing code may be used (ms): long enough to walk to the other till, short enough to be of no use later. */
+export const PAIRING_CODE_TTL_MS = 10 * 60 * 1000
+
+/** The paths of the LAN extension, relative to /v3. */
+export const LAN_PATHS = {
+  /** The LAN listener's setting, state and certificate fingerprint (owner only). */
+  lanSettings: '/settings/lan',
+  /** A new one-time pairing code (owner only). */
+  pairingCodes: '/pairing-codes',
+  /** A till trades a pairing code for its own till token: the one route open on the LAN without a token. */
+  pair: '/pair'
+} as const
+
+/** A paired till's own paths (relative to /v3), answered by the till itself, not the main computer. */
+export const TILL_PATHS = {
+  /** `{till, waiting}`: completed sales kept on a till until the main computer is back (none on the main computer). */
+  outbox: '/outbox'
+} as const
+
+/** GET /v3/outbox: whether this is a paired till, and how many of its sales wait to be sent to the main computer. */
+export interface TillOutboxState {
+  till: boolean
+  waiting: number
+}
+
+/** The LAN listener as the owner sees it. */
+export interface LanState {
+  /** The address set with `config set lan.address`; absent when other tills may not connect. */
+  address?: string
+  port: number
+  /** `https://ADDRESS:PORT` once the listener is up. */
+  url?: string
+  /** SHA-256 of the listener's certificate, hex pairs joined by colons; absent until the certificate is made. */
+  fingerprint?: string
+  /** True when the listener is up now (a changed setting takes effect at the next start). */
+  listening: boolean
+}
+
+/** A pairing code just made. */
+export interface PairingCode {
+  code: string
+  /** ISO 8601. */
+  expiresAt: string
+  /** `https://ADDRESS:PORT` of the LAN listener. */
+  address: string
+  fingerprint: string
+  /** The same three facts as one text for a QR code. */
+  qr: string
+}
+
+const OCTET = '(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])'
+/** An IPv4 address, or the characters of an IPv6 one with at least one colon (Node's listen has the last word). */
+const IP_ADDRESS = new RegExp(`^(?:${OCTET}(?:\\.${OCTET}){3}|[0-9A-Fa-f.]*:[0-9A-Fa-f:.]*)$`)
+/** Every interface at once: not one address of this computer. */
+const WILDCARDS = ['0.0.0.0', '::']
+const CODE_MAX = 40
+
+/**
+ * What is wrong with `value` as the LAN listener's address, or undefined. One address of this computer, as
+ * numbers: a name could be made to point elsewhere, and every interface at once (0.0.0.0) is not a choice.
+ */
+export function lanAddressProblem(value: unknown): string | undefined {
+  if (typeof value !== 'string' || value === '') return 'give one IP address of this computer, e.g. 192.168.1.20'
+  if (WILDCARDS.includes(value)) return 'choose one address of this computer (e.g. 192.168.1.20), not every network at once'
+  if (!IP_ADDRESS.test(value)) return `"${value}" is not an IP address; give one of this computer's, e.g. 192.168.1.20`
+  return undefined
+}
+
+/** What is wrong with `value` as the LAN listener's port, or undefined. */
+export function lanPortProblem(value: unknown): string | undefined {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > 65535) return 'the port is a whole number from 1 to 65535'
+  return undefined
+}
+
+/** A certificate fingerprint in one spelling (upper-case hex pairs joined by colons), or undefined when it is none. */
+export function normalizeFingerprint(value: string): string | undefined {
+  const hex = value.replace(/^sha-?256[:=]?/i, '').replace(/[:\s-]/g, '')
+  if (!/^[0-9a-f]{64}$/i.test(hex)) return undefined
+  return hex.toUpperCase().match(/../g)!.join(':')
+}
+
+/** The text of a pairing QR code. */
+export function pairingQrText(address: string, code: string, fingerprint: string): string {
+  const query = new URLSearchParams({ address, code, fingerprint })
+  return `plant-store://pair?${query.toString()}`
+}
+
+/** The body of PUT /v3/settings/lan. */
+export const LAN_SETTINGS_BODY = named(
+  'LanSettings',
+  objectOf<{ address: string; port?: number }>(
+    {
+      address: leafOf<string>(lanAddressProblem, {
+        type: 'string',
+        pattern: IP_ADDRESS.source,
+        not: { enum: WILDCARDS },
+        description: 'One IP address of this computer (not 0.0.0.0 or ::).'
+      }),
+      port: leafOf<number>(lanPortProblem, { type: 'integer', minimum: 1, maximum: 65535, default: DEFAULT_LAN_PORT })
+    },
+    {
+      required: ['address'],
+      notAnObject: 'send a JSON object such as {"address": "192.168.1.20", "port": 7421}',
+      unknownKey: (key) => `unknown field "${key}"; send {"address": …, "port": …}`
+    }
+  )
+)
+
+/** The body of POST /v3/pair. */
+export const PAIR_BODY = named(
+  'PairTill',
+  objectOf<{ code: string; till: string }>(
+    {
+      code: leafOf<string>(
+        (value) => (typeof value === 'string' && value.length >= 1 && value.length <= CODE_MAX ? undefined : 'give the pairing code the owner made'),
+        { type: 'string', minLength: 1, maxLength: CODE_MAX }
+      ),
+      till: TOKEN_NAME_RULE
+    },
+    {
+      required: ['code', 'till'],
+      notAnObject: 'send a JSON object such as {"code": "1234-5678", "till": "greenhouse"}',
+      unknownKey: (key) => `unknown field "${key}"; send {"code": …, "till": …}`
+    }
+  )
+)

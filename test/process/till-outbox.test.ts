@@ -1,0 +1,66 @@
+/**
+ * A paired till keeps selling while the primary is gone: 200 sales, the primary killed (SIGKILL) while they are
+ * being made and started again later. Every sale arrives once (counted on the primary), in the order sold, none
+ * twice and none lost, and the till says how many wait meanwhile.
+ */
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { OUTBOX_FILE_NAME } from '#app/till-outbox'
+import type { Sale } from '#shared/sale'
+import { TILL_LOCAL_TOKEN, pair, pairingCode, setUpPrimary, startPrimary } from '#setup/tills'
+import { startServe, type ServeProcess } from '#setup/serve-process'
+
+const SALES = 200
+
+/** A sale of one pot of Fern (1.00; 1,000 pots in stock), paid in cash; `given` tells the sales apart, so their order can be read back. */
+const saleBody = (plantId: number, index: number) => ({
+  lines: [{ plantId, quantity: 1 }],
+  payments: [{ method: 'cash', amount: 100, given: 100 + index }]
+})
+
+async function waiting(till: ServeProcess): Promise<number> {
+  return ((await (await fetch(`${till.baseUrl}/outbox`, { headers: till.headers() })).json()) as { waiting: number }).waiting
+}
+
+describe("a till's outbox of sales", () => {
+  it('sells on while the primary is killed and restarted: every sale arrives once, in order', async () => {
+    const { primaryDir, tillDir, primary } = await setUpPrimary()
+    expect((await pair(tillDir, primary.lanUrl, await pairingCode(primary), primary.fingerprint)).code).toBe(0)
+    const till = await startServe(tillDir, [], { PLANT_STORE_TOKEN: TILL_LOCAL_TOKEN })
+    const added = await fetch(`${primary.baseUrl}/plant`, {
+      method: 'POST',
+      headers: primary.headers({ 'content-type': 'application/json' }),
+      body: JSON.stringify({ name: 'Fern', price: 1, quantity: 1000 })
+    })
+    const { id } = (await added.json()) as { id: number }
+
+    const statuses: number[] = []
+    let killing: Promise<unknown> | undefined
+    let current = primary
+    for (let index = 0; index < SALES; index++) {
+      // Killed while the till sells on (not awaited: the next sales race the kill); back some sales later.
+      if (index === 50) killing = primary.stop('SIGKILL')
+      if (index === 150) {
+        await killing
+        expect(await waiting(till)).toBeGreaterThan(0)
+        current = await startPrimary(primaryDir)
+      }
+      const sold = await fetch(`${till.baseUrl}/sales`, {
+        method: 'POST',
+        headers: till.headers({ 'content-type': 'application/json', 'idempotency-key': `"till-sale-${index}"` }),
+        body: JSON.stringify(saleBody(id, index))
+      })
+      statuses.push(sold.status)
+    }
+    // Sold (201) or kept on the till (202): never refused, while the primary was away or not.
+    expect(statuses.filter((status) => status !== 201 && status !== 202)).toEqual([])
+    expect(statuses).toContain(202)
+
+    await expect.poll(() => waiting(till), { timeout: 60_000, interval: 200 }).toBe(0)
+    const { sales } = (await (await fetch(`${current.baseUrl}/sales`, { headers: current.headers() })).json()) as { sales: Sale[] }
+    const fromTill = sales.filter((sale) => sale.till === 'door').sort((a, b) => a.receipt - b.receipt)
+    expect(fromTill.map((sale) => sale.payments[0]!.given)).toEqual(Array.from({ length: SALES }, (_, index) => 100 + index))
+    expect(await readFile(path.join(tillDir, OUTBOX_FILE_NAME), 'utf8')).toBe('')
+  })
+})

@@ -1,0 +1,108 @@
+/**
+ * A till's sales and outbox against a stand-in for the main computer: a sale whose answer was lost is kept and
+ * sent again with the same Idempotency-Key (so the main computer answers it from its ledger instead of selling
+ * twice); sales made while older ones wait go behind them; what was kept survives a restart of the till.
+ */
+import type { IncomingMessage } from 'node:http'
+import { Readable } from 'node:stream'
+import { describe, expect, it } from 'vitest'
+import { TillOutbox } from '#app/till-outbox'
+import { tillSales } from '#app/till-sales'
+import type { TillPairing } from '#app/till-pairing'
+import type { PinnedClient } from '#lib/pinned-tls'
+import { AccessPolicy } from '#server/security/access-policy'
+import { createTillApp } from '#server/till-app'
+import { makeTempDir } from '#setup/temp-dir'
+
+const TOKEN = 'till-sales-test-token-0123456789abcdefghij'
+const PAIRING: TillPairing = {
+  origin: 'https://192.0.2.1:7421',
+  certificate: '',
+  fingerprint: '',
+  till: 'door',
+  token: 'till-token',
+  pairedAt: ''
+}
+
+/** A main computer that saves what it is sent (by key, once) and can drop its answers or be away. */
+function fakePrimary() {
+  const saved = new Map<string, unknown>()
+  const keysSent: string[] = []
+  let mode: 'up' | 'away' | 'lose-answer' = 'up'
+  const client: PinnedClient = {
+    async request(init) {
+      if (mode === 'away') throw Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' })
+      const key = init.headers['idempotency-key']!
+      keysSent.push(key)
+      const replayed = saved.has(key)
+      if (!replayed) saved.set(key, JSON.parse(init.body as string))
+      if (mode === 'lose-answer') throw Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' })
+      return Object.assign(Readable.from([JSON.stringify({ receipt: [...saved.keys()].indexOf(key) + 1 })]), {
+        statusCode: 201,
+        headers: { 'content-type': 'application/json', ...(replayed ? { 'idempotent-replayed': 'true' } : {}) }
+      }) as unknown as IncomingMessage
+    },
+    close: () => undefined
+  }
+  return { client, saved, keysSent, set: (next: typeof mode) => (mode = next) }
+}
+
+async function till(dataDir: string, primary: ReturnType<typeof fakePrimary>) {
+  const access = new AccessPolicy({ token: () => TOKEN })
+  access.listeningOn(5000)
+  const sales = tillSales(PAIRING, primary.client, await TillOutbox.open(dataDir))
+  const app = createTillApp({ access, forward: () => new Response(null, { status: 204 }), sales })
+  const sell = (key: string, given: number) =>
+    app.request('/v3/sales', {
+      method: 'POST',
+      headers: { host: '127.0.0.1:5000', authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json', 'idempotency-key': key },
+      body: JSON.stringify({ lines: [{ plantId: 1, quantity: 1 }], payments: [{ method: 'cash', amount: 100, given }] })
+    })
+  return { sales, sell }
+}
+
+describe("a till's sales", () => {
+  it('keeps a sale whose answer was lost and sends it again with the same key: saved once', async () => {
+    const primary = fakePrimary()
+    const { sales, sell } = await till(await makeTempDir(), primary)
+    primary.set('lose-answer')
+    expect((await sell('"a"', 100)).status).toBe(202)
+    primary.set('up')
+    sales.flush()
+    await expect.poll(() => sales.waiting()).toBe(0)
+    sales.close()
+    expect(primary.keysSent.length).toBeGreaterThanOrEqual(2) // sent, answer lost; sent again (and again while it failed)
+    expect(new Set(primary.keysSent)).toEqual(new Set(['"a"']))
+    expect(primary.saved.size).toBe(1)
+  })
+
+  it('keeps sales made while older ones wait behind them, and sends them in the order sold', async () => {
+    const primary = fakePrimary()
+    const { sales, sell } = await till(await makeTempDir(), primary)
+    primary.set('away')
+    expect((await sell('"1"', 101)).status).toBe(202)
+    primary.set('up')
+    expect((await sell('"2"', 102)).status).toBe(202) // the main computer answers, but "1" still waits
+    await expect.poll(() => sales.waiting()).toBe(0)
+    expect((await sell('"3"', 103)).status).toBe(201)
+    sales.close()
+    expect([...primary.saved.keys()]).toEqual(['"1"', '"2"', '"3"'])
+  })
+
+  it('still has what it kept after a restart, and sends it first', async () => {
+    const dataDir = await makeTempDir()
+    const primary = fakePrimary()
+    primary.set('away')
+    const before = await till(dataDir, primary)
+    expect((await before.sell('"kept"', 100)).status).toBe(202)
+    before.sales.close()
+    const after = await till(dataDir, primary)
+    expect(after.sales.waiting()).toBe(1)
+    primary.set('up')
+    after.sales.flush()
+    await expect.poll(() => after.sales.waiting()).toBe(0)
+    after.sales.close()
+    expect([...primary.saved.keys()]).toEqual(['"kept"'])
+    expect((await TillOutbox.open(dataDir)).size).toBe(0)
+  })
+})
