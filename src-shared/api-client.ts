@@ -6,6 +6,7 @@
  * plants here, the till's operations (api-client-till.ts), stock (api-client-stock.ts), sales and days (api-client-sales.ts), the change log's (history-client.ts); the errors live in
  * api-errors.ts, the list queries in api-queries.ts and the change stream in api-event-stream.ts.
  */
+import { staffApi, type StaffApi } from './api-client-staff'
 import { salesApi, type SalesApi } from './api-client-sales'
 import { stockApi, type StockApi } from './api-client-stock'
 import { tillApi, type TillApi } from './api-client-till'
@@ -66,7 +67,7 @@ export interface ImportOptions extends RequestOptions {
   choices?: ImportChoices
 }
 
-export interface ApiClient extends TillApi, StockApi, SalesApi, HistoryClient, LanApi {
+export interface ApiClient extends TillApi, StockApi, SalesApi, HistoryClient, LanApi, StaffApi {
   /** add-plant (contract), with an Idempotency-Key, retried after a network error or a 503 without ever adding twice. */
   addPlant(plant: NewPlant, options?: AddOptions): Promise<PlantResponse>
   /** update-plant (contract): the fields present in `changes` change; with `ifVersion`, only if nobody changed the plant since. */
@@ -110,7 +111,8 @@ export interface ApiClient extends TillApi, StockApi, SalesApi, HistoryClient, L
 
 /** Creates a client for the API at `options.baseUrl`. */
 export function createApiClient(options: ApiClientOptions): ApiClient {
-  const send = createSend(options)
+  const staffSession: { session: string | undefined } = { session: undefined }
+  const send = createSend({ ...options, staffSession: () => staffSession.session })
   const json = jsonOf
   const total = (response: Response) => Number(response.headers.get('x-total-count') ?? 0)
   const exportPath = (format: TransferFormat, statuses: readonly PlantStatus[]) => {
@@ -124,6 +126,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     ...stockApi(send, options.addRetries),
     ...salesApi(send),
     ...historyApi(send),
+    ...staffApi(send, staffSession),
     ...lanApi(send),
     async addPlant(plant, requestOptions = {}) {
       // One key for every attempt: the server answers a retry of an add that did land with that add's plant.

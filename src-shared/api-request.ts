@@ -3,7 +3,8 @@
  * an ApiError (status 0 when the server could not be reached). Each resource's part of the client (plants, till,
  * history, transfer…) is built over it, so they share one base URL, one token and one error handling.
  */
-import { isAbort, toApiError, unreachable } from './api-errors'
+import { isAbort, toApiError, unreachable, type ApiError } from './api-errors'
+import { STAFF_SESSION_HEADER } from './staff'
 
 /** Where the API is and how to reach it. */
 export interface ConnectionOptions {
@@ -15,6 +16,10 @@ export interface ConnectionOptions {
   fetch?: FetchLike
   /** Headers sent with every request (the CLI names itself as the change log's actor). */
   headers?: Record<string, string>
+  /** Read before every request: the session of the staff member at the till, sent in X-Plant-Store-Staff when there is one. */
+  staffSession?: () => string | undefined
+  /** Told of every refusal before it is thrown (the UI locks the till when the server says its staff session ended). */
+  onRefused?: (error: ApiError) => void
 }
 
 /** What the client needs of `fetch` (the global one fits). */
@@ -48,7 +53,8 @@ export function createSend(options: ConnectionOptions): SendRequest {
   const doFetch: FetchLike = options.fetch ?? ((url, init) => globalThis.fetch(url, init))
   const fixed: Record<string, string> = { ...options.headers, ...(options.token ? { authorization: `Bearer ${options.token}` } : {}) }
   return async (method, path, body, requestOptions = {}, extra = {}) => {
-    const headers: Record<string, string> = { accept: 'application/json', ...fixed, ...extra }
+    const staff = options.staffSession?.()
+    const headers: Record<string, string> = { accept: 'application/json', ...fixed, ...(staff ? { [STAFF_SESSION_HEADER]: staff } : {}), ...extra }
     if (body !== undefined) headers['content-type'] = body instanceof RawBody ? body.type : 'application/json'
     let response: Response
     try {
@@ -62,7 +68,11 @@ export function createSend(options: ConnectionOptions): SendRequest {
       if (isAbort(error)) throw error
       throw unreachable(error)
     }
-    if (!response.ok) throw await toApiError(response)
+    if (!response.ok) {
+      const error = await toApiError(response)
+      options.onRefused?.(error)
+      throw error
+    }
     return response
   }
 }

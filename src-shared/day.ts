@@ -45,6 +45,8 @@ export interface DayReport extends Takings {
   openingFloat: number
   /** openingFloat + cash taken − cash given back. */
   expectedCash: number
+  /** Takings per staff member at the till, by name; present once a sale or refund of the day names a member. */
+  staff?: (Takings & { staff: string })[]
 }
 
 /** A closed day: its Z report and the cash counted. */
@@ -52,6 +54,8 @@ export interface DayClose {
   day: number
   closedAt: string
   till: string
+  /** The staff member at the till who closed it (only once staff members are set up). */
+  staff?: string
   report: DayReport
   counted: number
   /** counted − expectedCash: above 0 over, below 0 short. */
@@ -128,6 +132,15 @@ export function dayReportOf(
     taxRates: taxLinesOf(taxed),
     payments,
     openingFloat: opening.openingFloat,
-    expectedCash: opening.openingFloat + payments.cash
+    expectedCash: opening.openingFloat + payments.cash,
+    ...takingsPerStaff(sales, refunds)
   }
+}
+
+/** `{staff}`: each member's takings (those who sold first, in the order of their first sale); nothing when no record names one. */
+function takingsPerStaff(sales: readonly Sale[], refunds: readonly Refund[]): { staff?: DayReport['staff'] } {
+  const names = [...new Set([...sales, ...refunds].flatMap((record) => (record.staff === undefined ? [] : [record.staff])))]
+  if (names.length === 0) return {}
+  const by = (name: string) => (record: { staff?: string }) => record.staff === name
+  return { staff: names.map((name) => ({ staff: name, ...takingsOf(sales.filter(by(name)), refunds.filter(by(name))) })) }
 }

@@ -37,6 +37,8 @@ export interface ChangeRecord {
   at: string
   /** Who made it: `ui`, `cli`, `import`, or the name of the API token. */
   by: string
+  /** The staff member at the till who made it (extension; only once staff members are set up). */
+  staff?: string
   /** On `plant.updated` only: the fields that changed. */
   changes?: Record<string, FieldChange>
   /** On `plant.added` and `plant.restored`: the plant as it was then. */

@@ -17,6 +17,8 @@ export interface Problem {
   /** 409 of a stock movement (extension): the plant whose stock refused it, and the pots it has on hand. */
   plantId?: number
   onHand?: number
+  /** 403 of a wrong PIN (extension): the tries left before the member is locked out. */
+  attemptsLeft?: number
   /** 422 of an import (extension): errors found beyond the first ones listed in `errors`. */
   moreErrors?: number
 }
@@ -61,6 +63,15 @@ export const PROBLEM_TYPES = {
   stockLimit: 'urn:plant-store:problem:stock-limit',
   /** 409: pots taken from a plant that keeps no stock count (extension). */
   noStockKept: 'urn:plant-store:problem:no-stock-kept',
+  /** 403: staff members are set up and this write came without a member's session, or after it ended (extension). */
+  staffSessionNeeded: 'urn:plant-store:problem:staff-session-needed',
+  /** 403: the member at the till may not do this (their role, or their refund limit) (extension). */
+  staffNotAllowed: 'urn:plant-store:problem:staff-not-allowed',
+  /** 403: a wrong PIN; 423 once the member is locked out (extension). */
+  wrongPin: 'urn:plant-store:problem:wrong-pin',
+  staffLockedOut: 'urn:plant-store:problem:staff-locked-out',
+  /** 409: a staff change that would leave no owner to manage staff (extension). */
+  staffRule: 'urn:plant-store:problem:staff-rule',
   /** 409: the payments of a sale come to less than its total (extension). */
   paymentShort: 'urn:plant-store:problem:payment-short',
   /** 409: a refund of more than is left to refund of a sale line (extension). */

@@ -116,6 +116,8 @@ export interface Sale {
   at: string
   /** The token's name that sold it ("ui" for the staff UI's). */
   till: string
+  /** The staff member at the till who sold it (only once staff members are set up). */
+  staff?: string
   /** The day (Z report number) it belongs to. */
   day: number
   pricesIncludeTax: boolean
@@ -274,6 +276,8 @@ export interface Refund {
   receipt: number
   at: string
   till: string
+  /** The staff member at the till who gave it (only once staff members are set up). */
+  staff?: string
   day: number
   reason: string
   lines: RefundLine[]

@@ -18,6 +18,7 @@ import { replaceFile } from '#lib/durable-file'
 import { RUNTIME_FILE_NAME, PlantStore } from '#store'
 import { identity } from '#lib/process-identity'
 import { NamedTokenRegistry } from '#auth/named-token-registry'
+import { openStaffAccess } from '#auth/staff/staff-access'
 import { openTokenSource, type TokenSource } from '#auth/token'
 import { startLanListener, type LanListener } from './lan-listener'
 
@@ -113,8 +114,9 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     // One app per listener, built the same way: the LAN one differs only in its access policy and has no UI. Their
     // change streams count against one server's limits.
     const shares = eventStreamShares()
+    const staff = await openStaffAccess(options.dataDir) // one set of members and sessions for both listeners
     const appFor = (access: AccessPolicy, lanAdmin: LanAdmin, uiDir?: string) =>
-      createApp({ store, access, uiDir, events: { stopping: endStreams.signal, shares }, tokens: registry, lan: lanAdmin })
+      createApp({ store, access, uiDir, events: { stopping: endStreams.signal, shares }, tokens: registry, lan: lanAdmin, staff })
     lan = await startLanListener({ dataDir: options.dataDir, store, namedTokens, token: tokens.current, createApp: appFor })
     const access = new AccessPolicy({ token: tokens.current, refreshToken: tokens.refresh, host: options.host, namedTokens })
     server = await listenWithFallback(appFor(access, lan.admin, options.uiDir), options)

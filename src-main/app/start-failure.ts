@@ -10,6 +10,7 @@ import { DataDirLockedError, DataFileError, UntrustedDataFolderError, fileSystem
 import { FileLockTimeoutError } from '#lib/file-lock'
 import { NamedTokensFileError } from '#auth/named-tokens'
 import { TokenError, TokenRotationBusyError } from '#auth/token'
+import { StaffFileError } from '#auth/staff/staff-file'
 
 type ErrorClass<E extends Error> = abstract new (...args: never[]) => E
 
@@ -33,6 +34,8 @@ const START_FAILURES = [
   startFailure(TokenRotationBusyError),
   startFailure(ConfigError),
   startFailure(NamedTokensFileError),
+  // Refused rather than started without the staff's roles: a damaged staff.json must not make everyone the owner.
+  startFailure(StaffFileError, (error) => `Refusing to start: ${error.message}.`),
   startFailure(FileLockTimeoutError),
   startFailure(DataFileError, dataFileWords)
 ]

@@ -7,6 +7,7 @@
 import { Readable } from 'node:stream'
 import type { EventHandler, H3Event } from 'h3'
 import { CertificateMismatchError, type PinnedClient } from '#lib/pinned-tls'
+import { STAFF_SESSION_HEADER } from '#shared/staff'
 import { problem } from '#server/problems/problems'
 import { hostOf, type TillPairing } from './till-pairing'
 
@@ -19,7 +20,9 @@ const PASSED_REQUEST_HEADERS = [
   'if-none-match',
   'idempotency-key',
   'last-event-id',
-  'x-plant-store-client'
+  'x-plant-store-client',
+  // The member at the till: the main computer holds this till to that member's role and names them (staff-gate.ts).
+  STAFF_SESSION_HEADER
 ]
 
 /** Connection-level headers of the answer, which belong to the hop to the main computer, not to the one to the UI. */

@@ -22,11 +22,13 @@ import { registerSaleRoutes } from './routes/sales'
 import { registerDayRoutes } from './routes/days'
 import { registerBasketRoutes } from './routes/baskets'
 import { registerSettingsRoutes } from './routes/settings'
+import { registerStaffRoutes } from './routes/staff'
 import { registerStockRoutes } from './routes/stock'
 import { registerTokenRoutes, type NamedTokenAdmin } from './routes/tokens'
 import { registerTransferRoutes } from './routes/transfer'
 import { registerUiRoutes } from './routes/ui'
 import { checkHostAndOrigin, requireApiToken } from '#server/security/security'
+import { requireStaffSession, type StaffAccess } from '#server/security/staff-gate'
 import { ALLOWED_METHODS, routePattern } from './urls'
 
 /** What the app needs to serve the API. */
@@ -44,6 +46,8 @@ export interface CreateAppOptions {
   events?: EventRouteOptions
   /** The named tokens the owner manages at /v3/tokens (the checks themselves are `access`'s). */
   tokens?: NamedTokenAdmin
+  /** The staff members and their sessions at /v3/staff; without them every write is the owner's, as before staff. */
+  staff?: StaffAccess
   /** The LAN listener's setting, pairing codes and the pairing of tills. */
   lan?: LanAdmin
 }
@@ -83,7 +87,8 @@ export function createGuardedApp(access: AccessPolicy): H3 {
 export function createApp(options: CreateAppOptions): H3 {
   let openapi: string | undefined // built on first request: the start-up need not wait for it
   const app = createGuardedApp(options.access)
-  app.use(actAsSender) // the change log's `by`
+  if (options.staff !== undefined) app.use(requireStaffSession(options.staff)) // once members exist, the member at the till
+  app.use(actAsSender) // the change log's `by` (and `staff`)
   const serveOpenApi = (event: H3Event) => {
     event.res.headers.set('content-type', 'application/json; charset=utf-8')
     return (openapi ??= serializeOpenApiDocument())
@@ -101,6 +106,7 @@ export function createApp(options: CreateAppOptions): H3 {
   registerHistoryRoutes(app, options.store)
   registerReportRoutes(app, options.store)
   if (options.tokens !== undefined) registerTokenRoutes(app, options.tokens)
+  if (options.staff !== undefined) registerStaffRoutes(app, options.staff)
   if (options.lan !== undefined) registerLanRoutes(app, options.lan)
   registerTransferRoutes(app, options.store)
   registerBackupRoutes(app, options.store)

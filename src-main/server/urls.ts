@@ -1,6 +1,7 @@
 /** How the server spells its own addresses and routes. */
 import { API_BASE, API_PATHS, EXTENSION_PATHS } from '#shared/api-paths'
 import { HISTORY_PATHS } from '#shared/history'
+import { STAFF_PATHS } from '#shared/staff'
 import { LAN_PATHS, TILL_PATHS } from '#shared/lan'
 import { STOCK_PATHS } from '#shared/stock'
 import { SALE_PATHS } from '#shared/sale'
@@ -51,6 +52,11 @@ export const ALLOWED_METHODS = {
   [STOCK_PATHS.plantStock]: ['POST'],
   [STOCK_PATHS.bulkStock]: ['POST'],
   [STOCK_PATHS.stockReport]: ['GET'],
+  [STAFF_PATHS.staff]: ['GET', 'HEAD', 'POST'],
+  [STAFF_PATHS.member]: ['PATCH', 'DELETE'],
+  [STAFF_PATHS.unlock]: ['POST'],
+  [STAFF_PATHS.settings]: ['PUT'],
+  [STAFF_PATHS.sessions]: ['POST', 'DELETE'],
   [SALE_PATHS.sales]: ['GET', 'HEAD', 'POST'],
   [SALE_PATHS.sale]: ['GET', 'HEAD'],
   [SALE_PATHS.refunds]: ['GET', 'HEAD', 'POST'],

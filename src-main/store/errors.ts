@@ -13,4 +13,4 @@ export { CatalogueChangedError, UnknownPlantError } from '#store/catalogue/unkno
 export { PlantsNotEditableError } from '#store/catalogue/plant-edits'
 export { HistoryGoneError } from '#store/history/history-log'
 export { StockRefusedError } from '#store/stock/stock-errors'
-export { SaleRefusedError, UnknownReceiptError } from '#store/sales/sale-errors'
+export { RefundOverLimitError, SaleRefusedError, UnknownReceiptError } from '#store/sales/sale-errors'

@@ -28,8 +28,11 @@ export interface HistoryLine {
 }
 
 /** Who made a change, in words: a token's own name, or what `ui`, `cli` and `import` stand for. */
-export function describeWho(by: string): string {
-  return OWN_ACTORS.get(by) ?? by // a Map: a token named `constructor` is a name, not Object's member
+export function describeWho(by: string, staff?: string): string {
+  const actor = OWN_ACTORS.get(by) ?? by // a Map: a token named `constructor` is a name, not Object's member
+  // The member at the till says who; how (an import, the command line) follows unless it was the till itself.
+  if (staff === undefined) return actor
+  return by === 'ui' ? staff : `${staff}, ${actor}`
 }
 
 const clock = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' })
@@ -123,6 +126,6 @@ export function describeWhat(record: ChangeRecord, money?: ShopMoney): string {
 export function historyLine(record: ChangeRecord, now: Date = new Date(), money?: ShopMoney): HistoryLine {
   const when = describeWhen(record.at, now)
   const what = describeWhat(record, money)
-  const by = describeWho(record.by)
+  const by = describeWho(record.by, record.staff)
   return { seq: record.seq, at: record.at, when, exact: formatExact(record.at), what, by, text: `${when} — ${what}, by ${by}` }
 }

@@ -1,12 +1,18 @@
 import { createApp } from 'vue'
 import { createPinia } from 'pinia'
-import { createApiClient } from '#shared/api-client'
+import { createApiClient, type ApiError } from '#shared/api-client'
+import { PROBLEM_TYPES } from '#shared/problem'
 import App from './App.vue'
 import { useApiClient } from './api'
 import { readConnection } from './connection'
+import { useStaffStore } from './stores/staff'
 import './styles/main.css'
 import './styles/layout.css'
 
 const { baseUrl, token } = readConnection()
-useApiClient(createApiClient({ baseUrl, token }))
+// A write refused because the member's session ended (the server restarted, or the member was removed) asks again.
+const onRefused = (error: ApiError) => {
+  if (error.type === PROBLEM_TYPES.staffSessionNeeded) useStaffStore().forget()
+}
+useApiClient(createApiClient({ baseUrl, token, onRefused }))
 createApp(App).use(createPinia()).mount('#app')

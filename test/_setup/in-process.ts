@@ -5,8 +5,10 @@
 import { onTestFinished } from 'vitest'
 import { AccessPolicy } from '#server/security/access-policy'
 import { NamedTokenRegistry } from '#auth/named-token-registry'
+import { openStaffAccess } from '#auth/staff/staff-access'
 import { lanAdminFor } from '#app/lan-listener'
 import type { CreateAppOptions } from '#server/create-app'
+import type { StaffAccess } from '#server/security/staff-gate'
 import { PlantStore, type OpenPlantStoreOptions } from '#store/catalogue/plant-store'
 import { makeTempDir } from './temp-dir'
 import { serveApp, type ServedApp } from './transport'
@@ -27,6 +29,8 @@ export interface TestApp extends ServedApp {
   access: AccessPolicy
   /** The named tokens of `dir` (tokens.json) the app accepts besides the owner's. */
   namedTokens: NamedTokenRegistry
+  /** The staff members (staff.json of `dir`) and their sessions. */
+  staff: StaffAccess
   /**
    * Sends a request with {@link defaultHeaders}; `body` objects are sent as JSON (strings, bytes and streams as they are) with
    * Content-Type application/json. A header given as `undefined` is left out (e.g. `{ authorization: undefined }`).
@@ -35,7 +39,10 @@ export interface TestApp extends ServedApp {
 }
 
 /** Options of {@link createTestApp}: the store's, the token the app accepts, and the app's UI folder and event options. */
-export type TestAppOptions = Partial<OpenPlantStoreOptions> & { token?: () => string } & Pick<CreateAppOptions, 'uiDir' | 'events'>
+export type TestAppOptions = Partial<OpenPlantStoreOptions> & { token?: () => string; staffClock?: () => number } & Pick<
+    CreateAppOptions,
+    'uiDir' | 'events'
+  >
 
 function requestHeaders(port: number, body: unknown, headers: Record<string, string | undefined>): Record<string, string> {
   const merged: Record<string, string | undefined> = {
@@ -48,21 +55,22 @@ function requestHeaders(port: number, body: unknown, headers: Record<string, str
 
 /** Creates a fresh app over an empty (or given) data directory. */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const { token = () => TEST_TOKEN, uiDir, events, ...storeOptions } = options
+  const { token = () => TEST_TOKEN, uiDir, events, staffClock, ...storeOptions } = options
   const dir = storeOptions.dir ?? (await makeTempDir())
   const store = await PlantStore.open({ ...storeOptions, dir })
   onTestFinished(() => store.close())
   const namedTokens = await NamedTokenRegistry.open(dir)
   onTestFinished(() => namedTokens.close())
   const access = new AccessPolicy({ token, namedTokens })
-  const served = await serveApp({ store, access, tokens: namedTokens, lan: lanAdminFor(dir, namedTokens), uiDir, events })
+  const staff = await openStaffAccess(dir, staffClock)
+  const served = await serveApp({ store, access, tokens: namedTokens, lan: lanAdminFor(dir, namedTokens), staff, uiDir, events })
   const call = (method: string, path: string, body?: unknown, headers: Record<string, string | undefined> = {}) => {
     const init: RequestInit = { method, headers: requestHeaders(served.port, body, headers) }
     if (body instanceof ReadableStream) Object.assign(init, { body, duplex: 'half' })
     else if (body !== undefined) init.body = typeof body === 'string' || body instanceof Uint8Array ? body : JSON.stringify(body)
     return served.request(path, init)
   }
-  return { ...served, store, dir, access, namedTokens, call }
+  return { ...served, store, dir, access, namedTokens, staff, call }
 }
 
 /** A fetch for the shared client (`createApiClient`) that reaches `test` by its transport, with the app's own Host. */

@@ -14,12 +14,13 @@ import { LAN_SETTINGS_BODY, PAIR_BODY } from '#shared/lan'
 import { NEW_TOKEN_BODY, TOKEN_NAME_MAX } from '#shared/named-token'
 import { BULK_MAX, BULK_UPDATE_BODY, validateBulkIds } from '#shared/plant-bulk'
 import { SHOP_SETTINGS_BODY } from '#shared/shop'
+import { NEW_STAFF_MEMBER_BODY, STAFF_MEMBER_CHANGES_BODY, STAFF_SETTINGS_BODY, STAFF_SIGN_IN_BODY } from '#shared/staff'
 import { SALES_SETTINGS_BODY } from '#shared/tax'
 import { NEW_REFUND_BODY, NEW_SALE_BODY } from '#shared/sale'
 import { DAY_CLOSE_BODY } from '#shared/day'
 import { BASKET_BODY } from '#shared/basket'
 import { createTestApp } from '#setup/in-process'
-import { ODD_KEYS, anyJson, id, parsedJson, plantFields } from './body-arbitraries'
+import { ODD_KEYS, anyJson, id, nameLike, parsedJson, plantFields } from './body-arbitraries'
 
 type Check = (body: unknown) => boolean
 type Operation = { operationId: string; requestBody?: { content: Record<string, { schema: unknown }> } }
@@ -127,6 +128,28 @@ const shopBodies = fc.oneof(
 const folder = fc.oneof(fc.constantFrom('/media/stick', '', 'relative/path', null), anyJson)
 const backupBodies = fc.oneof(
   { weight: 8, arbitrary: withExtra(fc.record({ dir: folder }, { requiredKeys: [] })) },
+  { weight: 1, arbitrary: notAnObject }
+)
+
+const pin = fc.oneof(fc.stringMatching(/^\d{3,9}$/), fc.constantFrom('0000', '12345678', '123a', ' 1234', '١٢٣٤', 1234), anyJson)
+const role = fc.oneof(fc.constantFrom('owner', 'manager', 'staff', 'Owner', 'admin', ''), anyJson)
+const wholeNumber = (max: number) => fc.oneof(fc.integer({ min: -1, max }), fc.constantFrom(max + 1, 1.5, '5', null, 2 ** 53))
+const memberFields = { name: nameLike, role, pin, refundLimitCents: wholeNumber(100_000_000) }
+const newMemberBodies = fc.oneof(
+  { weight: 8, arbitrary: withExtra(fc.record(memberFields, { requiredKeys: ['name', 'role', 'pin'] })) },
+  { weight: 2, arbitrary: withExtra(fc.record(memberFields, { requiredKeys: [] })) },
+  { weight: 1, arbitrary: notAnObject }
+)
+const memberChangeBodies = fc.oneof(
+  { weight: 8, arbitrary: withExtra(fc.record(memberFields, { requiredKeys: [] })) },
+  { weight: 1, arbitrary: notAnObject }
+)
+const lockBodies = fc.oneof(
+  { weight: 8, arbitrary: withExtra(fc.record({ lockAfterMinutes: wholeNumber(241) }, { requiredKeys: [] })) },
+  { weight: 1, arbitrary: notAnObject }
+)
+const signInBodies = fc.oneof(
+  { weight: 8, arbitrary: withExtra(fc.record({ member: fc.oneof(id, wholeNumber(5)), pin }, { requiredKeys: [] })) },
   { weight: 1, arbitrary: notAnObject }
 )
 
@@ -324,6 +347,10 @@ const OPERATIONS: { operationId: string; bodies: fc.Arbitrary<unknown>; serverAc
   { operationId: 'add-token', bodies: tokenBodies, serverAccepts: (body) => validate(NEW_TOKEN_BODY, body).ok },
   { operationId: 'set-shop-settings', bodies: shopBodies, serverAccepts: (body) => validate(SHOP_SETTINGS_BODY, body).ok },
   { operationId: 'set-backup-folder', bodies: backupBodies, serverAccepts: (body) => validate(BACKUP_FOLDER_BODY, body).ok },
+  { operationId: 'add-staff-member', bodies: newMemberBodies, serverAccepts: (body) => validate(NEW_STAFF_MEMBER_BODY, body).ok },
+  { operationId: 'change-staff-member', bodies: memberChangeBodies, serverAccepts: (body) => validate(STAFF_MEMBER_CHANGES_BODY, body).ok },
+  { operationId: 'set-staff-lock-time', bodies: lockBodies, serverAccepts: (body) => validate(STAFF_SETTINGS_BODY, body).ok },
+  { operationId: 'start-staff-session', bodies: signInBodies, serverAccepts: (body) => validate(STAFF_SIGN_IN_BODY, body).ok },
   { operationId: 'set-sales-settings', bodies: salesSettingsBodies, serverAccepts: (body) => validate(SALES_SETTINGS_BODY, body).ok },
   { operationId: 'complete-sale', bodies: saleBodies, serverAccepts: (body) => validate(NEW_SALE_BODY, body).ok },
   { operationId: 'refund-sale', bodies: refundBodies, serverAccepts: (body) => validate(NEW_REFUND_BODY, body).ok },

@@ -18,6 +18,7 @@ import { salePaths, saleSchemas } from '#server/routes/sales'
 import { dayPaths, daySchemas } from '#server/routes/days'
 import { basketPaths, basketSchemas } from '#server/routes/baskets'
 import { settingsPaths, settingsSchemas } from '#server/routes/settings'
+import { staffPaths, staffSchemas } from '#server/routes/staff'
 import { stockPaths, stockSchemas } from '#server/routes/stock'
 import { tokenPaths, tokenSchemas } from '#server/routes/tokens'
 import { transferPaths } from '#server/routes/transfer'
@@ -86,6 +87,7 @@ export function createOpenApiDocument(): Record<string, unknown> {
       historyPaths,
       reportPaths,
       tokenPaths,
+      staffPaths,
       lanPaths,
       transferPaths,
       backupPaths,
@@ -104,6 +106,7 @@ export function createOpenApiDocument(): Record<string, unknown> {
         basketSchemas,
         historySchemas,
         tokenSchemas,
+        staffSchemas,
         lanSchemas,
         backupSchemas,
         settingsSchemas

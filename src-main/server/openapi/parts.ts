@@ -64,7 +64,11 @@ export const HOST_CHECK_RESPONSE = problemResponse(`${NOT_OURS}.`)
 /** The answers every operation behind the token can give: 401 without a valid token, 403 for a foreign Host or Origin. */
 const ACCESS_RESPONSES = {
   '401': UNAUTHORIZED,
-  '403': problemResponse(`${NOT_OURS}; or (extension) a read-only named token was used for a change, or a named token for the owner's routes.`)
+  '403': problemResponse(
+    `${NOT_OURS}; or (extension) a read-only named token was used for a change, or a named token for the owner's routes; ` +
+      'or (extension) once staff members are set up, a change from the staff UI without the session of the member at the till ' +
+      "(header X-Plant-Store-Staff), or one that member's role may not make (the detail says who may)."
+  )
 }
 
 /** A contract operation with the access answers (its own 401/403, when it has some, win). */

@@ -18,6 +18,7 @@ export function problemBody(problem: Problem): string {
   if (problem.oldestSeq !== undefined) body.oldestSeq = problem.oldestSeq
   if (problem.moreErrors !== undefined) body.moreErrors = problem.moreErrors
   if (problem.plantId !== undefined) Object.assign(body, { plantId: problem.plantId, onHand: problem.onHand })
+  if (problem.attemptsLeft !== undefined) body.attemptsLeft = problem.attemptsLeft
   return JSON.stringify(body)
 }
 

@@ -19,6 +19,7 @@ import { BULK_PROBLEMS } from './plants-bulk'
 import { SALE_PROBLEMS } from './sales'
 import { BASKET_PROBLEMS } from './baskets'
 import { SETTINGS_PROBLEMS } from './settings'
+import { STAFF_PROBLEMS } from './staff'
 import { STOCK_PROBLEMS } from './stock'
 import { TOKEN_PROBLEMS } from './tokens'
 import { TRANSFER_PROBLEMS } from './transfer'
@@ -36,6 +37,7 @@ export const PROBLEMS = {
   ...HISTORY_PROBLEMS,
   ...TRANSFER_PROBLEMS,
   ...TOKEN_PROBLEMS,
+  ...STAFF_PROBLEMS,
   ...BACKUP_PROBLEMS,
   ...SETTINGS_PROBLEMS,
   ...UI_PROBLEMS,

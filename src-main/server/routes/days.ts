@@ -96,7 +96,25 @@ const report: JsonSchema = {
       description: 'Net takings by how they were paid.'
     },
     openingFloat: minor('Cash in the drawer when the day started.'),
-    expectedCash: minor('openingFloat + cash taken − cash given back.')
+    expectedCash: minor('openingFloat + cash taken − cash given back.'),
+    staff: {
+      type: 'array',
+      description: 'Takings per staff member at the till (their sales and refunds); present once a sale or refund of the day names one.',
+      items: {
+        type: 'object',
+        required: ['staff', 'sales', 'refunds', 'gross', 'discounts', 'refunded', 'net', 'tax'],
+        properties: {
+          staff: { type: 'string' },
+          sales: { type: 'integer', minimum: 0 },
+          refunds: { type: 'integer', minimum: 0 },
+          gross: minor(''),
+          discounts: minor(''),
+          refunded: minor(''),
+          net: minor(''),
+          tax: minor('')
+        }
+      }
+    }
   }
 }
 
@@ -107,6 +125,7 @@ const closed: JsonSchema = {
     day: { type: 'integer', minimum: 1 },
     closedAt: { type: 'string', format: 'date-time' },
     till: { type: 'string' },
+    staff: { type: 'string', description: 'The staff member at the till who closed it; only once staff members are set up.' },
     report: ref('DayReport'),
     counted: minor('Cash counted.'),
     difference: minor('counted − expectedCash: above 0 over, below 0 short.'),

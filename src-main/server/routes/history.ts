@@ -133,6 +133,7 @@ export const historySchemas = {
       plantId: PLANT_ID_SCHEMA,
       at: { type: 'string', format: 'date-time', description: 'Server time of the change.' },
       by: { type: 'string', description: 'ui, cli, import, or the name of the API token that made the change.' },
+      staff: { type: 'string', description: 'The staff member at the till who made the change; present only once staff members are set up.' },
       changes: {
         type: 'object',
         description: 'On plant.updated only: each changed field with its value before and after (null when absent).',

@@ -22,6 +22,7 @@ import {
 } from '#server/openapi/parts'
 import { IDS_NAMED_MAX } from '#server/problems/plants'
 import { problem } from '#server/problems/problems'
+import { requireMayEdit } from '#server/security/staff-actions'
 import { routePattern } from '#server/urls'
 
 async function bulkIds(event: H3Event): Promise<number[]> {
@@ -35,6 +36,7 @@ export function registerBulkRoutes(app: H3, store: PlantStore): void {
   app.post(routePattern(EXTENSION_PATHS.bulk), async (event) => {
     const checked = validateBulkUpdate(await readJsonBody(event, 400, BULK_BODY_DEPTH))
     if (!checked.ok) throw problem('bulkNotChanged', checked.errors)
+    requireMayEdit(event, store, checked.value)
     return { plants: await store.edits.bulkUpdate(checked.value) }
   })
   app.post(routePattern(EXTENSION_PATHS.bulkDelete), async (event) => {

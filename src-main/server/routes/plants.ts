@@ -19,6 +19,7 @@ import { readJsonBody } from '#server/http/read-json-body'
 import { problem } from '#server/problems/problems'
 import { SearchAnswers, plantListJson, type Answer } from '#server/search-cache'
 import { principalOf } from '#server/security/security'
+import { requireMayEdit } from '#server/security/staff-actions'
 import { routePattern } from '#server/urls'
 import { SortedViews, listPlants } from './plants/list-view'
 
@@ -41,6 +42,7 @@ async function addPlant(event: H3Event, store: PlantStore) {
 async function updatePlant(event: H3Event, store: PlantStore) {
   const checked = validatePlantChanges(await readJsonBody(event, 400))
   if (!checked.ok) throw problem(checked.idError ? 'invalidId' : 'plantNotUpdated', checked.errors)
+  requireMayEdit(event, store, [checked.value])
   // Extension: with If-Match, a plant changed since the client read it is refused (412) instead of overwritten.
   const plant = await store.update(checked.value, readIfMatch(event, checked.value.id))
   if (!plant) throw problem('plantNotFound', checked.value.id)

@@ -11,7 +11,7 @@ import type { FieldError } from '#shared/problem'
 import { DAY_PATTERN, NEW_REFUND_BODY, NEW_SALE_BODY, RECEIPT_PAPERS, SALE_BODY_DEPTH, SALE_PATHS, type Refund, type Sale } from '#shared/sale'
 import { readSalesSettings } from '#settings/sales-settings'
 import { publicOf, type PlantStore } from '#store'
-import { DataFileError } from '#store/errors'
+import { DataFileError, RefundOverLimitError } from '#store/errors'
 import { IDEMPOTENCY_KEY_SCHEMA, readIdempotencyKey } from '#server/http/idempotency-key'
 import { numberParam } from '#server/http/path-params'
 import { refuseUnknownParams, throwIfInvalid } from '#server/http/query'
@@ -28,6 +28,8 @@ import {
   type PathItems
 } from '#server/openapi/parts'
 import { problem } from '#server/problems/problems'
+import { requireMaySell } from '#server/security/staff-actions'
+import { refundLimitOf } from '#server/security/staff-gate'
 import { routePattern } from '#server/urls'
 import { SALE_ANSWER_SCHEMAS } from './sales/schemas'
 import { receiptHtml } from './sales/receipt-html'
@@ -38,6 +40,7 @@ import { shopDay } from '#shared/shop-day'
 async function completeSale(event: H3Event, store: PlantStore): Promise<Sale> {
   const checked = validate(NEW_SALE_BODY, await readJsonBody(event, 400, SALE_BODY_DEPTH))
   if (!checked.ok) throw problem('saleInvalid', 'The sale was not completed', checked.errors)
+  requireMaySell(event, checked.value.lines)
   const key = readIdempotencyKey(event)
   const settings = await readSalesSettings(store.dir)
   const outcome = await store.sales.complete({ sale: checked.value, settings, ...(key === undefined ? {} : { key }) })
@@ -52,7 +55,13 @@ async function makeRefund(event: H3Event, store: PlantStore): Promise<Refund> {
   const checked = validate(NEW_REFUND_BODY, await readJsonBody(event, 400, SALE_BODY_DEPTH))
   if (!checked.ok) throw problem('saleInvalid', 'The refund was not made', checked.errors)
   const key = readIdempotencyKey(event)
-  const outcome = await store.refunds.make({ receipt, refund: checked.value, ...(key === undefined ? {} : { key }) })
+  const limit = refundLimitOf(event)
+  const outcome = await store.refunds
+    .make({ receipt, refund: checked.value, ...(key === undefined ? {} : { key }), ...(limit === undefined ? {} : { limit }) })
+    .catch((error: unknown) => {
+      if (error instanceof RefundOverLimitError) throw problem('refundOverLimit', error.total, event.context.staff!)
+      throw error
+    })
   if (outcome.replayed) event.res.headers.set(EXTENSION_HEADERS.idempotentReplayed, 'true')
   event.res.status = 201
   return outcome.refund

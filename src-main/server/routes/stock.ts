@@ -27,6 +27,7 @@ import { refuseUnknownParams, throwIfInvalid } from '#server/http/query'
 import { readJsonBody } from '#server/http/read-json-body'
 import { problem } from '#server/problems/problems'
 import { principalOf } from '#server/security/security'
+import { requireMayMoveStock } from '#server/security/staff-actions'
 import { routePattern } from '#server/urls'
 import {
   PLANT_ID_PARAMETER,
@@ -53,6 +54,7 @@ async function movePlantStock(event: H3Event, store: PlantStore): Promise<StockA
   const id = plantIdParam(event)
   const checked = validateStockMove(await readJsonBody(event, 400))
   if (!checked.ok) throw problem('stockNotMoved', checked.errors)
+  requireMayMoveStock(event, store, [{ ...checked.value, id }])
   const outcome = await move(event, store, [{ ...checked.value, id }], readIfMatch(event, id))
   const plant = outcome.plants[0]!
   setPlantEtag(event, plant)
@@ -62,6 +64,7 @@ async function movePlantStock(event: H3Event, store: PlantStore): Promise<StockA
 async function moveBulkStock(event: H3Event, store: PlantStore): Promise<BulkStockAnswer> {
   const checked = validateStockLines(await readJsonBody(event, 400, BULK_STOCK_BODY_DEPTH))
   if (!checked.ok) throw problem('stockNotMoved', checked.errors)
+  requireMayMoveStock(event, store, checked.value)
   const { plants, movements, unchanged } = await move(event, store, checked.value)
   return { plants, movements, unchanged }
 }

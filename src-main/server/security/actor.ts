@@ -18,5 +18,5 @@ export function actorOf(event: H3Event): string {
   return event.req.headers.get(CLIENT_HEADER) === 'cli' ? 'cli' : 'ui'
 }
 
-/** Middleware: runs the rest of the request as {@link actorOf} its sender. */
-export const actAsSender: Middleware = (event, next) => actingAs(actorOf(event), next)
+/** Middleware: runs the rest of the request as {@link actorOf} its sender, with the member at the till (staff-gate.ts) if any. */
+export const actAsSender: Middleware = (event, next) => actingAs(actorOf(event), next, event.context.staff?.name)

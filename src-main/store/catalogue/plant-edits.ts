@@ -10,7 +10,7 @@ import type { ChangeType } from '#shared/history'
 import type { BulkChange } from '#shared/plant-bulk'
 import type { FieldChanges, Plant, PlantChanges } from '#shared/plant'
 import { currentActor } from '#store/history/history-actor'
-import type { HistoryEntry } from '#store/history/history-entry'
+import type { Actor, HistoryEntry } from '#store/history/history-entry'
 import type { PlantChange } from './plant-store-types'
 import { changedPlantRecord, sameFields } from './plant-records'
 import { checkVersion, type WriteCondition } from './preconditions'
@@ -28,7 +28,7 @@ export interface EditHost {
   stage(record: StoredPlant): void
   now(): Date
   /** The change log entry of one change (it takes the next seq). */
-  entryOf(type: ChangeType, by: string, at: string, before: StoredPlant, after: StoredPlant): HistoryEntry
+  entryOf(type: ChangeType, by: Actor, at: string, before: StoredPlant, after: StoredPlant): HistoryEntry
   announce(change: PlantChange): void
 }
 

@@ -15,7 +15,7 @@ import type { PlantFile } from '#store/file/data-file'
 import { FolderKeeping } from '#store/folder/folder-keeping'
 import { GroupCommit } from '#store/journal/group-commit'
 import { currentActor } from '#store/history/history-actor'
-import type { HistoryEntry } from '#store/history/history-entry'
+import type { Actor, HistoryEntry } from '#store/history/history-entry'
 import { HistoryLog } from '#store/history/history-log'
 import { IdempotencyKeys, fingerprintOf, type IdempotencyScope } from './idempotency-keys'
 import { openCatalogue, type OpenPlantStoreOptions, type OpenedCatalogue } from '#store/file/open-catalogue'
@@ -234,7 +234,7 @@ export class PlantStore {
     return { ...outcome, plant: toFullPlant(outcome.plant) }
   }
 
-  #prepareAdd(input: NewPlant, at: string, by: string): { plant: StoredPlant; history: HistoryEntry } {
+  #prepareAdd(input: NewPlant, at: string, by: Actor): { plant: StoredPlant; history: HistoryEntry } {
     checkIdsLeft(this.#db.data.nextId, 1)
     const added = newPlantRecord(this.#db.data.nextId++, input, at) // nextId kept even if the write fails: ids are never reused
     this.#catalogue.stage(added)

@@ -24,8 +24,11 @@ export interface HistoryEntry extends ChangeRecord {
   sale?: SaleFacts
 }
 
-/** Who changes plants: set per request (history-actor.ts). */
-export type Actor = string
+/** Who changes plants: set per request (history-actor.ts); `staff` is the member at the till, when staff are set up. */
+export interface Actor {
+  by: string
+  staff?: string
+}
 
 /** Why a change moves the quantity (a stock movement's reason and note); an update's default is a count. */
 export interface MovementCause {
@@ -82,7 +85,7 @@ export function historyEntryOf(
   after: Plant,
   cause: MovementCause = { reason: 'counted' }
 ): HistoryEntry {
-  const entry: HistoryEntry = { seq, type, plantId: after.id, at, by }
+  const entry: HistoryEntry = { seq, type, plantId: after.id, at, by: by.by, ...(by.staff === undefined ? {} : { staff: by.staff }) }
   if (type === 'plant.updated') {
     if (!before) throw new Error(`an update of plant ${after.id} needs the plant as it was`)
     entry.changes = fieldChanges(before, after)
@@ -121,6 +124,7 @@ export function historyEntryProblem(value: unknown, where: string): string | und
   if (!Number.isSafeInteger(e.plantId) || (e.plantId as number) < 1) return `${where}.plantId is not a positive whole number`
   if (typeof e.at !== 'string' || !ISO_TIME.test(e.at)) return `${where}.at is not an ISO 8601 time`
   if (typeof e.by !== 'string' || e.by === '') return `${where}.by is not text`
+  if (e.staff !== undefined && (typeof e.staff !== 'string' || e.staff === '')) return `${where}.staff is not text`
   if (e.stock !== undefined) return stockRecordProblem(e.stock, `${where}.stock`)
   return undefined
 }

@@ -8,7 +8,7 @@
  * reads only the journals; the files are read on the first query.
  */
 import type { ChangeType } from '#shared/history'
-import { historyEntryOf, type HistoryEntry, type MovementCause } from './history-entry'
+import { historyEntryOf, type Actor, type HistoryEntry, type MovementCause } from './history-entry'
 import type { DamagedHistoryFile } from './history-files'
 import { HistoryWriter } from './history-writer'
 import { HistoryIndex, type HistoryLineReader } from './history-index'
@@ -86,7 +86,7 @@ export class HistoryLog {
    * The entry of a change being prepared, with the next seq (kept even if the batch's write fails: seqs are never
    * reused); `cause` says why a change of quantity moved the stock (a count when absent).
    */
-  entryOf(type: ChangeType, by: string, at: string, before: StoredPlant | undefined, after: StoredPlant, cause?: MovementCause): HistoryEntry {
+  entryOf(type: ChangeType, by: Actor, at: string, before: StoredPlant | undefined, after: StoredPlant, cause?: MovementCause): HistoryEntry {
     // Made from the plants as readers see them: the price as a number, no tombstone mark.
     const entry = historyEntryOf(this.nextSeq, type, by, at, before && toFullPlant(before), toFullPlant(after), cause)
     this.#holder.nextSeq = entry.seq + 1

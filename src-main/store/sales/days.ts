@@ -4,7 +4,7 @@
  * is one journal line, in the serialised step, so no sale slips between its figures and its record.
  */
 import { dayReportOf, type DayClose, type DayCloseRequest, type DayReport } from '#shared/day'
-import { currentActor } from '#store/history/history-actor'
+import { currentActor, staffOf } from '#store/history/history-actor'
 import { fingerprintOf, replayOf, type SaleHost } from './sale-book'
 import { journalRecordOf, publicOf, type DayRecord } from './sale-records'
 
@@ -30,7 +30,8 @@ export class Days {
    * a retry (a double click) answers the first close instead of closing the next day too.
    */
   async close(request: DayCloseRequest, key?: string): Promise<{ day: DayClose; replayed: boolean }> {
-    const till = currentActor()
+    const actor = currentActor()
+    const till = actor.by
     const fingerprint = fingerprintOf('day', request)
     await this.host.ledger.load() // read at its first use after a start
     return this.host.submit<{ day: DayClose; replayed: boolean }>(() => {
@@ -42,6 +43,7 @@ export class Days {
         day: report.day,
         closedAt: this.host.now().toISOString(),
         till,
+        ...staffOf(actor),
         report,
         counted: request.counted,
         difference: request.counted - report.expectedCash,

@@ -8,11 +8,11 @@ import type { FieldError } from '#shared/problem'
 import type { NewRefund, Refund, RefundLine } from '#shared/sale'
 import { refundShare, settle, taxLinesOf } from '#shared/sale-totals'
 import type { StockLine } from '#shared/stock'
-import { currentActor } from '#store/history/history-actor'
+import { currentActor, staffOf } from '#store/history/history-actor'
 import type { StockMovements } from '#store/stock/stock-movements'
 import type { SaleHost } from './sale-book'
 import { fingerprintOf, replayOf } from './sale-book'
-import { SaleRefusedError, UnknownReceiptError } from './sale-errors'
+import { RefundOverLimitError, SaleRefusedError, UnknownReceiptError } from './sale-errors'
 import { journalRecordOf, publicOf, type RefundRecord, type SaleRecord } from './sale-records'
 
 /** A refund to make: the sale's receipt number, the checked body, and the Idempotency-Key it came with. */
@@ -20,6 +20,8 @@ export interface RefundRequest {
   receipt: number
   refund: NewRefund
   key?: string
+  /** The most the refund may give back (minor units): RefundOverLimitError above it (a staff member's refund limit). */
+  limit?: number
 }
 
 const WHAT = 'The refund was not made'
@@ -37,7 +39,8 @@ export class Refunds {
    * StockRefusedError (a restock the plant cannot take, e.g. a single plant that is not sold).
    */
   async make(request: RefundRequest): Promise<{ refund: Refund; replayed: boolean }> {
-    const till = currentActor()
+    const actor = currentActor()
+    const till = actor.by
     const fingerprint = fingerprintOf('refund', [request.receipt, request.refund])
     await this.host.ledger.load() // read at its first use after a start
     const outcome = await this.host.submit<{ refund: Refund; replayed: boolean; moved: Moved }>(() => {
@@ -53,6 +56,7 @@ export class Refunds {
       if (!sale) throw new UnknownReceiptError(request.receipt)
       const lines = this.#linesOf(sale, request.refund)
       const total = lines.reduce((sum, line) => sum + line.total, 0)
+      if (request.limit !== undefined && total > request.limit) throw new RefundOverLimitError(total, request.limit)
       const payments = request.refund.payments ?? [{ method: sale.payments[0]?.method ?? 'cash', amount: total }]
       const settled = settle(payments, total)
       if (!settled.ok) throw new SaleRefusedError('invalid', settled.errors, WHAT)
@@ -62,13 +66,14 @@ export class Refunds {
       const restock: StockLine[] = lines
         .filter((line) => line.restock)
         .map((line) => ({ id: line.plantId, change: line.quantity, reason: 'returned', note }))
-      const moved = this.host.stock.stageLines(restock, till, at)
+      const moved = this.host.stock.stageLines(restock, actor, at)
       const record: RefundRecord = {
         kind: 'refund',
         refund: number,
         receipt: sale.receipt,
         at,
         till,
+        ...staffOf(actor),
         day: ledger.currentDay,
         reason: request.refund.reason,
         lines,

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto'
 import type { NewSale, Sale } from '#shared/sale'
 import { priceBasket, settle, type LineToPrice } from '#shared/sale-totals'
 import { taxRateOf, type SalesSettings } from '#shared/tax'
-import { currentActor } from '#store/history/history-actor'
+import { currentActor, staffOf } from '#store/history/history-actor'
 import { PlantsNotEditableError } from '#store/catalogue/plant-edits'
 import type { StagedChange } from '#store/catalogue/staged-change'
 import type { StoredPlant } from '#store/catalogue/stored-plant'
@@ -72,7 +72,8 @@ export class SaleBook {
    * below zero; count the shelf first).
    */
   async complete(request: SaleRequest): Promise<SaleOutcome> {
-    const till = currentActor() // read in the request's context, before the serialised step
+    const actor = currentActor() // read in the request's context, before the serialised step
+    const till = actor.by
     const what = 'The sale was not completed'
     const fingerprint = fingerprintOf('sale', request.sale)
     await this.host.ledger.load() // read at its first use after a start
@@ -103,13 +104,14 @@ export class SaleBook {
       if (!settled.ok) throw new SaleRefusedError(settled.short ? 'short' : 'invalid', settled.errors, what)
       const at = this.host.now().toISOString()
       const stockLines = sale.lines.map((line) => ({ id: line.plantId, change: -line.quantity, reason: 'sold' as const }))
-      const staged = this.host.stock.stageLines(stockLines, till, at)
+      const staged = this.host.stock.stageLines(stockLines, actor, at)
       const key: RecordKey | undefined = request.key === undefined ? undefined : { by: till, key: request.key, fingerprint }
       const record: SaleRecord = {
         kind: 'sale',
         receipt: ledger.next('sale'),
         at,
         till,
+        ...staffOf(actor),
         day: ledger.currentDay,
         pricesIncludeTax: settings.pricesIncludeTax,
         lines: priced.lines,

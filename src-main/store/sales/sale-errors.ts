@@ -19,6 +19,17 @@ export class SaleRefusedError extends Error {
   }
 }
 
+/** A refund that would give back more than the most it may (`limit`, minor units): nothing was changed. */
+export class RefundOverLimitError extends Error {
+  constructor(
+    readonly total: number,
+    readonly limit: number
+  ) {
+    super(`a refund of ${total} is over the limit of ${limit}`)
+    this.name = 'RefundOverLimitError'
+  }
+}
+
 /** No sale has this receipt number (or no day this number). */
 export class UnknownReceiptError extends Error {
   constructor(

@@ -8,7 +8,7 @@ import { PLANT_LIMITS } from '#shared/plant-schema'
 import type { Plant } from '#shared/plant'
 import type { StockLine, StockMovement } from '#shared/stock'
 import { currentActor } from '#store/history/history-actor'
-import type { HistoryEntry, MovementCause } from '#store/history/history-entry'
+import type { Actor, HistoryEntry, MovementCause } from '#store/history/history-entry'
 import type { IdempotencyRecord, IdempotencyScope, RememberedStock } from '#store/file/data-file'
 import type { JournalRecord } from '#store/journal/journal'
 import type { FoundKey } from '#store/catalogue/idempotency-keys'
@@ -56,7 +56,7 @@ export interface StockHost {
   stage(record: StoredPlant): void
   now(): Date
   /** The change log entry of one movement (it takes the next seq). */
-  entryOf(by: string, at: string, before: StoredPlant, after: StoredPlant, cause: MovementCause): HistoryEntry
+  entryOf(by: Actor, at: string, before: StoredPlant, after: StoredPlant, cause: MovementCause): HistoryEntry
   findKey(scope: IdempotencyScope, now: Date): FoundKey | undefined
   stageKey(record: IdempotencyRecord): void
   announce(change: PlantChange): void
@@ -114,7 +114,7 @@ export class StockMovements {
    * lines before it leave it, throwing before anything is staged, then stages each plant (once, as it ends) and one
    * change log entry per movement. Returns the movements, the changes for the journal line, and the plants named.
    */
-  stageLines(lines: readonly StockLine[], by: string, at: string, condition?: WriteCondition): StagedMovements {
+  stageLines(lines: readonly StockLine[], by: Actor, at: string, condition?: WriteCondition): StagedMovements {
     const planned = this.#plan(lines, at, condition)
     const changes: StagedChange[] = []
     const movements: StockMovement[] = []

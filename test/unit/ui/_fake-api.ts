@@ -67,6 +67,19 @@ export function fakeApi(initial: Plant[] = []): FakeApi {
       groups: [],
       totals: { sold: 0, returned: 0, net: 0, total: 0 }
     })),
+    // Staff (api-client-staff.ts): none, as in a shop that set up no staff, unless a test installs its own answers.
+    listStaff: vi.fn(async () => ({ members: [], lockAfterMinutes: 5 })),
+    addStaffMember: vi.fn(async (member) => ({ id: 1, name: member.name, role: member.role, locked: false })),
+    changeStaffMember: vi.fn(async (id, changes) => ({ id, name: changes.name ?? 'Anna', role: changes.role ?? 'staff', locked: false })),
+    removeStaffMember: vi.fn(async () => undefined),
+    unlockStaffMember: vi.fn(async (id) => ({ id, name: 'Anna', role: 'staff' as const, locked: false })),
+    setStaffLockTime: vi.fn(async (lockAfterMinutes) => ({ members: [], lockAfterMinutes })),
+    signInStaff: vi.fn(async (member) => ({
+      session: 's',
+      member: { id: member, name: 'Anna', role: 'staff' as const, locked: false },
+      lockAfterMinutes: 5
+    })),
+    signOutStaff: vi.fn(async () => undefined),
     // Sales, days and baskets (api-client-sales.ts): an empty basket and no sales; a test that needs more installs its own answers.
     completeSale: vi.fn(async () => {
       throw new Error('no sale in the fake API')

@@ -33,6 +33,11 @@ describe('history in shop words', () => {
     expect(describeWho('import')).toBe('an import')
   })
 
+  it('says the staff member at the till: by Anna at the till, by Max, an import', () => {
+    expect(describeWho('ui', 'Anna')).toBe('Anna')
+    expect(describeWho('import', 'Max')).toBe('Max, an import')
+  })
+
   it('puts status and price first, quotes names, and shows nothing as none', () => {
     const text = describeChanges({
       category: { from: 'Ferns', to: undefined },

@@ -1,0 +1,44 @@
+/**
+ * What a write whose body decides it does, in the words of the permissions table: an edit that sets another
+ * price is a price change; a stock movement is a sale, a refund, a delivery or count, or a write-off by its
+ * reason. The routes ask {@link requireStaffMay} with these once the body is read.
+ */
+import type { H3Event } from 'h3'
+import type { StaffAction } from '#shared/staff'
+import type { StockLine, StockReason } from '#shared/stock'
+import type { PlantStore } from '#store'
+import { requireRefundWithinLimit, requireStaffMay } from './staff-gate'
+
+const STOCK_ACTIONS: Record<StockReason, StaffAction> = {
+  sold: 'sell',
+  returned: 'refund',
+  received: 'receive-stock',
+  counted: 'receive-stock',
+  'written-off': 'write-off-stock',
+  imported: 'import'
+}
+
+const cents = (price: number | undefined) => Math.round((price ?? 0) * 100)
+
+/** Refuses edits of plants (`changes`, each naming its plant) the member at the till may not make: any that sets another price. */
+export function requireMayEdit(event: H3Event, store: PlantStore, changes: readonly { id: number; price?: number | null }[]): void {
+  if (!event.context.staff) return
+  const repriced = changes.some((change) => change.price !== undefined && (change.price ?? undefined) !== store.get(change.id)?.price)
+  requireStaffMay(event, repriced ? 'change-prices' : 'edit-plants')
+}
+
+/** Refuses a sale the member at the till may not make: any that overrides a plant's price is a price change. */
+export function requireMaySell(event: H3Event, lines: readonly { plantId: number; unitPrice?: number }[]): void {
+  requireStaffMay(event, 'sell')
+  if (lines.some((line) => line.unitPrice !== undefined)) requireStaffMay(event, 'change-prices')
+}
+
+/** Refuses stock movements the member at the till may not make (by their reasons), and refunds over their limit. */
+export function requireMayMoveStock(event: H3Event, store: PlantStore, lines: readonly StockLine[]): void {
+  if (!event.context.staff) return
+  for (const action of new Set(lines.map((line) => STOCK_ACTIONS[line.reason]))) requireStaffMay(event, action)
+  const refunded = lines
+    .filter((line) => line.reason === 'returned' && 'change' in line)
+    .reduce((sum, line) => sum + Math.abs((line as { change: number }).change) * cents(store.get(line.id)?.price), 0)
+  if (refunded > 0) requireRefundWithinLimit(event, refunded)
+}

@@ -1,0 +1,144 @@
+/**
+ * Staff at the till: once any member is set up, a write made with the owner's token from the UI needs the
+ * session of the member at the till (header X-Plant-Store-Staff), and the member's role must allow what the
+ * route does (the permissions table of src-shared/staff.ts). A route whose body decides the action (a price
+ * in a plant's changes, a stock movement's reason) asks again with {@link requireStaffMay}. Named tokens
+ * (scripts) keep their scope and need no member; a till's window that sends a member's session with its own
+ * token is held to that member's role. The plant-store command, which reads the owner's token from the data
+ * folder, is the owner at this computer.
+ */
+import type { H3Event, Middleware } from 'h3'
+import { EXTENSION_PATHS, API_PATHS } from '#shared/api-paths'
+import { STAFF_PATHS, STAFF_SESSION_HEADER, roleMay, type StaffAction, type StaffMember } from '#shared/staff'
+import { BASKET_PATHS } from '#shared/basket'
+import { DAY_PATHS } from '#shared/day'
+import { LAN_PATHS } from '#shared/lan'
+import { SALE_PATHS } from '#shared/sale'
+import { STOCK_PATHS } from '#shared/stock'
+import type { StaffRegistry } from '#auth/staff/staff-registry'
+import type { StaffSessions } from '#auth/staff/staff-sessions'
+import { problem } from '#server/problems/problems'
+import { routePattern } from '#server/urls'
+import { CLIENT_HEADER } from './actor'
+
+declare module 'h3' {
+  interface H3EventContext {
+    /** The member at the till, for a write made with their session. */
+    staff?: StaffMember
+  }
+}
+
+/** The staff members and their sessions. */
+export interface StaffAccess {
+  registry: StaffRegistry
+  sessions: StaffSessions
+}
+
+/**
+ * What each write route does, by method and path (OpenAPI-style). `decided-by-body`: the route says, once it
+ * has read the body; `sign-in`: the routes that start and end a session, open to anyone with the token.
+ */
+export const WRITE_ROUTE_ACTIONS: Readonly<Record<string, StaffAction | 'decided-by-body' | 'sign-in'>> = {
+  [`POST ${API_PATHS.plant}`]: 'add-plants',
+  [`PUT ${API_PATHS.plant}`]: 'decided-by-body',
+  [`DELETE ${EXTENSION_PATHS.plantById}`]: 'delete-plants',
+  [`POST ${EXTENSION_PATHS.plantRestore}`]: 'delete-plants',
+  [`POST ${EXTENSION_PATHS.bulk}`]: 'decided-by-body',
+  [`POST ${EXTENSION_PATHS.bulkDelete}`]: 'delete-plants',
+  [`POST ${EXTENSION_PATHS.bulkRestore}`]: 'delete-plants',
+  [`PUT ${EXTENSION_PATHS.shopSettings}`]: 'settings',
+  [`POST ${EXTENSION_PATHS.tokens}`]: 'tokens',
+  [`DELETE ${EXTENSION_PATHS.tokenByName}`]: 'tokens',
+  [`POST ${EXTENSION_PATHS.import}`]: 'import',
+  [`PUT ${EXTENSION_PATHS.backup}`]: 'backups',
+  [`POST ${EXTENSION_PATHS.backup}`]: 'backups',
+  [`POST ${STOCK_PATHS.plantStock}`]: 'decided-by-body',
+  [`POST ${STOCK_PATHS.bulkStock}`]: 'decided-by-body',
+  [`PUT ${EXTENSION_PATHS.salesSettings}`]: 'settings',
+  [`POST ${SALE_PATHS.sales}`]: 'decided-by-body', // a sale; one that overrides a plant's price is a price change
+  [`PUT ${BASKET_PATHS.basket}`]: 'sell',
+  [`DELETE ${BASKET_PATHS.basket}`]: 'sell',
+  [`POST ${SALE_PATHS.refunds}`]: 'refund', // a staff member up to their limit: the route asks (refundLimitOf)
+  [`POST ${DAY_PATHS.close}`]: 'close-day',
+  // Letting other computers in is the owner's, like tokens: a paired till gets a token of its own.
+  [`PUT ${LAN_PATHS.lanSettings}`]: 'tokens',
+  [`POST ${LAN_PATHS.pairingCodes}`]: 'tokens',
+  [`POST ${LAN_PATHS.pair}`]: 'tokens',
+  [`POST ${STAFF_PATHS.staff}`]: 'staff',
+  [`PATCH ${STAFF_PATHS.member}`]: 'staff',
+  [`DELETE ${STAFF_PATHS.member}`]: 'staff',
+  [`POST ${STAFF_PATHS.unlock}`]: 'staff',
+  [`PUT ${STAFF_PATHS.settings}`]: 'staff',
+  [`POST ${STAFF_PATHS.sessions}`]: 'sign-in',
+  [`DELETE ${STAFF_PATHS.sessions}`]: 'sign-in'
+}
+
+const READ_METHODS = new Set(['GET', 'HEAD'])
+
+/** The table keyed by h3's route pattern, as the matched route names it. */
+const BY_ROUTE = new Map(
+  Object.entries(WRITE_ROUTE_ACTIONS).map(([key, action]) => {
+    const [method, path] = key.split(' ') as [string, string]
+    return [`${method} ${routePattern(path)}`, action]
+  })
+)
+
+/** True when `event` must come from a member at the till: the owner's token, not the command line, with staff set up. */
+function needsStaff(event: H3Event, access: StaffAccess): boolean {
+  if (!access.registry.active || event.context.principal?.scope !== 'owner') return false
+  return event.req.headers.get(CLIENT_HEADER) !== 'cli'
+}
+
+/** The member whose session `event` carries (undefined when it carries none), or a 403 when that session has ended. */
+function memberAtTill(event: H3Event, access: StaffAccess): StaffMember | undefined {
+  const session = event.req.headers.get(STAFF_SESSION_HEADER)
+  if (session === null || session === '' || !access.registry.active) return undefined
+  const id = access.sessions.use(session)
+  const member = id === undefined ? undefined : access.registry.member(id)
+  if (!member) throw problem('staffSessionNeeded', true)
+  return member
+}
+
+/**
+ * Middleware: the staff check of every write under /v3 (after the token check). A session sent with any token
+ * (the owner's, or a till's) names the member and holds them to their role; the owner's UI token must send one.
+ */
+export function requireStaffSession(access: StaffAccess): Middleware {
+  return (event, next) => {
+    if (READ_METHODS.has(event.req.method)) return next()
+    const route = event.context.matchedRoute?.route
+    const action = route === undefined ? undefined : BY_ROUTE.get(`${event.req.method} ${route}`)
+    if (action === 'sign-in' || action === undefined) return next() // unknown routes answer 404/405 on their own
+    const member = memberAtTill(event, access)
+    if (!member) {
+      if (needsStaff(event, access)) throw problem('staffSessionNeeded', false)
+      return next()
+    }
+    event.context.staff = member
+    if (action !== 'decided-by-body') requireStaffMay(event, action)
+    return next()
+  }
+}
+
+/** Refuses (403, in words) when the member at the till may not do `action`; passes when no member is at the till. */
+export function requireStaffMay(event: H3Event, action: StaffAction): void {
+  const member = event.context.staff
+  if (member && !roleMay(member.role, action)) throw problem('staffNotAllowed', action, member)
+}
+
+/** The most one refund by the member at the till may give back (cents): a staff member's limit; none for the others. */
+export function refundLimitOf(event: H3Event): number | undefined {
+  const member = event.context.staff
+  return member?.role === 'staff' ? member.refundLimitCents : undefined
+}
+
+/** Refuses a refund of `amountCents` over the limit of the staff member at the till (managers and the owner have none). */
+export function requireRefundWithinLimit(event: H3Event, amountCents: number): void {
+  const limit = refundLimitOf(event)
+  if (limit !== undefined && amountCents > limit) throw problem('refundOverLimit', amountCents, event.context.staff!)
+}
+
+/** The member at the till's name for the change log's `staff` (undefined when none). */
+export function staffNameOf(event: H3Event): string | undefined {
+  return event.context.staff?.name
+}
