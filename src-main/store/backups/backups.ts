@@ -10,6 +10,12 @@ import { removeLeftovers } from '#store/folder/leftovers'
 /** How many backups are kept. */
 export const BACKUPS_KEPT = 10
 
+/**
+ * The largest file a restore reads as a backup: far above any shop's catalogue, and below the 512 MiB a
+ * string may hold in Node, so a larger file (planted or damaged) is refused in words before it is read.
+ */
+export const MAX_BACKUP_BYTES = 256 * 2 ** 20
+
 /** Least time between two automatic backups while writing. */
 export const BACKUP_INTERVAL_MS = 60 * 60 * 1000
 
