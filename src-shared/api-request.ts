@@ -4,6 +4,7 @@
  * history, transfer…) is built over it, so they share one base URL, one token and one error handling.
  */
 import { isAbort, toApiError, unreachable } from './api-errors'
+import { ServerCheck } from './server-check'
 
 /** Where the API is and how to reach it. */
 export interface ConnectionOptions {
@@ -15,6 +16,11 @@ export interface ConnectionOptions {
   fetch?: FetchLike
   /** Headers sent with every request (the CLI names itself as the change log's actor). */
   headers?: Record<string, string>
+  /**
+   * Send the token only to a server that proved it knows it, asked again after each lost connection (server-check.ts):
+   * the staff UI's pages, which outlive a server, so another program may have taken its port meanwhile.
+   */
+  verifyServer?: boolean
 }
 
 /** What the client needs of `fetch` (the global one fits). */
@@ -34,20 +40,25 @@ export class RawBody {
 }
 
 /** The client's request function: sends `body` as JSON (or a RawBody as it is); throws ApiError for an answer that is not 2xx. */
-export type SendRequest = (
+export type SendRequest = ((
   method: string,
   path: string,
   body?: unknown,
   options?: RequestOptions,
   headers?: Record<string, string>
-) => Promise<Response>
+) => Promise<Response>) & {
+  /** Tells the request function the connection was lost (the change stream ended): the server proves itself again before the token goes out. */
+  connectionLost?(): void
+}
 
 /** The request function for the API at `options.baseUrl`. */
 export function createSend(options: ConnectionOptions): SendRequest {
   const baseUrl = options.baseUrl.replace(/\/+$/, '')
   const doFetch: FetchLike = options.fetch ?? ((url, init) => globalThis.fetch(url, init))
   const fixed: Record<string, string> = { ...options.headers, ...(options.token ? { authorization: `Bearer ${options.token}` } : {}) }
-  return async (method, path, body, requestOptions = {}, extra = {}) => {
+  const check = options.verifyServer && options.token ? new ServerCheck(baseUrl, options.token, doFetch) : undefined
+  const send: SendRequest = async (method, path, body, requestOptions = {}, extra = {}) => {
+    await check?.ensure(requestOptions.signal)
     const headers: Record<string, string> = { accept: 'application/json', ...fixed, ...extra }
     if (body !== undefined) headers['content-type'] = body instanceof RawBody ? body.type : 'application/json'
     let response: Response
@@ -60,11 +71,14 @@ export function createSend(options: ConnectionOptions): SendRequest {
       })
     } catch (error) {
       if (isAbort(error)) throw error
+      check?.forget()
       throw unreachable(error)
     }
     if (!response.ok) throw await toApiError(response)
     return response
   }
+  if (check) send.connectionLost = () => check.forget()
+  return send
 }
 
 /** The JSON body of a response. */

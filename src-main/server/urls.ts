@@ -4,6 +4,7 @@ import { HISTORY_PATHS } from '#shared/history'
 import { STOCK_PATHS } from '#shared/stock'
 import { SALE_PATHS } from '#shared/sale'
 import { DAY_PATHS } from '#shared/day'
+import { SERVER_PROOF_PATH } from '#shared/server-proof'
 
 /** Formats a host for a URL (brackets around IPv6). */
 export function urlHost(host: string): string {
@@ -42,6 +43,7 @@ export const ALLOWED_METHODS = {
   [HISTORY_PATHS.plantHistory]: ['GET'],
   [HISTORY_PATHS.salesReport]: ['GET'],
   [HISTORY_PATHS.health]: ['GET'],
+  [SERVER_PROOF_PATH]: ['GET'],
   [STOCK_PATHS.plantStock]: ['POST'],
   [STOCK_PATHS.bulkStock]: ['POST'],
   [STOCK_PATHS.stockReport]: ['GET'],

@@ -8,5 +8,5 @@ import './styles/main.css'
 import './styles/layout.css'
 
 const { baseUrl, token } = readConnection()
-useApiClient(createApiClient({ baseUrl, token }))
+useApiClient(createApiClient({ baseUrl, token, verifyServer: true }))
 createApp(App).use(createPinia()).mount('#app')

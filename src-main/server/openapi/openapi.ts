@@ -19,6 +19,7 @@ import { settingsPaths, settingsSchemas } from '#server/routes/settings'
 import { stockPaths, stockSchemas } from '#server/routes/stock'
 import { tokenPaths, tokenSchemas } from '#server/routes/tokens'
 import { transferPaths } from '#server/routes/transfer'
+import { serverProofPaths } from '#server/routes/server-proof'
 import { HOST_CHECK_RESPONSE, SECURITY_SCHEMES, SHARED_SCHEMAS, json, type JsonSchema, type PathItems } from './parts'
 
 /** This document's own path: the one operation anyone on this computer may call without the token. */
@@ -87,6 +88,7 @@ export function createOpenApiDocument(): Record<string, unknown> {
       backupPaths,
       settingsPaths,
       healthPaths,
+      serverProofPaths,
       documentPaths
     ),
     components: {

@@ -7,6 +7,7 @@ import { createHash, timingSafeEqual } from 'node:crypto'
 import { OWNER_TOKEN_NAME, type TokenScope } from '#shared/named-token'
 import { interfaceAddresses } from './own-addresses'
 import { urlHost } from '#server/urls'
+import { keyIdOf, serverProofOf } from '#shared/server-proof'
 
 /** The names a loopback server answers to; any other Host is a DNS-rebinding attempt. */
 const LOOPBACK_HOSTS = ['127.0.0.1', 'localhost', '[::1]']
@@ -32,6 +33,8 @@ export interface NamedTokenLookup {
   authenticate(token: string): { name: string; scope: TokenScope } | undefined
   /** Catches up with tokens made elsewhere (the CLI) since the last look; called before refusing an unknown token. */
   refresh?(): Promise<void>
+  /** The proof keys (hex SHA-256) of the named tokens in force, for {@link AccessPolicy.proveKnowing}. */
+  proofKeys?(): string[]
 }
 
 /** Who a request comes from: the owner, or the holder of a named token. */
@@ -122,6 +125,19 @@ export class AccessPolicy {
     if (sameSecret(given, this.#expected.digest)) return { ok: true, principal: OWNER }
     const named = this.#namedTokens?.authenticate(given)
     return named ? { ok: true, principal: named } : { ok: false, refusal: 'invalid' }
+  }
+
+  /**
+   * The proof that this server knows the token whose key id is `keyId` (server-proof.ts), for a page that reached it as
+   * `host` (already checked to be one of ours) with `nonce`; null when no token in force has that key id.
+   */
+  async proveKnowing(keyId: string, host: string, nonce: string): Promise<string | null> {
+    await this.#namedTokens?.refresh?.() // a token made a moment ago by the CLI
+    const keys = [createHash('sha256').update(this.#token(), 'utf8').digest('hex'), ...(this.#namedTokens?.proofKeys?.() ?? [])]
+    for (const key of keys) {
+      if ((await keyIdOf(key)) === keyId) return serverProofOf(key, host, nonce)
+    }
+    return null
   }
 
   /**

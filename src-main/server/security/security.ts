@@ -6,6 +6,7 @@
 import type { H3Event, Middleware } from 'h3'
 import { API_BASE, API_PATHS } from '#shared/api-paths'
 import { OWNER_TOKEN_NAME } from '#shared/named-token'
+import { SERVER_PROOF_PATH } from '#shared/server-proof'
 import type { AccessPolicy, Principal, TokenCheck } from './access-policy'
 import { isWildcardHost } from './own-addresses'
 import { problem } from '#server/problems/problems'
@@ -74,14 +75,16 @@ function isApiPath(event: H3Event): boolean {
   return segment === API_BASE || segment.startsWith(`${API_BASE}/`)
 }
 
-/** The one API document anyone on this computer may read without the token. */
+/** Paths anyone on this computer may GET without the token: the API document, and the server's proof that it knows the token. */
+const PUBLIC_ROUTES = new Set([API_BASE + API_PATHS.openapi, API_BASE + SERVER_PROOF_PATH])
+
 function isPublic(event: H3Event): boolean {
   const method = event.req.method
-  return (method === 'GET' || method === 'HEAD') && event.context.matchedRoute?.route === API_BASE + API_PATHS.openapi
+  return (method === 'GET' || method === 'HEAD') && PUBLIC_ROUTES.has(event.context.matchedRoute?.route ?? '')
 }
 
 /**
- * Middleware: every /v3 request except GET /v3/openapi.json must carry
+ * Middleware: every /v3 request except GET /v3/openapi.json and /v3/server-proof must carry
  * `Authorization: Bearer <token>`, else 401 with `WWW-Authenticate: Bearer`
  * (RFC 6750). Paths outside /v3 (the UI's static files) hold no data and pass.
  */
