@@ -85,7 +85,7 @@ export class PlantStore {
     delete db.data.idempotencyKeys
     this.#catalogue = new PublishedCatalogue(db, this.#keys)
     this.#journal = new ActiveJournal(options.dir, opened.journal, options.fs)
-    this.#backups = new RunBackups(this.dir, this.#catalogue.snapshot(opened.journal.gen, this.#now()), options.backupIntervalMs)
+    this.#backups = new RunBackups(this.dir, this.#catalogue.snapshot(opened.journal.gen, this.#now()), options.backupIntervalMs, opened.lastBackupAt)
     this.#commits = new GroupCommit<StagedChange>({
       save: (changes) => this.#save(changes),
       discard: () => {
