@@ -5,8 +5,10 @@
  * never the token.
  */
 import { ApiError } from './api-errors'
-import type { FetchLike } from './api-request'
 import { canCheckServerProof, keyIdOf, newNonce, proofKeyOf, serverProofOf, SERVER_PROOF_PATH, type ServerProof } from './server-proof'
+
+/** The fetch the request function uses (api-request.ts's FetchLike, written out: that module builds on this one). */
+type FetchLike = (url: string, init: RequestInit) => Promise<Response>
 
 /** Why the token was not sent: whatever answers now is not known to be this page's server. */
 export function notProven(host: string, why: string): ApiError {

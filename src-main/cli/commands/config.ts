@@ -1,7 +1,7 @@
 /** `plant-store config`: the settings kept in the data folder (the backup folder, the shop's currency and time zone). */
 import { stat } from 'node:fs/promises'
 import path from 'node:path'
-import { checkDataFolder } from '#store/folder/data-folder-trust'
+import { checkDataFolder } from '#store'
 import { checkBackupFolder, sharedFolderWarning } from '#backup-folder/check-folder'
 import { SETTINGS_FILE_NAME, SETTING_KEYS, readSettings, writeSetting } from '#settings/settings'
 import { currencyProblem } from '#shared/shop'
