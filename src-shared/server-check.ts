@@ -5,6 +5,7 @@
  * never the token.
  */
 import { ApiError } from './api-errors'
+import { PROBLEM_TYPES } from './problem'
 import { canCheckServerProof, keyIdOf, newNonce, proofKeyOf, serverProofOf, SERVER_PROOF_PATH, type ServerProof } from './server-proof'
 
 /** The fetch the request function uses (api-request.ts's FetchLike, written out: that module builds on this one). */
@@ -19,6 +20,16 @@ export function notProven(host: string, why: string): ApiError {
     detail:
       `The program answering at ${host} did not prove it is this page's Plant Store server (${why}), so the access key was not sent to it. ` +
       'Is Plant Store running? The page tries again on its own.'
+  })
+}
+
+/** The server knows no token with this page's key: rotated or revoked. A 401, as a request with the token would get. */
+function tokenUnknown(): ApiError {
+  return new ApiError({
+    type: PROBLEM_TYPES.unauthorized,
+    title: 'Unauthorized',
+    status: 401,
+    detail: 'Token not accepted (rotated or revoked?): the server knows no token with this access key, so it was not sent.'
   })
 }
 
@@ -65,7 +76,9 @@ export class ServerCheck {
       if (error instanceof ApiError || (error instanceof Error && error.name === 'AbortError')) throw error
       throw notProven(this.#host, error instanceof Error ? error.message : String(error))
     }
-    if (typeof answer?.proof !== 'string') throw notProven(this.#host, 'it does not know this access key: it may have been rotated or revoked')
+    // The token sent nowhere either way; as the server would have answered it, the page locks and asks for a new one.
+    if (answer?.proof === null) throw tokenUnknown()
+    if (typeof answer?.proof !== 'string') throw notProven(this.#host, 'it answered no proof')
     if (answer.proof !== (await serverProofOf(key, this.#host, nonce))) throw notProven(this.#host, 'its proof is wrong')
   }
 }

@@ -58,6 +58,19 @@ describe('the server proof (extension)', () => {
   })
 })
 
+describe('a page whose token was rotated', () => {
+  it('gets a 401, as with the token, and locks, without sending the old token', async () => {
+    let token = TEST_TOKEN
+    const app = await createTestApp({ token: () => token })
+    const client = createApiClient({ baseUrl: `${app.origin}/v3`, token: TEST_TOKEN, fetch: clientFetch(app), verifyServer: true })
+    token = 'rotated-token-0123456789abcdefghijklmnopq'
+    await expect(client.listPlants()).rejects.toMatchObject({
+      status: 401,
+      message: expect.stringMatching(/^Token not accepted \(rotated or revoked\?\)/)
+    })
+  })
+})
+
 describe('a page whose server stopped and another program took the port', () => {
   it('sends that program no token: it is asked for a proof it cannot give, and the page says why', async () => {
     const squatter = await standIn()
