@@ -192,7 +192,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       await send('DELETE', EXTENSION_PATHS.tokenByName.replace('{name}', encodeURIComponent(name)), undefined, requestOptions)
     },
     subscribe(subscription) {
-      return followEvents((headers, signal) => send('GET', EXTENSION_PATHS.events, undefined, { signal }, headers), subscription)
+      // A stream that ended may have ended with its server: the next request makes the server prove itself first.
+      const onState: SubscribeOptions['onState'] = (state, info) => {
+        if (state === 'reconnecting') send.connectionLost?.()
+        subscription.onState?.(state, info)
+      }
+      return followEvents((headers, signal) => send('GET', EXTENSION_PATHS.events, undefined, { signal }, headers), { ...subscription, onState })
     }
   }
 }

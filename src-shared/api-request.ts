@@ -5,6 +5,7 @@
  */
 import { isAbort, toApiError, unreachable, type ApiError } from './api-errors'
 import { STAFF_SESSION_HEADER } from './staff'
+import { ServerCheck } from './server-check'
 
 /** Where the API is and how to reach it. */
 export interface ConnectionOptions {
@@ -20,6 +21,11 @@ export interface ConnectionOptions {
   staffSession?: () => string | undefined
   /** Told of every refusal before it is thrown (the UI locks the till when the server says its staff session ended). */
   onRefused?: (error: ApiError) => void
+  /**
+   * Send the token only to a server that proved it knows it, asked again after each lost connection (server-check.ts):
+   * the staff UI's pages, which outlive a server, so another program may have taken its port meanwhile.
+   */
+  verifyServer?: boolean
 }
 
 /** What the client needs of `fetch` (the global one fits). */
@@ -39,20 +45,25 @@ export class RawBody {
 }
 
 /** The client's request function: sends `body` as JSON (or a RawBody as it is); throws ApiError for an answer that is not 2xx. */
-export type SendRequest = (
+export type SendRequest = ((
   method: string,
   path: string,
   body?: unknown,
   options?: RequestOptions,
   headers?: Record<string, string>
-) => Promise<Response>
+) => Promise<Response>) & {
+  /** Tells the request function the connection was lost (the change stream ended): the server proves itself again before the token goes out. */
+  connectionLost?(): void
+}
 
 /** The request function for the API at `options.baseUrl`. */
 export function createSend(options: ConnectionOptions): SendRequest {
   const baseUrl = options.baseUrl.replace(/\/+$/, '')
   const doFetch: FetchLike = options.fetch ?? ((url, init) => globalThis.fetch(url, init))
   const fixed: Record<string, string> = { ...options.headers, ...(options.token ? { authorization: `Bearer ${options.token}` } : {}) }
-  return async (method, path, body, requestOptions = {}, extra = {}) => {
+  const check = options.verifyServer && options.token ? new ServerCheck(baseUrl, options.token, doFetch) : undefined
+  const send: SendRequest = async (method, path, body, requestOptions = {}, extra = {}) => {
+    await check?.ensure(requestOptions.signal)
     const staff = options.staffSession?.()
     const headers: Record<string, string> = { accept: 'application/json', ...fixed, ...(staff ? { [STAFF_SESSION_HEADER]: staff } : {}), ...extra }
     if (body !== undefined) headers['content-type'] = body instanceof RawBody ? body.type : 'application/json'
@@ -66,6 +77,7 @@ export function createSend(options: ConnectionOptions): SendRequest {
       })
     } catch (error) {
       if (isAbort(error)) throw error
+      check?.forget()
       throw unreachable(error)
     }
     if (!response.ok) {
@@ -75,6 +87,8 @@ export function createSend(options: ConnectionOptions): SendRequest {
     }
     return response
   }
+  if (check) send.connectionLost = () => check.forget()
+  return send
 }
 
 /** The JSON body of a response. */

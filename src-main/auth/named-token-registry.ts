@@ -83,6 +83,11 @@ export class NamedTokenRegistry {
     return { name: entry.name, scope: entry.scope, ...(entry.kind === undefined ? {} : { kind: entry.kind }) }
   }
 
+  /** The proof keys of the named tokens in force (server-proof.ts): the hex SHA-256 tokens.json keeps of each. */
+  proofKeys(): string[] {
+    return [...this.#byHash.keys()].map((hash) => hash.replace(/^sha256:/, ''))
+  }
+
   /** Every named token, with last-used times not yet saved. */
   async list(): Promise<NamedTokenInfo[]> {
     return (await readNamedTokens(this.#dir)).map((entry) => listedToken({ ...entry, lastUsedAt: this.#uses.get(entry.name) ?? entry.lastUsedAt }))

@@ -38,6 +38,12 @@ async function readManifest(file: string): Promise<WrittenBackup[]> {
   }
 }
 
+/** The names of the backups this data folder wrote into `dir` (absolute): the only ones of that folder `restore --latest` takes. */
+export async function backupsWrittenInto(dataDir: string, dir: string): Promise<Set<string>> {
+  const backups = await readManifest(path.join(dataDir, MANIFEST_FILE_NAME))
+  return new Set(backups.filter((backup) => backup.dir === dir).map((backup) => backup.name))
+}
+
 /** Changes the list under its lock (a backup at quit and one on demand may finish together). */
 async function changeManifest(dataDir: string, change: (backups: WrittenBackup[]) => Promise<WrittenBackup[]>): Promise<void> {
   const file = path.join(dataDir, MANIFEST_FILE_NAME)

@@ -186,13 +186,16 @@ export function replaceFile(file: string, text: FileText, fs: FileSystem = nodeF
  * Saves a document in a place the person chose (an export, a PDF of labels)
  * as atomically and durably as {@link replaceFile}, but with the mode any
  * program gives a document there: a new file gets 0666 less the user's umask
- * (usually 0644), a file it replaces keeps its own permission bits, as an
- * editor keeps them. A link at that name is replaced by the file, never
- * followed. The data folder's own files stay private (replaceFile).
+ * (usually 0644), a file of the user's own it replaces keeps its own permission
+ * bits, as an editor keeps them; one another account owns (planted 0666 in a
+ * shared folder) does not pass its mode on: the new file gets the usual one.
+ * A link at that name is replaced by the file, never followed. The data
+ * folder's own files stay private (replaceFile).
  */
 export async function saveDocument(file: string, data: string | Uint8Array, fs: FileSystem = nodeFileSystem): Promise<void> {
   const existing = await fsp.lstat(file).catch(() => undefined)
-  const keep = existing?.isFile() === true && (fs.platform ?? hostPlatform()) !== 'win32' ? existing.mode & 0o777 : undefined
+  const own = existing?.isFile() === true && existing.uid === (process.getuid?.() ?? existing.uid)
+  const keep = own && (fs.platform ?? hostPlatform()) !== 'win32' ? existing.mode & 0o777 : undefined
   const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data
   await replaceWith(file, bytes, fs, uniqueSibling(file, 'tmp'), { create: 0o666, exact: keep })
 }

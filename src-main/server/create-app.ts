@@ -13,6 +13,7 @@ import { problem } from '#server/problems/problems'
 import { registerBackupRoutes } from './routes/backup'
 import { registerEventRoutes, type EventRouteOptions } from './routes/events'
 import { registerHealthRoutes } from './routes/health'
+import { registerServerProofRoutes } from './routes/server-proof'
 import { registerHistoryRoutes } from './routes/history'
 import { registerLanRoutes, type LanAdmin } from './routes/lan'
 import { registerPlantRoutes } from './routes/plants'
@@ -112,6 +113,7 @@ export function createApp(options: CreateAppOptions): H3 {
   registerBackupRoutes(app, options.store)
   registerSettingsRoutes(app, options.store)
   registerHealthRoutes(app, options.store)
+  registerServerProofRoutes(app, options.access)
   if (options.uiDir !== undefined) registerUiRoutes(app, options.uiDir)
   refuseOtherMethods(app)
   return app

@@ -7,6 +7,7 @@ import { STOCK_PATHS } from '#shared/stock'
 import { SALE_PATHS } from '#shared/sale'
 import { DAY_PATHS } from '#shared/day'
 import { BASKET_PATHS } from '#shared/basket'
+import { SERVER_PROOF_PATH } from '#shared/server-proof'
 
 /** Formats a host for a URL (brackets around IPv6). */
 export function urlHost(host: string): string {
@@ -49,6 +50,7 @@ export const ALLOWED_METHODS = {
   [HISTORY_PATHS.plantHistory]: ['GET'],
   [HISTORY_PATHS.salesReport]: ['GET'],
   [HISTORY_PATHS.health]: ['GET'],
+  [SERVER_PROOF_PATH]: ['GET'],
   [STOCK_PATHS.plantStock]: ['POST'],
   [STOCK_PATHS.bulkStock]: ['POST'],
   [STOCK_PATHS.stockReport]: ['GET'],

@@ -14,5 +14,5 @@ const { baseUrl, token } = readConnection()
 const onRefused = (error: ApiError) => {
   if (error.type === PROBLEM_TYPES.staffSessionNeeded) useStaffStore().forget()
 }
-useApiClient(createApiClient({ baseUrl, token, onRefused }))
+useApiClient(createApiClient({ baseUrl, token, onRefused, verifyServer: true }))
 createApp(App).use(createPinia()).mount('#app')

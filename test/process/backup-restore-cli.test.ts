@@ -3,7 +3,7 @@
  * deleted ones said apart, as restorable), and `restore --latest` finds the newest backup on the backup folder
  * (the USB stick) as well as in the data folder, and says which file it used.
  */
-import { mkdir, readdir, writeFile } from 'node:fs/promises'
+import { copyFile, mkdir, readdir, truncate, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { PlantStore } from '#store/catalogue/plant-store'
@@ -24,6 +24,8 @@ async function names(dir: string): Promise<string[]> {
 }
 
 const cli = (dir: string, ...args: string[]) => runCli([...args, '--data', dir])
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
 describe('plant-store backup and restore (real processes)', () => {
   it('count the plants the shop sees and say the deleted ones apart, restorable', async () => {
@@ -84,5 +86,26 @@ describe('plant-store backup and restore (real processes)', () => {
     const restored = await cli(dir, 'restore', '--latest')
     expect(restored.stdout).toContain(`from ${path.join(dir, 'backups', local!)} (the newest of `)
     expect(restored.stdout).toContain(` and ${unplugged} (the backup folder ${unplugged} is not there: is the drive plugged in?)).`)
+  })
+
+  it('restore --latest passes over a planted far-future file and a huge one in the backup folder, naming both, and restores ours', async () => {
+    const dir = await makeTempDir()
+    const usb = await makeTempDir()
+    await cli(dir, 'config', 'set', 'backup.dir', usb)
+    await withCatalogue(dir, (store) => store.add({ name: 'Fern' }))
+    await cli(dir, 'backup', '--to', usb)
+    const [ours] = await readdir(usb)
+    const planted = path.join(usb, 'plants-2099-01-01T00-00-00-000Z.json')
+    await copyFile(path.join(usb, ours!), planted)
+    const huge = path.join(usb, 'plants-2099-02-01T00-00-00-000Z.json')
+    await writeFile(huge, '')
+    await truncate(huge, 2 ** 30) // 1 GiB, sparse: no disk used
+
+    const restored = await cli(dir, 'restore', '--latest')
+    expect(restored.code).toBe(0)
+    expect(restored.stderr).toBe('')
+    expect(restored.stdout).toMatch(new RegExp(`^Restored 1 plant from ${escape(path.join(usb, ours!))} \\(the newest of `))
+    expect(restored.stdout).toContain(`left out: ${planted} (this data folder did not write it`)
+    expect(restored.stdout).toContain(`${huge} (this data folder did not write it`)
   })
 })

@@ -13,6 +13,7 @@ import { nodeFileSystem, renameFile, replaceFile, saveDocument, syncDirectory, t
 import { windowsNameProblem } from '#lib/file-names'
 import { hostPlatform } from '#lib/platform'
 import { makeTempDir } from '#setup/temp-dir'
+import { NOBODY } from '#setup/unprivileged'
 
 function fault(code: string): NodeJS.ErrnoException {
   return Object.assign(new Error(`${code}: refused`), { code })
@@ -108,6 +109,20 @@ describe.runIf(hostPlatform() !== 'win32')('the mode of what is written', () => 
     await saveDocument(path.join(dir, 'linked.csv'), 'export')
     expect(await fsp.readFile(victim, 'utf8')).toBe('mine')
     expect((await fsp.lstat(path.join(dir, 'linked.csv'))).mode & 0o777).toBe(newDocumentMode)
+  })
+
+  it.runIf(NOBODY !== undefined)('gives a saved document the usual mode when it replaces a file another account planted there (0666)', async () => {
+    const dir = await makeTempDir()
+    await saveDocument(path.join(dir, 'fresh.csv'), 'x')
+    const usual = (await fsp.stat(path.join(dir, 'fresh.csv'))).mode & 0o777
+    const planted = path.join(dir, 'shop-export.csv')
+    await fsp.writeFile(planted, '')
+    await fsp.chmod(planted, 0o666)
+    await fsp.chown(planted, NOBODY!.uid, NOBODY!.gid)
+    await saveDocument(planted, 'id,name\r\n')
+    const saved = await fsp.stat(planted)
+    expect(saved.uid).toBe(process.getuid!())
+    expect(saved.mode & 0o777).toBe(usual)
   })
 })
 

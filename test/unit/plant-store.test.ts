@@ -134,21 +134,40 @@ describe('PlantStore change events', () => {
 })
 
 describe('PlantStore safety', () => {
-  it('backs up the last good file before the first write of each run', async () => {
+  it('backs up the last good file before the first write of a run once the newest backup is an hour old', async () => {
     const dir = await makeTempDir()
-    let store = await openStore(dir)
+    let clock = Date.UTC(2026, 0, 1, 9)
+    const now = () => new Date(clock)
+    let store = await PlantStore.open({ dir, now })
     await store.add({ name: 'one' })
     await store.add({ name: 'two' })
     await store.close()
     const { listBackups } = await import('#store/backups/backups')
     const first = await listBackups(dir)
     expect(first).toHaveLength(1) // the empty catalogue, before 'one' was written
-    store = await openStore(dir)
+    clock += 61 * 60_000
+    store = await PlantStore.open({ dir, now })
     await store.add({ name: 'three' })
     await store.close()
     const second = await listBackups(dir)
     expect(second).toHaveLength(2)
     expect(JSON.parse(await readFile(second[1]!, 'utf8')).plants.map((p: { name: string }) => p.name)).toEqual(['one', 'two'])
+  })
+
+  it('makes no more than one backup an hour however many runs write (a script of one command per change)', async () => {
+    const dir = await makeTempDir()
+    let clock = Date.UTC(2026, 0, 1, 9)
+    const now = () => new Date(clock)
+    const { listBackups } = await import('#store/backups/backups')
+    for (let run = 0; run < 30; run++) {
+      const store = await PlantStore.open({ dir, now })
+      await store.add({ name: `run ${run}` })
+      await store.close()
+      clock += 60_000
+    }
+    const backups = await listBackups(dir)
+    expect(backups).toHaveLength(1)
+    expect(JSON.parse(await readFile(backups[0]!, 'utf8')).plants).toEqual([]) // still the catalogue from before the script
   })
 
   it('names the latest backup when the file is damaged', async () => {

@@ -1,14 +1,16 @@
 /** `plant-store config`: the settings kept in the data folder (the backup folder, the shop's currency and time zone). */
+import { stat } from 'node:fs/promises'
 import path from 'node:path'
+import { checkDataFolder } from '#store'
 import { checkBackupFolder, sharedFolderWarning } from '#backup-folder/check-folder'
-import { SETTING_KEYS, changeSettings, readSettings, writeSetting } from '#settings/settings'
+import { SETTINGS_FILE_NAME, SETTING_KEYS, changeSettings, readSettings, writeSetting } from '#settings/settings'
 import { DEFAULT_LAN_PORT, lanAddressProblem, lanPortProblem } from '#shared/lan'
 import { currencyProblem } from '#shared/shop'
 import { canonicalTimeZone, timeZoneProblem } from '#shared/shop-day'
-import { UsageError, type Command } from '#cli/command'
+import { CommandError, EXIT_CODES, UsageError, type Command } from '#cli/command'
 import { dataOptionHelp, readOptions } from '#cli/options'
 
-const help = `Usage: plant-store config set KEY VALUE | get KEY | unset KEY [--data DIR]
+const help = `Usage: plant-store config set KEY VALUE | get KEY | unset KEY [--data DIR] [--create]
 
 Settings:
   backup.dir   a folder off this computer (a USB stick, a network share) that
@@ -28,6 +30,8 @@ Settings:
 
 Options:
 ${dataOptionHelp()}
+  --create     make the data folder given by --data or PLANT_STORE_DATA when it
+               does not exist yet (a new shop); the default one is made anyway
   -h, --help   show this help
 `
 
@@ -68,11 +72,29 @@ async function storedValue(key: (typeof SETTING_KEYS)[number], value: string, da
   return checkBackupFolder(path.resolve(value), dataDir)
 }
 
+/**
+ * Refuses a data folder that is not there (a typo in --data would otherwise get a new folder and a "done" for a
+ * setting the real catalogue never sees), unless it may be made: the default folder before a first start, or
+ * --create. An existing one must pass the check every command makes (this user's, not writable by others).
+ */
+async function checkSettingsFolder(dataDir: string, mayCreate: boolean): Promise<void> {
+  const folder = await stat(dataDir).catch(() => undefined)
+  if (folder === undefined) {
+    if (mayCreate) return // writeSetting makes it, private (0700), as a first start does
+    throw new CommandError(
+      `there is no data folder ${path.resolve(dataDir)}; check --data or PLANT_STORE_DATA, or add --create to make it for a new shop`,
+      EXIT_CODES.notFound
+    )
+  }
+  await checkDataFolder(dataDir, [SETTINGS_FILE_NAME])
+}
+
 async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
-  const { positionals, dataDir } = readOptions(args, env, {}, true)
+  const { values, positionals, dataDir, dataFrom } = readOptions(args, env, { create: { type: 'boolean' } }, true)
   const [action, rawKey, value, ...rest] = positionals
   if (rest.length > 0) throw new UsageError('too many arguments; see plant-store config --help')
   const key = readKey(rawKey)
+  await checkSettingsFolder(dataDir, action === 'set' && (values.create === true || dataFrom === 'default'))
   if (action === 'get') {
     const current = (await readSettings(dataDir))[key]
     process.stdout.write(current === undefined ? '' : `${current}\n`)

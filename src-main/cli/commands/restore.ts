@@ -1,6 +1,6 @@
 /** `plant-store restore`: puts a backup back, after checking it. */
 import { plantCountText } from '#shared/words'
-import { newestBackups } from '#backup-folder/latest-backup'
+import { newestBackups, type BackupsFound } from '#backup-folder/latest-backup'
 import { DataFileError } from '#store/errors'
 import { restoreFromBackup } from '#store'
 import { CommandError, EXIT_CODES, UsageError, type Command } from '#cli/command'
@@ -14,11 +14,20 @@ plants.json.replaced-<time>. Stop the server (or quit the app) first.
 
 Options:
   --from FILE  the backup to restore (e.g. a file in DIR/backups/)
-  --latest     restore the newest backup in DIR/backups/ or in the backup folder
-               (config set backup.dir: a USB stick, a share); says which file it used
+  --latest     restore the newest backup in DIR/backups/ or, of those this data
+               folder wrote, in the backup folder (config set backup.dir: a USB
+               stick, a share); says which file it used and which it left out
 ${dataOptionHelp()}
   -h, --help   show this help
 `
+
+/** The files `--latest` did not take, in words ("; left out: FILE (why), …"), or ''. */
+function leftOutWords(found: BackupsFound): string {
+  if (found.leftOut.length === 0) return ''
+  const named = found.leftOut.slice(0, 3).map((item) => `${item.file} (${item.reason})`)
+  const more = found.leftOut.length > 3 ? ` and ${found.leftOut.length - 3} more` : ''
+  return `; left out: ${named.join(', ')}${more}; plant-store restore --from FILE takes a file you trust`
+}
 
 /** The newest backup of `dataDir` (its own and its backup folder's), and the words that say which it is. */
 async function latest(dataDir: string): Promise<{ file: string; chosen: string; next: string | undefined }> {
@@ -26,8 +35,8 @@ async function latest(dataDir: string): Promise<{ file: string; chosen: string; 
   const where = found.folders.join(' and ')
   const missing = found.missingFolder ? ` (the backup folder ${found.missingFolder} is not there: is the drive plugged in?)` : ''
   const [file, next] = found.files
-  if (file === undefined) throw new UsageError(`there is no backup in ${where}${missing}`)
-  return { file, chosen: ` (the newest of ${found.files.length} in ${where}${missing})`, next }
+  if (file === undefined) throw new UsageError(`there is no backup in ${where}${missing} that this data folder wrote${leftOutWords(found)}`)
+  return { file, chosen: ` (the newest of ${found.files.length} in ${where}${missing}${leftOutWords(found)})`, next }
 }
 
 async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {

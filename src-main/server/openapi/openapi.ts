@@ -22,6 +22,7 @@ import { staffPaths, staffSchemas } from '#server/routes/staff'
 import { stockPaths, stockSchemas } from '#server/routes/stock'
 import { tokenPaths, tokenSchemas } from '#server/routes/tokens'
 import { transferPaths } from '#server/routes/transfer'
+import { serverProofPaths } from '#server/routes/server-proof'
 import { HOST_CHECK_RESPONSE, SECURITY_SCHEMES, SHARED_SCHEMAS, json, type JsonSchema, type PathItems } from './parts'
 
 /** This document's own path: the one operation anyone on this computer may call without the token. */
@@ -93,6 +94,7 @@ export function createOpenApiDocument(): Record<string, unknown> {
       backupPaths,
       settingsPaths,
       healthPaths,
+      serverProofPaths,
       documentPaths
     ),
     components: {

@@ -39,6 +39,7 @@ import { readStatuses, refuseUnknownParams, throwIfInvalid } from '#server/http/
 import { assertUncompressed, contentTypeOf, decodeUtf8, readLimitedBytes } from '#server/http/read-json-body'
 import { STATUS_PARAMETER, extensionOperation, json, problemResponse, queryParam, ref, type PathItems } from '#server/openapi/parts'
 import { routePattern } from '#server/urls'
+import { principalOf } from '#server/security/security'
 
 /** The export and import code, loaded on first use: its CSV parser and writer need not slow every start. */
 const loadTransfer = () => import('#transfer/transfer')
@@ -160,7 +161,8 @@ async function importPlants(event: H3Event, store: PlantStore) {
   if (outcome.rejected) throw problem('importRejected', outcome.summary.errors, outcome.summary.moreErrors)
   const mapping = outcome.summary.mapping
   // The next import of a sheet of this shape takes the same choices, with no click in the mapping step.
-  if (shouldRemember(outcome.summary, Object.keys(choices).length > 0)) {
+  // Only the owner's choices are remembered: they decide how the owner's next files are read, as settings do.
+  if (principalOf(event).scope === 'owner' && shouldRemember(outcome.summary, Object.keys(choices).length > 0)) {
     // A convenience: a settings file that cannot be written now does not undo the applied import.
     await rememberImportMapping(store.dir, mapping!.shape, mapping!.choices).catch(() => undefined)
   }

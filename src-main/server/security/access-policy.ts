@@ -9,6 +9,7 @@ import { LAN_PATHS } from '#shared/lan'
 import { OWNER_TOKEN_NAME, type TokenKind, type TokenScope } from '#shared/named-token'
 import { interfaceAddresses } from './own-addresses'
 import { urlHost } from '#server/urls'
+import { SERVER_PROOF_PATH, keyIdOf, serverProofOf } from '#shared/server-proof'
 
 /** The names a loopback server answers to; any other Host is a DNS-rebinding attempt. */
 const LOOPBACK_HOSTS = ['127.0.0.1', 'localhost', '[::1]']
@@ -40,6 +41,8 @@ export interface NamedTokenLookup {
   authenticate(token: string): { name: string; scope: TokenScope; kind?: TokenKind } | undefined
   /** Catches up with tokens made elsewhere (the CLI) since the last look; called before refusing an unknown token. */
   refresh?(): Promise<void>
+  /** The proof keys (hex SHA-256) of the named tokens in force, for {@link AccessPolicy.proveKnowing}. */
+  proofKeys?(): string[]
 }
 
 /** Who a request comes from: the owner, or the holder of a named token. */
@@ -111,10 +114,13 @@ export class AccessPolicy {
     this.#origins = new Set([...this.#hosts].map((host) => `${scheme}://${host}`))
   }
 
-  /** True for the one request anyone reaching this listener may make without a token (method and h3 route). */
+  /**
+   * True for the requests anyone reaching this listener may make without a token (method and h3 route): on this
+   * computer the API document and the server's proof that it knows the token; on the shop's network only the pairing.
+   */
   isPublic(method: string, route: string | undefined): boolean {
     if (this.#lan) return method === 'POST' && route === API_BASE + LAN_PATHS.pair
-    return (method === 'GET' || method === 'HEAD') && route === API_BASE + API_PATHS.openapi
+    return (method === 'GET' || method === 'HEAD') && (route === API_BASE + API_PATHS.openapi || route === API_BASE + SERVER_PROOF_PATH)
   }
 
   /** The port recorded by {@link listeningOn}, if any. */
@@ -146,6 +152,19 @@ export class AccessPolicy {
     }
     if (sameSecret(given, this.#expected.digest)) return { ok: true, principal: OWNER }
     return named ? { ok: true, principal: named } : { ok: false, refusal: 'invalid' }
+  }
+
+  /**
+   * The proof that this server knows the token whose key id is `keyId` (server-proof.ts), for a page that reached it as
+   * `host` (already checked to be one of ours) with `nonce`; null when no token in force has that key id.
+   */
+  async proveKnowing(keyId: string, host: string, nonce: string): Promise<string | null> {
+    await this.#namedTokens?.refresh?.() // a token made a moment ago by the CLI
+    const keys = [createHash('sha256').update(this.#token(), 'utf8').digest('hex'), ...(this.#namedTokens?.proofKeys?.() ?? [])]
+    for (const key of keys) {
+      if ((await keyIdOf(key)) === keyId) return serverProofOf(key, host, nonce)
+    }
+    return null
   }
 
   /**

@@ -75,7 +75,7 @@ function isApiPath(event: H3Event): boolean {
 }
 
 /**
- * Middleware: every /v3 request except GET /v3/openapi.json must carry
+ * Middleware: every /v3 request except GET /v3/openapi.json and /v3/server-proof must carry
  * `Authorization: Bearer <token>`, else 401 with `WWW-Authenticate: Bearer`
  * (RFC 6750). Paths outside /v3 (the UI's static files) hold no data and pass.
  */

@@ -1,14 +1,26 @@
 /**
  * Copies of the last good catalogue under `DIR/backups/`, named by time so
- * they sort; the newest BACKUPS_KEPT are kept.
+ * they sort. Kept by age as well as by count: the newest BACKUPS_KEPT, plus the
+ * newest of each of the last BACKUP_DAYS_KEPT days that have one, so a loop of
+ * commands (each a run that may back up) can never push out every recovery
+ * point from before it.
  */
 import { mkdir, readdir, stat, unlink } from 'node:fs/promises'
 import path from 'node:path'
 import { replaceFile, type FileText } from '#lib/durable-file'
 import { removeLeftovers } from '#store/folder/leftovers'
 
-/** How many backups are kept. */
+/** How many of the newest backups are kept, whatever their age. */
 export const BACKUPS_KEPT = 10
+
+/** Of this many most recent days with a backup, the newest backup of each is kept too. */
+export const BACKUP_DAYS_KEPT = 7
+
+/**
+ * The largest file a restore reads as a backup: far above any shop's catalogue, and below the 512 MiB a
+ * string may hold in Node, so a larger file (planted or damaged) is refused in words before it is read.
+ */
+export const MAX_BACKUP_BYTES = 256 * 2 ** 20
 
 /** Least time between two automatic backups while writing. */
 export const BACKUP_INTERVAL_MS = 60 * 60 * 1000
@@ -67,18 +79,47 @@ export async function writeBackup(dataDir: string, text: FileText, at = new Date
   return target
 }
 
+/** Of backup `names` (any order), those pruning deletes: all but the newest BACKUPS_KEPT and the newest of each of the last BACKUP_DAYS_KEPT days. */
+export function backupsToPrune(names: readonly string[]): string[] {
+  const newestFirst = [...names].sort().reverse()
+  const kept = new Set(newestFirst.slice(0, BACKUPS_KEPT))
+  const days = new Set<string>()
+  for (const name of newestFirst) {
+    const day = backupTimeOf(name)?.toISOString().slice(0, 10)
+    if (day === undefined || days.has(day) || days.size >= BACKUP_DAYS_KEPT) continue
+    days.add(day)
+    kept.add(name)
+  }
+  return newestFirst.filter((name) => !kept.has(name))
+}
+
+/** When the newest backup of `dataDir` was made, by its name; one named after `now` (a clock that was ahead) does not count. */
+export async function lastBackupTime(dataDir: string, now: Date): Promise<Date | undefined> {
+  const times = (await listBackups(dataDir)).map((file) => backupTimeOf(path.basename(file)))
+  return times.filter((time): time is Date => time !== undefined && time <= now).at(-1)
+}
+
 async function pruneBackups(dataDir: string): Promise<void> {
   const all = await listBackups(dataDir)
-  for (const old of all.slice(0, Math.max(0, all.length - BACKUPS_KEPT))) await unlink(old).catch(() => undefined)
+  for (const name of backupsToPrune(all.map((file) => path.basename(file)))) await unlink(path.join(backupsDir(dataDir), name)).catch(() => undefined)
   // A backup killed mid-write leaves its temp file (as big as the catalogue); its process is gone, so it goes.
   await removeLeftovers(backupsDir(dataDir), false)
 }
 
-/** Decides when the store backs up: before the first write of each run, then at most once per interval. */
+/**
+ * Decides when the store backs up: at most once per interval, the last backup of an earlier run included (`lastAt`),
+ * so a run's first write backs up only when the newest backup is that old: a script running one command per change
+ * makes one backup an hour, not one per command.
+ */
 export class BackupSchedule {
   #lastAt: number | undefined
 
-  constructor(private readonly intervalMs = BACKUP_INTERVAL_MS) {}
+  constructor(
+    private readonly intervalMs = BACKUP_INTERVAL_MS,
+    lastAt?: Date
+  ) {
+    this.#lastAt = lastAt?.getTime()
+  }
 
   /** True when a backup is due at `now`; marks it taken. */
   claim(now: Date): boolean {

@@ -4,7 +4,7 @@ import { userInfo } from 'node:os'
 import path from 'node:path'
 import type { RestoredBy } from '#shared/history'
 import type { Plant } from '#shared/plant'
-import { backupTimeOf } from './backups'
+import { MAX_BACKUP_BYTES, backupTimeOf } from './backups'
 import { checkBackup } from './check-backup'
 import { DataFileError, PLANT_ID_MAX, parseDataFileText } from '#store/file/data-file'
 import { checkStoreFolder, removeStoreLeftovers } from '#store/folder/data-folder'
@@ -100,6 +100,20 @@ async function keepAside(file: string, suffix: string): Promise<string | undefin
   }
 }
 
+/** The text of the backup `source`, refused in words when it is not a plain file or is larger than a backup can be. */
+async function readBackupText(source: string): Promise<string> {
+  const info = await stat(source)
+  if (!info.isFile()) throw new DataFileError(source, 'it is not a plain file, so nothing was restored')
+  if (info.size > MAX_BACKUP_BYTES) {
+    const size = `${Math.ceil(info.size / 2 ** 20)} MiB`
+    throw new DataFileError(
+      source,
+      `it is ${size}, larger than a backup can be (${MAX_BACKUP_BYTES / 2 ** 20} MiB), so it was not read and nothing was restored`
+    )
+  }
+  return readFile(source, 'utf8')
+}
+
 /** When and by what a restore is made (the mark open pages read: "restored from a backup of … by …"). */
 export interface RestoreOptions {
   at?: Date
@@ -140,7 +154,7 @@ export async function restoreFromBackup(dataDir: string, source: string, options
   const lock = await acquireDataDirLock(dataDir, 'plant-store restore', 'restore')
   let restored = false
   try {
-    const data = checkBackup(source, migrateToCurrent(source, parseDataFileText(source, await readFile(source, 'utf8'))).data)
+    const data = checkBackup(source, migrateToCurrent(source, parseDataFileText(source, await readBackupText(source))).data)
     await removeStoreLeftovers(dataDir) // e.g. the temp file of a restore killed before
     const suffix = `replaced-${at.toISOString().replace(/[:.]/g, '-')}`
     const file = path.join(dataDir, DATA_FILE_NAME)

@@ -1,7 +1,7 @@
 /**
- * The backups an open store makes while it writes: before the first write of
- * each run (holding the catalogue as it was opened), then at most once per
- * interval. They are written in the background: a failed backup never blocks
+ * The backups an open store makes while it writes: at most once per interval,
+ * counted from the newest backup already there (an earlier run's), the first of
+ * a run holding the catalogue as it was opened. They are written in the background: a failed backup never blocks
  * a sale; it is reported and tried again at the next one.
  */
 import { BackupSchedule, writeBackup } from './backups'
@@ -18,11 +18,11 @@ export class RunBackups {
   /** The catalogue as it was when opened, until the first backup of this run holds it. */
   #openingState: CatalogueSnapshot | undefined
 
-  constructor(dir: string, openingState: CatalogueSnapshot, ledger: () => Promise<LedgerRecord[]>, intervalMs?: number) {
+  constructor(dir: string, openingState: CatalogueSnapshot, ledger: () => Promise<LedgerRecord[]>, intervalMs?: number, lastBackupAt?: Date) {
     this.#dir = dir
     this.#ledger = ledger
     this.#openingState = openingState
-    this.#schedule = new BackupSchedule(intervalMs)
+    this.#schedule = new BackupSchedule(intervalMs, lastBackupAt)
   }
 
   /** After a saved batch: starts a backup when one is due; `current` gives the catalogue as it is now. */

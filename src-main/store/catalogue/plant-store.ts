@@ -86,7 +86,7 @@ export class PlantStore {
     this.#catalogue = new PublishedCatalogue(db, this.#keys)
     this.#journal = new ActiveJournal(options.dir, opened.journal, options.fs)
     const opening = this.#catalogue.snapshot(opened.journal.gen, this.#now())
-    this.#backups = new RunBackups(this.dir, opening, () => ledger.records(), options.backupIntervalMs)
+    this.#backups = new RunBackups(this.dir, opening, () => ledger.records(), options.backupIntervalMs, opened.lastBackupAt)
     this.#commits = new GroupCommit<StagedChange>({
       save: (changes) => this.#save(changes),
       discard: () => {

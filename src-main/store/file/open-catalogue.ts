@@ -7,7 +7,7 @@
 import { mkdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { Low } from 'lowdb'
-import { latestBackup, writeBackup } from '#store/backups/backups'
+import { lastBackupTime, latestBackup, writeBackup } from '#store/backups/backups'
 import { CatalogueFile } from './catalogue-file'
 import { DataFileError, emptyPlantFile, type PlantFile } from './data-file'
 import { checkStoreFolder, removeStoreLeftovers } from '#store/folder/data-folder'
@@ -63,6 +63,8 @@ export interface OpenedCatalogue {
   records: ReplayedRecords[]
   /** Watches that the folder, its lock and the journal stay this store's (it holds the lock until the store closes). */
   guard: FolderGuard
+  /** When the newest backup already there was made: the run's first backup waits until it is an interval old. */
+  lastBackupAt: Date | undefined
 }
 
 /**
@@ -80,7 +82,8 @@ export async function openCatalogue(options: OpenPlantStoreOptions): Promise<Ope
     await removeStoreLeftovers(options.dir)
     const layout = options.layout ?? CURRENT_LAYOUT
     const read = await readForWriting(options.dir, options.fs ?? nodeFileSystem, layout, options.now?.())
-    return { ...read, guard: await FolderGuard.create(options.dir, lock, { holder, onFolderRecreated: options.onFolderRecreated }) }
+    const lastBackupAt = await lastBackupTime(options.dir, options.now?.() ?? new Date())
+    return { ...read, lastBackupAt, guard: await FolderGuard.create(options.dir, lock, { holder, onFolderRecreated: options.onFolderRecreated }) }
   } catch (error) {
     await lock.release()
     if (error instanceof DataFileError) error.latestBackup = await latestBackup(options.dir)
@@ -93,7 +96,7 @@ export async function openCatalogue(options: OpenPlantStoreOptions): Promise<Ope
  * once, proving the folder writable before any request; a migrated one is
  * rewritten after its old form is backed up.
  */
-async function readForWriting(dir: string, fs: FileSystem, layout: FileLayout, now?: Date): Promise<Omit<OpenedCatalogue, 'guard'>> {
+async function readForWriting(dir: string, fs: FileSystem, layout: FileLayout, now?: Date): Promise<Omit<OpenedCatalogue, 'guard' | 'lastBackupAt'>> {
   const file = path.join(dir, DATA_FILE_NAME)
   const snapshot = new CatalogueFile(file, fs, layout)
   const db = new Low<PlantFile>(snapshot, emptyPlantFile(layout.version))

@@ -47,7 +47,8 @@ export function planColumns(
     // A choice that repeats the proposal (the mapping step sends every column back) keeps the proposal's standing.
     const chosen = chosenTarget(choices, heading)
     if (chosen && chosen !== proposed.target) return { index, heading, target: chosen, rank: index, by: 'choice' }
-    const remembered = chosenTarget(recalled, heading)
+    // Plant Store's own export says what its columns hold: no remembered mapping turns its price into stock.
+    const remembered = fromPreset && preset.id === 'plant-store' ? undefined : chosenTarget(recalled, heading)
     if (remembered && remembered !== proposed.target) return { index, heading, target: remembered, rank: index, by: 'remembered' }
     return proposed
   })

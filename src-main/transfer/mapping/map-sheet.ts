@@ -39,9 +39,11 @@ const GIFT_CARD =
   /gift ?card|gift voucher|gutschein|geschenkkarte|carte[- ]cadeau|bon d'achat|cheque cadeau|cadeaubon|cadeaukaart|tarjeta regalo|vale regalo|buono regalo/i
 
 function choosePreset(header: readonly string[], options: MapOptions): Preset | undefined {
-  const forced = options.choices.preset ?? options.recalled?.preset
+  const recognised = recognisePreset(header)
+  // A remembered choice never reads Plant Store's own export as something else; this import's own choice may.
+  const forced = options.choices.preset ?? (recognised?.id === 'plant-store' ? undefined : options.recalled?.preset)
   if (forced === 'none') return undefined
-  return forced ? presetNamed(forced) : recognisePreset(header)
+  return forced ? presetNamed(forced) : recognised
 }
 
 /** A text shown as an example or in a sentence, cut to 40 characters (a heading or cell may be a megabyte long). */

@@ -9,6 +9,7 @@ import { restoreFromBackup } from '#store/backups/restore'
 import { takeOverDataDir } from '#store/folder/lock'
 import { writeSetting } from '#settings/settings'
 import { newestBackups } from '#backup-folder/latest-backup'
+import { recordAndPrune } from '#backup-folder/backup-manifest'
 import { makeTempDir } from '#setup/temp-dir'
 import { GOOD_CATALOGUE, addBackup, damageCatalogue } from './_catalogue'
 
@@ -24,11 +25,12 @@ async function unprovenLock(dir: string): Promise<number> {
   return other.pid!
 }
 
-/** A backup folder for `dataDir` (set in its settings) holding one backup `name` with `text`; returns the folder. */
+/** A backup folder for `dataDir` (set in its settings) holding one backup `name` with `text`, recorded as written by `dataDir`; returns the folder. */
 async function stickWith(dataDir: string, name: string, text = GOOD_CATALOGUE): Promise<string> {
   const stick = path.join(await makeTempDir(), 'PlantStore')
   await mkdir(stick)
   await writeFile(path.join(stick, name), text)
+  await recordAndPrune(dataDir, path.join(stick, name), 30)
   await writeSetting(dataDir, 'backup.dir', stick)
   return stick
 }
