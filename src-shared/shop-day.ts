@@ -4,25 +4,44 @@
  * 00:30 in Berlin is on that day, not on the day before. The one place that decides it, for server, UI and CLI.
  */
 
-/** The time zone names a shop may set: the canonical IANA names this runtime knows (Intl), and UTC. */
+/**
+ * The time zone names a shop picks from: the names this runtime lists (Intl), and UTC. Intl (ICU) lists some zones
+ * by their old names (Asia/Calcutta, Europe/Kiev); the current IANA names (Asia/Kolkata, Europe/Kyiv) and every other
+ * name Intl can format are accepted as well (see {@link timeZoneToStore}).
+ */
 export const TIME_ZONES: readonly string[] = [...Intl.supportedValuesOf('timeZone'), 'UTC']
 
 const KNOWN = new Set(TIME_ZONES)
+const KNOWN_BY_LOWER_CASE = new Map(TIME_ZONES.map((zone) => [zone.toLowerCase(), zone]))
 
-/** The canonical spelling of an IANA time zone name in any case or an alias ("europe/berlin", "US/Eastern"), else undefined. */
-export function canonicalTimeZone(name: string): string | undefined {
+/** True when Intl can format dates in the zone named `name` (exactly as written, any case). */
+function intlFormats(name: string): boolean {
   try {
-    const zone = new Intl.DateTimeFormat('en', { timeZone: name.trim() }).resolvedOptions().timeZone
-    return KNOWN.has(zone) ? zone : undefined
+    new Intl.DateTimeFormat('en', { timeZone: name })
+    return name !== ''
   } catch {
-    return undefined // RangeError: not a time zone Intl knows
+    return false // RangeError: not a time zone Intl knows
   }
 }
 
-/** What is wrong with `value` as the shop's time zone, or undefined when it is one of {@link TIME_ZONES}. */
+/**
+ * How a time zone name is stored: a listed zone in its listed spelling ("europe/berlin" is Europe/Berlin), any other
+ * name Intl can format as given (Asia/Kolkata stays Asia/Kolkata, not ICU's Asia/Calcutta); undefined for no zone.
+ */
+export function timeZoneToStore(name: string): string | undefined {
+  const trimmed = name.trim()
+  return KNOWN_BY_LOWER_CASE.get(trimmed.toLowerCase()) ?? (intlFormats(trimmed) ? trimmed : undefined)
+}
+
+/** True for a name a shop's time zone may be stored as (the shop settings file is read with it). */
+export function isShopTimeZone(value: unknown): value is string {
+  return typeof value === 'string' && timeZoneProblem(value) === undefined
+}
+
+/** What is wrong with `value` as the shop's time zone, or undefined when it names one as it is stored. */
 export function timeZoneProblem(value: unknown): string | undefined {
-  if (typeof value === 'string' && KNOWN.has(value)) return undefined
-  const meant = typeof value === 'string' ? canonicalTimeZone(value) : undefined
+  if (typeof value === 'string' && (KNOWN.has(value) || timeZoneToStore(value) === value)) return undefined
+  const meant = typeof value === 'string' ? timeZoneToStore(value) : undefined
   if (meant !== undefined) return `timeZone must be written as the IANA name is: "${meant}" (got "${value as string}")`
   const shown = typeof value === 'string' ? `"${value.slice(0, 40)}"` : String(value)
   return `timeZone must be an IANA time zone name such as Europe/Berlin or America/New_York; got ${shown}`

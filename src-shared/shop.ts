@@ -6,7 +6,7 @@
  * body-rules.ts.
  */
 import { leafOf, named, objectOf } from './body-rules'
-import { TIME_ZONES, timeZoneProblem } from './shop-day'
+import { timeZoneProblem } from './shop-day'
 
 /** GET /v3/settings/shop. */
 export interface ShopSettings {
@@ -37,12 +37,12 @@ const CURRENCY = leafOf<string>(currencyProblem, {
   description: "An ISO 4217 code this server knows (Intl.supportedValuesOf('currency')), in capitals."
 })
 
-/** The time zone of a change: an IANA name as Intl spells it, listed in the schema. */
+/** The time zone of a change: an IANA name Intl can format, stored as given. */
 const TIME_ZONE = leafOf<string>(timeZoneProblem, {
   type: 'string',
-  enum: [...TIME_ZONES],
   description:
-    "The shop's IANA time zone (e.g. Europe/Berlin), spelled as Intl.supportedValuesOf('timeZone') lists it, or UTC: " +
+    "The shop's IANA time zone (e.g. Europe/Berlin or Asia/Kolkata): a name Intl can format, in the case " +
+    "Intl.supportedValuesOf('timeZone') lists it when it is listed, or UTC; stored as given: " +
     'the day a sale is counted on in the sales report, and the date in file names. By default the computer’s.'
 })
 

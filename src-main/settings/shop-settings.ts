@@ -5,7 +5,7 @@
  * `plant-store config set currency GBP` / `config set timeZone Europe/Berlin`.
  */
 import { isCurrencyCode, type ShopSettings } from '#shared/shop'
-import { TIME_ZONES, computerTimeZone } from '#shared/shop-day'
+import { computerTimeZone, isShopTimeZone } from '#shared/shop-day'
 import { readSettings } from './settings'
 
 /** Currencies of the regions a locale most often names; other regions fall back to {@link FALLBACK_CURRENCY}. */
@@ -93,6 +93,6 @@ export async function readShopSettings(dataDir: string, locale = computerLocale(
   return {
     currency: isCurrencyCode(stored.currency) ? stored.currency : currencyOfLocale(locale),
     locale,
-    timeZone: stored.timeZone !== undefined && TIME_ZONES.includes(stored.timeZone) ? stored.timeZone : timeZone
+    timeZone: isShopTimeZone(stored.timeZone) ? stored.timeZone : timeZone
   }
 }

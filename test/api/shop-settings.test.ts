@@ -65,6 +65,14 @@ describe('PUT /v3/settings/shop', () => {
     expect(await readShopSettings(app.dir, 'en-US', 'Europe/Berlin')).toEqual({ currency: 'USD', locale: 'en-US', timeZone: 'America/New_York' })
   })
 
+  it.each(['Asia/Kolkata', 'Europe/Kyiv', 'Asia/Calcutta'])('accepts the time zone %s and stores it as given', async (timeZone) => {
+    const app = await createTestApp()
+    const response = await app.call('PUT', '/v3/settings/shop', { timeZone })
+    expect(response.status).toBe(200)
+    expect(await response.json()).toMatchObject({ timeZone })
+    expect((await readShopSettings(app.dir, 'en-US', 'Europe/Berlin')).timeZone).toBe(timeZone)
+  })
+
   it.each([
     ['europe/berlin', 'timeZone must be written as the IANA name is: "Europe/Berlin" (got "europe/berlin")'],
     ['Mars/Olympus_Mons', 'timeZone must be an IANA time zone name such as Europe/Berlin or America/New_York; got "Mars/Olympus_Mons"'],

@@ -1,6 +1,6 @@
 /** The shop's day is the date where the shop is (its time zone setting), never the UTC date nor the test machine's. */
 import { describe, expect, it } from 'vitest'
-import { canonicalTimeZone, shopDay, timeZoneProblem } from '#shared/shop-day'
+import { timeZoneToStore, shopDay, timeZoneProblem } from '#shared/shop-day'
 
 describe('shopDay', () => {
   it('puts a moment on the date it has in the shop’s zone', () => {
@@ -37,12 +37,14 @@ describe('shopDay', () => {
 
 describe('the time zone setting', () => {
   it('takes an IANA name in any case or an alias, in its canonical spelling', () => {
-    expect(canonicalTimeZone('europe/BERLIN')).toBe('Europe/Berlin')
-    expect(canonicalTimeZone(' America/New_York ')).toBe('America/New_York')
-    expect(canonicalTimeZone('US/Eastern')).toBe('America/New_York')
-    expect(canonicalTimeZone('utc')).toBe('UTC')
-    expect(canonicalTimeZone('Mars/Olympus_Mons')).toBeUndefined()
-    expect(canonicalTimeZone('')).toBeUndefined()
+    expect(timeZoneToStore('europe/BERLIN')).toBe('Europe/Berlin')
+    expect(timeZoneToStore(' America/New_York ')).toBe('America/New_York')
+    expect(timeZoneToStore('US/Eastern')).toBe('US/Eastern')
+    expect(timeZoneToStore('Asia/Kolkata')).toBe('Asia/Kolkata')
+    expect(timeZoneToStore(' Europe/Kyiv')).toBe('Europe/Kyiv')
+    expect(timeZoneToStore('utc')).toBe('UTC')
+    expect(timeZoneToStore('Mars/Olympus_Mons')).toBeUndefined()
+    expect(timeZoneToStore('')).toBeUndefined()
   })
 
   it('is refused in a body unless spelled as the IANA name is, saying which name was meant', () => {
@@ -51,5 +53,10 @@ describe('the time zone setting', () => {
     expect(timeZoneProblem('europe/berlin')).toBe('timeZone must be written as the IANA name is: "Europe/Berlin" (got "europe/berlin")')
     expect(timeZoneProblem('Berlin')).toBe('timeZone must be an IANA time zone name such as Europe/Berlin or America/New_York; got "Berlin"')
     expect(timeZoneProblem(1)).toMatch(/got 1$/)
+  })
+
+  it('accepts the current IANA names Intl formats but lists by their old names, and the old names too', () => {
+    for (const zone of ['Asia/Kolkata', 'Europe/Kyiv', 'Asia/Calcutta', 'Europe/Kiev']) expect(timeZoneProblem(zone)).toBeUndefined()
+    expect(shopDay('2026-11-27T20:00:00Z', 'Asia/Kolkata')).toBe('2026-11-28')
   })
 })
