@@ -33,6 +33,8 @@ export const PROBLEM_TYPES = {
   unsupportedMediaType: 'urn:plant-store:problem:unsupported-media-type',
   payloadTooLarge: 'urn:plant-store:problem:payload-too-large',
   notSaved: 'urn:plant-store:problem:not-saved',
+  /** 503: a file of the data folder (settings.json, tokens.json) is damaged; the detail says how to repair it (extension). */
+  fileDamaged: 'urn:plant-store:problem:file-damaged',
   unauthorized: 'urn:plant-store:problem:unauthorized',
   forbidden: 'urn:plant-store:problem:forbidden',
   internal: 'urn:plant-store:problem:internal',

@@ -4,11 +4,10 @@
  * errors a start expects, each with its words, then the file-system errors
  * by errno.
  */
-import { ConfigError } from '#settings/errors'
+import { ConfigError, DamagedFileError } from '#settings/errors'
 import { PortInUseError } from '#server/start-server'
 import { DataDirLockedError, DataFileError, UntrustedDataFolderError, fileSystemProblem } from '#store/errors'
 import { FileLockTimeoutError } from '#lib/file-lock'
-import { NamedTokensFileError } from '#auth/named-tokens'
 import { TokenError, TokenRotationBusyError } from '#auth/token'
 
 type ErrorClass<E extends Error> = abstract new (...args: never[]) => E
@@ -32,7 +31,7 @@ const START_FAILURES = [
   startFailure(TokenError),
   startFailure(TokenRotationBusyError),
   startFailure(ConfigError),
-  startFailure(NamedTokensFileError),
+  startFailure(DamagedFileError),
   startFailure(FileLockTimeoutError),
   startFailure(DataFileError, dataFileWords)
 ]

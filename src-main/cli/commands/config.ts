@@ -1,13 +1,13 @@
 /** `plant-store config`: the settings kept in the data folder (the backup folder, the shop's currency and time zone). */
 import path from 'node:path'
 import { checkBackupFolder, sharedFolderWarning } from '#backup-folder/check-folder'
-import { SETTING_KEYS, readSettings, writeSetting } from '#settings/settings'
+import { SETTING_KEYS, readSettings, resetDamagedSettings, writeSetting } from '#settings/settings'
 import { currencyProblem } from '#shared/shop'
 import { timeZoneToStore, timeZoneProblem } from '#shared/shop-day'
-import { UsageError, type Command } from '#cli/command'
+import { CommandError, EXIT_CODES, UsageError, type Command } from '#cli/command'
 import { dataOptionHelp, readOptions } from '#cli/options'
 
-const help = `Usage: plant-store config set KEY VALUE | get KEY | unset KEY [--data DIR]
+const help = `Usage: plant-store config set KEY VALUE | get KEY | unset KEY | reset [--data DIR]
 
 Settings:
   backup.dir   a folder off this computer (a USB stick, a network share) that
@@ -19,6 +19,10 @@ Settings:
   timeZone     the shop's time zone, an IANA name (any case: europe/berlin is
                Europe/Berlin); by default the computer's. The sales report counts
                sales per day in it, and file names carry its date
+
+config reset repairs a damaged settings.json: it keeps the file aside as
+settings.json.damaged-TIME and goes back to the default settings (set them
+again with config set). A settings file that can be read is left alone.
 
 Options:
 ${dataOptionHelp()}
@@ -45,10 +49,23 @@ function currencyValue(value: string): string {
   return code
 }
 
+async function reset(dataDir: string): Promise<number> {
+  const aside = await resetDamagedSettings(dataDir)
+  if (aside === undefined) {
+    throw new CommandError(
+      'the settings file is not damaged, so it was not reset; change one setting with config set or config unset',
+      EXIT_CODES.failed
+    )
+  }
+  process.stdout.write(`The damaged settings were kept as ${aside}; the default settings apply now (set them again with plant-store config set).\n`)
+  return 0
+}
+
 async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
   const { positionals, dataDir } = readOptions(args, env, {}, true)
   const [action, rawKey, value, ...rest] = positionals
   if (rest.length > 0) throw new UsageError('too many arguments; see plant-store config --help')
+  if (action === 'reset' && rawKey === undefined) return reset(dataDir)
   const key = readKey(rawKey)
   if (action === 'get') {
     const current = (await readSettings(dataDir))[key]
@@ -69,7 +86,7 @@ async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
     await writeSetting(dataDir, key, undefined)
     return 0
   }
-  throw new UsageError('write plant-store config set KEY VALUE, config get KEY or config unset KEY')
+  throw new UsageError('write plant-store config set KEY VALUE, config get KEY, config unset KEY or config reset')
 }
 
 export const configCommand: Command = { summary: 'change a setting (backup.dir, currency, timeZone)', help, run }

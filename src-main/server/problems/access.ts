@@ -17,11 +17,15 @@ const UNAUTHORIZED_DETAILS: Record<TokenRefusal, string> = {
 }
 
 export const ACCESS_PROBLEMS = {
-  unauthorized: row({
+  unauthorized: row<[refusal: TokenRefusal, namedTokensDamage?: string]>({
     type: PROBLEM_TYPES.unauthorized,
     title: 'Unauthorized',
     status: 401,
-    detail: (refusal: TokenRefusal) => UNAUTHORIZED_DETAILS[refusal],
+    // A named token cannot be told from a revoked one while their file is damaged: say so, not "rotated or revoked?".
+    detail: (refusal, namedTokensDamage) =>
+      namedTokensDamage === undefined
+        ? UNAUTHORIZED_DETAILS[refusal]
+        : `Token not accepted: every named token is refused until the token file is repaired (the owner's token still works): ${namedTokensDamage}.`,
     // RFC 6750 §3.1: an error code only when a Bearer token was actually presented.
     headers: (refusal) => ({
       'www-authenticate':

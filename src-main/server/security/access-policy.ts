@@ -32,6 +32,8 @@ export interface NamedTokenLookup {
   authenticate(token: string): { name: string; scope: TokenScope } | undefined
   /** Catches up with tokens made elsewhere (the CLI) since the last look; called before refusing an unknown token. */
   refresh?(): Promise<void>
+  /** Why every named token is refused for now (their file is damaged), in words; undefined while the file is fine. */
+  damage?(): string | undefined
 }
 
 /** Who a request comes from: the owner, or the holder of a named token. */
@@ -49,7 +51,7 @@ export interface Principal {
 export type TokenRefusal = 'missing' | 'wrong-scheme' | 'malformed' | 'invalid'
 
 /** Outcome of checking an Authorization header. */
-export type TokenCheck = { ok: true; principal: Principal } | { ok: false; refusal: TokenRefusal }
+export type TokenCheck = { ok: true; principal: Principal } | { ok: false; refusal: TokenRefusal; namedTokensDamage?: string }
 
 const OWNER: Principal = { name: OWNER_TOKEN_NAME, scope: 'owner' }
 
@@ -121,7 +123,9 @@ export class AccessPolicy {
     if (this.#expected?.token !== token) this.#expected = { token, digest: digest(token) }
     if (sameSecret(given, this.#expected.digest)) return { ok: true, principal: OWNER }
     const named = this.#namedTokens?.authenticate(given)
-    return named ? { ok: true, principal: named } : { ok: false, refusal: 'invalid' }
+    if (named) return { ok: true, principal: named }
+    const damage = this.#namedTokens?.damage?.()
+    return damage === undefined ? { ok: false, refusal: 'invalid' } : { ok: false, refusal: 'invalid', namedTokensDamage: damage }
   }
 
   /**
