@@ -3,7 +3,7 @@ import path from 'node:path'
 import { checkBackupFolder, sharedFolderWarning } from '#backup-folder/check-folder'
 import { SETTING_KEYS, readSettings, resetDamagedSettings, writeSetting } from '#settings/settings'
 import { currencyProblem } from '#shared/shop'
-import { timeZoneToStore, timeZoneProblem } from '#shared/shop-day'
+import { canonicalTimeZone, timeZoneProblem } from '#shared/shop-day'
 import { CommandError, EXIT_CODES, UsageError, type Command } from '#cli/command'
 import { dataOptionHelp, readOptions } from '#cli/options'
 
@@ -34,9 +34,9 @@ function readKey(key: string | undefined): (typeof SETTING_KEYS)[number] {
   throw new UsageError(`unknown setting "${key ?? ''}"; the settings are ${SETTING_KEYS.join(', ')}`)
 }
 
-/** An IANA time zone name, whatever its case ("europe/berlin" is Europe/Berlin), as it is stored. */
+/** An IANA time zone name, whatever its case ("europe/berlin" is Europe/Berlin), in its canonical spelling. */
 function timeZoneValue(value: string): string {
-  const zone = timeZoneToStore(value)
+  const zone = canonicalTimeZone(value)
   if (zone === undefined) throw new UsageError(timeZoneProblem(value.trim())!)
   return zone
 }
