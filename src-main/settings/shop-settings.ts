@@ -4,7 +4,7 @@
  * EUR when it names none; the time zone is by default the computer's. Changed with PUT /v3/settings/shop or
  * `plant-store config set currency GBP` / `config set timeZone Europe/Berlin`.
  */
-import { isCurrencyCode, type ShopSettings } from '#shared/shop'
+import { isCurrencyCode, isShopCurrency, type ShopSettings } from '#shared/shop'
 import { computerTimeZone, isShopTimeZone } from '#shared/shop-day'
 import { readSettings } from './settings'
 
@@ -81,7 +81,9 @@ export function computerLocale(): string {
 export function currencyOfLocale(locale: string): string {
   try {
     const region = new Intl.Locale(locale).region
-    return (region && REGION_CURRENCIES[region]) || FALLBACK_CURRENCY
+    const currency = region && REGION_CURRENCIES[region]
+    // A currency without cents (JPY, HUF in Intl's data) cannot be set, so it is not the default either.
+    return currency && isShopCurrency(currency) ? currency : FALLBACK_CURRENCY
   } catch {
     return FALLBACK_CURRENCY
   }

@@ -56,6 +56,28 @@ describe('PUT /v3/settings/shop', () => {
     expect((await (await app.call('GET', '/v3/settings/shop')).json()).currency).toBe(currencyOfLocale(computerLocale()))
   })
 
+  it.each([
+    ['JPY', 'no decimals'],
+    ['KWD', '3 decimals']
+  ])('refuses %s, whose amounts do not have the two decimals prices are kept with, in words', async (currency, decimals) => {
+    const app = await createTestApp()
+    const response = await app.call('PUT', '/v3/settings/shop', { currency })
+    expect(response.status).toBe(400)
+    const problem = await response.json()
+    expect(problem.errors).toEqual([
+      { field: 'currency', message: expect.stringContaining(`currency ${currency} cannot be used: its amounts have ${decimals}`) }
+    ])
+    expect(problem.errors[0].message).toContain('choose a currency with two decimals such as EUR, GBP or USD')
+  })
+
+  it('shows a price in a currency set earlier without cents as it is kept, never rounded', () => {
+    expect(formatMoney(6.9, { currency: 'JPY', locale: 'en-US' })).toBe('¥6.90')
+  })
+
+  it('does not default to a currency that cannot be set', () => {
+    expect(currencyOfLocale('ja-JP')).toBe('EUR')
+  })
+
   it('sets the time zone, leaving the currency as it is, and the currency leaving the time zone', async () => {
     const app = await createTestApp()
     const zoned = await app.call('PUT', '/v3/settings/shop', { timeZone: 'America/New_York' })
