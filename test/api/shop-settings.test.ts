@@ -124,3 +124,13 @@ describe('PUT /v3/settings/shop', () => {
     expect((await response.json()).errors[0].field).toBe('locale')
   })
 })
+
+describe('a shop settings body with a key twice', () => {
+  it('is refused as a shop setting not changed, not as "not a plant"', async () => {
+    const app = await createTestApp()
+    const response = await app.call('PUT', '/v3/settings/shop', '{"timeZone":"UTC","timeZone":"UTC"}')
+    expect(response.status).toBe(400)
+    const problem = await response.json()
+    expect(problem.detail).toBe('The shop setting was not changed: the key "timeZone" is given more than once; give each field once.')
+  })
+})
