@@ -13,7 +13,8 @@ const UNAUTHORIZED_DETAILS: Record<TokenRefusal, string> = {
     '(no token at all usually means the command that should have printed it failed).',
   invalid:
     "Token not accepted (rotated or revoked?): it is neither the owner's current token nor a named token. " +
-    '`plant-store token` prints the current owner token; `plant-store token list` shows the named tokens.'
+    '`plant-store token` prints the current owner token (for a server started with PLANT_STORE_TOKEN, that variable is ' +
+    'the owner token); `plant-store token list` shows the named tokens.'
 }
 
 export const ACCESS_PROBLEMS = {
