@@ -47,6 +47,10 @@ export function currencyProblem(value: unknown): string | undefined {
       'prices with two decimals (cents), so they would be shown or kept wrong; choose a currency with two decimals such as EUR, GBP or USD'
     )
   }
+  if (typeof value === 'string' && /^[A-Z]{3}$/.test(value)) {
+    // XXX, XTS: codes ISO 4217 keeps for "no currency" and tests, or one this computer does not know.
+    return `currency ${value} is not a money currency this computer knows; choose an ISO 4217 currency such as EUR, GBP or USD`
+  }
   const shown = typeof value === 'string' ? `"${value.slice(0, 20)}"` : String(value)
   return `currency must be an ISO 4217 code of three capital letters such as EUR, GBP or USD; got ${shown}`
 }

@@ -56,6 +56,15 @@ describe('PUT /v3/settings/shop', () => {
     expect((await (await app.call('GET', '/v3/settings/shop')).json()).currency).toBe(currencyOfLocale(computerLocale()))
   })
 
+  it('refuses a code of three capitals that is no money currency (XXX) saying so, not that it is not three capitals', async () => {
+    const app = await createTestApp()
+    const response = await app.call('PUT', '/v3/settings/shop', { currency: 'XXX' })
+    expect(response.status).toBe(400)
+    expect((await response.json()).errors[0].message).toBe(
+      'currency XXX is not a money currency this computer knows; choose an ISO 4217 currency such as EUR, GBP or USD'
+    )
+  })
+
   it.each([
     ['JPY', 'no decimals'],
     ['KWD', '3 decimals']
