@@ -11,11 +11,12 @@ describe('a damaged settings.json', () => {
   it.each([
     ['GET', '/v3/settings/shop', undefined],
     ['PUT', '/v3/settings/shop', { currency: 'GBP' }],
-    ['GET', '/v3/reports/sales?from=2026-11-28&to=2026-11-28', undefined]
+    ['GET', '/v3/reports/sales?from=2026-11-28&to=2026-11-28', undefined],
+    ['POST', '/v3/import?dryRun=true', 'name\nFern\n']
   ])('answers %s %s with 503 naming the file and the repair', async (method, route, body) => {
     const app = await createTestApp()
     await writeFile(path.join(app.dir, 'settings.json'), '{"currency": "EUR",')
-    const response = await app.call(method, route, body)
+    const response = await app.call(method, route, body, typeof body === 'string' ? { 'content-type': 'text/csv' } : {})
     expect(response.status).toBe(503)
     const problem = await response.json()
     expect(problem.type).toBe('urn:plant-store:problem:file-damaged')
