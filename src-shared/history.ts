@@ -116,5 +116,7 @@ export interface LastRestore {
 export interface Health {
   status: 'ok' | 'degraded'
   problems: HealthProblem[]
+  /** What the token of the request may do: a read-only token's screen offers no changes. */
+  scope?: 'owner' | 'read-write' | 'read-only'
   restored?: LastRestore
 }

@@ -185,7 +185,9 @@ export function formatMoney(price: number | undefined | null, money: ShopMoney):
   try {
     return cachedFormat(
       `${money.locale}|${money.currency}`,
-      () => new Intl.NumberFormat(money.locale, { style: 'currency', currency: money.currency })
+      // Always the two decimals prices are kept with: a currency set before those without cents were refused (JPY)
+      // shows 6.90 as it is kept, never rounded to 7.
+      () => new Intl.NumberFormat(money.locale, { style: 'currency', currency: money.currency, minimumFractionDigits: 2, maximumFractionDigits: 2 })
     ).format(price)
   } catch {
     // An unknown currency code or locale: the amount in the locale's digits with the code after it.

@@ -36,6 +36,8 @@ export const PROBLEM_TYPES = {
   payloadTooLarge: 'urn:plant-store:problem:payload-too-large',
   notSaved: 'urn:plant-store:problem:not-saved',
   salesLedgerDamaged: 'urn:plant-store:problem:sales-ledger-damaged',
+  /** 503: a file of the data folder (settings.json, tokens.json) is damaged; the detail says how to repair it (extension). */
+  fileDamaged: 'urn:plant-store:problem:file-damaged',
   unauthorized: 'urn:plant-store:problem:unauthorized',
   forbidden: 'urn:plant-store:problem:forbidden',
   internal: 'urn:plant-store:problem:internal',

@@ -4,24 +4,72 @@
  * 00:30 in Berlin is on that day, not on the day before. The one place that decides it, for server, UI and CLI.
  */
 
-/** The time zone names a shop may set: the canonical IANA names this runtime knows (Intl), and UTC. */
-export const TIME_ZONES: readonly string[] = [...Intl.supportedValuesOf('timeZone'), 'UTC']
+/**
+ * The current IANA names of zones that ICU (Intl) lists by their older names (Asia/Calcutta, Europe/Kiev), for a
+ * shop that writes its zone as the tz database and `timedatectl` do today. Each is offered where Intl formats it.
+ */
+const CURRENT_IANA_NAMES = [
+  'Africa/Asmara',
+  'America/Argentina/Buenos_Aires',
+  'America/Argentina/Catamarca',
+  'America/Argentina/Cordoba',
+  'America/Argentina/Jujuy',
+  'America/Argentina/Mendoza',
+  'America/Atikokan',
+  'America/Indiana/Indianapolis',
+  'America/Kentucky/Louisville',
+  'America/Nuuk',
+  'Asia/Ho_Chi_Minh',
+  'Asia/Kathmandu',
+  'Asia/Kolkata',
+  'Asia/Yangon',
+  'Atlantic/Faroe',
+  'Europe/Kyiv',
+  'Pacific/Chuuk',
+  'Pacific/Kanton',
+  'Pacific/Pohnpei'
+]
+
+/** True when Intl can format dates in the zone named `name`. */
+function intlFormats(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name })
+    return true
+  } catch {
+    return false // RangeError: not a time zone Intl knows
+  }
+}
+
+/**
+ * The time zone names a shop may set: the names this runtime lists (Intl), UTC, and the current IANA names Intl lists
+ * by an older one (both spellings are accepted, and stored as given).
+ */
+export const TIME_ZONES: readonly string[] = [...new Set([...Intl.supportedValuesOf('timeZone'), 'UTC', ...CURRENT_IANA_NAMES.filter(intlFormats)])]
 
 const KNOWN = new Set(TIME_ZONES)
+const KNOWN_BY_LOWER_CASE = new Map(TIME_ZONES.map((zone) => [zone.toLowerCase(), zone]))
 
-/** The canonical spelling of an IANA time zone name in any case or an alias ("europe/berlin", "US/Eastern"), else undefined. */
+/**
+ * The spelling of a time zone name in any case or an alias ("europe/berlin", "US/Eastern") as one of
+ * {@link TIME_ZONES}, else undefined. A name that is one of them in another case keeps its own name (Asia/Kolkata
+ * stays Asia/Kolkata, not ICU's Asia/Calcutta); another alias becomes the name Intl gives it.
+ */
 export function canonicalTimeZone(name: string): string | undefined {
-  try {
-    const zone = new Intl.DateTimeFormat('en', { timeZone: name.trim() }).resolvedOptions().timeZone
-    return KNOWN.has(zone) ? zone : undefined
-  } catch {
-    return undefined // RangeError: not a time zone Intl knows
-  }
+  const trimmed = name.trim()
+  const listed = KNOWN_BY_LOWER_CASE.get(trimmed.toLowerCase())
+  if (listed !== undefined || !intlFormats(trimmed)) return listed
+  const zone = new Intl.DateTimeFormat('en', { timeZone: trimmed }).resolvedOptions().timeZone
+  return KNOWN.has(zone) ? zone : undefined
+}
+
+/** True for a name a shop's time zone may be stored as (the shop settings file is read with it). */
+export function isShopTimeZone(value: unknown): value is string {
+  return typeof value === 'string' && KNOWN.has(value)
 }
 
 /** What is wrong with `value` as the shop's time zone, or undefined when it is one of {@link TIME_ZONES}. */
 export function timeZoneProblem(value: unknown): string | undefined {
-  if (typeof value === 'string' && KNOWN.has(value)) return undefined
+  if (isShopTimeZone(value)) return undefined
   const meant = typeof value === 'string' ? canonicalTimeZone(value) : undefined
   if (meant !== undefined) return `timeZone must be written as the IANA name is: "${meant}" (got "${value as string}")`
   const shown = typeof value === 'string' ? `"${value.slice(0, 40)}"` : String(value)

@@ -23,6 +23,8 @@ export interface RunningServerInfo {
   pid: number
   port: number
   baseUrl: string
+  /** `environment` when the server was started with PLANT_STORE_TOKEN and so does not use the token file. */
+  ownerTokenFrom?: 'environment' | 'file'
 }
 
 /** The owner's token could not be found; the message says where to get it. */

@@ -70,7 +70,10 @@ export interface RunningService {
  * start time, the witness that keeps a second server out of the folder even if
  * its lock file is deleted (see lock.ts). Replaced atomically, never through a link.
  */
-async function writeServerFile(dataDir: string, info: { pid: number; port: number; baseUrl: string; holder: string }): Promise<string> {
+async function writeServerFile(
+  dataDir: string,
+  info: { pid: number; port: number; baseUrl: string; holder: string; ownerTokenFrom: 'environment' | 'file' }
+): Promise<string> {
   const file = path.join(dataDir, SERVER_FILE_NAME)
   await replaceFile(file, JSON.stringify({ ...info, since: new Date().toISOString(), ...identity(info.pid) }, null, 2) + '\n')
   return file
@@ -130,7 +133,9 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   }
   const lanServer = lan.server
   const baseUrl = apiBaseUrl(server.origin)
-  started.serverInfo = { pid: process.pid, port: server.port, baseUrl, holder: options.holder ?? 'plant-store serve' }
+  // Where the owner's token comes from, so that `plant-store token` never prints a token file this server does not use.
+  const ownerTokenFrom = options.token === undefined ? 'file' : 'environment'
+  started.serverInfo = { pid: process.pid, port: server.port, baseUrl, holder: options.holder ?? 'plant-store serve', ownerTokenFrom }
   const serverFile = await writeServerFile(options.dataDir, started.serverInfo)
   // A start leaves the sales ledger on disk (a year of sales would slow it); the first sales request reads it, or this
   // warm-up a moment after the start has answered its first requests, in slices between requests, so the first sale

@@ -4,11 +4,10 @@
  * errors a start expects, each with its words, then the file-system errors
  * by errno.
  */
-import { ConfigError } from '#settings/errors'
+import { ConfigError, DamagedFileError } from '#settings/errors'
 import { PortInUseError } from '#server/start-server'
 import { DataDirLockedError, DataFileError, UntrustedDataFolderError, fileSystemProblem } from '#store/errors'
 import { FileLockTimeoutError } from '#lib/file-lock'
-import { NamedTokensFileError } from '#auth/named-tokens'
 import { TokenError, TokenRotationBusyError } from '#auth/token'
 import { StaffFileError } from '#auth/staff/staff-file'
 
@@ -33,7 +32,7 @@ const START_FAILURES = [
   startFailure(TokenError),
   startFailure(TokenRotationBusyError),
   startFailure(ConfigError),
-  startFailure(NamedTokensFileError),
+  startFailure(DamagedFileError),
   // Refused rather than started without the staff's roles: a damaged staff.json must not make everyone the owner.
   startFailure(StaffFileError, (error) => `Refusing to start: ${error.message}.`),
   startFailure(FileLockTimeoutError),

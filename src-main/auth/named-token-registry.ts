@@ -52,6 +52,8 @@ export class NamedTokenRegistry {
   readonly #saveUsesMs: number
   #byHash = new Map<string, StoredToken>()
   #signature = ''
+  /** Why the file cannot be read, while it cannot. */
+  #damage: string | undefined
   readonly #uses = new Map<string, string>()
   #saveTimer: NodeJS.Timeout | undefined
   #saving: Promise<void> | undefined
@@ -113,6 +115,11 @@ export class NamedTokenRegistry {
     return this.#reloadIfChanged()
   }
 
+  /** Why every named token is refused for now (tokens.json cannot be read), or undefined while it can. */
+  damage(): string | undefined {
+    return this.#damage
+  }
+
   /** Revokes a token (refused at once); false when there is none of that name. */
   async revoke(name: string): Promise<boolean> {
     const revoked = await revokeNamedToken(this.#dir, name)
@@ -134,7 +141,9 @@ export class NamedTokenRegistry {
       if (signature === this.#signature) return
       this.#signature = signature
       this.#byHash = new Map((await readNamedTokens(this.#dir)).map((entry) => [entry.hash, entry]))
+      this.#damage = undefined
     } catch (error) {
+      this.#damage = error instanceof Error ? error.message : String(error)
       // Refuse every named token rather than keep accepting one that may have been revoked (the owner token still works).
       this.#byHash = new Map()
       console.error('[plant-store] named tokens are refused until tokens.json can be read again:', error instanceof Error ? error.message : error)

@@ -18,6 +18,7 @@ import {
   type TokenScope
 } from '#shared/named-token'
 import { withFileLock } from '#lib/file-lock'
+import { DamagedFileError } from '#settings/errors'
 import { checkDataFolder } from '#store'
 import { replaceFile } from '#lib/durable-file'
 import { createToken } from './token'
@@ -32,12 +33,15 @@ export interface StoredToken extends NamedTokenInfo {
 }
 
 /** The file cannot be used; `problem` says why. */
-export class NamedTokensFileError extends Error {
+export class NamedTokensFileError extends DamagedFileError {
   constructor(
-    readonly file: string,
+    file: string,
     readonly problem: string
   ) {
-    super(`${file}: ${problem}; fix or delete it (deleting revokes every named token; the owner token still works)`)
+    super(
+      file,
+      `the token file ${file} is damaged: ${problem}; fix it, or delete it (deleting revokes every named token; the owner token still works)`
+    )
     this.name = 'NamedTokensFileError'
   }
 }

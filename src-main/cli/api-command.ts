@@ -2,9 +2,10 @@
  * What the commands that work through the API share: reaching the catalogue (the running server, or the folder
  * itself), the words of a failure to reach it, and the exit code a script gets for each answer of the API.
  */
+import { setTimeout as delay } from 'node:timers/promises'
 import { ApiError, type ApiClient } from '#shared/api-client'
 import { requireCatalogue } from '#app/catalogue-folder'
-import { OwnerTokenError, reachCatalogue } from '#app/reach-catalogue'
+import { OwnerTokenError, reachCatalogue, type CatalogueConnection } from '#app/reach-catalogue'
 import { DataDirLockedError } from '#store/errors'
 import { CommandError, EXIT_CODES } from './command'
 
@@ -15,6 +16,25 @@ function exitCodeFor(error: ApiError): number {
   if (error.status === 400 || error.status === 405 || error.status === 422) return EXIT_CODES.invalidInput
   if (error.status === 401 || error.status === 403) return EXIT_CODES.notAllowed
   return EXIT_CODES.failed
+}
+
+/** How long a command waits for another one that has the data folder (a script's commands often overlap a little). */
+export const FOLDER_WAIT_MS = 15_000
+
+/**
+ * The catalogue of `dataDir`, waiting while another command holds the folder without serving an API there: two
+ * short commands at the same moment (a till script and a nightly count) both do their work, one after the other.
+ */
+async function reachWhenFree(dataDir: string, env: NodeJS.ProcessEnv, holder: string): Promise<CatalogueConnection> {
+  const giveUpAt = Date.now() + FOLDER_WAIT_MS
+  for (;;) {
+    try {
+      return await reachCatalogue(dataDir, env, holder)
+    } catch (error) {
+      if (!(error instanceof DataDirLockedError) || Date.now() >= giveUpAt) throw error
+      await delay(50 + Math.random() * 100) // spread out, so that waiting commands do not all try at once
+    }
+  }
 }
 
 /**
@@ -28,11 +48,14 @@ export async function withApiClient(
   work: (client: ApiClient) => Promise<void>
 ): Promise<number> {
   requireCatalogue(dataDir)
-  const connection = await reachCatalogue(dataDir, env, holder).catch((error: unknown) => {
+  const connection = await reachWhenFree(dataDir, env, holder).catch((error: unknown) => {
     if (error instanceof OwnerTokenError) throw new CommandError(error.message, EXIT_CODES.notAllowed)
     if (error instanceof DataDirLockedError) {
-      const busy = `${error.owner.holder} (process ${error.owner.pid}) has the data folder ${dataDir} but serves no API there`
-      throw new CommandError(`${busy} (it may be starting, or restoring a backup); try again in a moment`, EXIT_CODES.failed)
+      const busy = `${error.owner.holder} (process ${error.owner.pid}) has had the data folder ${dataDir} for ${FOLDER_WAIT_MS / 1000} s without serving an API there`
+      throw new CommandError(
+        `${busy} (a long import or a restore, or a server starting); nothing was done: run this again once it has finished`,
+        EXIT_CODES.failed
+      )
     }
     throw error
   })

@@ -21,6 +21,7 @@ import { BackupFolderError } from '#backup-folder/check-folder'
 import { OffsiteBackupError } from '#backup-folder/offsite-backup'
 import { describeStartFailure } from '#app/start-failure'
 import { ApiError } from '#shared/api-client'
+import { StoreClosedError, WriteFailedError } from '#store/errors'
 import { maxOf } from '#shared/arrays'
 
 /** Every command, by name. Add new commands here. */
@@ -103,7 +104,10 @@ function reportFailure(error: unknown): number {
       ? `the server answered ${error.status}: ${error.detail}`
       : error instanceof OffsiteBackupError || error instanceof BackupFolderError
         ? error.message
-        : describeStartFailure(error)
+        : error instanceof WriteFailedError || error instanceof StoreClosedError
+          ? // The store's own refusal (every id used, a full disk, a lost folder): its words, as the server gives them.
+            `the change was NOT saved: ${error.message}. Nothing was changed.`
+          : describeStartFailure(error)
   if (known) {
     process.stderr.write(`plant-store: ${known}\n`)
     return 1

@@ -2,11 +2,11 @@
  * Settings kept in the data folder (settings.json), changed with
  * `plant-store config set KEY VALUE`. Written durably like the catalogue.
  */
-import { mkdir, readFile } from 'node:fs/promises'
+import { mkdir, readFile, rename } from 'node:fs/promises'
 import path from 'node:path'
 import type { ImportChoices } from '#shared/import-mapping'
 import type { SalesSettings } from '#shared/tax'
-import { ConfigError } from '#settings/errors'
+import { DamagedFileError } from '#settings/errors'
 import { replaceFile } from '#lib/durable-file'
 import { withFileLock } from '#lib/file-lock'
 
@@ -34,15 +34,58 @@ export interface Settings {
 /** The keys `config` accepts. */
 export const SETTING_KEYS = ['backup.dir', 'currency', 'timeZone', 'lan.address', 'lan.port'] as const satisfies readonly (keyof Settings)[]
 
-/** The settings of `dataDir`; none set when the file is missing. */
+/** How a damaged settings file is repaired, for every message that names one. */
+const REPAIR =
+  'repair it with `plant-store config reset` (it keeps the damaged file aside and goes back to the default settings, ' +
+  'which you then set again), or fix the file by hand'
+
+function damagedSettings(file: string, problem: string): DamagedFileError {
+  return new DamagedFileError(
+    file,
+    `the settings file ${file} is damaged: ${problem}. The shop's currency, time zone, sales settings and backup folder ` +
+      `cannot be read until it is repaired; ${REPAIR}. The catalogue itself is not affected`
+  )
+}
+
+/** The settings of `dataDir`; none set when the file is missing. Throws DamagedFileError for a file that cannot be used. */
 export async function readSettings(dataDir: string): Promise<Settings> {
+  const file = path.join(dataDir, SETTINGS_FILE_NAME)
+  let text: string
   try {
-    const value = JSON.parse(await readFile(path.join(dataDir, SETTINGS_FILE_NAME), 'utf8')) as unknown
-    return typeof value === 'object' && value !== null ? (value as Settings) : {}
+    text = await readFile(file, 'utf8')
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {}
-    throw new ConfigError(`the settings in ${path.join(dataDir, SETTINGS_FILE_NAME)} cannot be read: ${(error as Error).message}`)
+    throw new DamagedFileError(file, `the settings file ${file} cannot be read: ${(error as Error).message}`)
   }
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  } catch (error) {
+    throw damagedSettings(file, `it is not valid JSON (${(error as Error).message})`)
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw damagedSettings(file, `it holds ${Array.isArray(value) ? 'a list' : JSON.stringify(value)?.slice(0, 20)}, not an object of settings`)
+  }
+  return value as Settings
+}
+
+/**
+ * Keeps a damaged settings file aside (settings.json.damaged-TIME) so that the defaults apply again; returns where it
+ * went. Undefined, with nothing changed, when the file can be read: resetting it would throw away good settings.
+ */
+export async function resetDamagedSettings(dataDir: string, now = new Date()): Promise<string | undefined> {
+  const file = path.join(dataDir, SETTINGS_FILE_NAME)
+  return withFileLock(file, async () => {
+    try {
+      await readSettings(dataDir)
+    } catch (error) {
+      if (!(error instanceof DamagedFileError)) throw error
+      const aside = `${file}.damaged-${now.toISOString().replace(/[:.]/g, '-')}`
+      await rename(file, aside)
+      return aside
+    }
+    return undefined
+  })
 }
 
 /**

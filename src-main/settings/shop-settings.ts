@@ -4,8 +4,8 @@
  * EUR when it names none; the time zone is by default the computer's. Changed with PUT /v3/settings/shop or
  * `plant-store config set currency GBP` / `config set timeZone Europe/Berlin`.
  */
-import { isCurrencyCode, type ShopSettings } from '#shared/shop'
-import { TIME_ZONES, computerTimeZone } from '#shared/shop-day'
+import { isCurrencyCode, isShopCurrency, type ShopSettings } from '#shared/shop'
+import { computerTimeZone, isShopTimeZone } from '#shared/shop-day'
 import { readSettings } from './settings'
 
 /** Currencies of the regions a locale most often names; other regions fall back to {@link FALLBACK_CURRENCY}. */
@@ -81,7 +81,9 @@ export function computerLocale(): string {
 export function currencyOfLocale(locale: string): string {
   try {
     const region = new Intl.Locale(locale).region
-    return (region && REGION_CURRENCIES[region]) || FALLBACK_CURRENCY
+    const currency = region && REGION_CURRENCIES[region]
+    // A currency without cents (JPY, HUF in Intl's data) cannot be set, so it is not the default either.
+    return currency && isShopCurrency(currency) ? currency : FALLBACK_CURRENCY
   } catch {
     return FALLBACK_CURRENCY
   }
@@ -93,6 +95,6 @@ export async function readShopSettings(dataDir: string, locale = computerLocale(
   return {
     currency: isCurrencyCode(stored.currency) ? stored.currency : currencyOfLocale(locale),
     locale,
-    timeZone: stored.timeZone !== undefined && TIME_ZONES.includes(stored.timeZone) ? stored.timeZone : timeZone
+    timeZone: isShopTimeZone(stored.timeZone) ? stored.timeZone : timeZone
   }
 }

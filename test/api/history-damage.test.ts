@@ -70,7 +70,8 @@ describe('a damaged history file', () => {
     const health = await healthOf(app)
     expect(health).toEqual({
       status: 'degraded',
-      problems: [{ kind: 'history-lines-damaged', file: october, keptAs: expect.any(String), problem: expect.stringContaining('line 2'), lines: 1 }]
+      problems: [{ kind: 'history-lines-damaged', file: october, keptAs: expect.any(String), problem: expect.stringContaining('line 2'), lines: 1 }],
+      scope: 'owner'
     })
     const keptAs = health.problems[0]!.keptAs
     expect(await readFile(keptAs, 'utf8')).toBe(sale.slice(0, sale.indexOf('"at"')) + '\0'.repeat(sale.length - sale.indexOf('"at"')) + '\n')
@@ -78,7 +79,7 @@ describe('a damaged history file', () => {
     await app.store.close()
 
     const again = await createTestApp({ dir })
-    expect(await healthOf(again)).toEqual({ status: 'ok', problems: [] }) // set aside once, not found again at every start
+    expect(await healthOf(again)).toEqual({ status: 'ok', problems: [], scope: 'owner' }) // set aside once, not found again at every start
     expect(await readdir(dir)).toContain(path.basename(keptAs))
   })
 
@@ -113,6 +114,6 @@ describe('a damaged history file', () => {
     const app = await createTestApp()
     await app.call('POST', '/v3/plant', { name: 'Olive' })
     await app.store.checkpoint()
-    expect(await (await app.call('GET', '/v3/health')).json()).toEqual({ status: 'ok', problems: [] })
+    expect(await (await app.call('GET', '/v3/health')).json()).toEqual({ status: 'ok', problems: [], scope: 'owner' })
   })
 })

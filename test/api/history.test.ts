@@ -170,6 +170,6 @@ describe('the change log of delete, restore, price and bulk calls', () => {
 describe('the shared client reads the health', () => {
   it('as GET /v3/health answers it (the UI banner asks this way)', async () => {
     const app = await createTestApp()
-    expect(await clientOf(app).health()).toEqual({ status: 'ok', problems: [] })
+    expect(await clientOf(app).health()).toEqual({ status: 'ok', problems: [], scope: 'owner' })
   })
 })

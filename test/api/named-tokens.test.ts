@@ -25,6 +25,14 @@ async function withToken(scope: 'read-only' | 'read-write', name = 'till'): Prom
 }
 
 describe('named tokens (extension)', () => {
+  it('GET /v3/health says what the asking token may do, so a screen can offer only what it may', async () => {
+    for (const scope of ['read-only', 'read-write'] as const) {
+      const { app, token } = await withToken(scope)
+      expect((await (await app.call('GET', '/v3/health', undefined, bearer(token))).json()).scope).toBe(scope)
+      expect((await (await app.call('GET', '/v3/health')).json()).scope).toBe('owner')
+    }
+  })
+
   it('a read-only token reads everything and gets 403 "this token may only read" on every write route, changing nothing', async () => {
     const { app, token } = await withToken('read-only')
     for (const path of READS) expect((await app.call('GET', path, undefined, bearer(token))).status).toBe(200)

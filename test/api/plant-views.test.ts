@@ -175,3 +175,14 @@ describe('GET /v3/plant (extension)', () => {
     expect(doc.paths['/plant'].post['x-extension']).toBeUndefined()
   })
 })
+
+describe('GET /v3/plant?q= with a word typed two ways', () => {
+  it('finds a name and a tag whether the accent is one letter or a letter and a combining accent', async () => {
+    const app = await createTestApp()
+    const { id } = await (await app.call('POST', '/v3/plant', { name: 'Caf\u00e9 Rose', tags: ['Gr\u00fcn'] })).json()
+    for (const q of ['caf\u00e9', 'Cafe\u0301', 'GRU\u0308N', 'gr\u00fcn']) {
+      const found = await (await app.call('GET', `/v3/plant?q=${encodeURIComponent(q)}`)).json()
+      expect(found.map((plant: { id: number }) => plant.id)).toEqual([id])
+    }
+  })
+})

@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
+import { SalesAggregate } from '#store/history/sales-aggregate'
+import { computerTimeZone, shopDay } from '#shared/shop-day'
 import type { SalesReport } from '#shared/history'
 import { createTestApp } from '#setup/in-process'
 
@@ -37,6 +39,24 @@ describe('GET /v3/reports/sales', () => {
       ['Trees', 3, 1],
       ['Ferns', 1, 0]
     ])
+  })
+
+  it('answers a report even when its counts cannot be saved (a full disk): a read never says a change was not saved', async () => {
+    const app = await createTestApp()
+    await app.call('POST', '/v3/plant', { name: 'Olive' })
+    await app.call('PUT', '/v3/plant', { id: 1, status: 'sold' })
+    await app.store.checkpoint() // the sale is in the change log's files, so the report counts it there and saves the counts
+    const full = Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' })
+    const save = vi.spyOn(SalesAggregate.prototype, 'save').mockRejectedValue(full)
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const day = shopDay(new Date(), computerTimeZone())
+    const response = await app.call('GET', `/v3/reports/sales?from=${day}&to=${day}`)
+    expect(response.status).toBe(200)
+    expect((await response.json()).totals.sold).toBe(1)
+    expect(save).toHaveBeenCalled()
+    expect(errors).toHaveBeenCalledWith(expect.stringContaining("the sales report's counts could not be saved"))
+    save.mockRestore()
+    errors.mockRestore()
   })
 
   it('answers 400 naming each bad parameter', async () => {

@@ -13,7 +13,7 @@ describe('settings saved at the same moment', () => {
       'USD',
       'CHF',
       'SEK',
-      'JPY',
+      'AUD',
       'EUR',
       'NOK',
       'DKK',
@@ -21,13 +21,13 @@ describe('settings saved at the same moment', () => {
       'USD',
       'CHF',
       'SEK',
-      'JPY',
+      'AUD',
       'EUR',
       'NOK',
       'DKK',
       'PLN',
       'CZK',
-      'HUF',
+      'BGN',
       'RON'
     ].entries()) {
       const dir = folders[round % 2]!

@@ -56,6 +56,37 @@ describe('PUT /v3/settings/shop', () => {
     expect((await (await app.call('GET', '/v3/settings/shop')).json()).currency).toBe(currencyOfLocale(computerLocale()))
   })
 
+  it('refuses a code of three capitals that is no money currency (XXX) saying so, not that it is not three capitals', async () => {
+    const app = await createTestApp()
+    const response = await app.call('PUT', '/v3/settings/shop', { currency: 'XXX' })
+    expect(response.status).toBe(400)
+    expect((await response.json()).errors[0].message).toBe(
+      'currency XXX is not a money currency this computer knows; choose an ISO 4217 currency such as EUR, GBP or USD'
+    )
+  })
+
+  it.each([
+    ['JPY', 'no decimals'],
+    ['KWD', '3 decimals']
+  ])('refuses %s, whose amounts do not have the two decimals prices are kept with, in words', async (currency, decimals) => {
+    const app = await createTestApp()
+    const response = await app.call('PUT', '/v3/settings/shop', { currency })
+    expect(response.status).toBe(400)
+    const problem = await response.json()
+    expect(problem.errors).toEqual([
+      { field: 'currency', message: expect.stringContaining(`currency ${currency} cannot be used: its amounts have ${decimals}`) }
+    ])
+    expect(problem.errors[0].message).toContain('choose a currency with two decimals such as EUR, GBP or USD')
+  })
+
+  it('shows a price in a currency set earlier without cents as it is kept, never rounded', () => {
+    expect(formatMoney(6.9, { currency: 'JPY', locale: 'en-US' })).toBe('¥6.90')
+  })
+
+  it('does not default to a currency that cannot be set', () => {
+    expect(currencyOfLocale('ja-JP')).toBe('EUR')
+  })
+
   it('sets the time zone, leaving the currency as it is, and the currency leaving the time zone', async () => {
     const app = await createTestApp()
     const zoned = await app.call('PUT', '/v3/settings/shop', { timeZone: 'America/New_York' })
@@ -63,6 +94,14 @@ describe('PUT /v3/settings/shop', () => {
     expect(await zoned.json()).toMatchObject({ currency: currencyOfLocale(computerLocale()), timeZone: 'America/New_York' })
     await app.call('PUT', '/v3/settings/shop', { currency: 'USD' })
     expect(await readShopSettings(app.dir, 'en-US', 'Europe/Berlin')).toEqual({ currency: 'USD', locale: 'en-US', timeZone: 'America/New_York' })
+  })
+
+  it.each(['Asia/Kolkata', 'Europe/Kyiv', 'Asia/Calcutta'])('accepts the time zone %s and stores it as given', async (timeZone) => {
+    const app = await createTestApp()
+    const response = await app.call('PUT', '/v3/settings/shop', { timeZone })
+    expect(response.status).toBe(200)
+    expect(await response.json()).toMatchObject({ timeZone })
+    expect((await readShopSettings(app.dir, 'en-US', 'Europe/Berlin')).timeZone).toBe(timeZone)
   })
 
   it.each([
@@ -92,5 +131,15 @@ describe('PUT /v3/settings/shop', () => {
     const app = await createTestApp()
     const response = await app.call('PUT', '/v3/settings/shop', { currency: 'GBP', locale: 'en-GB' })
     expect((await response.json()).errors[0].field).toBe('locale')
+  })
+})
+
+describe('a shop settings body with a key twice', () => {
+  it('is refused as a shop setting not changed, not as "not a plant"', async () => {
+    const app = await createTestApp()
+    const response = await app.call('PUT', '/v3/settings/shop', '{"timeZone":"UTC","timeZone":"UTC"}')
+    expect(response.status).toBe(400)
+    const problem = await response.json()
+    expect(problem.detail).toBe('The shop setting was not changed: the key "timeZone" is given more than once; give each field once.')
   })
 })

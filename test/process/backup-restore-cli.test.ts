@@ -108,4 +108,25 @@ describe('plant-store backup and restore (real processes)', () => {
     expect(restored.stdout).toContain(`left out: ${planted} (this data folder did not write it`)
     expect(restored.stdout).toContain(`${huge} (this data folder did not write it`)
   })
+
+  it('restore --from an export says it is an export, how to import it, and that there are backups', async () => {
+    const dir = await makeTempDir()
+    await withCatalogue(dir, (store) => store.add({ name: 'Fern' }))
+    expect((await cli(dir, 'backup')).code).toBe(0)
+    const exports = await makeTempDir()
+    for (const format of ['json', 'csv']) {
+      const file = path.join(exports, `plants.${format}`)
+      expect((await cli(dir, 'export', '--format', format, '--out', file)).code).toBe(0)
+      const refused = await cli(dir, 'restore', '--from', file)
+      expect(refused.code).toBe(1)
+      expect(refused.stderr).toContain(
+        `${file} is an export of plants, not a backup; nothing was restored. Bring it in with plant-store import "${file}"`
+      )
+      expect(refused.stderr).toMatch(
+        new RegExp(`restore a backup instead: there are \\d+ in ${path.join(dir, 'backups')} \\(plant-store restore --latest`)
+      )
+      expect(refused.stderr).not.toMatch(/Refusing to start|no backup/)
+    }
+    expect(await names(dir)).toEqual(['Fern'])
+  })
 })

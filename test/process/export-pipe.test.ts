@@ -22,4 +22,14 @@ describe('plant-store export into a pipe closed early', () => {
       expect(result).toEqual({ code: 0, stdout: '', stderr: '' })
     }
   })
+
+  it('ends a table listing quietly when the reader (head) stops reading', async () => {
+    const data = await makeTempDir()
+    const store = await PlantStore.open({ dir: data })
+    await store.applyBatch({ adds: Array.from({ length: 5000 }, (_, n) => ({ name: `Fern ${n}`, category: 'Ferns' })), updates: [] })
+    await store.close()
+    const command = `set -o pipefail; "${process.execPath}" "${BIN}" plants list --data "${data}" | head -2 >/dev/null`
+    const result = await runProgram('bash', ['-c', command])
+    expect(result).toEqual({ code: 0, stdout: '', stderr: '' })
+  })
 })

@@ -57,6 +57,18 @@ describe('ids are bounded', () => {
     expect((await add(again, 'still too many')).status).toBe(503)
   })
 
+  it('CLI import with no server says the store refused the batch, in words, without a stack trace', async () => {
+    const { dir, code } = await restore(catalogue(PLANT_ID_MAX + 1, [plant(1)]))
+    expect(code).toBe(0)
+    const csv = path.join(await makeTempDir(), 'more.csv')
+    await writeFile(csv, 'name\nFern\nIvy\n')
+    const result = await runCli(['import', csv, '--data', dir])
+    expect(result.code).toBe(1)
+    expect(result.stderr).toContain('the change was NOT saved: every plant id up to')
+    expect(result.stderr).not.toContain('unexpected error')
+    expect(result.stderr).not.toMatch(/\n\s+at /)
+  })
+
   it('refuses to start on a catalogue whose nextId is above the maximum', async () => {
     const dir = await makeTempDir()
     await writeFile(path.join(dir, 'plants.json'), catalogue(2 ** 53 - 1, [plant(1)]))

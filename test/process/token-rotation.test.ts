@@ -57,6 +57,20 @@ describe('token rotation', () => {
     expect((await readFile(tokenFilePath(dir), 'utf8')).trim()).toBe(result.stdout.trim())
   })
 
+  it('token refuses, naming PLANT_STORE_TOKEN, when the running server was started with it, and makes no token file', async () => {
+    const dir = await catalogueFolder()
+    const server = await startServe(dir, [], { PLANT_STORE_TOKEN: 'env-token-env-token-env-token-env-1234' })
+    for (const args of [['token'], ['token', '--rotate']]) {
+      const refused = await runCli([...args, '--data', dir], { PLANT_STORE_TOKEN: undefined })
+      expect(refused).toMatchObject({ code: 6, stdout: '' })
+      expect(refused.stderr).toContain('was started with PLANT_STORE_TOKEN, so it accepts that token and not the token file')
+    }
+    await expect(readFile(tokenFilePath(dir), 'utf8')).rejects.toMatchObject({ code: 'ENOENT' })
+    const printed = await runCli(['token', '--data', dir], { PLANT_STORE_TOKEN: 'env-token-env-token-env-token-env-1234' })
+    expect(printed.stdout).toBe('env-token-env-token-env-token-env-1234\n')
+    await server.stop()
+  })
+
   it(`a running server accepts the rotated token as soon as \`token --rotate\` returns (${ROUNDS} times)`, { timeout: 120_000 }, async () => {
     const dir = await catalogueFolder()
     const server = await startServe(dir, [], { PLANT_STORE_TOKEN: undefined })

@@ -40,7 +40,7 @@ describe('tokens.json', () => {
     const dir = await makeTempDir()
     await writeFile(namedTokensFile(dir), '{"tokens": [{"name": "x", "scope": "admin"}]}')
     await expect(readNamedTokens(dir)).rejects.toThrow(NamedTokensFileError)
-    await expect(readNamedTokens(dir)).rejects.toThrow(/no valid scope; fix or delete it/)
+    await expect(readNamedTokens(dir)).rejects.toThrow(/no valid scope; fix it, or delete it/)
   })
 })
 

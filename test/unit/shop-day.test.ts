@@ -40,6 +40,8 @@ describe('the time zone setting', () => {
     expect(canonicalTimeZone('europe/BERLIN')).toBe('Europe/Berlin')
     expect(canonicalTimeZone(' America/New_York ')).toBe('America/New_York')
     expect(canonicalTimeZone('US/Eastern')).toBe('America/New_York')
+    expect(canonicalTimeZone('Asia/Kolkata')).toBe('Asia/Kolkata')
+    expect(canonicalTimeZone(' Europe/Kyiv')).toBe('Europe/Kyiv')
     expect(canonicalTimeZone('utc')).toBe('UTC')
     expect(canonicalTimeZone('Mars/Olympus_Mons')).toBeUndefined()
     expect(canonicalTimeZone('')).toBeUndefined()
@@ -51,5 +53,10 @@ describe('the time zone setting', () => {
     expect(timeZoneProblem('europe/berlin')).toBe('timeZone must be written as the IANA name is: "Europe/Berlin" (got "europe/berlin")')
     expect(timeZoneProblem('Berlin')).toBe('timeZone must be an IANA time zone name such as Europe/Berlin or America/New_York; got "Berlin"')
     expect(timeZoneProblem(1)).toMatch(/got 1$/)
+  })
+
+  it('accepts the current IANA names Intl formats but lists by their old names, and the old names too', () => {
+    for (const zone of ['Asia/Kolkata', 'Europe/Kyiv', 'Asia/Calcutta', 'Europe/Kiev']) expect(timeZoneProblem(zone)).toBeUndefined()
+    expect(shopDay('2026-11-27T20:00:00Z', 'Asia/Kolkata')).toBe('2026-11-28')
   })
 })

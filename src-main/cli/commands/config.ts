@@ -3,14 +3,14 @@ import { stat } from 'node:fs/promises'
 import path from 'node:path'
 import { checkDataFolder } from '#store'
 import { checkBackupFolder, sharedFolderWarning } from '#backup-folder/check-folder'
-import { SETTINGS_FILE_NAME, SETTING_KEYS, changeSettings, readSettings, writeSetting } from '#settings/settings'
+import { SETTINGS_FILE_NAME, SETTING_KEYS, changeSettings, readSettings, resetDamagedSettings, writeSetting } from '#settings/settings'
 import { DEFAULT_LAN_PORT, lanAddressProblem, lanPortProblem } from '#shared/lan'
 import { currencyProblem } from '#shared/shop'
 import { canonicalTimeZone, timeZoneProblem } from '#shared/shop-day'
 import { CommandError, EXIT_CODES, UsageError, type Command } from '#cli/command'
 import { dataOptionHelp, readOptions } from '#cli/options'
 
-const help = `Usage: plant-store config set KEY VALUE | get KEY | unset KEY [--data DIR] [--create]
+const help = `Usage: plant-store config set KEY VALUE | get KEY | unset KEY | reset [--data DIR] [--create]
 
 Settings:
   backup.dir   a folder off this computer (a USB stick, a network share) that
@@ -27,6 +27,10 @@ Settings:
                plant-store lan); unset: this computer only. Takes effect at the
                next start
   lan.port     the port of that address (default ${DEFAULT_LAN_PORT})
+
+config reset repairs a damaged settings.json: it keeps the file aside as
+settings.json.damaged-TIME and goes back to the default settings (set them
+again with config set). A settings file that can be read is left alone.
 
 Options:
 ${dataOptionHelp()}
@@ -89,10 +93,23 @@ async function checkSettingsFolder(dataDir: string, mayCreate: boolean): Promise
   await checkDataFolder(dataDir, [SETTINGS_FILE_NAME])
 }
 
+async function reset(dataDir: string): Promise<number> {
+  const aside = await resetDamagedSettings(dataDir)
+  if (aside === undefined) {
+    throw new CommandError(
+      'the settings file is not damaged, so it was not reset; change one setting with config set or config unset',
+      EXIT_CODES.failed
+    )
+  }
+  process.stdout.write(`The damaged settings were kept as ${aside}; the default settings apply now (set them again with plant-store config set).\n`)
+  return 0
+}
+
 async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
   const { values, positionals, dataDir, dataFrom } = readOptions(args, env, { create: { type: 'boolean' } }, true)
   const [action, rawKey, value, ...rest] = positionals
   if (rest.length > 0) throw new UsageError('too many arguments; see plant-store config --help')
+  if (action === 'reset' && rawKey === undefined) return reset(dataDir)
   const key = readKey(rawKey)
   await checkSettingsFolder(dataDir, action === 'set' && (values.create === true || dataFrom === 'default'))
   if (action === 'get') {
@@ -112,7 +129,7 @@ async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
     await writeSetting(dataDir, key, undefined)
     return 0
   }
-  throw new UsageError('write plant-store config set KEY VALUE, config get KEY or config unset KEY')
+  throw new UsageError('write plant-store config set KEY VALUE, config get KEY, config unset KEY or config reset')
 }
 
 export const configCommand: Command = { summary: 'change a setting (backup.dir, currency, timeZone, lan.address, lan.port)', help, run }

@@ -39,16 +39,37 @@ async function latest(dataDir: string): Promise<{ file: string; chosen: string; 
   return { file, chosen: ` (the newest of ${found.files.length} in ${where}${missing}${leftOutWords(found)})`, next }
 }
 
+/** An export (CSV, a spreadsheet, the JSON list of plants) is the file people keep, and the likely mix-up. */
+function looksLikeExport(file: string, error: DataFileError): boolean {
+  return /\.(csv|tsv|xlsx|xls|ods)$/i.test(file) || error.problem.startsWith('the file holds an array')
+}
+
+/** Words for a file given to --from that cannot be restored: how to bring in an export, or which backups there are. */
+async function notABackupWords(dataDir: string, file: string, error: DataFileError): Promise<string> {
+  const found = await newestBackups(dataDir).catch(() => undefined)
+  const backups =
+    found !== undefined && found.files.length > 0
+      ? `restore a backup instead: there are ${found.files.length} in ${found.folders.join(' and ')} (plant-store restore --latest takes the newest)`
+      : 'there is no backup of this data folder yet'
+  if (looksLikeExport(file, error)) {
+    return `${file} is an export of plants, not a backup; nothing was restored. Bring it in with plant-store import "${file}" (it updates and adds plants), or ${backups}`
+  }
+  return `the backup ${file} cannot be used: ${error.problem}; nothing was restored. To go back to an earlier catalogue, ${backups}`
+}
+
 async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
   const { values, dataDir } = readOptions(args, env, { from: { type: 'string' }, latest: { type: 'boolean' } })
   if (values.from !== undefined && values.latest) throw new UsageError('give either --from FILE or --latest, not both')
   if (!values.latest && values.from === undefined) throw new UsageError('say which backup to restore: --from FILE, or --latest')
   const { file, chosen, next } = values.latest ? await latest(dataDir) : { file: values.from!, chosen: '', next: undefined }
-  const result = await restoreFromBackup(dataDir, file).catch((error: unknown) => {
+  const result = await restoreFromBackup(dataDir, file).catch(async (error: unknown) => {
+    if (!(error instanceof DataFileError)) throw error
     // A damaged newest backup: name the next one rather than leave the person to look for it.
-    if (!(error instanceof DataFileError) || next === undefined) throw error
-    const words = `the backup ${file} cannot be used: ${error.problem}; nothing was restored`
-    throw new CommandError(`${words}. The next newest backup is ${next}: plant-store restore --from "${next}"`, EXIT_CODES.failed)
+    if (next !== undefined) {
+      const words = `the backup ${file} cannot be used: ${error.problem}; nothing was restored`
+      throw new CommandError(`${words}. The next newest backup is ${next}: plant-store restore --from "${next}"`, EXIT_CODES.failed)
+    }
+    throw new CommandError(await notABackupWords(dataDir, file, error), EXIT_CODES.failed)
   })
   const aside = result.keptAside ? ` The previous file was kept as ${result.keptAside}.` : ''
   process.stdout.write(`Restored ${plantCountText(result)} from ${file}${chosen}.${aside}\n`)

@@ -36,6 +36,17 @@ Environment:
   ${TOKEN_ENV}   when set, it is the owner's token: printed as is, and --rotate is refused
 `
 
+/** A server started with PLANT_STORE_TOKEN accepts only that token: printing (or making) the token file's would mislead. */
+async function refuseWhenServerIgnoresTokenFile(dataDir: string): Promise<void> {
+  const running = await findRunningServer(dataDir)
+  if (running?.ownerTokenFrom !== 'environment') return
+  throw new CommandError(
+    `the Plant Store running on ${dataDir} (process ${running.pid}) was started with ${TOKEN_ENV}, so it accepts that token ` +
+      `and not the token file's; set the same ${TOKEN_ENV} for this command (plant-store token then prints it)`,
+    EXIT_CODES.notAllowed
+  )
+}
+
 async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
   const { values, positionals, dataDir } = readOptions(
     args,
@@ -68,6 +79,7 @@ async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
     process.stdout.write(`${fromEnv}\n`)
     return 0
   }
+  await refuseWhenServerIgnoresTokenFile(dataDir)
   if (!values.rotate) {
     process.stdout.write(`${await loadOrCreateToken(dataDir)}\n`)
     return 0

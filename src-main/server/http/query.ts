@@ -123,8 +123,10 @@ export function parseListQuery(params: URLSearchParams): ListQuery {
   const lowStock = readFlag(params, 'lowStock', errors)
   const stocked = readFlag(params, 'stocked', errors)
   throwIfInvalid(errors)
+  // The same word typed two ways (é as one letter, or e and a combining accent) is one word, as it is stored.
   const words = q
     .toLowerCase()
+    .normalize('NFC')
     .split(/\s+/)
     .filter((word) => word !== '')
   return { ...base, words, lowStock, stocked, sort: { key: key as PlantSortKey, descending } }

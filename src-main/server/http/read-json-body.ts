@@ -149,8 +149,20 @@ export function jsonDepthExceeds(text: string, max: number): boolean {
   return false
 }
 
-/** Reads and parses a JSON body; malformed or over-deep JSON (past `maxDepth`) throws invalid input with `invalidStatus`. */
-export async function readJsonBody(event: H3Event, invalidStatus: number, maxDepth = MAX_BODY_DEPTH): Promise<unknown> {
+/** How a plant route's refusal of a body that cannot be used begins. */
+export const NOT_A_PLANT = 'The body is not a plant'
+
+/**
+ * Reads and parses a JSON body; malformed or over-deep JSON (past `maxDepth`) throws invalid input with `invalidStatus`.
+ * `refused` begins the detail of a body that parses but cannot be used (a key twice, too deep), naming what the
+ * request was for: "The body is not a plant", "The shop setting was not changed".
+ */
+export async function readJsonBody(
+  event: H3Event,
+  invalidStatus: number,
+  maxDepth = MAX_BODY_DEPTH,
+  refused = 'The request was not carried out'
+): Promise<unknown> {
   assertJsonContentType(event)
   assertUncompressed(event)
   const text = await readLimitedText(event, MAX_BODY_BYTES)
@@ -166,7 +178,7 @@ export async function readJsonBody(event: H3Event, invalidStatus: number, maxDep
       maxDepth === MAX_BODY_DEPTH
         ? `the JSON is nested deeper than a plant can be (at most ${MAX_BODY_DEPTH} levels: an object holding a tags array)`
         : `the JSON is nested deeper than this request can be (at most ${maxDepth} levels)`
-    throw invalidInput(invalidStatus, `The body is not a plant: ${message}.`, [{ field: '', message }])
+    throw invalidInput(invalidStatus, `${refused}: ${message}.`, [{ field: '', message }])
   }
   let body: unknown
   try {
@@ -178,7 +190,7 @@ export async function readJsonBody(event: H3Event, invalidStatus: number, maxDep
   const duplicate = findDuplicateKey(text)
   if (duplicate !== undefined) {
     const message = `the key ${JSON.stringify(duplicate)} is given more than once; give each field once`
-    throw invalidInput(invalidStatus, `The body is not a plant: ${message}.`, [{ field: duplicate, message }])
+    throw invalidInput(invalidStatus, `${refused}: ${message}.`, [{ field: duplicate, message }])
   }
   return body
 }

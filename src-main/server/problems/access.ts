@@ -13,18 +13,23 @@ const UNAUTHORIZED_DETAILS: Record<TokenRefusal, string> = {
     '(no token at all usually means the command that should have printed it failed).',
   invalid:
     "Token not accepted (rotated or revoked?): it is neither the owner's current token nor a named token. " +
-    '`plant-store token` prints the current owner token; `plant-store token list` shows the named tokens.',
+    '`plant-store token` prints the current owner token (for a server started with PLANT_STORE_TOKEN, that variable is ' +
+    'the owner token); `plant-store token list` shows the named tokens.',
   'not-a-till':
     "On the shop's network only a paired till's token is accepted: the owner's token and scripts' tokens work on the main " +
     'computer itself (127.0.0.1) only. Pair this till with `plant-store pair https://ADDRESS:PORT --code CODE --fingerprint SHA256`.'
 }
 
 export const ACCESS_PROBLEMS = {
-  unauthorized: row({
+  unauthorized: row<[refusal: TokenRefusal, namedTokensDamage?: string]>({
     type: PROBLEM_TYPES.unauthorized,
     title: 'Unauthorized',
     status: 401,
-    detail: (refusal: TokenRefusal) => UNAUTHORIZED_DETAILS[refusal],
+    // A named token cannot be told from a revoked one while their file is damaged: say so, not "rotated or revoked?".
+    detail: (refusal, namedTokensDamage) =>
+      namedTokensDamage === undefined
+        ? UNAUTHORIZED_DETAILS[refusal]
+        : `Token not accepted: every named token is refused until the token file is repaired (the owner's token still works): ${namedTokensDamage}.`,
     // RFC 6750 §3.1: an error code only when a Bearer token was actually presented.
     headers: (refusal) => ({
       'www-authenticate':

@@ -7,6 +7,7 @@ import { API_BASE, API_PATHS, MAX_BODY_BYTES } from '#shared/api-paths'
 import { PROBLEM_TYPES, type FieldError } from '#shared/problem'
 import { StoreClosedError, WriteFailedError } from '#store/errors'
 import { describeWriteFailure } from '#lib/fs-errors'
+import type { DamagedFileError } from '#settings/errors'
 import { fieldErrorsRow, row } from './problem-row'
 
 export const COMMON_PROBLEMS = {
@@ -107,6 +108,13 @@ export const COMMON_PROBLEMS = {
         ? `The change was NOT saved: ${cause.message}. Try again once the server is running.`
         : `The change was NOT saved: ${cause instanceof WriteFailedError ? cause.message : describeWriteFailure(cause)}. Nothing was changed; the catalogue is still readable.`,
     headers: () => ({ 'retry-after': '5' })
+  }),
+  // settings.json or tokens.json cannot be used: what needs it waits until the file is repaired, the rest goes on.
+  fileDamaged: row({
+    type: PROBLEM_TYPES.fileDamaged,
+    title: 'Data file damaged',
+    status: 503,
+    detail: (cause: DamagedFileError) => `Nothing was changed: ${cause.message}.`
   }),
   internal: row({
     type: PROBLEM_TYPES.internal,

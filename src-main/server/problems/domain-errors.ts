@@ -20,6 +20,7 @@ import {
   WriteFailedError
 } from '#store/errors'
 import { isWriteRefusal } from '#lib/fs-errors'
+import { DamagedFileError } from '#settings/errors'
 import { IMPORT_PLAN_ATTEMPTS } from '#shared/import-export'
 import { ImportAbortedError, TooManyColumnsError } from '#transfer/import-errors'
 import type { HttpProblem } from './http-problem'
@@ -78,6 +79,7 @@ export const DOMAIN_ERRORS = [
   errorRow(ImportAbortedError, 'importAborted', () => []),
   errorRow(BackupFolderError, 'backupFolderRefused', (error) => [error.message]),
   errorRow(OffsiteBackupError, 'backupNotMade', (error) => [error.message]),
+  errorRow(DamagedFileError, 'fileDamaged', (error) => [error]),
   // The disk refusing any other write (settings, tokens, the backup folder's setting): 503 with words, as a plant's.
   errorRow(Error, 'notSaved', (error) => [error], isWriteRefusal)
 ]

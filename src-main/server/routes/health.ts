@@ -8,23 +8,25 @@
  * backup of when, by what), so they can say so after they reload.
  */
 import type { H3 } from 'h3'
+import { principalOf } from '#server/security/security'
 import { HISTORY_PATHS, type Health, type HealthProblem } from '#shared/history'
 import { readLastRestore, type PlantStore } from '#store'
 import { extensionOperation, json, type PathItems } from '#server/openapi/parts'
 import { routePattern } from '#server/urls'
 
-async function healthOf(store: PlantStore): Promise<Health> {
+async function healthOf(store: PlantStore, scope: Health['scope']): Promise<Health> {
   await store.history.oldestSeq() // reads the history files' index once, which sets aside a damaged file
   const problems = store.history.damaged.map(({ lines, ...damaged }): HealthProblem =>
     lines === undefined ? { kind: 'history-file-damaged', ...damaged } : { kind: 'history-lines-damaged', ...damaged, lines }
   )
   const restored = await readLastRestore(store.dir)
-  return { status: problems.length === 0 ? 'ok' : 'degraded', problems, ...(restored ? { restored } : {}) }
+  return { status: problems.length === 0 ? 'ok' : 'degraded', problems, scope, ...(restored ? { restored } : {}) }
 }
 
 /** Registers GET /v3/health over `store`. */
 export function registerHealthRoutes(app: H3, store: PlantStore): void {
-  app.get(routePattern(HISTORY_PATHS.health), () => healthOf(store))
+  // The scope of the asking token, so that a screen opened with a read-only one offers no changes it would be refused.
+  app.get(routePattern(HISTORY_PATHS.health), (event) => healthOf(store, principalOf(event).scope))
 }
 
 /** The health's path. */
@@ -39,7 +41,9 @@ export const healthPaths: PathItems = {
         'are moved into keptAs and the rest of the file serves on (history-lines-damaged). Either way status is degraded; ' +
         'the catalogue and the rest of the history serve on. ' +
         'Once a backup was restored, `restored` says when, from a backup made when, and by what (`cli`: plant-store restore; ' +
-        '`app`: the desktop app), with `seq`, the first seq of the restored catalogue: a page that knew another one reloads and says so.',
+        '`app`: the desktop app), with `seq`, the first seq of the restored catalogue: a page that knew another one reloads and says so. ' +
+        '`scope` is what the token of this request may do (`owner`, `read-write` or `read-only`): the staff UI opened with a ' +
+        'read-only token shows its write controls disabled, with a notice.',
       responses: {
         '200': {
           description: 'The health.',
@@ -48,6 +52,7 @@ export const healthPaths: PathItems = {
             required: ['status', 'problems'],
             properties: {
               status: { type: 'string', enum: ['ok', 'degraded'] },
+              scope: { type: 'string', enum: ['owner', 'read-write', 'read-only'], description: 'What the token of this request may do.' },
               problems: {
                 type: 'array',
                 items: {

@@ -9,7 +9,7 @@ import { componentsOf } from '#shared/body-rules'
 import { BULK_BODY_DEPTH, BULK_IDS_BODY, BULK_MAX, BULK_UPDATE_BODY, validateBulkIds, validateBulkUpdate } from '#shared/plant-bulk'
 import { PLANT_ID_SCHEMA } from '#shared/plant-schema'
 import type { PlantStore } from '#store'
-import { readJsonBody } from '#server/http/read-json-body'
+import { NOT_A_PLANT, readJsonBody } from '#server/http/read-json-body'
 import {
   JSON_BODY_RESPONSES,
   NOT_SAVED_RESPONSE,
@@ -26,7 +26,7 @@ import { requireMayEdit } from '#server/security/staff-actions'
 import { routePattern } from '#server/urls'
 
 async function bulkIds(event: H3Event): Promise<number[]> {
-  const checked = validateBulkIds(await readJsonBody(event, 400))
+  const checked = validateBulkIds(await readJsonBody(event, 400, undefined, NOT_A_PLANT))
   if (!checked.ok) throw problem('bulkNotChanged', checked.errors)
   return checked.value
 }
@@ -34,7 +34,7 @@ async function bulkIds(event: H3Event): Promise<number[]> {
 /** Registers POST /v3/plant/bulk, /plant/bulk/delete and /plant/bulk/restore. */
 export function registerBulkRoutes(app: H3, store: PlantStore): void {
   app.post(routePattern(EXTENSION_PATHS.bulk), async (event) => {
-    const checked = validateBulkUpdate(await readJsonBody(event, 400, BULK_BODY_DEPTH))
+    const checked = validateBulkUpdate(await readJsonBody(event, 400, BULK_BODY_DEPTH, NOT_A_PLANT))
     if (!checked.ok) throw problem('bulkNotChanged', checked.errors)
     requireMayEdit(event, store, checked.value)
     return { plants: await store.edits.bulkUpdate(checked.value) }

@@ -15,7 +15,7 @@ import { readIfMatch, setPlantEtag } from '#server/http/conditional'
 import { readIdempotencyKey } from '#server/http/idempotency-key'
 import { plantIdParam } from '#server/http/path-params'
 import { parseSearchQuery } from '#server/http/query'
-import { readJsonBody } from '#server/http/read-json-body'
+import { NOT_A_PLANT, readJsonBody } from '#server/http/read-json-body'
 import { problem } from '#server/problems/problems'
 import { SearchAnswers, plantListJson, type Answer } from '#server/search-cache'
 import { principalOf } from '#server/security/security'
@@ -28,7 +28,7 @@ export { plantPaths, plantSchemas } from './plants/openapi'
 async function addPlant(event: H3Event, store: PlantStore) {
   // Extension: with an Idempotency-Key, a retried add answers as the first one did instead of adding again.
   const key = readIdempotencyKey(event)
-  const checked = validateNewPlant(await readJsonBody(event, 405))
+  const checked = validateNewPlant(await readJsonBody(event, 405, undefined, NOT_A_PLANT))
   if (!checked.ok) throw problem('plantNotAdded', checked.errors)
   const { plant, replayed } =
     key === undefined
@@ -40,7 +40,7 @@ async function addPlant(event: H3Event, store: PlantStore) {
 }
 
 async function updatePlant(event: H3Event, store: PlantStore) {
-  const checked = validatePlantChanges(await readJsonBody(event, 400))
+  const checked = validatePlantChanges(await readJsonBody(event, 400, undefined, NOT_A_PLANT))
   if (!checked.ok) throw problem(checked.idError ? 'invalidId' : 'plantNotUpdated', checked.errors)
   requireMayEdit(event, store, [checked.value])
   // Extension: with If-Match, a plant changed since the client read it is refused (412) instead of overwritten.

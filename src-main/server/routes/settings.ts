@@ -30,7 +30,7 @@ import { problem } from '#server/problems/problems'
 
 async function setShopSettings(event: H3Event, dataDir: string) {
   requireOwner(event, "change the shop's settings")
-  const checked = validate(SHOP_SETTINGS_BODY, await readJsonBody(event, 400))
+  const checked = validate(SHOP_SETTINGS_BODY, await readJsonBody(event, 400, undefined, 'The shop setting was not changed'))
   if (!checked.ok) throw problem('shopNotChanged', checked.errors)
   await changeSettings(dataDir, (settings) => Object.assign(settings, checked.value))
   return readShopSettings(dataDir)
@@ -38,7 +38,7 @@ async function setShopSettings(event: H3Event, dataDir: string) {
 
 async function setSalesSettings(event: H3Event, dataDir: string) {
   requireOwner(event, 'change the tax rates and the receipt settings')
-  const checked = validate(SALES_SETTINGS_BODY, await readJsonBody(event, 400, SALES_SETTINGS_BODY_DEPTH))
+  const checked = validate(SALES_SETTINGS_BODY, await readJsonBody(event, 400, SALES_SETTINGS_BODY_DEPTH, 'The sales settings were not changed'))
   if (!checked.ok) throw problem('salesSettingsNotChanged', checked.errors)
   const unknown = unknownRateProblems(checked.value)
   if (unknown.length > 0) throw problem('salesSettingsNotChanged', unknown)

@@ -43,6 +43,8 @@ export interface NamedTokenLookup {
   refresh?(): Promise<void>
   /** The proof keys (hex SHA-256) of the named tokens in force, for {@link AccessPolicy.proveKnowing}. */
   proofKeys?(): string[]
+  /** Why every named token is refused for now (their file is damaged), in words; undefined while the file is fine. */
+  damage?(): string | undefined
 }
 
 /** Who a request comes from: the owner, or the holder of a named token. */
@@ -63,7 +65,7 @@ export interface Principal {
 export type TokenRefusal = 'missing' | 'wrong-scheme' | 'malformed' | 'invalid' | 'not-a-till'
 
 /** Outcome of checking an Authorization header. */
-export type TokenCheck = { ok: true; principal: Principal } | { ok: false; refusal: TokenRefusal }
+export type TokenCheck = { ok: true; principal: Principal } | { ok: false; refusal: TokenRefusal; namedTokensDamage?: string }
 
 const OWNER: Principal = { name: OWNER_TOKEN_NAME, scope: 'owner' }
 
@@ -151,7 +153,9 @@ export class AccessPolicy {
       return { ok: false, refusal: named !== undefined || sameSecret(given, this.#expected.digest) ? 'not-a-till' : 'invalid' }
     }
     if (sameSecret(given, this.#expected.digest)) return { ok: true, principal: OWNER }
-    return named ? { ok: true, principal: named } : { ok: false, refusal: 'invalid' }
+    if (named) return { ok: true, principal: named }
+    const damage = this.#namedTokens?.damage?.()
+    return damage === undefined ? { ok: false, refusal: 'invalid' } : { ok: false, refusal: 'invalid', namedTokensDamage: damage }
   }
 
   /**

@@ -81,7 +81,7 @@ function isApiPath(event: H3Event): boolean {
  */
 export function requireApiToken(policy: AccessPolicy): Middleware {
   const admit = (event: H3Event, check: TokenCheck, next: () => unknown) => {
-    if (!check.ok) throw problem('unauthorized', check.refusal)
+    if (!check.ok) throw problem('unauthorized', check.refusal, check.namedTokensDamage)
     // Recorded for whatever needs to know who made a change (idempotency keys, a history's `by`).
     event.context.principal = check.principal
     if (check.principal.scope === 'read-only' && !READ_METHODS.has(event.req.method)) {

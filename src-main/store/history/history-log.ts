@@ -217,10 +217,16 @@ export class HistoryLog {
         ) {
           this.#sales.add(page)
         }
-        if (this.#sales.upToSeq > before) await this.#sales.save()
+        // A report is a read: when its saved counts cannot be written (a full disk), it still answers; they are made again next time.
+        if (this.#sales.upToSeq > before) await this.#sales.save().catch(logUnsavedCounts)
       }
       this.#sales.add(this.#unflushed.map((item) => item.entry)) // those counted already (seq at or below its last) are skipped
       return this.#sales
     })
   }
+}
+
+/** The sales counts a report made could not be saved: said in the log, never to the one who asked for the report. */
+function logUnsavedCounts(error: unknown): void {
+  console.error(`[plant-store] the sales report's counts could not be saved (they are counted again next time): ${(error as Error).message}`)
 }

@@ -65,12 +65,12 @@ export class SortedViews {
   }
 }
 
-/** Lower-cased searchable text of a plant; records are immutable (an update replaces the object), so it never goes stale. */
+/** Lower-cased searchable text of a plant in NFC, as the words of `q` are; records are immutable (an update replaces the object), so it never goes stale. */
 const searchText = new WeakMap<Plant, string>()
 function textOf(plant: Plant): string {
   let text = searchText.get(plant)
   if (text === undefined) {
-    text = [plant.name ?? '', plant.category ?? '', ...plant.tags].join('\n').toLowerCase()
+    text = [plant.name ?? '', plant.category ?? '', ...plant.tags].join('\n').toLowerCase().normalize('NFC')
     searchText.set(plant, text)
   }
   return text
