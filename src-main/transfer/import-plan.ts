@@ -98,8 +98,20 @@ class Planner {
     }
     this.plan.updates.push({ id, ...after })
     this.plan.summary.updated++
+    this.#noteRename(row, current, after.name)
     this.#countStock(current, after.quantity)
     this.#preview({ row, id, name: (after as NewPlant).name ?? current.name, before, after: after as NewPlant })
+  }
+
+  /**
+   * Said aloud, not only in the list of changes: a row that renames a plant may be an id column holding the shop's own
+   * numbering, whose stock, history and labels would then belong to another product.
+   */
+  #noteRename(row: number, current: Plant, name: string | null | undefined): void {
+    if (typeof name !== 'string' || current.name === undefined) return
+    this.findings.warning(
+      `row ${row} renames plant ${current.id} "${current.name}" to "${name}"; if the id column is the shop's own numbering, not Plant Store's ids, import it as "not imported"`
+    )
   }
 
   /** Counts a line the import takes up or down (a stock count in the file). */
