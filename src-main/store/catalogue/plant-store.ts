@@ -339,6 +339,9 @@ export class PlantStore {
 
   #publishAndTidy(): void {
     this.history.saved(this.#staging, this.#journal.gen)
+    // The history now holds them until they reach its files: kept here too, an import of 300,000 plants stayed in
+    // memory (its entries hold the full plants) until the next write.
+    this.#staging = []
     this.ledger.publish(this.#journal.gen)
     this.#catalogue.publish()
     try {
