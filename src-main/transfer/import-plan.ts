@@ -43,6 +43,23 @@ function withExactPrice<T extends { price?: number | null }>(fields: T): T {
   return typeof fields.price === 'number' ? { ...fields, price: centsToPrice(priceToCents(fields.price)) } : fields
 }
 
+const cellOf = (value: unknown) =>
+  value === undefined || value === null ? 'empty' : Array.isArray(value) ? `"${value.join(', ')}"` : JSON.stringify(value)
+
+/**
+ * Why a row of an export is refused when its plant changed after the export: the file's older values would undo
+ * those changes (the morning's stock count put back after the day's sales). The user edits a fresh export instead.
+ */
+function changedSinceExport(current: Plant, exportedAt: string, before: object, after: object): string {
+  const fields = Object.entries(after)
+    .slice(0, 4)
+    .map(([field, value]) => `${field} ${cellOf((before as Record<string, unknown>)[field])} → ${cellOf(value)}`)
+  return (
+    `plant ${current.id}${current.name === undefined ? '' : ` "${current.name}"`} changed after this file was exported (updatedAt ${exportedAt} in the file, ${current.updatedAt} now), ` +
+    `and the row would set ${fields.join(', ')}: export again and make the edit in the new file, or empty the row's updatedAt cell to overwrite the plant with the file's values`
+  )
+}
+
 class Planner {
   readonly plan: ImportPlan
   readonly findings: ImportFindings
@@ -79,7 +96,7 @@ class Planner {
     this.#preview({ row, name: plant.name, after: plant })
   }
 
-  update({ row, fields, errors = [] }: ImportRow): void {
+  update({ row, fields, errors = [], exportedAt }: ImportRow): void {
     if (isPlantId(fields.id)) {
       // Checked before the other cells: a second row for the same plant is wrong even when the first has a fault.
       const earlier = this.#rowOfId.get(fields.id)
@@ -96,6 +113,8 @@ class Planner {
       this.plan.summary.unchanged++
       return
     }
+    if (exportedAt !== undefined && exportedAt !== current.updatedAt)
+      return this.#error(row, 'updatedAt', changedSinceExport(current, exportedAt, before, after))
     this.plan.updates.push({ id, ...after })
     this.plan.summary.updated++
     this.#noteRename(row, current, after.name)
