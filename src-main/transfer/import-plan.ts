@@ -43,6 +43,12 @@ function withExactPrice<T extends { price?: number | null }>(fields: T): T {
   return typeof fields.price === 'number' ? { ...fields, price: centsToPrice(priceToCents(fields.price)) } : fields
 }
 
+/**
+ * An updatedAt as the export writes it. A spreadsheet that rewrote the dates on saving (German Excel: 28.11.2026 10:00,
+ * in its own time zone) leaves no exact time to compare, so such a cell guards nothing.
+ */
+const EXPORT_STAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/
+
 const cellOf = (value: unknown) =>
   value === undefined || value === null ? 'empty' : Array.isArray(value) ? `"${value.join(', ')}"` : JSON.stringify(value)
 
@@ -113,7 +119,7 @@ class Planner {
       this.plan.summary.unchanged++
       return
     }
-    if (exportedAt !== undefined && exportedAt !== current.updatedAt)
+    if (exportedAt !== undefined && EXPORT_STAMP.test(exportedAt) && exportedAt !== current.updatedAt)
       return this.#error(row, 'updatedAt', changedSinceExport(current, exportedAt, before, after))
     this.plan.updates.push({ id, ...after })
     this.plan.summary.updated++
