@@ -54,7 +54,7 @@ describe('stock in export and import', () => {
     const applied = (await (await importCsv(test, count, false)).json()) as ImportSummary
     expect(applied).toMatchObject({ applied: true, updated: 3, stock: { up: 2, down: 1 } })
     const history = (await (await test.call('GET', '/v3/plant/1/history')).json()) as PlantHistoryPage
-    expect(history.changes.at(-1)).toMatchObject({ by: 'import', stock: { reason: 'imported', change: -3 } })
+    expect(history.changes.at(-1)).toMatchObject({ via: 'import', stock: { reason: 'imported', change: -3 } })
   })
 
   it('refuses a quantity that is no whole number of pots, naming the row and column; nothing changes', async () => {

@@ -261,6 +261,8 @@ export class PlantStore {
         changes.push({ plant: after, history: this.history.entryOf('plant.updated', made.by, at, before, after, { reason: 'imported' }) })
         return after
       })
+      // A batch is an import: its entries keep who imported it (`by`, a token's name) and say how the change came.
+      for (const change of changes) if (change.history) change.history.via = 'import'
       made.seq = changes.at(-1)?.history?.seq ?? 0
       return { result: { added: added.map(toFullPlant), updated: updated.map(toFullPlant) }, changes }
     })
