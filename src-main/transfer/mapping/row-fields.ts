@@ -36,6 +36,16 @@ export function quantityOf(cell: Cell): number | string | undefined {
   return whole === undefined ? text : Number(whole)
 }
 
+/**
+ * Why a cell is no count of pots, in a spreadsheet user's words (the API's schema speaks of JSON): other systems
+ * export oversold lines as negative stock.
+ */
+function potCountProblem(field: 'quantity' | 'reorderAt', text: string): string {
+  if (/^-\d+(?:[.,]0+)?$/.test(text))
+    return `${field} cannot be below 0; got ${text}: put 0 in the cell (an oversold line, say), or leave the column out (map it to "not imported")`
+  return `${field} must be a whole number of pots, such as 12; got "${text}"`
+}
+
 /** What one row gives, before the API's schema checks it. */
 export interface RowCells {
   id?: Cell
@@ -71,9 +81,10 @@ export function rowFields(
         errors.push({ field: 'price', message: `price ${moneyProblemText(reading.problem, options.mark ?? '.')}; got "${textOf(cells.price)}"` })
     } else if (reading.cents !== null) fields.price = centsToPrice(reading.cents)
   }
-  const quantity = options.quantity && cells.quantity !== undefined ? quantityOf(cells.quantity) : undefined
-  if (quantity !== undefined) fields.quantity = quantity
-  const reorderAt = options.quantity && cells.reorderAt !== undefined ? quantityOf(cells.reorderAt) : undefined
-  if (reorderAt !== undefined) fields.reorderAt = reorderAt
+  for (const field of ['quantity', 'reorderAt'] as const) {
+    const count = options.quantity && cells[field] !== undefined ? quantityOf(cells[field]) : undefined
+    if (typeof count === 'string') errors.push({ field, message: potCountProblem(field, count) })
+    else if (count !== undefined) fields[field] = count
+  }
   return { fields, errors }
 }
