@@ -26,7 +26,8 @@ describe('Ctrl+C on plant-store import while a server imports', () => {
     interrupt()
     expect(host.exit).toHaveBeenCalledWith(130)
     expect(host.said.join('')).toBe(interruptedImportText('my plants.csv'))
-    expect(host.said.join('')).toContain('plant-store import "my plants.csv" --dry-run')
+    expect(host.said.join('')).toContain('Before importing "my plants.csv" again, check whether it was')
+    expect(host.said.join('')).toContain('plant-store plants list --q')
     answer('done')
     await sending
   })

@@ -26,8 +26,10 @@ const INTERRUPTED = 130
 export function interruptedImportText(file: string): string {
   return (
     'Interrupted: the server had the whole file and may still import it, so it may or may not be applied.\n' +
-    `Before importing it again, check: plant-store import ${JSON.stringify(file)} --dry-run\n` +
-    '(once it was applied, its rows show as unchanged and nothing is added).\n'
+    `Before importing ${JSON.stringify(file)} again, check whether it was: look for the name of its last plant with\n` +
+    '  plant-store plants list --q "NAME"\n' +
+    '(rows that update plants by id show as unchanged in `plant-store import FILE --dry-run` once applied;\n' +
+    'rows that add plants would be added a second time).\n'
   )
 }
 

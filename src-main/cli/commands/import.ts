@@ -40,7 +40,7 @@ ${dataOptionHelp()}
   -h, --help   show this help
 
 Ctrl+C while a running server imports the file cannot take it back: the command
-says so (exit 130) and how to check with --dry-run before importing it again.
+says so (exit 130) and how to check whether it was applied before importing again.
 
 Exit code: 0 imported (or a clean dry run), 1 errors in the file, 2 usage.
 `
