@@ -35,10 +35,12 @@ export interface ChangeRecord {
   plantId: number
   /** Server time of the change (ISO 8601). */
   at: string
-  /** Who made it: `ui`, `cli`, `import`, or the name of the API token. */
+  /** Who made it: `ui`, `cli`, or the name of the API token (`import` in entries of imports made before `via` was kept). */
   by: string
   /** The staff member at the till who made it (extension; only once staff members are set up). */
   staff?: string
+  /** `import` when the change came with an import (extension): `by` still names who imported. */
+  via?: 'import'
   /** On `plant.updated` only: the fields that changed. */
   changes?: Record<string, FieldChange>
   /** On `plant.added` and `plant.restored`: the plant as it was then. */

@@ -171,15 +171,14 @@ export function parseColumnMap(text: string): { ok: true; columns: Record<string
     if (pair.trim() === '') continue
     const at = pair.lastIndexOf('=')
     const heading = pair.slice(0, at).trim()
-    const target = pair
-      .slice(at + 1)
-      .trim()
-      .toLowerCase()
+    const typed = pair.slice(at + 1).trim()
+    // Any case names the field: reorderAt, reorderat and REORDERAT are one field.
+    const target = COLUMN_TARGETS.find((field) => field.toLowerCase() === typed.toLowerCase())
     if (at === -1 || heading === '') return { ok: false, error: `"${pair.trim()}" is not HEADING=FIELD, e.g. Preis=price` }
-    if (!COLUMN_TARGETS.includes(target as ColumnTarget)) {
-      return { ok: false, error: `"${target}" in "${pair.trim()}" is not a field; the fields are ${COLUMN_TARGETS.join(', ')}` }
+    if (target === undefined) {
+      return { ok: false, error: `"${typed}" in "${pair.trim()}" is not a field; the fields are ${COLUMN_TARGETS.join(', ')}` }
     }
-    columns[heading] = target as ColumnTarget
+    columns[heading] = target
   }
   return { ok: true, columns }
 }

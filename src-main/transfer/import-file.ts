@@ -76,9 +76,39 @@ const OLD_WORKBOOK =
   'this is an Excel 97–2003 workbook (.xls), which Plant Store does not read; open it in the spreadsheet and save it ' +
   'as "Excel Workbook (.xlsx)" or "CSV UTF-8", then import that file'
 
+/** The file's first characters as text (a UTF-8 BOM skipped), enough to tell JSON from a table. */
+const startOf = (bytes: Uint8Array) =>
+  new TextDecoder()
+    .decode(bytes.subarray(0, 64))
+    .replace(/^\uFEFF/, '')
+    .trimStart()
+
+/**
+ * A file whose name says CSV but holds JSON (or the reverse), said in words before a parser's own message
+ * ("Invalid Opening Quote", a JavaScript engine's text with the file's line breaks) would be.
+ */
+function wrongFormat(request: ImportRequest): string | undefined {
+  const start = startOf(request.bytes)
+  if (request.format === 'csv' && /^\[\s*[{\]]/.test(start))
+    return 'this file holds JSON (it starts with [), not CSV: name it .json, or import it with --format json (over the API, as application/json)'
+  if (request.format === 'json' && start !== '' && !/^[[{]/.test(start)) {
+    const line = start.split(/\r?\n/)[0]!.slice(0, 30)
+    return `this file is not JSON (it starts with "${line}"): if it is a CSV file, name it .csv, or import it with --format csv (over the API, as text/csv)`
+  }
+  return undefined
+}
+
+/** A file the import cannot read as its request says, refused in words; undefined when it can be read. */
+function unreadable(request: ImportRequest): ReadImport | undefined {
+  if (isCompoundFile(request.bytes)) return refused(OLD_WORKBOOK)
+  const wrong = wrongFormat(request)
+  return wrong === undefined ? undefined : refused(wrong)
+}
+
 /** Reads the import at once (tests, and the CLI when no server runs). */
 export function readImportNow(given: ImportRequest): ReadImport {
-  if (isCompoundFile(given.bytes)) return refused(OLD_WORKBOOK)
+  const refusal = unreadable(asWorkbook(given))
+  if (refusal) return refusal
   const request = asWorkbook(given)
   if (request.format === 'json') return { file: parsePlantJson(new TextDecoder().decode(request.bytes)) }
   if (request.format === 'xlsx') return runAtOnce(workbookSteps(request))
@@ -94,7 +124,8 @@ export function readImportNow(given: ImportRequest): ReadImport {
 
 /** Reads the import in slices, with a turn of the event loop between them (the server). */
 export async function readImport(given: ImportRequest): Promise<ReadImport> {
-  if (isCompoundFile(given.bytes)) return refused(OLD_WORKBOOK)
+  const refusal = unreadable(asWorkbook(given))
+  if (refusal) return refusal
   const request = asWorkbook(given)
   if (request.format === 'json') return { file: await readPlantJson(new TextDecoder().decode(request.bytes), request.signal) }
   if (request.format === 'xlsx') return runSliced(workbookSteps(request), request.signal)

@@ -55,6 +55,29 @@ function followedStatus(current: Plant, after: FieldChanges): PlantStatus | unde
   return status === current.status ? undefined : status
 }
 
+/**
+ * An updatedAt as the export writes it. A spreadsheet that rewrote the dates on saving (German Excel: 28.11.2026 10:00,
+ * in its own time zone) leaves no exact time to compare, so such a cell guards nothing.
+ */
+const EXPORT_STAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/
+
+const cellOf = (value: unknown) =>
+  value === undefined || value === null ? 'empty' : Array.isArray(value) ? `"${value.join(', ')}"` : JSON.stringify(value)
+
+/**
+ * Why a row of an export is refused when its plant changed after the export: the file's older values would undo
+ * those changes (the morning's stock count put back after the day's sales). The user edits a fresh export instead.
+ */
+function changedSinceExport(current: Plant, exportedAt: string, before: object, after: object): string {
+  const fields = Object.entries(after)
+    .slice(0, 4)
+    .map(([field, value]) => `${field} ${cellOf((before as Record<string, unknown>)[field])} → ${cellOf(value)}`)
+  return (
+    `plant ${current.id}${current.name === undefined ? '' : ` "${current.name}"`} changed after this file was exported (updatedAt ${exportedAt} in the file, ${current.updatedAt} now), ` +
+    `and the row would set ${fields.join(', ')}: export again and make the edit in the new file, or empty the row's updatedAt cell to overwrite the plant with the file's values`
+  )
+}
+
 class Planner {
   readonly plan: ImportPlan
   readonly findings: ImportFindings
@@ -91,7 +114,7 @@ class Planner {
     this.#preview({ row, name: plant.name, after: plant })
   }
 
-  update({ row, fields, errors = [] }: ImportRow): void {
+  update({ row, fields, errors = [], exportedAt }: ImportRow): void {
     if (isPlantId(fields.id)) {
       // Checked before the other cells: a second row for the same plant is wrong even when the first has a fault.
       const earlier = this.#rowOfId.get(fields.id)
@@ -108,12 +131,26 @@ class Planner {
       this.plan.summary.unchanged++
       return
     }
+    if (exportedAt !== undefined && EXPORT_STAMP.test(exportedAt) && exportedAt !== current.updatedAt)
+      return this.#error(row, 'updatedAt', changedSinceExport(current, exportedAt, before, after))
     this.plan.updates.push({ id, ...after })
     this.plan.summary.updated++
+    this.#noteRename(row, current, after.name)
     const status = followedStatus(current, after)
     this.#countStock(current, after.quantity, status)
     const shown = status ? { before: { ...before, status: current.status }, after: { ...after, status } } : { before, after }
     this.#preview({ row, id, name: (after as NewPlant).name ?? current.name, before: shown.before, after: shown.after as NewPlant })
+  }
+
+  /**
+   * Said aloud, not only in the list of changes: a row that renames a plant may be an id column holding the shop's own
+   * numbering, whose stock, history and labels would then belong to another product.
+   */
+  #noteRename(row: number, current: Plant, name: string | null | undefined): void {
+    if (typeof name !== 'string' || current.name === undefined) return
+    this.findings.warning(
+      `row ${row} renames plant ${current.id} "${current.name}" to "${name}"; if the id column is the shop's own numbering, not Plant Store's ids, import it as "not imported"`
+    )
   }
 
   /** Counts a line the import takes up or down (a stock count in the file), and off sale or back on sale. */

@@ -8,6 +8,11 @@ export interface ImportRow {
   fields: Record<string, unknown>
   /** Faults found while reading the row's cells (a price that is no price), beside those the schema finds. */
   errors?: { field: string; message: string }[]
+  /**
+   * The plant's updatedAt as Plant Store's export wrote it: a row of a plant changed since (a sale after the morning's
+   * export) is refused rather than putting the file's older values back.
+   */
+  exportedAt?: string
 }
 
 /**

@@ -6,7 +6,6 @@
  * the mapping (mapping/) turns into plants.
  */
 import { CsvError, Parser, type Options } from 'csv-parse'
-import { parse } from 'csv-parse/sync'
 import { stringify } from 'csv-stringify/sync'
 import type { Plant } from '#shared/plant'
 import { guardFormula } from './formula-guard'
@@ -66,32 +65,57 @@ export function detectDelimiter(text: string): ',' | ';' | '\t' {
  */
 const CHARS_PER_SLICE = 16 * 1024
 
+/**
+ * Empty lines are skipped by the parser itself: kept as records, each would be one cell against the header's width,
+ * and csv-parse builds a full error object for every record of another width (even when it is let through), which
+ * made a megabyte of empty lines cost half a minute.
+ */
 function parseOptions(body: string): Options {
-  return { delimiter: detectDelimiter(body), relax_column_count: true, skip_empty_lines: false }
+  return { delimiter: detectDelimiter(body), relax_column_count: true, skip_empty_lines: true }
+}
+
+/**
+ * csv-parse's streaming parser handing each record to `onRecord` as it is parsed, with the count of empty lines
+ * skipped before it (for the row's number); synchronously, so it serves both the reading at once and in slices.
+ */
+class RecordParser extends Parser {
+  constructor(
+    options: Options,
+    private readonly onRecord: (record: string[], emptyLinesBefore: number) => void
+  ) {
+    super(options)
+  }
+
+  override push(record: unknown): boolean {
+    if (record === null) return super.push(null)
+    this.onRecord(record as string[], this.info.empty_lines)
+    return true
+  }
 }
 
 /**
  * The table, built record by record as they are parsed: empty cells at a record's end dropped (a sheet saved with
- * many empty columns costs nothing per row), an empty line dropped (its number is kept by the rows around it), and a
+ * many empty columns costs nothing per row), an empty line skipped (its number is kept by the rows around it), and a
  * header wider than {@link MAX_IMPORT_COLUMNS} refused at once, before any row is read.
  */
 class SheetBuilder {
   readonly #sheet: SheetRows = { header: [], headerRow: 1, width: 0, rows: [] }
   #records = 0
 
-  add(record: string[]): void {
-    const row = ++this.#records
+  add(record: string[], emptyLinesBefore: number): void {
+    const row = ++this.#records + emptyLinesBefore
     let end = record.length
     while (end > 0 && record[end - 1]!.trim() === '') end--
     // Always a copy: csv-parse's record array keeps room for 17 cells, so a million short rows kept as parsed hold
     // three times the memory their cells need.
     const cells = record.slice(0, end)
-    if (row > 1) {
+    if (this.#records > 1) {
       if (end > 0) this.#sheet.rows.push({ row, cells })
       return
     }
     if (end > MAX_IMPORT_COLUMNS) throw new TooManyColumnsError(end)
     this.#sheet.header = cells
+    this.#sheet.headerRow = row
     this.#sheet.width = record.length
   }
 
@@ -112,19 +136,19 @@ export function invalidCsv(error: unknown): ImportRowError {
  * stops between two slices once `signal` aborts.
  */
 async function parseSliced(body: string, signal?: AbortSignal): Promise<SheetRows> {
-  const parser = new Parser(parseOptions(body))
   const builder = new SheetBuilder()
   let failure: unknown
-  parser.on('data', (record: string[]) => {
+  const parser = new RecordParser(parseOptions(body), (record, emptyLinesBefore) => {
     if (failure !== undefined) return
     try {
-      builder.add(record)
+      builder.add(record, emptyLinesBefore)
     } catch (error) {
       failure = error
     }
   })
   parser.on('error', (error) => (failure ??= error))
   const ended = new Promise((resolve) => parser.once('end', resolve).once('error', resolve))
+  parser.resume() // nothing is read from it: the records went to the builder; 'end' comes once the input ends
   for (let start = 0; start < body.length && failure === undefined;) {
     let end = Math.min(body.length, start + CHARS_PER_SLICE)
     const last = body.charCodeAt(end - 1)
@@ -149,7 +173,12 @@ const withoutBom = (text: string) => (text.startsWith(BOM) ? text.slice(1) : tex
 export function csvSheet(text: string): SheetRows {
   const body = withoutBom(text)
   const builder = new SheetBuilder()
-  for (const record of parse(body, parseOptions(body)) as string[][]) builder.add(record)
+  const parser = new RecordParser(parseOptions(body), (record, emptyLinesBefore) => builder.add(record, emptyLinesBefore))
+  parser.on('error', () => undefined) // emitted on the next tick: read from `errored` below, at once
+  // Parsed synchronously: the records reach the builder within write() and end(); a refused header throws out of them.
+  parser.write(body)
+  parser.end()
+  if (parser.errored) throw parser.errored
   return builder.sheet
 }
 

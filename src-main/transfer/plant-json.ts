@@ -70,7 +70,8 @@ function* jsonFileSteps(text: string): Steps<ImportFile> {
       })
       return
     }
-    rows.push({ row, fields })
+    const exportedAt = typeof item.updatedAt === 'string' && item.updatedAt !== '' ? { exportedAt: item.updatedAt } : {}
+    rows.push({ row, fields, ...exportedAt })
   })
   for (const key of unknownKeys) findings.warning(`field "${key}" is not known and was ignored; the fields are ${COLUMN_NAMES.join(', ')}`)
   return { rows, ...findings.list() }

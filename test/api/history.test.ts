@@ -2,7 +2,8 @@ import { readFile, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { ApiError } from '#shared/api-errors'
-import type { ChangesPage, PlantHistoryPage } from '#shared/history'
+import type { ChangesPage, PlantHistoryPage, SalesReport } from '#shared/history'
+import { computerTimeZone, shopDay } from '#shared/shop-day'
 import { createApiClient } from '#shared/api-client'
 import { TEST_TOKEN, clientFetch, createTestApp, type TestApp } from '#setup/in-process'
 
@@ -55,6 +56,32 @@ describe('GET /v3/changes', () => {
     await app.call('POST', '/v3/plant', { name: 'Fig' }, { 'x-plant-store-client': 'cli' })
     const page = await json<ChangesPage>(await app.call('GET', '/v3/changes'))
     expect(page.changes.map((change) => change.by)).toEqual(['till-2', 'cli'])
+  })
+
+  it('keeps a named token\'s name as `by` on the changes of its import, marked `via: "import"`; its status words count as no sale', async () => {
+    const app = await createTestApp()
+    await app.call('POST', '/v3/plant', { name: 'Fig' })
+    const { token } = await json<{ token: string }>(await app.call('POST', '/v3/tokens', { name: 'till-2', scope: 'read-write' }))
+    const imported = await app.call(
+      'POST',
+      '/v3/import?dryRun=false',
+      [
+        { id: 1, status: 'sold' },
+        { name: 'Oak', status: 'sold' }
+      ],
+      {
+        authorization: `Bearer ${token}`
+      }
+    )
+    expect(imported.status).toBe(200)
+    const page = await json<ChangesPage>(await app.call('GET', '/v3/changes'))
+    expect(page.changes.slice(1).map(({ by, via, type }) => ({ by, via, type }))).toEqual([
+      { by: 'till-2', via: 'import', type: 'plant.added' },
+      { by: 'till-2', via: 'import', type: 'plant.updated' }
+    ])
+    const today = shopDay(new Date(), computerTimeZone())
+    const report = await json<SalesReport>(await app.call('GET', `/v3/reports/sales?from=${today}&to=${today}`))
+    expect(report.totals.sold).toBe(0)
   })
 
   it('answers 400 naming a bad since or limit, and an unknown parameter', async () => {

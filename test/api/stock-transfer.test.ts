@@ -54,18 +54,24 @@ describe('stock in export and import', () => {
     const applied = (await (await importCsv(test, count, false)).json()) as ImportSummary
     expect(applied).toMatchObject({ applied: true, updated: 3, stock: { up: 2, down: 1 } })
     const history = (await (await test.call('GET', '/v3/plant/1/history')).json()) as PlantHistoryPage
-    expect(history.changes.at(-1)).toMatchObject({ by: 'import', stock: { reason: 'imported', change: -3 } })
+    expect(history.changes.at(-1)).toMatchObject({ via: 'import', stock: { reason: 'imported', change: -3 } })
   })
 
-  it('refuses a quantity that is no whole number of pots, naming the row and column; nothing changes', async () => {
+  it("refuses a quantity that is no whole number of pots, naming the row and column in a spreadsheet user's words; nothing changes", async () => {
     const test = await stocked()
     const response = await importCsv(test, 'id,quantity\r\n1,forty\r\n2,-1\r\n', false)
     expect(response.status).toBe(422)
     const problem = await response.json()
     expect(problem.errors).toEqual([
-      { row: 2, field: 'quantity', message: expect.stringMatching(/^quantity must be a whole number of pots/) },
-      { row: 3, field: 'quantity', message: expect.stringMatching(/^quantity must be a whole number of pots/) }
+      { row: 2, field: 'quantity', message: 'quantity must be a whole number of pots, such as 12; got "forty"' },
+      {
+        row: 3,
+        field: 'quantity',
+        message: 'quantity cannot be below 0; got -1: put 0 in the cell (an oversold line, say), or leave the column out (map it to "not imported")'
+      }
     ])
+    // Said to a spreadsheet's user: there is no JSON in a CSV file.
+    expect(JSON.stringify(problem.errors)).not.toContain('JSON')
     expect((await (await test.call('GET', '/v3/plant/1')).json()).quantity).toBe(40)
   })
 })

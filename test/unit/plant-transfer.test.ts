@@ -62,7 +62,7 @@ describe('CSV import', () => {
   it('detects semicolons from the header line, without BOM, with LF', () => {
     expect(detectDelimiter('id;name;status\n1;a,b;sold')).toBe(';')
     expect(detectDelimiter('id,name\n1;2;3;4')).toBe(',')
-    const summary = planCsv('ID;Status;Name\n1;sold;Monstera\n;pending;"New; one"\n')
+    const summary = planCsv('id;Status;Name\n1;sold;Monstera\n;pending;"New; one"\n')
     expect(summary).toMatchObject({ added: 1, updated: 1, unchanged: 0, errors: [] })
     expect(summary.changes).toEqual([
       { row: 2, id: 1, name: 'Monstera', before: { status: 'available' }, after: { status: 'sold' } },

@@ -5,6 +5,7 @@
  */
 import { readFile } from 'node:fs/promises'
 import {
+  COLUMN_TARGETS,
   COLUMN_TARGET_LABELS,
   IMPORT_PRESETS,
   STATUS_WORD_TARGETS,
@@ -32,7 +33,7 @@ export const CHOICE_OPTIONS = {
 
 /** Their help lines. */
 export const CHOICE_OPTIONS_HELP = `  --map M      columns as HEADING=FIELD pairs, e.g. --map "Bezeichnung=name,Preis=price"
-               (fields: id, name, category, tags, status, price, quantity, skip)
+               (fields: ${COLUMN_TARGETS.join(', ')}; skip = not imported)
   --mapping F  a mapping file: JSON such as {"columns": {"Preis": "price"}, "decimalMark": ","}
   --preset P   read the file as ${Object.keys(IMPORT_PRESETS).join(', ')} writes it, or none
   --decimal-mark M   , or . for prices that could be read two ways (1,250)

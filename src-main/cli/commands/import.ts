@@ -13,6 +13,7 @@ import { DATA_FILE_NAME } from '#store'
 import { CommandError, EXIT_CODES, UsageError, type Command } from '#cli/command'
 import { readFormat } from './export'
 import { CHOICE_OPTIONS, CHOICE_OPTIONS_HELP, describeMapping, readChoices } from './import-choices'
+import { withImportInterruptNotice } from './import-interrupt'
 import { dataOptionHelp, readOptions } from '#cli/options'
 import { commandProgress, type TerminalProgress } from '#cli/output/progress-bar'
 import { maxOf } from '#shared/arrays'
@@ -37,6 +38,9 @@ Options:
 ${CHOICE_OPTIONS_HELP}
 ${dataOptionHelp()}
   -h, --help   show this help
+
+Ctrl+C while a running server imports the file cannot take it back: the command
+says so (exit 130) and how to check whether it was applied before importing again.
 
 Exit code: 0 imported (or a clean dry run), 1 errors in the file, 2 usage.
 `
@@ -116,7 +120,10 @@ async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
         ? { summary: planFile({ format, bytes, choices }, () => undefined).summary, rejected: false }
         : await withCatalogue(dataDir, env, 'plant-store import', async ({ client, store }) => {
             progress.phase(dryRun ? `Checking ${path.basename(file)}` : `Importing ${path.basename(file)}`)
-            if (!store) return remoteImport(client, format, bytes, dryRun, choices)
+            if (!store) {
+              const send = () => remoteImport(client, format, bytes, dryRun, choices)
+              return dryRun ? send() : withImportInterruptNotice(file, send)
+            }
             const local = await importFile(store, { format, bytes, choices, remembered: await readImportMappings(dataDir) }, dryRun)
             const mapping = local.summary.mapping
             // As the server does: the next file of this header shape is read the same way.

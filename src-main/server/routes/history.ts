@@ -132,7 +132,8 @@ export const historySchemas = {
       type: { type: 'string', enum: [...CHANGE_TYPES] },
       plantId: PLANT_ID_SCHEMA,
       at: { type: 'string', format: 'date-time', description: 'Server time of the change.' },
-      by: { type: 'string', description: 'ui, cli, import, or the name of the API token that made the change.' },
+      by: { type: 'string', description: 'ui, cli, or the name of the API token that made the change (import on imports logged before via).' },
+      via: { type: 'string', enum: ['import'], description: 'Extension: the change came with an import; by names who imported it.' },
       staff: { type: 'string', description: 'The staff member at the till who made the change; present only once staff members are set up.' },
       changes: {
         type: 'object',

@@ -262,6 +262,8 @@ export class PlantStore {
         changes.push({ plant: after, history: this.history.entryOf('plant.updated', made.by, at, before, after, { reason: 'imported' }) })
         return after
       })
+      // A batch is an import: its entries keep who imported it (`by`, a token's name) and say how the change came.
+      for (const change of changes) if (change.history) change.history.via = 'import'
       made.seq = changes.at(-1)?.history?.seq ?? 0
       return { result: { added: added.map(toFullPlant), updated: updated.map(toFullPlant) }, changes }
     })
@@ -340,6 +342,9 @@ export class PlantStore {
 
   #publishAndTidy(): void {
     this.history.saved(this.#staging, this.#journal.gen)
+    // The history now holds them until they reach its files: kept here too, an import of 300,000 plants stayed in
+    // memory (its entries hold the full plants) until the next write.
+    this.#staging = []
     this.ledger.publish(this.#journal.gen)
     this.#catalogue.publish()
     try {

@@ -69,7 +69,9 @@ export function saleKind(entry: HistoryEntry): { kind: 'sale' | 'return'; count:
     return entry.stock.reason === 'returned' ? { kind: 'return', count: entry.stock.change } : undefined
   }
   if (entry.sale?.stocked) return undefined // a line's status alone moves no pot
-  if (entry.type === 'plant.added') return entry.plant?.status === 'sold' && entry.by !== 'import' ? { kind: 'sale', count: 1 } : undefined
+  // An import's status words describe the catalogue; no pot changes hands (older entries said so with `by: "import"`).
+  if (entry.via === 'import' || entry.by === 'import') return undefined
+  if (entry.type === 'plant.added') return entry.plant?.status === 'sold' ? { kind: 'sale', count: 1 } : undefined
   if (entry.type !== 'plant.updated') return undefined
   const status = entry.changes?.status
   if (status?.to === 'sold') return { kind: 'sale', count: 1 }

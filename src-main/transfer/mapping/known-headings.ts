@@ -169,8 +169,13 @@ const BY_HEADING = new Map<string, ImportField>(
   Object.entries(HEADINGS).flatMap(([field, headings]) => headings.map((heading) => [heading, field as ImportField]))
 )
 
-/** The field a heading names in a shop's own sheet; `id` only as Plant Store writes it (another system's ids are not ours). */
+/**
+ * The field a heading names in a shop's own sheet. `id` only as Plant Store writes it (lowercase `id`): an "ID" or
+ * "Id" column there is the shop's own numbering, and taken as Plant Store's ids it would rename and re-price whichever
+ * plants have those numbers; such a column is not imported unless chosen in the mapping.
+ */
 export function fieldOfHeading(heading: string): ImportField | undefined {
+  if (heading.trim() === 'id') return 'id'
   const key = normalizeHeading(heading)
-  return key === 'id' ? 'id' : BY_HEADING.get(key)
+  return key === 'id' ? undefined : BY_HEADING.get(key)
 }

@@ -262,7 +262,9 @@ class SheetMapper {
       firstCategory: this.preset?.firstCategory === true,
       quantity: this.options.importable.includes('quantity')
     })
-    this.rows.push(errors.length > 0 ? { row, fields, errors } : { row, fields })
+    // Plant Store's own export says when each plant was last changed: a plant changed since is not overwritten.
+    const exportedAt = this.preset?.id === 'plant-store' ? this.byHeading(cells, 'updatedat') : ''
+    this.rows.push({ row, fields, ...(errors.length > 0 ? { errors } : {}), ...(exportedAt !== '' ? { exportedAt } : {}) })
   }
 
   #noteNonPlant(name: string, row: number, reason: string): void {

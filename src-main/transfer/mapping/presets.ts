@@ -42,6 +42,7 @@ const PRESETS: Preset[] = [
       ['status', 'status'],
       ['price', 'price'],
       ['quantity', 'quantity'],
+      ['reorderat', 'reorderAt'],
       ['createdat', 'skip'],
       ['updatedat', 'skip']
     ]

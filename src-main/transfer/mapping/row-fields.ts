@@ -1,5 +1,5 @@
 /** The request fields of one mapped row: each cell of a field as the API's schema receives it. */
-import { centsToPrice, moneyProblemText, type DecimalMark } from '#shared/money'
+import { centsToPrice, moneyProblemText, type DecimalMark, type MoneyProblem } from '#shared/money'
 import type { PlantStatus } from '#shared/plant'
 import { parseTags } from '#shared/tag-text'
 import { unguardFormula } from '../formula-guard'
@@ -36,6 +36,29 @@ export function quantityOf(cell: Cell): number | string | undefined {
   return whole === undefined ? text : Number(whole)
 }
 
+/**
+ * Why a cell is no count of pots, in a spreadsheet user's words (the API's schema speaks of JSON): other systems
+ * export oversold lines as negative stock.
+ */
+function potCountProblem(field: 'quantity' | 'reorderAt', text: string): string {
+  if (/^-\d+(?:[.,]0+)?$/.test(text))
+    return `${field} cannot be below 0; got ${text}: put 0 in the cell (an oversold line, say), or leave the column out (map it to "not imported")`
+  return `${field} must be a whole number of pots, such as 12; got "${text}"`
+}
+
+/**
+ * Why a price cell is refused. A workbook's number with more than two decimals is most often a formula's result
+ * (=6.9*1.19 is 8.211) that the sheet shows rounded (8,21): the user sees cents, so the message says what the cell
+ * holds and how to round it there.
+ */
+function priceProblem(cell: Cell, problem: MoneyProblem, mark: DecimalMark | null): string {
+  if (typeof cell === 'number' && problem === 'decimals') {
+    const shown = cell.toFixed(2)
+    return `the cell holds ${cell}, though the sheet may show it as ${mark === ',' ? shown.replace('.', ',') : shown}; a price is in whole cents: round it in the sheet (=ROUND(…, 2) around the formula, or paste the column as values with two decimals), then import again`
+  }
+  return `price ${moneyProblemText(problem, mark ?? '.')}; got "${textOf(cell)}"`
+}
+
 /** What one row gives, before the API's schema checks it. */
 export interface RowCells {
   id?: Cell
@@ -67,13 +90,13 @@ export function rowFields(
     const reading = readPriceCell(cells.price, options.mark)
     if (!reading.ok) {
       // An unclear mark is one question for the whole column (a file error), not one error per row.
-      if (reading.problem !== 'ambiguous')
-        errors.push({ field: 'price', message: `price ${moneyProblemText(reading.problem, options.mark ?? '.')}; got "${textOf(cells.price)}"` })
+      if (reading.problem !== 'ambiguous') errors.push({ field: 'price', message: priceProblem(cells.price, reading.problem, options.mark) })
     } else if (reading.cents !== null) fields.price = centsToPrice(reading.cents)
   }
-  const quantity = options.quantity && cells.quantity !== undefined ? quantityOf(cells.quantity) : undefined
-  if (quantity !== undefined) fields.quantity = quantity
-  const reorderAt = options.quantity && cells.reorderAt !== undefined ? quantityOf(cells.reorderAt) : undefined
-  if (reorderAt !== undefined) fields.reorderAt = reorderAt
+  for (const field of ['quantity', 'reorderAt'] as const) {
+    const count = options.quantity && cells[field] !== undefined ? quantityOf(cells[field]) : undefined
+    if (typeof count === 'string') errors.push({ field, message: potCountProblem(field, count) })
+    else if (count !== undefined) fields[field] = count
+  }
   return { fields, errors }
 }
