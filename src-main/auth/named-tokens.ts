@@ -18,7 +18,7 @@ import {
   type TokenScope
 } from '#shared/named-token'
 import { withFileLock } from '#lib/file-lock'
-import { DamagedFileError } from '#settings/errors'
+import { DamagedFileError } from '#lib/damaged-file-error'
 import { checkDataFolder } from '#store'
 import { replaceFile } from '#lib/durable-file'
 import { createToken } from './token'

@@ -11,16 +11,4 @@ export class ConfigError extends Error {
   }
 }
 
-/**
- * A file of the data folder (settings.json, tokens.json) that is there but cannot be used. The message names the
- * file, what is wrong with it and how to repair it; what does not need the file goes on working.
- */
-export class DamagedFileError extends Error {
-  constructor(
-    readonly file: string,
-    message: string
-  ) {
-    super(message)
-    this.name = 'DamagedFileError'
-  }
-}
+export { DamagedFileError } from '#lib/damaged-file-error'
