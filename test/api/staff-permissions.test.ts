@@ -203,14 +203,16 @@ describe('the member at the till in the change log (extension)', () => {
     const day = await app.call('POST', '/v3/days/current/close', { counted: 0 }, max)
     expect(await day.json()).toMatchObject({ day: 1, staff: 'Max', report: { staff: [{ staff: 'Anna', sales: 1, refunds: 1, net: 0 }] } })
     const { changes } = await (await app.call('GET', '/v3/changes?since=0')).json()
-    expect(changes.map((change: { type: string; by: string; staff?: string }) => [change.type, change.by, change.staff])).toEqual([
+    expect(
+      changes.map((change: { type: string; by: string; via?: string; staff?: string }) => [change.type, change.via ?? change.by, change.staff])
+    ).toEqual([
       ['plant.added', 'ui', 'Max'],
       ['plant.updated', 'ui', 'Max'],
       ['plant.updated', 'ui', 'Max'],
       ['plant.updated', 'ui', 'Max'],
       ['plant.deleted', 'ui', 'Max'],
       ['plant.restored', 'ui', 'Max'],
-      ['plant.added', 'import', 'Max'],
+      ['plant.added', 'import', 'Max'], // by the owner's window (ui), via an import
       ['plant.updated', 'ui', 'Anna'],
       ['plant.updated', 'ui', 'Anna'], // the sale's stock movement
       ['plant.updated', 'ui', 'Anna'] // the refund's restock
