@@ -274,7 +274,12 @@ export const stockJsonSchemas: Record<string, JsonSchema> = {
         items: moveSchema(
           {
             id: PLANT_ID_SCHEMA,
-            version: { type: 'integer', minimum: 1, description: 'Move the plant only if it is still at this version (as If-Match).' }
+            version: {
+              type: 'integer',
+              minimum: 1,
+              maximum: Number.MAX_SAFE_INTEGER,
+              description: 'Move the plant only if it is still at this version (as If-Match).'
+            }
           },
           ['id']
         )
