@@ -4,7 +4,8 @@
  * errors a start expects, each with its words, then the file-system errors
  * by errno.
  */
-import { ConfigError, DamagedFileError } from '#settings/errors'
+import { ConfigError } from '#settings/errors'
+import { DamagedFileError } from '#lib/damaged-file-error'
 import { PortInUseError } from '#server/start-server'
 import { DataDirLockedError, DataFileError, UntrustedDataFolderError, fileSystemProblem } from '#store/errors'
 import { FileLockTimeoutError } from '#lib/file-lock'

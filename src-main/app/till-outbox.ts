@@ -9,9 +9,10 @@
  * arrived; what waits is every sale without its `sent`, in order. It is emptied once nothing waits. A sale the main
  * computer refuses (a plant deleted meanwhile, say) is set aside in DATA/outbox-refused.jsonl, never dropped.
  */
-import { appendFile, open, readFile } from 'node:fs/promises'
+import { appendFile, open } from 'node:fs/promises'
 import path from 'node:path'
 import { replaceFile } from '#lib/durable-file'
+import { readTextIfPresent } from '#lib/fs-errors'
 import { serialQueue } from '#lib/serial-queue'
 
 /** The outbox's file names in the till's data folder. */
@@ -68,11 +69,8 @@ export class TillOutbox {
 
   /** Opens the outbox of `dataDir`, with what still waits from before. */
   static async open(dataDir: string): Promise<TillOutbox> {
-    const text = await readFile(path.join(dataDir, OUTBOX_FILE_NAME), 'utf8').catch((error: NodeJS.ErrnoException) => {
-      if (error.code === 'ENOENT') return ''
-      throw error
-    })
-    return new TillOutbox(dataDir, waitingIn(text))
+    const text = await readTextIfPresent(path.join(dataDir, OUTBOX_FILE_NAME))
+    return new TillOutbox(dataDir, waitingIn(text ?? ''))
   }
 
   /** How many sales wait to be sent. */

@@ -10,5 +10,3 @@ export class ConfigError extends Error {
     this.name = 'ConfigError'
   }
 }
-
-export { DamagedFileError } from '#lib/damaged-file-error'

@@ -6,7 +6,7 @@ import { mkdir, readFile, rename } from 'node:fs/promises'
 import path from 'node:path'
 import type { ImportChoices } from '#shared/import-mapping'
 import type { SalesSettings } from '#shared/tax'
-import { DamagedFileError } from '#settings/errors'
+import { DamagedFileError } from '#lib/damaged-file-error'
 import { replaceFile } from '#lib/durable-file'
 import { withFileLock } from '#lib/file-lock'
 

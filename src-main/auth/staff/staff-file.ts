@@ -3,9 +3,9 @@
  * (kept on disk so that a restart does not give a guesser five more tries) and the lock time. Changed as a
  * read-modify-write under its short lock and replaced atomically, like tokens.json.
  */
-import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { replaceFile } from '#lib/durable-file'
+import { readTextIfPresent } from '#lib/fs-errors'
 import { withFileLock } from '#lib/file-lock'
 import { checkDataFolder } from '#store'
 import { LOCK_MINUTES_DEFAULT, STAFF_ROLES, type StaffRole } from '#shared/staff'
@@ -67,13 +67,8 @@ export async function readStaff(dir: string): Promise<StaffData> {
   await checkDataFolder(dir, [STAFF_FILE_NAME]).catch((error: NodeJS.ErrnoException) => {
     if (error.code !== 'ENOENT') throw error
   })
-  let text: string
-  try {
-    text = await readFile(file, 'utf8')
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return structuredClone(EMPTY_STAFF)
-    throw error
-  }
+  const text = await readTextIfPresent(file)
+  if (text === undefined) return structuredClone(EMPTY_STAFF)
   let data: Partial<StaffData>
   try {
     data = JSON.parse(text) as Partial<StaffData>

@@ -7,7 +7,7 @@ import { API_BASE, API_PATHS, MAX_BODY_BYTES } from '#shared/api-paths'
 import { PROBLEM_TYPES, type FieldError } from '#shared/problem'
 import { StoreClosedError, WriteFailedError } from '#store/errors'
 import { describeWriteFailure } from '#lib/fs-errors'
-import type { DamagedFileError } from '#settings/errors'
+import type { DamagedFileError } from '#lib/damaged-file-error'
 import { fieldErrorsRow, row } from './problem-row'
 
 export const COMMON_PROBLEMS = {

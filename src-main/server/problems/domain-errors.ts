@@ -20,7 +20,7 @@ import {
   WriteFailedError
 } from '#store/errors'
 import { isWriteRefusal } from '#lib/fs-errors'
-import { DamagedFileError } from '#settings/errors'
+import { DamagedFileError } from '#lib/damaged-file-error'
 import { IMPORT_PLAN_ATTEMPTS } from '#shared/import-export'
 import { ImportAbortedError, TooManyColumnsError } from '#transfer/import-errors'
 import type { HttpProblem } from './http-problem'

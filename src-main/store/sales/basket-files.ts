@@ -3,9 +3,10 @@
  * id), written durably so a basket survives a reload and a restart. Not part of the catalogue's journal: a basket
  * is a draft; the sale it becomes is the durable record (sale-book.ts).
  */
-import { mkdir, readFile, rm } from 'node:fs/promises'
+import { mkdir, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { replaceFile } from '#lib/durable-file'
+import { readTextIfPresent } from '#lib/fs-errors'
 import type { Basket } from '#shared/basket'
 
 /** The folder of the baskets in data folder `dir`. */
@@ -16,12 +17,8 @@ const fileOf = (dir: string, id: string) => path.join(basketsDir(dir), `${id}.js
 
 /** The basket kept under `id`, or undefined when none is. */
 export async function readBasket(dir: string, id: string): Promise<Basket | undefined> {
-  try {
-    return JSON.parse(await readFile(fileOf(dir, id), 'utf8')) as Basket
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
-    throw error
-  }
+  const text = await readTextIfPresent(fileOf(dir, id))
+  return text === undefined ? undefined : (JSON.parse(text) as Basket)
 }
 
 /** Keeps `basket` under `id`, replacing the one before (durably: a crash leaves the old or the new). */
