@@ -4,10 +4,10 @@
  * read-modify-write under its short lock and replaced atomically, like tokens.json.
  */
 import path from 'node:path'
-import { replaceFile } from '#lib/durable-file'
-import { readTextIfPresent } from '#lib/fs-errors'
-import { withFileLock } from '#lib/file-lock'
 import { checkDataFolder } from '#store'
+import { replaceFile } from '#lib/durable-file'
+import { withFileLock } from '#lib/file-lock'
+import { readTextIfPresent } from '#lib/fs-errors'
 import { LOCK_MINUTES_DEFAULT, STAFF_ROLES, type StaffRole } from '#shared/staff'
 import { pinHashProblem, type PinHash } from './pin-hash'
 
