@@ -138,6 +138,10 @@ export function refundShare(
   quantity: number,
   refunded: { quantity: number; total: number; tax: number }
 ): { total: number; tax: number } {
-  if (refunded.quantity + quantity === line.quantity) return { total: line.total - refunded.total, tax: line.tax - refunded.tax }
-  return { total: divideRounded(line.total * quantity, line.quantity), tax: divideRounded(line.tax * quantity, line.quantity) }
+  // The share of all pots given back so far, less what earlier refunds gave: rounding never adds up past the line
+  // (3 pots of 9 for 0.03 each, refunded 2 at a time, gave 0.01 per step and 0.04 after four), and the last pot
+  // takes exactly what is left.
+  const after = refunded.quantity + quantity
+  const upTo = (amount: number) => divideRounded(amount * after, line.quantity)
+  return { total: upTo(line.total) - refunded.total, tax: upTo(line.tax) - refunded.tax }
 }

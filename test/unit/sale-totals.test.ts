@@ -92,7 +92,9 @@ describe('refundShare', () => {
           if (refunded.quantity === quantity) expect([refunded.total, refunded.tax]).toEqual([line.total, line.tax])
           else expect(refunded.total).toBeLessThanOrEqual(line.total)
         }
-      )
+      ),
+      // Found under load in a full run: 9 pots for 0.03, given back 2 at a time, gave 0.04 before the last pot.
+      { examples: [[9, 3, [2, 2, 2, 2]]] }
     )
   })
 })
