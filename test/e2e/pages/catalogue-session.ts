@@ -35,13 +35,23 @@ export interface Session {
   catalogue: CataloguePage
 }
 
-/** A fresh server with `plants`, and the UI opened (at `viewport`) from the address it printed. */
-export async function openSession(browser: Browser, plants: NewPlant[] = [], viewport?: { width: number; height: number }): Promise<Session> {
+/**
+ * A fresh server with `plants`, and the UI opened (at `viewport`) from the address it printed. With
+ * `clock`, the page's timers run on Playwright's clock (installed before the page loads, running normally), so a
+ * test can pause them and know no timer of the app fires meanwhile.
+ */
+export async function openSession(
+  browser: Browser,
+  plants: NewPlant[] = [],
+  viewport?: { width: number; height: number },
+  { clock = false } = {}
+): Promise<Session> {
   const dir = await makeTempDir()
   const server = await startServe(dir)
   const api = createApiClient({ baseUrl: server.baseUrl, token: server.token })
   for (const plant of plants) await api.addPlant(plant)
   const watched = await openPage(browser, viewport)
+  if (clock) await watched.page.clock.install()
   const catalogue = await CataloguePage.open(watched.page, server.uiUrl)
   return { dir, server, api, watched, catalogue }
 }
