@@ -9,6 +9,7 @@ import type { PlantStore } from '#store'
 import { ensureLanCertificate, readLanCertificate } from '#auth/lan-certificate'
 import type { NamedTokenRegistry } from '#auth/named-token-registry'
 import { PairingCodes } from '#auth/pairing-codes'
+import { PairingLimit } from '#auth/pairing-limit'
 import { readLanSettings } from '#settings/lan-settings'
 import type { LanAdmin } from '#server/routes/lan'
 import { AccessPolicy } from '#server/security/access-policy'
@@ -44,6 +45,7 @@ export function lanAdminFor(
   return {
     dataDir,
     codes: new PairingCodes(),
+    attempts: new PairingLimit(),
     addToken: (name, scope, kind) => namedTokens.add(name, scope, kind),
     async state(): Promise<LanState> {
       const [settings, certificate] = await Promise.all([readLanSettings(dataDir), readLanCertificate(dataDir)])

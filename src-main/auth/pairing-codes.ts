@@ -1,17 +1,12 @@
 /**
  * One-time pairing codes, held in memory by the running primary: the owner makes one, a till trades it for its
- * own till token within {@link PAIRING_CODE_TTL_MS}, once. Attempts are counted across all callers (not per
- * address: an attacker on the network can take many addresses), so guessing an 8-digit code before it expires is
- * out of reach: at most {@link MAX_ATTEMPTS_PER_MINUTE} tries a minute against 100,000,000 codes.
+ * own till token within {@link PAIRING_CODE_TTL_MS}, once. How many attempts come in is pairing-limit.ts's job.
  */
 import { randomInt } from 'node:crypto'
 import { PAIRING_CODE_TTL_MS } from '#shared/lan'
 
-/** Pairing attempts allowed per minute, right or wrong; more are answered 429 until the minute is over. */
-export const MAX_ATTEMPTS_PER_MINUTE = 10
-
 /** The outcome of trading a code. */
-export type Redeemed = { ok: true; expiresAt: number } | { ok: false; why: 'unknown' | 'expired' | 'too-many'; retryAfterS?: number }
+export type Redeemed = { ok: true; expiresAt: number } | { ok: false; why: 'unknown' | 'expired' }
 
 /** A code as people type it: 8 digits, grouped 4-4; dashes and spaces are ignored when it comes back. */
 function newCode(): string {
@@ -26,7 +21,6 @@ export class PairingCodes {
   readonly #now: () => number
   /** Bare code → when it expires (ms). */
   readonly #codes = new Map<string, number>()
-  #window = { start: 0, attempts: 0 }
 
   constructor(now: () => number = Date.now) {
     this.#now = now
@@ -42,13 +36,9 @@ export class PairingCodes {
     return { code, expiresAt: new Date(expiresAt) }
   }
 
-  /** Uses `code` up: ok once, within its time; every attempt counts against the limit. */
+  /** Uses `code` up: ok once, within its time. */
   redeem(code: string): Redeemed {
     const now = this.#now()
-    if (now - this.#window.start >= 60_000) this.#window = { start: now, attempts: 0 }
-    if (++this.#window.attempts > MAX_ATTEMPTS_PER_MINUTE) {
-      return { ok: false, why: 'too-many', retryAfterS: Math.ceil((this.#window.start + 60_000 - now) / 1000) }
-    }
     const expiresAt = this.#codes.get(bare(code))
     if (expiresAt === undefined) return { ok: false, why: 'unknown' }
     this.#codes.delete(bare(code))

@@ -25,13 +25,18 @@ export interface HttpsAnswer {
 
 /**
  * Sends one request over HTTPS to `url` without checking the certificate (the tests check the fingerprint
- * themselves); `body` objects go as JSON. The Host header is the URL's unless given.
+ * themselves); `body` objects go as JSON. The Host header is the URL's unless given; `from` is the address the
+ * request comes from (another loopback address stands in for another computer).
  */
-export function httpsRequest(url: string, init: { method?: string; headers?: Record<string, string>; body?: unknown } = {}): Promise<HttpsAnswer> {
+export function httpsRequest(
+  url: string,
+  init: { method?: string; headers?: Record<string, string>; body?: unknown; from?: string } = {}
+): Promise<HttpsAnswer> {
   const body = init.body === undefined ? undefined : typeof init.body === 'string' ? init.body : JSON.stringify(init.body)
   const headers = { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...init.headers }
   return new Promise((resolve, reject) => {
-    const sent = request(url, { method: init.method ?? 'GET', headers, rejectUnauthorized: false, agent: false }, (response) => {
+    const options = { method: init.method ?? 'GET', headers, rejectUnauthorized: false, agent: false, localAddress: init.from }
+    const sent = request(url, options, (response) => {
       let text = ''
       response.setEncoding('utf8')
       response.on('data', (chunk: string) => (text += chunk))

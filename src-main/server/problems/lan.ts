@@ -28,7 +28,10 @@ export const LAN_PROBLEMS = {
     type: PROBLEM_TYPES.tooManyAttempts,
     title: 'Too many pairing attempts',
     status: 429,
-    detail: (seconds: number) => `Too many pairing attempts this minute; try again in ${seconds} s.`,
+    detail: (seconds: number, who: 'caller' | 'everyone') =>
+      who === 'caller'
+        ? `Too many pairing attempts from this address this minute; try again in ${seconds} s.`
+        : `Too many pairing attempts from the network this minute (from several addresses); try again in ${seconds} s.`,
     headers: (seconds) => ({ 'retry-after': String(seconds) })
   }),
   tillNameTaken: row({

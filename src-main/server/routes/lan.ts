@@ -4,7 +4,7 @@
  * a token: a code made by the owner becomes the till's own token (a named token of kind `till`, listed and
  * revoked with the other named tokens).
  */
-import type { H3, H3Event } from 'h3'
+import { getRequestIP, type H3, type H3Event } from 'h3'
 import { API_BASE } from '#shared/api-paths'
 import { componentsOf, validate } from '#shared/body-rules'
 import {
@@ -19,6 +19,7 @@ import {
 } from '#shared/lan'
 import type { CreatedToken, TokenKind, TokenScope } from '#shared/named-token'
 import type { PairingCodes } from '#auth/pairing-codes'
+import type { PairingLimit } from '#auth/pairing-limit'
 import { writeLanSettings } from '#settings/lan-settings'
 import {
   type PathItems,
@@ -41,6 +42,8 @@ export interface LanAdmin {
   /** The listener's setting and state now. */
   state(): Promise<LanState>
   codes: PairingCodes
+  /** Pairing attempts a minute, per caller and in all. */
+  attempts: PairingLimit
   /** Makes a named token; undefined when the name is taken. */
   addToken(name: string, scope: TokenScope, kind: TokenKind): Promise<CreatedToken | undefined>
 }
@@ -55,12 +58,14 @@ async function makePairingCode(event: H3Event, lan: LanAdmin): Promise<PairingCo
 }
 
 async function pairTill(event: H3Event, lan: LanAdmin): Promise<CreatedToken> {
+  // Counted before the body is read: a refused attempt costs no more than its headers.
+  const admitted = lan.attempts.admit(getRequestIP(event))
+  if (!admitted.ok) throw problem('tooManyPairingAttempts', admitted.retryAfterS, admitted.who)
   const checked = validate(PAIR_BODY, await readJsonBody(event, 400))
   if (!checked.ok) throw problem('pairNotMade', checked.errors)
   const { code, till } = checked.value
   const redeemed = lan.codes.redeem(code)
-  if (!redeemed.ok)
-    throw redeemed.why === 'too-many' ? problem('tooManyPairingAttempts', redeemed.retryAfterS ?? 60) : problem('pairingRefused', redeemed.why)
+  if (!redeemed.ok) throw problem('pairingRefused', redeemed.why)
   const created = await lan.addToken(till, 'read-write', 'till')
   if (!created) {
     lan.codes.restore(code, redeemed.expiresAt)
@@ -160,7 +165,9 @@ export const lanPaths: PathItems = {
         '400': problemResponse('No code, or a till name that is not valid.'),
         '403': problemResponse('The code is wrong, used already or expired.'),
         '409': problemResponse('A till or token of that name exists already (the code can be used again).'),
-        '429': problemResponse('Too many pairing attempts this minute (Retry-After says when to try again).'),
+        '429': problemResponse(
+          'Too many pairing attempts this minute from this address (10), or from all callers together (100); Retry-After says when to try again.'
+        ),
         ...JSON_BODY_RESPONSES
       }
     })

@@ -30,10 +30,11 @@ async function startPrimary() {
       headers: { authorization: `Bearer ${OWNER_TOKEN}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
       body: body === undefined ? undefined : JSON.stringify(body)
     })
-  const onLan = (method: string, route: string, init: { token?: string; body?: unknown; headers?: Record<string, string> } = {}) =>
+  const onLan = (method: string, route: string, init: { token?: string; body?: unknown; headers?: Record<string, string>; from?: string } = {}) =>
     httpsRequest(`${lan.url}/v3${route}`, {
       method,
       body: init.body,
+      from: init.from,
       headers: { ...(init.token ? { authorization: `Bearer ${init.token}` } : {}), ...init.headers }
     })
   const pairingCode = async () => (await (await owner('POST', '/pairing-codes')).json()).code as string
@@ -127,6 +128,18 @@ describe('pairing a till', () => {
     let last
     for (let attempt = 0; attempt < 12; attempt++) last = await onLan('POST', '/pair', { body: { code: '1111-1111', till: 'guess' } })
     expect(last?.status).toBe(429)
+    expect(last?.json().detail).toMatch(/Too many pairing attempts from this address this minute; try again in \d+ s/)
     expect(Number(last?.headers['retry-after'])).toBeGreaterThan(0)
+  })
+
+  // Another loopback address stands in for another computer on the network: Linux answers on all of 127.0.0.0/8.
+  it.runIf(hostPlatform() === 'linux')('one address flooding the pairing does not keep a till at another address from pairing', async () => {
+    const { onLan, pairingCode } = await startPrimary()
+    const flood = await Promise.all(
+      Array.from({ length: 30 }, () => onLan('POST', '/pair', { body: { code: '1111-1111', till: 'guess' }, from: '127.0.0.2' }))
+    )
+    expect(flood.filter((answer) => answer.status === 429).length).toBe(20)
+    const paired = await onLan('POST', '/pair', { body: { code: await pairingCode(), till: 'door' }, from: '127.0.0.1' })
+    expect(paired.status).toBe(201)
   })
 })
