@@ -10,8 +10,10 @@ import { LAN_PATHS, TILL_PATHS, type LanState, type PairingCode, type TillOutbox
 export interface LanApi {
   /** Where other tills connect, whether that listener is up, and its certificate's fingerprint. */
   lanSettings(): Promise<LanState>
-  /** Sets the address (and port) other tills connect to; takes effect at the next start. */
+  /** Sets the address (and port) other tills connect to: the listener starts or moves there at once. */
   setLanSettings(settings: { address: string; port?: number }): Promise<LanState>
+  /** Stops letting other tills connect: the listener closes at once. */
+  stopLan(): Promise<LanState>
   /** A code that pairs one till within 10 minutes. */
   makePairingCode(): Promise<PairingCode>
   /** How many sales wait to be sent to the main computer: on a paired till; on the main computer `till` is false. */
@@ -23,6 +25,7 @@ export function lanApi(send: SendRequest): LanApi {
   return {
     lanSettings: () => jsonOf<LanState>(send('GET', LAN_PATHS.lanSettings, undefined)),
     setLanSettings: (settings) => jsonOf<LanState>(send('PUT', LAN_PATHS.lanSettings, settings)),
+    stopLan: () => jsonOf<LanState>(send('DELETE', LAN_PATHS.lanSettings, undefined)),
     makePairingCode: () => jsonOf<PairingCode>(send('POST', LAN_PATHS.pairingCodes, undefined)),
     tillOutbox: () => jsonOf<TillOutboxState>(send('GET', TILL_PATHS.outbox, undefined))
   }

@@ -42,7 +42,7 @@ export interface LanState {
   url?: string
   /** SHA-256 of the listener's certificate, hex pairs joined by colons; absent until the certificate is made. */
   fingerprint?: string
-  /** True when the listener is up now (a changed setting takes effect at the next start). */
+  /** True when the listener is up now (a change of the setting starts, moves or stops it at once). */
   listening: boolean
 }
 

@@ -80,6 +80,8 @@ export const PROBLEM_TYPES = {
   refundBeyondSale: 'urn:plant-store:problem:refund-beyond-sale',
   /** 409: other tills may not connect (no LAN address set, or the listener is not up) (extension). */
   lanOff: 'urn:plant-store:problem:lan-off',
+  /** 409: this computer cannot listen at the LAN address or port asked for; the listener stays as it was (extension). */
+  lanNotListening: 'urn:plant-store:problem:lan-not-listening',
   /** 403: a pairing code that is wrong, used already or expired (extension). */
   pairingRefused: 'urn:plant-store:problem:pairing-refused',
   /** 429: too many pairing attempts this minute (extension). */

@@ -2,82 +2,161 @@
  * The second listener, for the shop's other tills: TLS only, on the one address the owner set (lan.address), with
  * the same app as 127.0.0.1 over the same catalogue. Its access policy differs in what it lets in: its own
  * address as Host, https origins, only paired tills' tokens, and without a token nothing but the pairing.
+ *
+ * A change of the setting (PUT or DELETE /v3/settings/lan, `config set lan.address` while a server runs) takes
+ * effect at once: the listener at the new place starts before the old one stops and before the setting is kept,
+ * so a place this computer cannot listen on is refused with the listener left as it was.
  */
 import type { H3 } from 'h3'
 import type { LanState } from '#shared/lan'
-import type { PlantStore } from '#store'
 import { ensureLanCertificate, readLanCertificate } from '#auth/lan-certificate'
 import type { NamedTokenRegistry } from '#auth/named-token-registry'
 import { PairingCodes } from '#auth/pairing-codes'
 import { PairingLimit } from '#auth/pairing-limit'
-import { readLanSettings } from '#settings/lan-settings'
-import type { LanAdmin } from '#server/routes/lan'
+import { clearLanAddress, readLanSettings, writeLanSettings } from '#settings/lan-settings'
+import type { LanAdmin, LanChange } from '#server/routes/lan'
 import { AccessPolicy } from '#server/security/access-policy'
 import { listen, type ListeningServer } from '#server/start-server'
+import { whyNotListening } from './lan-refusal'
 
 /** What the LAN listener shares with the loopback one. */
 export interface LanListenerOptions {
   dataDir: string
-  store: PlantStore
   namedTokens: NamedTokenRegistry
   /** The owner's token (never accepted on the LAN, but told apart from an unknown one). */
   token: () => string
-  /** Builds the app over `access` exactly as for loopback, so both apply the same checks and limits. */
-  createApp: (access: AccessPolicy, lan: LanAdmin) => H3
+  /**
+   * Builds the app over `access` exactly as for loopback, so both apply the same checks and limits; `stopping`
+   * ends its change streams when this listener closes (turned off or moved).
+   */
+  createApp: (access: AccessPolicy, lan: LanAdmin, stopping: AbortSignal) => H3
 }
 
-/** The LAN side of a running service: the routes' view of it, and the listener when it is up. */
-export interface LanListener {
-  admin: LanAdmin
-  server?: ListeningServer
-  fingerprint?: string
+/** One listener up: where, and how to take it down (its change streams first). */
+interface Listening {
+  address: string
+  port: number
+  server: ListeningServer
+  stop(): Promise<void>
 }
 
-/**
- * The routes' view of the LAN listener of `dataDir`: its setting (read each time: a change waits for the next
- * start) and state; `running` tells whether the listener is up.
- */
-export function lanAdminFor(
-  dataDir: string,
-  namedTokens: Pick<NamedTokenRegistry, 'add'>,
-  running: () => { server?: ListeningServer } = () => ({})
-): LanAdmin {
-  return {
-    dataDir,
-    codes: new PairingCodes(),
-    attempts: new PairingLimit(),
-    addToken: (name, scope, kind) => namedTokens.add(name, scope, kind),
-    async state(): Promise<LanState> {
-      const [settings, certificate] = await Promise.all([readLanSettings(dataDir), readLanCertificate(dataDir)])
-      const server = running().server
-      return {
-        ...settings,
-        ...(server ? { url: server.origin } : {}),
-        ...(certificate ? { fingerprint: certificate.fingerprint } : {}),
-        listening: server !== undefined
-      }
+/** The LAN listener of a running service: the routes' view of it (`admin`), and the listener while it is up. */
+export class LanListener {
+  readonly admin: LanAdmin
+  readonly #options: LanListenerOptions
+  #listening?: Listening
+  #fingerprint?: string
+  /** Changes one at a time: two owners saving at once end with one listener, the setting of the later one. */
+  #changes: Promise<unknown> = Promise.resolve()
+
+  constructor(options: LanListenerOptions) {
+    this.#options = options
+    const { dataDir, namedTokens } = options
+    this.admin = {
+      dataDir,
+      codes: new PairingCodes(),
+      attempts: new PairingLimit(),
+      addToken: (name, scope, kind) => namedTokens.add(name, scope, kind),
+      state: () => this.#state(),
+      change: (settings) => this.#queued(() => this.#change(settings))
     }
   }
-}
 
-/**
- * Starts the LAN listener when an address is set. A listener that cannot start (the address is not this
- * computer's any more, the port is taken) is said on stderr and left off: the shop's own computer keeps working.
- */
-export async function startLanListener(options: LanListenerOptions): Promise<LanListener> {
-  const lan: LanListener = { admin: lanAdminFor(options.dataDir, options.namedTokens, () => lan) }
-  const { address, port } = await readLanSettings(options.dataDir)
-  if (address === undefined) return lan
-  const certificate = await ensureLanCertificate(options.dataDir, address)
-  const access = new AccessPolicy({ token: options.token, host: address, namedTokens: options.namedTokens, lan: true })
-  try {
-    lan.server = await listen(options.createApp(access, lan.admin), { host: address, port, tls: certificate })
-  } catch (error) {
-    const why = (error as NodeJS.ErrnoException).code === 'EADDRNOTAVAIL' ? `${address} is not an address of this computer` : (error as Error).message
-    console.error(`[plant-store] other tills cannot connect: ${why}. Change it with plant-store config set lan.address ADDRESS (and restart).`)
-    return lan
+  /** `https://ADDRESS:PORT` and the certificate's fingerprint while the listener is up. */
+  get current(): { url: string; fingerprint: string } | undefined {
+    const listening = this.#listening
+    return listening && this.#fingerprint ? { url: listening.server.origin, fingerprint: this.#fingerprint } : undefined
   }
-  access.listeningOn(lan.server.port)
-  lan.fingerprint = certificate.fingerprint
-  return lan
+
+  /**
+   * Starts listening where the setting says, if anywhere. A listener that cannot start (the address is not this
+   * computer's any more, the port is taken) is said on stderr and left off: the shop's own computer keeps working.
+   */
+  async start(): Promise<void> {
+    const { address, port } = await readLanSettings(this.#options.dataDir)
+    if (address === undefined) return
+    const started = await this.#listen(address, port)
+    if (started.ok) this.#listening = started.listening
+    else
+      console.error(
+        `[plant-store] other tills cannot connect: ${started.message}. Change it in Settings → Let other tills connect, ` +
+          'or with plant-store config set lan.address ADDRESS.'
+      )
+  }
+
+  /** Stops listening (after a change in progress) and ends the LAN's change streams. */
+  close(): Promise<void> {
+    return this.#queued(async () => {
+      const listening = this.#listening
+      this.#listening = undefined
+      await listening?.stop()
+    })
+  }
+
+  #queued<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.#changes.then(work)
+    this.#changes = run.catch(() => undefined)
+    return run
+  }
+
+  async #state(): Promise<LanState> {
+    const { dataDir } = this.#options
+    const [settings, certificate] = await Promise.all([readLanSettings(dataDir), readLanCertificate(dataDir)])
+    const server = this.#listening?.server
+    return {
+      ...settings,
+      ...(server ? { url: server.origin } : {}),
+      ...(certificate ? { fingerprint: certificate.fingerprint } : {}),
+      listening: server !== undefined
+    }
+  }
+
+  async #change(settings: { address?: string; port?: number }): Promise<LanChange> {
+    const { dataDir } = this.#options
+    const before = this.#listening
+    if (settings.address === undefined) {
+      await clearLanAddress(dataDir)
+      this.#listening = undefined
+      this.admin.codes.forgetAll() // a code names the address it pairs with
+      await before?.stop()
+      return { ok: true, state: await this.#state() }
+    }
+    const { address } = settings
+    const port = settings.port ?? (await readLanSettings(dataDir)).port
+    const moved = before === undefined || before.address !== address || before.port !== port
+    const started = moved ? await this.#listen(address, port) : undefined
+    if (started && !started.ok) return started
+    try {
+      await writeLanSettings(dataDir, { address, port })
+    } catch (error) {
+      await started?.listening.stop()
+      throw error
+    }
+    if (started) {
+      this.#listening = started.listening
+      this.admin.codes.forgetAll()
+      await before?.stop()
+    }
+    return { ok: true, state: await this.#state() }
+  }
+
+  async #listen(address: string, port: number): Promise<{ ok: true; listening: Listening } | Extract<LanChange, { ok: false }>> {
+    const { dataDir, namedTokens, token, createApp } = this.#options
+    const certificate = await ensureLanCertificate(dataDir, address)
+    const access = new AccessPolicy({ token, host: address, namedTokens, lan: true })
+    const streams = new AbortController()
+    let server: ListeningServer
+    try {
+      server = await listen(createApp(access, this.admin, streams.signal), { host: address, port, tls: certificate })
+    } catch (error) {
+      return { ok: false, ...whyNotListening(error, address, port) }
+    }
+    access.listeningOn(server.port)
+    this.#fingerprint = certificate.fingerprint
+    const stop = async () => {
+      streams.abort()
+      await server.close()
+    }
+    return { ok: true, listening: { address, port, server, stop } }
+  }
 }

@@ -20,7 +20,7 @@ import { identity } from '#lib/process-identity'
 import { NamedTokenRegistry } from '#auth/named-token-registry'
 import { openStaffAccess } from '#auth/staff/staff-access'
 import { openTokenSource, type TokenSource } from '#auth/token'
-import { startLanListener, type LanListener } from './lan-listener'
+import { LanListener } from './lan-listener'
 
 /** Name of the runtime file that tells scripts where the running server is (and a newcomer that the folder is in use). */
 export const SERVER_FILE_NAME = RUNTIME_FILE_NAME
@@ -50,8 +50,8 @@ export interface RunningService {
   baseUrl: string
   /** The token /v3 requests must carry (the current one: a rotation is picked up within a second). */
   token(): string
-  /** The listener for the shop's other tills (https://ADDRESS:PORT) and its certificate's fingerprint, when it is up. */
-  lan?: { url: string; fingerprint: string }
+  /** The listener for the shop's other tills (https://ADDRESS:PORT) and its certificate's fingerprint, while it is up. */
+  readonly lan?: { url: string; fingerprint: string }
   /** Address of the UI with the token in the fragment, e.g. http://127.0.0.1:7420/#token=… */
   uiUrl(): string
   /** Stops accepting requests, waits for writes in flight, removes server.json, then makes the stop-time backup. */
@@ -118,20 +118,27 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     // change streams count against one server's limits.
     const shares = eventStreamShares()
     const staff = await openStaffAccess(options.dataDir) // one set of members and sessions for both listeners
-    const appFor = (access: AccessPolicy, lanAdmin: LanAdmin, uiDir?: string) =>
-      createApp({ store, access, uiDir, events: { stopping: endStreams.signal, shares }, tokens: registry, lan: lanAdmin, staff })
-    lan = await startLanListener({ dataDir: options.dataDir, store, namedTokens, token: tokens.current, createApp: appFor })
+    const appFor = (access: AccessPolicy, lanAdmin: LanAdmin, stopping: AbortSignal, uiDir?: string) =>
+      createApp({ store, access, uiDir, events: { stopping, shares }, tokens: registry, lan: lanAdmin, staff })
+    lan = new LanListener({
+      dataDir: options.dataDir,
+      namedTokens,
+      token: tokens.current,
+      // The LAN's streams also end when that listener alone closes (turned off or moved).
+      createApp: (access, lanAdmin, stopping) => appFor(access, lanAdmin, AbortSignal.any([endStreams.signal, stopping]))
+    })
+    await lan.start()
     const access = new AccessPolicy({ token: tokens.current, refreshToken: tokens.refresh, host: options.host, namedTokens })
-    server = await listenWithFallback(appFor(access, lan.admin, options.uiDir), options)
+    server = await listenWithFallback(appFor(access, lan.admin, endStreams.signal, options.uiDir), options)
     access.listeningOn(server.port)
   } catch (error) {
-    await lan?.server?.close()
+    await lan?.close()
     tokens.close()
     await namedTokens?.close()
     await store.close()
     throw error
   }
-  const lanServer = lan.server
+  const lanListener = lan
   const baseUrl = apiBaseUrl(server.origin)
   // Where the owner's token comes from, so that `plant-store token` never prints a token file this server does not use.
   const ownerTokenFrom = options.token === undefined ? 'file' : 'environment'
@@ -150,7 +157,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   const release = async () => {
     clearTimeout(warmUp)
     endStreams.abort()
-    await Promise.all([server.close(), lanServer?.close()])
+    await Promise.all([server.close(), lanListener.close()])
     tokens.close()
     await namedTokens.close()
     await store.close()
@@ -169,7 +176,9 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     port: server.port,
     baseUrl,
     token: tokens.current,
-    ...(lanServer && lan.fingerprint ? { lan: { url: lanServer.origin, fingerprint: lan.fingerprint } } : {}),
+    get lan() {
+      return lanListener.current
+    },
     uiUrl: () => uiUrl(options.host, server.port, tokens.current()),
     release: released,
     backUpAtStop: backedUp,

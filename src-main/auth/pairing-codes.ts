@@ -50,6 +50,11 @@ export class PairingCodes {
     this.#codes.set(bare(code), expiresAt)
   }
 
+  /** Forgets every code: the listener they name moved or stopped. */
+  forgetAll(): void {
+    this.#codes.clear()
+  }
+
   #forgetExpired(): void {
     const now = this.#now()
     for (const [code, expiresAt] of this.#codes) if (expiresAt <= now) this.#codes.delete(code)

@@ -39,7 +39,7 @@ export const ALLOWED_METHODS = {
   [EXTENSION_PATHS.events]: ['GET'],
   [EXTENSION_PATHS.tokens]: ['GET', 'HEAD', 'POST'],
   [EXTENSION_PATHS.tokenByName]: ['DELETE'],
-  [LAN_PATHS.lanSettings]: ['GET', 'PUT'],
+  [LAN_PATHS.lanSettings]: ['GET', 'PUT', 'DELETE'],
   [LAN_PATHS.pairingCodes]: ['POST'],
   [LAN_PATHS.pair]: ['POST'],
   [TILL_PATHS.outbox]: ['GET'],

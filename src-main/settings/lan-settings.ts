@@ -1,10 +1,10 @@
 /**
  * Where other tills may connect: settings `lan.address` and `lan.port` of the data folder (settings.json),
- * changed with `plant-store config set lan.address 192.168.1.20` or PUT /v3/settings/lan. No address: the
- * server listens on this computer only, as always.
+ * changed with `plant-store config set lan.address 192.168.1.20` or PUT /v3/settings/lan (a running server moves
+ * its listener at once). No address: the server listens on this computer only, as always.
  */
 import { DEFAULT_LAN_PORT, lanAddressProblem, lanPortProblem } from '#shared/lan'
-import { changeSettings, readSettings } from './settings'
+import { changeSettings, readSettings, writeSetting } from './settings'
 
 /** The LAN listener's setting. */
 export interface LanSettings {
@@ -24,10 +24,15 @@ export async function readLanSettings(dataDir: string): Promise<LanSettings> {
   }
 }
 
-/** Sets the LAN listener's address and (when given) port; takes effect at the next start. */
+/** Keeps the LAN listener's address and (when given) port (the running listener is lan-listener.ts's). */
 export async function writeLanSettings(dataDir: string, value: { address: string; port?: number }): Promise<void> {
   await changeSettings(dataDir, (settings) => {
     settings['lan.address'] = value.address
     if (value.port !== undefined) settings['lan.port'] = value.port
   })
+}
+
+/** Unsets the LAN listener's address (other tills may not connect); the port is kept for the next time. */
+export function clearLanAddress(dataDir: string): Promise<void> {
+  return writeSetting(dataDir, 'lan.address', undefined)
 }

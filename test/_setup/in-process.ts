@@ -6,8 +6,8 @@ import { onTestFinished } from 'vitest'
 import { AccessPolicy } from '#server/security/access-policy'
 import { NamedTokenRegistry } from '#auth/named-token-registry'
 import { openStaffAccess } from '#auth/staff/staff-access'
-import { lanAdminFor } from '#app/lan-listener'
-import type { CreateAppOptions } from '#server/create-app'
+import { LanListener } from '#app/lan-listener'
+import { createApp, type CreateAppOptions } from '#server/create-app'
 import type { StaffAccess } from '#server/security/staff-gate'
 import { PlantStore, type OpenPlantStoreOptions } from '#store/catalogue/plant-store'
 import { makeTempDir } from './temp-dir'
@@ -31,6 +31,8 @@ export interface TestApp extends ServedApp {
   namedTokens: NamedTokenRegistry
   /** The staff members (staff.json of `dir`) and their sessions. */
   staff: StaffAccess
+  /** The listener for other tills, off until a test sets its address (PUT /v3/settings/lan). */
+  lan: LanListener
   /**
    * Sends a request with {@link defaultHeaders}; `body` objects are sent as JSON (strings, bytes and streams as they are) with
    * Content-Type application/json. A header given as `undefined` is left out (e.g. `{ authorization: undefined }`).
@@ -63,14 +65,22 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   onTestFinished(() => namedTokens.close())
   const access = new AccessPolicy({ token, namedTokens })
   const staff = await openStaffAccess(dir, staffClock)
-  const served = await serveApp({ store, access, tokens: namedTokens, lan: lanAdminFor(dir, namedTokens), staff, uiDir, events })
+  // The LAN listener is real (TLS on the address a test sets), over the same store, tokens and members.
+  const lan = new LanListener({
+    dataDir: dir,
+    namedTokens,
+    token,
+    createApp: (lanAccess, admin, stopping) => createApp({ store, access: lanAccess, tokens: namedTokens, lan: admin, staff, events: { ...events, stopping } })
+  })
+  onTestFinished(() => lan.close())
+  const served = await serveApp({ store, access, tokens: namedTokens, lan: lan.admin, staff, uiDir, events })
   const call = (method: string, path: string, body?: unknown, headers: Record<string, string | undefined> = {}) => {
     const init: RequestInit = { method, headers: requestHeaders(served.port, body, headers) }
     if (body instanceof ReadableStream) Object.assign(init, { body, duplex: 'half' })
     else if (body !== undefined) init.body = typeof body === 'string' || body instanceof Uint8Array ? body : JSON.stringify(body)
     return served.request(path, init)
   }
-  return { ...served, store, dir, access, namedTokens, staff, call }
+  return { ...served, store, dir, access, namedTokens, staff, lan, call }
 }
 
 /** A fetch for the shared client (`createApiClient`) that reaches `test` by its transport, with the app's own Host. */

@@ -6,13 +6,18 @@ const PAIR_AGAIN = 'Ask the owner for a new code (Settings on the main computer,
 
 export const LAN_PROBLEMS = {
   lanNotChanged: fieldErrorsRow('The LAN setting was not changed'),
+  lanNotListening: fieldErrorsRow('Nothing was changed, other tills connect as before', {
+    status: 409,
+    type: PROBLEM_TYPES.lanNotListening,
+    title: 'Other tills cannot connect there'
+  }),
   lanOff: row({
     type: PROBLEM_TYPES.lanOff,
     title: 'Other tills may not connect',
     status: 409,
     detail: () =>
-      'Other tills may not connect yet: set the address of this computer they use (plant-store config set lan.address 192.168.1.20, ' +
-      'or PUT /v3/settings/lan) and restart Plant Store.'
+      'Other tills may not connect now: set the address of this computer they use (Settings → Let other tills connect, ' +
+      'plant-store config set lan.address 192.168.1.20, or PUT /v3/settings/lan).'
   }),
   pairNotMade: fieldErrorsRow('The till was not paired'),
   pairingRefused: row({

@@ -20,7 +20,6 @@ import {
 import type { CreatedToken, TokenKind, TokenScope } from '#shared/named-token'
 import type { PairingCodes } from '#auth/pairing-codes'
 import type { PairingLimit } from '#auth/pairing-limit'
-import { writeLanSettings } from '#settings/lan-settings'
 import {
   type PathItems,
   extensionOperation,
@@ -36,11 +35,16 @@ import { readJsonBody } from '#server/http/read-json-body'
 import { requireOwner } from '#server/security/security'
 import { routePattern } from '#server/urls'
 
+/** The outcome of a change of the LAN setting: the listener now, or why it could not listen there (nothing changed). */
+export type LanChange = { ok: true; state: LanState } | { ok: false; field: 'address' | 'port'; message: string }
+
 /** What the routes need of the running service. */
 export interface LanAdmin {
   dataDir: string
   /** The listener's setting and state now. */
   state(): Promise<LanState>
+  /** Listens at `settings` at once and keeps them, or, without an address, stops listening and forgets it. */
+  change(settings: { address?: string; port?: number }): Promise<LanChange>
   codes: PairingCodes
   /** Pairing attempts a minute, per caller and in all. */
   attempts: PairingLimit
@@ -75,21 +79,30 @@ async function pairTill(event: H3Event, lan: LanAdmin): Promise<CreatedToken> {
   return created
 }
 
+async function changeLan(lan: LanAdmin, settings: { address?: string; port?: number }): Promise<LanState> {
+  const changed = await lan.change(settings)
+  if (!changed.ok) throw problem('lanNotListening', [{ field: changed.field, message: changed.message }])
+  return changed.state
+}
+
 async function setLanSettings(event: H3Event, lan: LanAdmin): Promise<LanState> {
   requireOwner(event, 'change where other tills connect')
   const checked = validate(LAN_SETTINGS_BODY, await readJsonBody(event, 400))
   if (!checked.ok) throw problem('lanNotChanged', checked.errors)
-  await writeLanSettings(lan.dataDir, checked.value)
-  return lan.state()
+  return changeLan(lan, checked.value)
 }
 
-/** Registers GET/PUT /v3/settings/lan, POST /v3/pairing-codes and POST /v3/pair. */
+/** Registers GET/PUT/DELETE /v3/settings/lan, POST /v3/pairing-codes and POST /v3/pair. */
 export function registerLanRoutes(app: H3, lan: LanAdmin): void {
   app.get(routePattern(LAN_PATHS.lanSettings), (event) => {
     requireOwner(event, 'see where other tills connect')
     return lan.state()
   })
   app.put(routePattern(LAN_PATHS.lanSettings), (event) => setLanSettings(event, lan))
+  app.delete(routePattern(LAN_PATHS.lanSettings), (event) => {
+    requireOwner(event, 'stop other tills connecting')
+    return changeLan(lan, {})
+  })
   app.post(routePattern(LAN_PATHS.pairingCodes), (event) => makePairingCode(event, lan))
   app.post(routePattern(LAN_PATHS.pair), (event) => pairTill(event, lan))
   // A paired till answers this itself (its sales kept while the main computer is away); the main computer keeps none.
@@ -104,7 +117,7 @@ const lanState = {
     port: { type: 'integer' },
     url: { type: 'string', description: 'https://ADDRESS:PORT while the listener is up.' },
     fingerprint: { type: 'string', description: "SHA-256 of the listener's certificate: upper-case hex pairs joined by colons." },
-    listening: { type: 'boolean', description: 'False until the next start after the address was set.' }
+    listening: { type: 'boolean', description: 'Whether the listener is up now (false when no address is set, or it could not start at the next start).' }
   }
 }
 
@@ -120,14 +133,23 @@ export const lanPaths: PathItems = {
     }),
     put: extensionOperation({
       operationId: 'set-lan-settings',
-      summary: 'Let other tills connect at this address (extension; owner only); takes effect at the next start',
+      summary: 'Let other tills connect at this address (extension; owner only); the listener starts or moves at once',
       requestBody: jsonBody(LAN_SETTINGS_BODY),
       responses: {
-        '200': { description: 'The LAN listener (still as it was until the next start).', content: json(ref('LanState')) },
-        '400': problemResponse('Not one IP address of this computer, or not a port from 1 to 65535.'),
+        '200': { description: 'The LAN listener, up at the new address and port.', content: json(ref('LanState')) },
+        '400': problemResponse('Not one IP address, or not a port from 1 to 65535.'),
         '403': OWNER_ONLY,
+        '409': problemResponse(
+          'This computer cannot listen there (the address is not one of its own, the port is in use): the listener and the setting stay as they were.'
+        ),
         ...JSON_BODY_RESPONSES
       }
+    }),
+    delete: extensionOperation({
+      operationId: 'stop-lan-listener',
+      summary: 'Stop letting other tills connect (extension; owner only): the listener closes at once',
+      description: 'Its open change streams end and paired tills find the main computer away until it is on again; pairing codes made before are forgotten.',
+      responses: { '200': { description: 'The LAN listener, off.', content: json(ref('LanState')) }, '403': OWNER_ONLY }
     })
   },
   [LAN_PATHS.pairingCodes]: {
@@ -137,7 +159,7 @@ export const lanPaths: PathItems = {
       responses: {
         '201': { description: 'The code, the address and fingerprint the till needs, and all three as QR text.', content: json(ref('PairingCode')) },
         '403': OWNER_ONLY,
-        '409': problemResponse('Other tills may not connect: no LAN address set, or not yet restarted since.')
+        '409': problemResponse('Other tills may not connect: no LAN address set, or the listener could not start there.')
       }
     })
   },

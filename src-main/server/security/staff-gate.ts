@@ -62,6 +62,7 @@ export const WRITE_ROUTE_ACTIONS: Readonly<Record<string, StaffAction | 'decided
   [`POST ${DAY_PATHS.close}`]: 'close-day',
   // Letting other computers in is the owner's, like tokens: a paired till gets a token of its own.
   [`PUT ${LAN_PATHS.lanSettings}`]: 'tokens',
+  [`DELETE ${LAN_PATHS.lanSettings}`]: 'tokens',
   [`POST ${LAN_PATHS.pairingCodes}`]: 'tokens',
   [`POST ${LAN_PATHS.pair}`]: 'tokens',
   [`POST ${STAFF_PATHS.staff}`]: 'staff',

@@ -122,7 +122,14 @@ export function fakeApi(initial: Plant[] = []): FakeApi {
     })),
     // Other tills (api-client-lan.ts): none may connect until a test sets an address.
     lanSettings: vi.fn(async () => ({ port: 7421, listening: false })),
-    setLanSettings: vi.fn(async ({ address, port = 7421 }: { address: string; port?: number }) => ({ address, port, listening: false })),
+    setLanSettings: vi.fn(async ({ address, port = 7421 }: { address: string; port?: number }) => ({
+      address,
+      port,
+      url: `https://${address}:${port}`,
+      fingerprint: 'AB:CD',
+      listening: true
+    })),
+    stopLan: vi.fn(async () => ({ port: 7421, listening: false })),
     makePairingCode: vi.fn(async () => {
       throw new ApiError({ type: 'x', status: 409, title: 'Other tills may not connect', detail: 'Other tills may not connect yet.' })
     }),

@@ -202,15 +202,45 @@ describe("Settings: the shop's currency", () => {
 describe('Settings: let other tills connect', () => {
   const FINGERPRINT = Array.from({ length: 32 }, () => 'AB').join(':')
 
-  it('saves the address and says a restart turns it on', async () => {
+  it('saves the address and lets other tills connect there at once, then stops at a click', async () => {
     const wrapper = mount(TheSettingsDialog, { attachTo: document.body })
     await flushPromises()
     expect(button(wrapper, 'Make a pairing code')).toBeUndefined()
+    expect(button(wrapper, 'Stop letting other tills connect')).toBeUndefined()
     await wrapper.find('#lan-address').setValue('192.168.1.20')
     await wrapper.find('form.settings-other-tills').trigger('submit')
     await flushPromises()
-    expect(api.client.setLanSettings).toHaveBeenCalledWith({ address: '192.168.1.20' })
-    expect(wrapper.text()).toContain('Restart Plant Store to let other tills connect at 192.168.1.20.')
+    expect(api.client.setLanSettings).toHaveBeenCalledWith({ address: '192.168.1.20', port: 7421 })
+    expect(wrapper.text()).toContain('Other tills connect at https://192.168.1.20:7421')
+    expect(wrapper.text()).not.toMatch(/restart/i)
+    expect(button(wrapper, 'Make a pairing code')).toBeDefined()
+    await button(wrapper, 'Stop letting other tills connect').trigger('click')
+    await flushPromises()
+    expect(api.client.stopLan).toHaveBeenCalled()
+    expect(button(wrapper, 'Make a pairing code')).toBeUndefined()
+    expect((wrapper.find('#lan-address').element as HTMLInputElement).value).toBe('')
+    wrapper.unmount()
+  })
+
+  it('puts a port this computer cannot listen on under the port field, keeping what was there', async () => {
+    vi.mocked(api.client.setLanSettings).mockRejectedValueOnce(
+      new ApiError({
+        type: 'urn:plant-store:problem:lan-not-listening',
+        title: 'Other tills cannot connect there',
+        status: 409,
+        detail: 'Nothing was changed, other tills connect as before: …',
+        errors: [{ field: 'port', message: 'port 8443 on 192.168.1.20 is in use by another program; choose another port' }]
+      })
+    )
+    const wrapper = mount(TheSettingsDialog, { attachTo: document.body })
+    await flushPromises()
+    await wrapper.find('#lan-address').setValue('192.168.1.20')
+    await wrapper.find('#lan-port').setValue('8443')
+    await wrapper.find('form.settings-other-tills').trigger('submit')
+    await flushPromises()
+    expect(api.client.setLanSettings).toHaveBeenCalledWith({ address: '192.168.1.20', port: 8443 })
+    expect(wrapper.find('#lan-port-error').text()).toBe('Not saved: port 8443 on 192.168.1.20 is in use by another program; choose another port')
+    expect(wrapper.find('#lan-address-error').exists()).toBe(false)
     wrapper.unmount()
   })
 
