@@ -70,7 +70,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     dataDir: dir,
     namedTokens,
     token,
-    createApp: (lanAccess, admin, stopping) => createApp({ store, access: lanAccess, tokens: namedTokens, lan: admin, staff, events: { ...events, stopping } })
+    createApp: (lanAccess, admin, stopping) =>
+      createApp({ store, access: lanAccess, tokens: namedTokens, lan: admin, staff, events: { ...events, stopping } })
   })
   onTestFinished(() => lan.close())
   const served = await serveApp({ store, access, tokens: namedTokens, lan: lan.admin, staff, uiDir, events })

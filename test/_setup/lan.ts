@@ -48,14 +48,24 @@ export function httpsRequest(
   })
 }
 
-/** Opens a long-lived GET (a change stream) over HTTPS and resolves with its status once the headers arrive; the stream is closed when the test ends. */
-export function openHttpsStream(url: string, headers: Record<string, string>): Promise<number> {
+/**
+ * Opens a long-lived GET (a change stream) over HTTPS and resolves with its status once the headers arrive, and
+ * `ended`, which resolves when the server ends the stream; the stream is closed when the test ends.
+ */
+export function openHttpsStreamWatched(url: string, headers: Record<string, string>): Promise<{ status: number; ended: Promise<void> }> {
   return new Promise((resolve, reject) => {
     const sent = request(url, { headers, rejectUnauthorized: false, agent: false }, (response) => {
       onTestFinished(() => void response.destroy())
-      resolve(response.statusCode ?? 0)
+      const ended = new Promise<void>((done) => response.once('close', done))
+      response.resume()
+      resolve({ status: response.statusCode ?? 0, ended })
     })
     sent.on('error', reject)
     sent.end()
   })
+}
+
+/** Opens a long-lived GET (a change stream) over HTTPS and resolves with its status once the headers arrive; the stream is closed when the test ends. */
+export async function openHttpsStream(url: string, headers: Record<string, string>): Promise<number> {
+  return (await openHttpsStreamWatched(url, headers)).status
 }

@@ -1,17 +1,43 @@
-/** The LAN listener's setting through the API (PUT/GET /v3/settings/lan), pairing codes while it is off, and the main computer's empty outbox. */
+/**
+ * The LAN listener's setting through the API (PUT/GET/DELETE /v3/settings/lan), which starts and stops the listener
+ * at once (127.0.0.1 stands in for the shop's network), pairing codes while it is off, and the main computer's empty outbox.
+ */
 import { describe, expect, it } from 'vitest'
 import { readSettings } from '#settings/settings'
 import { PROBLEM_TYPES } from '#shared/problem'
 import { createTestApp } from '#setup/in-process'
+import { freePort, httpsRequest } from '#setup/lan'
 
 describe('the LAN setting (extension)', () => {
-  it('sets the address and port for the next start; the listener stays off until then', async () => {
+  it('starts listening at the address and port at once, and stops when turned off, keeping the port', async () => {
     const app = await createTestApp()
     expect(await (await app.call('GET', '/v3/settings/lan')).json()).toEqual({ port: 7421, listening: false })
-    const set = await app.call('PUT', '/v3/settings/lan', { address: '192.168.1.20', port: 8443 })
+    const port = await freePort()
+    const set = await app.call('PUT', '/v3/settings/lan', { address: '127.0.0.1', port })
     expect(set.status).toBe(200)
-    expect(await set.json()).toEqual({ address: '192.168.1.20', port: 8443, listening: false })
-    expect(await readSettings(app.dir)).toMatchObject({ 'lan.address': '192.168.1.20', 'lan.port': 8443 })
+    const url = `https://127.0.0.1:${port}`
+    expect(await set.json()).toEqual({ address: '127.0.0.1', port, url, fingerprint: expect.stringMatching(/^[0-9A-F:]{95}$/), listening: true })
+    expect(await readSettings(app.dir)).toMatchObject({ 'lan.address': '127.0.0.1', 'lan.port': port })
+    expect((await httpsRequest(`${url}/v3/plant`)).status).toBe(401)
+    const off = await app.call('DELETE', '/v3/settings/lan')
+    expect(off.status).toBe(200)
+    expect(await off.json()).toEqual({ port, fingerprint: expect.any(String), listening: false })
+    expect(await readSettings(app.dir)).toEqual({ 'lan.port': port })
+    await expect(httpsRequest(`${url}/v3/plant`)).rejects.toMatchObject({ code: 'ECONNREFUSED' })
+  })
+
+  it('refuses an address that is not one of this computer in words, changing nothing', async () => {
+    const app = await createTestApp()
+    // 192.0.2.0/24 is kept for documentation: never a computer's own address.
+    const answer = await app.call('PUT', '/v3/settings/lan', { address: '192.0.2.1', port: await freePort() })
+    expect(answer.status).toBe(409)
+    expect(await answer.json()).toMatchObject({
+      type: PROBLEM_TYPES.lanNotListening,
+      detail: expect.stringMatching(/^Nothing was changed, other tills connect as before: 192\.0\.2\.1 is not an address of this computer; /),
+      errors: [{ field: 'address', message: expect.stringMatching(/192\.0\.2\.1 is not an address of this computer/) }]
+    })
+    expect(await readSettings(app.dir)).toEqual({})
+    expect(await (await app.call('GET', '/v3/settings/lan')).json()).toEqual({ port: 7421, fingerprint: expect.any(String), listening: false })
   })
 
   it('refuses every network at once, a name and a port out of range, field by field, changing nothing', async () => {
@@ -35,6 +61,7 @@ describe('the LAN setting (extension)', () => {
     const bearer = { authorization: `Bearer ${token}` }
     expect((await app.call('GET', '/v3/settings/lan', undefined, bearer)).status).toBe(403)
     expect((await app.call('PUT', '/v3/settings/lan', { address: '10.0.0.2' }, bearer)).status).toBe(403)
+    expect((await app.call('DELETE', '/v3/settings/lan', undefined, bearer)).status).toBe(403)
     expect((await app.call('POST', '/v3/pairing-codes', undefined, bearer)).status).toBe(403)
   })
 

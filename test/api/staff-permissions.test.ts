@@ -65,7 +65,9 @@ const cases: WriteCase[] = [
   { route: 'DELETE /baskets/{basketId}', action: 'sell', method: 'DELETE', path: '/v3/baskets/till-1' },
   { route: 'POST /sales/{receipt}/refunds', action: 'refund', method: 'POST', path: '/v3/sales/1/refunds', body: REFUND },
   { route: 'POST /days/current/close', action: 'close-day', method: 'POST', path: '/v3/days/current/close', body: { counted: 400 } },
-  { route: 'PUT /settings/lan', action: 'tokens', method: 'PUT', path: '/v3/settings/lan', body: { address: '127.0.0.1' } },
+  // An address never this computer's (documentation range): the owner is let through to a 409, no listener starts.
+  { route: 'PUT /settings/lan', action: 'tokens', method: 'PUT', path: '/v3/settings/lan', body: { address: '192.0.2.1' } },
+  { route: 'DELETE /settings/lan', action: 'tokens', method: 'DELETE', path: '/v3/settings/lan' },
   { route: 'POST /pairing-codes', action: 'tokens', method: 'POST', path: '/v3/pairing-codes' },
   { route: 'POST /pair', action: 'tokens', method: 'POST', path: '/v3/pair', body: { code: '1234-5678', till: 'till-9' } },
   { route: 'POST /staff', action: 'staff', method: 'POST', path: '/v3/staff', body: { name: 'Ben', role: 'staff', pin: '5555' } },

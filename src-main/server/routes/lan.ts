@@ -117,7 +117,10 @@ const lanState = {
     port: { type: 'integer' },
     url: { type: 'string', description: 'https://ADDRESS:PORT while the listener is up.' },
     fingerprint: { type: 'string', description: "SHA-256 of the listener's certificate: upper-case hex pairs joined by colons." },
-    listening: { type: 'boolean', description: 'Whether the listener is up now (false when no address is set, or it could not start at the next start).' }
+    listening: {
+      type: 'boolean',
+      description: 'Whether the listener is up now (false when no address is set, or it could not start at the next start).'
+    }
   }
 }
 
@@ -148,7 +151,8 @@ export const lanPaths: PathItems = {
     delete: extensionOperation({
       operationId: 'stop-lan-listener',
       summary: 'Stop letting other tills connect (extension; owner only): the listener closes at once',
-      description: 'Its open change streams end and paired tills find the main computer away until it is on again; pairing codes made before are forgotten.',
+      description:
+        'Its open change streams end and paired tills find the main computer away until it is on again; pairing codes made before are forgotten.',
       responses: { '200': { description: 'The LAN listener, off.', content: json(ref('LanState')) }, '403': OWNER_ONLY }
     })
   },
