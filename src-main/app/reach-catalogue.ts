@@ -89,6 +89,13 @@ function inProcessClient(store: PlantStore): ApiClient {
   return createApiClient({ baseUrl: `http://${host}/v3`, token, fetch, headers: AS_CLI })
 }
 
+/** The API of the server running on `dataDir` (found in its server.json, reached with the owner's token), or undefined when none runs. */
+export async function runningServerClient(dataDir: string, env: NodeJS.ProcessEnv): Promise<ApiClient | undefined> {
+  const running = await findRunningServer(dataDir)
+  if (!running) return undefined
+  return createApiClient({ baseUrl: running.baseUrl, token: await ownerToken(dataDir, env), headers: AS_CLI })
+}
+
 /**
  * Connects to the catalogue of `dataDir` (see the module comment); `holder` names the command in the lock, so that
  * another process refused meanwhile is told who holds the folder. A folder with no catalogue gets a new, empty one:
@@ -99,9 +106,8 @@ export async function reachCatalogue(dataDir: string, env: NodeJS.ProcessEnv, ho
   try {
     store = await PlantStore.open({ dir: dataDir, holder })
   } catch (error) {
-    const running = error instanceof DataDirLockedError ? await findRunningServer(dataDir) : undefined
-    if (!running) throw error // held by another command, not a server: its message names the holder
-    const client = createApiClient({ baseUrl: running.baseUrl, token: await ownerToken(dataDir, env), headers: AS_CLI })
+    const client = error instanceof DataDirLockedError ? await runningServerClient(dataDir, env) : undefined
+    if (!client) throw error // held by another command, not a server: its message names the holder
     return { client, via: 'server', close: async () => undefined }
   }
   return { client: inProcessClient(store), via: 'folder', store, close: () => store.close() }

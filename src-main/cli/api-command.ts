@@ -18,6 +18,11 @@ function exitCodeFor(error: ApiError): number {
   return EXIT_CODES.failed
 }
 
+/** A failure of a command: an answer of the API becomes its words and exit code, anything else stays as it is. */
+export function commandFailure(error: unknown): unknown {
+  return error instanceof ApiError ? new CommandError(error.detail, exitCodeFor(error)) : error
+}
+
 /** How long a command waits for another one that has the data folder (a script's commands often overlap a little). */
 export const FOLDER_WAIT_MS = 15_000
 
@@ -63,7 +68,7 @@ export async function withApiClient(
     await work(connection.client)
     return EXIT_CODES.ok
   } catch (error) {
-    throw error instanceof ApiError ? new CommandError(error.detail, exitCodeFor(error)) : error
+    throw commandFailure(error)
   } finally {
     await connection.close()
   }

@@ -9,6 +9,7 @@ import { currencyProblem } from '#shared/shop'
 import { canonicalTimeZone, timeZoneProblem } from '#shared/shop-day'
 import { CommandError, EXIT_CODES, UsageError, type Command } from '#cli/command'
 import { dataOptionHelp, readOptions } from '#cli/options'
+import { changeLanOnServer, lanStateLine } from './config-lan'
 
 const help = `Usage: plant-store config set KEY VALUE | get KEY | unset KEY | reset [--data DIR] [--create]
 
@@ -24,8 +25,8 @@ Settings:
                sales per day in it, and file names carry its date
   lan.address  one IP address of this computer (e.g. 192.168.1.20) where the
                shop's other tills may connect, over TLS only, once paired (see
-               plant-store lan); unset: this computer only. Takes effect at the
-               next start
+               plant-store lan); unset: this computer only. A running server
+               (or the app) listens there at once, or says why it cannot
   lan.port     the port of that address (default ${DEFAULT_LAN_PORT})
 
 config reset repairs a damaged settings.json: it keeps the file aside as
@@ -67,11 +68,13 @@ function lanValue(key: 'lan.address' | 'lan.port', value: string): string | numb
   return stored
 }
 
+const isLanKey = (key: string): key is 'lan.address' | 'lan.port' => key === 'lan.address' || key === 'lan.port'
+
 /** The value `key` is stored with, checked. */
 async function storedValue(key: (typeof SETTING_KEYS)[number], value: string, dataDir: string): Promise<string | number> {
   if (key === 'currency') return currencyValue(value)
   if (key === 'timeZone') return timeZoneValue(value)
-  if (key === 'lan.address' || key === 'lan.port') return lanValue(key, value)
+  if (isLanKey(key)) return lanValue(key, value)
   // Backup folder: the same check as the Settings dialog's (PUT /v3/backup): an existing, writable folder outside the data folder.
   return checkBackupFolder(path.resolve(value), dataDir)
 }
@@ -119,14 +122,17 @@ async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
   }
   if (action === 'set' && value !== undefined && value.trim() !== '') {
     const stored = await storedValue(key, value, dataDir)
-    await changeSettings(dataDir, (settings) => Object.assign(settings, { [key]: stored }))
-    process.stdout.write(`${key} = ${stored}\n`)
+    const onServer = isLanKey(key) ? await changeLanOnServer(dataDir, env, key, stored) : undefined
+    if (onServer === undefined) await changeSettings(dataDir, (settings) => Object.assign(settings, { [key]: stored }))
+    process.stdout.write(`${key} = ${stored}\n${onServer ? lanStateLine(onServer) : ''}`)
     const shared = key === 'backup.dir' ? await sharedFolderWarning(String(stored)) : undefined
     if (shared !== undefined) process.stderr.write(`Warning: ${shared}.\n`)
     return 0
   }
   if (action === 'unset' && value === undefined) {
-    await writeSetting(dataDir, key, undefined)
+    const onServer = isLanKey(key) ? await changeLanOnServer(dataDir, env, key, undefined) : undefined
+    if (onServer === undefined) await writeSetting(dataDir, key, undefined)
+    else process.stdout.write(lanStateLine(onServer))
     return 0
   }
   throw new UsageError('write plant-store config set KEY VALUE, config get KEY, config unset KEY or config reset')
