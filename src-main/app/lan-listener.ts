@@ -46,6 +46,8 @@ export class LanListener {
   readonly #options: LanListenerOptions
   #listening?: Listening
   #fingerprint?: string
+  /** Set by close(): a change still arriving (a request in flight while the service stops) starts nothing. */
+  #closed = false
   /** Changes one at a time: two owners saving at once end with one listener, the setting of the later one. */
   #changes: Promise<unknown> = Promise.resolve()
 
@@ -87,6 +89,7 @@ export class LanListener {
   /** Stops listening (after a change in progress) and ends the LAN's change streams. */
   close(): Promise<void> {
     return this.#queued(async () => {
+      this.#closed = true
       const listening = this.#listening
       this.#listening = undefined
       await listening?.stop()
@@ -113,6 +116,7 @@ export class LanListener {
 
   async #change(settings: { address?: string; port?: number }): Promise<LanChange> {
     const { dataDir } = this.#options
+    if (this.#closed) return { ok: false, field: 'address', message: 'Plant Store is stopping; change it once it runs again' }
     const before = this.#listening
     if (settings.address === undefined) {
       await clearLanAddress(dataDir)
