@@ -11,7 +11,7 @@ import { createApp } from '#server/create-app'
 import { eventStreamShares } from '#server/routes/events'
 import type { LanAdmin } from '#server/routes/lan'
 import { uiUrl } from '#server/security/security'
-import { PortInUseError, listen, type ListeningServer } from '#server/start-server'
+import { PortInUseError, handOver, listen, type ListeningServer } from '#server/start-server'
 import { apiBaseUrl } from '#server/urls'
 import { scheduleOffsiteBackups } from '#backup-folder/offsite-backup'
 import { replaceFile } from '#lib/durable-file'
@@ -41,6 +41,8 @@ export interface ServiceOptions {
    * desktop app must start; server.json tells scripts the port it got).
    */
   fallbackToFreePort?: boolean
+  /** A first run's listener to take over instead of listening anew (the computer became the main computer). */
+  listener?: ListeningServer
 }
 
 /** A running service. */
@@ -81,6 +83,7 @@ async function writeServerFile(
 
 /** Listens on `host:port`, or on a free port when that one is taken and `fallbackToFreePort` allows it. */
 async function listenWithFallback(app: H3, options: ServiceOptions): Promise<ListeningServer> {
+  if (options.listener) return handOver(options.listener, app)
   try {
     return await listen(app, { host: options.host, port: options.port })
   } catch (error) {

@@ -7,7 +7,7 @@ import { openTokenSource } from '#auth/token'
 import { pinnedClient } from '#lib/pinned-tls'
 import { AccessPolicy } from '#server/security/access-policy'
 import { uiUrl } from '#server/security/security'
-import { listen } from '#server/start-server'
+import { handOver, listen, type ListeningServer } from '#server/start-server'
 import { createTillApp } from '#server/till-app'
 import { apiBaseUrl } from '#server/urls'
 import { forwardTo } from './till-forward'
@@ -24,6 +24,8 @@ export interface TillOptions {
   uiDir?: string
   /** A fixed local token (PLANT_STORE_TOKEN) instead of the one in DATA/token. */
   token?: string
+  /** A first run's listener to take over instead of listening anew (the computer was just paired). */
+  listener?: ListeningServer
 }
 
 /** A running till. */
@@ -40,8 +42,10 @@ export async function startTill(options: TillOptions): Promise<RunningTill> {
   const client = pinnedClient(options.pairing)
   const sales = tillSales(options.pairing, client, await TillOutbox.open(options.dataDir))
   try {
-    const app = createTillApp({ access, uiDir: options.uiDir, forward: forwardTo(options.pairing, client), sales })
-    const server = await listen(app, options)
+    const { origin: primary, till } = options.pairing
+    const setup = { state: () => ({ stage: 'till', primary, till }) as const }
+    const app = createTillApp({ access, uiDir: options.uiDir, forward: forwardTo(options.pairing, client), sales, setup })
+    const server = options.listener ? handOver(options.listener, app) : await listen(app, options)
     access.listeningOn(server.port)
     sales.flush() // sales kept before a restart go first
     return {

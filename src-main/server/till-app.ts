@@ -9,6 +9,7 @@ import { TILL_PATHS, type TillOutboxState } from '#shared/lan'
 import { SALE_PATHS } from '#shared/sale'
 import type { AccessPolicy } from '#server/security/access-policy'
 import { createGuardedApp } from './create-app'
+import { registerSetupRoutes, type SetupAdmin } from './routes/setup'
 import { registerUiRoutes } from './routes/ui'
 
 /** What a till's app needs. */
@@ -20,6 +21,8 @@ export interface TillAppOptions {
   uiDir?: string
   /** Completing a sale (kept on the till while the main computer is away), and how many kept sales wait. */
   sales?: { complete: EventHandler; waiting: () => number }
+  /** What this till is (GET /v3/setup, answered here: the main computer would say it is the main computer). */
+  setup?: SetupAdmin
 }
 
 /** Creates the app of a paired till. */
@@ -30,6 +33,7 @@ export function createTillApp(options: TillAppOptions): H3 {
     app.post(API_BASE + SALE_PATHS.sales, sales.complete)
     app.get(API_BASE + TILL_PATHS.outbox, (): TillOutboxState => ({ till: true, waiting: sales.waiting() }))
   }
+  if (options.setup) registerSetupRoutes(app, options.setup)
   app.all(API_BASE, options.forward)
   app.all(`${API_BASE}/**`, options.forward)
   if (options.uiDir !== undefined) registerUiRoutes(app, options.uiDir)
