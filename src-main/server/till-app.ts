@@ -9,6 +9,7 @@ import { TILL_PATHS, type TillOutboxState } from '#shared/lan'
 import { SALE_PATHS } from '#shared/sale'
 import type { AccessPolicy } from '#server/security/access-policy'
 import { createGuardedApp } from './create-app'
+import { registerServerProofRoutes } from './routes/server-proof'
 import { registerSetupRoutes, type SetupAdmin } from './routes/setup'
 import { registerUiRoutes } from './routes/ui'
 
@@ -33,6 +34,8 @@ export function createTillApp(options: TillAppOptions): H3 {
     app.post(API_BASE + SALE_PATHS.sales, sales.complete)
     app.get(API_BASE + TILL_PATHS.outbox, (): TillOutboxState => ({ till: true, waiting: sales.waiting() }))
   }
+  // The page's check that this server knows its token is this till's to answer: the main computer knows another token.
+  registerServerProofRoutes(app, options.access)
   if (options.setup) registerSetupRoutes(app, options.setup)
   app.all(API_BASE, options.forward)
   app.all(`${API_BASE}/**`, options.forward)

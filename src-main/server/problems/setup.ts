@@ -1,12 +1,16 @@
 /** Rows of the problem table for a computer's first run: becoming the shop's main computer, or connecting to it as a till. */
 import type { SetupState } from '#shared/first-run'
-import { PROBLEM_TYPES } from '#shared/problem'
+import { PROBLEM_TYPES, type FieldError } from '#shared/problem'
 import { fieldErrorsRow, row } from './problem-row'
 
 const WHERE_TO_LOOK = 'on the main computer, Settings → "Let other tills connect" shows them'
 
-/** The field of the connect form a refusal of the main computer is about. */
-const REFUSED_FIELD: Record<number, string> = { 403: 'code', 409: 'till', 429: 'code' }
+/** The field of the connect form a refusal of the main computer is about, and what to say under it (the detail says the rest). */
+const REFUSED_FIELD: Record<number, FieldError> = {
+  403: { field: 'code', message: 'the main computer refused this code: wrong, used already or expired' },
+  409: { field: 'till', message: 'the main computer has a till of this name already' },
+  429: { field: 'code', message: 'too many tries on the main computer: wait a minute' }
+}
 
 /** Why a first-run choice cannot be made: what the computer is already, or that the other choice is under way. */
 const ALREADY: Record<SetupState['stage'] | 'busy', (state?: SetupState) => string> = {
@@ -33,7 +37,7 @@ export const SETUP_PROBLEMS = {
     title: 'Not connected',
     status: 403,
     detail: (refusal: { status: number; type?: string; detail: string }) => `Not connected: ${refusal.detail}`,
-    errors: (refusal) => [{ field: REFUSED_FIELD[refusal.status] ?? 'code', message: refusal.detail }],
+    errors: (refusal) => [REFUSED_FIELD[refusal.status] ?? { field: '', message: refusal.detail }],
     // The main computer's own answer decides: a wrong, used or expired code (403), a till name in use (409), too many tries (429).
     members: (refusal) => ({ status: refusal.status, ...(refusal.type ? { type: refusal.type } : {}) })
   }),
