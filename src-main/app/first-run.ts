@@ -17,9 +17,9 @@ import { problem } from '#server/problems/problems'
 import type { SetupAdmin } from '#server/routes/setup'
 import { AccessPolicy } from '#server/security/access-policy'
 import { uiUrl } from '#server/security/security'
-import { listen, type ListeningServer } from '#server/start-server'
+import type { ListeningServer } from '#server/start-server'
 import { apiBaseUrl } from '#server/urls'
-import { startService, type RunningService, type ServiceOptions } from './service'
+import { listenWithFallback, startService, type LocalService, type RunningService, type ServiceOptions } from './service'
 import { PairingRefusedError, defaultTillName, pairTill, readPairing, type TillPairing } from './till-pairing'
 import { startTill, type RunningTill } from './till-service'
 
@@ -31,17 +31,15 @@ export async function isFirstRun(dataDir: string): Promise<boolean> {
 /** What the computer became: the main computer's service, or a till's. */
 export type SetUpService = { stage: 'main'; service: RunningService } | { stage: 'till'; service: RunningTill; pairing: TillPairing }
 
-/** A first run in progress, then whatever it became. */
-export interface FirstRun {
-  baseUrl: string
-  /** The local token (the one every later start uses too). */
-  token(): string
-  /** The UI's address with the token, opening on the first-run screen. */
-  uiUrl(): string
+/**
+ * A first run in progress, then whatever it became: its token, address, stop and release are those of what runs
+ * now (a till has no stop-time backup of its own: it keeps no catalogue).
+ */
+export interface FirstRun extends LocalService {
   /** Resolves once the person chose and the computer became the main computer or a till. */
   readonly setUp: Promise<SetUpService>
-  /** Stops what runs now: the first-run screen, or what it became. */
-  stop(): Promise<void>
+  /** True until the choice is made: the page opens on the first-run screen. */
+  pending(): boolean
 }
 
 /** Socket errors of a pairing that mean "nobody (reachable) there", said as such. */
@@ -103,22 +101,25 @@ export async function startFirstRun(options: ServiceOptions): Promise<FirstRun> 
       })
   }
   try {
-    listener = await listen(createFirstRunApp({ access, setup, uiDir: options.uiDir }), options)
+    listener = await listenWithFallback(createFirstRunApp({ access, setup, uiDir: options.uiDir }), options)
   } catch (error) {
     tokens.close()
     throw error
   }
   access.listeningOn(listener.port)
   const server = listener
+  let releasing: Promise<void> | undefined
+  const release = () =>
+    (releasing ??= became?.stage === 'main' ? became.service.release() : (became?.service.stop() ?? server.close().then(() => tokens.close())))
   return {
+    port: server.port,
     baseUrl: apiBaseUrl(server.origin),
-    token: tokens.current,
-    uiUrl: () => `${uiUrl(options.host, server.port, tokens.current())}&${FIRST_RUN_SCREEN.key}=${FIRST_RUN_SCREEN.value}`,
+    token: () => became?.service.token() ?? tokens.current(),
+    uiUrl: () => became?.service.uiUrl() ?? `${uiUrl(options.host, server.port, tokens.current())}&${FIRST_RUN_SCREEN.key}=${FIRST_RUN_SCREEN.value}`,
     setUp,
-    stop: async () => {
-      if (became) return became.service.stop()
-      await server.close()
-      tokens.close()
-    }
+    pending: () => became === undefined,
+    release,
+    backUpAtStop: (onStart) => (became?.stage === 'main' ? became.service.backUpAtStop(onStart) : release()),
+    stop: () => (became?.stage === 'main' ? became.service.stop() : release())
   }
 }

@@ -45,15 +45,12 @@ export interface ServiceOptions {
   listener?: ListeningServer
 }
 
-/** A running service. */
-export interface RunningService {
-  store: PlantStore
+/** What the desktop app and `plant-store serve` hold of a running service: the main computer's, or a first run's. */
+export interface LocalService {
   port: number
   baseUrl: string
   /** The token /v3 requests must carry (the current one: a rotation is picked up within a second). */
   token(): string
-  /** The listener for the shop's other tills (https://ADDRESS:PORT) and its certificate's fingerprint, when it is up. */
-  lan?: { url: string; fingerprint: string }
   /** Address of the UI with the token in the fragment, e.g. http://127.0.0.1:7420/#token=… */
   uiUrl(): string
   /** Stops accepting requests, waits for writes in flight, removes server.json, then makes the stop-time backup. */
@@ -65,6 +62,13 @@ export interface RunningService {
    * progress and makes the stop-time one; `onStart` hears its folder before it is written.
    */
   backUpAtStop(onStart?: (dir: string) => void): Promise<void>
+}
+
+/** A running service of the shop's main computer. */
+export interface RunningService extends LocalService {
+  store: PlantStore
+  /** The listener for the shop's other tills (https://ADDRESS:PORT) and its certificate's fingerprint, when it is up. */
+  lan?: { url: string; fingerprint: string }
 }
 
 /**
@@ -81,8 +85,11 @@ async function writeServerFile(
   return file
 }
 
-/** Listens on `host:port`, or on a free port when that one is taken and `fallbackToFreePort` allows it. */
-async function listenWithFallback(app: H3, options: ServiceOptions): Promise<ListeningServer> {
+/**
+ * Listens on `host:port`, or on a free port when that one is taken and `fallbackToFreePort` allows it; takes over
+ * `listener` instead when given.
+ */
+export async function listenWithFallback(app: H3, options: ServiceOptions): Promise<ListeningServer> {
   if (options.listener) return handOver(options.listener, app)
   try {
     return await listen(app, { host: options.host, port: options.port })

@@ -31,6 +31,8 @@ export interface TillOptions {
 /** A running till. */
 export interface RunningTill {
   baseUrl: string
+  /** The till's own local token (the page's and scripts' on this computer; never sent to the main computer). */
+  token(): string
   uiUrl(): string
   stop(): Promise<void>
 }
@@ -50,6 +52,7 @@ export async function startTill(options: TillOptions): Promise<RunningTill> {
     sales.flush() // sales kept before a restart go first
     return {
       baseUrl: apiBaseUrl(server.origin),
+      token: tokens.current,
       uiUrl: () => uiUrl(options.host, server.port, tokens.current()),
       stop: async () => {
         await server.close()

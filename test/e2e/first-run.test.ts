@@ -61,7 +61,7 @@ describe('the first-run screen', () => {
       .qr
     await screen.scan(code)
     // All filled: the scan put the focus on Connect, so the scanner's next Enter (or a person's) connects.
-    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Connect')
+    await expect.poll(() => page.evaluate('document.activeElement?.textContent?.trim()')).toBe('Connect')
     await page.keyboard.press('Enter')
 
     const catalogue = new CataloguePage(page)
