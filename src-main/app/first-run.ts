@@ -31,6 +31,20 @@ export async function isFirstRun(dataDir: string): Promise<boolean> {
 /** What the computer became: the main computer's service, or a till's. */
 export type SetUpService = { stage: 'main'; service: RunningService } | { stage: 'till'; service: RunningTill; pairing: TillPairing }
 
+/** What the desktop app and `plant-store serve` start on a data folder: the main computer, a paired till, or a first run. */
+export type StartedService = SetUpService | { stage: 'first-run'; service: FirstRun }
+
+/**
+ * The one way both front ends start on `options.dataDir`: a paired till's service when it holds a pairing, the first
+ * run when it was never set up and `offerFirstRun` (the desktop app; `serve --first-run`), else the main computer's.
+ */
+export async function startOnDataFolder(options: ServiceOptions & { offerFirstRun?: boolean }): Promise<StartedService> {
+  const pairing = await readPairing(options.dataDir)
+  if (pairing) return { stage: 'till', pairing, service: await startTill({ ...options, pairing }) }
+  if (options.offerFirstRun && (await isFirstRun(options.dataDir))) return { stage: 'first-run', service: await startFirstRun(options) }
+  return { stage: 'main', service: await startService(options) }
+}
+
 /**
  * A first run in progress, then whatever it became: its token, address, stop and release are those of what runs
  * now (a till has no stop-time backup of its own: it keeps no catalogue).
@@ -109,8 +123,7 @@ export async function startFirstRun(options: ServiceOptions): Promise<FirstRun> 
   access.listeningOn(listener.port)
   const server = listener
   let releasing: Promise<void> | undefined
-  const release = () =>
-    (releasing ??= became?.stage === 'main' ? became.service.release() : (became?.service.stop() ?? server.close().then(() => tokens.close())))
+  const release = () => (releasing ??= became?.service.release() ?? server.close().then(() => tokens.close()))
   return {
     port: server.port,
     baseUrl: apiBaseUrl(server.origin),
@@ -119,7 +132,7 @@ export async function startFirstRun(options: ServiceOptions): Promise<FirstRun> 
     setUp,
     pending: () => became === undefined,
     release,
-    backUpAtStop: (onStart) => (became?.stage === 'main' ? became.service.backUpAtStop(onStart) : release()),
-    stop: () => (became?.stage === 'main' ? became.service.stop() : release())
+    backUpAtStop: (onStart) => became?.service.backUpAtStop(onStart) ?? release(),
+    stop: () => became?.service.stop() ?? release()
   }
 }

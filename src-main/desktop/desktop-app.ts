@@ -11,8 +11,8 @@ import type { DesktopBridgeInfo } from '#shared/desktop-bridge'
 import { FIRST_RUN_SCREEN } from '#shared/first-run'
 import { DEFAULT_HOST, resolveDataDir, resolvePort, tokenFromEnv } from '#app/config'
 import { DataFolderError, prepareDataFolder } from '#app/data-folder-checks'
-import { isFirstRun, startFirstRun, type FirstRun } from '#app/first-run'
-import { startService, type LocalService, type ServiceOptions } from '#app/service'
+import { startOnDataFolder, type FirstRun } from '#app/first-run'
+import type { LocalService, ServiceOptions } from '#app/service'
 import { describeStartFailure } from '#app/start-failure'
 import { onStopSignals, type SignalSource } from '#lib/stop-signals'
 import { restoreFromBackup, takeOverDataDir } from '#store'
@@ -283,9 +283,10 @@ export class DesktopApp {
     const service = await startWithRecovery<LocalService>({
       dataDir: this.dataDir,
       start: async () => {
-        if (!this.#options.offerFirstRun || !(await isFirstRun(this.dataDir))) return startService(options)
-        this.#firstRun = await startFirstRun(options)
-        return this.#firstRun
+        // A paired till starts as a till, never as a catalogue of its own.
+        const started = await startOnDataFolder({ ...options, offerFirstRun: this.#options.offerFirstRun })
+        if (started.stage === 'first-run') this.#firstRun = started.service
+        return started.service
       },
       ask: askAboutStartFailure,
       openFolder: async (dir) => {

@@ -1,10 +1,7 @@
 /** `plant-store serve`: the whole service without the desktop window. */
 import { DEFAULT_HOST, DEFAULT_PORT, resolvePort, tokenFromEnv } from '#app/config'
 import { uiDir } from '#app/paths'
-import { startService } from '#app/service'
-import { isFirstRun, startFirstRun, type SetUpService } from '#app/first-run'
-import { readPairing, type TillPairing } from '#app/till-pairing'
-import { startTill } from '#app/till-service'
+import { startOnDataFolder, type SetUpService } from '#app/first-run'
 import { interfaceAddresses, isWildcardHost } from '#server/security/own-addresses'
 import { urlHost } from '#server/urls'
 import { ignoreClosedOutput, onStopSignals } from '#lib/stop-signals'
@@ -45,9 +42,10 @@ function isLoopback(host: string): boolean {
 }
 
 /** What a paired till, or a main computer whose other tills may connect, says at its start. */
-function tellWhatRuns(pairing: TillPairing | undefined, service: object & { lan?: { url: string; fingerprint: string } }): void {
-  if (pairing) process.stdout.write(`Till "${pairing.till}" of the shop's main computer at ${pairing.origin}\n`)
-  if (service.lan) process.stdout.write(`Other tills connect at ${service.lan.url} (certificate SHA-256 ${service.lan.fingerprint})\n`)
+function tellWhatRuns(started: SetUpService): void {
+  if (started.stage === 'till') process.stdout.write(`Till "${started.pairing.till}" of the shop's main computer at ${started.pairing.origin}\n`)
+  const lan = started.stage === 'main' ? started.service.lan : undefined
+  if (lan) process.stdout.write(`Other tills connect at ${lan.url} (certificate SHA-256 ${lan.fingerprint})\n`)
 }
 
 /** What a first run became, said once chosen. */
@@ -81,15 +79,13 @@ async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
   // (a second Ctrl+C, SIGHUP then SIGTERM at logout) are absorbed: the first one's stop finishes.
   ignoreClosedOutput()
   const stopRequested = new Promise<string>((resolve) => onStopSignals(resolve))
-  const options = { dataDir, host, port, uiDir: uiDir(), token: tokenFromEnv(env) }
-  const firstRun = values['first-run'] && (await isFirstRun(dataDir)) ? await startFirstRun(options) : undefined
-  const pairing = firstRun ? undefined : await readPairing(dataDir)
-  const service = firstRun ?? (pairing ? await startTill({ ...options, pairing }) : await startService(options))
+  const started = await startOnDataFolder({ dataDir, host, port, uiDir: uiDir(), token: tokenFromEnv(env), offerFirstRun: values['first-run'] })
+  const service = started.service
   process.stdout.write(`Plant Store API listening at ${service.baseUrl} (data: ${dataDir})\n`)
-  if (firstRun) {
+  if (started.stage === 'first-run') {
     process.stdout.write("This computer is not set up yet: the UI below asks whether it is the shop's main computer or connects to it.\n")
-    void firstRun.setUp.then((setUp) => process.stdout.write(setUpWords(setUp)))
-  } else tellWhatRuns(pairing, service)
+    void started.service.setUp.then((setUp) => process.stdout.write(setUpWords(setUp)))
+  } else tellWhatRuns(started)
   // The token rides in the fragment, which the browser never sends; the UI takes it from there.
   process.stdout.write(`Plant Store UI: ${service.uiUrl()}\n`)
   const signal = await stopRequested

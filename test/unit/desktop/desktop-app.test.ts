@@ -1,11 +1,12 @@
 import { EventEmitter } from 'node:events'
-import { existsSync, readFileSync, readdirSync } from 'node:fs'
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest'
 import { DESKTOP_BRIDGE_CHANNEL } from '#shared/desktop-bridge'
 import { resolveDataDir } from '#app/config'
+import { PAIRING_FILE_NAME } from '#app/till-pairing'
 import { PlantStore } from '#store/catalogue/plant-store'
 import { DATA_FILE_NAME } from '#store'
 import { makeTempDir } from '#setup/temp-dir'
@@ -82,6 +83,25 @@ describe('the desktop app', () => {
     await store.close()
     const desktop = await runDesktop(dir, { offerFirstRun: true })
     expect(mainWindow().loadURL).toHaveBeenLastCalledWith(`http://127.0.0.1:${desktop.service!.port}/`)
+  })
+
+  it('starts a paired till as a till, never as a catalogue of its own', async () => {
+    const dir = await makeTempDir()
+    const pairing = {
+      origin: 'https://127.0.0.1:9',
+      certificate: 'PEM',
+      fingerprint: 'AB',
+      till: 'door',
+      token: 'till-token',
+      pairedAt: '2026-11-28T00:00:00.000Z'
+    }
+    writeFileSync(path.join(dir, PAIRING_FILE_NAME), JSON.stringify(pairing), { mode: 0o600 })
+    const desktop = await runDesktop(dir, { offerFirstRun: true })
+    const origin = `http://127.0.0.1:${desktop.service!.port}`
+    expect(mainWindow().loadURL).toHaveBeenLastCalledWith(`${origin}/`)
+    const setup = await fetch(`${origin}/v3/setup`, { headers: { authorization: `Bearer ${desktop.bridge()!.token}` } })
+    expect(await setup.json()).toEqual({ stage: 'till', primary: 'https://127.0.0.1:9', till: 'door' })
+    expect(existsSync(path.join(dir, DATA_FILE_NAME))).toBe(false)
   })
 
   it('guards the web contents app-wide: its page stays on the app, the clipboard write is its only permission', async () => {
