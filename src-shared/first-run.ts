@@ -52,7 +52,7 @@ export const CONNECT_BODY = named(
         (value) =>
           typeof value === 'string' && FINGERPRINT_PATTERN.test(value)
             ? undefined
-            : "give the certificate fingerprint the main computer shows: 64 hex digits (colons between pairs allowed)",
+            : 'give the certificate fingerprint the main computer shows: 64 hex digits (colons between pairs allowed)',
         { type: 'string', pattern: FINGERPRINT_PATTERN.source }
       ),
       till: TOKEN_NAME_RULE

@@ -90,7 +90,7 @@ export const setupSchemas = {
       stage: { type: 'string', enum: ['first-run', 'main', 'till'] },
       suggestedTill: { type: 'string', description: "First run: this computer's name as a till name." },
       primary: { type: 'string', description: 'A till: https://ADDRESS:PORT of the main computer.' },
-      till: { type: 'string', description: "A till: its name on the main computer." }
+      till: { type: 'string', description: 'A till: its name on the main computer.' }
     }
   }
 }
