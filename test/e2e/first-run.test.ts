@@ -4,13 +4,17 @@
  * the same process into a till and the page into the staff UI, showing the primary's catalogue. Screenshots of the
  * screen, the form and the refusal at each size.
  */
+import { existsSync } from 'node:fs'
+import path from 'node:path'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApiClient } from '#shared/api-client'
 import { pairingQrText } from '#shared/lan'
 import { launchBrowser, openPage } from '#setup/browser'
 import { startServe } from '#setup/serve-process'
+import { makeTempDir } from '#setup/temp-dir'
 import { setUpPrimary } from '#setup/tills'
+import { DATA_FILE_NAME } from '#store'
 import { axeViolations } from './pages/axe'
 import { FirstRunPage } from './pages/first-run-page'
 import { CataloguePage } from './pages/catalogue-page'
@@ -75,6 +79,29 @@ describe('the first-run screen', () => {
     expect(till.output()).toContain(`Connected to the shop's main computer: till "door" of ${primary.lanUrl}`)
     // The refused attempt's answer is the only failed request the console saw.
     expect(watched.problems.filter((problem) => !/status of 403\b/.test(problem))).toEqual([])
+    await watched.context.close()
+  })
+
+  it('starts the catalogue here once "This is the shop\'s main computer" is confirmed, and never asks again', async () => {
+    const dir = await makeTempDir()
+    const server = await startServe(dir, ['--first-run'])
+    const watched = await openPage(browser, { width: 1024, height: 600 })
+    const page = watched.page
+    await page.goto(server.uiUrl)
+    const screen = new FirstRunPage(page)
+    await screen.mainChoice.click()
+    await page.getByRole('heading', { name: "Keep the shop's catalogue on this computer?" }).waitFor()
+    expect(existsSync(path.join(dir, DATA_FILE_NAME))).toBe(false) // nothing yet: a slip of the hand goes Back
+    expect(await screenshotEachSize(page, 'first-run-main')).toEqual([])
+    await page.getByRole('button', { name: 'Yes, this is the main computer' }).click()
+    await new CataloguePage(page).summary.waitFor()
+    await page.getByRole('status').filter({ hasText: "This computer is the shop's main computer now." }).waitFor()
+    expect(existsSync(path.join(dir, DATA_FILE_NAME))).toBe(true)
+    // Opened again on its first-run address, the page goes straight to the staff UI.
+    await page.goto(server.uiUrl)
+    await new CataloguePage(page).summary.waitFor()
+    expect(await screen.heading.count()).toBe(0)
+    expect(watched.problems).toEqual([])
     await watched.context.close()
   })
 })

@@ -16,7 +16,8 @@ import { openStaffUi } from '#renderer/connection'
 export const CONNECT_FIELDS = ['address', 'code', 'fingerprint', 'till'] as const
 
 export const useFirstRunStore = defineStore('first-run', () => {
-  const choice = ref<'ask' | 'connect'>('ask')
+  /** What the screen shows: the two choices, the main computer's confirmation, or the connect form. */
+  const choice = ref<'ask' | 'main' | 'connect'>('ask')
   const fields = reactive<ConnectRequest>({ address: '', code: '', fingerprint: '', till: '' })
   /** What is wrong, by field ('' for the whole request). */
   const errors = ref<Record<string, string[]>>({})
