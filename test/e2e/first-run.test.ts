@@ -76,6 +76,7 @@ describe('the first-run screen', () => {
       .waitFor()
     await catalogue.rows.filter({ hasText: 'Maidenhair fern' }).waitFor()
     expect(await screenshotEachSize(page, 'first-run-connected')).toEqual([])
+    expect(await axeViolations(page)).toEqual([])
     expect(till.output()).toContain(`Connected to the shop's main computer: till "door" of ${primary.lanUrl}`)
     // The refused attempt's answer is the only failed request the console saw.
     expect(watched.problems.filter((problem) => !/status of 403\b/.test(problem))).toEqual([])
