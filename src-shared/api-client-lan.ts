@@ -1,9 +1,10 @@
 /**
  * Several tills' part of the typed client (extensions): where other tills connect and the certificate's
- * fingerprint, and one-time pairing codes (owner only); on a paired till, its sales waiting to be sent.
- * createApiClient includes it.
+ * fingerprint, and one-time pairing codes (owner only); on a paired till, its sales waiting to be sent; and on a
+ * computer's first run, whether it is the main computer or connects to it as a till. createApiClient includes it.
  */
 import { jsonOf, type SendRequest } from './api-request'
+import { SETUP_PATHS, type ConnectRequest, type SetupState } from './first-run'
 import { LAN_PATHS, TILL_PATHS, type LanState, type PairingCode, type TillOutboxState } from './lan'
 
 /** The LAN listener's setting and pairing codes. */
@@ -18,6 +19,12 @@ export interface LanApi {
   makePairingCode(): Promise<PairingCode>
   /** How many sales wait to be sent to the main computer: on a paired till; on the main computer `till` is false. */
   tillOutbox(): Promise<TillOutboxState>
+  /** What this computer is: not set up yet (first run), the shop's main computer, or a till of it. */
+  setupState(): Promise<SetupState>
+  /** First run: this computer is the shop's main computer; its catalogue starts. */
+  becomeMain(): Promise<SetupState>
+  /** First run: pairs with the main computer (as `plant-store pair`) and makes this computer its till. */
+  connectToMain(request: ConnectRequest): Promise<SetupState>
 }
 
 /** The LAN operations over `send`. */
@@ -27,6 +34,9 @@ export function lanApi(send: SendRequest): LanApi {
     setLanSettings: (settings) => jsonOf<LanState>(send('PUT', LAN_PATHS.lanSettings, settings)),
     stopLan: () => jsonOf<LanState>(send('DELETE', LAN_PATHS.lanSettings, undefined)),
     makePairingCode: () => jsonOf<PairingCode>(send('POST', LAN_PATHS.pairingCodes, undefined)),
-    tillOutbox: () => jsonOf<TillOutboxState>(send('GET', TILL_PATHS.outbox, undefined))
+    tillOutbox: () => jsonOf<TillOutboxState>(send('GET', TILL_PATHS.outbox, undefined)),
+    setupState: () => jsonOf<SetupState>(send('GET', SETUP_PATHS.setup, undefined)),
+    becomeMain: () => jsonOf<SetupState>(send('POST', SETUP_PATHS.main, undefined)),
+    connectToMain: (request) => jsonOf<SetupState>(send('POST', SETUP_PATHS.connect, request))
   }
 }

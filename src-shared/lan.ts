@@ -89,6 +89,22 @@ export function normalizeFingerprint(value: string): string | undefined {
   return hex.toUpperCase().match(/../g)!.join(':')
 }
 
+/**
+ * What is wrong with `value` as the address of the shop's main computer a till pairs with, or undefined: it must
+ * be https://HOST:PORT, since a till never talks to the main computer in plain text.
+ */
+export function tillAddressProblem(value: unknown): string | undefined {
+  if (typeof value !== 'string' || value === '') return "give the main computer's address, e.g. https://192.168.1.20:7421"
+  if (!/^https:\/\//i.test(value)) return `the address must start with https:// (a till never talks to the main computer in plain text); got ${value}`
+  return undefined
+}
+
+/** A pairing code as a till sends it: its check and its JSON Schema. */
+export const PAIRING_CODE_RULE = leafOf<string>(
+  (value) => (typeof value === 'string' && value.length >= 1 && value.length <= CODE_MAX ? undefined : 'give the pairing code the owner made'),
+  { type: 'string', minLength: 1, maxLength: CODE_MAX }
+)
+
 /** The text of a pairing QR code. */
 export function pairingQrText(address: string, code: string, fingerprint: string): string {
   const query = new URLSearchParams({ address, code, fingerprint })
@@ -121,10 +137,7 @@ export const PAIR_BODY = named(
   'PairTill',
   objectOf<{ code: string; till: string }>(
     {
-      code: leafOf<string>(
-        (value) => (typeof value === 'string' && value.length >= 1 && value.length <= CODE_MAX ? undefined : 'give the pairing code the owner made'),
-        { type: 'string', minLength: 1, maxLength: CODE_MAX }
-      ),
+      code: PAIRING_CODE_RULE,
       till: TOKEN_NAME_RULE
     },
     {

@@ -90,5 +90,11 @@ export const PROBLEM_TYPES = {
   primaryUnreachable: 'urn:plant-store:problem:primary-unreachable',
   certificateChanged: 'urn:plant-store:problem:certificate-changed',
   /** 401 on a till: the main computer no longer accepts this till (revoked) (extension). */
-  tillRevoked: 'urn:plant-store:problem:till-revoked'
+  tillRevoked: 'urn:plant-store:problem:till-revoked',
+  /** 400 at a first run: the computer at the address does not show the certificate with the fingerprint given (extension). */
+  fingerprintMismatch: 'urn:plant-store:problem:fingerprint-mismatch',
+  /** 409: this computer is set up already (the main computer, or a till), or its first-run choice is being made (extension). */
+  setUpAlready: 'urn:plant-store:problem:set-up-already',
+  /** 503 at a first run: nothing but the first-run screen until this computer is set up (extension). */
+  notSetUp: 'urn:plant-store:problem:not-set-up'
 } as const

@@ -11,7 +11,7 @@ import { createApp } from '#server/create-app'
 import { eventStreamShares } from '#server/routes/events'
 import type { LanAdmin } from '#server/routes/lan'
 import { uiUrl } from '#server/security/security'
-import { PortInUseError, listen, type ListeningServer } from '#server/start-server'
+import { PortInUseError, handOver, listen, type ListeningServer } from '#server/start-server'
 import { apiBaseUrl } from '#server/urls'
 import { scheduleOffsiteBackups } from '#backup-folder/offsite-backup'
 import { replaceFile } from '#lib/durable-file'
@@ -41,17 +41,16 @@ export interface ServiceOptions {
    * desktop app must start; server.json tells scripts the port it got).
    */
   fallbackToFreePort?: boolean
+  /** A first run's listener to take over instead of listening anew (the computer became the main computer). */
+  listener?: ListeningServer
 }
 
-/** A running service. */
-export interface RunningService {
-  store: PlantStore
+/** What the desktop app and `plant-store serve` hold of a running service: the main computer's, or a first run's. */
+export interface LocalService {
   port: number
   baseUrl: string
   /** The token /v3 requests must carry (the current one: a rotation is picked up within a second). */
   token(): string
-  /** The listener for the shop's other tills (https://ADDRESS:PORT) and its certificate's fingerprint, while it is up. */
-  readonly lan?: { url: string; fingerprint: string }
   /** Address of the UI with the token in the fragment, e.g. http://127.0.0.1:7420/#token=… */
   uiUrl(): string
   /** Stops accepting requests, waits for writes in flight, removes server.json, then makes the stop-time backup. */
@@ -63,6 +62,13 @@ export interface RunningService {
    * progress and makes the stop-time one; `onStart` hears its folder before it is written.
    */
   backUpAtStop(onStart?: (dir: string) => void): Promise<void>
+}
+
+/** A running service of the shop's main computer. */
+export interface RunningService extends LocalService {
+  store: PlantStore
+  /** The listener for the shop's other tills (https://ADDRESS:PORT) and its certificate's fingerprint, while it is up. */
+  readonly lan?: { url: string; fingerprint: string }
 }
 
 /**
@@ -79,8 +85,12 @@ async function writeServerFile(
   return file
 }
 
-/** Listens on `host:port`, or on a free port when that one is taken and `fallbackToFreePort` allows it. */
-async function listenWithFallback(app: H3, options: ServiceOptions): Promise<ListeningServer> {
+/**
+ * Listens on `host:port`, or on a free port when that one is taken and `fallbackToFreePort` allows it; takes over
+ * `listener` instead when given.
+ */
+export async function listenWithFallback(app: H3, options: ServiceOptions): Promise<ListeningServer> {
+  if (options.listener) return handOver(options.listener, app)
   try {
     return await listen(app, { host: options.host, port: options.port })
   } catch (error) {

@@ -4,10 +4,11 @@
  * the certificate shown matched the fingerprint the owner read out, and the code was traded for the token.
  */
 import { mkdir } from 'node:fs/promises'
+import { hostname } from 'node:os'
 import path from 'node:path'
 import { API_BASE } from '#shared/api-paths'
 import { LAN_PATHS } from '#shared/lan'
-import type { CreatedToken } from '#shared/named-token'
+import { TOKEN_NAME_MAX, tokenNameProblem, type CreatedToken } from '#shared/named-token'
 import { replaceFile } from '#lib/durable-file'
 import { readTextIfPresent } from '#lib/fs-errors'
 import { fetchPinnedCertificate, pinnedClient, type PinnedServer } from '#lib/pinned-tls'
@@ -27,7 +28,9 @@ export interface TillPairing extends PinnedServer {
 export class PairingRefusedError extends Error {
   constructor(
     readonly status: number,
-    readonly detail: string
+    readonly detail: string,
+    /** The problem type the main computer answered with, when it did. */
+    readonly type?: string
   ) {
     super(detail)
     this.name = 'PairingRefusedError'
@@ -60,6 +63,15 @@ export async function readPairing(dataDir: string): Promise<TillPairing | undefi
   return pairing as TillPairing
 }
 
+/** This computer's name as a till name: the characters a token name allows, at most its length ("till" when none is left). */
+export function defaultTillName(): string {
+  const name = hostname()
+    .replace(/[^A-Za-z0-9._-]/g, '-')
+    .replace(/^[^A-Za-z0-9]+/, '')
+    .slice(0, TOKEN_NAME_MAX)
+  return tokenNameProblem(name) === undefined ? name : 'till'
+}
+
 /** Host header value of an origin (`https://127.0.0.1:7421` → `127.0.0.1:7421`). */
 export const hostOf = (origin: string) => new URL(origin).host
 
@@ -80,9 +92,9 @@ export async function pairTill(dataDir: string, origin: string, options: { code:
     })
     let text = ''
     for await (const chunk of answer) text += String(chunk)
-    const parsed = JSON.parse(text) as Partial<CreatedToken> & { detail?: string }
+    const parsed = JSON.parse(text) as Partial<CreatedToken> & { detail?: string; type?: string }
     if (answer.statusCode !== 201 || typeof parsed.token !== 'string') {
-      throw new PairingRefusedError(answer.statusCode ?? 0, parsed.detail ?? `the main computer answered ${answer.statusCode}`)
+      throw new PairingRefusedError(answer.statusCode ?? 0, parsed.detail ?? `the main computer answered ${answer.statusCode}`, parsed.type)
     }
     const pairing: TillPairing = { ...server, till: options.till, token: parsed.token, pairedAt: new Date().toISOString() }
     await mkdir(dataDir, { recursive: true, mode: 0o700 })

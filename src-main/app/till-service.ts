@@ -7,31 +7,24 @@ import { openTokenSource } from '#auth/token'
 import { pinnedClient } from '#lib/pinned-tls'
 import { AccessPolicy } from '#server/security/access-policy'
 import { uiUrl } from '#server/security/security'
-import { listen } from '#server/start-server'
 import { createTillApp } from '#server/till-app'
 import { apiBaseUrl } from '#server/urls'
+import { listenWithFallback, type LocalService, type ServiceOptions } from './service'
 import { forwardTo } from './till-forward'
 import type { TillPairing } from './till-pairing'
 import { TillOutbox } from './till-outbox'
 import { tillSales } from './till-sales'
 
-/** What to start. */
-export interface TillOptions {
-  dataDir: string
-  host: string
-  port: number
+/** What to start: where and how to serve (as for the main computer; `listener`: a first run's, just paired), and the pairing. */
+export interface TillOptions extends ServiceOptions {
   pairing: TillPairing
-  uiDir?: string
-  /** A fixed local token (PLANT_STORE_TOKEN) instead of the one in DATA/token. */
-  token?: string
 }
 
-/** A running till. */
-export interface RunningTill {
-  baseUrl: string
-  uiUrl(): string
-  stop(): Promise<void>
-}
+/**
+ * A running till. Its token is its own local one (the page's and scripts' on this computer; never sent to the main
+ * computer); it keeps no catalogue, so releasing it is stopping it and there is no stop-time backup.
+ */
+export type RunningTill = LocalService
 
 /** Serves the UI of a paired till and forwards its API requests to the main computer. */
 export async function startTill(options: TillOptions): Promise<RunningTill> {
@@ -40,19 +33,27 @@ export async function startTill(options: TillOptions): Promise<RunningTill> {
   const client = pinnedClient(options.pairing)
   const sales = tillSales(options.pairing, client, await TillOutbox.open(options.dataDir))
   try {
-    const app = createTillApp({ access, uiDir: options.uiDir, forward: forwardTo(options.pairing, client), sales })
-    const server = await listen(app, options)
+    const { origin: primary, till } = options.pairing
+    const setup = { state: () => ({ stage: 'till', primary, till }) as const }
+    const app = createTillApp({ access, uiDir: options.uiDir, forward: forwardTo(options.pairing, client), sales, setup })
+    const server = await listenWithFallback(app, options)
     access.listeningOn(server.port)
     sales.flush() // sales kept before a restart go first
-    return {
-      baseUrl: apiBaseUrl(server.origin),
-      uiUrl: () => uiUrl(options.host, server.port, tokens.current()),
-      stop: async () => {
-        await server.close()
+    let stopping: Promise<void> | undefined
+    const stop = () =>
+      (stopping ??= server.close().then(() => {
         sales.close()
         client.close()
         tokens.close()
-      }
+      }))
+    return {
+      port: server.port,
+      baseUrl: apiBaseUrl(server.origin),
+      token: tokens.current,
+      uiUrl: () => uiUrl(options.host, server.port, tokens.current()),
+      stop,
+      release: stop,
+      backUpAtStop: stop
     }
   } catch (error) {
     sales.close()

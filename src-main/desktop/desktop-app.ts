@@ -8,9 +8,11 @@ import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { app, BrowserWindow, ipcMain, Menu, session, shell } from 'electron'
 import type { DesktopBridgeInfo } from '#shared/desktop-bridge'
+import { FIRST_RUN_SCREEN } from '#shared/first-run'
 import { DEFAULT_HOST, resolveDataDir, resolvePort, tokenFromEnv } from '#app/config'
 import { DataFolderError, prepareDataFolder } from '#app/data-folder-checks'
-import { startService, type RunningService } from '#app/service'
+import { startOnDataFolder, type FirstRun } from '#app/first-run'
+import type { LocalService, ServiceOptions } from '#app/service'
 import { describeStartFailure } from '#app/start-failure'
 import { onStopSignals, type SignalSource } from '#lib/stop-signals'
 import { restoreFromBackup, takeOverDataDir } from '#store'
@@ -26,6 +28,11 @@ import { startWithRecovery } from './start-recovery'
 import { originOf } from './url-policy'
 import { guardAllWebContents, guardPermissions } from './web-guards'
 import { createMainWindow, focusWindow, mainWindowTitle } from './window'
+
+/** The page the window opens: the first-run screen while the computer is not set up, else the staff UI. */
+export function pageUrlOf(page: string, firstRunPending: boolean): string {
+  return firstRunPending ? `${page}#${FIRST_RUN_SCREEN.key}=${FIRST_RUN_SCREEN.value}` : page
+}
 
 /** Who holds the data folder while the app runs (named to a `plant-store serve` that is refused). */
 export const DESKTOP_HOLDER = 'the Plant Store desktop app'
@@ -49,6 +56,11 @@ export interface DesktopAppOptions {
   signals?: SignalSource
   /** Whether a folder can hold symbolic links (single-instance.ts; a stand-in in tests, where every disk can). */
   holdsLinks?: (dir: string) => boolean
+  /**
+   * On a data folder never set up (no catalogue, no pairing), open on the first-run screen instead of starting a
+   * catalogue (the app's entry point asks for it; the tests of everything else start straight on a catalogue).
+   */
+  offerFirstRun?: boolean
 }
 
 /** The running desktop app. */
@@ -58,9 +70,11 @@ export class DesktopApp {
   readonly version: string
   readonly #options: DesktopAppOptions
   readonly #quitGuard: QuitGuard
-  #service: RunningService | undefined
+  #service: LocalService | undefined
+  /** The first run in progress, while the window shows its screen. */
+  #firstRun: FirstRun | undefined
   /** The service a quit has stopped, whose stop-time backup runs after it. */
-  #stopped: RunningService | undefined
+  #stopped: LocalService | undefined
   #window: BrowserWindow | undefined
   /** A restart (around a restore) in progress: a quit waits for it. */
   #restarting: Promise<unknown> | undefined
@@ -86,7 +100,7 @@ export class DesktopApp {
   }
 
   /** The running service, if any (none during a restart). */
-  get service(): RunningService | undefined {
+  get service(): LocalService | undefined {
     return this.#service
   }
 
@@ -249,25 +263,30 @@ export class DesktopApp {
   }
 
   #pageUrl(): string {
-    return this.#options.devServerUrl ?? `${this.appOrigin() ?? ''}/`
+    return pageUrlOf(this.#options.devServerUrl ?? `${this.appOrigin() ?? ''}/`, this.#firstRun?.pending() === true)
   }
 
   /** Starts the service, asking what to do while it is refused; undefined when the person chose to quit. */
-  async #startService(): Promise<RunningService | undefined> {
+  async #startService(): Promise<LocalService | undefined> {
     const env = this.#options.env
-    const service = await startWithRecovery({
+    const options: ServiceOptions = {
       dataDir: this.dataDir,
-      start: () => {
-        return startService({
-          dataDir: this.dataDir,
-          host: DEFAULT_HOST,
-          port: resolvePort(undefined, env),
-          uiDir: this.#options.uiDir,
-          token: tokenFromEnv(env),
-          holder: DESKTOP_HOLDER,
-          // The dev server's proxy points at the configured port, so development keeps it or says why it cannot.
-          fallbackToFreePort: this.#options.devServerUrl === undefined
-        })
+      host: DEFAULT_HOST,
+      port: resolvePort(undefined, env),
+      uiDir: this.#options.uiDir,
+      token: tokenFromEnv(env),
+      holder: DESKTOP_HOLDER,
+      // The dev server's proxy points at the configured port, so development keeps it or says why it cannot.
+      fallbackToFreePort: this.#options.devServerUrl === undefined
+    }
+    this.#firstRun = undefined
+    const service = await startWithRecovery<LocalService>({
+      dataDir: this.dataDir,
+      start: async () => {
+        // A paired till starts as a till, never as a catalogue of its own.
+        const started = await startOnDataFolder({ ...options, offerFirstRun: this.#options.offerFirstRun })
+        if (started.stage === 'first-run') this.#firstRun = started.service
+        return started.service
       },
       ask: askAboutStartFailure,
       openFolder: async (dir) => {
@@ -303,7 +322,7 @@ export class DesktopApp {
     })
   }
 
-  #openWindow(service: RunningService): void {
+  #openWindow(service: LocalService): void {
     this.#keepRunningWithoutWindow = false
     const window = createMainWindow({
       preload: this.#options.preload,

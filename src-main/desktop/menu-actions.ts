@@ -10,7 +10,7 @@ import { backUpNow, backupsDir, restoreFromBackup } from '#store'
 import { cliEntry } from '#app/paths'
 import { hostPlatform } from '#lib/platform'
 import { createOpenApiDocument } from '#server/openapi/openapi'
-import type { RunningService } from '#app/service'
+import type { LocalService } from '#app/service'
 import { describeStartFailure } from '#app/start-failure'
 import { DataFileError } from '#store/errors'
 import { renderApiReference } from './api-reference'
@@ -23,7 +23,7 @@ import { focusWindow, openDocumentWindow } from './window'
 export interface ActionContext {
   readonly dataDir: string
   readonly version: string
-  readonly service: RunningService | undefined
+  readonly service: LocalService | undefined
   readonly window: BrowserWindow | undefined
   restartService<T>(action: () => Promise<T>): Promise<T>
 }

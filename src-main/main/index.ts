@@ -15,8 +15,11 @@ const devServerUrl = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL || unde
 
 // Ctrl+C, SIGTERM and SIGHUP quit the same careful way as File → Quit; DesktopApp listens for them once the
 // app is ready (see run()): a listener added here, before Electron installs its own handlers, would never hear them.
-new DesktopApp({ env: process.env, version: __APP_VERSION__, preload, uiDir: uiDir(), devServerUrl }).run().catch((error: unknown) => {
-  // run() shows its own failures in a dialog; this is the last resort if even that failed.
-  console.error('Plant Store could not start:', error)
-  app.exit(1)
-})
+// A computer never set up opens on the first-run screen: the shop's main computer, or a till connecting to it.
+new DesktopApp({ env: process.env, version: __APP_VERSION__, preload, uiDir: uiDir(), devServerUrl, offerFirstRun: true })
+  .run()
+  .catch((error: unknown) => {
+    // run() shows its own failures in a dialog; this is the last resort if even that failed.
+    console.error('Plant Store could not start:', error)
+    app.exit(1)
+  })

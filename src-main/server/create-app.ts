@@ -23,6 +23,7 @@ import { registerSaleRoutes } from './routes/sales'
 import { registerDayRoutes } from './routes/days'
 import { registerBasketRoutes } from './routes/baskets'
 import { registerSettingsRoutes } from './routes/settings'
+import { MAIN_COMPUTER_SETUP, registerSetupRoutes } from './routes/setup'
 import { registerStaffRoutes } from './routes/staff'
 import { registerStockRoutes } from './routes/stock'
 import { registerTokenRoutes, type NamedTokenAdmin } from './routes/tokens'
@@ -109,6 +110,7 @@ export function createApp(options: CreateAppOptions): H3 {
   if (options.tokens !== undefined) registerTokenRoutes(app, options.tokens)
   if (options.staff !== undefined) registerStaffRoutes(app, options.staff)
   if (options.lan !== undefined) registerLanRoutes(app, options.lan)
+  registerSetupRoutes(app, MAIN_COMPUTER_SETUP)
   registerTransferRoutes(app, options.store)
   registerBackupRoutes(app, options.store)
   registerSettingsRoutes(app, options.store)

@@ -1,7 +1,7 @@
 /**
  * Puts the h3 app on a real socket (node:http) and takes it down gracefully.
  */
-import { createServer, type Server } from 'node:http'
+import { createServer, type RequestListener, type Server } from 'node:http'
 import { createServer as createTlsServer } from 'node:https'
 import type { AddressInfo } from 'node:net'
 import type { Duplex } from 'node:stream'
@@ -29,6 +29,11 @@ export interface ListeningServer {
   origin: string
   /** Stops accepting connections and resolves once in-flight requests are answered. */
   close(): Promise<void>
+  /**
+   * Answers every request from now on with `app` (requests in flight finish with the app they began with): a
+   * computer's first run becomes the main computer or a till on the same address, without a restart.
+   */
+  serve(app: H3): void
 }
 
 /** The port is taken by another program. */
@@ -80,9 +85,16 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
   )
 }
 
+/** Hands `listener` (a first run's) over to `app`, for a service that starts on it instead of listening anew. */
+export function handOver(listener: ListeningServer, app: H3): ListeningServer {
+  listener.serve(app)
+  return listener
+}
+
 /** Listens on `host:port` with the app; rejects with PortInUseError when the port is taken. */
 export function listen(app: H3, options: ListenOptions): Promise<ListeningServer> {
-  const handler = closeAfterRefusal(toNodeHandler(app))
+  let current = closeAfterRefusal(toNodeHandler(app))
+  const handler: RequestListener = (request, response) => current(request, response)
   const server: Server = options.tls
     ? createTlsServer({ cert: options.tls.cert, key: options.tls.key, minVersion: 'TLSv1.2' }, handler)
     : createServer(handler)
@@ -97,7 +109,8 @@ export function listen(app: H3, options: ListenOptions): Promise<ListeningServer
         host: options.host,
         port,
         origin: `${options.tls ? 'https' : 'http'}://${urlHost(options.host)}:${port}`,
-        close: () => closeGracefully(server, 5000)
+        close: () => closeGracefully(server, 5000),
+        serve: (next) => (current = closeAfterRefusal(toNodeHandler(next)))
       })
     })
   })

@@ -8,8 +8,8 @@ import { API_BASE } from '#shared/api-paths'
 import { TILL_PATHS, type TillOutboxState } from '#shared/lan'
 import { SALE_PATHS } from '#shared/sale'
 import type { AccessPolicy } from '#server/security/access-policy'
-import { createGuardedApp } from './create-app'
-import { registerUiRoutes } from './routes/ui'
+import { createLocalApp } from './local-app'
+import type { SetupAdmin } from './routes/setup'
 
 /** What a till's app needs. */
 export interface TillAppOptions {
@@ -20,18 +20,22 @@ export interface TillAppOptions {
   uiDir?: string
   /** Completing a sale (kept on the till while the main computer is away), and how many kept sales wait. */
   sales?: { complete: EventHandler; waiting: () => number }
+  /** What this till is (GET /v3/setup, answered here: the main computer would say it is the main computer). */
+  setup: SetupAdmin
 }
 
 /** Creates the app of a paired till. */
 export function createTillApp(options: TillAppOptions): H3 {
-  const app = createGuardedApp(options.access)
   const { sales } = options
-  if (sales) {
-    app.post(API_BASE + SALE_PATHS.sales, sales.complete)
-    app.get(API_BASE + TILL_PATHS.outbox, (): TillOutboxState => ({ till: true, waiting: sales.waiting() }))
-  }
-  app.all(API_BASE, options.forward)
-  app.all(`${API_BASE}/**`, options.forward)
-  if (options.uiDir !== undefined) registerUiRoutes(app, options.uiDir)
-  return app
+  return createLocalApp({
+    access: options.access,
+    setup: options.setup,
+    uiDir: options.uiDir,
+    rest: options.forward,
+    routes: (app) => {
+      if (!sales) return
+      app.post(API_BASE + SALE_PATHS.sales, sales.complete)
+      app.get(API_BASE + TILL_PATHS.outbox, (): TillOutboxState => ({ till: true, waiting: sales.waiting() }))
+    }
+  })
 }

@@ -3,6 +3,7 @@ import { API_BASE, API_PATHS, EXTENSION_PATHS } from '#shared/api-paths'
 import { HISTORY_PATHS } from '#shared/history'
 import { STAFF_PATHS } from '#shared/staff'
 import { LAN_PATHS, TILL_PATHS } from '#shared/lan'
+import { SETUP_PATHS } from '#shared/first-run'
 import { STOCK_PATHS } from '#shared/stock'
 import { SALE_PATHS } from '#shared/sale'
 import { DAY_PATHS } from '#shared/day'
@@ -43,6 +44,9 @@ export const ALLOWED_METHODS = {
   [LAN_PATHS.pairingCodes]: ['POST'],
   [LAN_PATHS.pair]: ['POST'],
   [TILL_PATHS.outbox]: ['GET'],
+  [SETUP_PATHS.setup]: ['GET'],
+  [SETUP_PATHS.main]: ['POST'],
+  [SETUP_PATHS.connect]: ['POST'],
   [EXTENSION_PATHS.export]: ['GET', 'HEAD'],
   [EXTENSION_PATHS.import]: ['POST'],
   [EXTENSION_PATHS.backup]: ['GET', 'PUT', 'POST'],

@@ -4,6 +4,7 @@
  * once in the URL fragment (#token=…), which never reaches a server or a log,
  * is kept for this tab's session and removed from the address bar at once.
  */
+import { FIRST_RUN_SCREEN, type SetupState } from '#shared/first-run'
 
 /** Where the UI's API calls go. */
 export interface Connection {
@@ -65,4 +66,30 @@ export function accessCodeIn(text: string): string | undefined {
 export function useAccessCode(code: string, win: Window = window): void {
   sessionStore(win)?.setItem(TOKEN_STORAGE_KEY, code)
   win.location.reload()
+}
+
+/** True when the page was opened on the first-run screen (`#…&screen=first-run`: a computer never set up). */
+export function opensOnFirstRun(win: Window = window): boolean {
+  return new URLSearchParams(win.location.hash.replace(/^#/, '')).get(FIRST_RUN_SCREEN.key) === FIRST_RUN_SCREEN.value
+}
+
+/** sessionStorage key: what a first run just set this computer up as, for the staff UI to say once. */
+export const SET_UP_KEY = 'plant-store.set-up'
+
+/** Keeps what the computer became and opens the staff UI in its place (the token stays in this tab's session). */
+export function openStaffUi(state: SetupState, win: Window = window): void {
+  sessionStore(win)?.setItem(SET_UP_KEY, JSON.stringify(state))
+  win.location.replace(win.location.pathname)
+}
+
+/** What a first run set this computer up as, once: read and forgotten. */
+export function takeSetUpNotice(win: Window = window): SetupState | undefined {
+  const storage = sessionStore(win)
+  const text = storage?.getItem(SET_UP_KEY)
+  storage?.removeItem(SET_UP_KEY)
+  try {
+    return text ? (JSON.parse(text) as SetupState) : undefined
+  } catch {
+    return undefined
+  }
 }

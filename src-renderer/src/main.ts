@@ -3,8 +3,9 @@ import { createPinia } from 'pinia'
 import { createApiClient, type ApiError } from '#shared/api-client'
 import { PROBLEM_TYPES } from '#shared/problem'
 import App from './App.vue'
+import TheFirstRunScreen from './components/TheFirstRunScreen.vue'
 import { useApiClient } from './api'
-import { readConnection } from './connection'
+import { opensOnFirstRun, readConnection } from './connection'
 import { useStaffStore } from './stores/staff'
 import './styles/main.css'
 import './styles/layout.css'
@@ -15,4 +16,7 @@ const onRefused = (error: ApiError) => {
   if (error.type === PROBLEM_TYPES.staffSessionNeeded) useStaffStore().forget()
 }
 useApiClient(createApiClient({ baseUrl, token, onRefused, verifyServer: true }))
-createApp(App).use(createPinia()).mount('#app')
+// A computer never set up opens on the first-run screen; once set up, the page reloads into the staff UI.
+createApp(opensOnFirstRun() ? TheFirstRunScreen : App)
+  .use(createPinia())
+  .mount('#app')

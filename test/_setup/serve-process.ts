@@ -109,7 +109,8 @@ export async function startServe(
   onTestFinished(async () => {
     await stop('SIGKILL')
   })
-  const token = decodeURIComponent(new URL(uiUrl).hash.replace(/^#token=/, ''))
+  // The fragment may say more than the token (`#token=…&screen=first-run` on a first run).
+  const token = new URLSearchParams(new URL(uiUrl).hash.slice(1)).get('token') ?? ''
   const headers = (extra: Record<string, string> = {}) => ({ authorization: `Bearer ${token}`, ...extra })
   return { child, baseUrl, port: Number(new URL(baseUrl).port), token, uiUrl, headers, output: () => output, stop }
 }

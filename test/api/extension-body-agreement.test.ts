@@ -10,6 +10,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { validate } from '#shared/body-rules'
 import { BACKUP_FOLDER_BODY } from '#shared/import-export'
+import { CONNECT_BODY } from '#shared/first-run'
 import { LAN_SETTINGS_BODY, PAIR_BODY } from '#shared/lan'
 import { NEW_TOKEN_BODY, TOKEN_NAME_MAX } from '#shared/named-token'
 import { BULK_MAX, BULK_UPDATE_BODY, validateBulkIds } from '#shared/plant-bulk'
@@ -167,6 +168,28 @@ const lanBodies = fc.oneof(
 const code = fc.oneof(fc.constantFrom('1234-5678', '', ' ', 'x'.repeat(40), 'x'.repeat(41)), anyJson)
 const pairBodies = fc.oneof(
   { weight: 8, arbitrary: withExtra(fc.record({ code, till: tokenName }, { requiredKeys: [] })) },
+  { weight: 1, arbitrary: notAnObject }
+)
+const FINGERPRINT = 'AB:'.repeat(31) + 'AB'
+const fingerprint = fc.oneof(
+  fc.constantFrom(
+    FINGERPRINT,
+    FINGERPRINT.replaceAll(':', ''),
+    FINGERPRINT.toLowerCase(),
+    FINGERPRINT.slice(3),
+    `${FINGERPRINT}:AB`,
+    `sha256:${FINGERPRINT}`,
+    FINGERPRINT.replaceAll(':', ' '),
+    'AB::'.repeat(31) + 'AB'
+  ),
+  anyJson
+)
+const tillAddress = fc.oneof(
+  fc.constantFrom('https://192.168.1.20:7421', 'HTTPS://10.0.0.2', 'http://192.168.1.20:7421', 'https:/x', '', 'ftp://x'),
+  anyJson
+)
+const connectBodies = fc.oneof(
+  { weight: 8, arbitrary: withExtra(fc.record({ address: tillAddress, code, fingerprint, till: tokenName }, { requiredKeys: [] })) },
   { weight: 1, arbitrary: notAnObject }
 )
 
@@ -357,7 +380,8 @@ const OPERATIONS: { operationId: string; bodies: fc.Arbitrary<unknown>; serverAc
   { operationId: 'close-day', bodies: closeBodies, serverAccepts: (body) => validate(DAY_CLOSE_BODY, body).ok },
   { operationId: 'put-basket', bodies: basketBodies, serverAccepts: (body) => validate(BASKET_BODY, body).ok },
   { operationId: 'set-lan-settings', bodies: lanBodies, serverAccepts: (body) => validate(LAN_SETTINGS_BODY, body).ok },
-  { operationId: 'pair-till', bodies: pairBodies, serverAccepts: (body) => validate(PAIR_BODY, body).ok }
+  { operationId: 'pair-till', bodies: pairBodies, serverAccepts: (body) => validate(PAIR_BODY, body).ok },
+  { operationId: 'connect-to-main-computer', bodies: connectBodies, serverAccepts: (body) => validate(CONNECT_BODY, body).ok }
 ]
 
 /** add-plant, update-plant and the two stock movements have their own agreement tests (schema-agreement.test.ts); import takes a file, not a body to validate. */

@@ -70,6 +70,14 @@ const cases: WriteCase[] = [
   { route: 'DELETE /settings/lan', action: 'tokens', method: 'DELETE', path: '/v3/settings/lan' },
   { route: 'POST /pairing-codes', action: 'tokens', method: 'POST', path: '/v3/pairing-codes' },
   { route: 'POST /pair', action: 'tokens', method: 'POST', path: '/v3/pair', body: { code: '1234-5678', till: 'till-9' } },
+  { route: 'POST /setup/main', action: 'settings', method: 'POST', path: '/v3/setup/main' },
+  {
+    route: 'POST /setup/connect',
+    action: 'settings',
+    method: 'POST',
+    path: '/v3/setup/connect',
+    body: { address: 'https://10.0.0.2:7421', code: '1', fingerprint: 'AB'.repeat(32), till: 'till-9' }
+  },
   { route: 'POST /staff', action: 'staff', method: 'POST', path: '/v3/staff', body: { name: 'Ben', role: 'staff', pin: '5555' } },
   { route: 'PATCH /staff/{id}', action: 'staff', method: 'PATCH', path: '/v3/staff/3', body: { refundLimitCents: 500 } },
   { route: 'DELETE /staff/{id}', action: 'staff', method: 'DELETE', path: '/v3/staff/3' },

@@ -14,6 +14,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it, onTestFinished } from 'vitest'
 import { requestHeldOpen } from '#setup/raw-http'
+import { catalogueFolder } from '#setup/catalogue-folder'
 import { makeTempDir } from '#setup/temp-dir'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
@@ -73,8 +74,20 @@ async function holdStop(port: number) {
 }
 
 describe('the built desktop main process', () => {
-  it('serves the UI at the address its window loads, with the built preload, and quits cleanly on SIGTERM', async () => {
+  it('opens a folder never set up on the first-run screen, holding no catalogue, and quits cleanly on SIGTERM', async () => {
     const dir = await makeTempDir()
+    const main = startMain(dir)
+    const url = (await main.report('loadURL')).detail as string
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/#screen=first-run$/)
+    expect((await fetch(url)).status).toBe(200)
+    expect(existsSync(path.join(dir, 'plants.json'))).toBe(false)
+    main.child.kill('SIGTERM')
+    expect(await main.exited).toBe(0)
+    expect(existsSync(path.join(dir, 'plants.json'))).toBe(false)
+  })
+
+  it('serves the UI at the address its window loads, with the built preload, and quits cleanly on SIGTERM', async () => {
+    const dir = await catalogueFolder()
     const main = startMain(dir)
     const url = (await main.report('loadURL')).detail as string
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/)

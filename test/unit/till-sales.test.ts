@@ -51,7 +51,12 @@ async function till(dataDir: string, primary: ReturnType<typeof fakePrimary>) {
   const access = new AccessPolicy({ token: () => TOKEN })
   access.listeningOn(5000)
   const sales = tillSales(PAIRING, primary.client, await TillOutbox.open(dataDir))
-  const app = createTillApp({ access, forward: () => new Response(null, { status: 204 }), sales })
+  const app = createTillApp({
+    access,
+    forward: () => new Response(null, { status: 204 }),
+    sales,
+    setup: { state: () => ({ stage: 'till', primary: 'https://127.0.0.1:7421', till: 'door' }) }
+  })
   const sell = (key: string, given: number) =>
     app.request('/v3/sales', {
       method: 'POST',

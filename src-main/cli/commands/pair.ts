@@ -1,9 +1,8 @@
 /** `plant-store pair`: makes this computer a till of the shop's main computer, over its LAN listener. */
-import { hostname } from 'node:os'
-import { normalizeFingerprint } from '#shared/lan'
-import { tokenNameProblem, TOKEN_NAME_MAX } from '#shared/named-token'
+import { normalizeFingerprint, tillAddressProblem } from '#shared/lan'
+import { tokenNameProblem } from '#shared/named-token'
 import { CertificateMismatchError } from '#lib/pinned-tls'
-import { PairingRefusedError, pairTill } from '#app/till-pairing'
+import { PairingRefusedError, defaultTillName, pairTill } from '#app/till-pairing'
 import { CommandError, EXIT_CODES, UsageError, type Command } from '#cli/command'
 import { dataOptionHelp, readOptions } from '#cli/options'
 
@@ -32,23 +31,14 @@ ${dataOptionHelp()}
 
 const PAIR_OPTIONS = { code: { type: 'string' }, fingerprint: { type: 'string' }, name: { type: 'string' } } as const
 
-/** This computer's name as a till name: the characters a token name allows, at most its length. */
-function defaultTillName(): string {
-  const name = hostname()
-    .replace(/[^A-Za-z0-9._-]/g, '-')
-    .replace(/^[^A-Za-z0-9]+/, '')
-    .slice(0, TOKEN_NAME_MAX)
-  return tokenNameProblem(name) === undefined ? name : 'till'
-}
-
 async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
   const options = readOptions(args, env, PAIR_OPTIONS, true)
   const { values, dataDir } = options
   const [origin, ...rest] = options.positionals
   if (origin === undefined || rest.length > 0)
     throw new UsageError("give the main computer's address once, e.g. plant-store pair https://192.168.1.20:7421 --code …")
-  if (!/^https:\/\//i.test(origin))
-    throw new UsageError(`the address must start with https:// (a till never talks to the main computer in plain text); got ${origin}`)
+  const addressProblem = tillAddressProblem(origin)
+  if (addressProblem !== undefined) throw new UsageError(addressProblem)
   if (values.code === undefined) throw new UsageError('give the pairing code with --code (the owner makes one on the main computer)')
   const fingerprint = normalizeFingerprint(values.fingerprint ?? '')
   if (fingerprint === undefined)

@@ -1,23 +1,25 @@
 /** `plant-store serve`: the whole service without the desktop window. */
 import { DEFAULT_HOST, DEFAULT_PORT, resolvePort, tokenFromEnv } from '#app/config'
 import { uiDir } from '#app/paths'
-import { startService } from '#app/service'
-import { readPairing } from '#app/till-pairing'
-import { startTill } from '#app/till-service'
+import { startOnDataFolder, type SetUpService } from '#app/first-run'
 import { interfaceAddresses, isWildcardHost } from '#server/security/own-addresses'
 import { urlHost } from '#server/urls'
 import { ignoreClosedOutput, onStopSignals } from '#lib/stop-signals'
 import { TOKEN_ENV } from '#auth/token'
-import type { Command } from '#cli/command'
+import { UsageError, type Command } from '#cli/command'
 import { dataOptionHelp, readOptions } from '#cli/options'
 
-const help = `Usage: plant-store serve [--port N] [--host H] [--data DIR]
+const help = `Usage: plant-store serve [--port N] [--host H] [--data DIR] [--first-run]
 
 Runs the local API at http://HOST:PORT/v3 until stopped with Ctrl+C (SIGINT), SIGTERM, or the terminal closing (SIGHUP).
 Requests to /v3 need the token (Authorization: Bearer TOKEN; see plant-store token).
 Prints the UI's address with the token in it: http://127.0.0.1:PORT/#token=TOKEN.
 On a till paired with plant-store pair, serves the UI here and sends every /v3
 request to the shop's main computer (over TLS, pinned to its certificate).
+With --first-run on a data folder never set up (no catalogue, no pairing), the
+UI opens on the first-run screen instead: "This is the shop's main computer"
+starts the catalogue, "Connect to the shop's main computer" pairs this computer
+as a till (as plant-store pair does); either way it carries on without a restart.
 
 Options:
   --port N     port to listen on (default ${DEFAULT_PORT}; 0 takes a free port)   env PLANT_STORE_PORT
@@ -26,6 +28,8 @@ Options:
                0.0.0.0 or :: listens on every network and also accepts this
                computer's network addresses (other computers still need the token)
 ${dataOptionHelp()}
+  --first-run  on a data folder never set up, serve the first-run screen (this
+               computer only: not with a --host other computers reach)
   -h, --help   show this help
 
 Environment:
@@ -35,6 +39,19 @@ Environment:
 /** True for addresses only this computer can reach (127.0.0.0/8, ::1, localhost), bracketed or not. */
 function isLoopback(host: string): boolean {
   return /^127(\.\d{1,3}){3}$/.test(host) || /^\[?::1\]?$/.test(host) || host.toLowerCase() === 'localhost'
+}
+
+/** What a paired till, or a main computer whose other tills may connect, says at its start. */
+function tellWhatRuns(started: SetUpService): void {
+  if (started.stage === 'till') process.stdout.write(`Till "${started.pairing.till}" of the shop's main computer at ${started.pairing.origin}\n`)
+  const lan = started.stage === 'main' ? started.service.lan : undefined
+  if (lan) process.stdout.write(`Other tills connect at ${lan.url} (certificate SHA-256 ${lan.fingerprint})\n`)
+}
+
+/** What a first run became, said once chosen. */
+function setUpWords(setUp: SetUpService): string {
+  if (setUp.stage === 'till') return `Connected to the shop's main computer: till "${setUp.pairing.till}" of ${setUp.pairing.origin}\n`
+  return "Set up as the shop's main computer: its catalogue is in the data folder.\n"
 }
 
 /** Says plainly what other computers can and cannot do once the server listens beyond loopback. */
@@ -50,23 +67,25 @@ function networkWarning(host: string): string {
 }
 
 async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
-  const { values, dataDir } = readOptions(args, env, { port: { type: 'string' }, host: { type: 'string' } })
+  const { values, dataDir } = readOptions(args, env, { port: { type: 'string' }, host: { type: 'string' }, 'first-run': { type: 'boolean' } })
   const port = resolvePort(values.port, env)
   // A stray HOST variable is deliberately ignored: binding beyond loopback must be asked for.
   const host = values.host ?? DEFAULT_HOST
+  // Whoever reaches the first-run screen decides what this computer becomes: only someone at it.
+  if (values['first-run'] && !isLoopback(host))
+    throw new UsageError(`--first-run serves the first-run screen to this computer only; leave out --host ${host} (or give 127.0.0.1)`)
   if (!isLoopback(host)) process.stderr.write(networkWarning(host))
   // Listen for signals before anything starts, so a stop request during start-up is honoured too. Repeats
   // (a second Ctrl+C, SIGHUP then SIGTERM at logout) are absorbed: the first one's stop finishes.
   ignoreClosedOutput()
   const stopRequested = new Promise<string>((resolve) => onStopSignals(resolve))
-  const pairing = await readPairing(dataDir)
-  const service = pairing
-    ? await startTill({ dataDir, host, port, pairing, uiDir: uiDir(), token: tokenFromEnv(env) })
-    : await startService({ dataDir, host, port, uiDir: uiDir(), token: tokenFromEnv(env) })
+  const started = await startOnDataFolder({ dataDir, host, port, uiDir: uiDir(), token: tokenFromEnv(env), offerFirstRun: values['first-run'] })
+  const service = started.service
   process.stdout.write(`Plant Store API listening at ${service.baseUrl} (data: ${dataDir})\n`)
-  if (pairing) process.stdout.write(`Till "${pairing.till}" of the shop's main computer at ${pairing.origin}\n`)
-  const lan = (service as { lan?: { url: string; fingerprint: string } }).lan
-  if (lan) process.stdout.write(`Other tills connect at ${lan.url} (certificate SHA-256 ${lan.fingerprint})\n`)
+  if (started.stage === 'first-run') {
+    process.stdout.write("This computer is not set up yet: the UI below asks whether it is the shop's main computer or connects to it.\n")
+    void started.service.setUp.then((setUp) => process.stdout.write(setUpWords(setUp)))
+  } else tellWhatRuns(started)
   // The token rides in the fragment, which the browser never sends; the UI takes it from there.
   process.stdout.write(`Plant Store UI: ${service.uiUrl()}\n`)
   const signal = await stopRequested

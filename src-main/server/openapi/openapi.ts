@@ -23,6 +23,7 @@ import { stockPaths, stockSchemas } from '#server/routes/stock'
 import { tokenPaths, tokenSchemas } from '#server/routes/tokens'
 import { transferPaths } from '#server/routes/transfer'
 import { serverProofPaths } from '#server/routes/server-proof'
+import { setupPaths, setupSchemas } from '#server/routes/setup'
 import { HOST_CHECK_RESPONSE, SECURITY_SCHEMES, SHARED_SCHEMAS, json, type JsonSchema, type PathItems } from './parts'
 
 /** This document's own path: the one operation anyone on this computer may call without the token. */
@@ -90,6 +91,7 @@ export function createOpenApiDocument(): Record<string, unknown> {
       tokenPaths,
       staffPaths,
       lanPaths,
+      setupPaths,
       transferPaths,
       backupPaths,
       settingsPaths,
@@ -110,6 +112,7 @@ export function createOpenApiDocument(): Record<string, unknown> {
         tokenSchemas,
         staffSchemas,
         lanSchemas,
+        setupSchemas,
         backupSchemas,
         settingsSchemas
       ),

@@ -19,6 +19,7 @@ import { BULK_PROBLEMS } from './plants-bulk'
 import { SALE_PROBLEMS } from './sales'
 import { BASKET_PROBLEMS } from './baskets'
 import { SETTINGS_PROBLEMS } from './settings'
+import { SETUP_PROBLEMS } from './setup'
 import { STAFF_PROBLEMS } from './staff'
 import { STOCK_PROBLEMS } from './stock'
 import { TOKEN_PROBLEMS } from './tokens'
@@ -41,7 +42,8 @@ export const PROBLEMS = {
   ...BACKUP_PROBLEMS,
   ...SETTINGS_PROBLEMS,
   ...UI_PROBLEMS,
-  ...LAN_PROBLEMS
+  ...LAN_PROBLEMS,
+  ...SETUP_PROBLEMS
 }
 
 export type ProblemName = keyof typeof PROBLEMS

@@ -13,6 +13,7 @@ import { STAFF_PATHS, STAFF_SESSION_HEADER, roleMay, type StaffAction, type Staf
 import { BASKET_PATHS } from '#shared/basket'
 import { DAY_PATHS } from '#shared/day'
 import { LAN_PATHS } from '#shared/lan'
+import { SETUP_PATHS } from '#shared/first-run'
 import { SALE_PATHS } from '#shared/sale'
 import { STOCK_PATHS } from '#shared/stock'
 import type { StaffRegistry } from '#auth/staff/staff-registry'
@@ -65,6 +66,9 @@ export const WRITE_ROUTE_ACTIONS: Readonly<Record<string, StaffAction | 'decided
   [`DELETE ${LAN_PATHS.lanSettings}`]: 'tokens',
   [`POST ${LAN_PATHS.pairingCodes}`]: 'tokens',
   [`POST ${LAN_PATHS.pair}`]: 'tokens',
+  // A first-run choice; on a computer set up already (where staff exist) it is refused anyway.
+  [`POST ${SETUP_PATHS.main}`]: 'settings',
+  [`POST ${SETUP_PATHS.connect}`]: 'settings',
   [`POST ${STAFF_PATHS.staff}`]: 'staff',
   [`PATCH ${STAFF_PATHS.member}`]: 'staff',
   [`DELETE ${STAFF_PATHS.member}`]: 'staff',

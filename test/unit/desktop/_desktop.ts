@@ -1,6 +1,7 @@
 /** Starts a DesktopApp (with electron mocked by the test file) on a temporary data folder. */
 import { EventEmitter } from 'node:events'
 import { onTestFinished } from 'vitest'
+import type { RunningService } from '#app/service'
 import { DesktopApp, type DesktopAppOptions } from '#desktop/desktop-app'
 import { FakeBrowserWindow } from './_electron-fake'
 
@@ -32,4 +33,11 @@ export function mainWindow(): FakeBrowserWindow {
   const window = FakeBrowserWindow.created[0]
   if (!window) throw new Error('no window was opened')
   return window
+}
+
+/** The catalogue of the desktop app's running service (a main computer's: these tests start on a catalogue). */
+export function storeOf(desktop: DesktopApp): RunningService['store'] {
+  const service = desktop.service as RunningService | undefined
+  if (!service) throw new Error('no service runs')
+  return service.store
 }

@@ -1,15 +1,17 @@
 import { EventEmitter } from 'node:events'
-import { existsSync, readFileSync, readdirSync } from 'node:fs'
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest'
 import { DESKTOP_BRIDGE_CHANNEL } from '#shared/desktop-bridge'
 import { resolveDataDir } from '#app/config'
+import { PAIRING_FILE_NAME } from '#app/till-pairing'
 import { PlantStore } from '#store/catalogue/plant-store'
+import { DATA_FILE_NAME } from '#store'
 import { makeTempDir } from '#setup/temp-dir'
 import { addBackup, damageCatalogue } from './_catalogue'
-import { mainWindow, runDesktop } from './_desktop'
+import { mainWindow, runDesktop, storeOf } from './_desktop'
 import { FakeBrowserWindow, Menu, app, dialog, fakeEvent, ipcMain, messageBoxOptions, resetElectronFake, session, shell } from './_electron-fake'
 
 vi.mock('electron', () => import('./_electron-fake'))
@@ -59,6 +61,47 @@ describe('the desktop app', () => {
     const token = readFileSync(path.join(dir, 'token'), 'utf8').trim()
     const response = await fetch(`${baseUrl}/plant/search/status`, { headers: { authorization: `Bearer ${token}` } })
     expect(response.status).toBe(200)
+  })
+
+  it('opens on the first-run screen on a folder never set up, and carries on as the main computer once chosen there', async () => {
+    const dir = await makeTempDir()
+    const desktop = await runDesktop(dir, { offerFirstRun: true })
+    const origin = `http://127.0.0.1:${desktop.service!.port}`
+    expect(mainWindow().loadURL).toHaveBeenLastCalledWith(`${origin}/#screen=first-run`)
+    expect(existsSync(path.join(dir, DATA_FILE_NAME))).toBe(false)
+    const chosen = await fetch(`${origin}/v3/setup/main`, { method: 'POST', headers: { authorization: `Bearer ${desktop.bridge()!.token}` } })
+    expect(chosen.status).toBe(200)
+    expect(existsSync(path.join(dir, DATA_FILE_NAME))).toBe(true)
+    expect(serverFile(dir).port).toBe(desktop.service!.port) // the same address, now the catalogue's
+    desktop.reloadPage()
+    expect(mainWindow().loadURL).toHaveBeenLastCalledWith(`${origin}/`)
+  })
+
+  it('opens on the staff UI, not the first-run screen, once the folder holds a catalogue', async () => {
+    const dir = await makeTempDir()
+    const store = await PlantStore.open({ dir })
+    await store.close()
+    const desktop = await runDesktop(dir, { offerFirstRun: true })
+    expect(mainWindow().loadURL).toHaveBeenLastCalledWith(`http://127.0.0.1:${desktop.service!.port}/`)
+  })
+
+  it('starts a paired till as a till, never as a catalogue of its own', async () => {
+    const dir = await makeTempDir()
+    const pairing = {
+      origin: 'https://127.0.0.1:9',
+      certificate: 'PEM',
+      fingerprint: 'AB',
+      till: 'door',
+      token: 'till-token',
+      pairedAt: '2026-11-28T00:00:00.000Z'
+    }
+    writeFileSync(path.join(dir, PAIRING_FILE_NAME), JSON.stringify(pairing), { mode: 0o600 })
+    const desktop = await runDesktop(dir, { offerFirstRun: true })
+    const origin = `http://127.0.0.1:${desktop.service!.port}`
+    expect(mainWindow().loadURL).toHaveBeenLastCalledWith(`${origin}/`)
+    const setup = await fetch(`${origin}/v3/setup`, { headers: { authorization: `Bearer ${desktop.bridge()!.token}` } })
+    expect(await setup.json()).toEqual({ stage: 'till', primary: 'https://127.0.0.1:9', till: 'door' })
+    expect(existsSync(path.join(dir, DATA_FILE_NAME))).toBe(false)
   })
 
   it('guards the web contents app-wide: its page stays on the app, the clipboard write is its only permission', async () => {
@@ -154,7 +197,7 @@ describe('the desktop app', () => {
     }
     let stoppedBeforeExit: boolean | undefined
     app.exit.mockImplementation(() => void (stoppedBeforeExit = stopped))
-    const adding = service.store.add({ name: 'Monstera', tags: [] })
+    const adding = storeOf(desktop).add({ name: 'Monstera', tags: [] })
     const quit = fakeEvent()
     app.emit('will-quit', quit)
     expect(quit.defaultPrevented()).toBe(true)
@@ -186,7 +229,7 @@ describe('the desktop app', () => {
     expect(shown[0]?.detail).toContain(`the data file ${damaged} cannot be used`)
     expect(shown[1]).toMatchObject({ type: 'info', message: 'Backup restored.' })
     expect(shown[1]?.detail).toContain(`Restored 1 plant from ${backup}`)
-    expect(desktop.service?.store.get(1)?.name).toBe('Fern')
+    expect(storeOf(desktop).get(1)?.name).toBe('Fern')
     expect(readdirSync(dir).some((name) => name.startsWith('plants.json.replaced-'))).toBe(true)
     expect(FakeBrowserWindow.created).toHaveLength(1)
   })

@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { createMenuActions } from '#desktop/menu-actions'
 import { makeTempDir } from '#setup/temp-dir'
 import { addBackup } from './_catalogue'
-import { mainWindow, runDesktop } from './_desktop'
+import { mainWindow, runDesktop, storeOf } from './_desktop'
 import { FakeBrowserWindow, clipboard, dialog, messageBoxOptions, resetElectronFake, shell } from './_electron-fake'
 
 vi.mock('electron', () => import('./_electron-fake'))
@@ -14,7 +14,7 @@ vi.mock('electron', () => import('./_electron-fake'))
 async function appWithAPlant() {
   const dir = await makeTempDir()
   const desktop = await runDesktop(dir)
-  await desktop.service!.store.add({ name: 'Aloe', tags: [] })
+  await storeOf(desktop).add({ name: 'Aloe', tags: [] })
   return { dir, desktop, actions: createMenuActions(desktop) }
 }
 
@@ -72,7 +72,11 @@ describe('the File menu', () => {
     expect(boxes()[0]).toMatchObject({ type: 'warning', buttons: ['Restore', 'Cancel'], cancelId: 1, defaultId: 1 })
     expect(boxes()[1]).toMatchObject({ message: 'Backup restored.' })
     expect(desktop.service).not.toBe(before)
-    expect(desktop.service?.store.find().map((plant) => plant.name)).toEqual(['Fern'])
+    expect(
+      storeOf(desktop)
+        .find()
+        .map((plant) => plant.name)
+    ).toEqual(['Fern'])
     expect(readdirSync(dir).some((name) => name.startsWith('plants.json.replaced-'))).toBe(true)
     expect(mainWindow().loadURL).toHaveBeenLastCalledWith(`http://127.0.0.1:${desktop.service?.port}/`)
     expect(existsSync(path.join(dir, 'server.json'))).toBe(true)
@@ -90,7 +94,11 @@ describe('the File menu', () => {
     await new Promise((resolve) => setImmediate(resolve)) // …and acted on
     expect(restart).not.toHaveBeenCalled()
     expect(desktop.service).toBe(before)
-    expect(desktop.service?.store.find().map((plant) => plant.name)).toEqual(['Aloe'])
+    expect(
+      storeOf(desktop)
+        .find()
+        .map((plant) => plant.name)
+    ).toEqual(['Aloe'])
   })
 
   it('keeps the catalogue and the API when the chosen file is not a catalogue', async () => {
@@ -101,7 +109,11 @@ describe('the File menu', () => {
     await expect.poll(() => boxes()).toHaveLength(2)
     expect(boxes()[1]).toMatchObject({ type: 'error', message: 'The backup was not restored.' })
     expect(boxes()[1]?.detail).toMatch(/token is not a usable catalogue: .*\n\nThe catalogue was left as it was\.$/)
-    expect(desktop.service?.store.find().map((plant) => plant.name)).toEqual(['Aloe'])
+    expect(
+      storeOf(desktop)
+        .find()
+        .map((plant) => plant.name)
+    ).toEqual(['Aloe'])
   })
 })
 

@@ -7,6 +7,7 @@
 import { vi } from 'vitest'
 import type { PlantEvent, PlantList, PlantListQuery, StreamState, SubscribeOptions } from '#shared/api-client'
 import { ApiError } from '#shared/api-errors'
+import type { SetupState } from '#shared/first-run'
 import type { CreatedToken } from '#shared/named-token'
 import type { Plant } from '#shared/plant'
 import { statusFollowingStock, type StockLine, type StockMove } from '#shared/stock'
@@ -134,6 +135,9 @@ export function fakeApi(initial: Plant[] = []): FakeApi {
       throw new ApiError({ type: 'x', status: 409, title: 'Other tills may not connect', detail: 'Other tills may not connect yet.' })
     }),
     tillOutbox: vi.fn(async () => ({ till: false, waiting: 0 })),
+    setupState: vi.fn(async () => ({ stage: 'main' }) as SetupState),
+    becomeMain: vi.fn(async () => ({ stage: 'main' }) as SetupState),
+    connectToMain: vi.fn(async () => ({ stage: 'till', primary: 'https://127.0.0.1:7421', till: 'door' }) as SetupState),
     exportPlants: vi.fn(async () => new Blob([])),
     exportStream: vi.fn(async () => new Blob([]).stream()),
     backupStatus: vi.fn(async () => ({ dir: null, present: false, last: null })),
