@@ -185,7 +185,10 @@ describe.skipIf(!existsSync(path.join(ROOT, 'out/main/index.js')))('the packaged
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
     const exited = new Promise((resolve) => child.on('exit', resolve))
     try {
-      await expect.poll(() => /\[electron\] loadURL "(.+)"/.exec(stdout)?.[1], { timeout: 15_000 }).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/)
+      // A data folder never set up opens on the first-run screen (this computer the main one, or a till).
+      await expect
+        .poll(() => /\[electron\] loadURL "(.+)"/.exec(stdout)?.[1], { timeout: 15_000 })
+        .toMatch(/^http:\/\/127\.0\.0\.1:\d+\/#screen=first-run$/)
       const page = await fetch(/\[electron\] loadURL "(.+)"/.exec(stdout)![1]!)
       expect(await page.text()).toContain('<div id="app">') // the UI served from the archive's out/renderer
     } finally {
