@@ -210,7 +210,8 @@ function quantityAfter(plant: StoredPlant, change: number, reason: StockLine['re
   // A single plant (no quantity) can start keeping stock by receiving pots; it cannot have pots written off.
   if (plant.quantity === undefined && change < 0) throw new StockRefusedError('not-kept', view(), reason, change, singleOnHand(plant))
   const quantity = (plant.quantity ?? 0) + change
-  if (quantity < 0 && !belowZero) throw new StockRefusedError('not-enough', view(), reason, change)
+  // Pots received or returned on a line below zero move it up, even while it stays below.
+  if (quantity < 0 && change < 0 && !belowZero) throw new StockRefusedError('not-enough', view(), reason, change)
   if (quantity > PLANT_LIMITS.quantityMax) throw new StockRefusedError('too-much', view(), reason, change)
   return quantity
 }
