@@ -269,7 +269,14 @@ const offlineKey = fc.oneof(
   anyJson
 )
 const madeAt = fc.oneof(
-  fc.constantFrom('2026-11-28T09:30:00.000Z', '2026-11-28T09:30:00Z', '2026-11-28T09:30:00.1234Z', '2026-13-28T09:30:00Z', '2026-11-28T09:30:00+01:00', ''),
+  fc.constantFrom(
+    '2026-11-28T09:30:00.000Z',
+    '2026-11-28T09:30:00Z',
+    '2026-11-28T09:30:00.1234Z',
+    '2026-13-28T09:30:00Z',
+    '2026-11-28T09:30:00+01:00',
+    ''
+  ),
   fc.date({ noInvalidDate: true }).map((date) => date.toISOString()),
   anyJson
 )

@@ -124,7 +124,9 @@ describe('sales made offline at a till (extension)', () => {
     const { app, till } = await shopWithTill()
     const response = await app.call('POST', '/v3/offline-sales', { sales: [{ key: 'k', madeAt: 'yesterday', sale: sale(1, 1) }] }, till)
     expect(response.status).toBe(400)
-    expect((await response.json()).errors).toEqual([{ field: 'sales[0].madeAt', message: expect.stringMatching(/^madeAt must be when the sale was made/) }])
+    expect((await response.json()).errors).toEqual([
+      { field: 'sales[0].madeAt', message: expect.stringMatching(/^madeAt must be when the sale was made/) }
+    ])
   })
 })
 
@@ -149,7 +151,13 @@ describe('stock below zero (extension)', () => {
     const { app, till } = await shopWithTill()
     const fern = await addLine(app, 1)
     const moss = await addLine(app, 3, 'Moss')
-    const basket = { lines: [{ plantId: fern, quantity: 4 }, { plantId: moss, quantity: 5 }], payments: [{ method: 'card', amount: 3600 }] }
+    const basket = {
+      lines: [
+        { plantId: fern, quantity: 4 },
+        { plantId: moss, quantity: 5 }
+      ],
+      payments: [{ method: 'card', amount: 3600 }]
+    }
     expect((await sendOffline(app, till, [{ key: 'k', sale: basket }]))[0]!.status).toBe(201)
     const report = await (await app.call('GET', '/v3/reports/stock')).json()
     expect(report).toMatchObject({ lines: 2, potsOnHand: 0 })
