@@ -8,7 +8,9 @@ import { describe, expect, it } from 'vitest'
 import type { OfflineSalesAnswer } from '#shared/offline-sales'
 import type { Plant } from '#shared/plant'
 import { PROBLEM_TYPES } from '#shared/problem'
+import { backUpNow, restoreFromBackup } from '#store'
 import { createTestApp, type TestApp } from '#setup/in-process'
+import { makeTempDir } from '#setup/temp-dir'
 
 const MADE_AT = '2026-11-28T09:30:00.000Z'
 
@@ -182,5 +184,21 @@ describe('stock below zero (extension)', () => {
     await reopened.store.close() // folds the journal into plants.json
     const again = await createTestApp({ dir: app.dir })
     expect(await plantOf(again, fern)).toMatchObject({ quantity: -1, status: 'sold', belowZero: { till: 'till-2', receipt: 1, soldAt: MADE_AT } })
+  })
+
+  it('a backup holds the line below zero and its flag, passes the backup check, and restores onto another computer', async () => {
+    const { app, till } = await shopWithTill()
+    const fern = await addLine(app, 1)
+    const moss = await app.call('POST', '/v3/plant', { name: 'Moss', quantity: 12, reorderAt: 3 })
+    await sendOffline(app, till, [{ key: 'k', sale: sale(fern, 3) }])
+    await app.store.close()
+    const made = (await backUpNow(app.dir))!
+    const newComputer = await makeTempDir()
+    await restoreFromBackup(newComputer, made.file)
+    const restored = await createTestApp({ dir: newComputer })
+    expect(await plantOf(restored, fern)).toMatchObject({ quantity: -2, belowZero: { till: 'till-2', receipt: 1 } })
+    // The stock of every line comes back: a restore used to leave quantity and reorderAt out.
+    expect(await plantOf(restored, ((await moss.json()) as Plant).id)).toMatchObject({ quantity: 12, reorderAt: 3 })
+    expect((await (await restored.call('GET', '/v3/stock/below-zero')).json()).lines).toHaveLength(1)
   })
 })
