@@ -17,8 +17,8 @@ import {
   type OfflineSalesAnswer
 } from '#shared/offline-sales'
 import { readSalesSettings } from '#settings/sales-settings'
-import type { PlantStore } from '#store'
 import { readJsonBody } from '#server/http/read-json-body'
+import type { PlantStore } from '#store'
 import {
   JSON_BODY_RESPONSES,
   NOT_SAVED_RESPONSE,
