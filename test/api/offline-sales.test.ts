@@ -9,6 +9,7 @@ import type { OfflineSalesAnswer } from '#shared/offline-sales'
 import type { Plant } from '#shared/plant'
 import { PROBLEM_TYPES } from '#shared/problem'
 import { backUpNow, restoreFromBackup } from '#store'
+import { faultyFs } from '#setup/faulty-fs'
 import { createTestApp, type TestApp } from '#setup/in-process'
 import { makeTempDir } from '#setup/temp-dir'
 
@@ -120,6 +121,29 @@ describe('sales made offline at a till (extension)', () => {
     expect(results.map((result) => result.status)).toEqual([201, 404, 201])
     expect(results[1]).toMatchObject({ problem: { status: 404, title: 'Plant not found' } })
     expect(results.map((result) => ('sale' in result ? result.sale.receipt : null))).toEqual([1, null, 2])
+  })
+
+  it('a failed write fails every sale of the call with 503, none saved, so the till sends them again in order', async () => {
+    const { fs, faults } = faultyFs()
+    const app = await createTestApp({ fs })
+    const till = { authorization: `Bearer ${(await app.namedTokens.add('till-2', 'read-write', 'till'))!.token}` }
+    const fern = await addLine(app, 5)
+    faults.failWith = 'ENOSPC'
+    const failed = await sendOffline(app, till, [
+      { key: 'a', sale: sale(fern, 1) },
+      { key: 'b', sale: sale(fern, 1) }
+    ])
+    expect(failed.map((result) => result.status)).toEqual([503, 503])
+    faults.failWith = undefined
+    const again = await sendOffline(app, till, [
+      { key: 'a', sale: sale(fern, 1) },
+      { key: 'b', sale: sale(fern, 1) }
+    ])
+    expect(again.map((result) => ('sale' in result ? [result.sale.receipt, result.replayed] : result.status))).toEqual([
+      [1, false],
+      [2, false]
+    ])
+    expect((await plantOf(app, fern)).quantity).toBe(3)
   })
 
   it('a body it cannot read is refused as a whole, naming the field', async () => {

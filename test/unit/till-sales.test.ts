@@ -6,7 +6,9 @@
 import type { IncomingMessage } from 'node:http'
 import { Readable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
-import { TillOutbox } from '#app/till-outbox'
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { REFUSED_FILE_NAME, TillOutbox } from '#app/till-outbox'
 import { tillSales } from '#app/till-sales'
 import type { TillPairing } from '#app/till-pairing'
 import type { PinnedClient } from '#lib/pinned-tls'
@@ -28,12 +30,19 @@ const PAIRING: TillPairing = {
  * A main computer that saves what it is sent (by key, once; a single sale by its header's key, sales kept offline by
  * theirs, unquoted alike) and can drop its answers or be away.
  */
-function fakePrimary() {
+function fakePrimary(
+  /** The status a sale gets (201 saves it); refused ones are answered with a problem and not saved. */
+  statusOf: (key: string) => number = () => 201,
+  /** The status a whole call of sales made offline gets (200 answers each). */
+  callStatusOf: (keys: string[]) => number = () => 200
+) {
   const saved = new Map<string, unknown>()
   const keysSent: string[] = []
   let mode: 'up' | 'away' | 'lose-answer' = 'up'
   const save = (key: string, body: unknown) => {
     keysSent.push(key)
+    const status = statusOf(key)
+    if (status !== 201) return { key, status, problem: { title: 'Plant not found', status, detail: `refused ${key}` } }
     const replayed = saved.has(key)
     if (!replayed) saved.set(key, body)
     return { key, status: 201, sale: { receipt: [...saved.keys()].indexOf(key) + 1 }, replayed }
@@ -42,9 +51,15 @@ function fakePrimary() {
     async request(init) {
       if (mode === 'away') throw Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' })
       const body = JSON.parse(init.body as string) as { sales?: { key: string; sale: unknown }[] }
+      const callStatus = body.sales ? callStatusOf(body.sales.map((sale) => sale.key)) : 200
+      if (callStatus !== 200)
+        return Object.assign(Readable.from([JSON.stringify({ status: callStatus, detail: 'unreadable' })]), {
+          statusCode: callStatus,
+          headers: { 'content-type': 'application/problem+json' }
+        }) as unknown as IncomingMessage
       const answer = body.sales
         ? { results: body.sales.map((sale) => save(sale.key, sale.sale)) }
-        : save(init.headers['idempotency-key']!.replaceAll('"', ''), body).sale
+        : (save(init.headers['idempotency-key']!.replaceAll('"', ''), body) as { sale: unknown }).sale
       if (mode === 'lose-answer') throw Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' })
       return Object.assign(Readable.from([JSON.stringify(answer)]), {
         statusCode: body.sales ? 200 : 201,
@@ -113,5 +128,55 @@ describe("a till's sales", () => {
     after.sales.close()
     expect([...primary.saved.keys()]).toEqual(['kept'])
     expect((await TillOutbox.open(dataDir)).size).toBe(0)
+  })
+
+  it('sets aside a sale refused for another reason, with the words, and sends the others on', async () => {
+    const dataDir = await makeTempDir()
+    const primary = fakePrimary((key) => (key === 'gone' ? 404 : 201))
+    const { sales, sell } = await till(dataDir, primary)
+    primary.set('away')
+    for (const [index, key] of ['1', 'gone', '3'].entries()) expect((await sell(`"${key}"`, 100 + index)).status).toBe(202)
+    primary.set('up')
+    sales.flush()
+    await expect.poll(() => sales.waiting()).toBe(0)
+    sales.close()
+    expect([...primary.saved.keys()]).toEqual(['1', '3'])
+    const refused = (await readFile(path.join(dataDir, REFUSED_FILE_NAME), 'utf8'))
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line))
+    expect(refused).toEqual([expect.objectContaining({ key: '"gone"', why: expect.stringContaining('refused gone') })])
+  })
+
+  it('a call refused as a whole is sent again one sale at a time: only the sale it cannot take is set aside', async () => {
+    const dataDir = await makeTempDir()
+    const primary = fakePrimary(undefined, (keys) => (keys.includes('bad') ? 400 : 200))
+    const { sales, sell } = await till(dataDir, primary)
+    primary.set('away')
+    for (const [index, key] of ['1', 'bad', '3', '4'].entries()) expect((await sell(`"${key}"`, 100 + index)).status).toBe(202)
+    primary.set('up')
+    sales.flush()
+    await expect.poll(() => sales.waiting()).toBe(0)
+    sales.close()
+    expect([...primary.saved.keys()]).toEqual(['1', '3', '4'])
+    expect(await readFile(path.join(dataDir, REFUSED_FILE_NAME), 'utf8')).toContain('"key":"\\"bad\\""')
+  })
+
+  it('sales the main computer could not save just now (5xx: its write failed) are sent again, in the order sold', async () => {
+    let calls = 0
+    // The first call's write fails: each of its sales is answered 503 (one write, one outcome) and none is saved.
+    const primary = fakePrimary(
+      () => (calls === 1 ? 503 : 201),
+      () => (calls++, 200)
+    )
+    const { sales, sell } = await till(await makeTempDir(), primary)
+    primary.set('away')
+    for (const [index, key] of ['1', '2', '3'].entries()) expect((await sell(`"${key}"`, 100 + index)).status).toBe(202)
+    primary.set('up')
+    sales.flush()
+    await expect.poll(() => sales.waiting()).toBe(0)
+    sales.close()
+    expect(calls).toBeGreaterThanOrEqual(2)
+    expect([...primary.saved.keys()]).toEqual(['1', '2', '3'])
   })
 })
