@@ -173,6 +173,15 @@ describe('stock below zero (extension)', () => {
     expect((await (await app.call('GET', '/v3/stock/below-zero')).json()).lines).toEqual([])
   })
 
+  it('a refund of a sale made offline restocks the line below zero as any refund does; the flag stays', async () => {
+    const { app, till } = await shopWithTill()
+    const fern = await addLine(app, 1)
+    await sendOffline(app, till, [{ key: 'k', sale: sale(fern, 3) }])
+    const refund = await app.call('POST', '/v3/sales/1/refunds', { lines: [{ line: 1, quantity: 1, restock: true }], reason: 'changed their mind' })
+    expect(refund.status, await refund.clone().text()).toBe(201)
+    expect(await plantOf(app, fern)).toMatchObject({ quantity: -1, status: 'sold', belowZero: { receipt: 1 } })
+  })
+
   it('a count, or an update of the quantity, clears the flag; the stock report adds no pots for a line below zero', async () => {
     const { app, till } = await shopWithTill()
     const fern = await addLine(app, 1)
