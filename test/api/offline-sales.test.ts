@@ -64,6 +64,20 @@ describe('sales made offline at a till (extension)', () => {
     expect(found).toEqual([{ id: fern, name: 'Fern', status: 'sold', tags: [] }])
   })
 
+  it('a single plant sold here meanwhile and then at the till stays sold, and is flagged too', async () => {
+    const { app, till } = await shopWithTill()
+    const oak = ((await (await app.call('POST', '/v3/plant', { name: 'Oak', price: 4 })).json()) as { id: number }).id
+    expect((await app.call('POST', '/v3/sales', sale(oak, 1))).status).toBe(201)
+    expect((await sendOffline(app, till, [{ key: 'k', sale: sale(oak, 1) }]))[0]!.status).toBe(201)
+    const plant = await plantOf(app, oak)
+    expect(plant).toMatchObject({ status: 'sold', belowZero: { till: 'till-2', receipt: 2 } })
+    expect(plant.quantity).toBeUndefined()
+    expect((await (await app.call('GET', '/v3/stock/below-zero')).json()).lines.map((line: Plant) => line.id)).toEqual([oak])
+    // Nothing to count: the owner settles it by setting its status.
+    expect((await app.call('PUT', '/v3/plant', { id: oak, status: 'sold' })).status).toBe(200)
+    expect((await plantOf(app, oak)).belowZero).toBeUndefined()
+  })
+
   it('a sale made here is still refused for more than is in stock, on a line below zero too', async () => {
     const { app, till } = await shopWithTill()
     const fern = await addLine(app, 1)

@@ -25,14 +25,15 @@ export function newPlantRecord(id: number, input: NewPlant, at: string): StoredP
  * `before` with `fields` changed (null removes a field), stamped `at`, one version on. A change of quantity moves
  * the status with it (statusFollowingStock) unless the change sets the status itself, which is then as asked.
  * Setting the quantity is a count (an update, a bulk change, an import, a stock count): it clears the flag of a line
- * that went below zero.
+ * that went below zero (of a single plant sold twice: setting its status).
  */
 export function changedPlantRecord(before: StoredPlant, fields: FieldChanges, at: string): StoredPlant {
   const after = withFieldChanges(before, fields, { updatedAt: at, version: before.version + 1 })
   if (fields.status === undefined && typeof fields.quantity === 'number' && fields.quantity !== before.quantity) {
     after.status = statusFollowingStock(after.status, fields.quantity, before.quantity ?? 0)
   }
-  if (fields.quantity !== undefined) delete after.belowZero
+  // A single plant (no quantity) sold twice is settled by setting its status: there is nothing to count.
+  if (fields.quantity !== undefined || (after.quantity === undefined && fields.status !== undefined)) delete after.belowZero
   return after
 }
 
