@@ -16,8 +16,8 @@ export const OFFLINE_SALES_PATH = '/offline-sales'
 /** The most sales one call sends. */
 export const OFFLINE_SALES_MAX = 100
 
-/** Deepest JSON the body holds: object → sales → sale → its sale body. */
-export const OFFLINE_SALES_BODY_DEPTH = SALE_BODY_DEPTH + 2
+/** Deepest JSON the body holds: object → sales → one sale → its sale body (object → lines → line → discount). */
+export const OFFLINE_SALES_BODY_DEPTH = SALE_BODY_DEPTH + 3
 
 /** Longest Idempotency-Key (as the header's, src-main/server/http/idempotency-key.ts). */
 const KEY_MAX = 255

@@ -105,11 +105,13 @@ export class TillOutbox {
    * answers them from its ledger.
    */
   sent(...keys: string[]): Promise<void> {
+    if (keys.length === 0) return Promise.resolve()
     return this.#inOrder(async () => {
       await appendFile(this.#file, keys.map((key) => `${JSON.stringify({ sent: key })}\n`).join(''), { mode: 0o600 })
       const arrived = new Set(keys)
-      this.#waiting = this.#waiting.filter((sale) => !arrived.has(sale.key))
-      if (this.#waiting.length === 0) await replaceFile(this.#file, '')
+      const waiting = this.#waiting.filter((sale) => !arrived.has(sale.key))
+      if (waiting.length === 0) await replaceFile(this.#file, '')
+      this.#waiting = waiting // counted as sent once the file says so too
     })
   }
 

@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import type { H3Event } from 'h3'
-import { API_BASE } from '#shared/api-paths'
+import { API_BASE, MAX_BODY_BYTES } from '#shared/api-paths'
 import { validate } from '#shared/body-rules'
 import { OFFLINE_SALES_MAX, OFFLINE_SALES_PATH, type OfflineSalesAnswer } from '#shared/offline-sales'
 import { NEW_SALE_BODY, SALE_BODY_DEPTH, SALE_PATHS } from '#shared/sale'
@@ -24,6 +24,10 @@ const RETRY_MS = 250
 
 /** How long a sale waits for the main computer before it is kept instead (a switched-off computer answers nothing). */
 const SEND_TIMEOUT_MS = 5000
+
+/** What a call of kept sales adds to their bodies: the wrapper, and per sale its key (at most 255), time and field names. */
+const CALL_BYTES = 64
+const SALE_BYTES = 400
 
 /** What became of one attempt to send a sale. */
 type Sent =
@@ -91,9 +95,21 @@ export function tillSales(pairing: TillPairing, client: PinnedClient, outbox: Ti
     }
   }
 
+  /** The oldest kept sales that fit one call: at most OFFLINE_SALES_MAX, and within the main computer's body limit. */
+  function nextCall(): KeptSale[] {
+    const call: KeptSale[] = []
+    let bytes = CALL_BYTES
+    for (const sale of outbox.first(oneByOne ? 1 : OFFLINE_SALES_MAX)) {
+      bytes += Buffer.byteLength(JSON.stringify(sale.body)) + SALE_BYTES
+      if (call.length > 0 && bytes > MAX_BODY_BYTES) break
+      call.push(sale)
+    }
+    return call
+  }
+
   /** Sends the oldest kept sales; true when there may be more to send now. */
   async function sendNext(): Promise<boolean> {
-    const sales = outbox.first(oneByOne ? 1 : OFFLINE_SALES_MAX)
+    const sales = nextCall()
     if (sales.length === 0) return false
     const sent = await sendKept(sales)
     if (sent.kind !== 'answered') return false
@@ -104,7 +120,13 @@ export function tillSales(pairing: TillPairing, client: PinnedClient, outbox: Ti
       oneByOne = false
       return true
     }
-    return settle(sales, (JSON.parse(sent.text) as OfflineSalesAnswer).results)
+    let answer: OfflineSalesAnswer
+    try {
+      answer = JSON.parse(sent.text) as OfflineSalesAnswer
+    } catch {
+      return false // not the answer of a main computer that took them: all go again in a moment, with their keys
+    }
+    return settle(sales, answer.results ?? [])
   }
 
   /**

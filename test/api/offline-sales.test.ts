@@ -160,6 +160,18 @@ describe('sales made offline at a till (extension)', () => {
     expect((await plantOf(app, fern)).quantity).toBe(3)
   })
 
+  it('take every sale POST /v3/sales takes, a line discount at its deepest', async () => {
+    const { app, till } = await shopWithTill()
+    const fern = await addLine(app, 5)
+    const discounted = {
+      lines: [{ plantId: fern, quantity: 2, discount: { amount: 100, reason: 'damaged leaf' } }],
+      discount: { amount: 100, reason: 'regular customer' },
+      payments: [{ method: 'cash', amount: 600, given: 1000 }]
+    }
+    const [result] = await sendOffline(app, till, [{ key: 'k', sale: discounted }])
+    expect(result).toMatchObject({ status: 201, sale: { totals: { net: 600 }, change: 400 } })
+  })
+
   it('a body it cannot read is refused as a whole, naming the field', async () => {
     const { app, till } = await shopWithTill()
     const response = await app.call('POST', '/v3/offline-sales', { sales: [{ key: 'k', madeAt: 'yesterday', sale: sale(1, 1) }] }, till)

@@ -9,6 +9,8 @@ import { describe, expect, it } from 'vitest'
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { REFUSED_FILE_NAME, TillOutbox } from '#app/till-outbox'
+import { MAX_BODY_BYTES } from '#shared/api-paths'
+import { SALE_LINES_MAX } from '#shared/sale'
 import { tillSales } from '#app/till-sales'
 import type { TillPairing } from '#app/till-pairing'
 import type { PinnedClient } from '#lib/pinned-tls'
@@ -47,9 +49,11 @@ function fakePrimary(
     if (!replayed) saved.set(key, body)
     return { key, status: 201, sale: { receipt: [...saved.keys()].indexOf(key) + 1 }, replayed }
   }
+  const callBytes: number[] = []
   const client: PinnedClient = {
     async request(init) {
       if (mode === 'away') throw Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' })
+      callBytes.push(Buffer.byteLength(init.body as string))
       const body = JSON.parse(init.body as string) as { sales?: { key: string; sale: unknown }[] }
       const callStatus = body.sales ? callStatusOf(body.sales.map((sale) => sale.key)) : 200
       if (callStatus !== 200)
@@ -68,7 +72,7 @@ function fakePrimary(
     },
     close: () => undefined
   }
-  return { client, saved, keysSent, set: (next: typeof mode) => (mode = next) }
+  return { client, saved, keysSent, callBytes, set: (next: typeof mode) => (mode = next) }
 }
 
 async function till(dataDir: string, primary: ReturnType<typeof fakePrimary>) {
@@ -76,11 +80,11 @@ async function till(dataDir: string, primary: ReturnType<typeof fakePrimary>) {
   access.listeningOn(5000)
   const sales = tillSales(PAIRING, primary.client, await TillOutbox.open(dataDir))
   const app = createTillApp({ access, forward: () => new Response(null, { status: 204 }), sales })
-  const sell = (key: string, given: number) =>
+  const sell = (key: string, given: number, lines: unknown[] = [{ plantId: 1, quantity: 1 }]) =>
     app.request('/v3/sales', {
       method: 'POST',
       headers: { host: '127.0.0.1:5000', authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json', 'idempotency-key': key },
-      body: JSON.stringify({ lines: [{ plantId: 1, quantity: 1 }], payments: [{ method: 'cash', amount: 100, given }] })
+      body: JSON.stringify({ lines, payments: [{ method: 'cash', amount: 100, given }] })
     })
   return { sales, sell }
 }
@@ -178,5 +182,22 @@ describe("a till's sales", () => {
     sales.close()
     expect(calls).toBeGreaterThanOrEqual(2)
     expect([...primary.saved.keys()]).toEqual(['1', '2', '3'])
+  })
+
+  it('sends large baskets in calls the main computer can read (within its body limit), in order', async () => {
+    const primary = fakePrimary()
+    const { sales, sell } = await till(await makeTempDir(), primary)
+    primary.set('away')
+    const line = { plantId: 1, quantity: 1, unitPrice: 100, priceReason: 'a price agreed at the door, written out at length'.repeat(2) }
+    const basket = Array.from({ length: SALE_LINES_MAX }, () => line)
+    for (let index = 0; index < 60; index++) expect((await sell(`"big-${index}"`, 100 + index, basket)).status).toBe(202)
+    primary.callBytes.length = 0
+    primary.set('up')
+    sales.flush()
+    await expect.poll(() => sales.waiting()).toBe(0)
+    sales.close()
+    expect(primary.callBytes.length).toBeGreaterThan(1)
+    expect(Math.max(...primary.callBytes)).toBeLessThanOrEqual(MAX_BODY_BYTES)
+    expect([...primary.saved.keys()]).toEqual(Array.from({ length: 60 }, (_, index) => `big-${index}`))
   })
 })
