@@ -4,13 +4,14 @@
  * it over TLS to the primary's LAN listener (127.0.0.1 standing in for the LAN address), against the same sale made
  * on the primary itself in the same run, the two taking turns so machine drift cancels. Goal: p99 ≤ 30 ms.
  * Then the outbox: the primary stopped, `replay` sales kept on the till, the primary started again, and the time
- * until the till has sent them all (each one request, in order). Goal: 1,000 in ≤ 5 s.
+ * until the till has sent them all (up to 100 per call to POST /v3/offline-sales, in order), against the same number
+ * of sales posted to the primary directly one at a time in the same run. Goal: 1,000 in ≤ 5 s.
  *
  *   node bench/tills.mjs [--sales 500] [--replay 1000]   (run by `npm run bench` too)
  */
 import { execFile } from 'node:child_process'
 import { once } from 'node:events'
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdir, mkdtemp, rm } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
@@ -65,7 +66,16 @@ async function measureReplay(primaryDir, primary, till, count) {
   const restarted = await startServe(primaryDir, TOKEN)
   const start = performance.now()
   while ((await (await api(till.baseUrl, '/outbox')).json()).waiting > 0) await new Promise((resolve) => setTimeout(resolve, 20))
-  return { restarted, ms: Math.round(performance.now() - start) }
+  const ms = Math.round(performance.now() - start)
+  // The baseline: as many sales posted to the primary itself, one at a time, each answered before the next.
+  const direct = performance.now()
+  for (let i = 0; i < count; i++) {
+    const body = { lines: [{ plantId: added.id, quantity: 1 }], payments: [{ method: 'card', amount: 100 }] }
+    const sold = await api(restarted.baseUrl, '/sales', { method: 'POST', body: JSON.stringify(body) })
+    await sold.text()
+    if (sold.status !== 201) throw new Error(`a direct sale answered ${sold.status}`)
+  }
+  return { restarted, ms, directMs: Math.round(performance.now() - direct) }
 }
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]
@@ -74,6 +84,8 @@ const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor(
 export async function benchTills({ sales = 500, replay = 1000 } = {}) {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'plant-store-bench-tills-'))
   const [primaryDir, tillDir] = [path.join(dir, 'primary'), path.join(dir, 'till')]
+  // Data folders are made by the owner (or --create); the commands refuse to invent one from a typo.
+  for (const folder of [primaryDir, tillDir]) await mkdir(folder, { mode: 0o700 })
   await cli('config', 'set', 'lan.address', '127.0.0.1', '--data', primaryDir)
   await cli('config', 'set', 'lan.port', String(await freePort()), '--data', primaryDir)
   const servers = []
@@ -100,7 +112,10 @@ export async function benchTills({ sales = 500, replay = 1000 } = {}) {
     const through = row('a sale through a paired till (TLS to the primary, pinned)', times.till)
     const replayed = await measureReplay(primaryDir, primary, till, replay)
     servers[0] = replayed.restarted.child
-    return { sales: [direct, { ...through, ratio: +(through.p99 / direct.p99).toFixed(2) }], replay: { sales: replay, ms: replayed.ms } }
+    return {
+      sales: [direct, { ...through, ratio: +(through.p99 / direct.p99).toFixed(2) }],
+      replay: { sales: replay, ms: replayed.ms, directMs: replayed.directMs, ratio: +(replayed.ms / replayed.directMs).toFixed(2) }
+    }
   } finally {
     for (const child of servers) if (child.exitCode === null && child.signalCode === null) await stop(child)
     await rm(dir, { recursive: true, force: true })
@@ -112,8 +127,10 @@ export function tillsMarkdown(results) {
   const lines = ['| sale | p50 | p99 | p99 against the primary itself | goal |', '|---|---:|---:|---:|---|']
   for (const row of results.sales)
     lines.push(`| ${row.name} | ${row.p50} ms | ${row.p99} ms | ${row.ratio === undefined ? '1' : `${row.ratio}×`} | p99 ≤ 30 ms |`)
-  lines.push('', '| outbox | time to send | goal |', '|---|---:|---|')
-  lines.push(`| ${results.replay.sales} sales kept on the till, sent once the primary is back | ${results.replay.ms} ms | 1,000 in ≤ 5 s |`)
+  const { replay } = results
+  lines.push('', '| outbox | time to send | against posting them to the primary one at a time | goal |', '|---|---:|---:|---|')
+  lines.push(`| ${replay.sales} sales posted to the primary itself, one at a time (baseline) | ${replay.directMs} ms | 1 | |`)
+  lines.push(`| ${replay.sales} sales kept on the till, sent once the primary is back | ${replay.ms} ms | ${replay.ratio}× | 1,000 in ≤ 5 s |`)
   return lines.join('\n')
 }
 

@@ -1,12 +1,13 @@
 /**
  * The typed client's stock methods (extensions): a movement of one plant, many at once (a stock-take), the low-stock
- * list and the stock report. Every movement carries an Idempotency-Key and is retried after a network error or a
+ * list, the stock report and the lines below zero. Every movement carries an Idempotency-Key and is retried after a network error or a
  * 503 like an add: a sale whose answer was lost is never sold twice.
  */
 import { EXTENSION_HEADERS } from './api-paths'
 import { jsonOf, type SendRequest } from './api-request'
 import { newIdempotencyKey, withRetries, type RetryPolicy } from './api-retry'
 import { plantEtag } from './etag'
+import type { Plant } from './plant'
 import { STOCK_PATHS, type BulkStockAnswer, type StockAnswer, type StockLine, type StockMove, type StockReport } from './stock'
 
 /** Options of a stock movement. */
@@ -26,6 +27,8 @@ export interface StockApi {
   moveBulkStock(lines: readonly StockLine[], options?: Omit<StockMoveOptions, 'ifVersion'>): Promise<BulkStockAnswer>
   /** Lines kept in stock, pots on hand, low stock, and the pots written off in `month` (YYYY-MM; this month by default). */
   stockReport(month?: string, options?: { signal?: AbortSignal }): Promise<StockReport>
+  /** Lines taken below zero by sales made offline at a till and not counted since, each with the sale that took it there. */
+  belowZero(options?: { signal?: AbortSignal }): Promise<{ lines: Plant[] }>
 }
 
 /** The stock operations over `send`; movements are retried with `retries`. */
@@ -47,6 +50,7 @@ export function stockApi(send: SendRequest, retries?: RetryPolicy): StockApi {
     stockReport: (month, options) =>
       jsonOf<StockReport>(
         send('GET', `${STOCK_PATHS.stockReport}${month === undefined ? '' : `?month=${encodeURIComponent(month)}`}`, undefined, options)
-      )
+      ),
+    belowZero: (options) => jsonOf<{ lines: Plant[] }>(send('GET', STOCK_PATHS.belowZero, undefined, options))
   }
 }

@@ -187,6 +187,11 @@ function potCountField(description: string): Rule<number> {
   return leaf<number>(
     (value, field, errors) => {
       const max = PLANT_LIMITS.quantityMax
+      if (field.endsWith('quantity') && Number.isInteger(value) && (value as number) < 0) {
+        // An export holds a line taken below zero by sales made offline at a till: a write sets the number found.
+        errors.push({ field, message: `${field} cannot be below 0; got ${value as number}: count the pots and give the number found (0 for none)` })
+        return undefined
+      }
       if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > max) {
         const shown =
           typeof value === 'number'

@@ -17,11 +17,14 @@ export interface Plant {
   price?: number
   /**
    * Pots on hand (0 to 1,000,000) of a plant line kept in stock; absent for a single plant, whose status alone says
-   * whether it is for sale. With a quantity the status follows the stock (src-shared/stock.ts).
+   * whether it is for sale. With a quantity the status follows the stock (src-shared/stock.ts). Below zero only
+   * after sales made offline at a till that sold more than the primary had (then `belowZero` says which).
    */
   quantity?: number
   /** The quantity at or below which the line is low on stock (GET /v3/plant?lowStock=true); absent: only at 0. */
   reorderAt?: number
+  /** Present once a sale made offline at a till took the line below zero, until the line is counted. */
+  belowZero?: BelowZeroFlag
   createdAt: string
   updatedAt: string
   /**
@@ -29,6 +32,18 @@ export interface Plant {
    * as If-Match so that a change made since it read the plant is refused instead of overwritten.
    */
   version: number
+}
+
+/**
+ * A line taken below zero by a sale made offline at a till (the primary never refuses such a sale for stock): the
+ * till, the receipt and when it was sold there, of the sale that took it below zero. A count clears it; pots
+ * received or returned meanwhile do not (the shelf still needs counting).
+ */
+export interface BelowZeroFlag {
+  till: string
+  receipt: number
+  /** When the sale was made on the till (ISO 8601). */
+  soldAt: string
 }
 
 /** Body of add-plant once validated: strings trimmed, tags unique. */

@@ -112,8 +112,13 @@ export interface SaleTotals {
 export interface Sale {
   /** From a gap-free sequence: 1, 2, 3, … */
   receipt: number
-  /** When it was completed (ISO 8601, UTC). */
+  /** When it was completed (ISO 8601, UTC): saved on this computer. */
   at: string
+  /**
+   * When it was made on a till that could not reach the main computer (ISO 8601), for a sale sent later from the
+   * till's outbox; absent for a sale made online. Such a sale is never refused for stock.
+   */
+  madeOfflineAt?: string
   /** The token's name that sold it ("ui" for the staff UI's). */
   till: string
   /** The staff member at the till who sold it (only once staff members are set up). */

@@ -4,7 +4,7 @@
  * reasons, the rule by which the status follows the stock, the low-stock rule, and the bodies of the stock routes
  * (each validator beside its JSON Schema, so the two are described once).
  */
-import type { Plant, PlantStatus } from './plant'
+import type { BelowZeroFlag, Plant, PlantStatus } from './plant'
 import { describeType, isPlainObject, type Validated } from './body-rules'
 import { MAX_BODY_DEPTH, PLANT_ID_SCHEMA, PLANT_LIMITS, invalidIdMessage, isPlantId, textField } from './plant-schema'
 import type { FieldError } from './problem'
@@ -16,7 +16,9 @@ export const STOCK_PATHS = {
   /** Many movements of many plants, all or nothing (a stock-take, a delivery). */
   bulkStock: '/plant/bulk/stock',
   /** Lines, pots on hand, low stock, written off in a month. */
-  stockReport: '/reports/stock'
+  stockReport: '/reports/stock',
+  /** Lines taken below zero by sales made offline at a till, until counted. */
+  belowZero: '/stock/below-zero'
 } as const
 
 /** Why stock moved. `imported` is set by an import; the others are what a caller sends. */
@@ -73,15 +75,20 @@ export interface BulkStockAnswer {
 
 /**
  * The status a plant line has once its quantity goes from `before` to `quantity`: pending (reserved, or growing on)
- * is kept; with nothing on hand an available line is sold; pots arriving on a sold line (received, returned, a count
+ * is kept; with nothing on hand (0, or below zero after sales made offline at a till) an available line is sold; pots arriving on a sold line (received, returned, a count
  * that found more) make it available again. Pots taken away never reopen a sold line: a line the owner marked sold
  * stays off sale through a till sale.
  */
 export function statusFollowingStock(status: PlantStatus, quantity: number, before = 0): PlantStatus {
   if (status === 'pending') return status
-  if (quantity === 0) return 'sold'
+  if (quantity <= 0) return 'sold'
   return status === 'sold' && quantity > before ? 'available' : status
 }
+
+export type { BelowZeroFlag }
+
+/** A sale made offline at a till, as the stock movements it makes see it: it may take a line below zero, which it flags. */
+export type OfflineSaleMark = BelowZeroFlag
 
 /** True for a line at or below its reorder level (only at 0 without one); never for a plant that keeps no stock. */
 export function isLowStock(plant: Pick<Plant, 'quantity' | 'reorderAt'>): boolean {
@@ -294,8 +301,8 @@ export const stockJsonSchemas: Record<string, JsonSchema> = {
       plantId: PLANT_ID_SCHEMA,
       reason: { type: 'string', enum: [...STOCK_REASONS] },
       change: { type: 'integer', description: 'to − from.' },
-      from: { type: 'integer', minimum: 0, description: 'Pots before (0 for a plant that kept no stock).' },
-      to: { type: 'integer', minimum: 0 },
+      from: { type: 'integer', description: 'Pots before (0 for a plant that kept no stock; below 0 after sales made offline at a till).' },
+      to: { type: 'integer', description: 'Pots after: below 0 only through a sale made offline at a till.' },
       note: { type: 'string' }
     }
   }

@@ -5,9 +5,11 @@
  * main computer stopped after saving it) is sent again with the same key, and the main computer answers it from
  * its ledger instead of selling twice.
  *
- * DATA/outbox.jsonl holds one line per event, `{"sale": {key, body}}` when one is kept and `{"sent": key}` when it
- * arrived; what waits is every sale without its `sent`, in order. It is emptied once nothing waits. A sale the main
- * computer refuses (a plant deleted meanwhile, say) is set aside in DATA/outbox-refused.jsonl, never dropped.
+ * DATA/outbox.jsonl holds one line per event, `{"sale": {key, body, madeAt}}` when one is kept and `{"sent": key}`
+ * when it arrived; what waits is every sale without its `sent`, in order. It is emptied once nothing waits. The main
+ * computer never refuses a kept sale for stock (it flags a line taken below zero instead); one it refuses for another
+ * reason (a plant deleted meanwhile, a price no longer set and none given) is set aside in DATA/outbox-refused.jsonl
+ * with its words, never dropped.
  */
 import { appendFile, open } from 'node:fs/promises'
 import path from 'node:path'
@@ -19,10 +21,11 @@ import { serialQueue } from '#lib/serial-queue'
 export const OUTBOX_FILE_NAME = 'outbox.jsonl'
 export const REFUSED_FILE_NAME = 'outbox-refused.jsonl'
 
-/** A sale kept to be sent: its Idempotency-Key (as sent in the header) and its body. */
+/** A sale kept to be sent: its Idempotency-Key (as sent in the header), its body, and when it was made (absent in an older outbox). */
 export interface KeptSale {
   key: string
   body: unknown
+  madeAt?: string
 }
 
 /** Appends `line` to `file` and fsyncs it before resolving: a sale the till said it kept survives a crash. */
@@ -83,6 +86,11 @@ export class TillOutbox {
     return this.#waiting[0]
   }
 
+  /** The oldest `count` sales that wait, in order. */
+  first(count: number): KeptSale[] {
+    return this.#waiting.slice(0, count)
+  }
+
   /** Keeps `sale` (on disk before this resolves). */
   keep(sale: KeptSale): Promise<void> {
     return this.#inOrder(async () => {
@@ -92,14 +100,18 @@ export class TillOutbox {
   }
 
   /**
-   * Marks the next sale as arrived; the file is emptied once nothing waits. Not fsynced, unlike {@link keep}: a mark
-   * lost in a crash only sends that sale again, with its key, and the main computer answers it from its ledger.
+   * Marks sales as arrived (one append for all); the file is emptied once nothing waits. Not fsynced, unlike
+   * {@link keep}: a mark lost in a crash only sends those sales again, with their keys, and the main computer
+   * answers them from its ledger.
    */
-  sent(key: string): Promise<void> {
+  sent(...keys: string[]): Promise<void> {
+    if (keys.length === 0) return Promise.resolve()
     return this.#inOrder(async () => {
-      await appendFile(this.#file, `${JSON.stringify({ sent: key })}\n`, { mode: 0o600 })
-      this.#waiting = this.#waiting.filter((sale) => sale.key !== key)
-      if (this.#waiting.length === 0) await replaceFile(this.#file, '')
+      await appendFile(this.#file, keys.map((key) => `${JSON.stringify({ sent: key })}\n`).join(''), { mode: 0o600 })
+      const arrived = new Set(keys)
+      const waiting = this.#waiting.filter((sale) => !arrived.has(sale.key))
+      if (waiting.length === 0) await replaceFile(this.#file, '')
+      this.#waiting = waiting // counted as sent once the file says so too
     })
   }
 

@@ -1,15 +1,19 @@
 /**
  * Completed sales on a paired till: sent to the main computer at once when it answers, kept in the till's outbox
- * (till-outbox.ts) when it cannot be reached, and the outbox sent in order, one sale at a time, as soon as it is back.
- * Sales go one after another through one queue, so a sale made while older ones wait is kept behind them, never
- * sent before them.
+ * (till-outbox.ts) when it cannot be reached, and the outbox sent in order as soon as it is back: up to
+ * OFFLINE_SALES_MAX sales per call to POST /v3/offline-sales, which completes them in that order with one fsync and
+ * never refuses them for stock. Sales go one after another through one queue, so a sale made while older ones wait
+ * is kept behind them, never sent before them.
  */
 import { randomUUID } from 'node:crypto'
 import type { H3Event } from 'h3'
-import { API_BASE } from '#shared/api-paths'
-import { SALE_BODY_DEPTH, SALE_PATHS } from '#shared/sale'
+import { API_BASE, MAX_BODY_BYTES } from '#shared/api-paths'
+import { validate } from '#shared/body-rules'
+import { OFFLINE_SALES_MAX, OFFLINE_SALES_PATH, type OfflineSalesAnswer } from '#shared/offline-sales'
+import { NEW_SALE_BODY, SALE_BODY_DEPTH, SALE_PATHS } from '#shared/sale'
 import { CertificateMismatchError, type PinnedClient } from '#lib/pinned-tls'
 import { serialQueue } from '#lib/serial-queue'
+import { keyOf, readIdempotencyKey } from '#server/http/idempotency-key'
 import { readJsonBody } from '#server/http/read-json-body'
 import { problem } from '#server/problems/problems'
 import type { KeptSale, TillOutbox } from './till-outbox'
@@ -20,6 +24,10 @@ const RETRY_MS = 250
 
 /** How long a sale waits for the main computer before it is kept instead (a switched-off computer answers nothing). */
 const SEND_TIMEOUT_MS = 5000
+
+/** What a call of kept sales adds to their bodies: the wrapper, and per sale its key (at most 255), time and field names. */
+const CALL_BYTES = 64
+const SALE_BYTES = 400
 
 /** What became of one attempt to send a sale. */
 type Sent =
@@ -43,19 +51,30 @@ export function tillSales(pairing: TillPairing, client: PinnedClient, outbox: Ti
   let retry: NodeJS.Timeout | undefined
   let flushing = false
   let closed = false
+  /** After the main computer refused a whole call (a body it cannot read): send one sale per call until that one is set aside. */
+  let oneByOne = false
 
-  async function send(sale: KeptSale): Promise<Sent> {
-    const body = JSON.stringify(sale.body)
+  /** Sends one sale made now (POST /v3/sales, checked against the stock as any sale). */
+  const send = (sale: KeptSale): Promise<Sent> => post(SALE_PATHS.sales, sale.body, { 'idempotency-key': sale.key })
+
+  /** Sends kept sales, oldest first, as made offline. */
+  const sendKept = (sales: KeptSale[]): Promise<Sent> =>
+    post(OFFLINE_SALES_PATH, {
+      sales: sales.map(({ key, body, madeAt }) => ({ key: keyOf(key) ?? key, madeAt: madeAt ?? new Date().toISOString(), sale: body }))
+    })
+
+  async function post(route: string, json: unknown, extra: Record<string, string> = {}): Promise<Sent> {
+    const body = JSON.stringify(json)
     try {
       const answer = await client.request({
         method: 'POST',
-        path: API_BASE + SALE_PATHS.sales,
+        path: API_BASE + route,
         headers: {
           host: hostOf(pairing.origin),
           authorization: `Bearer ${pairing.token}`,
           'content-type': 'application/json',
           'content-length': String(Buffer.byteLength(body)),
-          'idempotency-key': sale.key
+          ...extra
         },
         body,
         timeoutMs: SEND_TIMEOUT_MS
@@ -76,14 +95,58 @@ export function tillSales(pairing: TillPairing, client: PinnedClient, outbox: Ti
     }
   }
 
-  /** Sends the oldest kept sale; true when there may be more to send now. */
+  /** The oldest kept sales that fit one call: at most OFFLINE_SALES_MAX, and within the main computer's body limit. */
+  function nextCall(): KeptSale[] {
+    const call: KeptSale[] = []
+    let bytes = CALL_BYTES
+    for (const sale of outbox.first(oneByOne ? 1 : OFFLINE_SALES_MAX)) {
+      bytes += Buffer.byteLength(JSON.stringify(sale.body)) + SALE_BYTES
+      if (call.length > 0 && bytes > MAX_BODY_BYTES) break
+      call.push(sale)
+    }
+    return call
+  }
+
+  /** Sends the oldest kept sales; true when there may be more to send now. */
   async function sendNext(): Promise<boolean> {
-    const sale = outbox.next
-    if (!sale) return false
-    const sent = await send(sale)
+    const sales = nextCall()
+    if (sales.length === 0) return false
+    const sent = await sendKept(sales)
     if (sent.kind !== 'answered') return false
-    if (sent.status < 300) await outbox.sent(sale.key)
-    else await outbox.refused(sale.key, sent.text)
+    if (sent.status >= 300) {
+      // The call as a whole was refused: find the sale it cannot take by sending one at a time, and set that one aside.
+      if (sales.length > 1) return (oneByOne = true)
+      await outbox.refused(sales[0]!.key, sent.text)
+      oneByOne = false
+      return true
+    }
+    let answer: OfflineSalesAnswer
+    try {
+      answer = JSON.parse(sent.text) as OfflineSalesAnswer
+    } catch {
+      return false // not the answer of a main computer that took them: all go again in a moment, with their keys
+    }
+    return settle(sales, answer.results ?? [])
+  }
+
+  /**
+   * Marks what each sale sent became: arrived, or set aside with the main computer's words. Stops at a sale it could
+   * not save now (a 5xx: its disk, say), which goes again, first, in a moment; false then.
+   */
+  async function settle(sales: KeptSale[], results: OfflineSalesAnswer['results']): Promise<boolean> {
+    let arrived: string[] = []
+    for (const [index, sale] of sales.entries()) {
+      const result = results[index]
+      if (result && result.status < 300) {
+        arrived.push(sale.key)
+        continue
+      }
+      await outbox.sent(...arrived)
+      arrived = []
+      if (!result || result.status >= 500 || result.status === 408 || result.status === 429) return false
+      await outbox.refused(sale.key, JSON.stringify('problem' in result ? result.problem : result))
+    }
+    await outbox.sent(...arrived)
     return true
   }
 
@@ -100,9 +163,12 @@ export function tillSales(pairing: TillPairing, client: PinnedClient, outbox: Ti
 
   async function complete(event: H3Event): Promise<unknown> {
     const body = await readJsonBody(event, 400, SALE_BODY_DEPTH)
-    const key = event.req.headers.get('idempotency-key') ?? `"${randomUUID()}"`
+    // Checked here as the main computer checks them, so a sale kept offline is one it can read when it arrives.
+    const checked = validate(NEW_SALE_BODY, body)
+    if (!checked.ok) throw problem('saleInvalid', 'The sale was not completed', checked.errors)
+    const key = readIdempotencyKey(event) === undefined ? `"${randomUUID()}"` : event.req.headers.get('idempotency-key')!
     // Older sales wait: this one goes behind them at once, without waiting for an attempt to send them.
-    if (outbox.size > 0) return keep(event, { key, body })
+    if (outbox.size > 0) return keep(event, { key, body, madeAt: new Date().toISOString() })
     return inTurn(async () => {
       if (outbox.size === 0) {
         const sent = await send({ key, body })
@@ -110,7 +176,7 @@ export function tillSales(pairing: TillPairing, client: PinnedClient, outbox: Ti
         if (sent.kind === 'certificate-changed') throw problem('certificateChanged', pairing.origin)
         if (sent.kind === 'revoked') throw problem('tillRevoked', pairing.till)
       }
-      return keep(event, { key, body })
+      return keep(event, { key, body, madeAt: new Date().toISOString() })
     })
   }
 

@@ -20,6 +20,7 @@ import { registerPlantRoutes } from './routes/plants'
 import { registerBulkRoutes } from './routes/plants-bulk'
 import { registerReportRoutes } from './routes/reports'
 import { registerSaleRoutes } from './routes/sales'
+import { registerOfflineSaleRoutes } from './routes/offline-sales'
 import { registerDayRoutes } from './routes/days'
 import { registerBasketRoutes } from './routes/baskets'
 import { registerSettingsRoutes } from './routes/settings'
@@ -102,6 +103,7 @@ export function createApp(options: CreateAppOptions): H3 {
   registerBulkRoutes(app, options.store)
   registerStockRoutes(app, options.store)
   registerSaleRoutes(app, options.store)
+  registerOfflineSaleRoutes(app, options.store)
   registerDayRoutes(app, options.store)
   registerBasketRoutes(app, options.store)
   registerEventRoutes(app, options.store, { ...options.events, stillAllowed: (header) => options.access.checkAuthorization(header).ok })

@@ -6,6 +6,7 @@ import { LAN_PATHS, TILL_PATHS } from '#shared/lan'
 import { SETUP_PATHS } from '#shared/first-run'
 import { STOCK_PATHS } from '#shared/stock'
 import { SALE_PATHS } from '#shared/sale'
+import { OFFLINE_SALES_PATH } from '#shared/offline-sales'
 import { DAY_PATHS } from '#shared/day'
 import { BASKET_PATHS } from '#shared/basket'
 import { SERVER_PROOF_PATH } from '#shared/server-proof'
@@ -58,6 +59,7 @@ export const ALLOWED_METHODS = {
   [STOCK_PATHS.plantStock]: ['POST'],
   [STOCK_PATHS.bulkStock]: ['POST'],
   [STOCK_PATHS.stockReport]: ['GET'],
+  [STOCK_PATHS.belowZero]: ['GET'],
   [STAFF_PATHS.staff]: ['GET', 'HEAD', 'POST'],
   [STAFF_PATHS.member]: ['PATCH', 'DELETE'],
   [STAFF_PATHS.unlock]: ['POST'],
@@ -67,6 +69,7 @@ export const ALLOWED_METHODS = {
   [SALE_PATHS.sale]: ['GET', 'HEAD'],
   [SALE_PATHS.refunds]: ['GET', 'HEAD', 'POST'],
   [SALE_PATHS.receipt]: ['GET', 'HEAD'],
+  [OFFLINE_SALES_PATH]: ['POST'],
   [DAY_PATHS.current]: ['GET', 'HEAD'],
   [DAY_PATHS.close]: ['POST'],
   [DAY_PATHS.day]: ['GET', 'HEAD'],

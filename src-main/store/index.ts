@@ -5,7 +5,7 @@
  */
 export { PlantStore } from './catalogue/plant-store'
 export type { StockOutcome, StockRequest } from './stock/stock-movements'
-export { stockReportOf } from './stock/stock-report'
+export { belowZeroLines, stockReportOf } from './stock/stock-report'
 export type { SaleOutcome, SaleRequest } from './sales/sale-book'
 export { publicOf, type SaleRecord, type RefundRecord, type DayRecord } from './sales/sale-records'
 export type { JournalRecord } from './journal/journal'

@@ -18,10 +18,11 @@ import { SHOP_SETTINGS_BODY } from '#shared/shop'
 import { NEW_STAFF_MEMBER_BODY, STAFF_MEMBER_CHANGES_BODY, STAFF_SETTINGS_BODY, STAFF_SIGN_IN_BODY } from '#shared/staff'
 import { SALES_SETTINGS_BODY } from '#shared/tax'
 import { NEW_REFUND_BODY, NEW_SALE_BODY } from '#shared/sale'
+import { OFFLINE_SALES_BODY } from '#shared/offline-sales'
 import { DAY_CLOSE_BODY } from '#shared/day'
 import { BASKET_BODY } from '#shared/basket'
 import { createTestApp } from '#setup/in-process'
-import { ODD_KEYS, anyJson, id, nameLike, parsedJson, plantFields } from './body-arbitraries'
+import { ODD_KEYS, anyJson, id, nameLike, parsedJson, plantFields, text } from './body-arbitraries'
 
 type Check = (body: unknown) => boolean
 type Operation = { operationId: string; requestBody?: { content: Record<string, { schema: unknown }> } }
@@ -284,6 +285,33 @@ const saleBodies = fc.oneof(
   { weight: 1, arbitrary: notAnObject }
 )
 
+/** Keys and times around their rules: quotes, spaces only, 255 and 256 characters, a local time, a month 13. */
+const offlineKey = fc.oneof(
+  fc.constantFrom('8e03978e-40d5-43e8-bc93-6894a57f9324', '"quoted"', ' ', '   ', '', 'a'.repeat(255), 'a'.repeat(256), 'tab\there', 'é'),
+  text(300),
+  anyJson
+)
+const madeAt = fc.oneof(
+  fc.constantFrom(
+    '2026-11-28T09:30:00.000Z',
+    '2026-11-28T09:30:00Z',
+    '2026-11-28T09:30:00.1234Z',
+    '2026-13-28T09:30:00Z',
+    '2026-11-28T09:30:00+01:00',
+    ''
+  ),
+  fc.date({ noInvalidDate: true }).map((date) => date.toISOString()),
+  anyJson
+)
+const offlineSale = fc.oneof(
+  { weight: 8, arbitrary: withExtra(fc.record({ key: offlineKey, madeAt, sale: saleBodies }, { requiredKeys: [] })) },
+  { weight: 1, arbitrary: notAnObject }
+)
+const offlineSalesBodies = fc.oneof(
+  { weight: 8, arbitrary: withExtra(fc.record({ sales: fc.oneof(fc.array(offlineSale, { maxLength: 3 }), anyJson) }, { requiredKeys: [] })) },
+  { weight: 1, arbitrary: notAnObject }
+)
+
 const refundLine = fc.oneof(
   {
     weight: 8,
@@ -376,6 +404,7 @@ const OPERATIONS: { operationId: string; bodies: fc.Arbitrary<unknown>; serverAc
   { operationId: 'start-staff-session', bodies: signInBodies, serverAccepts: (body) => validate(STAFF_SIGN_IN_BODY, body).ok },
   { operationId: 'set-sales-settings', bodies: salesSettingsBodies, serverAccepts: (body) => validate(SALES_SETTINGS_BODY, body).ok },
   { operationId: 'complete-sale', bodies: saleBodies, serverAccepts: (body) => validate(NEW_SALE_BODY, body).ok },
+  { operationId: 'complete-offline-sales', bodies: offlineSalesBodies, serverAccepts: (body) => validate(OFFLINE_SALES_BODY, body).ok },
   { operationId: 'refund-sale', bodies: refundBodies, serverAccepts: (body) => validate(NEW_REFUND_BODY, body).ok },
   { operationId: 'close-day', bodies: closeBodies, serverAccepts: (body) => validate(DAY_CLOSE_BODY, body).ok },
   { operationId: 'put-basket', bodies: basketBodies, serverAccepts: (body) => validate(BASKET_BODY, body).ok },

@@ -61,6 +61,13 @@ const cases: WriteCase[] = [
     path: '/v3/sales',
     body: { lines: [{ plantId: 1, quantity: 1, unitPrice: 300, priceReason: 'price match' }], payments: [{ method: 'cash', amount: 300 }] }
   },
+  {
+    route: 'POST /offline-sales',
+    action: 'sell',
+    method: 'POST',
+    path: '/v3/offline-sales',
+    body: { sales: [{ key: 'k', madeAt: '2026-11-28T09:30:00.000Z', sale: SALE }] }
+  },
   { route: 'PUT /baskets/{basketId}', action: 'sell', method: 'PUT', path: '/v3/baskets/till-1', body: { lines: [] } },
   { route: 'DELETE /baskets/{basketId}', action: 'sell', method: 'DELETE', path: '/v3/baskets/till-1' },
   { route: 'POST /sales/{receipt}/refunds', action: 'refund', method: 'POST', path: '/v3/sales/1/refunds', body: REFUND },

@@ -67,11 +67,36 @@ describe('stock in export and import', () => {
       {
         row: 3,
         field: 'quantity',
-        message: 'quantity cannot be below 0; got -1: put 0 in the cell (an oversold line, say), or leave the column out (map it to "not imported")'
+        message:
+          'quantity cannot be below 0; got -1: count the pots and put the number found in the cell (0 for none: a line sold below zero ' +
+          'at a till while offline, or an oversold line), or leave the column out (map it to "not imported")'
       }
     ])
     // Said to a spreadsheet's user: there is no JSON in a CSV file.
     expect(JSON.stringify(problem.errors)).not.toContain('JSON')
     expect((await (await test.call('GET', '/v3/plant/1')).json()).quantity).toBe(40)
+  })
+
+  it('refuses an export holding a line below zero back, asking for a count of that line; nothing changes', async () => {
+    const test = await stocked()
+    const till = (await test.namedTokens.add('till-2', 'read-write', 'till'))!.token
+    const sale = { lines: [{ plantId: 2, quantity: 5, unitPrice: 100, priceReason: 'market price' }], payments: [{ method: 'card', amount: 500 }] }
+    const body = { sales: [{ key: 'k', madeAt: '2026-11-28T09:30:00.000Z', sale }] }
+    expect((await test.call('POST', '/v3/offline-sales', body, { authorization: `Bearer ${till}` })).status).toBe(200)
+    expect((await (await test.call('GET', '/v3/plant/2')).json()).quantity).toBe(-2)
+    for (const format of ['csv', 'json'] as const) {
+      const file = await (await test.call('GET', `/v3/export?format=${format}`)).text()
+      const type = format === 'csv' ? 'text/csv' : 'application/json'
+      const response = await test.call('POST', '/v3/import?dryRun=false', file, { 'content-type': type })
+      expect(response.status, format).toBe(422)
+      const problem = await response.json()
+      expect(problem.errors, format).toEqual([
+        expect.objectContaining({
+          field: 'quantity',
+          message: expect.stringMatching(/^quantity cannot be below 0; got -2: count the pots and (put|give) the number found/)
+        })
+      ])
+    }
+    expect((await (await test.call('GET', '/v3/plant/2')).json()).quantity).toBe(-2)
   })
 })

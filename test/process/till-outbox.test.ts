@@ -1,12 +1,14 @@
 /**
  * A paired till keeps selling while the primary is gone: 200 sales, the primary killed (SIGKILL) while they are
  * being made and started again later. Every sale arrives once (counted on the primary), in the order sold, none
- * twice and none lost, and the till says how many wait meanwhile.
+ * twice and none lost, and the till says how many wait meanwhile. And when the till sold more pots than the primary
+ * had meanwhile: nothing is refused or set aside, the line goes below zero and is flagged for a count.
  */
-import { readFile } from 'node:fs/promises'
+import { access, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { OUTBOX_FILE_NAME } from '#app/till-outbox'
+import { OUTBOX_FILE_NAME, REFUSED_FILE_NAME } from '#app/till-outbox'
+import type { Plant } from '#shared/plant'
 import type { Sale } from '#shared/sale'
 import { TILL_LOCAL_TOKEN, pair, pairingCode, setUpPrimary, startPrimary } from '#setup/tills'
 import { startServe, type ServeProcess } from '#setup/serve-process'
@@ -62,5 +64,45 @@ describe("a till's outbox of sales", () => {
     const fromTill = sales.filter((sale) => sale.till === 'door').sort((a, b) => a.receipt - b.receipt)
     expect(fromTill.map((sale) => sale.payments[0]!.given)).toEqual(Array.from({ length: SALES }, (_, index) => 100 + index))
     expect(await readFile(path.join(tillDir, OUTBOX_FILE_NAME), 'utf8')).toBe('')
+  })
+
+  it('sells more pots than the primary has while it is killed: every sale arrives once, the line goes below zero, flagged', async () => {
+    const { primaryDir, tillDir, primary } = await setUpPrimary()
+    expect((await pair(tillDir, primary.lanUrl, await pairingCode(primary), primary.fingerprint)).code).toBe(0)
+    const till = await startServe(tillDir, [], { PLANT_STORE_TOKEN: TILL_LOCAL_TOKEN })
+    const added = await fetch(`${primary.baseUrl}/plant`, {
+      method: 'POST',
+      headers: primary.headers({ 'content-type': 'application/json' }),
+      body: JSON.stringify({ name: 'Fern', price: 1, quantity: 3 })
+    })
+    const { id } = (await added.json()) as { id: number }
+    const sell = (index: number) =>
+      fetch(`${till.baseUrl}/sales`, {
+        method: 'POST',
+        headers: till.headers({ 'content-type': 'application/json', 'idempotency-key': `"short-${index}"` }),
+        body: JSON.stringify(saleBody(id, index))
+      })
+
+    expect((await sell(0)).status).toBe(201) // sold on the primary itself: 2 left
+    await primary.stop('SIGKILL')
+    for (let index = 1; index <= 5; index++) expect((await sell(index)).status).toBe(202) // kept: 5 pots, 2 on the shelf
+    expect(await waiting(till)).toBe(5)
+    const current = await startPrimary(primaryDir)
+
+    await expect.poll(() => waiting(till), { timeout: 60_000, interval: 200 }).toBe(0)
+    const { sales } = (await (await fetch(`${current.baseUrl}/sales`, { headers: current.headers() })).json()) as { sales: Sale[] }
+    expect(sales.map((sale) => [sale.payments[0]!.given, sale.madeOfflineAt === undefined])).toEqual([
+      [100, true],
+      [101, false],
+      [102, false],
+      [103, false],
+      [104, false],
+      [105, false]
+    ])
+    const plant = (await (await fetch(`${current.baseUrl}/plant/${id}`, { headers: current.headers() })).json()) as Plant
+    expect(plant).toMatchObject({ quantity: -3, status: 'sold', belowZero: { till: 'door', receipt: 4 } })
+    const flagged = (await (await fetch(`${current.baseUrl}/stock/below-zero`, { headers: current.headers() })).json()) as { lines: Plant[] }
+    expect(flagged.lines.map((line) => line.id)).toEqual([id])
+    await expect(access(path.join(tillDir, REFUSED_FILE_NAME))).rejects.toThrow() // nothing set aside
   })
 })

@@ -18,6 +18,9 @@ describe('data file check', () => {
   it('accepts a valid file', () => {
     expect(problemOf(JSON.stringify({ version, nextId: 2, plants: [plant] }))).toBe('accepted')
     expect(problemOf(JSON.stringify({ version, nextId: 2, plants: [{ ...plant, quantity: 0, reorderAt: 5 }] }))).toBe('accepted')
+    // Below zero after sales made offline at a till, flagged with the sale that took it there.
+    const flagged = { ...plant, quantity: -2, belowZero: { till: 'till-2', receipt: 4, soldAt: '2026-11-28T09:30:00.000Z' } }
+    expect(problemOf(JSON.stringify({ version, nextId: 2, plants: [flagged] }))).toBe('accepted')
   })
 
   it.each([
@@ -34,9 +37,19 @@ describe('data file check', () => {
     ['a plant without its version', JSON.stringify({ version, nextId: 2, plants: [{ ...plant, version: undefined }] }), /lacks its version/],
     ['a version that is not a positive whole number', JSON.stringify({ version, nextId: 2, plants: [{ ...plant, version: 0 }] }), /version is not/],
     [
-      'a negative quantity',
-      JSON.stringify({ version, nextId: 2, plants: [{ ...plant, quantity: -1 }] }),
-      /quantity is not a whole number from 0 to 1000000/
+      'a quantity that is no whole number',
+      JSON.stringify({ version, nextId: 2, plants: [{ ...plant, quantity: -1.5 }] }),
+      /quantity is not a whole number/
+    ],
+    [
+      'a negative reorder level',
+      JSON.stringify({ version, nextId: 2, plants: [{ ...plant, reorderAt: -1 }] }),
+      /reorderAt is not a whole number from 0/
+    ],
+    [
+      'a flag below zero without its sale',
+      JSON.stringify({ version, nextId: 2, plants: [{ ...plant, quantity: -1, belowZero: { till: 'till-2' } }] }),
+      /belowZero/
     ],
     ['a quantity above the most a line holds', JSON.stringify({ version, nextId: 2, plants: [{ ...plant, quantity: 1_000_001 }] }), /quantity/],
     ['a reorder level that is no whole number', JSON.stringify({ version, nextId: 2, plants: [{ ...plant, reorderAt: 2.5 }] }), /reorderAt/],

@@ -6,7 +6,11 @@
 import type { IncomingMessage } from 'node:http'
 import { Readable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
-import { TillOutbox } from '#app/till-outbox'
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { REFUSED_FILE_NAME, TillOutbox } from '#app/till-outbox'
+import { MAX_BODY_BYTES } from '#shared/api-paths'
+import { SALE_LINES_MAX } from '#shared/sale'
 import { tillSales } from '#app/till-sales'
 import type { TillPairing } from '#app/till-pairing'
 import type { PinnedClient } from '#lib/pinned-tls'
@@ -24,27 +28,51 @@ const PAIRING: TillPairing = {
   pairedAt: ''
 }
 
-/** A main computer that saves what it is sent (by key, once) and can drop its answers or be away. */
-function fakePrimary() {
+/**
+ * A main computer that saves what it is sent (by key, once; a single sale by its header's key, sales kept offline by
+ * theirs, unquoted alike) and can drop its answers or be away.
+ */
+function fakePrimary(
+  /** The status a sale gets (201 saves it); refused ones are answered with a problem and not saved. */
+  statusOf: (key: string) => number = () => 201,
+  /** The status a whole call of sales made offline gets (200 answers each). */
+  callStatusOf: (keys: string[]) => number = () => 200
+) {
   const saved = new Map<string, unknown>()
   const keysSent: string[] = []
   let mode: 'up' | 'away' | 'lose-answer' = 'up'
+  const save = (key: string, body: unknown) => {
+    keysSent.push(key)
+    const status = statusOf(key)
+    if (status !== 201) return { key, status, problem: { title: 'Plant not found', status, detail: `refused ${key}` } }
+    const replayed = saved.has(key)
+    if (!replayed) saved.set(key, body)
+    return { key, status: 201, sale: { receipt: [...saved.keys()].indexOf(key) + 1 }, replayed }
+  }
+  const callBytes: number[] = []
   const client: PinnedClient = {
     async request(init) {
       if (mode === 'away') throw Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' })
-      const key = init.headers['idempotency-key']!
-      keysSent.push(key)
-      const replayed = saved.has(key)
-      if (!replayed) saved.set(key, JSON.parse(init.body as string))
+      callBytes.push(Buffer.byteLength(init.body as string))
+      const body = JSON.parse(init.body as string) as { sales?: { key: string; sale: unknown }[] }
+      const callStatus = body.sales ? callStatusOf(body.sales.map((sale) => sale.key)) : 200
+      if (callStatus !== 200)
+        return Object.assign(Readable.from([JSON.stringify({ status: callStatus, detail: 'unreadable' })]), {
+          statusCode: callStatus,
+          headers: { 'content-type': 'application/problem+json' }
+        }) as unknown as IncomingMessage
+      const answer = body.sales
+        ? { results: body.sales.map((sale) => save(sale.key, sale.sale)) }
+        : (save(init.headers['idempotency-key']!.replaceAll('"', ''), body) as { sale: unknown }).sale
       if (mode === 'lose-answer') throw Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' })
-      return Object.assign(Readable.from([JSON.stringify({ receipt: [...saved.keys()].indexOf(key) + 1 })]), {
-        statusCode: 201,
-        headers: { 'content-type': 'application/json', ...(replayed ? { 'idempotent-replayed': 'true' } : {}) }
+      return Object.assign(Readable.from([JSON.stringify(answer)]), {
+        statusCode: body.sales ? 200 : 201,
+        headers: { 'content-type': 'application/json' }
       }) as unknown as IncomingMessage
     },
     close: () => undefined
   }
-  return { client, saved, keysSent, set: (next: typeof mode) => (mode = next) }
+  return { client, saved, keysSent, callBytes, set: (next: typeof mode) => (mode = next) }
 }
 
 async function till(dataDir: string, primary: ReturnType<typeof fakePrimary>) {
@@ -57,11 +85,11 @@ async function till(dataDir: string, primary: ReturnType<typeof fakePrimary>) {
     sales,
     setup: { state: () => ({ stage: 'till', primary: 'https://127.0.0.1:7421', till: 'door' }) }
   })
-  const sell = (key: string, given: number) =>
+  const sell = (key: string, given: number, lines: unknown[] = [{ plantId: 1, quantity: 1 }]) =>
     app.request('/v3/sales', {
       method: 'POST',
       headers: { host: '127.0.0.1:5000', authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json', 'idempotency-key': key },
-      body: JSON.stringify({ lines: [{ plantId: 1, quantity: 1 }], payments: [{ method: 'cash', amount: 100, given }] })
+      body: JSON.stringify({ lines, payments: [{ method: 'cash', amount: 100, given }] })
     })
   return { sales, sell }
 }
@@ -77,7 +105,7 @@ describe("a till's sales", () => {
     await expect.poll(() => sales.waiting()).toBe(0)
     sales.close()
     expect(primary.keysSent.length).toBeGreaterThanOrEqual(2) // sent, answer lost; sent again (and again while it failed)
-    expect(new Set(primary.keysSent)).toEqual(new Set(['"a"']))
+    expect(new Set(primary.keysSent)).toEqual(new Set(['a']))
     expect(primary.saved.size).toBe(1)
   })
 
@@ -91,7 +119,7 @@ describe("a till's sales", () => {
     await expect.poll(() => sales.waiting()).toBe(0)
     expect((await sell('"3"', 103)).status).toBe(201)
     sales.close()
-    expect([...primary.saved.keys()]).toEqual(['"1"', '"2"', '"3"'])
+    expect([...primary.saved.keys()]).toEqual(['1', '2', '3'])
   })
 
   it('still has what it kept after a restart, and sends it first', async () => {
@@ -107,7 +135,74 @@ describe("a till's sales", () => {
     after.sales.flush()
     await expect.poll(() => after.sales.waiting()).toBe(0)
     after.sales.close()
-    expect([...primary.saved.keys()]).toEqual(['"kept"'])
+    expect([...primary.saved.keys()]).toEqual(['kept'])
     expect((await TillOutbox.open(dataDir)).size).toBe(0)
+  })
+
+  it('sets aside a sale refused for another reason, with the words, and sends the others on', async () => {
+    const dataDir = await makeTempDir()
+    const primary = fakePrimary((key) => (key === 'gone' ? 404 : 201))
+    const { sales, sell } = await till(dataDir, primary)
+    primary.set('away')
+    for (const [index, key] of ['1', 'gone', '3'].entries()) expect((await sell(`"${key}"`, 100 + index)).status).toBe(202)
+    primary.set('up')
+    sales.flush()
+    await expect.poll(() => sales.waiting()).toBe(0)
+    sales.close()
+    expect([...primary.saved.keys()]).toEqual(['1', '3'])
+    const refused = (await readFile(path.join(dataDir, REFUSED_FILE_NAME), 'utf8'))
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line))
+    expect(refused).toEqual([expect.objectContaining({ key: '"gone"', why: expect.stringContaining('refused gone') })])
+  })
+
+  it('a call refused as a whole is sent again one sale at a time: only the sale it cannot take is set aside', async () => {
+    const dataDir = await makeTempDir()
+    const primary = fakePrimary(undefined, (keys) => (keys.includes('bad') ? 400 : 200))
+    const { sales, sell } = await till(dataDir, primary)
+    primary.set('away')
+    for (const [index, key] of ['1', 'bad', '3', '4'].entries()) expect((await sell(`"${key}"`, 100 + index)).status).toBe(202)
+    primary.set('up')
+    sales.flush()
+    await expect.poll(() => sales.waiting()).toBe(0)
+    sales.close()
+    expect([...primary.saved.keys()]).toEqual(['1', '3', '4'])
+    expect(await readFile(path.join(dataDir, REFUSED_FILE_NAME), 'utf8')).toContain('"key":"\\"bad\\""')
+  })
+
+  it('sales the main computer could not save just now (5xx: its write failed) are sent again, in the order sold', async () => {
+    let calls = 0
+    // The first call's write fails: each of its sales is answered 503 (one write, one outcome) and none is saved.
+    const primary = fakePrimary(
+      () => (calls === 1 ? 503 : 201),
+      () => (calls++, 200)
+    )
+    const { sales, sell } = await till(await makeTempDir(), primary)
+    primary.set('away')
+    for (const [index, key] of ['1', '2', '3'].entries()) expect((await sell(`"${key}"`, 100 + index)).status).toBe(202)
+    primary.set('up')
+    sales.flush()
+    await expect.poll(() => sales.waiting()).toBe(0)
+    sales.close()
+    expect(calls).toBeGreaterThanOrEqual(2)
+    expect([...primary.saved.keys()]).toEqual(['1', '2', '3'])
+  })
+
+  it('sends large baskets in calls the main computer can read (within its body limit), in order', async () => {
+    const primary = fakePrimary()
+    const { sales, sell } = await till(await makeTempDir(), primary)
+    primary.set('away')
+    const line = { plantId: 1, quantity: 1, unitPrice: 100, priceReason: 'a price agreed at the door, written out at length'.repeat(2) }
+    const basket = Array.from({ length: SALE_LINES_MAX }, () => line)
+    for (let index = 0; index < 60; index++) expect((await sell(`"big-${index}"`, 100 + index, basket)).status).toBe(202)
+    primary.callBytes.length = 0
+    primary.set('up')
+    sales.flush()
+    await expect.poll(() => sales.waiting()).toBe(0)
+    sales.close()
+    expect(primary.callBytes.length).toBeGreaterThan(1)
+    expect(Math.max(...primary.callBytes)).toBeLessThanOrEqual(MAX_BODY_BYTES)
+    expect([...primary.saved.keys()]).toEqual(Array.from({ length: 60 }, (_, index) => `big-${index}`))
   })
 })

@@ -15,6 +15,7 @@ import { plantPaths, plantSchemas } from '#server/routes/plants'
 import { bulkPaths, bulkSchemas } from '#server/routes/plants-bulk'
 import { reportPaths } from '#server/routes/reports'
 import { salePaths, saleSchemas } from '#server/routes/sales'
+import { offlineSalePaths, offlineSaleSchemas } from '#server/routes/offline-sales'
 import { dayPaths, daySchemas } from '#server/routes/days'
 import { basketPaths, basketSchemas } from '#server/routes/baskets'
 import { settingsPaths, settingsSchemas } from '#server/routes/settings'
@@ -83,6 +84,7 @@ export function createOpenApiDocument(): Record<string, unknown> {
       bulkPaths,
       stockPaths,
       salePaths,
+      offlineSalePaths,
       dayPaths,
       basketPaths,
       eventPaths,
@@ -106,6 +108,7 @@ export function createOpenApiDocument(): Record<string, unknown> {
         bulkSchemas,
         stockSchemas,
         saleSchemas,
+        offlineSaleSchemas,
         daySchemas,
         basketSchemas,
         historySchemas,

@@ -13,13 +13,18 @@ export const API_HEADERS: Readonly<Record<string, string>> = {
 
 /** The JSON body of `problem`, with the members RFC 9457 names (errors[] only when there are some). */
 export function problemBody(problem: Problem): string {
+  return JSON.stringify(problemMembers(problem))
+}
+
+/** The members of `problem` its JSON body carries (also one result of a call that answers for many). */
+export function problemMembers(problem: Problem): Problem {
   const body: Problem = { type: problem.type, title: problem.title, status: problem.status, detail: problem.detail }
   if (problem.errors && problem.errors.length > 0) body.errors = problem.errors
   if (problem.oldestSeq !== undefined) body.oldestSeq = problem.oldestSeq
   if (problem.moreErrors !== undefined) body.moreErrors = problem.moreErrors
   if (problem.plantId !== undefined) Object.assign(body, { plantId: problem.plantId, onHand: problem.onHand })
   if (problem.attemptsLeft !== undefined) body.attemptsLeft = problem.attemptsLeft
-  return JSON.stringify(body)
+  return body
 }
 
 /** The problem of an error h3 raised itself (no route, a malformed address), or undefined for any other. */
@@ -32,14 +37,20 @@ function problemOfRouter(error: unknown, method: string, path: string): HttpProb
   return undefined
 }
 
-/** Turns any error thrown while handling a request into a problem+json response. */
-export function toProblemResponse(error: unknown, method: string, path: string): Response {
+/** The problem any error thrown while handling a request becomes (an unexpected one is logged, and a bare 500). */
+export function problemOf(error: unknown, method: string, path: string): HttpProblem {
   const cause = error instanceof HTTPError && error.cause ? error.cause : error
-  const answer =
+  return (
     (cause instanceof HttpProblem ? cause : undefined) ??
     problemOfDomainError(cause) ??
     problemOfRouter(error, method, path) ??
     unexpected(cause, method, path)
+  )
+}
+
+/** Turns any error thrown while handling a request into a problem+json response. */
+export function toProblemResponse(error: unknown, method: string, path: string): Response {
+  const answer = problemOf(error, method, path)
   return new Response(problemBody(answer.problem), {
     status: answer.problem.status,
     headers: { ...API_HEADERS, ...answer.headers, 'content-type': PROBLEM_CONTENT_TYPE }

@@ -25,6 +25,14 @@ export const SALE_PROBLEMS = {
       `The sales ledger ${file} cannot be read: ${fault}. Nothing was sold, refunded or closed, and no sale was read. ` +
       'The catalogue works as before. Mend that line (or move the file aside and restore the latest backup, which carries the sales), then restart.'
   }),
+  tillOnly: row({
+    type: PROBLEM_TYPES.forbidden,
+    title: 'Forbidden',
+    status: 403,
+    detail: (name: string) =>
+      `Only a paired till's token may send sales made offline; this request came with the token "${name}". ` +
+      'A sale made here goes to POST /v3/sales, where it is checked against the stock.'
+  }),
   receiptNotFound: row({
     type: PROBLEM_TYPES.notFound,
     title: 'Not found',

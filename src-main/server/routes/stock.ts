@@ -20,7 +20,8 @@ import {
 } from '#shared/stock'
 import { readShopSettings } from '#settings/shop-settings'
 import { shopDay } from '#shared/shop-day'
-import { stockReportOf, type PlantStore, type StockOutcome } from '#store'
+import type { Plant } from '#shared/plant'
+import { belowZeroLines, stockReportOf, type PlantStore, type StockOutcome } from '#store'
 import { readIfMatch, setPlantEtag } from '#server/http/conditional'
 import { readIdempotencyKey } from '#server/http/idempotency-key'
 import { refuseUnknownParams, throwIfInvalid } from '#server/http/query'
@@ -86,11 +87,20 @@ async function stockReport(event: H3Event, store: PlantStore): Promise<StockRepo
   return stockReportOf(store.find(), await store.history.dailyStock(timeZone), month, new Date())
 }
 
+/** The lines below zero that wait for a count. */
+function linesBelowZero(event: H3Event, store: PlantStore): { lines: Plant[] } {
+  const errors: FieldError[] = []
+  refuseUnknownParams(new URLSearchParams(event.url.search), [], errors)
+  throwIfInvalid(errors)
+  return { lines: belowZeroLines(store.find()) }
+}
+
 /** Registers the stock routes. */
 export function registerStockRoutes(app: H3, store: PlantStore): void {
   app.post(routePattern(STOCK_PATHS.plantStock), (event) => movePlantStock(event, store))
   app.post(routePattern(STOCK_PATHS.bulkStock), (event) => moveBulkStock(event, store))
   app.get(routePattern(STOCK_PATHS.stockReport), (event) => stockReport(event, store))
+  app.get(routePattern(STOCK_PATHS.belowZero), (event) => linesBelowZero(event, store))
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -199,7 +209,7 @@ const report = extensionOperation({
           month: { type: 'string' },
           stockAt: { type: 'string', format: 'date-time', description: 'When lines, potsOnHand and lowStock were read: now.' },
           lines: { type: 'integer', minimum: 0, description: 'Plants with a quantity, now.' },
-          potsOnHand: { type: 'integer', minimum: 0, description: 'Their pots on hand, now.' },
+          potsOnHand: { type: 'integer', minimum: 0, description: 'Their pots on hand, now (a line below zero adds none).' },
           moved: {
             type: 'object',
             description:
@@ -209,7 +219,7 @@ const report = extensionOperation({
           },
           lowStock: {
             type: 'array',
-            description: 'Lines at or below reorderAt (at 0 without one), fewest pots first.',
+            description: 'Lines at or below reorderAt (at 0 without one; below zero too), fewest pots first.',
             items: {
               type: 'object',
               required: ['id', 'quantity'],
@@ -235,11 +245,28 @@ const report = extensionOperation({
   }
 })
 
+const belowZero = extensionOperation({
+  operationId: 'stock-below-zero',
+  summary: 'Lines taken below zero by sales made offline at a till, until counted (extension)',
+  description:
+    'A sale made at a till while it could not reach this computer is never refused for stock when it arrives (POST /offline-sales): ' +
+    'the pots were handed over. A line it takes below zero is flagged with that sale (belowZero: till, receipt, soldAt) and listed ' +
+    'here, the earliest sold first, until a count (POST /plant/{id}/stock {"count": N, "reason": "counted"}, or an update of its quantity) clears it.',
+  responses: {
+    '200': {
+      description: 'The flagged lines, as full plants.',
+      content: json({ type: 'object', required: ['lines'], properties: { lines: { type: 'array', items: ref('FullPlant') } } })
+    },
+    '400': problemResponse('An unknown query parameter.')
+  }
+})
+
 /** The stock routes' path items, for the OpenAPI document. */
 export const stockPaths: PathItems = {
   [STOCK_PATHS.plantStock]: { post: moveOne },
   [STOCK_PATHS.bulkStock]: { post: moveMany },
-  [STOCK_PATHS.stockReport]: { get: report }
+  [STOCK_PATHS.stockReport]: { get: report },
+  [STOCK_PATHS.belowZero]: { get: belowZero }
 }
 
 /** The component schemas of the stock bodies and movements. */

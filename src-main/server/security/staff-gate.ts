@@ -15,6 +15,7 @@ import { DAY_PATHS } from '#shared/day'
 import { LAN_PATHS } from '#shared/lan'
 import { SETUP_PATHS } from '#shared/first-run'
 import { SALE_PATHS } from '#shared/sale'
+import { OFFLINE_SALES_PATH } from '#shared/offline-sales'
 import { STOCK_PATHS } from '#shared/stock'
 import type { StaffRegistry } from '#auth/staff/staff-registry'
 import type { StaffSessions } from '#auth/staff/staff-sessions'
@@ -57,6 +58,7 @@ export const WRITE_ROUTE_ACTIONS: Readonly<Record<string, StaffAction | 'decided
   [`POST ${STOCK_PATHS.bulkStock}`]: 'decided-by-body',
   [`PUT ${EXTENSION_PATHS.salesSettings}`]: 'settings',
   [`POST ${SALE_PATHS.sales}`]: 'decided-by-body', // a sale; one that overrides a plant's price is a price change
+  [`POST ${OFFLINE_SALES_PATH}`]: 'decided-by-body', // a till's sales made offline, as POST /sales
   [`PUT ${BASKET_PATHS.basket}`]: 'sell',
   [`DELETE ${BASKET_PATHS.basket}`]: 'sell',
   [`POST ${SALE_PATHS.refunds}`]: 'refund', // a staff member up to their limit: the route asks (refundLimitOf)

@@ -7,7 +7,7 @@
  * nextId and within PLANT_ID_MAX, and real timestamps.
  */
 import { validateNewPlant } from '#shared/plant-schema'
-import { DataFileError, PLANT_ID_MAX, checkCatalogueHead, idempotencyRecordsProblem, type PlantFile } from '#store/file/data-file'
+import { DataFileError, PLANT_ID_MAX, checkCatalogueHead, idempotencyRecordsProblem, plantRecordProblem, type PlantFile } from '#store/file/data-file'
 import { PRICE_CENTS_MAX, type StoredPlant as Plant } from '#store/catalogue/stored-plant'
 import { pushAll } from '#shared/arrays'
 import type { LedgerRecord } from '#store/sales/sale-records'
@@ -17,8 +17,8 @@ import { isTimestamp } from './check-backup-time'
 /** How many problems the refusal names; a badly broken file would otherwise fill the terminal. */
 const NAMED_PROBLEMS = 5
 
-/** Fields of a stored record that no request body carries. */
-const STORED_ONLY = new Set(['id', 'version', 'createdAt', 'updatedAt', 'priceCents', 'deletedAt', 'price'])
+/** Fields of a stored record that no request body carries (or, as the quantity below zero, carries otherwise). */
+const STORED_ONLY = new Set(['id', 'version', 'createdAt', 'updatedAt', 'priceCents', 'deletedAt', 'price', 'quantity', 'belowZero'])
 
 /** The top-level fields of a catalogue file. */
 const TOP_LEVEL = ['version', 'nextId', 'journalGen', 'plants', 'idempotencyKeys', 'nextSeq', 'ledger']
@@ -48,6 +48,11 @@ function checkRecord(value: unknown, where: string, nextId: number, seen: Set<nu
     if (!Object.hasOwn(record, field)) problems.push(`${where}.${field} is missing`)
   }
   pushAll(problems, storedPriceAndTombstoneProblems(record, where))
+  const stockProblem = plantRecordProblem(
+    { id: 1, tags: [], status: 'available', createdAt: '', updatedAt: '', ...pick(record, STOCK_FIELDS) },
+    where
+  )
+  if (stockProblem) problems.push(stockProblem)
   // Object.fromEntries keeps a "__proto__" key as a plain field, so the schema sees (and refuses) it.
   const body = Object.fromEntries(Object.entries(record).filter(([key]) => !STORED_ONLY.has(key)))
   const checked = validateNewPlant(body)
@@ -57,16 +62,23 @@ function checkRecord(value: unknown, where: string, nextId: number, seen: Set<nu
       checked.errors.map((error) => `${where}${error.field ? `.${error.field}` : ''}: ${error.message}`)
     )
   if (problems.length > 0 || !checked.ok) return problems
-  const { name, category, tags = [], status = 'available' } = checked.value
+  const { name, category, tags = [], status = 'available', reorderAt } = checked.value
   const plant = { id } as Plant
   if (name !== undefined) plant.name = name
   if (category !== undefined) plant.category = category
-  Object.assign(plant, { tags, status })
+  Object.assign(plant, { tags, status }, pick(record, STOCK_FIELDS))
+  if (reorderAt !== undefined) plant.reorderAt = reorderAt
   if (record.priceCents !== undefined) plant.priceCents = record.priceCents as number
   Object.assign(plant, { createdAt: record.createdAt as string, updatedAt: record.updatedAt as string, version: record.version as number })
   if (record.deletedAt !== undefined) plant.deletedAt = record.deletedAt as string
   return plant
 }
+
+/** The stock of a stored record, checked as the data file checks it: a quantity may be below zero (sales made offline at a till), with its flag. */
+const STOCK_FIELDS = ['quantity', 'belowZero'] as const
+
+const pick = (record: Record<string, unknown>, fields: readonly string[]) =>
+  Object.fromEntries(fields.filter((field) => record[field] !== undefined).map((field) => [field, record[field]]))
 
 /** A stored price is whole cents (priceCents), never `price`; a tombstone's deletedAt is a real time. */
 function storedPriceAndTombstoneProblems(record: Record<string, unknown>, where: string): string[] {

@@ -3,7 +3,7 @@
  * makes a new object, so a shallow copy of the list is a consistent snapshot.
  */
 import { sameFieldValue } from '#shared/arrays'
-import type { FieldChanges, NewPlant } from '#shared/plant'
+import type { BelowZeroFlag, FieldChanges, NewPlant } from '#shared/plant'
 import { statusFollowingStock } from '#shared/stock'
 import { PLANT_ID_MAX } from '#store/file/data-file'
 import { WriteRefusedError } from '#store/folder/folder-guard'
@@ -24,12 +24,28 @@ export function newPlantRecord(id: number, input: NewPlant, at: string): StoredP
 /**
  * `before` with `fields` changed (null removes a field), stamped `at`, one version on. A change of quantity moves
  * the status with it (statusFollowingStock) unless the change sets the status itself, which is then as asked.
+ * Setting the quantity is a count (an update, a bulk change, an import, a stock count): it clears the flag of a line
+ * that went below zero (of a single plant sold twice: setting its status).
  */
 export function changedPlantRecord(before: StoredPlant, fields: FieldChanges, at: string): StoredPlant {
   const after = withFieldChanges(before, fields, { updatedAt: at, version: before.version + 1 })
   if (fields.status === undefined && typeof fields.quantity === 'number' && fields.quantity !== before.quantity) {
     after.status = statusFollowingStock(after.status, fields.quantity, before.quantity ?? 0)
   }
+  // A single plant (no quantity) sold twice is settled by setting its status: there is nothing to count.
+  if (fields.quantity !== undefined || (after.quantity === undefined && fields.status !== undefined)) delete after.belowZero
+  return after
+}
+
+/**
+ * `before` with its quantity moved to `quantity` by pots received, sold, returned or written off (not a count): the
+ * status follows the stock, and a flag of stock below zero stays (the shelf still needs counting), or is set by
+ * `flag` when this movement takes the line below zero.
+ */
+export function movedPlantRecord(before: StoredPlant, quantity: number, at: string, flag?: BelowZeroFlag): StoredPlant {
+  const after = withFieldChanges(before, { quantity }, { updatedAt: at, version: before.version + 1 })
+  if (quantity !== before.quantity) after.status = statusFollowingStock(after.status, quantity, before.quantity ?? 0)
+  if (flag && quantity < 0 && !before.belowZero) after.belowZero = flag
   return after
 }
 

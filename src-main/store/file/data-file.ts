@@ -116,9 +116,11 @@ export function plantRecordProblem(plant: unknown, where: string): string | unde
   if (!Array.isArray(p.tags) || !p.tags.every(isText)) return `${where}.tags is not a list of text`
   if (!isPlantStatus(p.status)) return `${where}.status "${String(p.status)}" is not available, pending or sold`
   if (p.priceCents !== undefined && !isPriceCents(p.priceCents)) return `${where}.priceCents is not a whole number from 0 to ${PRICE_CENTS_MAX}`
-  for (const field of ['quantity', 'reorderAt'] as const) {
-    if (p[field] !== undefined && !isPotCount(p[field])) return `${where}.${field} is not a whole number from 0 to ${PLANT_LIMITS.quantityMax}`
-  }
+  // Only the quantity may be below zero: sales made offline at a till are never refused for stock.
+  if (p.quantity !== undefined && !isPotCount(p.quantity, -Number.MAX_SAFE_INTEGER))
+    return `${where}.quantity is not a whole number up to ${PLANT_LIMITS.quantityMax}`
+  if (p.reorderAt !== undefined && !isPotCount(p.reorderAt)) return `${where}.reorderAt is not a whole number from 0 to ${PLANT_LIMITS.quantityMax}`
+  if (p.belowZero !== undefined && !isBelowZeroFlag(p.belowZero)) return `${where}.belowZero is not {till, receipt, soldAt}`
   if (p.deletedAt !== undefined && typeof p.deletedAt !== 'string') return `${where}.deletedAt is not text`
   if (typeof p.createdAt !== 'string' || typeof p.updatedAt !== 'string') return `${where} lacks createdAt/updatedAt`
   // Optional here: a journal line written before plants had versions lacks it (replay supplies one).
@@ -130,8 +132,14 @@ function isPriceCents(value: unknown): boolean {
   return Number.isSafeInteger(value) && (value as number) >= 0 && (value as number) <= PRICE_CENTS_MAX
 }
 
-function isPotCount(value: unknown): boolean {
-  return Number.isSafeInteger(value) && (value as number) >= 0 && (value as number) <= PLANT_LIMITS.quantityMax
+function isPotCount(value: unknown, min = 0): boolean {
+  return Number.isSafeInteger(value) && (value as number) >= min && (value as number) <= PLANT_LIMITS.quantityMax
+}
+
+function isBelowZeroFlag(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false
+  const flag = value as Record<string, unknown>
+  return isText(flag.till) && isPositiveWhole(flag.receipt) && isText(flag.soldAt)
 }
 
 function isPositiveWhole(value: unknown): boolean {

@@ -28,11 +28,15 @@ export interface SaleHost {
   ledger: SalesLedger
 }
 
-/** A sale to complete: the checked body, the shop's sales settings, and the Idempotency-Key it came with. */
+/**
+ * A sale to complete: the checked body, the shop's sales settings, the Idempotency-Key it came with, and for a sale
+ * made offline at a till (sent later from its outbox), when it was made there.
+ */
 export interface SaleRequest {
   sale: NewSale
   settings: SalesSettings
   key?: string
+  madeOfflineAt?: string
 }
 
 /** The sale as saved, and whether it is the answer of an earlier call with the same key. */
@@ -68,8 +72,9 @@ export class SaleBook {
 
   /**
    * Completes a sale, all or nothing. Refused, changing nothing: PlantsNotEditableError (a plant unknown or deleted),
-   * SaleRefusedError (invalid, short, key-reused), StockRefusedError (more pots than on hand: a sale never takes stock
-   * below zero; count the shelf first).
+   * SaleRefusedError (invalid, short, key-reused), StockRefusedError (more pots than on hand: a sale made here never
+   * takes stock below zero; count the shelf first). A sale made offline at a till (`madeOfflineAt`) is never refused
+   * for stock: the till already handed the pots over; a line it takes below zero is flagged for a count.
    */
   async complete(request: SaleRequest): Promise<SaleOutcome> {
     const actor = currentActor() // read in the request's context, before the serialised step
@@ -104,12 +109,16 @@ export class SaleBook {
       if (!settled.ok) throw new SaleRefusedError(settled.short ? 'short' : 'invalid', settled.errors, what)
       const at = this.host.now().toISOString()
       const stockLines = sale.lines.map((line) => ({ id: line.plantId, change: -line.quantity, reason: 'sold' as const }))
-      const staged = this.host.stock.stageLines(stockLines, actor, at)
+      const receipt = ledger.next('sale')
+      const { madeOfflineAt } = request
+      const offline = madeOfflineAt === undefined ? undefined : { till, receipt, soldAt: madeOfflineAt }
+      const staged = this.host.stock.stageLines(stockLines, actor, at, undefined, offline)
       const key: RecordKey | undefined = request.key === undefined ? undefined : { by: till, key: request.key, fingerprint }
       const record: SaleRecord = {
         kind: 'sale',
-        receipt: ledger.next('sale'),
+        receipt,
         at,
+        ...(madeOfflineAt === undefined ? {} : { madeOfflineAt }),
         till,
         ...staffOf(actor),
         day: ledger.currentDay,

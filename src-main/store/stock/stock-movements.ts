@@ -6,7 +6,7 @@
  */
 import { PLANT_LIMITS } from '#shared/plant-schema'
 import type { Plant } from '#shared/plant'
-import type { StockLine, StockMovement } from '#shared/stock'
+import type { OfflineSaleMark, StockLine, StockMovement } from '#shared/stock'
 import { currentActor } from '#store/history/history-actor'
 import type { Actor, HistoryEntry, MovementCause } from '#store/history/history-entry'
 import type { IdempotencyRecord, IdempotencyScope, RememberedStock } from '#store/file/data-file'
@@ -14,7 +14,7 @@ import type { JournalRecord } from '#store/journal/journal'
 import type { FoundKey } from '#store/catalogue/idempotency-keys'
 import { stockFingerprintOf } from '#store/catalogue/idempotency-keys'
 import { PlantsNotEditableError } from '#store/catalogue/plant-edits'
-import { changedPlantRecord } from '#store/catalogue/plant-records'
+import { changedPlantRecord, movedPlantRecord } from '#store/catalogue/plant-records'
 import type { PlantChange } from '#store/catalogue/plant-store-types'
 import { IdempotencyKeyReusedError, checkVersion, type WriteCondition } from '#store/catalogue/preconditions'
 import type { StagedChange } from '#store/catalogue/staged-change'
@@ -113,9 +113,10 @@ export class StockMovements {
    * Inside the store's serialised step (a stock call's, or a sale's): checks every line against the stock as the
    * lines before it leave it, throwing before anything is staged, then stages each plant (once, as it ends) and one
    * change log entry per movement. Returns the movements, the changes for the journal line, and the plants named.
+   * `offline` marks a sale made offline at a till: its pots are taken even below zero, and a line it takes there is flagged.
    */
-  stageLines(lines: readonly StockLine[], by: Actor, at: string, condition?: WriteCondition): StagedMovements {
-    const planned = this.#plan(lines, at, condition)
+  stageLines(lines: readonly StockLine[], by: Actor, at: string, condition?: WriteCondition, offline?: OfflineSaleMark): StagedMovements {
+    const planned = this.#plan(lines, at, condition, offline)
     const changes: StagedChange[] = []
     const movements: StockMovement[] = []
     const last = new Map(planned.map(({ line }, index) => [line.id, index])) // each plant's last movement
@@ -132,7 +133,7 @@ export class StockMovements {
   }
 
   /** Checks every line against the stock as the lines before it leave it; throws, staging nothing, on the first refusal. */
-  #plan(lines: readonly StockLine[], at: string, condition?: WriteCondition): Planned[] {
+  #plan(lines: readonly StockLine[], at: string, condition?: WriteCondition, offline?: OfflineSaleMark): Planned[] {
     const unknown = [...new Set(lines.filter((line) => !this.host.live(line.id)).map((line) => line.id))]
     if (unknown.length > 0) throw new PlantsNotEditableError('unknown', unknown)
     if (condition && lines[0]) checkVersion(this.host.live(lines[0].id)!, condition)
@@ -141,7 +142,7 @@ export class StockMovements {
     const planned: Planned[] = []
     for (const line of lines) {
       const before = working.get(line.id) ?? this.host.live(line.id)!
-      const move = nextRecord(before, line, at)
+      const move = nextRecord(before, line, at, line.reason === 'sold' ? offline : undefined)
       if (!move) continue // a count that found what was recorded: nothing moves
       working.set(line.id, move.after)
       planned.push({ line, before, ...move })
@@ -161,24 +162,37 @@ export class StockMovements {
   }
 }
 
-/** The record `line` leaves `before` as, with the pots before and after; undefined for a count that found what was recorded. */
-function nextRecord(before: StoredPlant, line: StockLine, at: string): Omit<Planned, 'line' | 'before'> | undefined {
+/**
+ * The record `line` leaves `before` as, with the pots before and after; undefined for a count that found what was
+ * recorded (on a line flagged below zero, that count still clears the flag). `offline`: the line is a sale made
+ * offline at a till, never refused for stock.
+ */
+function nextRecord(before: StoredPlant, line: StockLine, at: string, offline?: OfflineSaleMark): Omit<Planned, 'line' | 'before'> | undefined {
   if ('count' in line) {
-    if (line.count === before.quantity) return undefined
+    if (line.count === before.quantity && !before.belowZero) return undefined
     return { after: changedPlantRecord(before, { quantity: line.count }, at), from: before.quantity ?? 0, to: line.count }
   }
-  if (before.quantity === undefined && (line.reason === 'sold' || line.reason === 'returned')) return singleSale(before, line.change, line.reason, at)
-  const quantity = quantityAfter(before, line.change, line.reason)
-  return { after: changedPlantRecord(before, { quantity }, at), from: before.quantity ?? 0, to: quantity }
+  if (before.quantity === undefined && (line.reason === 'sold' || line.reason === 'returned'))
+    return singleSale(before, line.change, line.reason, at, offline)
+  const quantity = quantityAfter(before, line.change, line.reason, offline !== undefined)
+  return { after: movedPlantRecord(before, quantity, at, offline), from: before.quantity ?? 0, to: quantity }
 }
 
 /**
  * A single plant (no quantity) in a sale or a return, as one pot: on hand while not sold. A sale marks it sold, a
  * return makes it available again, and it stays a single plant, so a basket can hold single plants and lines alike.
  */
-function singleSale(plant: StoredPlant, change: number, reason: StockLine['reason'], at: string): Omit<Planned, 'line' | 'before'> {
+function singleSale(
+  plant: StoredPlant,
+  change: number,
+  reason: StockLine['reason'],
+  at: string,
+  offline?: OfflineSaleMark
+): Omit<Planned, 'line' | 'before'> {
   const from = singleOnHand(plant)
   const to = from + change
+  // Sold at a till while offline after it was sold here: the sale stands, the plant stays sold and is flagged.
+  if (to < 0 && offline) return { after: { ...changedPlantRecord(plant, {}, at), belowZero: plant.belowZero ?? offline }, from, to }
   if (to < 0) throw new StockRefusedError('not-enough', toFullPlant(plant), reason, change, from)
   if (to > 1) throw new StockRefusedError('not-kept', toFullPlant(plant), reason, change, from)
   return { after: changedPlantRecord(plant, { status: to === 0 ? 'sold' : 'available' }, at), from, to }
@@ -187,13 +201,17 @@ function singleSale(plant: StoredPlant, change: number, reason: StockLine['reaso
 /** What a single plant has on hand, as one pot: 1 while not sold. */
 const singleOnHand = (plant: StoredPlant) => (plant.status === 'sold' ? 0 : 1)
 
-/** The quantity `change` pots leave; StockRefusedError below zero, above the most a line holds, or on a plant that keeps no stock. */
-function quantityAfter(plant: StoredPlant, change: number, reason: StockLine['reason']): number {
+/**
+ * The quantity `change` pots leave; StockRefusedError below zero (unless `belowZero`: a sale made offline at a
+ * till), above the most a line holds, or on a plant that keeps no stock.
+ */
+function quantityAfter(plant: StoredPlant, change: number, reason: StockLine['reason'], belowZero = false): number {
   const view = (): Plant => toFullPlant(plant)
   // A single plant (no quantity) can start keeping stock by receiving pots; it cannot have pots written off.
   if (plant.quantity === undefined && change < 0) throw new StockRefusedError('not-kept', view(), reason, change, singleOnHand(plant))
   const quantity = (plant.quantity ?? 0) + change
-  if (quantity < 0) throw new StockRefusedError('not-enough', view(), reason, change)
+  // Pots received or returned on a line below zero move it up, even while it stays below.
+  if (quantity < 0 && change < 0 && !belowZero) throw new StockRefusedError('not-enough', view(), reason, change)
   if (quantity > PLANT_LIMITS.quantityMax) throw new StockRefusedError('too-much', view(), reason, change)
   return quantity
 }

@@ -18,7 +18,7 @@ export function stockReportOf(plants: readonly Plant[], daily: DailyStock, month
   for (const plant of plants) {
     if (plant.quantity === undefined) continue
     lines++
-    potsOnHand += plant.quantity
+    potsOnHand += Math.max(0, plant.quantity) // a line below zero has none on the shelf, and takes none from the others
     if (isLowStock(plant)) {
       const { id, name, quantity, reorderAt } = plant
       lowStock.push({ id, ...(name === undefined ? {} : { name }), quantity, ...(reorderAt === undefined ? {} : { reorderAt }) })
@@ -54,4 +54,12 @@ function movedIn(movements: Readonly<DailyMovements>, month: string): StockRepor
   }
   for (const reason of STOCK_REASONS) if (moved[reason] === 0) delete moved[reason]
   return moved
+}
+
+/**
+ * The lines taken below zero by sales made offline at a till and not counted since (their `belowZero` says which
+ * sale), the earliest sold first: what the owner is asked to count.
+ */
+export function belowZeroLines(plants: readonly Plant[]): Plant[] {
+  return plants.filter((plant) => plant.belowZero !== undefined).sort((a, b) => a.belowZero!.soldAt.localeCompare(b.belowZero!.soldAt) || a.id - b.id)
 }

@@ -30,7 +30,7 @@ export function categoryOf(text: string, firstOfList: boolean): string {
 /** A quantity: a whole number ≥ 0 (`12`, `12.0`, `12,0`), else the text for the schema to refuse. */
 export function quantityOf(cell: Cell): number | string | undefined {
   if (typeof cell === 'number') return cell
-  const text = cell.trim()
+  const text = textOf(cell).trim() // an exported -2 is guarded as '-2: read it as -2, which is then refused in words
   if (text === '') return undefined
   const whole = /^(\d{1,9})(?:[.,]0+)?$/.exec(text)?.[1]
   return whole === undefined ? text : Number(whole)
@@ -38,11 +38,12 @@ export function quantityOf(cell: Cell): number | string | undefined {
 
 /**
  * Why a cell is no count of pots, in a spreadsheet user's words (the API's schema speaks of JSON): other systems
- * export oversold lines as negative stock.
+ * export oversold lines as negative stock, and so does ours a line taken below zero by sales made offline at a till.
+ * An import sets the number found, as a count does, so it asks for a count rather than carry the negative number on.
  */
 function potCountProblem(field: 'quantity' | 'reorderAt', text: string): string {
   if (/^-\d+(?:[.,]0+)?$/.test(text))
-    return `${field} cannot be below 0; got ${text}: put 0 in the cell (an oversold line, say), or leave the column out (map it to "not imported")`
+    return `${field} cannot be below 0; got ${text}: count the pots and put the number found in the cell (0 for none: a line sold below zero at a till while offline, or an oversold line), or leave the column out (map it to "not imported")`
   return `${field} must be a whole number of pots, such as 12; got "${text}"`
 }
 

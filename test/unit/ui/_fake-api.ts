@@ -186,7 +186,8 @@ export function fakeApi(initial: Plant[] = []): FakeApi {
       const before = plants[index]!
       const to = 'count' in move ? move.count : (before.quantity ?? 0) + move.change
       if (to < 0) throw new ApiError({ type: 'x', title: 'Not enough stock', status: 409, detail: 'not enough', onHand: before.quantity ?? 0 })
-      const after = { ...before, quantity: to, status: statusFollowingStock(before.status, to), version: before.version + 1 }
+      const after: Plant = { ...before, quantity: to, status: statusFollowingStock(before.status, to), version: before.version + 1 }
+      if ('count' in move) delete after.belowZero // a count clears a line's flag of stock below zero, as on the server
       plants[index] = after
       const movement = { seq: clock, plantId: id, reason: move.reason, change: to - (before.quantity ?? 0), from: before.quantity ?? 0, to }
       return { plant: after, movement: { ...movement, ...(move.note === undefined ? {} : { note: move.note }) } }
@@ -198,6 +199,7 @@ export function fakeApi(initial: Plant[] = []): FakeApi {
       for (const line of lines) await client.moveStock(line.id, line)
       return { plants: [], movements: [], unchanged: 0 }
     }),
+    belowZero: vi.fn(async () => ({ lines: plants.filter((p) => p.belowZero !== undefined) })),
     stockReport: vi.fn(async (month = '2026-03') => ({
       month,
       stockAt: `${month}-02T10:00:00.000Z`,

@@ -267,10 +267,23 @@ export const plantSchemas: Record<string, JsonSchema> = {
       },
       quantity: {
         type: 'integer',
-        minimum: 0,
-        description: 'Extension: pots on hand of a plant line kept in stock; absent for a single plant. Moved by POST /plant/{id}/stock.'
+        description:
+          'Extension: pots on hand of a plant line kept in stock; absent for a single plant. Moved by POST /plant/{id}/stock. ' +
+          'Below 0 only after sales made offline at a till sold more than this computer had (then belowZero is present).'
       },
       reorderAt: { type: 'integer', minimum: 0, description: 'Extension: the quantity at or below which the line is low on stock.' },
+      belowZero: {
+        type: 'object',
+        required: ['till', 'receipt', 'soldAt'],
+        description:
+          'Extension: the sale made offline at a till that took the line below zero (GET /stock/below-zero lists these lines); ' +
+          'a count clears it.',
+        properties: {
+          till: { type: 'string', description: "The till's token name." },
+          receipt: { type: 'integer', minimum: 1 },
+          soldAt: { type: 'string', format: 'date-time', description: 'When the sale was made on the till.' }
+        }
+      },
       createdAt: { type: 'string', format: 'date-time' },
       updatedAt: { type: 'string', format: 'date-time' },
       version: { type: 'integer', minimum: 1, description: 'Bumped by every saved change; the ETag is "ID-VERSION".' }

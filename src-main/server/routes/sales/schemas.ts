@@ -47,6 +47,11 @@ const sale = object(
   {
     receipt: { type: 'integer', minimum: 1, description: 'From a gap-free sequence.' },
     at: { type: 'string', format: 'date-time' },
+    madeOfflineAt: {
+      type: 'string',
+      format: 'date-time',
+      description: 'When it was made on a till that could not reach this computer (sent later from its outbox); absent for a sale made online.'
+    },
     till: { type: 'string', description: 'The token\'s name that sold it ("ui" for the staff UI).' },
     staff: { type: 'string', description: 'The staff member at the till; only once staff members are set up.' },
     day: { type: 'integer', minimum: 1 },
@@ -57,7 +62,7 @@ const sale = object(
     payments: { type: 'array', items: ref('Payment') },
     change: minor('Cash handed back.')
   },
-  ['basketDiscount']
+  ['basketDiscount', 'madeOfflineAt']
 )
 
 const refundLine = object({
