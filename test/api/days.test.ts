@@ -108,6 +108,22 @@ describe('the day', () => {
     expect((await app.call('POST', '/v3/days/current/close', { counted: 5 }, key)).status).toBe(422)
   })
 
+  it('closes the day it names once: two tills closing day 1 at once close it and are told so, not an empty day 2', async () => {
+    const app = await createTestApp()
+    await tradedDay(app)
+    const [first, second] = await Promise.all([
+      app.call('POST', '/v3/days/current/close', { counted: 1101, day: 1 }, { 'idempotency-key': '"till-1"' }),
+      app.call('POST', '/v3/days/current/close', { counted: 1101, day: 1 }, { 'idempotency-key': '"till-2"' })
+    ])
+    expect([first.status, second.status].sort()).toEqual([201, 409])
+    const refused = await json<{ type: string; detail: string }>(first.status === 409 ? first : second)
+    expect(refused.type).toBe('urn:plant-store:problem:day-closed-already')
+    expect(refused.detail).toMatch(/day 1 is closed already \(its Z report is GET \/v3\/days\/1\); the day now being traded is 2/)
+    expect(await json(await app.call('GET', '/v3/days/current'))).toMatchObject({ day: 2 })
+    expect((await app.call('POST', '/v3/days/current/close', { counted: 0, day: 3 })).status).toBe(409) // not started
+    expect((await app.call('POST', '/v3/days/current/close', { counted: 0, day: 0 })).status).toBe(400)
+  })
+
   it('keeps its numbers across a restart', async () => {
     const app = await createTestApp()
     await tradedDay(app)

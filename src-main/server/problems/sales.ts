@@ -16,6 +16,7 @@ export const SALE_PROBLEMS = {
   saleInvalid: refused(PROBLEM_TYPES.invalidInput, 'Invalid input', 400),
   paymentShort: refused(PROBLEM_TYPES.paymentShort, 'Payment short', 409),
   refundBeyondSale: refused(PROBLEM_TYPES.refundBeyondSale, 'Refund beyond the sale', 409),
+  dayClosedAlready: refused(PROBLEM_TYPES.dayClosedAlready, 'Day closed already', 409),
   saleKeyReused: refused(PROBLEM_TYPES.idempotencyKeyReused, 'Idempotency-Key reused', 422),
   salesLedgerDamaged: row({
     type: PROBLEM_TYPES.salesLedgerDamaged,
