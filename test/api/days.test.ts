@@ -124,6 +124,20 @@ describe('the day', () => {
     expect((await app.call('POST', '/v3/days/current/close', { counted: 0, day: 0 })).status).toBe(400)
   })
 
+  it('says a day or receipt number in the address is not one in words about that number, not about a plant id', async () => {
+    const app = await createTestApp()
+    for (const [path, field] of [
+      ['/v3/days/abc', 'number'],
+      ['/v3/sales/0', 'receipt']
+    ]) {
+      const answer = await app.call('GET', path)
+      expect(answer.status).toBe(400)
+      const detail = (await json<{ detail: string }>(answer)).detail
+      expect(detail).toMatch(new RegExp(`^The number in the address is not valid: ${field} must be a whole number from 1`))
+      expect(detail).not.toMatch(/plant/)
+    }
+  })
+
   it('keeps its numbers across a restart', async () => {
     const app = await createTestApp()
     await tradedDay(app)
