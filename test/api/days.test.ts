@@ -126,10 +126,11 @@ describe('the day', () => {
 
   it('says a day or receipt number in the address is not one in words about that number, not about a plant id', async () => {
     const app = await createTestApp()
-    for (const [path, field] of [
+    const cases: [path: string, field: string][] = [
       ['/v3/days/abc', 'number'],
       ['/v3/sales/0', 'receipt']
-    ]) {
+    ]
+    for (const [path, field] of cases) {
       const answer = await app.call('GET', path)
       expect(answer.status).toBe(400)
       const detail = (await json<{ detail: string }>(answer)).detail

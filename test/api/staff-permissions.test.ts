@@ -83,7 +83,13 @@ const cases: WriteCase[] = [
     path: '/v3/sales',
     body: { lines: [{ plantId: 1, quantity: 1 }], discount: { amount: 100, reason: 'loyal' }, payments: [{ method: 'cash', amount: 300 }] }
   },
-  { route: 'PUT /baskets/{basketId}', action: 'sell', method: 'PUT', path: '/v3/baskets/till-1', body: { idempotencyKey: 'basket-key-1', lines: [] } },
+  {
+    route: 'PUT /baskets/{basketId}',
+    action: 'sell',
+    method: 'PUT',
+    path: '/v3/baskets/till-1',
+    body: { idempotencyKey: 'basket-key-1', lines: [] }
+  },
   { route: 'DELETE /baskets/{basketId}', action: 'sell', method: 'DELETE', path: '/v3/baskets/till-1' },
   { route: 'POST /sales/{receipt}/refunds', action: 'refund', method: 'POST', path: '/v3/sales/1/refunds', body: REFUND },
   { route: 'POST /days/current/close', action: 'close-day', method: 'POST', path: '/v3/days/current/close', body: { counted: 400 } },
@@ -188,7 +194,9 @@ describe('who needs a staff session (extension)', () => {
     const whole = { lines: [{ line: 1, quantity: 2, restock: true }], reason: 'wilted' }
     const over = await app.call('POST', '/v3/sales/1/refunds', whole, sessionOf(app, 'staff'))
     expect(over.status).toBe(403)
-    expect((await over.json()).detail).toMatch(/^The refunds of this sale would come to 12\.00, over Anna's refund limit of 10\.00; a manager or the owner can give it/)
+    expect((await over.json()).detail).toMatch(
+      /^The refunds of this sale would come to 12\.00, over Anna's refund limit of 10\.00; a manager or the owner can give it/
+    )
     expect(app.store.ledger.refunds).toEqual([])
     expect((await app.call('POST', '/v3/sales/1/refunds', REFUND, sessionOf(app, 'staff'))).status).toBe(201)
     expect((await app.call('POST', '/v3/sales/1/refunds', REFUND, sessionOf(app, 'manager'))).status).toBe(201)

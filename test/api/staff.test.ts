@@ -122,7 +122,11 @@ describe('PINs and sessions (extension)', () => {
     }
     expect((await app.call('PATCH', '/v3/staff/2', { name: 'ANNA' }, owner)).status).toBe(409)
     expect((await app.call('PATCH', '/v3/staff/3', { name: 'Anna' }, owner)).status).toBe(200) // her own name
-    expect((await (await app.call('GET', '/v3/staff')).json()).members.map((member: { name: string }) => member.name)).toEqual(['Olga', 'Max', 'Anna'])
+    expect((await (await app.call('GET', '/v3/staff')).json()).members.map((member: { name: string }) => member.name)).toEqual([
+      'Olga',
+      'Max',
+      'Anna'
+    ])
   })
 
   it('locking a member out ends the sessions they signed in before', async () => {

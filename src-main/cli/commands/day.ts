@@ -42,7 +42,8 @@ async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
   if ((action !== 'show' && action !== 'close') || extra.length > 0) throw new UsageError('say what to do: plant-store day show|close; see --help')
   if (action === 'show' && (values.counted !== undefined || values.float !== undefined || values.day !== undefined))
     throw new UsageError('--counted, --float and --day go with day close')
-  if (values.day !== undefined && !/^[1-9]\d{0,15}$/.test(values.day)) throw new UsageError(`--day is the day's number, such as 12; got "${values.day}"`)
+  if (values.day !== undefined && !/^[1-9]\d{0,15}$/.test(values.day))
+    throw new UsageError(`--day is the day's number, such as 12; got "${values.day}"`)
   if (action === 'close' && values.counted === undefined) throw new UsageError('give the cash counted: plant-store day close --counted 123.45')
   const close =
     action === 'close'

@@ -2,7 +2,7 @@
 /** The Till view's keyboard: a name and Enter adds the first match, F2 opens Pay (only with a basket to pay), Esc closes it. */
 import { flushPromises, mount } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { useApiClient } from '#renderer/api'
 import TheTillView from '#renderer/components/TheTillView.vue'
 import { useBasketStore } from '#renderer/stores/basket'
@@ -45,7 +45,7 @@ describe('the Till view', () => {
   })
 
   it('gives a staff member no Price or Discount to press, saying why: a discount is a price change too', async () => {
-    api.client.listStaff.mockResolvedValue({ members: [{ id: 3, name: 'Anna', role: 'staff', locked: false }], lockAfterMinutes: 5 })
+    vi.mocked(api.client.listStaff).mockResolvedValue({ members: [{ id: 3, name: 'Anna', role: 'staff', locked: false }], lockAfterMinutes: 5 })
     const staff = useStaffStore()
     await staff.load()
     await staff.signIn(3, '2222')
