@@ -70,6 +70,11 @@ export interface DayCloseRequest {
   counted: number
   /** Cash left in the drawer as the next day's opening float; 0 when absent (all banked). */
   nextFloat?: number
+  /**
+   * The number of the day meant (as its X report showed it): refused when that day is closed already, so two tills
+   * closing at once, or one close sent twice without its key, close one day and not an empty one after it.
+   */
+  day?: number
 }
 
 const cash = (what: string) =>
@@ -82,15 +87,24 @@ const cash = (what: string) =>
     { type: 'integer', minimum: 0, maximum: MONEY_MAX }
   )
 
+const dayNumber = leaf<number>(
+  (value, field, errors) => {
+    if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 1) return value
+    errors.push({ field, message: 'day must be the whole number of the day being closed, from 1 (its X report says it)' })
+    return undefined
+  },
+  { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER }
+)
+
 /** The body of POST /v3/days/current/close. */
 export const DAY_CLOSE_BODY = named(
   'DayClose',
   objectOf<DayCloseRequest>(
-    { counted: cash('counted'), nextFloat: cash('nextFloat') },
+    { counted: cash('counted'), nextFloat: cash('nextFloat'), day: dayNumber },
     {
       required: ['counted'],
-      notAnObject: 'the body must be a JSON object such as {"counted": 12345, "nextFloat": 5000}',
-      unknownKey: (key) => `unknown field "${key}"; a close has counted and nextFloat`
+      notAnObject: 'the body must be a JSON object such as {"counted": 12345, "nextFloat": 5000, "day": 12}',
+      unknownKey: (key) => `unknown field "${key}"; a close has counted, nextFloat and day`
     }
   )
 )

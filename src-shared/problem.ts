@@ -78,6 +78,8 @@ export const PROBLEM_TYPES = {
   paymentShort: 'urn:plant-store:problem:payment-short',
   /** 409: a refund of more than is left to refund of a sale line (extension). */
   refundBeyondSale: 'urn:plant-store:problem:refund-beyond-sale',
+  /** 409: a day's close that names a day closed already (extension). */
+  dayClosedAlready: 'urn:plant-store:problem:day-closed-already',
   /** 409: other tills may not connect (no LAN address set, or the listener is not up) (extension). */
   lanOff: 'urn:plant-store:problem:lan-off',
   /** 409: this computer cannot listen at the LAN address or port asked for; the listener stays as it was (extension). */

@@ -98,6 +98,11 @@ export function settle(
   payments.forEach((payment, index) => {
     if (payment.given === undefined) return
     if (payment.method !== 'cash') errors.push({ field: `payments[${index}].given`, message: 'given is for cash only (the change it leaves)' })
+    else if (payment.amount === 0 && payment.given > 0)
+      errors.push({
+        field: `payments[${index}].given`,
+        message: 'a cash payment of 0 has no change to give: leave it out, or say how much of the total is paid in cash'
+      })
     else if (payment.given < payment.amount)
       errors.push({ field: `payments[${index}].given`, message: `given (${payment.given}) is less than the amount (${payment.amount})` })
   })

@@ -1,4 +1,6 @@
 /** The till windows' open baskets over HTTP: kept in the data folder (through a restart), replaced, forgotten, refused in words. */
+import { stat } from 'node:fs/promises'
+import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { createApiClient } from '#shared/api-client'
 import type { Basket } from '#shared/basket'
@@ -22,6 +24,8 @@ describe('baskets', () => {
     expect(await put.json()).toEqual(basket)
     await first.call('PUT', '/v3/baskets/window-b', { idempotencyKey: 'other', lines: [] })
     await first.store.close()
+    // Private like the rest of the data folder, whatever the umask of whoever started the server.
+    if (process.platform !== 'win32') expect((await stat(path.join(first.dir, 'baskets'))).mode & 0o777).toBe(0o700)
 
     const second = await createTestApp({ dir: first.dir })
     expect(await (await second.call('GET', '/v3/baskets/window-a')).json()).toEqual(basket)

@@ -108,6 +108,37 @@ describe('the day', () => {
     expect((await app.call('POST', '/v3/days/current/close', { counted: 5 }, key)).status).toBe(422)
   })
 
+  it('closes the day it names once: two tills closing day 1 at once close it and are told so, not an empty day 2', async () => {
+    const app = await createTestApp()
+    await tradedDay(app)
+    const [first, second] = await Promise.all([
+      app.call('POST', '/v3/days/current/close', { counted: 1101, day: 1 }, { 'idempotency-key': '"till-1"' }),
+      app.call('POST', '/v3/days/current/close', { counted: 1101, day: 1 }, { 'idempotency-key': '"till-2"' })
+    ])
+    expect([first.status, second.status].sort()).toEqual([201, 409])
+    const refused = await json<{ type: string; detail: string }>(first.status === 409 ? first : second)
+    expect(refused.type).toBe('urn:plant-store:problem:day-closed-already')
+    expect(refused.detail).toMatch(/day 1 is closed already \(its Z report is GET \/v3\/days\/1\); the day now being traded is 2/)
+    expect(await json(await app.call('GET', '/v3/days/current'))).toMatchObject({ day: 2 })
+    expect((await app.call('POST', '/v3/days/current/close', { counted: 0, day: 3 })).status).toBe(409) // not started
+    expect((await app.call('POST', '/v3/days/current/close', { counted: 0, day: 0 })).status).toBe(400)
+  })
+
+  it('says a day or receipt number in the address is not one in words about that number, not about a plant id', async () => {
+    const app = await createTestApp()
+    const cases: [path: string, field: string][] = [
+      ['/v3/days/abc', 'number'],
+      ['/v3/sales/0', 'receipt']
+    ]
+    for (const [path, field] of cases) {
+      const answer = await app.call('GET', path)
+      expect(answer.status).toBe(400)
+      const detail = (await json<{ detail: string }>(answer)).detail
+      expect(detail).toMatch(new RegExp(`^The number in the address is not valid: ${field} must be a whole number from 1`))
+      expect(detail).not.toMatch(/plant/)
+    }
+  })
+
   it('keeps its numbers across a restart', async () => {
     const app = await createTestApp()
     await tradedDay(app)

@@ -33,7 +33,7 @@ const cases: WriteCase[] = [
   { route: 'POST /tokens', action: 'tokens', method: 'POST', path: '/v3/tokens', body: { name: 'script' } },
   { route: 'DELETE /tokens/{name}', action: 'tokens', method: 'DELETE', path: '/v3/tokens/script' },
   { route: 'POST /import', action: 'import', method: 'POST', path: '/v3/import', body: [] },
-  { route: 'PUT /backup', action: 'backups', method: 'PUT', path: '/v3/backup', body: { folder: null } },
+  { route: 'PUT /backup', action: 'backups', method: 'PUT', path: '/v3/backup', body: { dir: null } },
   { route: 'POST /backup', action: 'backups', method: 'POST', path: '/v3/backup' },
   { route: 'POST /plant/{id}/stock', action: 'sell', method: 'POST', path: '/v3/plant/1/stock', body: { change: -1, reason: 'sold' } },
   { route: 'POST /plant/{id}/stock', action: 'refund', method: 'POST', path: '/v3/plant/1/stock', body: { change: 1, reason: 'returned' } },
@@ -50,8 +50,16 @@ const cases: WriteCase[] = [
     action: 'receive-stock',
     method: 'POST',
     path: '/v3/plant/bulk/stock',
-    body: [{ id: 1, count: 7, reason: 'counted' }]
+    body: { movements: [{ id: 1, count: 7, reason: 'counted' }] }
   },
+  {
+    route: 'POST /plant/bulk/stock',
+    action: 'write-off-stock', // a count below the 3 pots the line has takes pots away
+    method: 'POST',
+    path: '/v3/plant/bulk/stock',
+    body: { movements: [{ id: 1, count: 1, reason: 'counted' }] }
+  },
+  { route: 'POST /plant/{id}/stock', action: 'write-off-stock', method: 'POST', path: '/v3/plant/1/stock', body: { count: 0, reason: 'counted' } },
   { route: 'PUT /settings/sales', action: 'settings', method: 'PUT', path: '/v3/settings/sales', body: { pricesIncludeTax: true, taxRates: [] } },
   { route: 'POST /sales', action: 'sell', method: 'POST', path: '/v3/sales', body: SALE },
   {
@@ -68,7 +76,27 @@ const cases: WriteCase[] = [
     path: '/v3/offline-sales',
     body: { sales: [{ key: 'k', madeAt: '2026-11-28T09:30:00.000Z', sale: SALE }] }
   },
-  { route: 'PUT /baskets/{basketId}', action: 'sell', method: 'PUT', path: '/v3/baskets/till-1', body: { lines: [] } },
+  {
+    route: 'POST /sales',
+    action: 'change-prices', // a discount of all but a cent sells below price as surely as an override
+    method: 'POST',
+    path: '/v3/sales',
+    body: { lines: [{ plantId: 1, quantity: 1, discount: { amount: 399, reason: 'mate' } }], payments: [{ method: 'cash', amount: 1 }] }
+  },
+  {
+    route: 'POST /sales',
+    action: 'change-prices',
+    method: 'POST',
+    path: '/v3/sales',
+    body: { lines: [{ plantId: 1, quantity: 1 }], discount: { amount: 100, reason: 'loyal' }, payments: [{ method: 'cash', amount: 300 }] }
+  },
+  {
+    route: 'PUT /baskets/{basketId}',
+    action: 'sell',
+    method: 'PUT',
+    path: '/v3/baskets/till-1',
+    body: { idempotencyKey: 'basket-key-1', lines: [] }
+  },
   { route: 'DELETE /baskets/{basketId}', action: 'sell', method: 'DELETE', path: '/v3/baskets/till-1' },
   { route: 'POST /sales/{receipt}/refunds', action: 'refund', method: 'POST', path: '/v3/sales/1/refunds', body: REFUND },
   { route: 'POST /days/current/close', action: 'close-day', method: 'POST', path: '/v3/days/current/close', body: { counted: 400 } },
@@ -117,6 +145,7 @@ describe('staff roles on every write route (extension)', () => {
       // Allowed by the role: whatever the route then says (a wrong pairing code is its own 403), not the staff check's.
       expect(problem?.type, `${role} may ${action}`).not.toBe(PROBLEM_TYPES.staffNotAllowed)
       expect(problem?.type).not.toBe(PROBLEM_TYPES.staffSessionNeeded)
+      expect(response.status, `${method} ${path} must be a request the route takes`).not.toBe(400)
     } else {
       expect(response.status).toBe(403)
       expect(problem?.type).toBe(PROBLEM_TYPES.staffNotAllowed)
@@ -180,10 +209,26 @@ describe('who needs a staff session (extension)', () => {
     const whole = { lines: [{ line: 1, quantity: 2, restock: true }], reason: 'wilted' }
     const over = await app.call('POST', '/v3/sales/1/refunds', whole, sessionOf(app, 'staff'))
     expect(over.status).toBe(403)
-    expect((await over.json()).detail).toMatch(/^A refund of 12\.00 is over Anna's refund limit of 10\.00; a manager or the owner can give it/)
+    expect((await over.json()).detail).toMatch(
+      /^The refunds of this sale would come to 12\.00, over Anna's refund limit of 10\.00; a manager or the owner can give it/
+    )
     expect(app.store.ledger.refunds).toEqual([])
     expect((await app.call('POST', '/v3/sales/1/refunds', REFUND, sessionOf(app, 'staff'))).status).toBe(201)
     expect((await app.call('POST', '/v3/sales/1/refunds', REFUND, sessionOf(app, 'manager'))).status).toBe(201)
+  })
+
+  it("a staff member's refunds of one sale count together: refunding pot by pot stops at the limit", async () => {
+    const app = await createStaffedApp()
+    await app.store.add({ name: 'Fern', status: 'available', tags: [], price: 4, quantity: 5 })
+    const sold = { lines: [{ plantId: 1, quantity: 5 }], payments: [{ method: 'cash', amount: 2000 }] }
+    expect((await app.call('POST', '/v3/sales', sold, sessionOf(app, 'manager'))).status).toBe(201)
+    const onePot = { lines: [{ line: 1, quantity: 1, restock: true }], reason: 'split' }
+    const anna = sessionOf(app, 'staff')
+    for (let pot = 1; pot <= 2; pot++) expect((await app.call('POST', '/v3/sales/1/refunds', onePot, anna)).status).toBe(201) // 8.00
+    const third = await app.call('POST', '/v3/sales/1/refunds', onePot, anna) // 12.00 in all
+    expect(third.status).toBe(403)
+    expect((await third.json()).detail).toMatch(/^The refunds of this sale would come to 12\.00, over Anna's refund limit of 10\.00/)
+    expect(app.store.ledger.refunds).toHaveLength(2)
   })
 
   it('a staff member refunds up to their limit, and no more', async () => {
@@ -193,7 +238,7 @@ describe('who needs a staff session (extension)', () => {
     expect((await app.call('POST', '/v3/plant/1/stock', { change: 2, reason: 'returned' }, anna)).status).toBe(200) // 8.00
     const over = await app.call('POST', '/v3/plant/1/stock', { change: 3, reason: 'returned' }, anna) // 12.00
     expect(over.status).toBe(403)
-    expect((await over.json()).detail).toMatch(/^A refund of 12\.00 is over Anna's refund limit of 10\.00/)
+    expect((await over.json()).detail).toMatch(/^A refund of 12\.00, over Anna's refund limit of 10\.00/)
     expect((await app.call('POST', '/v3/plant/1/stock', { change: 3, reason: 'returned' }, sessionOf(app, 'manager'))).status).toBe(200)
   })
 })

@@ -112,6 +112,33 @@ describe('PINs and sessions (extension)', () => {
     expect((await response.json()).detail).toMatch(/^Only the owner can manage staff; Max is signed in as manager/)
   })
 
+  it("refuses a second member with another's name, whatever its case, in words", async () => {
+    const app = await createStaffedApp()
+    const owner = sessionOf(app, 'owner')
+    for (const name of ['Anna', 'anna']) {
+      const added = await app.call('POST', '/v3/staff', { name, role: 'staff', pin: '5555' }, owner)
+      expect(added.status).toBe(409)
+      expect((await added.json()).detail).toMatch(/"Anna" is already a member's name; give this member another/)
+    }
+    expect((await app.call('PATCH', '/v3/staff/2', { name: 'ANNA' }, owner)).status).toBe(409)
+    expect((await app.call('PATCH', '/v3/staff/3', { name: 'Anna' }, owner)).status).toBe(200) // her own name
+    expect((await (await app.call('GET', '/v3/staff')).json()).members.map((member: { name: string }) => member.name)).toEqual([
+      'Olga',
+      'Max',
+      'Anna'
+    ])
+  })
+
+  it('locking a member out ends the sessions they signed in before', async () => {
+    const app = await createStaffedApp()
+    const anna = sessionOf(app, 'staff')
+    expect((await app.call('POST', '/v3/plant', { name: 'Fern' }, anna)).status).toBe(200)
+    for (let attempt = 0; attempt < 5; attempt++) await app.call('POST', '/v3/staff/sessions', { member: 3, pin: '9999' })
+    const after = await app.call('POST', '/v3/plant', { name: 'Ivy' }, anna)
+    expect(after.status).toBe(403)
+    expect((await after.json()).type).toBe(PROBLEM_TYPES.staffSessionNeeded)
+  })
+
   it("a new PIN ends the member's sessions", async () => {
     const app = await createStaffedApp()
     const anna = sessionOf(app, 'staff')

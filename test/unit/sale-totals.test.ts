@@ -105,5 +105,15 @@ describe('settle', () => {
     expect(settle([{ method: 'card', amount: 400 }], 450)).toMatchObject({ ok: false, short: true, paid: 400 })
     expect(settle([{ method: 'card', amount: 500 }], 450)).toMatchObject({ ok: false, short: false })
     expect(settle([{ method: 'card', amount: 450, given: 500 }], 450)).toMatchObject({ ok: false, errors: [{ field: 'payments[0].given' }] })
+    // Change out of a cash payment of nothing: the drawer would pay out money no payment records.
+    expect(
+      settle(
+        [
+          { method: 'cash', amount: 0, given: 100000 },
+          { method: 'card', amount: 450 }
+        ],
+        450
+      )
+    ).toMatchObject({ ok: false, errors: [{ field: 'payments[0].given', message: expect.stringMatching(/no change to give/) }] })
   })
 })

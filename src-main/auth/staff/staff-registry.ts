@@ -15,6 +15,16 @@ export class StaffRuleError extends Error {
   }
 }
 
+/**
+ * Refuses a name another member has, whatever its case: receipts, history and the reports' takings per member name
+ * the member, so two "Anna"s would be counted as one.
+ */
+function refuseNameInUse(data: StaffData, name: string, exceptId?: number): void {
+  const same = (other: string) => other.localeCompare(name, undefined, { sensitivity: 'accent' }) === 0
+  const holder = data.members.find((member) => member.id !== exceptId && same(member.name))
+  if (holder) throw new StaffRuleError(`"${holder.name}" is already a member's name; give this member another (such as "${name} B.")`)
+}
+
 /** The outcome of a PIN. */
 export type SignIn =
   | { ok: true; member: StaffMember }
@@ -84,6 +94,7 @@ export class StaffRegistry {
           'the first member must be the owner (with a PIN of their own), so that someone can manage staff once PINs are asked for'
         )
       }
+      refuseNameInUse(data, input.name)
       const stored: StoredMember = { id: data.nextId++, name: input.name, role: input.role, pin, failedAttempts: 0 }
       if (input.refundLimitCents !== undefined) stored.refundLimitCents = input.refundLimitCents
       data.members.push(stored)
@@ -100,6 +111,7 @@ export class StaffRegistry {
       if (changes.role !== undefined && changes.role !== 'owner' && stored.role === 'owner' && owners(data) === 1) {
         throw new StaffRuleError(`"${stored.name}" is the only owner; make another member the owner first`)
       }
+      if (changes.name !== undefined) refuseNameInUse(data, changes.name, id)
       if (changes.name !== undefined) stored.name = changes.name
       if (changes.role !== undefined) stored.role = changes.role
       if (changes.refundLimitCents !== undefined) stored.refundLimitCents = changes.refundLimitCents

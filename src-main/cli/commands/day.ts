@@ -6,7 +6,7 @@ import { dataOptionHelp, readOptions } from '#cli/options'
 import { decimalOf, minorUnitsOf } from '#cli/output/money-output'
 
 const help = `Usage: plant-store day show [--json]
-       plant-store day close --counted AMOUNT [--float AMOUNT] [--json]
+       plant-store day close --counted AMOUNT [--float AMOUNT] [--day N] [--json]
 
 show prints the day being traded so far (the X report); close closes it with the cash
 counted in the drawer (the Z report: numbered, the difference against the cash expected)
@@ -15,11 +15,13 @@ and starts the next day. Works through the running server (or the data folder it
 Options:
   --counted AMOUNT  (close) the cash counted, e.g. 123.45
   --float AMOUNT    (close) cash left in the drawer for tomorrow (0 when left out)
+  --day N           (close) close day N only: refused (exit 4) when it is closed already,
+                    so a close run twice closes one day, not an empty one after it
   --json            print the report as the API answers it (amounts in minor units)
 ${dataOptionHelp()}
   -h, --help        show this help
 
-Exit codes: 0 done, 1 failed, 2 usage error, 3 no Plant Store data in the folder,
+Exit codes: 0 done, 1 failed, 2 usage error, 3 no Plant Store data in the folder, 4 day N closed already,
 6 the token may not close the day (read-only).
 `
 
@@ -34,18 +36,21 @@ function reportLines(report: DayReport): string[] {
 }
 
 async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
-  const options = { counted: { type: 'string' }, float: { type: 'string' }, json: { type: 'boolean' } } as const
+  const options = { counted: { type: 'string' }, float: { type: 'string' }, day: { type: 'string' }, json: { type: 'boolean' } } as const
   const { values, positionals, dataDir } = readOptions(args, env, options, true)
   const [action, ...extra] = positionals
   if ((action !== 'show' && action !== 'close') || extra.length > 0) throw new UsageError('say what to do: plant-store day show|close; see --help')
-  if (action === 'show' && (values.counted !== undefined || values.float !== undefined))
-    throw new UsageError('--counted and --float go with day close')
+  if (action === 'show' && (values.counted !== undefined || values.float !== undefined || values.day !== undefined))
+    throw new UsageError('--counted, --float and --day go with day close')
+  if (values.day !== undefined && !/^[1-9]\d{0,15}$/.test(values.day))
+    throw new UsageError(`--day is the day's number, such as 12; got "${values.day}"`)
   if (action === 'close' && values.counted === undefined) throw new UsageError('give the cash counted: plant-store day close --counted 123.45')
   const close =
     action === 'close'
       ? {
           counted: minorUnitsOf(values.counted!, '--counted'),
-          ...(values.float === undefined ? {} : { nextFloat: minorUnitsOf(values.float, '--float') })
+          ...(values.float === undefined ? {} : { nextFloat: minorUnitsOf(values.float, '--float') }),
+          ...(values.day === undefined ? {} : { day: Number(values.day) })
         }
       : undefined
   return withApiClient(dataDir, env, 'a plant-store day command', async (client) => {

@@ -27,6 +27,6 @@ export function numberParam(event: H3Event, name: 'receipt' | 'number'): number 
   const raw = event.context.params?.[name] ?? ''
   const value = /^\d{1,15}$/.test(raw) ? Number(raw) : 0
   if (value < 1)
-    throw problem('invalidId', [{ field: name, message: `${name} must be a whole number from 1, such as 42; got "${raw.slice(0, 20)}"` }])
+    throw problem('invalidNumber', [{ field: name, message: `${name} must be a whole number from 1, such as 42; got "${raw.slice(0, 20)}"` }])
   return value
 }

@@ -1,6 +1,6 @@
 /** Rows of the problem table (problems.ts) for sales, refunds and days. */
 import { PROBLEM_TYPES, type FieldError } from '#shared/problem'
-import { listedWithFields, row } from './problem-row'
+import { fieldErrorsRow, listedWithFields, row } from './problem-row'
 
 /** A refusal of a sale, a refund or a close: `what` was not done, and each field's fault. */
 const refused = (type: string, title: string, status: number) =>
@@ -13,9 +13,12 @@ const refused = (type: string, title: string, status: number) =>
   })
 
 export const SALE_PROBLEMS = {
+  /** A receipt or day number in the path that is not one (the plant id's problem type, in words about numbers). */
+  invalidNumber: fieldErrorsRow('The number in the address is not valid', { type: PROBLEM_TYPES.invalidId, title: 'Invalid ID supplied' }),
   saleInvalid: refused(PROBLEM_TYPES.invalidInput, 'Invalid input', 400),
   paymentShort: refused(PROBLEM_TYPES.paymentShort, 'Payment short', 409),
   refundBeyondSale: refused(PROBLEM_TYPES.refundBeyondSale, 'Refund beyond the sale', 409),
+  dayClosedAlready: refused(PROBLEM_TYPES.dayClosedAlready, 'Day closed already', 409),
   saleKeyReused: refused(PROBLEM_TYPES.idempotencyKeyReused, 'Idempotency-Key reused', 422),
   salesLedgerDamaged: row({
     type: PROBLEM_TYPES.salesLedgerDamaged,

@@ -59,8 +59,8 @@ export const STAFF_PROBLEMS = {
     type: PROBLEM_TYPES.staffNotAllowed,
     title: 'Over the refund limit',
     status: 403,
-    detail: (amountCents: number, member: StaffMember) =>
-      `A refund of ${cents(amountCents)} is over ${member.name}'s refund limit of ${cents(member.refundLimitCents ?? 0)}; ` +
+    detail: (amountCents: number, member: StaffMember, ofSale = false) =>
+      `${ofSale ? 'The refunds of this sale would come to' : 'A refund of'} ${cents(amountCents)}, over ${member.name}'s refund limit of ${cents(member.refundLimitCents ?? 0)}; ` +
       'a manager or the owner can give it. Nothing was changed.'
   })
 }

@@ -179,13 +179,15 @@ export const dayPaths: PathItems = {
       operationId: 'close-day',
       summary: 'Close the day with the cash counted: the Z report, numbered; the next day starts (extension; read-write tokens)',
       description:
-        '{"counted": 12345, "nextFloat": 5000}: counted is the cash in the drawer; nextFloat the cash left for tomorrow (0 when absent). ' +
-        'With an Idempotency-Key, a retry or a double click answers the first close instead of closing the next day too.',
+        '{"counted": 12345, "nextFloat": 5000, "day": 12}: counted is the cash in the drawer; nextFloat the cash left for tomorrow (0 when absent); ' +
+        'day, when sent, the number of the day meant (its X report says it): 409 when that day is closed already, so two tills closing at once ' +
+        'close it once and not an empty day after it. With an Idempotency-Key, a retry or a double click answers the first close instead of closing the next day too.',
       parameters: [IDEMPOTENCY_KEY_PARAMETER],
       requestBody: jsonBody(DAY_CLOSE_BODY),
       responses: {
         '201': { description: 'The closed day.', content: json(ref('ClosedDay')) },
         '400': problemResponse('Invalid body; errors[] names each fault.'),
+        '409': problemResponse('The day named by day is closed already (or has not started); nothing was changed.'),
         '422': problemResponse('The Idempotency-Key was used for another request; nothing was changed.'),
         ...JSON_BODY_RESPONSES,
         '503': NOT_SAVED_RESPONSE

@@ -40,7 +40,7 @@ import { shopDay } from '#shared/shop-day'
 async function completeSale(event: H3Event, store: PlantStore): Promise<Sale> {
   const checked = validate(NEW_SALE_BODY, await readJsonBody(event, 400, SALE_BODY_DEPTH))
   if (!checked.ok) throw problem('saleInvalid', 'The sale was not completed', checked.errors)
-  requireMaySell(event, checked.value.lines)
+  requireMaySell(event, checked.value)
   const key = readIdempotencyKey(event)
   const settings = await readSalesSettings(store.dir)
   const outcome = await store.sales.complete({ sale: checked.value, settings, ...(key === undefined ? {} : { key }) })
@@ -59,7 +59,7 @@ async function makeRefund(event: H3Event, store: PlantStore): Promise<Refund> {
   const outcome = await store.refunds
     .make({ receipt, refund: checked.value, ...(key === undefined ? {} : { key }), ...(limit === undefined ? {} : { limit }) })
     .catch((error: unknown) => {
-      if (error instanceof RefundOverLimitError) throw problem('refundOverLimit', error.total, event.context.staff!)
+      if (error instanceof RefundOverLimitError) throw problem('refundOverLimit', error.total, event.context.staff!, true)
       throw error
     })
   if (outcome.replayed) event.res.headers.set(EXTENSION_HEADERS.idempotentReplayed, 'true')

@@ -55,7 +55,11 @@ async function signIn(event: H3Event, access: StaffAccess): Promise<StaffSession
   const { member, pin } = await readBody(event, STAFF_SIGN_IN_BODY, 'signInRefused')
   const outcome = await access.registry.signIn(member, pin)
   if (!outcome.ok && outcome.why === 'unknown') throw problem('staffNotFound', member)
-  if (!outcome.ok && outcome.why === 'locked') throw problem('staffLockedOut', outcome.member.name)
+  if (!outcome.ok && outcome.why === 'locked') {
+    // Locked out means out: a session signed in before (on this or another till) ends too, until the owner unlocks.
+    access.sessions.endAllOf(member)
+    throw problem('staffLockedOut', outcome.member.name)
+  }
   if (!outcome.ok) throw problem('wrongPin', outcome.member.name, outcome.attemptsLeft)
   event.res.status = 201
   return { session: access.sessions.start(member), member: outcome.member, lockAfterMinutes: access.registry.lockAfterMinutes }

@@ -4,6 +4,7 @@
  * reason. The routes ask {@link requireStaffMay} with these once the body is read.
  */
 import type { H3Event } from 'h3'
+import type { NewSale } from '#shared/sale'
 import type { StaffAction } from '#shared/staff'
 import type { StockLine, StockReason } from '#shared/stock'
 import type { PlantStore } from '#store'
@@ -18,6 +19,12 @@ const STOCK_ACTIONS: Record<StockReason, StaffAction> = {
   imported: 'import'
 }
 
+/** A count that finds fewer pots than the line has takes them away without a reason: a write-off in all but name. */
+function actionOf(store: PlantStore, line: StockLine): StaffAction {
+  if ('count' in line && line.count < (store.get(line.id)?.quantity ?? 0)) return 'write-off-stock'
+  return STOCK_ACTIONS[line.reason]
+}
+
 const cents = (price: number | undefined) => Math.round((price ?? 0) * 100)
 
 /** Refuses edits of plants (`changes`, each naming its plant) the member at the till may not make: any that sets another price. */
@@ -27,16 +34,20 @@ export function requireMayEdit(event: H3Event, store: PlantStore, changes: reado
   requireStaffMay(event, repriced ? 'change-prices' : 'edit-plants')
 }
 
-/** Refuses a sale the member at the till may not make: any that overrides a plant's price is a price change. */
-export function requireMaySell(event: H3Event, lines: readonly { plantId: number; unitPrice?: number }[]): void {
+/**
+ * Refuses a sale the member at the till may not make: one that overrides a plant's price or gives a discount (on a
+ * line or the basket) is a price change, since a discount of all but a cent sells as surely below price as an override.
+ */
+export function requireMaySell(event: H3Event, sale: NewSale): void {
   requireStaffMay(event, 'sell')
-  if (lines.some((line) => line.unitPrice !== undefined)) requireStaffMay(event, 'change-prices')
+  const repriced = sale.discount !== undefined || sale.lines.some((line) => line.unitPrice !== undefined || line.discount !== undefined)
+  if (repriced) requireStaffMay(event, 'change-prices')
 }
 
 /** Refuses stock movements the member at the till may not make (by their reasons), and refunds over their limit. */
 export function requireMayMoveStock(event: H3Event, store: PlantStore, lines: readonly StockLine[]): void {
   if (!event.context.staff) return
-  for (const action of new Set(lines.map((line) => STOCK_ACTIONS[line.reason]))) requireStaffMay(event, action)
+  for (const action of new Set(lines.map((line) => actionOf(store, line)))) requireStaffMay(event, action)
   const refunded = lines
     .filter((line) => line.reason === 'returned' && 'change' in line)
     .reduce((sum, line) => sum + Math.abs((line as { change: number }).change) * cents(store.get(line.id)?.price), 0)

@@ -23,7 +23,7 @@ export async function readBasket(dir: string, id: string): Promise<Basket | unde
 
 /** Keeps `basket` under `id`, replacing the one before (durably: a crash leaves the old or the new). */
 export async function writeBasket(dir: string, id: string, basket: Basket): Promise<void> {
-  await mkdir(basketsDir(dir), { recursive: true })
+  await mkdir(basketsDir(dir), { recursive: true, mode: 0o700 }) // private like the data folder, whatever the umask
   await replaceFile(fileOf(dir, id), `${JSON.stringify(basket)}\n`)
 }
 

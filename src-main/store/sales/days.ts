@@ -6,6 +6,7 @@
 import { dayReportOf, type DayClose, type DayCloseRequest, type DayReport } from '#shared/day'
 import { currentActor, staffOf } from '#store/history/history-actor'
 import { fingerprintOf, replayOf, type SaleHost } from './sale-book'
+import { SaleRefusedError } from './sale-errors'
 import { journalRecordOf, publicOf, type DayRecord } from './sale-records'
 
 const WHAT = 'The day was not closed'
@@ -38,6 +39,13 @@ export class Days {
       const found = key === undefined ? undefined : this.host.ledger.findKey(till, key)
       if (found) return replayOf(found, fingerprint, WHAT, () => ({ day: publicOf(found.record as DayRecord), replayed: true }))
       const report = this.#report(true)
+      if (request.day !== undefined && request.day !== report.day) {
+        const message =
+          request.day < report.day
+            ? `day ${request.day} is closed already (its Z report is GET /v3/days/${request.day}); the day now being traded is ${report.day}`
+            : `day ${request.day} has not started; the day being traded is ${report.day}`
+        throw new SaleRefusedError('day-closed', [{ field: 'day', message }], WHAT)
+      }
       const record: DayRecord = {
         kind: 'day',
         day: report.day,

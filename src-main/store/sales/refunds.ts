@@ -20,7 +20,7 @@ export interface RefundRequest {
   receipt: number
   refund: NewRefund
   key?: string
-  /** The most the refund may give back (minor units): RefundOverLimitError above it (a staff member's refund limit). */
+  /** The most the sale's refunds, this one with the earlier, may give back (minor units): RefundOverLimitError above it (a staff member's refund limit). */
   limit?: number
 }
 
@@ -56,7 +56,11 @@ export class Refunds {
       if (!sale) throw new UnknownReceiptError(request.receipt)
       const lines = this.#linesOf(sale, request.refund)
       const total = lines.reduce((sum, line) => sum + line.total, 0)
-      if (request.limit !== undefined && total > request.limit) throw new RefundOverLimitError(total, request.limit)
+      if (request.limit !== undefined) {
+        // Counted over every refund of the sale: five refunds of 8.00 give back 40.00 as surely as one does.
+        const givenBack = ledger.refundsOf(sale.receipt).reduce((sum, earlier) => sum + earlier.total, total)
+        if (givenBack > request.limit) throw new RefundOverLimitError(givenBack, request.limit)
+      }
       const payments = request.refund.payments ?? [{ method: sale.payments[0]?.method ?? 'cash', amount: total }]
       const settled = settle(payments, total)
       if (!settled.ok) throw new SaleRefusedError('invalid', settled.errors, WHAT)

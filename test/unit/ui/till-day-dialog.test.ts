@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-/** The day dialog's Z report: the close time in the shop's time zone, as receipts show it, not in UTC. */
+/** The day dialog's Z report: the close time in the shop's time zone, as receipts show it, not in UTC; the close names its day. */
 import { flushPromises, mount } from '@vue/test-utils'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { DayClose, DayReport } from '#shared/day'
@@ -43,6 +43,8 @@ describe('the day dialog', () => {
     await flushPromises()
     const title = wrapper.find('.day-print-title').text()
     expect(title).toBe('Z report: day 7, closed 2026-11-28 11:30')
+    // It names the day it showed, so a close another till made meanwhile is refused rather than closing an empty day.
+    expect(vi.mocked(api.client.closeDay).mock.calls[0]![0]).toEqual({ counted: 1000, day: 7 })
     wrapper.unmount()
   })
 })

@@ -2,16 +2,19 @@
 /** The Till view's keyboard: a name and Enter adds the first match, F2 opens Pay (only with a basket to pay), Esc closes it. */
 import { flushPromises, mount } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { useApiClient } from '#renderer/api'
 import TheTillView from '#renderer/components/TheTillView.vue'
 import { useBasketStore } from '#renderer/stores/basket'
+import { useStaffStore } from '#renderer/stores/staff'
 import { fakeApi, plant } from './_fake-api'
 
+let api: ReturnType<typeof fakeApi>
 beforeEach(() => {
   setActivePinia(createPinia())
   sessionStorage.clear()
-  useApiClient(fakeApi([plant({ id: 1, name: 'Basil', price: 3.99, quantity: 10 }), plant({ id: 2, name: 'Fern', price: 12.5 })]).client)
+  api = fakeApi([plant({ id: 1, name: 'Basil', price: 3.99, quantity: 10 }), plant({ id: 2, name: 'Fern', price: 12.5 })])
+  useApiClient(api.client)
   HTMLDialogElement.prototype.showModal = function (this: HTMLDialogElement) {
     this.setAttribute('open', '')
   }
@@ -38,6 +41,25 @@ describe('the Till view', () => {
     await wrapper.find('.till-pay-dialog').trigger('cancel')
     await flushPromises()
     expect(wrapper.find('.till-pay-dialog').exists()).toBe(false)
+    wrapper.unmount()
+  })
+
+  it('gives a staff member no Price or Discount to press, saying why: a discount is a price change too', async () => {
+    vi.mocked(api.client.listStaff).mockResolvedValue({ members: [{ id: 3, name: 'Anna', role: 'staff', locked: false }], lockAfterMinutes: 5 })
+    const staff = useStaffStore()
+    await staff.load()
+    await staff.signIn(3, '2222')
+    const wrapper = mount(TheTillView, { attachTo: document.body })
+    await flushPromises()
+    await useBasketStore().add(plant({ id: 2, name: 'Fern', price: 12.5 }))
+    await flushPromises()
+    for (const label of ['Price of Fern', 'Discount on Fern']) {
+      const button = wrapper.find(`button[aria-label="${label}"]`)
+      expect(button.attributes('disabled'), label).toBeDefined()
+      expect(button.attributes('title')).toBe('Only a manager or the owner can change prices')
+    }
+    const onBasket = wrapper.findAll('button').find((button) => button.text() === 'Discount on basket')!
+    expect(onBasket.attributes('disabled')).toBeDefined()
     wrapper.unmount()
   })
 })

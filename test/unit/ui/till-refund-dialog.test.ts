@@ -1,0 +1,59 @@
+// @vitest-environment happy-dom
+/** The refund dialog: more pots than are left to refund of a line are said in words, and nothing is sent. */
+import { flushPromises, mount } from '@vue/test-utils'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import type { Refund, Sale } from '#shared/sale'
+import TillRefundDialog from '#renderer/components/TillRefundDialog.vue'
+import { useShopStore } from '#renderer/stores/shop'
+import { freshDialogTest } from './_dialog-setup'
+import type { FakeApi } from './_fake-api'
+
+let api: FakeApi
+
+const sale: Sale = {
+  receipt: 12,
+  at: '2026-11-28T10:00:00.000Z',
+  till: 'ui',
+  day: 1,
+  pricesIncludeTax: true,
+  lines: [
+    { plantId: 1, name: 'Fern', quantity: 5, unitPrice: 400, discount: 0, basketDiscount: 0, taxRate: null, total: 2000, tax: 0 },
+    { plantId: 2, name: 'Ivy', quantity: 1, unitPrice: 300, discount: 0, basketDiscount: 0, taxRate: null, total: 300, tax: 0 }
+  ],
+  totals: { gross: 2300, discounts: 0, tax: 0, net: 2300, taxRates: [] },
+  payments: [{ method: 'cash', amount: 2300 }],
+  change: 0
+}
+const earlier = { refund: 1, receipt: 12, lines: [{ line: 2, quantity: 1, restock: true, total: 300, tax: 0 }] } as unknown as Refund
+
+beforeEach(() => {
+  api = freshDialogTest()
+  useShopStore().set({ currency: 'GBP', locale: 'en-GB' })
+  vi.mocked(api.client.getSale).mockResolvedValue(sale)
+  vi.mocked(api.client.saleRefunds).mockResolvedValue([earlier])
+})
+
+async function openReceipt() {
+  const wrapper = mount(TillRefundDialog, { attachTo: document.body })
+  await wrapper.find('#refund-receipt').setValue('12')
+  await wrapper.find('form').trigger('submit')
+  await flushPromises()
+  return wrapper
+}
+
+describe('the refund dialog', () => {
+  it('says how many pots can be refunded when more are typed, and refunds nothing', async () => {
+    const wrapper = await openReceipt()
+    await wrapper.find('input[aria-label="Pots of Fern to refund"]').setValue('9')
+    await wrapper.find('#refund-reason').setValue('wilted')
+    expect(wrapper.find('[role="alert"]').text()).toBe('At most 5 pots of Fern can be refunded')
+    expect(wrapper.find('button[type="submit"]').attributes('disabled')).toBeDefined()
+    await wrapper.find('input[aria-label="Pots of Fern to refund"]').setValue('0')
+    await wrapper.find('input[aria-label="Pots of Ivy to refund"]').setValue('1')
+    expect(wrapper.find('[role="alert"]').text()).toBe('Ivy is refunded in full already')
+    await wrapper.find('form').trigger('submit')
+    await flushPromises()
+    expect(api.client.refundSale).not.toHaveBeenCalled()
+    wrapper.unmount()
+  })
+})
