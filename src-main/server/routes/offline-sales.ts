@@ -43,10 +43,7 @@ async function completeOfflineSales(event: H3Event, store: PlantStore): Promise<
   const checked = validate(OFFLINE_SALES_BODY, await readJsonBody(event, 400, OFFLINE_SALES_BODY_DEPTH))
   if (!checked.ok) throw problem('saleInvalid', 'No sale was completed', checked.errors)
   const sales = checked.value.sales
-  requireMaySell(
-    event,
-    sales.flatMap(({ sale }) => sale.lines)
-  )
+  for (const { sale } of sales) requireMaySell(event, sale)
   const settings = await readSalesSettings(store.dir)
   // Started together, in order: each is a step of the group commit, applied in this order and saved in one write.
   const outcomes = await Promise.allSettled(
