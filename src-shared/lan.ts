@@ -31,6 +31,8 @@ export const TILL_PATHS = {
 export interface TillOutboxState {
   till: boolean
   waiting: number
+  /** Sales the main computer refused when they arrived, set aside on the till in outbox-refused.jsonl (a till only). */
+  refused?: number
 }
 
 /** The LAN listener as the owner sees it. */

@@ -61,24 +61,38 @@ export class TillOutbox {
   readonly #file: string
   readonly #refusedFile: string
   #waiting: KeptSale[]
+  #refusedCount: number
   /** Writes go one after another, so the file's order is the order of the calls. */
   readonly #inOrder = serialQueue()
 
-  private constructor(dataDir: string, waiting: KeptSale[]) {
+  private constructor(dataDir: string, waiting: KeptSale[], refusedCount: number) {
     this.#file = path.join(dataDir, OUTBOX_FILE_NAME)
     this.#refusedFile = path.join(dataDir, REFUSED_FILE_NAME)
     this.#waiting = waiting
+    this.#refusedCount = refusedCount
   }
 
   /** Opens the outbox of `dataDir`, with what still waits from before. */
   static async open(dataDir: string): Promise<TillOutbox> {
     const text = await readTextIfPresent(path.join(dataDir, OUTBOX_FILE_NAME))
-    return new TillOutbox(dataDir, waitingIn(text ?? ''))
+    const refused = await readTextIfPresent(path.join(dataDir, REFUSED_FILE_NAME))
+    const refusedCount = (refused ?? '').split('\n').filter((line) => line.trim() !== '').length
+    return new TillOutbox(dataDir, waitingIn(text ?? ''), refusedCount)
   }
 
   /** How many sales wait to be sent. */
   get size(): number {
     return this.#waiting.length
+  }
+
+  /** How many sales the main computer refused, set aside in outbox-refused.jsonl (the till says so until they are dealt with). */
+  get refusedCount(): number {
+    return this.#refusedCount
+  }
+
+  /** The waiting sale kept under `key`, if any. */
+  waitingWith(key: string): KeptSale | undefined {
+    return this.#waiting.find((sale) => sale.key === key)
   }
 
   /** The sale to send next, if any. */
@@ -119,6 +133,7 @@ export class TillOutbox {
   async refused(key: string, why: string): Promise<void> {
     const sale = this.#waiting.find((waiting) => waiting.key === key)
     await this.#inOrder(() => appendDurably(this.#refusedFile, `${JSON.stringify({ ...sale, why, at: new Date().toISOString() })}\n`))
+    this.#refusedCount++
     await this.sent(key)
   }
 }

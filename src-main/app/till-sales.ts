@@ -11,6 +11,7 @@ import { API_BASE, MAX_BODY_BYTES } from '#shared/api-paths'
 import { validate } from '#shared/body-rules'
 import { OFFLINE_SALES_MAX, OFFLINE_SALES_PATH, type OfflineSalesAnswer } from '#shared/offline-sales'
 import { NEW_SALE_BODY, SALE_BODY_DEPTH, SALE_PATHS } from '#shared/sale'
+import { STAFF_SESSION_HEADER } from '#shared/staff'
 import { CertificateMismatchError, type PinnedClient } from '#lib/pinned-tls'
 import { serialQueue } from '#lib/serial-queue'
 import { keyOf, readIdempotencyKey } from '#server/http/idempotency-key'
@@ -39,6 +40,8 @@ export interface TillSales {
   complete(event: H3Event): Promise<unknown>
   /** How many sales wait to be sent. */
   waiting(): number
+  /** How many the main computer refused (set aside in outbox-refused.jsonl). */
+  refused(): number
   /** Sends what waits, now (at start, and whenever a sale was kept). */
   flush(): void
   /** Stops trying again (the till stops). */
@@ -55,7 +58,11 @@ export function tillSales(pairing: TillPairing, client: PinnedClient, outbox: Ti
   let oneByOne = false
 
   /** Sends one sale made now (POST /v3/sales, checked against the stock as any sale). */
-  const send = (sale: KeptSale): Promise<Sent> => post(SALE_PATHS.sales, sale.body, { 'idempotency-key': sale.key })
+  /** Sends a sale made now, with the session of the member at the till (if any): the main computer holds them to their role. */
+  const send = (sale: KeptSale, staffSession: string | null): Promise<Sent> =>
+    post(SALE_PATHS.sales, sale.body, { 'idempotency-key': sale.key, ...(staffSession ? { [STAFF_SESSION_HEADER]: staffSession } : {}) })
+  /** Set when the main computer said this till was unpaired: no sale is kept for it any more (it would never arrive). */
+  let revoked = false
 
   /** Sends kept sales, oldest first, as made offline. */
   const sendKept = (sales: KeptSale[]): Promise<Sent> =>
@@ -112,6 +119,7 @@ export function tillSales(pairing: TillPairing, client: PinnedClient, outbox: Ti
     const sales = nextCall()
     if (sales.length === 0) return false
     const sent = await sendKept(sales)
+    revoked = sent.kind === 'revoked' || (revoked && sent.kind !== 'answered')
     if (sent.kind !== 'answered') return false
     if (sent.status >= 300) {
       // The call as a whole was refused: find the sale it cannot take by sending one at a time, and set that one aside.
@@ -167,17 +175,34 @@ export function tillSales(pairing: TillPairing, client: PinnedClient, outbox: Ti
     const checked = validate(NEW_SALE_BODY, body)
     if (!checked.ok) throw problem('saleInvalid', 'The sale was not completed', checked.errors)
     const key = readIdempotencyKey(event) === undefined ? `"${randomUUID()}"` : event.req.headers.get('idempotency-key')!
+    if (revoked) throw problem('tillRevoked', pairing.till)
+    const kept = outbox.waitingWith(key)
+    if (kept) return keptAgain(event, kept, body)
     // Older sales wait: this one goes behind them at once, without waiting for an attempt to send them.
     if (outbox.size > 0) return keep(event, { key, body, madeAt: new Date().toISOString() })
     return inTurn(async () => {
       if (outbox.size === 0) {
-        const sent = await send({ key, body })
+        const sent = await send({ key, body }, event.req.headers.get(STAFF_SESSION_HEADER))
+        revoked = sent.kind === 'revoked'
         if (sent.kind === 'answered') return new Response(sent.text, { status: sent.status, headers: sent.headers })
         if (sent.kind === 'certificate-changed') throw problem('certificateChanged', pairing.origin)
         if (sent.kind === 'revoked') throw problem('tillRevoked', pairing.till)
       }
       return keep(event, { key, body, madeAt: new Date().toISOString() })
     })
+  }
+
+  /**
+   * A sale sent again with the key of one kept: the same sale (a retry, a double click) is answered as kept, once;
+   * another sale under that key is refused as the main computer would refuse it, rather than vanish when it arrives.
+   */
+  function keptAgain(event: H3Event, kept: KeptSale, body: unknown): unknown {
+    if (JSON.stringify(kept.body) !== JSON.stringify(body)) {
+      const message = 'this Idempotency-Key is that of another sale kept on this till: send each sale with a key of its own'
+      throw problem('saleKeyReused', 'The sale was not completed', [{ field: 'Idempotency-Key', message }])
+    }
+    event.res.status = 202
+    return { kept: true, key: kept.key, waiting: outbox.size }
   }
 
   /** Keeps a sale: on disk before the till says "sold" (202), then sent when the main computer is back. */
@@ -191,6 +216,7 @@ export function tillSales(pairing: TillPairing, client: PinnedClient, outbox: Ti
   return {
     complete,
     waiting: () => outbox.size,
+    refused: () => outbox.refusedCount,
     flush,
     close: () => {
       closed = true

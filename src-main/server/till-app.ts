@@ -19,7 +19,7 @@ export interface TillAppOptions {
   /** The built staff UI (out/renderer), served at `/`. */
   uiDir?: string
   /** Completing a sale (kept on the till while the main computer is away), and how many kept sales wait. */
-  sales?: { complete: EventHandler; waiting: () => number }
+  sales?: { complete: EventHandler; waiting: () => number; refused: () => number }
   /** What this till is (GET /v3/setup, answered here: the main computer would say it is the main computer). */
   setup: SetupAdmin
 }
@@ -35,7 +35,7 @@ export function createTillApp(options: TillAppOptions): H3 {
     routes: (app) => {
       if (!sales) return
       app.post(API_BASE + SALE_PATHS.sales, sales.complete)
-      app.get(API_BASE + TILL_PATHS.outbox, (): TillOutboxState => ({ till: true, waiting: sales.waiting() }))
+      app.get(API_BASE + TILL_PATHS.outbox, (): TillOutboxState => ({ till: true, waiting: sales.waiting(), refused: sales.refused() }))
     }
   })
 }

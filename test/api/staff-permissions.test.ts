@@ -195,6 +195,22 @@ describe('who needs a staff session (extension)', () => {
     expect(changes[0]).toMatchObject({ by: 'till-2', staff: 'Anna' })
   })
 
+  it("a paired till's token is a till window: with staff set up its writes need a member, but its sales made offline do not", async () => {
+    const app = await createStaffedApp()
+    await app.store.add({ name: 'Fern', status: 'available', tags: [], price: 4, quantity: 3 })
+    const till = { authorization: `Bearer ${(await app.namedTokens.add('till-2', 'read-write', 'till'))!.token}` }
+    const withoutMember = await app.call('PUT', '/v3/plant', { id: 1, price: 0.01 }, till)
+    expect(withoutMember.status).toBe(403)
+    expect((await withoutMember.json()).type).toBe(PROBLEM_TYPES.staffSessionNeeded)
+    expect((await app.call('POST', '/v3/sales', SALE, till)).status).toBe(403)
+    expect((await app.call('POST', '/v3/days/current/close', { counted: 0 }, till)).status).toBe(403)
+    // Made while the till could not reach this computer, when no session could be checked: taken, never lost.
+    const offline = await app.call('POST', '/v3/offline-sales', { sales: [{ key: 'k1', madeAt: '2026-11-28T09:30:00.000Z', sale: SALE }] }, till)
+    expect(offline.status).toBe(200)
+    expect((await offline.json()).results[0]).toMatchObject({ status: 201 })
+    expect((await app.call('POST', '/v3/sales', SALE, { ...till, ...sessionOf(app, 'staff') })).status).toBe(201)
+  })
+
   it('without staff, the owner token changes anything without a session, as before', async () => {
     const app = await createTestApp()
     expect((await app.call('POST', '/v3/plant', { name: 'Fern', price: 3 })).status).toBe(200)

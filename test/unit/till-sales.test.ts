@@ -40,7 +40,8 @@ function fakePrimary(
 ) {
   const saved = new Map<string, unknown>()
   const keysSent: string[] = []
-  let mode: 'up' | 'away' | 'lose-answer' = 'up'
+  const headersSent: Record<string, string>[] = []
+  let mode: 'up' | 'away' | 'lose-answer' | 'revoked' = 'up'
   const save = (key: string, body: unknown) => {
     keysSent.push(key)
     const status = statusOf(key)
@@ -53,6 +54,12 @@ function fakePrimary(
   const client: PinnedClient = {
     async request(init) {
       if (mode === 'away') throw Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' })
+      headersSent.push(init.headers)
+      if (mode === 'revoked')
+        return Object.assign(Readable.from([JSON.stringify({ status: 401, title: 'Unauthorized' })]), {
+          statusCode: 401,
+          headers: { 'content-type': 'application/problem+json' }
+        }) as unknown as IncomingMessage
       callBytes.push(Buffer.byteLength(init.body as string))
       const body = JSON.parse(init.body as string) as { sales?: { key: string; sale: unknown }[] }
       const callStatus = body.sales ? callStatusOf(body.sales.map((sale) => sale.key)) : 200
@@ -72,7 +79,7 @@ function fakePrimary(
     },
     close: () => undefined
   }
-  return { client, saved, keysSent, callBytes, set: (next: typeof mode) => (mode = next) }
+  return { client, saved, keysSent, headersSent, callBytes, set: (next: typeof mode) => (mode = next) }
 }
 
 async function till(dataDir: string, primary: ReturnType<typeof fakePrimary>) {
@@ -85,13 +92,14 @@ async function till(dataDir: string, primary: ReturnType<typeof fakePrimary>) {
     sales,
     setup: { state: () => ({ stage: 'till', primary: 'https://127.0.0.1:7421', till: 'door' }) }
   })
-  const sell = (key: string, given: number, lines: unknown[] = [{ plantId: 1, quantity: 1 }]) =>
+  const sell = (key: string, given: number, lines: unknown[] = [{ plantId: 1, quantity: 1 }], extra: Record<string, string> = {}) =>
     app.request('/v3/sales', {
       method: 'POST',
-      headers: { host: '127.0.0.1:5000', authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json', 'idempotency-key': key },
+      headers: { host: '127.0.0.1:5000', authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json', 'idempotency-key': key, ...extra },
       body: JSON.stringify({ lines, payments: [{ method: 'cash', amount: 100, given }] })
     })
-  return { sales, sell }
+  const outbox = async () => (await app.request('/v3/outbox', { headers: { host: '127.0.0.1:5000', authorization: `Bearer ${TOKEN}` } })).json()
+  return { sales, sell, outbox }
 }
 
 describe("a till's sales", () => {
@@ -155,6 +163,49 @@ describe("a till's sales", () => {
       .split('\n')
       .map((line) => JSON.parse(line))
     expect(refused).toEqual([expect.objectContaining({ key: '"gone"', why: expect.stringContaining('refused gone') })])
+    // Said by the till (the banner reads it), and still after a restart: kept, never silently dropped.
+    const again = await till(dataDir, primary)
+    expect(await again.outbox()).toEqual({ till: true, waiting: 0, refused: 1 })
+    again.sales.close()
+  })
+
+  it('passes the session of the member at the till on with a sale made now, so the main computer holds them to their role', async () => {
+    const primary = fakePrimary()
+    const { sales, sell } = await till(await makeTempDir(), primary)
+    expect((await sell('"s"', 100, undefined, { 'x-plant-store-staff': 'session-of-anna' })).status).toBe(201)
+    sales.close()
+    expect(primary.headersSent[0]).toMatchObject({ 'x-plant-store-staff': 'session-of-anna', 'idempotency-key': '"s"' })
+  })
+
+  it('keeps no sale once the main computer said this till was unpaired: it says so instead', async () => {
+    const dataDir = await makeTempDir()
+    const primary = fakePrimary()
+    const { sales, sell } = await till(dataDir, primary)
+    primary.set('revoked')
+    expect((await sell('"r1"', 100)).status).toBe(401)
+    primary.set('away') // and then away: still no sale kept for a till that cannot send it
+    const refused = await sell('"r2"', 101)
+    expect(refused.status).toBe(401)
+    expect(((await refused.json()) as { detail: string }).detail).toMatch(/no longer accepts the till "door"/)
+    expect(sales.waiting()).toBe(0)
+    sales.close()
+  })
+
+  it('answers a sale sent again with the key of one kept as kept, once; another sale under that key is refused in words', async () => {
+    const primary = fakePrimary()
+    const { sales, sell } = await till(await makeTempDir(), primary)
+    primary.set('away')
+    expect((await sell('"same"', 100)).status).toBe(202)
+    expect((await sell('"same"', 100)).status).toBe(202) // a double click
+    const other = await sell('"same"', 100, [{ plantId: 1, quantity: 2 }])
+    expect(other.status).toBe(422)
+    expect(((await other.json()) as { detail: string }).detail).toMatch(/another sale kept on this till/)
+    expect(sales.waiting()).toBe(1)
+    primary.set('up')
+    sales.flush()
+    await expect.poll(() => sales.waiting()).toBe(0)
+    sales.close()
+    expect(primary.saved.size).toBe(1)
   })
 
   it('a call refused as a whole is sent again one sale at a time: only the sale it cannot take is set aside', async () => {

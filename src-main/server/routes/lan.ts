@@ -171,7 +171,9 @@ export const lanPaths: PathItems = {
     get: extensionOperation({
       operationId: 'get-till-outbox',
       summary: 'How many sales a paired till keeps until the main computer is back (extension)',
-      description: 'A paired till answers with its own outbox; the main computer keeps none and answers {"till": false, "waiting": 0}.',
+      description:
+        'A paired till answers with its own outbox: waiting, and refused (sales the main computer refused when they arrived, ' +
+        'kept in outbox-refused.jsonl on the till); the main computer keeps none and answers {"till": false, "waiting": 0}.',
       responses: { '200': { description: 'The outbox.', content: json(ref('TillOutbox')) } }
     })
   },
@@ -207,7 +209,7 @@ export const lanSchemas = {
   TillOutbox: {
     type: 'object',
     required: ['till', 'waiting'],
-    properties: { till: { type: 'boolean' }, waiting: { type: 'integer', minimum: 0 } }
+    properties: { till: { type: 'boolean' }, waiting: { type: 'integer', minimum: 0 }, refused: { type: 'integer', minimum: 0 } }
   },
   PairingCode: {
     type: 'object',

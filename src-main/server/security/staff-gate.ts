@@ -3,8 +3,8 @@
  * session of the member at the till (header X-Plant-Store-Staff), and the member's role must allow what the
  * route does (the permissions table of src-shared/staff.ts). A route whose body decides the action (a price
  * in a plant's changes, a stock movement's reason) asks again with {@link requireStaffMay}. Named tokens
- * (scripts) keep their scope and need no member; a till's window that sends a member's session with its own
- * token is held to that member's role. The plant-store command, which reads the owner's token from the data
+ * (scripts) keep their scope and need no member; a paired till's token is a till window, and needs a member's
+ * session as the owner's does (but for the sales it made offline). The plant-store command, which reads the owner's token from the data
  * folder, is the owner at this computer.
  */
 import type { H3Event, Middleware } from 'h3'
@@ -90,11 +90,20 @@ const BY_ROUTE = new Map(
   })
 )
 
-/** True when `event` must come from a member at the till: the owner's token, not the command line, with staff set up. */
+/**
+ * True when `event` must come from a member at the till, with staff set up: the owner's token (not the command line),
+ * and a paired till's, which is a till window on another computer. A till's sales made offline come without one: no
+ * session could be checked while it could not reach this computer.
+ */
 function needsStaff(event: H3Event, access: StaffAccess): boolean {
-  if (!access.registry.active || event.context.principal?.scope !== 'owner') return false
+  if (!access.registry.active) return false
+  const principal = event.context.principal
+  if (principal?.kind === 'till') return event.context.matchedRoute?.route !== OFFLINE_SALES_ROUTE
+  if (principal?.scope !== 'owner') return false
   return event.req.headers.get(CLIENT_HEADER) !== 'cli'
 }
+
+const OFFLINE_SALES_ROUTE = routePattern(OFFLINE_SALES_PATH)
 
 /** The member whose session `event` carries (undefined when it carries none), or a 403 when that session has ended. */
 function memberAtTill(event: H3Event, access: StaffAccess): StaffMember | undefined {

@@ -20,6 +20,17 @@ describe('TheOutboxBanner', () => {
     wrapper.unmount()
   })
 
+  it('says when sales made on the till were refused by the main computer, and where they are kept', async () => {
+    vi.mocked(api.client.tillOutbox).mockResolvedValue({ till: true, waiting: 0, refused: 2 })
+    const wrapper = mount(TheOutboxBanner)
+    await flushPromises()
+    expect(wrapper.find('[role="status"]').exists()).toBe(false)
+    expect(wrapper.get('[role="alert"]').text()).toMatch(
+      /^2 sales made here could not be recorded on the shop's main computer\. They are kept on this till, in outbox-refused\.jsonl .*tell the owner/
+    )
+    wrapper.unmount()
+  })
+
   it('says nothing while none waits, nor on the main computer (no outbox there)', async () => {
     vi.mocked(api.client.tillOutbox).mockResolvedValueOnce({ till: true, waiting: 0 })
     const onTill = mount(TheOutboxBanner)
