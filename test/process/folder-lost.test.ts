@@ -74,6 +74,22 @@ describe('the data folder deleted while the server runs', () => {
     expect((await runCli(['token', '--data', dir])).stdout.trim()).toBe(server.token)
   })
 
+  it('puts its files back when they are deleted but the folder stays (rm -r caught between emptying the folder and removing it)', async () => {
+    const dir = await dataDir()
+    const server = await startServe(dir, [], { PLANT_STORE_TOKEN: undefined })
+    expect((await add(server, 'a')).status).toBe(200)
+    for (const name of await readdir(dir)) await rm(path.join(dir, name), { recursive: true, force: true })
+    await expect.poll(() => namesOnDisk(dir).catch(() => [])).toEqual(['a'])
+    expect((await add(server, 'b')).status).toBe(200) // still saving: not taken for another server's folder
+    await expect
+      .poll(() =>
+        readFile(path.join(dir, 'server.json'), 'utf8')
+          .then(JSON.parse)
+          .catch(() => ({}))
+      )
+      .toMatchObject({ port: server.port })
+  })
+
   it.runIf(IS_ROOT)(
     'answers 503 with words while the folder cannot be re-created, keeps serving reads, and never claims on stop that changes will be replayed',
     async () => {

@@ -163,6 +163,11 @@ export class FolderGuard {
           'Reads go on. Stop this server and start it again to use the folder as it is now'
       }
     }
+    if (lockProblem instanceof LockLostError && lockProblem.how === 'was deleted' && journalInPlace !== true) {
+      // The lock and the journal both gone from a folder still ours: its files were deleted (by hand, or rm -r caught
+      // between emptying the folder and removing it). Taking the lock again refuses if another server has meanwhile.
+      return { kind: 'folder-gone', problem: `the files of the data folder ${this.dir} were deleted while this server ran` }
+    }
     if (lockProblem !== undefined) {
       const how = lockProblem instanceof LockLostError ? lockProblem.message : String(lockProblem)
       return {
