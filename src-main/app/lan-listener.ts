@@ -30,7 +30,12 @@ export interface LanListenerOptions {
    * ends its change streams when this listener closes (turned off or moved).
    */
   createApp: (access: AccessPolicy, lan: LanAdmin, stopping: AbortSignal) => H3
+  /** How often a listener that could not start is tried again (30 s; tests shorten it). */
+  retryMs?: number
 }
+
+/** How often a listener that could not start (its port taken, its address not up yet) is tried again. */
+const START_RETRY_MS = 30_000
 
 /** One listener up: where, and how to take it down (its change streams first). */
 interface Listening {
@@ -48,6 +53,12 @@ export class LanListener {
   #fingerprint?: string
   /** Set by close(): a change still arriving (a request in flight while the service stops) starts nothing. */
   #closed = false
+  get #retryMs(): number {
+    return this.#options.retryMs ?? START_RETRY_MS
+  }
+
+  /** A start that could not listen, tried again in a while (see #retryLater). */
+  #retry: NodeJS.Timeout | undefined
   /** Changes one at a time: two owners saving at once end with one listener, the setting of the later one. */
   #changes: Promise<unknown> = Promise.resolve()
 
@@ -78,16 +89,41 @@ export class LanListener {
     const { address, port } = await readLanSettings(this.#options.dataDir)
     if (address === undefined) return
     const started = await this.#listen(address, port)
-    if (started.ok) this.#listening = started.listening
-    else
-      console.error(
-        `[plant-store] other tills cannot connect: ${started.message}. Change it in Settings → Let other tills connect, ` +
-          'or with plant-store config set lan.address ADDRESS.'
-      )
+    if (started.ok) {
+      this.#listening = started.listening
+      return
+    }
+    const command = started.field === 'port' ? 'plant-store config set lan.port PORT' : 'plant-store config set lan.address ADDRESS'
+    console.error(
+      `[plant-store] other tills cannot connect: ${started.message}. Trying again every ${this.#retryMs / 1000} seconds; ` +
+        `or change it in Settings → Let other tills connect, or with ${command}.`
+    )
+    this.#retryLater()
+  }
+
+  /**
+   * Tries the setting again in a while: a port held by another program at the start (or an address not up yet, the
+   * network still connecting) would otherwise keep the tills out until the next restart.
+   */
+  #retryLater(): void {
+    this.#retry = setTimeout(() => {
+      this.#retry = undefined
+      void this.#queued(async () => {
+        if (this.#closed || this.#listening) return
+        const { address, port } = await readLanSettings(this.#options.dataDir)
+        if (address === undefined) return
+        const started = await this.#listen(address, port)
+        if (!started.ok) return this.#retryLater()
+        this.#listening = started.listening
+        console.error(`[plant-store] other tills can connect now, at ${started.listening.server.origin}.`)
+      }).catch((error: unknown) => console.error(`[plant-store] other tills cannot connect: ${(error as Error).message}.`))
+    }, this.#retryMs)
+    this.#retry.unref()
   }
 
   /** Stops listening (after a change in progress) and ends the LAN's change streams. */
   close(): Promise<void> {
+    clearTimeout(this.#retry)
     return this.#queued(async () => {
       this.#closed = true
       const listening = this.#listening
@@ -116,6 +152,8 @@ export class LanListener {
 
   async #change(settings: { address?: string; port?: number }): Promise<LanChange> {
     const { dataDir } = this.#options
+    clearTimeout(this.#retry) // the owner chose anew: no retry of the old setting behind their back
+    this.#retry = undefined
     if (this.#closed) return { ok: false, field: 'address', message: 'Plant Store is stopping; change it once it runs again' }
     const before = this.#listening
     if (settings.address === undefined) {

@@ -41,6 +41,8 @@ export interface ServiceOptions {
    * desktop app must start; server.json tells scripts the port it got).
    */
   fallbackToFreePort?: boolean
+  /** How often a LAN listener that could not start is tried again (30 s when absent; tests shorten it). */
+  lanRetryMs?: number
   /** A first run's listener to take over instead of listening anew (the computer became the main computer). */
   listener?: ListeningServer
 }
@@ -134,6 +136,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       dataDir: options.dataDir,
       namedTokens,
       token: tokens.current,
+      ...(options.lanRetryMs === undefined ? {} : { retryMs: options.lanRetryMs }),
       // The LAN's streams also end when that listener alone closes (turned off or moved).
       createApp: (access, lanAdmin, stopping) => appFor(access, lanAdmin, AbortSignal.any([endStreams.signal, stopping]))
     })

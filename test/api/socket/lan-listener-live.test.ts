@@ -4,8 +4,9 @@
  * closes; a port this computer cannot listen on is refused in words with the listener left as it was.
  */
 import { createServer } from 'node:net'
-import { describe, expect, it, onTestFinished } from 'vitest'
+import { describe, expect, it, onTestFinished, vi } from 'vitest'
 import { startService } from '#app/service'
+import { writeLanSettings } from '#settings/lan-settings'
 import { readSettings } from '#settings/settings'
 import { PROBLEM_TYPES } from '#shared/problem'
 import { freePort, httpsRequest, openHttpsStreamWatched } from '#setup/lan'
@@ -85,6 +86,28 @@ describe('the LAN listener on a running service', () => {
     expect(service.lan?.url).toBe(`https://127.0.0.1:${port}`)
     expect((await httpsRequest(`${service.lan!.url}/v3/plant`)).status).toBe(401)
     expect(await readSettings(dataDir)).toMatchObject({ 'lan.address': '127.0.0.1', 'lan.port': port })
+  })
+
+  it('tries again by itself when its port was taken at the start, and listens once that program lets go of it', async () => {
+    const dataDir = await makeTempDir()
+    const taken = createServer()
+    await new Promise<void>((listening) => taken.listen(0, '127.0.0.1', listening))
+    const port = (taken.address() as { port: number }).port
+    await writeLanSettings(dataDir, { address: '127.0.0.1', port })
+    const said: string[] = []
+    const spy = vi.spyOn(console, 'error').mockImplementation((line: string) => void said.push(line))
+    onTestFinished(() => spy.mockRestore())
+    const service = await startService({ dataDir, host: '127.0.0.1', port: 0, token: OWNER_TOKEN, lanRetryMs: 50 })
+    onTestFinished(() => service.stop())
+    expect(service.lan).toBeUndefined()
+    expect(said.join('\n')).toMatch(
+      new RegExp(
+        `port ${port} on 127\\.0\\.0\\.1 is in use by another program; choose another port\\. Trying again every 0\\.05 seconds; .*plant-store config set lan\\.port PORT\\.`
+      )
+    )
+    await new Promise<void>((closed) => taken.close(() => closed()))
+    await expect.poll(() => service.lan?.url).toBe(`https://127.0.0.1:${port}`)
+    expect((await httpsRequest(`${service.lan!.url}/v3/plant`)).status).toBe(401) // up, and asking for a till's token
   })
 
   it('closes when turned off: open streams end, nothing answers there, and it comes back when turned on again', async () => {
