@@ -7,6 +7,7 @@
  * body-rules.ts) and the answer.
  */
 import { leafOf, listOf, named, objectOf } from './body-rules'
+import { STAFF_NAME } from './staff'
 import type { Problem } from './problem'
 import { NEW_SALE_BODY, SALE_BODY_DEPTH, type NewSale, type Sale } from './sale'
 
@@ -27,6 +28,8 @@ export interface OfflineSale {
   key: string
   madeAt: string
   sale: NewSale
+  /** The member signed in at the till when it was made, as the till knew them (no session could be checked offline). */
+  staff?: string
 }
 
 /** The body of POST /v3/offline-sales: the sales in the order they were made. */
@@ -66,11 +69,11 @@ const MADE_AT = leafOf<string>(
 const OFFLINE_SALE = named(
   'OfflineSale',
   objectOf<OfflineSale>(
-    { key: KEY, madeAt: MADE_AT, sale: NEW_SALE_BODY },
+    { key: KEY, madeAt: MADE_AT, sale: NEW_SALE_BODY, staff: STAFF_NAME },
     {
       required: ['key', 'madeAt', 'sale'],
-      notAnObject: 'each sale is an object such as {"key": "8e03978e-…", "madeAt": "2026-11-28T09:30:00.000Z", "sale": {…}}',
-      unknownKey: (key) => `unknown field "${key}"; an offline sale has key, madeAt and sale`
+      notAnObject: 'each sale is an object such as {"key": "8e03978e-…", "madeAt": "2026-11-28T09:30:00.000Z", "sale": {…}, "staff": "Anna"}',
+      unknownKey: (key) => `unknown field "${key}"; an offline sale has key, madeAt, sale and staff`
     }
   )
 )

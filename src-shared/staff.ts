@@ -137,7 +137,8 @@ export const LOCK_MINUTES_MAX = 240
 /** A PIN: 4 to 8 digits (0–9 only; the pad and the server read it alike). */
 export const PIN_PATTERN = /^[0-9]{4,8}$/
 
-const STAFF_NAME = textField('What the till and the history call the member, e.g. Anna.')
+/** A member's name in a body (the text rules of every name). */
+export const STAFF_NAME = textField('What the till and the history call the member, e.g. Anna.')
 
 const PIN = leafOf<string>((value) => (typeof value === 'string' && PIN_PATTERN.test(value) ? undefined : 'a PIN is 4 to 8 digits, sent as text'), {
   type: 'string',

@@ -26,6 +26,8 @@ export interface KeptSale {
   key: string
   body: unknown
   madeAt?: string
+  /** The member signed in at the till when it was made (see till-staff.ts). */
+  staff?: string
 }
 
 /** Appends `line` to `file` and fsyncs it before resolving: a sale the till said it kept survives a crash. */

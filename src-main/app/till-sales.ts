@@ -49,7 +49,13 @@ export interface TillSales {
 }
 
 /** Sales of `pairing`'s till through `client`, kept in `outbox` while the main computer is away. */
-export function tillSales(pairing: TillPairing, client: PinnedClient, outbox: TillOutbox): TillSales {
+export function tillSales(
+  pairing: TillPairing,
+  client: PinnedClient,
+  outbox: TillOutbox,
+  /** The member of a staff session signed in at this till (kept sales carry their name). */
+  memberOf: (session: string | null) => string | undefined = () => undefined
+): TillSales {
   const inTurn = serialQueue()
   let retry: NodeJS.Timeout | undefined
   let flushing = false
@@ -67,7 +73,12 @@ export function tillSales(pairing: TillPairing, client: PinnedClient, outbox: Ti
   /** Sends kept sales, oldest first, as made offline. */
   const sendKept = (sales: KeptSale[]): Promise<Sent> =>
     post(OFFLINE_SALES_PATH, {
-      sales: sales.map(({ key, body, madeAt }) => ({ key: keyOf(key) ?? key, madeAt: madeAt ?? new Date().toISOString(), sale: body }))
+      sales: sales.map(({ key, body, madeAt, staff }) => ({
+        key: keyOf(key) ?? key,
+        madeAt: madeAt ?? new Date().toISOString(),
+        sale: body,
+        ...(staff === undefined ? {} : { staff })
+      }))
     })
 
   async function post(route: string, json: unknown, extra: Record<string, string> = {}): Promise<Sent> {
@@ -179,7 +190,7 @@ export function tillSales(pairing: TillPairing, client: PinnedClient, outbox: Ti
     const kept = outbox.waitingWith(key)
     if (kept) return keptAgain(event, kept, body)
     // Older sales wait: this one goes behind them at once, without waiting for an attempt to send them.
-    if (outbox.size > 0) return keep(event, { key, body, madeAt: new Date().toISOString() })
+    if (outbox.size > 0) return keep(event, toKeep(key, body, event))
     return inTurn(async () => {
       if (outbox.size === 0) {
         const sent = await send({ key, body }, event.req.headers.get(STAFF_SESSION_HEADER))
@@ -188,7 +199,7 @@ export function tillSales(pairing: TillPairing, client: PinnedClient, outbox: Ti
         if (sent.kind === 'certificate-changed') throw problem('certificateChanged', pairing.origin)
         if (sent.kind === 'revoked') throw problem('tillRevoked', pairing.till)
       }
-      return keep(event, { key, body, madeAt: new Date().toISOString() })
+      return keep(event, toKeep(key, body, event))
     })
   }
 
@@ -203,6 +214,12 @@ export function tillSales(pairing: TillPairing, client: PinnedClient, outbox: Ti
     }
     event.res.status = 202
     return { kept: true, key: kept.key, waiting: outbox.size }
+  }
+
+  /** A sale to keep: made now, by the member whose session sent it. */
+  function toKeep(key: string, body: unknown, event: H3Event): KeptSale {
+    const staff = memberOf(event.req.headers.get(STAFF_SESSION_HEADER))
+    return { key, body, madeAt: new Date().toISOString(), ...(staff === undefined ? {} : { staff }) }
   }
 
   /** Keeps a sale: on disk before the till says "sold" (202), then sent when the main computer is back. */

@@ -7,6 +7,7 @@ import type { EventHandler, H3 } from 'h3'
 import { API_BASE } from '#shared/api-paths'
 import { TILL_PATHS, type TillOutboxState } from '#shared/lan'
 import { SALE_PATHS } from '#shared/sale'
+import { STAFF_PATHS } from '#shared/staff'
 import type { AccessPolicy } from '#server/security/access-policy'
 import { createLocalApp } from './local-app'
 import type { SetupAdmin } from './routes/setup'
@@ -20,6 +21,8 @@ export interface TillAppOptions {
   uiDir?: string
   /** Completing a sale (kept on the till while the main computer is away), and how many kept sales wait. */
   sales?: { complete: EventHandler; waiting: () => number; refused: () => number }
+  /** Signing a member in (forwarded, the name remembered for the sales kept while the main computer is away). */
+  signIn?: EventHandler
   /** What this till is (GET /v3/setup, answered here: the main computer would say it is the main computer). */
   setup: SetupAdmin
 }
@@ -33,6 +36,7 @@ export function createTillApp(options: TillAppOptions): H3 {
     uiDir: options.uiDir,
     rest: options.forward,
     routes: (app) => {
+      if (options.signIn) app.post(API_BASE + STAFF_PATHS.sessions, options.signIn)
       if (!sales) return
       app.post(API_BASE + SALE_PATHS.sales, sales.complete)
       app.get(API_BASE + TILL_PATHS.outbox, (): TillOutboxState => ({ till: true, waiting: sales.waiting(), refused: sales.refused() }))

@@ -30,7 +30,7 @@ async function addLine(app: TestApp, quantity: number, name = 'Fern'): Promise<n
 
 const plantOf = async (app: TestApp, id: number) => (await (await app.call('GET', `/v3/plant/${id}`)).json()) as Plant
 
-async function sendOffline(app: TestApp, till: Record<string, string>, sales: { key: string; sale: unknown; madeAt?: string }[]) {
+async function sendOffline(app: TestApp, till: Record<string, string>, sales: { key: string; sale: unknown; madeAt?: string; staff?: string }[]) {
   const response = await app.call('POST', '/v3/offline-sales', { sales: sales.map((item) => ({ madeAt: MADE_AT, ...item })) }, till)
   expect(response.status, await response.clone().text()).toBe(200)
   return ((await response.json()) as OfflineSalesAnswer).results
@@ -76,6 +76,19 @@ describe('sales made offline at a till (extension)', () => {
     // Nothing to count: the owner settles it by setting its status.
     expect((await app.call('PUT', '/v3/plant', { id: oak, status: 'sold' })).status).toBe(200)
     expect((await plantOf(app, oak)).belowZero).toBeUndefined()
+  })
+
+  it('record the member the till says was signed in when it was made, in the sale, its history and the day by member', async () => {
+    const { app, till } = await shopWithTill()
+    const id = await addLine(app, 5)
+    const [made] = await sendOffline(app, till, [{ key: 'by-anna', sale: sale(id, 1), staff: 'Anna' }])
+    expect(made).toMatchObject({ status: 201, sale: { till: 'till-2', staff: 'Anna', madeOfflineAt: MADE_AT } })
+    const { changes } = await (await app.call('GET', '/v3/changes?since=0')).json()
+    expect(changes.at(-1)).toMatchObject({ by: 'till-2', staff: 'Anna' })
+    expect((await (await app.call('GET', '/v3/days/current')).json()).staff).toEqual([expect.objectContaining({ staff: 'Anna', sales: 1 })])
+    const blank = await app.call('POST', '/v3/offline-sales', { sales: [{ key: 'k', madeAt: MADE_AT, sale: sale(id, 1), staff: '  ' }] }, till)
+    expect(blank.status).toBe(400)
+    expect(JSON.stringify(await blank.json())).toMatch(/sales\[0\]\.staff/)
   })
 
   it('a sale made here is still refused for more than is in stock, on a line below zero too', async () => {

@@ -40,6 +40,7 @@ function fakePrimary(
 ) {
   const saved = new Map<string, unknown>()
   const keysSent: string[] = []
+  const bodiesSent: unknown[] = []
   const headersSent: Record<string, string>[] = []
   let mode: 'up' | 'away' | 'lose-answer' | 'revoked' = 'up'
   const save = (key: string, body: unknown) => {
@@ -61,6 +62,7 @@ function fakePrimary(
           headers: { 'content-type': 'application/problem+json' }
         }) as unknown as IncomingMessage
       callBytes.push(Buffer.byteLength(init.body as string))
+      bodiesSent.push(JSON.parse(init.body as string))
       const body = JSON.parse(init.body as string) as { sales?: { key: string; sale: unknown }[] }
       const callStatus = body.sales ? callStatusOf(body.sales.map((sale) => sale.key)) : 200
       if (callStatus !== 200)
@@ -79,13 +81,13 @@ function fakePrimary(
     },
     close: () => undefined
   }
-  return { client, saved, keysSent, headersSent, callBytes, set: (next: typeof mode) => (mode = next) }
+  return { client, saved, keysSent, bodiesSent, headersSent, callBytes, set: (next: typeof mode) => (mode = next) }
 }
 
-async function till(dataDir: string, primary: ReturnType<typeof fakePrimary>) {
+async function till(dataDir: string, primary: ReturnType<typeof fakePrimary>, memberOf?: (session: string | null) => string | undefined) {
   const access = new AccessPolicy({ token: () => TOKEN })
   access.listeningOn(5000)
-  const sales = tillSales(PAIRING, primary.client, await TillOutbox.open(dataDir))
+  const sales = tillSales(PAIRING, primary.client, await TillOutbox.open(dataDir), memberOf)
   const app = createTillApp({
     access,
     forward: () => new Response(null, { status: 204 }),
@@ -175,6 +177,24 @@ describe("a till's sales", () => {
     expect((await sell('"s"', 100, undefined, { 'x-plant-store-staff': 'session-of-anna' })).status).toBe(201)
     sales.close()
     expect(primary.headersSent[0]).toMatchObject({ 'x-plant-store-staff': 'session-of-anna', 'idempotency-key': '"s"' })
+  })
+
+  it('a sale kept offline carries the name of the member signed in at the till, as no session can be checked then', async () => {
+    const primary = fakePrimary()
+    const memberOf = (session: string | null) => (session === 'session-of-anna' ? 'Anna' : undefined)
+    const { sales, sell } = await till(await makeTempDir(), primary, memberOf)
+    primary.set('away')
+    expect((await sell('"k1"', 100, undefined, { 'x-plant-store-staff': 'session-of-anna' })).status).toBe(202)
+    expect((await sell('"k2"', 100)).status).toBe(202) // no member signed in: none named
+    primary.set('up')
+    sales.flush()
+    await expect.poll(() => sales.waiting()).toBe(0)
+    sales.close()
+    const sent = primary.bodiesSent.flatMap((body) => (body as { sales?: { key: string; staff?: string }[] }).sales ?? [])
+    expect(sent.map(({ key, staff }) => ({ key, staff }))).toEqual([
+      { key: 'k1', staff: 'Anna' },
+      { key: 'k2', staff: undefined }
+    ])
   })
 
   it('keeps no sale once the main computer said this till was unpaired: it says so instead', async () => {

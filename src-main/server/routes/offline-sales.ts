@@ -18,7 +18,7 @@ import {
 } from '#shared/offline-sales'
 import { readSalesSettings } from '#settings/sales-settings'
 import { readJsonBody } from '#server/http/read-json-body'
-import type { PlantStore } from '#store'
+import { actingAs, type PlantStore } from '#store'
 import {
   JSON_BODY_RESPONSES,
   NOT_SAVED_RESPONSE,
@@ -31,6 +31,7 @@ import {
 } from '#server/openapi/parts'
 import { problemMembers, problemOf } from '#server/problems/problem-response'
 import { problem } from '#server/problems/problems'
+import { actorOf } from '#server/security/actor'
 import { principalOf } from '#server/security/security'
 import { requireMaySell } from '#server/security/staff-actions'
 import { routePattern } from '#server/urls'
@@ -47,7 +48,11 @@ async function completeOfflineSales(event: H3Event, store: PlantStore): Promise<
   const settings = await readSalesSettings(store.dir)
   // Started together, in order: each is a step of the group commit, applied in this order and saved in one write.
   const outcomes = await Promise.allSettled(
-    sales.map(({ key, madeAt, sale }) => store.sales.complete({ sale, settings, key, madeOfflineAt: madeAt }))
+    sales.map(({ key, madeAt, sale, staff }) => {
+      const complete = () => store.sales.complete({ sale, settings, key, madeOfflineAt: madeAt })
+      // The member the till says was signed in then: recorded, as no session could be checked while it was away.
+      return staff === undefined ? complete() : actingAs(actorOf(event), complete, staff)
+    })
   )
   const results = outcomes.map((outcome, index): OfflineSaleResult => {
     const { key } = sales[index]!
