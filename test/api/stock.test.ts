@@ -48,7 +48,9 @@ describe('quantity on add and update', () => {
     const app = await createTestApp()
     const add = await app.call('POST', '/v3/plant', { name: 'x', quantity })
     expect(add.status).toBe(405)
-    expect((await json<{ errors: unknown[] }>(add)).errors).toEqual([{ field: 'quantity', message: expect.stringMatching(/whole number of pots|cannot be below 0/) }])
+    expect((await json<{ errors: unknown[] }>(add)).errors).toEqual([
+      { field: 'quantity', message: expect.stringMatching(/whole number of pots|cannot be below 0/) }
+    ])
     await addLine(app, { quantity: 3 })
     expect((await app.call('PUT', '/v3/plant', { id: 1, reorderAt: quantity })).status).toBe(400)
     expect(await full(app, 1)).toMatchObject({ quantity: 3, version: 1 })

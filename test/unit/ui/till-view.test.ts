@@ -51,7 +51,7 @@ describe('the Till view', () => {
     await staff.signIn(3, '2222')
     const wrapper = mount(TheTillView, { attachTo: document.body })
     await flushPromises()
-    await useBasketStore().add(plant({ id: 2, name: 'Fern', price: 12.5 }))
+    useBasketStore().add(plant({ id: 2, name: 'Fern', price: 12.5 }))
     await flushPromises()
     for (const label of ['Price of Fern', 'Discount on Fern']) {
       const button = wrapper.find(`button[aria-label="${label}"]`)
