@@ -61,6 +61,15 @@ function linuxIdentity(pid: number): Pick<ProcessIdentity, 'bootId' | 'startTime
   return bootId && startTime ? { bootId, startTime } : {}
 }
 
+/**
+ * Linux: whether `pid` has ended and waits only to be reaped: state Z (or X) with no thread left running (a process
+ * whose first thread ended while others run shows Z too, and is alive).
+ */
+function isZombie(pid: number): boolean {
+  const status = readProc(`/proc/${pid}/status`)
+  return status !== undefined && /^State:\s*[ZX]\b/m.test(status) && /^Threads:\s*1$/m.test(status)
+}
+
 /** What tells process `pid` apart from a later one with the same number; only its own process records it outside Linux. */
 export function identity(pid: number, platform: NodeJS.Platform = hostPlatform()): ProcessIdentity {
   if (platform === 'linux') return linuxIdentity(pid)
@@ -130,6 +139,9 @@ export function processState(
   clock: SystemClock = systemClock(platform)
 ): ProcessState {
   if (!isProcessAlive(recorded.pid)) return 'gone'
+  // A process killed but not yet reaped by its parent (a zombie) keeps its pid and start time, but holds no file and
+  // writes nothing: a restart right after kill -9 may take its lock at once.
+  if (platform === 'linux' && isZombie(recorded.pid)) return 'gone'
   if (recorded.bootId !== undefined && recorded.startTime !== undefined) {
     const now = platform === 'linux' ? linuxIdentity(recorded.pid) : {}
     if (now.bootId === undefined) return 'unproven'

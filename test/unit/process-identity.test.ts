@@ -33,6 +33,23 @@ function clock(bootedAt: Date, startedAt: Date | undefined): SystemClock {
   return { bootedAt: () => bootedAt, startedAt: () => startedAt }
 }
 
+describe('processState on Linux', () => {
+  it.runIf(process.platform === 'linux')(
+    'counts a process killed but not yet reaped (a zombie) as gone, though its pid and start time stay',
+    async () => {
+      // sh starts a child that exits at once, then becomes sleep, which never reaps it: the child stays a zombie.
+      const parent = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 30'])
+      onTestFinished(() => void parent.kill('SIGKILL'))
+      const [line] = (await once(parent.stdout, 'data')) as [Buffer]
+      const zombie = Number(line.toString().trim())
+      const recorded = { pid: zombie, ...identity(zombie, 'linux') }
+      expect(recorded.startTime).toBeDefined() // the identity a lock records is still there
+      await expect.poll(() => processState(recorded, 'linux')).toBe('gone')
+      expect(processState({ pid: process.pid, ...identity(process.pid, 'linux') }, 'linux')).toBe('alive')
+    }
+  )
+})
+
 describe('identity outside Linux', () => {
   it.each(['win32', 'darwin'] as const)('on %s records when the computer and this process started', (platform) => {
     const now = Date.now()
