@@ -8,6 +8,8 @@ import { API_BASE } from '#shared/api-paths'
 import { TILL_PATHS, type TillOutboxState } from '#shared/lan'
 import { SALE_PATHS } from '#shared/sale'
 import { STAFF_PATHS } from '#shared/staff'
+import { OFFLINE_SALES_PATH } from '#shared/offline-sales'
+import { problem } from './problems/problems'
 import type { AccessPolicy } from '#server/security/access-policy'
 import { createLocalApp } from './local-app'
 import type { SetupAdmin } from './routes/setup'
@@ -37,6 +39,10 @@ export function createTillApp(options: TillAppOptions): H3 {
     rest: options.forward,
     routes: (app) => {
       if (options.signIn) app.post(API_BASE + STAFF_PATHS.sessions, options.signIn)
+      // Forwarded, a caller of the till would send it with the till's token: past the stock check and the member's role.
+      app.post(API_BASE + OFFLINE_SALES_PATH, () => {
+        throw problem('outboxOnly')
+      })
       if (!sales) return
       app.post(API_BASE + SALE_PATHS.sales, sales.complete)
       app.get(API_BASE + TILL_PATHS.outbox, (): TillOutboxState => ({ till: true, waiting: sales.waiting(), refused: sales.refused() }))

@@ -44,4 +44,14 @@ describe("a paired till's own answers", () => {
     expect((await app.request('/v3/plant', { headers })).status).toBe(200)
     expect(forwarded).toEqual(['/v3/plant'])
   })
+
+  it('never hands on sales made offline from its own callers: with the till token they would pass the stock and staff checks', async () => {
+    const { app, forwarded } = tillApp()
+    const headers = { host: HOST, authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' }
+    const body = JSON.stringify({ sales: [{ key: 'k', madeAt: '2020-01-01T00:00:00.000Z', sale: { lines: [], payments: [] } }] })
+    const answer = await app.request('/v3/offline-sales', { method: 'POST', headers, body })
+    expect(answer.status).toBe(403)
+    expect(((await answer.json()) as { detail: string }).detail).toMatch(/only from this till's own outbox/)
+    expect(forwarded).toEqual([])
+  })
 })

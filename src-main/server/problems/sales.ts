@@ -36,6 +36,14 @@ export const SALE_PROBLEMS = {
       `Only a paired till's token may send sales made offline; this request came with the token "${name}". ` +
       'A sale made here goes to POST /v3/sales, where it is checked against the stock.'
   }),
+  outboxOnly: row({
+    type: PROBLEM_TYPES.forbidden,
+    title: 'Forbidden',
+    status: 403,
+    detail: () =>
+      "Sales made offline reach the shop's main computer only from this till's own outbox, never from a caller of the " +
+      "till: sell with POST /v3/sales here, which keeps the sale while the main computer is away and sends it itself."
+  }),
   receiptNotFound: row({
     type: PROBLEM_TYPES.notFound,
     title: 'Not found',
