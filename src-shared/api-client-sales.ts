@@ -3,6 +3,7 @@
  * close of the day (Z report). A sale and a refund carry an Idempotency-Key (one per basket: every attempt sends the
  * same), so a retry never sells or refunds twice.
  */
+import type { KeptSaleAnswer } from './lan'
 import { EXTENSION_HEADERS, EXTENSION_PATHS } from './api-paths'
 import { ApiError } from './api-errors'
 import { BASKET_PATHS, type Basket } from './basket'
@@ -20,7 +21,8 @@ export interface SaleOptions extends RequestOptions {
 
 /** The sale and day operations. */
 export interface SalesApi {
-  completeSale(sale: NewSale, options?: SaleOptions): Promise<Sale>
+  /** The sale (201); on a paired till while the main computer is away, the till's word that it kept it (202). */
+  completeSale(sale: NewSale, options?: SaleOptions): Promise<Sale | KeptSaleAnswer>
   refundSale(receipt: number, refund: NewRefund, options?: SaleOptions): Promise<Refund>
   getSale(receipt: number, options?: RequestOptions): Promise<Sale>
   /** The refunds made of a sale so far. */
@@ -52,7 +54,7 @@ const basketPath = (basketId: string) => BASKET_PATHS.basket.replace('{basketId}
 export function salesApi(send: SendRequest): SalesApi {
   const keyed = (options: SaleOptions) => ({ [EXTENSION_HEADERS.idempotencyKey]: JSON.stringify(options.idempotencyKey ?? newIdempotencyKey()) })
   return {
-    completeSale: async (sale, options = {}) => jsonOf<Sale>(await send('POST', SALE_PATHS.sales, sale, options, keyed(options))),
+    completeSale: async (sale, options = {}) => jsonOf<Sale | KeptSaleAnswer>(await send('POST', SALE_PATHS.sales, sale, options, keyed(options))),
     refundSale: async (receipt, refund, options = {}) =>
       jsonOf<Refund>(await send('POST', SALE_PATHS.refunds.replace('{receipt}', String(receipt)), refund, options, keyed(options))),
     getSale: async (receipt, options) => jsonOf<Sale>(await send('GET', SALE_PATHS.sale.replace('{receipt}', String(receipt)), undefined, options)),

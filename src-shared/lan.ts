@@ -28,6 +28,17 @@ export const TILL_PATHS = {
 } as const
 
 /** GET /v3/outbox: whether this is a paired till, and how many of its sales wait to be sent to the main computer. */
+/**
+ * A paired till's answer (202) to a sale it kept because the main computer could not be reached: sold, on the till's
+ * disk, and sent with `key` once the main computer is back; it has no receipt number until then.
+ */
+export interface KeptSaleAnswer {
+  kept: true
+  key: string
+  /** Sales waiting on this till, this one included. */
+  waiting: number
+}
+
 export interface TillOutboxState {
   till: boolean
   waiting: number

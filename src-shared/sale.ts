@@ -138,6 +138,14 @@ export interface Sale {
 // The request bodies.
 // ---------------------------------------------------------------------------------------------
 
+/**
+ * Whether a sale sells below or above the plants' own prices: a line's `unitPrice`, or a discount on a line or the basket
+ * (a discount of all but a cent sells below price as surely as an override). Only those who may change prices may.
+ */
+export function saleChangesPrices(sale: NewSale): boolean {
+  return sale.discount !== undefined || sale.lines.some((line) => line.unitPrice !== undefined || line.discount !== undefined)
+}
+
 /** Deepest JSON a sale body holds: object → lines → line → discount. */
 export const SALE_BODY_DEPTH = 4
 

@@ -10,8 +10,8 @@ import type { H3Event } from 'h3'
 import { API_BASE, MAX_BODY_BYTES } from '#shared/api-paths'
 import { validate } from '#shared/body-rules'
 import { OFFLINE_SALES_MAX, OFFLINE_SALES_PATH, type OfflineSalesAnswer } from '#shared/offline-sales'
-import { NEW_SALE_BODY, SALE_BODY_DEPTH, SALE_PATHS } from '#shared/sale'
-import { STAFF_SESSION_HEADER } from '#shared/staff'
+import { NEW_SALE_BODY, SALE_BODY_DEPTH, SALE_PATHS, saleChangesPrices, type NewSale } from '#shared/sale'
+import { STAFF_SESSION_HEADER, roleMay, type StaffAction, type StaffMember } from '#shared/staff'
 import { CertificateMismatchError, type PinnedClient } from '#lib/pinned-tls'
 import { serialQueue } from '#lib/serial-queue'
 import { keyOf, readIdempotencyKey } from '#server/http/idempotency-key'
@@ -53,8 +53,8 @@ export function tillSales(
   pairing: TillPairing,
   client: PinnedClient,
   outbox: TillOutbox,
-  /** The member of a staff session signed in at this till (kept sales carry their name). */
-  memberOf: (session: string | null) => string | undefined = () => undefined
+  /** The members signed in at this till (till-staff.ts): a kept sale is held to its member's role and names them. */
+  staff?: { memberOf(session: string | null): StaffMember | undefined; readonly staffSeen: boolean }
 ): TillSales {
   const inTurn = serialQueue()
   let retry: NodeJS.Timeout | undefined
@@ -190,7 +190,7 @@ export function tillSales(
     const kept = outbox.waitingWith(key)
     if (kept) return keptAgain(event, kept, body)
     // Older sales wait: this one goes behind them at once, without waiting for an attempt to send them.
-    if (outbox.size > 0) return keep(event, toKeep(key, body, event))
+    if (outbox.size > 0) return keep(event, toKeep(key, checked.value, event))
     return inTurn(async () => {
       if (outbox.size === 0) {
         const sent = await send({ key, body }, event.req.headers.get(STAFF_SESSION_HEADER))
@@ -199,7 +199,7 @@ export function tillSales(
         if (sent.kind === 'certificate-changed') throw problem('certificateChanged', pairing.origin)
         if (sent.kind === 'revoked') throw problem('tillRevoked', pairing.till)
       }
-      return keep(event, toKeep(key, body, event))
+      return keep(event, toKeep(key, checked.value, event))
     })
   }
 
@@ -216,10 +216,18 @@ export function tillSales(
     return { kept: true, key: kept.key, waiting: outbox.size }
   }
 
-  /** A sale to keep: made now, by the member whose session sent it. */
-  function toKeep(key: string, body: unknown, event: H3Event): KeptSale {
-    const staff = memberOf(event.req.headers.get(STAFF_SESSION_HEADER))
-    return { key, body, madeAt: new Date().toISOString(), ...(staff === undefined ? {} : { staff }) }
+  /**
+   * A sale to keep: made now, by the member whose session sent it, held to their role here as the main computer would
+   * hold it (no session can be checked there now). A till that saw no member sign in since it started knows of no staff.
+   */
+  function toKeep(key: string, sale: NewSale, event: H3Event): KeptSale {
+    const session = event.req.headers.get(STAFF_SESSION_HEADER)
+    const member = staff?.memberOf(session)
+    if (!member && staff?.staffSeen) throw problem('staffSessionNeeded', session !== null)
+    const actions: StaffAction[] = saleChangesPrices(sale) ? ['sell', 'change-prices'] : ['sell']
+    const refused = member && actions.find((action) => !roleMay(member.role, action))
+    if (member && refused) throw problem('staffNotAllowed', refused, member)
+    return { key, body: sale, madeAt: new Date().toISOString(), ...(member === undefined ? {} : { staff: member.name }) }
   }
 
   /** Keeps a sale: on disk before the till says "sold" (202), then sent when the main computer is back. */

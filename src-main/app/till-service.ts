@@ -14,6 +14,7 @@ import { forwardTo } from './till-forward'
 import type { TillPairing } from './till-pairing'
 import { TillOutbox } from './till-outbox'
 import { tillSales } from './till-sales'
+import { TillReadCache } from './till-read-cache'
 import { TillStaffNames } from './till-staff'
 
 /** What to start: where and how to serve (as for the main computer; `listener`: a first run's, just paired), and the pairing. */
@@ -33,12 +34,13 @@ export async function startTill(options: TillOptions): Promise<RunningTill> {
   const access = new AccessPolicy({ token: tokens.current, refreshToken: tokens.refresh, host: options.host })
   const client = pinnedClient(options.pairing)
   const members = new TillStaffNames()
-  const sales = tillSales(options.pairing, client, await TillOutbox.open(options.dataDir), (session) => members.nameOf(session))
+  const sales = tillSales(options.pairing, client, await TillOutbox.open(options.dataDir), members)
   try {
     const { origin: primary, till } = options.pairing
     const setup = { state: () => ({ stage: 'till', primary, till }) as const }
-    const forward = forwardTo(options.pairing, client)
-    const app = createTillApp({ access, uiDir: options.uiDir, forward, signIn: members.signIn(forward), sales, setup })
+    // The reads a window sells with are answered as last read while the main computer is away (till-read-cache.ts).
+    const forward = new TillReadCache().wrap(forwardTo(options.pairing, client))
+    const app = createTillApp({ access, uiDir: options.uiDir, dataDir: options.dataDir, forward, signIn: members.signIn(forward), sales, setup })
     const server = await listenWithFallback(app, options)
     access.listeningOn(server.port)
     sales.flush() // sales kept before a restart go first

@@ -1,17 +1,17 @@
 /**
  * The members signed in at a paired till, as the main computer named them when they signed in here. A sale kept
- * while the main computer is away carries the name of the member whose session made it, since no session can be
- * checked then; the main computer records that name on the sale when it arrives.
+ * while the main computer is away is held to the role of the member whose session made it (no session can be checked
+ * there then) and carries their name; the main computer records that name on the sale when it arrives.
  */
 import type { EventHandler } from 'h3'
-import type { StaffSession } from '#shared/staff'
+import type { StaffMember, StaffSession } from '#shared/staff'
 
 /** Sessions remembered at most: a till has a few members; older ones are forgotten first. */
 const REMEMBERED_MAX = 100
 
 /** The names of the members signed in at one till, by session. */
 export class TillStaffNames {
-  readonly #names = new Map<string, string>()
+  readonly #members = new Map<string, StaffMember>()
 
   /** The handler of POST /v3/staff/sessions on the till: `forward` signs in at the main computer; the answer's name is kept. */
   signIn(forward: EventHandler): EventHandler {
@@ -21,7 +21,7 @@ export class TillStaffNames {
       const text = await answer.text()
       try {
         const { session, member } = JSON.parse(text) as StaffSession
-        this.#remember(session, member.name)
+        this.#remember(session, member)
       } catch {
         // Not the answer of a sign-in: passed on as it came; a sale kept for it names no member.
       }
@@ -30,12 +30,17 @@ export class TillStaffNames {
   }
 
   /** The member of `session` (the X-Plant-Store-Staff header), if it signed in at this till. */
-  nameOf(session: string | null): string | undefined {
-    return session === null ? undefined : this.#names.get(session)
+  memberOf(session: string | null): StaffMember | undefined {
+    return session === null ? undefined : this.#members.get(session)
   }
 
-  #remember(session: string, name: string): void {
-    this.#names.set(session, name)
-    if (this.#names.size > REMEMBERED_MAX) this.#names.delete(this.#names.keys().next().value!)
+  /** True once a member signed in here: the shop has staff, so a sale kept offline needs one of them. */
+  get staffSeen(): boolean {
+    return this.#members.size > 0
+  }
+
+  #remember(session: string, member: StaffMember): void {
+    this.#members.set(session, member)
+    if (this.#members.size > REMEMBERED_MAX) this.#members.delete(this.#members.keys().next().value!)
   }
 }

@@ -105,7 +105,7 @@ export function createApp(options: CreateAppOptions): H3 {
   registerSaleRoutes(app, options.store)
   registerOfflineSaleRoutes(app, options.store)
   registerDayRoutes(app, options.store)
-  registerBasketRoutes(app, options.store)
+  registerBasketRoutes(app, options.store.dir)
   registerEventRoutes(app, options.store, { ...options.events, stillAllowed: (header) => options.access.checkAuthorization(header).ok })
   registerHistoryRoutes(app, options.store)
   registerReportRoutes(app, options.store)

@@ -10,6 +10,7 @@ import { SALE_PATHS } from '#shared/sale'
 import { STAFF_PATHS } from '#shared/staff'
 import { OFFLINE_SALES_PATH } from '#shared/offline-sales'
 import { problem } from './problems/problems'
+import { registerBasketRoutes } from './routes/baskets'
 import type { AccessPolicy } from '#server/security/access-policy'
 import { createLocalApp } from './local-app'
 import type { SetupAdmin } from './routes/setup'
@@ -25,6 +26,8 @@ export interface TillAppOptions {
   sales?: { complete: EventHandler; waiting: () => number; refused: () => number }
   /** Signing a member in (forwarded, the name remembered for the sales kept while the main computer is away). */
   signIn?: EventHandler
+  /** The till's data folder: its windows' baskets are kept there (absent in tests that need none). */
+  dataDir?: string
   /** What this till is (GET /v3/setup, answered here: the main computer would say it is the main computer). */
   setup: SetupAdmin
 }
@@ -39,6 +42,8 @@ export function createTillApp(options: TillAppOptions): H3 {
     rest: options.forward,
     routes: (app) => {
       if (options.signIn) app.post(API_BASE + STAFF_PATHS.sessions, options.signIn)
+      // A window's basket is this till's: kept here, it is scanned into and emptied while the main computer is away too.
+      if (options.dataDir !== undefined) registerBasketRoutes(app, options.dataDir)
       // Forwarded, a caller of the till would send it with the till's token: past the stock check and the member's role.
       app.post(API_BASE + OFFLINE_SALES_PATH, () => {
         throw problem('outboxOnly')

@@ -4,6 +4,7 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { createApiClient } from '#shared/api-client'
 import type { Basket } from '#shared/basket'
+import type { Sale } from '#shared/sale'
 import { TEST_TOKEN, clientFetch, createTestApp } from '#setup/in-process'
 
 const basket: Basket = {
@@ -78,7 +79,7 @@ describe('baskets', () => {
     expect(await client.getBasket('w9')).toEqual(basket)
     expect(await client.salesSettings()).toEqual({ pricesIncludeTax: true, taxRates: [] })
     const { id } = await client.addPlant({ name: 'Basil', price: 3.99, quantity: 5 })
-    const sale = await client.completeSale({ lines: [{ plantId: id, quantity: 2 }], payments: [{ method: 'cash', amount: 798, given: 1000 }] })
+    const sale = (await client.completeSale({ lines: [{ plantId: id, quantity: 2 }], payments: [{ method: 'cash', amount: 798, given: 1000 }] })) as Sale
     expect(await client.receiptHtml(sale.receipt, '58mm')).toContain('2 × Basil')
     await client.refundSale(sale.receipt, { lines: [{ line: 1, quantity: 1, restock: true }], reason: 'too many' })
     expect((await client.saleRefunds(sale.receipt)).map((refund) => refund.total)).toEqual([399])

@@ -82,7 +82,7 @@ describe('a till paired with the primary over the LAN listener', () => {
     })
 
     await primary.stop()
-    const down = await list()
+    const down = await fetch(`${till.baseUrl}/changes?since=0`, { headers: till.headers() })
     expect(down.status).toBe(503)
     expect(((await down.json()) as { detail: string }).detail).toMatch(/cannot be reached/)
 

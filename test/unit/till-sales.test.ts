@@ -12,6 +12,7 @@ import { REFUSED_FILE_NAME, TillOutbox } from '#app/till-outbox'
 import { MAX_BODY_BYTES } from '#shared/api-paths'
 import { SALE_LINES_MAX } from '#shared/sale'
 import { tillSales } from '#app/till-sales'
+import type { StaffMember } from '#shared/staff'
 import type { TillPairing } from '#app/till-pairing'
 import type { PinnedClient } from '#lib/pinned-tls'
 import { AccessPolicy } from '#server/security/access-policy'
@@ -84,10 +85,10 @@ function fakePrimary(
   return { client, saved, keysSent, bodiesSent, headersSent, callBytes, set: (next: typeof mode) => (mode = next) }
 }
 
-async function till(dataDir: string, primary: ReturnType<typeof fakePrimary>, memberOf?: (session: string | null) => string | undefined) {
+async function till(dataDir: string, primary: ReturnType<typeof fakePrimary>, staff?: Parameters<typeof tillSales>[3]) {
   const access = new AccessPolicy({ token: () => TOKEN })
   access.listeningOn(5000)
-  const sales = tillSales(PAIRING, primary.client, await TillOutbox.open(dataDir), memberOf)
+  const sales = tillSales(PAIRING, primary.client, await TillOutbox.open(dataDir), staff)
   const app = createTillApp({
     access,
     forward: () => new Response(null, { status: 204 }),
@@ -181,11 +182,19 @@ describe("a till's sales", () => {
 
   it('a sale kept offline carries the name of the member signed in at the till, as no session can be checked then', async () => {
     const primary = fakePrimary()
-    const memberOf = (session: string | null) => (session === 'session-of-anna' ? 'Anna' : undefined)
-    const { sales, sell } = await till(await makeTempDir(), primary, memberOf)
+    const anna: StaffMember = { id: 3, name: 'Anna', role: 'staff', locked: false }
+    let seen = true
+    const staff = {
+      memberOf: (session: string | null) => (session === 'session-of-anna' ? anna : undefined),
+      get staffSeen() {
+        return seen
+      }
+    }
+    const { sales, sell } = await till(await makeTempDir(), primary, staff)
     primary.set('away')
     expect((await sell('"k1"', 100, undefined, { 'x-plant-store-staff': 'session-of-anna' })).status).toBe(202)
-    expect((await sell('"k2"', 100)).status).toBe(202) // no member signed in: none named
+    seen = false // a till started anew knows of no member: it keeps the sale, naming none
+    expect((await sell('"k2"', 100)).status).toBe(202)
     primary.set('up')
     sales.flush()
     await expect.poll(() => sales.waiting()).toBe(0)
@@ -195,6 +204,25 @@ describe("a till's sales", () => {
       { key: 'k1', staff: 'Anna' },
       { key: 'k2', staff: undefined }
     ])
+  })
+
+  it("holds a sale it keeps to the member's role, as the main computer would: no price change by staff, no sale without a member", async () => {
+    const primary = fakePrimary()
+    const anna: StaffMember = { id: 3, name: 'Anna', role: 'staff', locked: false }
+    const staff = { memberOf: (session: string | null) => (session === 'session-of-anna' ? anna : undefined), staffSeen: true }
+    const { sales, sell } = await till(await makeTempDir(), primary, staff)
+    primary.set('away')
+    const asAnna = { 'x-plant-store-staff': 'session-of-anna' }
+    const discounted = await sell('"d"', 100, [{ plantId: 1, quantity: 1, discount: { amount: 99, reason: 'mate' } }], asAnna)
+    expect(discounted.status).toBe(403)
+    expect(((await discounted.json()) as { detail: string }).detail).toMatch(
+      /^Only a manager or the owner can change prices; Anna is signed in as staff/
+    )
+    expect((await sell('"n"', 100)).status).toBe(403) // nobody signed in
+    expect((await sell('"b"', 100, undefined, { 'x-plant-store-staff': 'bogus-session' })).status).toBe(403)
+    expect(sales.waiting()).toBe(0)
+    expect((await sell('"ok"', 100, undefined, asAnna)).status).toBe(202)
+    sales.close()
   })
 
   it('keeps no sale once the main computer said this till was unpaired: it says so instead', async () => {

@@ -13,15 +13,17 @@ describe('the members signed in at a till', () => {
     const response = (await handler({} as never)) as Response
     expect(response.status).toBe(201)
     expect(await response.json()).toEqual(answer)
-    expect(names.nameOf('s-anna')).toBe('Anna')
-    expect(names.nameOf('another')).toBeUndefined()
-    expect(names.nameOf(null)).toBeUndefined()
+    expect(names.memberOf('s-anna')).toMatchObject({ name: 'Anna', role: 'staff' })
+    expect(names.staffSeen).toBe(true)
+    expect(names.memberOf('another')).toBeUndefined()
+    expect(names.memberOf(null)).toBeUndefined()
   })
 
   it('remembers nothing from a refused sign-in (a wrong PIN)', async () => {
     const names = new TillStaffNames()
     const response = (await names.signIn(signedIn(403, { title: 'Wrong PIN', session: 'x' }))({} as never)) as Response
     expect(response.status).toBe(403)
-    expect(names.nameOf('x')).toBeUndefined()
+    expect(names.memberOf('x')).toBeUndefined()
+    expect(names.staffSeen).toBe(false)
   })
 })

@@ -6,7 +6,7 @@
 import type { H3, H3Event } from 'h3'
 import { BASKET_BODY, BASKET_BODY_DEPTH, BASKET_ID, BASKET_PATHS, type Basket } from '#shared/basket'
 import { componentsOf, validate } from '#shared/body-rules'
-import { deleteBasket, readBasket, writeBasket, type PlantStore } from '#store'
+import { deleteBasket, readBasket, writeBasket } from '#store'
 import { readJsonBody } from '#server/http/read-json-body'
 import { JSON_BODY_RESPONSES, extensionOperation, json, jsonBody, problemResponse, ref, type PathItems } from '#server/openapi/parts'
 import { problem } from '#server/problems/problems'
@@ -21,34 +21,37 @@ function basketIdOf(event: H3Event): string {
   ])
 }
 
-async function getBasket(event: H3Event, store: PlantStore): Promise<Basket> {
+async function getBasket(event: H3Event, dir: string): Promise<Basket> {
   const id = basketIdOf(event)
-  const basket = await readBasket(store.dir, id)
+  const basket = await readBasket(dir, id)
   if (!basket) throw problem('basketNotFound', id)
   return basket
 }
 
-async function putBasket(event: H3Event, store: PlantStore): Promise<Basket> {
+async function putBasket(event: H3Event, dir: string): Promise<Basket> {
   const id = basketIdOf(event)
   const checked = validate(BASKET_BODY, await readJsonBody(event, 400, BASKET_BODY_DEPTH))
   if (!checked.ok) throw problem('basketInvalid', checked.errors)
-  await writeBasket(store.dir, id, checked.value)
+  await writeBasket(dir, id, checked.value)
   return checked.value
 }
 
-async function removeBasket(event: H3Event, store: PlantStore): Promise<null> {
+async function removeBasket(event: H3Event, dir: string): Promise<null> {
   const id = basketIdOf(event)
-  if (!(await deleteBasket(store.dir, id))) throw problem('basketNotFound', id)
+  if (!(await deleteBasket(dir, id))) throw problem('basketNotFound', id)
   event.res.status = 204
   return null
 }
 
-/** Registers the basket routes. */
-export function registerBasketRoutes(app: H3, store: PlantStore): void {
+/**
+ * Registers the basket routes over the baskets of data folder `dir`: the main computer's, or a paired till's own (a
+ * till window's basket is the till's, and must be kept while the main computer is away).
+ */
+export function registerBasketRoutes(app: H3, dir: string): void {
   const pattern = routePattern(BASKET_PATHS.basket)
-  app.get(pattern, (event) => getBasket(event, store))
-  app.put(pattern, (event) => putBasket(event, store))
-  app.delete(pattern, (event) => removeBasket(event, store))
+  app.get(pattern, (event) => getBasket(event, dir))
+  app.put(pattern, (event) => putBasket(event, dir))
+  app.delete(pattern, (event) => removeBasket(event, dir))
 }
 
 const BASKET_ID_PARAMETER = {

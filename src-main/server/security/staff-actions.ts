@@ -4,7 +4,7 @@
  * reason. The routes ask {@link requireStaffMay} with these once the body is read.
  */
 import type { H3Event } from 'h3'
-import type { NewSale } from '#shared/sale'
+import { saleChangesPrices, type NewSale } from '#shared/sale'
 import type { StaffAction } from '#shared/staff'
 import type { StockLine, StockReason } from '#shared/stock'
 import type { PlantStore } from '#store'
@@ -34,14 +34,10 @@ export function requireMayEdit(event: H3Event, store: PlantStore, changes: reado
   requireStaffMay(event, repriced ? 'change-prices' : 'edit-plants')
 }
 
-/**
- * Refuses a sale the member at the till may not make: one that overrides a plant's price or gives a discount (on a
- * line or the basket) is a price change, since a discount of all but a cent sells as surely below price as an override.
- */
+/** Refuses a sale the member at the till may not make: one that changes prices (saleChangesPrices) is a price change. */
 export function requireMaySell(event: H3Event, sale: NewSale): void {
   requireStaffMay(event, 'sell')
-  const repriced = sale.discount !== undefined || sale.lines.some((line) => line.unitPrice !== undefined || line.discount !== undefined)
-  if (repriced) requireStaffMay(event, 'change-prices')
+  if (saleChangesPrices(sale)) requireStaffMay(event, 'change-prices')
 }
 
 /** Refuses stock movements the member at the till may not make (by their reasons), and refunds over their limit. */

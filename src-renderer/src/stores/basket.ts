@@ -11,6 +11,7 @@ import { newIdempotencyKey } from '#shared/api-retry'
 import { saleOfBasket, type Basket, type BasketLine } from '#shared/basket'
 import type { Plant } from '#shared/plant'
 import { priceToCents } from '#shared/plant-schema'
+import type { KeptSaleAnswer } from '#shared/lan'
 import type { Discount, Payment, Sale } from '#shared/sale'
 import { priceBasket, type PricedBasket } from '#shared/sale-totals'
 import { DEFAULT_SALES_SETTINGS, taxRateOf, type SalesSettings } from '#shared/tax'
@@ -41,7 +42,7 @@ export const useBasketStore = defineStore('basket', () => {
   /** Why the basket could not be kept or read (the lines stay on screen). */
   const saveError = ref<string | null>(null)
   let saving: Promise<unknown> = Promise.resolve()
-  let completing: Promise<Sale> | undefined
+  let completing: Promise<Sale | KeptSaleAnswer> | undefined
 
   /** The basket priced with the shop's tax settings: its lines and totals, or what stops it (a plant with no price). */
   const priced = computed<PricedBasket>(() =>
@@ -166,7 +167,7 @@ export const useBasketStore = defineStore('basket', () => {
    * Completes the sale paid by `payments` with the basket's Idempotency-Key. A second call while one is on its way
    * gets the same answer; a retry after a failure sends the same key, so the server sells once. Once sold the basket is new.
    */
-  function complete(payments: Payment[]): Promise<Sale> {
+  function complete(payments: Payment[]): Promise<Sale | KeptSaleAnswer> {
     completing ??= (async () => {
       try {
         await saving

@@ -5,6 +5,8 @@ import { createPinia, setActivePinia } from 'pinia'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { useApiClient } from '#renderer/api'
 import TheTillView from '#renderer/components/TheTillView.vue'
+import TillPayDialog from '#renderer/components/TillPayDialog.vue'
+import TillReceiptDialog from '#renderer/components/TillReceiptDialog.vue'
 import { useBasketStore } from '#renderer/stores/basket'
 import { useStaffStore } from '#renderer/stores/staff'
 import { fakeApi, plant } from './_fake-api'
@@ -60,6 +62,24 @@ describe('the Till view', () => {
     }
     const onBasket = wrapper.findAll('button').find((button) => button.text() === 'Discount on basket')!
     expect(onBasket.attributes('disabled')).toBeDefined()
+    wrapper.unmount()
+  })
+
+  it('says a sale kept on a till while the main computer is away is sold and kept, with no receipt to print yet', async () => {
+    const wrapper = mount(TheTillView, { attachTo: document.body })
+    await flushPromises()
+    await wrapper.find('#till-find').setValue('fern')
+    await flushPromises()
+    await wrapper.find('form.till-find').trigger('submit')
+    await flushPromises()
+    press('F2')
+    await flushPromises()
+    wrapper.findComponent(TillPayDialog).vm.$emit('sold', { kept: true, key: '"k"', waiting: 2 })
+    await flushPromises()
+    expect(wrapper.find('[role="status"]').text()).toMatch(/^Sold, and kept on this till: .* \(2 sales wait\)/)
+    expect(wrapper.find('.till-pay-dialog').exists()).toBe(false)
+    expect(wrapper.text()).not.toMatch(/receipt undefined|Receipt undefined/)
+    expect(wrapper.findComponent(TillReceiptDialog).exists()).toBe(false)
     wrapper.unmount()
   })
 })
