@@ -23,10 +23,13 @@ export const OFFLINE_HEADER = 'x-plant-store-offline'
 
 interface Kept {
   text: string
-  contentType: string
-  etag?: string
+  /** The answer's headers (the list's total and status counts ride in them), but those of the hop. */
+  headers: [string, string][]
   at: string
 }
+
+/** Headers of the hop to the main computer, never given again from here. */
+const HOP_HEADERS = new Set(['content-length', 'transfer-encoding', 'connection', 'keep-alive', 'date'])
 
 /** A paired till's copy of the main computer's answers to the reads a till window sells with. */
 export class TillReadCache {
@@ -51,7 +54,8 @@ export class TillReadCache {
       const length = Number(answer.headers.get('content-length') ?? 0)
       if (answer.status !== 200 || !contentType.includes('json') || length > ANSWER_MAX) return answer
       const text = await answer.text()
-      this.#keep(event, { text, contentType, at: new Date().toISOString(), ...etagOf(answer) })
+      const headers = [...answer.headers].filter(([name]) => !HOP_HEADERS.has(name.toLowerCase()))
+      this.#keep(event, { text, headers, at: new Date().toISOString() })
       return new Response(text, { status: answer.status, headers: answer.headers })
     }
   }
@@ -79,12 +83,13 @@ export class TillReadCache {
     } catch {
       return
     }
-    const plants = Array.isArray((body as { plants?: unknown }).plants) ? (body as { plants: unknown[] }).plants : [body]
+    // A list page is an array of plants (its total and counts in headers); one plant is the plant itself.
+    const plants = Array.isArray(body) ? (body as unknown[]) : [body]
     for (const plant of plants) {
       const id = (plant as { id?: unknown } | null)?.id
       if (typeof id !== 'number') continue
       this.#plants.delete(id)
-      this.#plants.set(id, { text: JSON.stringify(plant), contentType: 'application/json', at: kept.at })
+      this.#plants.set(id, { text: JSON.stringify(plant), headers: [['content-type', 'application/json']], at: kept.at })
     }
     for (const oldest of this.#plants.keys()) {
       if (this.#plants.size <= PLANTS_MAX) break
@@ -109,13 +114,9 @@ function isPrimaryAway(error: unknown): boolean {
   return error instanceof HttpProblem && error.problem.type === PROBLEM_TYPES.primaryUnreachable
 }
 
-function etagOf(answer: Response): { etag?: string } {
-  const etag = answer.headers.get('etag')
-  return etag === null ? {} : { etag }
-}
-
 function answerOf(kept: Kept): Response {
-  const headers = new Headers({ 'content-type': kept.contentType, [OFFLINE_HEADER]: kept.at, 'cache-control': 'no-store' })
-  if (kept.etag !== undefined) headers.set('etag', kept.etag)
+  const headers = new Headers(kept.headers)
+  headers.set(OFFLINE_HEADER, kept.at)
+  headers.set('cache-control', 'no-store')
   return new Response(kept.text, { status: 200, headers })
 }
