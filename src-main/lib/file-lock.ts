@@ -9,6 +9,7 @@
  * still be at work. Its date is not trusted when it lies in the future (the
  * clock was put back since): such a lock counts as old (stale-lock.ts).
  */
+import { randomBytes } from 'node:crypto'
 import { readFile, unlink } from 'node:fs/promises'
 import { performance } from 'node:perf_hooks'
 import { createFileOnce } from './durable-file'
@@ -74,7 +75,9 @@ export async function withFileLock<T>(file: string, task: () => Promise<T>, opti
   const lockFile = `${file}.lock`
   const deadline = performance.now() + (options.waitMs ?? 3000)
   const watch = new LockWatch(options.staleMs ?? 10_000)
-  const text = JSON.stringify({ pid: process.pid, ...identity(process.pid) })
+  // A mark of this taking of the lock: two tasks of one process must never write the same text, or a waiter that
+  // found one's lock gone (taken for stale) would remove the other's fresh lock as "still the stale one".
+  const text = JSON.stringify({ pid: process.pid, ...identity(process.pid), taking: randomBytes(6).toString('hex') })
   while (!(await createFileOnce(lockFile, text))) {
     const found = await readFile(lockFile, 'utf8').catch(() => undefined)
     if (found === undefined) continue // released meanwhile

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
-import { stat, utimes, writeFile } from 'node:fs/promises'
+import { readFile, stat, utimes, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
 import { hostPlatform } from '#lib/platform'
@@ -24,6 +24,15 @@ describe('tokens.json', () => {
     await Promise.all(Array.from({ length: 8 }, (_, i) => addNamedToken(dir, `script-${i}`, 'read-write')))
     expect((await readNamedTokens(dir)).map((token) => token.name).sort()).toEqual(Array.from({ length: 8 }, (_, i) => `script-${i}`))
     if (hostPlatform() !== 'win32') expect((await stat(namedTokensFile(dir))).mode & 0o777).toBe(0o600)
+  })
+
+  it('marks each taking of the lock apart, even by one process, so a fresh lock is never removed as the stale one it replaced', async () => {
+    // Under load a waiter found a released lock "gone" (infinitely old), and removed as stale the next task's fresh
+    // lock, whose text was the same: two tasks then changed tokens.json at once and three of eight tokens were lost.
+    const file = path.join(await makeTempDir(), 'tokens.json')
+    const texts: string[] = []
+    for (let take = 0; take < 2; take++) await withFileLock(file, async () => void texts.push(await readFile(`${file}.lock`, 'utf8')))
+    expect(new Set(texts).size).toBe(2)
   })
 
   it('refuses a taken name in any case, a bad name, and revoking a name that is not there', async () => {
