@@ -79,7 +79,10 @@ describe('baskets', () => {
     expect(await client.getBasket('w9')).toEqual(basket)
     expect(await client.salesSettings()).toEqual({ pricesIncludeTax: true, taxRates: [] })
     const { id } = await client.addPlant({ name: 'Basil', price: 3.99, quantity: 5 })
-    const sale = (await client.completeSale({ lines: [{ plantId: id, quantity: 2 }], payments: [{ method: 'cash', amount: 798, given: 1000 }] })) as Sale
+    const sale = (await client.completeSale({
+      lines: [{ plantId: id, quantity: 2 }],
+      payments: [{ method: 'cash', amount: 798, given: 1000 }]
+    })) as Sale
     expect(await client.receiptHtml(sale.receipt, '58mm')).toContain('2 × Basil')
     await client.refundSale(sale.receipt, { lines: [{ line: 1, quantity: 1, restock: true }], reason: 'too many' })
     expect((await client.saleRefunds(sale.receipt)).map((refund) => refund.total)).toEqual([399])

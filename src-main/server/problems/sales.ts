@@ -42,7 +42,7 @@ export const SALE_PROBLEMS = {
     status: 403,
     detail: () =>
       "Sales made offline reach the shop's main computer only from this till's own outbox, never from a caller of the " +
-      "till: sell with POST /v3/sales here, which keeps the sale while the main computer is away and sends it itself."
+      'till: sell with POST /v3/sales here, which keeps the sale while the main computer is away and sends it itself.'
   }),
   receiptNotFound: row({
     type: PROBLEM_TYPES.notFound,
