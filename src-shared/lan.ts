@@ -101,6 +101,11 @@ export function tillAddressProblem(value: unknown): string | undefined {
   return undefined
 }
 
+/** Why an address a till pairs with answers but not in TLS; the first-run screen and plant-store pair say the same. */
+export const notTlsWords = (address: string) =>
+  `the computer at ${address} answers, but not in TLS: is it the main computer's local port instead of the address ` +
+  `and port under "Let other tills connect" (Settings on the main computer, or plant-store lan)?`
+
 /** A pairing code as a till sends it: its check and its JSON Schema. */
 export const PAIRING_CODE_RULE = leafOf<string>(
   (value) => (typeof value === 'string' && value.length >= 1 && value.length <= CODE_MAX ? undefined : 'give the pairing code the owner made'),
