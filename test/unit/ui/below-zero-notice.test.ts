@@ -75,7 +75,7 @@ describe('the notice of lines below zero', () => {
     expect(line.text()).toMatch(/^Bonsai: a single plant sold again/)
     expect(line.text()).not.toMatch(/Pots counted/)
     expect(line.find('input[type="number"]').exists()).toBe(false)
-    expect(line.get('label').text()).toBe('Status of Bonsai')
+    expect(line.get('label').text()).toBe('Status of Bonsai (sold twice)')
     await line.get('select').setValue('available')
     await line.get('form').trigger('submit')
     await flushPromises()
