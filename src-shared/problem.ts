@@ -80,6 +80,8 @@ export const PROBLEM_TYPES = {
   refundBeyondSale: 'urn:plant-store:problem:refund-beyond-sale',
   /** 409: a day's close that names a day closed already (extension). */
   dayClosedAlready: 'urn:plant-store:problem:day-closed-already',
+  /** 409: a day's close that names a day after the one being traded (not started yet) (extension). */
+  dayNotStarted: 'urn:plant-store:problem:day-not-started',
   /** 409: other tills may not connect (no LAN address set, or the listener is not up) (extension). */
   lanOff: 'urn:plant-store:problem:lan-off',
   /** 409: this computer cannot listen at the LAN address or port asked for; the listener stays as it was (extension). */
