@@ -2,7 +2,7 @@
  * Several tills on the shop's network: the primary's LAN listener (its address and port), pairing codes and
  * the pairing request a till sends. Shared by the server, the CLI and the staff UI.
  */
-import { TOKEN_NAME_RULE } from './named-token'
+import { TILL_NAME_RULE } from './named-token'
 import { leafOf, named, objectOf } from './body-rules'
 
 /** The LAN listener's port when none is set. */
@@ -145,7 +145,7 @@ export const PAIR_BODY = named(
   objectOf<{ code: string; till: string }>(
     {
       code: PAIRING_CODE_RULE,
-      till: TOKEN_NAME_RULE
+      till: TILL_NAME_RULE
     },
     {
       required: ['code', 'till'],

@@ -44,7 +44,7 @@ async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
   if (fingerprint === undefined)
     throw new UsageError('give the certificate fingerprint the main computer shows with --fingerprint (64 hex digits, colons allowed)')
   const till = values.name ?? defaultTillName()
-  const nameProblem = tokenNameProblem(till)
+  const nameProblem = tokenNameProblem(till, 'till')
   if (nameProblem !== undefined) throw new UsageError(`--name: ${nameProblem}`)
   try {
     const pairing = await pairTill(dataDir, new URL(origin).origin, { code: values.code, fingerprint, till })
