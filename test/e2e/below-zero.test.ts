@@ -24,7 +24,7 @@ afterAll(async () => {
 })
 
 describe('lines below zero (Chromium)', () => {
-  it('a calm notice names the till, leads to the lines, marks them, and counting them clears it', async () => {
+  it('a calm notice names the till, leads to the lines, marks them whole, and counting them (a single plant: its status) clears it', async () => {
     const dir = await makeTempDir()
     const tokens = await NamedTokenRegistry.open(dir)
     const till = (await tokens.add('till-2', 'read-write', 'till'))!.token
