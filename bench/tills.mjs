@@ -19,6 +19,8 @@ import { parseArgs, promisify } from 'node:util'
 import { startServe } from './lib/serve.mjs'
 
 const TOKEN = 'bench-tills-token-0123456789abcdefghijklmnop'
+// 127.0.0.1 stands in for the shop's network, which a real main computer refuses (docs/security.md).
+process.env.PLANT_STORE_ALLOW_LOOPBACK_LAN = '1'
 const BIN = path.resolve(import.meta.dirname, '../bin/plant-store.js')
 const run = promisify(execFile)
 const cli = (...args) => run(process.execPath, [BIN, ...args], { env: { ...process.env, NODE_ENV: 'production' } })

@@ -5,7 +5,7 @@
  */
 import { leafOf, named, objectOf } from './body-rules'
 import { PAIRING_CODE_RULE, tillAddressProblem } from './lan'
-import { TOKEN_NAME_RULE } from './named-token'
+import { TILL_NAME_RULE } from './named-token'
 
 /** The paths of the first-run extension, relative to /v3. */
 export const SETUP_PATHS = {
@@ -55,7 +55,7 @@ export const CONNECT_BODY = named(
             : 'give the certificate fingerprint the main computer shows: 64 hex digits (colons between pairs allowed)',
         { type: 'string', pattern: FINGERPRINT_PATTERN.source }
       ),
-      till: TOKEN_NAME_RULE
+      till: TILL_NAME_RULE
     },
     {
       required: ['address', 'code', 'fingerprint', 'till'],

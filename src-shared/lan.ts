@@ -2,7 +2,7 @@
  * Several tills on the shop's network: the primary's LAN listener (its address and port), pairing codes and
  * the pairing request a till sends. Shared by the server, the CLI and the staff UI.
  */
-import { TOKEN_NAME_RULE } from './named-token'
+import { TILL_NAME_RULE } from './named-token'
 import { leafOf, named, objectOf } from './body-rules'
 
 /** The LAN listener's port when none is set. */
@@ -112,6 +112,11 @@ export function tillAddressProblem(value: unknown): string | undefined {
   return undefined
 }
 
+/** Why an address a till pairs with answers but not in TLS; the first-run screen and plant-store pair say the same. */
+export const notTlsWords = (address: string) =>
+  `the computer at ${address} answers, but not in TLS: is it the main computer's local port instead of the address ` +
+  `and port under "Let other tills connect" (Settings on the main computer, or plant-store lan)?`
+
 /** A pairing code as a till sends it: its check and its JSON Schema. */
 export const PAIRING_CODE_RULE = leafOf<string>(
   (value) => (typeof value === 'string' && value.length >= 1 && value.length <= CODE_MAX ? undefined : 'give the pairing code the owner made'),
@@ -151,7 +156,7 @@ export const PAIR_BODY = named(
   objectOf<{ code: string; till: string }>(
     {
       code: PAIRING_CODE_RULE,
-      till: TOKEN_NAME_RULE
+      till: TILL_NAME_RULE
     },
     {
       required: ['code', 'till'],

@@ -58,23 +58,32 @@ export function isTokenScope(value: unknown): value is TokenScope {
 /** The characters of a token name (ASCII only, so its length is the same counted in any unit). */
 const TOKEN_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*$/
 
+/** What a name names, in the words of the form it is typed in: a script's token, or a till's name (its token's). */
+export type TokenNameOf = 'token' | 'till'
+
+const NAME_WORDS: Record<TokenNameOf, { missing: string; noun: string }> = {
+  token: { missing: 'give the token a name, e.g. till-1 or price-script', noun: 'a token name' },
+  till: { missing: 'give this till a name, e.g. till-1 or door', noun: "a till's name" }
+}
+
 /**
  * What is wrong with `name` as a stored token's name (its form, and never the owner's), or undefined. A token
  * named after one of {@link OWN_ACTORS} before they were refused still loads.
  */
-export function storedTokenNameProblem(name: unknown): string | undefined {
-  if (typeof name !== 'string' || name === '') return 'give the token a name, e.g. till-1 or price-script'
-  if (name.length > TOKEN_NAME_MAX) return `a token name has at most ${TOKEN_NAME_MAX} characters`
+export function storedTokenNameProblem(name: unknown, of: TokenNameOf = 'token'): string | undefined {
+  const words = NAME_WORDS[of]
+  if (typeof name !== 'string' || name === '') return words.missing
+  if (name.length > TOKEN_NAME_MAX) return `${words.noun} has at most ${TOKEN_NAME_MAX} characters`
   if (!TOKEN_NAME_PATTERN.test(name)) {
-    return 'a token name holds only letters, digits, dots, dashes and underscores, and starts with a letter or digit'
+    return `${words.noun} holds only letters, digits, dots, dashes and underscores, and starts with a letter or digit`
   }
   if (name.toLowerCase() === OWNER_TOKEN_NAME) return `"${OWNER_TOKEN_NAME}" is the name of the owner's own token; choose another`
   return undefined
 }
 
 /** What is wrong with `name` as a new token's name, or undefined when it is fine. */
-export function tokenNameProblem(name: unknown): string | undefined {
-  const problem = storedTokenNameProblem(name)
+export function tokenNameProblem(name: unknown, of: TokenNameOf = 'token'): string | undefined {
+  const problem = storedTokenNameProblem(name, of)
   const actor = problem === undefined ? OWN_ACTORS.get((name as string).toLowerCase()) : undefined
   if (actor === undefined) return problem
   return `"${name as string}" is what the change log calls changes made by ${actor}; choose another name, e.g. till-1`
@@ -83,17 +92,23 @@ export function tokenNameProblem(name: unknown): string | undefined {
 /** A JSON Schema pattern matching `word` in any case (`[Oo][Ww]…`). */
 const anyCase = (word: string) => [...word].map((letter) => `[${letter.toUpperCase()}${letter}]`).join('')
 
+/** A new token's name (`of` says whose, for the words): its check and its JSON Schema. */
+const nameRule = (of: TokenNameOf) =>
+  leafOf<string>((name) => tokenNameProblem(name, of), {
+    type: 'string',
+    minLength: 1,
+    maxLength: TOKEN_NAME_MAX,
+    pattern: TOKEN_NAME_PATTERN.source,
+    not: { pattern: `^(${RESERVED_TOKEN_NAMES.map(anyCase).join('|')})$` },
+    description:
+      `Letters, digits, dots, dashes and underscores, starting with a letter or digit; at most ${TOKEN_NAME_MAX}; ` +
+      `none of ${RESERVED_TOKEN_NAMES.map((reserved) => `"${reserved}"`).join(', ')} in any case.`
+  })
+
 /** A new token's name: its check and its JSON Schema. */
-export const TOKEN_NAME_RULE = leafOf<string>(tokenNameProblem, {
-  type: 'string',
-  minLength: 1,
-  maxLength: TOKEN_NAME_MAX,
-  pattern: TOKEN_NAME_PATTERN.source,
-  not: { pattern: `^(${RESERVED_TOKEN_NAMES.map(anyCase).join('|')})$` },
-  description:
-    `Letters, digits, dots, dashes and underscores, starting with a letter or digit; at most ${TOKEN_NAME_MAX}; ` +
-    `none of ${RESERVED_TOKEN_NAMES.map((reserved) => `"${reserved}"`).join(', ')} in any case.`
-})
+export const TOKEN_NAME_RULE = nameRule('token')
+/** A till's name as the till gives it when it pairs (its token's name), refused in words about the till. */
+export const TILL_NAME_RULE = nameRule('till')
 
 /** A new token's scope; read-write when absent. Null is refused, as everywhere a body gives null for a value. */
 const TOKEN_SCOPE = oneOfValues(TOKEN_SCOPES, (shown) => `scope must be "read-write" or "read-only" (or left out for read-write); got ${shown}`, {

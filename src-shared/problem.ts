@@ -80,6 +80,8 @@ export const PROBLEM_TYPES = {
   refundBeyondSale: 'urn:plant-store:problem:refund-beyond-sale',
   /** 409: a day's close that names a day closed already (extension). */
   dayClosedAlready: 'urn:plant-store:problem:day-closed-already',
+  /** 409: a day's close that names a day after the one being traded (not started yet) (extension). */
+  dayNotStarted: 'urn:plant-store:problem:day-not-started',
   /** 409: other tills may not connect (no LAN address set, or the listener is not up) (extension). */
   lanOff: 'urn:plant-store:problem:lan-off',
   /** 409: this computer cannot listen at the LAN address or port asked for; the listener stays as it was (extension). */
@@ -95,6 +97,8 @@ export const PROBLEM_TYPES = {
   tillRevoked: 'urn:plant-store:problem:till-revoked',
   /** 400 at a first run: the computer at the address does not show the certificate with the fingerprint given (extension). */
   fingerprintMismatch: 'urn:plant-store:problem:fingerprint-mismatch',
+  /** 400 at a first run: something answers at the address but not in TLS (the main computer's local port, say) (extension). */
+  addressNotTls: 'urn:plant-store:problem:address-not-tls',
   /** 409: this computer is set up already (the main computer, or a till), or its first-run choice is being made (extension). */
   setUpAlready: 'urn:plant-store:problem:set-up-already',
   /** 503 at a first run: nothing but the first-run screen until this computer is set up (extension). */

@@ -10,7 +10,7 @@ import path from 'node:path'
 import { FIRST_RUN_SCREEN, type ConnectRequest, type SetupState } from '#shared/first-run'
 import { normalizeFingerprint } from '#shared/lan'
 import { openTokenSource } from '#auth/token'
-import { CertificateMismatchError } from '#lib/pinned-tls'
+import { CertificateMismatchError, NotTlsError } from '#lib/pinned-tls'
 import { DATA_FILE_NAME } from '#store'
 import { createFirstRunApp } from '#server/first-run-app'
 import { problem } from '#server/problems/problems'
@@ -72,6 +72,7 @@ async function pairFromScreen(dataDir: string, request: ConnectRequest): Promise
   try {
     return await pairTill(dataDir, origin, { code: request.code, fingerprint, till: request.till })
   } catch (error) {
+    if (error instanceof NotTlsError) throw problem('addressNotTls', origin)
     if (error instanceof CertificateMismatchError) throw problem('fingerprintMismatch', origin, fingerprint, error.why)
     if (error instanceof PairingRefusedError) throw problem('connectRefused', { status: error.status, type: error.type, detail: error.detail })
     const code = (error as NodeJS.ErrnoException).code ?? ''

@@ -17,7 +17,7 @@ import { clearLanAddress, readLanSettings, writeLanSettings } from '#settings/la
 import type { LanAdmin, LanChange } from '#server/routes/lan'
 import { AccessPolicy } from '#server/security/access-policy'
 import { listen, type ListeningServer } from '#server/start-server'
-import { whyNotListening } from './lan-refusal'
+import { whyNotListening, whyUnreachable } from './lan-refusal'
 
 /** What the LAN listener shares with the loopback one. */
 export interface LanListenerOptions {
@@ -164,6 +164,8 @@ export class LanListener {
       return { ok: true, state: await this.#state() }
     }
     const { address } = settings
+    const unreachable = whyUnreachable(address)
+    if (unreachable) return { ok: false, ...unreachable }
     const port = settings.port ?? (await readLanSettings(dataDir)).port
     const moved = before === undefined || before.address !== address || before.port !== port
     const started = moved ? await this.#listen(address, port) : undefined

@@ -1,4 +1,5 @@
 /** Why the LAN listener could not listen at an address and port, in words the owner can act on, with the field to change. */
+import { BlockList } from 'node:net'
 import { networkInterfaces } from 'node:os'
 import { PortInUseError } from '#server/start-server'
 
@@ -10,6 +11,38 @@ function ownAddresses(): string[] {
     .map((entry) => entry.address)
 }
 
+/** What to offer instead of an address the tills cannot use. */
+function ownAddressesOffer(): string {
+  const own = ownAddresses()
+  return own.length > 0 ? `its addresses are ${own.join(', ')}` : 'it has no network address now (is it connected?)'
+}
+
+/** 127.0.0.0/8 and ::1, in every spelling (::ffff:127.0.0.5, 0:0:0:0:0:0:0:1 too). */
+const LOOPBACK = new BlockList()
+LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4')
+LOOPBACK.addAddress('::1', 'ipv6')
+
+/** True for a loopback address: only this computer reaches it. */
+export function isLoopbackAddress(address: string): boolean {
+  try {
+    return LOOPBACK.check(address, address.includes(':') ? 'ipv6' : 'ipv4')
+  } catch {
+    return false // not an address at all: listen() says so
+  }
+}
+
+/**
+ * Set to 1 by the tests only, whose two processes (a main computer and its till) meet on 127.0.0.1: there the
+ * loopback address stands in for the shop's network.
+ */
+export const ALLOW_LOOPBACK_LAN_ENV = 'PLANT_STORE_ALLOW_LOOPBACK_LAN'
+
+/** Why other tills could never connect at `address` (a loopback address), or undefined; checked before listening. */
+export function whyUnreachable(address: string, env: NodeJS.ProcessEnv = process.env): { field: 'address'; message: string } | undefined {
+  if (!isLoopbackAddress(address) || env[ALLOW_LOOPBACK_LAN_ENV] === '1') return undefined
+  return { field: 'address', message: `${address} is this computer's loopback address, which no other till can reach; ${ownAddressesOffer()}` }
+}
+
 /** The field to change and what to say, for an error of listen() at `address`:`port`. */
 export function whyNotListening(error: unknown, address: string, port: number): { field: 'address' | 'port'; message: string } {
   if (error instanceof PortInUseError) {
@@ -17,9 +50,7 @@ export function whyNotListening(error: unknown, address: string, port: number): 
   }
   const code = (error as NodeJS.ErrnoException).code
   if (code === 'EADDRNOTAVAIL') {
-    const own = ownAddresses()
-    const offer = own.length > 0 ? `its addresses are ${own.join(', ')}` : 'it has no network address now (is it connected?)'
-    return { field: 'address', message: `${address} is not an address of this computer; ${offer}` }
+    return { field: 'address', message: `${address} is not an address of this computer; ${ownAddressesOffer()}` }
   }
   if (code === 'EACCES') {
     return { field: 'port', message: `this computer lets only administrators listen on port ${port}; choose a port from 1024 up, e.g. 7421` }

@@ -6,7 +6,7 @@ import { randomInt } from 'node:crypto'
 import { PAIRING_CODE_TTL_MS } from '#shared/lan'
 
 /** The outcome of trading a code. */
-export type Redeemed = { ok: true; expiresAt: number } | { ok: false; why: 'unknown' | 'expired' }
+export type Redeemed = { ok: true; expiresAt: number } | { ok: false; why: 'unknown' | 'expired' | 'cancelled' }
 
 /** A code as people type it: 8 digits, grouped 4-4; dashes and spaces are ignored when it comes back. */
 function newCode(): string {
@@ -21,6 +21,8 @@ export class PairingCodes {
   readonly #now: () => number
   /** Bare code → when it expires (ms). */
   readonly #codes = new Map<string, number>()
+  /** Bare code → when it would have expired: codes forgotten when the listener moved or stopped, told apart from wrong ones until then. */
+  readonly #cancelled = new Map<string, number>()
 
   constructor(now: () => number = Date.now) {
     this.#now = now
@@ -40,7 +42,7 @@ export class PairingCodes {
   redeem(code: string): Redeemed {
     const now = this.#now()
     const expiresAt = this.#codes.get(bare(code))
-    if (expiresAt === undefined) return { ok: false, why: 'unknown' }
+    if (expiresAt === undefined) return { ok: false, why: (this.#cancelled.get(bare(code)) ?? 0) > now ? 'cancelled' : 'unknown' }
     this.#codes.delete(bare(code))
     return expiresAt > now ? { ok: true, expiresAt } : { ok: false, why: 'expired' }
   }
@@ -50,13 +52,17 @@ export class PairingCodes {
     this.#codes.set(bare(code), expiresAt)
   }
 
-  /** Forgets every code: the listener they name moved or stopped. */
+  /** Forgets every code: the listener they name moved or stopped. Until they would have expired, they are refused as cancelled. */
   forgetAll(): void {
+    this.#forgetExpired()
+    for (const [code, expiresAt] of this.#codes) this.#cancelled.set(code, expiresAt)
     this.#codes.clear()
   }
 
   #forgetExpired(): void {
     const now = this.#now()
-    for (const [code, expiresAt] of this.#codes) if (expiresAt <= now) this.#codes.delete(code)
+    for (const codes of [this.#codes, this.#cancelled]) {
+      for (const [code, expiresAt] of codes) if (expiresAt <= now) codes.delete(code)
+    }
   }
 }

@@ -9,7 +9,7 @@ import { Agent, request as httpsRequest } from 'node:https'
 import { connect, type PeerCertificate } from 'node:tls'
 import type { Readable } from 'node:stream'
 
-/** The server answered with another certificate than the one pinned (or did not speak TLS at all). */
+/** The server answered with another certificate than the one pinned. */
 export class CertificateMismatchError extends Error {
   constructor(
     readonly origin: string,
@@ -17,6 +17,17 @@ export class CertificateMismatchError extends Error {
   ) {
     super(`${origin} did not show the pinned certificate (${why})`)
     this.name = 'CertificateMismatchError'
+  }
+}
+
+/**
+ * Something answers at the address but not in TLS: most often plain HTTP, such as a Plant Store's own local port
+ * given instead of its LAN listener's. Nothing was sent to it.
+ */
+export class NotTlsError extends Error {
+  constructor(readonly origin: string) {
+    super(`${origin} does not speak TLS`)
+    this.name = 'NotTlsError'
   }
 }
 
@@ -39,6 +50,12 @@ const MISMATCH_CODES = new Set([
   'EPROTO'
 ])
 
+/**
+ * TLS errors of a first contact that mean "the other end is not speaking TLS": OpenSSL reads a plain HTTP answer
+ * as a record of a wrong version or of an impossible length (older Node names both EPROTO).
+ */
+const NOT_TLS_CODES = new Set(['EPROTO', 'ERR_SSL_WRONG_VERSION_NUMBER', 'ERR_SSL_PACKET_LENGTH_TOO_LONG', 'ERR_SSL_HTTP_REQUEST'])
+
 function hostAndPort(origin: string): { host: string; port: number } {
   const url = new URL(origin)
   if (url.protocol !== 'https:') throw new CertificateMismatchError(origin, 'the address must start with https://')
@@ -55,9 +72,11 @@ export function fetchPinnedCertificate(origin: string, fingerprint: string, time
     // Unverified on purpose: the fingerprint check below is the verification; the socket carries no data.
     const socket = connect({ host, port, rejectUnauthorized: false, timeout: timeoutMs })
     socket.once('timeout', () => socket.destroy(Object.assign(new Error(`no answer from ${origin}`), { code: 'ETIMEDOUT' })))
-    socket.once('error', (error: NodeJS.ErrnoException) =>
-      reject(MISMATCH_CODES.has(error.code ?? '') ? new CertificateMismatchError(origin, 'it does not speak TLS') : error)
-    )
+    socket.once('error', (error: NodeJS.ErrnoException) => {
+      if (NOT_TLS_CODES.has(error.code ?? '')) reject(new NotTlsError(origin))
+      else if (MISMATCH_CODES.has(error.code ?? '')) reject(new CertificateMismatchError(origin, error.code ?? error.message))
+      else reject(error)
+    })
     socket.once('secureConnect', () => {
       const peer = socket.getPeerCertificate(true)
       socket.end()

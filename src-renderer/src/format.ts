@@ -3,6 +3,7 @@ import type { Plant, PlantStatus } from '#shared/plant'
 import type { EditableField } from '#shared/plant-schema'
 import { uniqueTags } from '#shared/text-rules'
 import { ApiError } from '#shared/api-errors'
+import { PROBLEM_TYPES } from '#shared/problem'
 
 export const STATUS_LABELS: Record<PlantStatus, string> = {
   available: 'Available',
@@ -39,9 +40,12 @@ export function plantLabel(plant: Pick<Plant, 'id' | 'name'>): string {
 /** What staff are told when the server refuses this window's token (e.g. after `plant-store token --rotate`). */
 export const ACCESS_EXPIRED = 'This window’s access has expired — open the new link, or paste the access code'
 
-/** A failure in words for a toast: the server's explanation, but never its talk of headers for a refused token. */
+/**
+ * A failure in words for a toast: the server's explanation, but never its talk of headers for a refused token
+ * (a revoked till's refusal is words for people already: its name, pair again).
+ */
 export function failureText(error: unknown): string {
-  if (error instanceof ApiError) return error.status === 401 ? ACCESS_EXPIRED : error.detail
+  if (error instanceof ApiError) return error.status === 401 && error.type !== PROBLEM_TYPES.tillRevoked ? ACCESS_EXPIRED : error.detail
   return String(error)
 }
 

@@ -120,7 +120,14 @@ describe('the day', () => {
     expect(refused.type).toBe('urn:plant-store:problem:day-closed-already')
     expect(refused.detail).toMatch(/day 1 is closed already \(its Z report is GET \/v3\/days\/1\); the day now being traded is 2/)
     expect(await json(await app.call('GET', '/v3/days/current'))).toMatchObject({ day: 2 })
-    expect((await app.call('POST', '/v3/days/current/close', { counted: 0, day: 3 })).status).toBe(409) // not started
+    const notStarted = await app.call('POST', '/v3/days/current/close', { counted: 0, day: 99 })
+    expect(notStarted.status).toBe(409)
+    expect(await json(notStarted)).toMatchObject({
+      type: 'urn:plant-store:problem:day-not-started',
+      title: 'Not the day being traded',
+      detail: expect.stringMatching(/day 99 has not started; the day being traded is 2/),
+      errors: [{ field: 'day' }]
+    })
     expect((await app.call('POST', '/v3/days/current/close', { counted: 0, day: 0 })).status).toBe(400)
   })
 

@@ -2,7 +2,7 @@
  * The LAN listener's setting through the API (PUT/GET/DELETE /v3/settings/lan), which starts and stops the listener
  * at once (127.0.0.1 stands in for the shop's network), pairing codes while it is off, and the main computer's empty outbox.
  */
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, onTestFinished, vi } from 'vitest'
 import { readSettings } from '#settings/settings'
 import { PROBLEM_TYPES } from '#shared/problem'
 import { createTestApp } from '#setup/in-process'
@@ -38,6 +38,29 @@ describe('the LAN setting (extension)', () => {
     })
     expect(await readSettings(app.dir)).toEqual({})
     expect(await (await app.call('GET', '/v3/settings/lan')).json()).toEqual({ port: 7421, fingerprint: expect.any(String), listening: false })
+  })
+
+  it('refuses a loopback address, in any spelling, as one no other till can reach, offering the real ones', async () => {
+    const app = await createTestApp()
+    vi.stubEnv('PLANT_STORE_ALLOW_LOOPBACK_LAN', undefined) // the tests' own stand-in for the shop's network, off here
+    onTestFinished(() => void vi.unstubAllEnvs())
+    for (const address of ['127.0.0.1', '127.0.0.5', '::1', '::ffff:127.0.0.1', '0:0:0:0:0:0:0:1']) {
+      const answer = await app.call('PUT', '/v3/settings/lan', { address, port: await freePort() })
+      expect(answer.status).toBe(409)
+      expect(await answer.json()).toMatchObject({
+        type: PROBLEM_TYPES.lanNotListening,
+        errors: [
+          {
+            field: 'address',
+            message: expect.stringMatching(
+              /is this computer's loopback address, which no other till can reach; (its addresses are|it has no network)/
+            )
+          }
+        ]
+      })
+    }
+    expect(await readSettings(app.dir)).toEqual({})
+    expect(await (await app.call('GET', '/v3/settings/lan')).json()).toMatchObject({ listening: false })
   })
 
   it('refuses every network at once, a name and a port out of range, field by field, changing nothing', async () => {

@@ -55,4 +55,14 @@ describe('turning the LAN listener on and off on a running primary', () => {
     expect((await config(primaryDir, 'get', 'lan.port')).stdout).toBe(`${port}\n`)
     expect((await list()).status).toBe(200)
   })
+
+  it('config set refuses a loopback address, which no other till can reach', async () => {
+    const primaryDir = await makeTempDir()
+    const loopback = await runCli(['config', 'set', 'lan.address', '::1', '--data', primaryDir], { PLANT_STORE_ALLOW_LOOPBACK_LAN: undefined })
+    expect(loopback).toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(/::1 is this computer's loopback address, which no other till can reach/)
+    })
+    expect((await runCli(['config', 'get', 'lan.address', '--data', primaryDir])).stdout).not.toContain('::1')
+  })
 })

@@ -60,6 +60,11 @@ describe('a till paired with the primary over the LAN listener', () => {
     expect(wrongPrint.stderr).toMatch(/does not show the certificate with fingerprint AB:AB/)
     // Never the fingerprint it does show: copied from the message, it would pin an impostor just as well.
     expect(wrongPrint.stderr.replaceAll(':', '')).not.toContain(primary.fingerprint.replaceAll(':', ''))
+    const localPort = await pair(tillDir, `https://127.0.0.1:${primary.port}`, '0000-0000', primary.fingerprint)
+    expect(localPort.code).toBe(6)
+    expect(localPort.stderr).toMatch(
+      /Not paired: the computer at https:\/\/127\.0\.0\.1:\d+ answers, but not in TLS: is it the main computer's local port/
+    )
     const plain = await pair(tillDir, primary.lanUrl.replace('https', 'http'), '0000-0000', primary.fingerprint)
     expect(plain.code).toBe(2)
     expect(plain.stderr).toMatch(/must start with https:\/\//)

@@ -18,6 +18,17 @@ describe('pairing codes', () => {
     expect(codes.redeem(code)).toEqual({ ok: false, why: 'unknown' })
   })
 
+  it('refuse a code forgotten when the listener moved or stopped as cancelled, until it would have expired', () => {
+    const time = clock()
+    const codes = new PairingCodes(time.now)
+    const { code } = codes.make()
+    codes.forgetAll()
+    expect(codes.redeem(code)).toEqual({ ok: false, why: 'cancelled' })
+    expect(codes.redeem('0000-0000')).toEqual({ ok: false, why: 'unknown' })
+    time.advance(PAIRING_CODE_TTL_MS)
+    expect(codes.redeem(code)).toEqual({ ok: false, why: 'unknown' })
+  })
+
   it('refuse an expired code in words of its own', () => {
     const time = clock()
     const codes = new PairingCodes(time.now)

@@ -1,10 +1,11 @@
 /** HTTPS pinned to one certificate: the pinned one is trusted whatever the host name, any other is refused, a silent server given up on. */
 import { once } from 'node:events'
+import { createServer as createHttpServer } from 'node:http'
 import { createServer as createHttpsServer } from 'node:https'
 import { createServer, type AddressInfo, type Server } from 'node:net'
 import { describe, expect, it, onTestFinished } from 'vitest'
 import { ensureLanCertificate, type LanCertificate } from '#auth/lan-certificate'
-import { CertificateMismatchError, fetchPinnedCertificate, pinnedClient } from '#lib/pinned-tls'
+import { CertificateMismatchError, NotTlsError, fetchPinnedCertificate, pinnedClient } from '#lib/pinned-tls'
 import { makeTempDir } from '#setup/temp-dir'
 
 async function listening(server: Server): Promise<string> {
@@ -37,6 +38,16 @@ describe('pinned TLS', () => {
     const wrong = pinnedClient({ origin, certificate: other.cert, fingerprint: other.fingerprint })
     onTestFinished(() => wrong.close())
     await expect(wrong.request({ method: 'GET', path: '/', headers: {} })).rejects.toBeInstanceOf(CertificateMismatchError)
+  })
+
+  it('tells a server that speaks plain HTTP (not TLS) from one with another certificate, and sends it no request', async () => {
+    const pem = await certificate()
+    let requests = 0
+    const origin = await listening(createHttpServer(() => void requests++))
+    const refusal = fetchPinnedCertificate(origin, pem.fingerprint)
+    await expect(refusal).rejects.toBeInstanceOf(NotTlsError)
+    await expect(refusal).rejects.toMatchObject({ origin, message: `${origin} does not speak TLS` })
+    expect(requests).toBe(0)
   })
 
   it('gives up on a server that accepts the connection and answers nothing', async () => {

@@ -9,6 +9,7 @@ import { currencyProblem } from '#shared/shop'
 import { canonicalTimeZone, timeZoneProblem } from '#shared/shop-day'
 import { CommandError, EXIT_CODES, UsageError, type Command } from '#cli/command'
 import { dataOptionHelp, readOptions } from '#cli/options'
+import { whyUnreachable } from '#app/lan-refusal'
 import { changeLanOnServer, lanStateLine } from './config-lan'
 
 const help = `Usage: plant-store config set KEY VALUE | get KEY | unset KEY | reset [--data DIR] [--create]
@@ -63,7 +64,7 @@ function currencyValue(value: string): string {
 /** A value for the LAN listener's address or port, checked as PUT /v3/settings/lan checks it. */
 function lanValue(key: 'lan.address' | 'lan.port', value: string): string | number {
   const stored = key === 'lan.port' && /^\d+$/.test(value.trim()) ? Number(value.trim()) : value.trim()
-  const problem = key === 'lan.port' ? lanPortProblem(stored) : lanAddressProblem(stored)
+  const problem = key === 'lan.port' ? lanPortProblem(stored) : (lanAddressProblem(stored) ?? whyUnreachable(String(stored))?.message)
   if (problem !== undefined) throw new UsageError(problem)
   return stored
 }

@@ -1,7 +1,7 @@
 /** `plant-store pair`: makes this computer a till of the shop's main computer, over its LAN listener. */
-import { normalizeFingerprint, tillAddressProblem } from '#shared/lan'
+import { normalizeFingerprint, notTlsWords, tillAddressProblem } from '#shared/lan'
 import { tokenNameProblem } from '#shared/named-token'
-import { CertificateMismatchError } from '#lib/pinned-tls'
+import { CertificateMismatchError, NotTlsError } from '#lib/pinned-tls'
 import { PairingRefusedError, defaultTillName, pairTill } from '#app/till-pairing'
 import { CommandError, EXIT_CODES, UsageError, type Command } from '#cli/command'
 import { dataOptionHelp, readOptions } from '#cli/options'
@@ -44,13 +44,14 @@ async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
   if (fingerprint === undefined)
     throw new UsageError('give the certificate fingerprint the main computer shows with --fingerprint (64 hex digits, colons allowed)')
   const till = values.name ?? defaultTillName()
-  const nameProblem = tokenNameProblem(till)
+  const nameProblem = tokenNameProblem(till, 'till')
   if (nameProblem !== undefined) throw new UsageError(`--name: ${nameProblem}`)
   try {
     const pairing = await pairTill(dataDir, new URL(origin).origin, { code: values.code, fingerprint, till })
     process.stdout.write(`Paired as till "${pairing.till}" with ${pairing.origin}. Start it with: plant-store serve\n`)
     return 0
   } catch (error) {
+    if (error instanceof NotTlsError) throw new CommandError(`Not paired: ${notTlsWords(error.origin)} Nothing was sent.`, EXIT_CODES.notAllowed)
     if (error instanceof CertificateMismatchError) {
       throw new CommandError(
         `Not paired: ${error.origin} does not show the certificate with fingerprint ${fingerprint} (${error.why}). Check the address and the fingerprint on the main computer (plant-store lan); nothing was sent.`,

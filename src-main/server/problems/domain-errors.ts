@@ -58,6 +58,7 @@ export const DOMAIN_ERRORS = [
   errorRow(SaleRefusedError, 'paymentShort', saleFacts, (error) => error.kind === 'short'),
   errorRow(SaleRefusedError, 'refundBeyondSale', saleFacts, (error) => error.kind === 'beyond'),
   errorRow(SaleRefusedError, 'dayClosedAlready', saleFacts, (error) => error.kind === 'day-closed'),
+  errorRow(SaleRefusedError, 'dayNotStarted', saleFacts, (error) => error.kind === 'day-not-started'),
   errorRow(SaleRefusedError, 'saleKeyReused', saleFacts, (error) => error.kind === 'key-reused'),
   errorRow(UnknownReceiptError, 'receiptNotFound', (error) => [error.receipt, error.kind]),
   errorRow(

@@ -4,6 +4,15 @@ import { fieldErrorsRow, row } from './problem-row'
 
 const PAIR_AGAIN = 'Ask the owner for a new code (Settings on the main computer, or POST /v3/pairing-codes) and pair again.'
 
+/** Why a pairing code was refused, in words. */
+const REFUSED_CODE = {
+  expired: 'This pairing code has expired (a code may be used for 10 minutes).',
+  unknown: 'This pairing code is wrong or was used already (each code pairs one till, once).',
+  cancelled:
+    'This pairing code was cancelled when other tills were stopped from connecting, or their address or port changed ' +
+    '(Settings → Let other tills connect on the main computer): the codes made before that no longer work.'
+}
+
 export const LAN_PROBLEMS = {
   lanNotChanged: fieldErrorsRow('The LAN setting was not changed'),
   lanNotListening: fieldErrorsRow('Nothing was changed, other tills connect as before', {
@@ -24,10 +33,7 @@ export const LAN_PROBLEMS = {
     type: PROBLEM_TYPES.pairingRefused,
     title: 'Pairing code refused',
     status: 403,
-    detail: (why: 'unknown' | 'expired') =>
-      why === 'expired'
-        ? `This pairing code has expired (a code may be used for 10 minutes). ${PAIR_AGAIN}`
-        : `This pairing code is wrong or was used already (each code pairs one till, once). ${PAIR_AGAIN}`
+    detail: (why: 'unknown' | 'expired' | 'cancelled') => `${REFUSED_CODE[why]} ${PAIR_AGAIN}`
   }),
   tooManyPairingAttempts: row({
     type: PROBLEM_TYPES.tooManyAttempts,

@@ -19,6 +19,7 @@ export const SALE_PROBLEMS = {
   paymentShort: refused(PROBLEM_TYPES.paymentShort, 'Payment short', 409),
   refundBeyondSale: refused(PROBLEM_TYPES.refundBeyondSale, 'Refund beyond the sale', 409),
   dayClosedAlready: refused(PROBLEM_TYPES.dayClosedAlready, 'Day closed already', 409),
+  dayNotStarted: refused(PROBLEM_TYPES.dayNotStarted, 'Not the day being traded', 409),
   saleKeyReused: refused(PROBLEM_TYPES.idempotencyKeyReused, 'Idempotency-Key reused', 422),
   salesLedgerDamaged: row({
     type: PROBLEM_TYPES.salesLedgerDamaged,

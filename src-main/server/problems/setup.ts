@@ -1,5 +1,6 @@
 /** Rows of the problem table for a computer's first run: becoming the shop's main computer, or connecting to it as a till. */
 import type { SetupState } from '#shared/first-run'
+import { notTlsWords } from '#shared/lan'
 import { PROBLEM_TYPES, type FieldError } from '#shared/problem'
 import { fieldErrorsRow, row } from './problem-row'
 
@@ -31,6 +32,13 @@ export const SETUP_PROBLEMS = {
       `Not connected: the computer at ${address} does not show the certificate with fingerprint ${fingerprint} (${why}). ` +
       `Check the address and the fingerprint (${WHERE_TO_LOOK}); nothing was sent to it, not even the code.`,
     errors: () => [{ field: 'fingerprint', message: 'not the fingerprint of the certificate the computer at this address shows' }]
+  }),
+  addressNotTls: row({
+    type: PROBLEM_TYPES.addressNotTls,
+    title: 'Not the address other tills connect to',
+    status: 400,
+    detail: (address: string) => `Not connected: ${notTlsWords(address)} Nothing was sent to it, not even the code.`,
+    errors: () => [{ field: 'address', message: 'this address does not speak TLS: give the one under "Let other tills connect"' }]
   }),
   connectRefused: row({
     type: PROBLEM_TYPES.pairingRefused,

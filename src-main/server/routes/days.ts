@@ -187,7 +187,9 @@ export const dayPaths: PathItems = {
       responses: {
         '201': { description: 'The closed day.', content: json(ref('ClosedDay')) },
         '400': problemResponse('Invalid body; errors[] names each fault.'),
-        '409': problemResponse('The day named by day is closed already (or has not started); nothing was changed.'),
+        '409': problemResponse(
+          'The day named by day is closed already (day-closed-already) or has not started (day-not-started: not the day being traded); nothing was changed.'
+        ),
         '422': problemResponse('The Idempotency-Key was used for another request; nothing was changed.'),
         ...JSON_BODY_RESPONSES,
         '503': NOT_SAVED_RESPONSE

@@ -40,11 +40,11 @@ export class Days {
       if (found) return replayOf(found, fingerprint, WHAT, () => ({ day: publicOf(found.record as DayRecord), replayed: true }))
       const report = this.#report(true)
       if (request.day !== undefined && request.day !== report.day) {
-        const message =
-          request.day < report.day
-            ? `day ${request.day} is closed already (its Z report is GET /v3/days/${request.day}); the day now being traded is ${report.day}`
-            : `day ${request.day} has not started; the day being traded is ${report.day}`
-        throw new SaleRefusedError('day-closed', [{ field: 'day', message }], WHAT)
+        const closed = request.day < report.day
+        const message = closed
+          ? `day ${request.day} is closed already (its Z report is GET /v3/days/${request.day}); the day now being traded is ${report.day}`
+          : `day ${request.day} has not started; the day being traded is ${report.day}`
+        throw new SaleRefusedError(closed ? 'day-closed' : 'day-not-started', [{ field: 'day', message }], WHAT)
       }
       const record: DayRecord = {
         kind: 'day',

@@ -5,11 +5,12 @@ import type { FieldError } from '#shared/problem'
  * `invalid`: the basket cannot be priced as sent (a plant without a price, a discount above what it discounts,
  * payments that do not add up to the total, a refund of a line the sale does not have); `short`: the payments come
  * to less than the total; `beyond`: a refund of more than is left to refund; `key-reused`: the Idempotency-Key
- * answered another body before; `day-closed`: the close names a day that is closed already. `errors` name the fields.
+ * answered another body before; `day-closed`: the close names a day that is closed already; `day-not-started`: one after
+ * the day being traded. `errors` name the fields.
  */
 export class SaleRefusedError extends Error {
   constructor(
-    readonly kind: 'invalid' | 'short' | 'beyond' | 'key-reused' | 'day-closed',
+    readonly kind: 'invalid' | 'short' | 'beyond' | 'key-reused' | 'day-closed' | 'day-not-started',
     readonly errors: FieldError[],
     /** What was refused, in words: "The sale was not completed", "The refund was not made". */
     readonly what: string

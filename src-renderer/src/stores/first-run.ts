@@ -8,7 +8,7 @@ import { reactive, ref } from 'vue'
 import { ApiError } from '#shared/api-client'
 import { validate } from '#shared/body-rules'
 import { CONNECT_BODY, readPairingText, type ConnectRequest, type SetupState } from '#shared/first-run'
-import type { FieldError } from '#shared/problem'
+import { PROBLEM_TYPES, type FieldError } from '#shared/problem'
 import { api } from '#renderer/api'
 import { openStaffUi } from '#renderer/connection'
 
@@ -24,6 +24,8 @@ export const useFirstRunStore = defineStore('first-run', () => {
   /** The last refusal in words (the server's detail), shown above the form. */
   const refusal = ref('')
   const busy = ref(false)
+  /** What the computer became meanwhile in another window or tab (told by a 409): the screen offers to open it. */
+  const setUpElsewhere = ref<Exclude<SetupState, { stage: 'first-run' }>>()
 
   function showErrors(list: readonly FieldError[]): void {
     const byField: Record<string, string[]> = {}
@@ -59,6 +61,17 @@ export const useFirstRunStore = defineStore('first-run', () => {
     return scanned
   }
 
+  /** After "set up already": what the computer became, when the other window's choice is made (not while it is being made). */
+  async function learnWhatItBecame(failure: unknown): Promise<void> {
+    if (!(failure instanceof ApiError) || failure.type !== PROBLEM_TYPES.setUpAlready) return
+    try {
+      const state = await api().setupState()
+      if (state.stage !== 'first-run') setUpElsewhere.value = state
+    } catch {
+      // The refusal's words stay; "Check again" asks once more.
+    }
+  }
+
   async function run(action: () => Promise<SetupState>): Promise<void> {
     busy.value = true
     refusal.value = ''
@@ -66,6 +79,7 @@ export const useFirstRunStore = defineStore('first-run', () => {
       openStaffUi(await action())
     } catch (failure) {
       refused(failure)
+      await learnWhatItBecame(failure)
     } finally {
       busy.value = false
     }
@@ -93,5 +107,5 @@ export const useFirstRunStore = defineStore('first-run', () => {
     await run(() => api().connectToMain(checked.value))
   }
 
-  return { choice, fields, errors, refusal, busy, load, takeScan, becomeMain, connect }
+  return { choice, fields, errors, refusal, busy, setUpElsewhere, load, takeScan, becomeMain, connect }
 })

@@ -50,7 +50,9 @@ export const usePlantsStore = defineStore('plants', () => {
   const pageCount = computed(() => Math.max(1, Math.ceil(total.value / PAGE_SIZE)))
   /** No plants at all (not merely none matching the search). */
   /** The server refused this window's token (a first open without it, or `token --rotate` since): nothing is shown. */
-  const locked = computed(() => [loadError.value, streamError.value, refusedSave.value].some((error) => error?.status === 401))
+  const locked = computed(() => accessRefusal.value !== undefined)
+  /** The server's refusal of this window's token (401), in its words: a revoked till's differ from a missing link's. */
+  const accessRefusal = computed(() => [loadError.value, streamError.value, refusedSave.value].find((error) => error?.status === 401) ?? undefined)
   /** Why changes cannot be saved now (the server is away, or refused this window's stream), or undefined when they can; write controls show it. */
   const offlineReason = computed(() => (stream.value === 'reconnecting' && !locked.value ? pausedReason(streamError.value) : undefined))
   const catalogueEmpty = computed(() => phase.value === 'ready' && search.value.trim() === '' && allCount.value === 0)
@@ -280,6 +282,7 @@ export const usePlantsStore = defineStore('plants', () => {
     pageCount,
     catalogueEmpty,
     locked,
+    accessRefusal,
     offlineReason,
     load,
     setFilter,

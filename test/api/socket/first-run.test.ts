@@ -48,8 +48,8 @@ describe('the first-run routes', () => {
     expect((await fetch(`${firstRun.baseUrl}/setup`)).status).toBe(401) // the local token, as everywhere
   })
 
-  it('refuses in words, naming the field, and stays unpaired: nobody at the address, a till name in use, a used code', async () => {
-    const { lan, code } = await startPrimary()
+  it('refuses in words, naming the field, and stays unpaired: nobody at the address, a port without TLS, a till name in use, a used code', async () => {
+    const { service, lan, code } = await startPrimary()
     const { call, paired } = await startComputer()
     const request = { address: lan.url, code: await code(), fingerprint: lan.fingerprint, till: 'door' }
 
@@ -59,6 +59,15 @@ describe('the first-run routes', () => {
       type: PROBLEM_TYPES.primaryUnreachable,
       detail: expect.stringMatching(/nothing answers at https:\/\/127\.0\.0\.1:\d+ \(ECONNREFUSED\)/),
       errors: [{ field: 'address', message: expect.any(String) }]
+    })
+
+    // The main computer's own local port speaks plain HTTP: said as the wrong port, under the address.
+    const localPort = await call('POST', '/setup/connect', { ...request, address: `https://127.0.0.1:${service.port}` })
+    expect(localPort.status).toBe(400)
+    expect(await localPort.json()).toMatchObject({
+      type: PROBLEM_TYPES.addressNotTls,
+      detail: expect.stringMatching(/answers, but not in TLS: is it the main computer's local port .*not even the code/),
+      errors: [{ field: 'address', message: expect.stringMatching(/does not speak TLS/) }]
     })
 
     const other = await startComputer()

@@ -62,8 +62,15 @@ describe('the LAN listener on a running service', () => {
     await stream.ended
     await expect(httpsRequest(`${before}/v3/plant`, { headers: till })).rejects.toMatchObject({ code: 'ECONNREFUSED' })
     expect((await httpsRequest(`${service.lan!.url}/v3/plant`, { headers: till })).status).toBe(200)
-    // A code made for the old place is of no use at the new one: forgotten.
-    expect((await pair(service.lan!.url, 'market', oldCode)).status).toBe(403)
+    // A code made for the old place is of no use at the new one: cancelled, and said so (not "wrong").
+    const cancelled = await pair(service.lan!.url, 'market', oldCode)
+    expect(cancelled.status).toBe(403)
+    expect(cancelled.json()).toMatchObject({
+      type: PROBLEM_TYPES.pairingRefused,
+      detail: expect.stringMatching(
+        /^This pairing code was cancelled when other tills were stopped from connecting, or their address or port changed/
+      )
+    })
   })
 
   it('refuses a port in use in words, keeping the listener and the setting as they were', async () => {

@@ -22,4 +22,23 @@ export class BelowZeroNotice {
       .getByRole('button', { name: 'Save count' })
       .click()
   }
+
+  /** Chooses the status of the single plant `name` (sold twice: nothing to count) and saves it. */
+  async setStatus(name: string, status: string): Promise<void> {
+    await this.page.getByLabel(`Status of ${name} (sold twice)`).selectOption({ label: status })
+    await this.page
+      .getByRole('listitem')
+      .filter({ hasText: `${name}:` })
+      .getByRole('button', { name: 'Save status' })
+      .click()
+  }
+
+  /** True when the catalogue row's below-zero mark and its number are drawn whole inside their Stock cell (nothing cut off). */
+  static markDrawnWhole(row: Locator): Promise<boolean> {
+    return row.locator('.below-zero-mark').evaluate((mark) => {
+      const cell = mark.closest('td')!
+      const [outer, inner] = [cell.getBoundingClientRect(), mark.getBoundingClientRect()]
+      return inner.left >= outer.left && inner.right <= outer.right && cell.scrollWidth <= cell.clientWidth && mark.scrollWidth <= mark.clientWidth
+    })
+  }
 }

@@ -165,6 +165,8 @@ export function fakeApi(initial: Plant[] = []): FakeApi {
         throw new ApiError({ type: 'x', title: 'Precondition Failed', status: 412, detail: `plant ${before.id} is now at version ${before.version}` })
       }
       const updated = { ...before, ...changes, version: before.version + 1 }
+      // A single plant's status clears its flag of stock below zero, as on the server: there is nothing to count.
+      if (changes.status !== undefined && updated.quantity === undefined) delete updated.belowZero
       plants[index] = updated
       return { plant: { id: updated.id, name: updated.name, status: updated.status, tags: updated.tags }, version: updated.version }
     }),

@@ -29,15 +29,18 @@ beforeEach(() => {
 describe('the notice of lines below zero', () => {
   it('says how many lines went below zero, through which tills, and asks for a count', () => {
     expect(belowZeroNotice([])).toBeUndefined()
-    expect(belowZeroNotice([plant({ id: 1, belowZero: flag('till-2', 1) })])).toBe(
+    expect(belowZeroNotice([plant({ id: 1, quantity: -1, belowZero: flag('till-2', 1) })])).toBe(
       '1 line went below zero through sales made offline at till-2 — count it'
     )
     const lines = [
-      plant({ id: 1, belowZero: flag('till-2', 1) }),
-      plant({ id: 2, belowZero: flag('door', 2) }),
-      plant({ id: 3, belowZero: flag('till-2', 3) })
+      plant({ id: 1, quantity: -1, belowZero: flag('till-2', 1) }),
+      plant({ id: 2, quantity: -3, belowZero: flag('door', 2) }),
+      plant({ id: 3, quantity: -1, belowZero: flag('till-2', 3) })
     ]
     expect(belowZeroNotice(lines)).toBe('3 lines went below zero through sales made offline at till-2 and door — count them')
+    // A single plant (no quantity) sold twice has nothing to count: its status clears it.
+    const single = plant({ id: 4, status: 'sold', belowZero: flag('door', 4) })
+    expect(belowZeroNotice([...lines, single])).toMatch(/— count them, or set a single plant's status$/)
   })
 
   it('leads to the lines, with the sale that took each there, and a count clears the line', async () => {
@@ -59,6 +62,30 @@ describe('the notice of lines below zero', () => {
     wrapper.unmount()
   })
 
+  it('offers a single plant sold twice its status, not a count, and keeps it a single plant', async () => {
+    api = fakeApi([plant({ id: 4, name: 'Bonsai', status: 'sold', belowZero: flag('till-2', 16) })])
+    useApiClient(api.client)
+    expect(belowZeroNotice(await api.client.belowZero().then((answer) => answer.lines))).toBe(
+      '1 line went below zero through sales made offline at till-2 — set its status'
+    )
+    const wrapper = mount(TheBelowZeroNotice, { attachTo: document.body })
+    await flushPromises()
+    await wrapper.get('button[aria-controls="below-zero-lines"]').trigger('click')
+    const line = wrapper.get('#below-zero-lines li')
+    expect(line.text()).toMatch(/^Bonsai: a single plant sold again/)
+    expect(line.text()).not.toMatch(/Pots counted/)
+    expect(line.find('input[type="number"]').exists()).toBe(false)
+    expect(line.get('label').text()).toBe('Status of Bonsai (sold twice)')
+    await line.get('select').setValue('available')
+    await line.get('form').trigger('submit')
+    await flushPromises()
+    expect(api.client.moveStock).not.toHaveBeenCalled()
+    expect(api.client.savePlant).toHaveBeenCalledWith({ id: 4, status: 'available' }, expect.anything())
+    expect(wrapper.find('#below-zero-lines').exists()).toBe(false) // cleared: the notice is gone
+    expect((await api.client.getPlant(4)).quantity).toBeUndefined()
+    wrapper.unmount()
+  })
+
   it('asks for a whole number before counting', async () => {
     const wrapper = mount(TheBelowZeroNotice, { attachTo: document.body })
     await flushPromises()
@@ -71,12 +98,15 @@ describe('the notice of lines below zero', () => {
   })
 
   it('marks the line in the catalogue', async () => {
+    api.plants.push(plant({ id: 4, name: 'Bonsai', status: 'sold', belowZero: flag('till-2', 16) }))
     const wrapper = mount(App, { attachTo: document.body })
     await flushPromises()
     const row = (name: string) => wrapper.findAll('tr.plant-row').find((item) => item.text().includes(name))!
     expect(row('Fern').find('.below-zero-mark').text()).toBe('count it')
     expect(row('Fern').find('.below-zero-mark').attributes('title')).toMatch(/sale made offline at till-2 \(receipt 14\)/)
     expect(row('Lavender').find('.below-zero-mark').exists()).toBe(false)
+    expect(row('Bonsai').find('.below-zero-mark').text()).toBe('sold twice')
+    expect(row('Bonsai').find('.below-zero-mark').attributes('title')).toMatch(/a single plant sold twice, set its status$/)
     wrapper.unmount()
   })
 })

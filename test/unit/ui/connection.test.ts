@@ -2,6 +2,7 @@
 import { mount } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { PROBLEM_TYPES } from '#shared/problem'
 import { ApiError } from '#shared/api-errors'
 import TheLockedPage from '#renderer/components/TheLockedPage.vue'
 import { TOKEN_STORAGE_KEY, accessCodeIn, readConnection } from '#renderer/connection'
@@ -87,6 +88,21 @@ describe('the locked page after a token rotation', () => {
     await wrapper.find('form').trigger('submit')
     expect(sessionStorage.getItem(TOKEN_STORAGE_KEY)).toBe('new+code-0123456789abcdefghijkl')
     expect(reload).toHaveBeenCalledTimes(1)
+    wrapper.unmount()
+  })
+
+  it("on a till the main computer no longer accepts, says so in the till's own words, with no access form that could not help", () => {
+    const plants = usePlantsStore()
+    const detail =
+      'The shop\'s main computer no longer accepts the till "door" (its token was revoked). Ask the owner for a new code (Settings on the main computer, or POST /v3/pairing-codes) and pair again.'
+    const revoked = new ApiError({ type: PROBLEM_TYPES.tillRevoked, title: 'This till was unpaired', status: 401, detail })
+    plants.loadError = revoked
+    const wrapper = mount(TheLockedPage)
+    expect(wrapper.find('h1').text()).toBe('This till was unpaired')
+    expect(wrapper.text()).toContain(detail)
+    expect(wrapper.text()).not.toMatch(/access link|access has expired/)
+    expect(wrapper.find('form').exists()).toBe(false)
+    expect(failureText(revoked)).toBe(detail) // a refused save's toast says the same
     wrapper.unmount()
   })
 

@@ -62,6 +62,18 @@ describe('the first-run screen', () => {
     expect(api.client.connectToMain).not.toHaveBeenCalled()
   })
 
+  it("says what is wrong with the till's name in words about the till, not a token", async () => {
+    const firstRun = useFirstRunStore()
+    await firstRun.load()
+    Object.assign(firstRun.fields, { address: QR, till: '' })
+    await firstRun.connect()
+    expect(firstRun.errors.till).toEqual(['give this till a name, e.g. till-1 or door'])
+    firstRun.fields.till = 'back room'
+    await firstRun.connect()
+    expect(firstRun.errors.till?.[0]).toMatch(/^a till's name holds only letters, digits/)
+    expect(api.client.connectToMain).not.toHaveBeenCalled()
+  })
+
   it('opens the staff UI once connected, and at once when the computer is set up already', async () => {
     const firstRun = useFirstRunStore()
     await firstRun.load()
