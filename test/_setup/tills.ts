@@ -37,3 +37,9 @@ export async function setUpPrimary() {
 /** `plant-store pair` for the till `door`. */
 export const pair = (tillDir: string, url: string, code: string, fingerprint: string) =>
   runCli(['pair', url, '--code', code, '--fingerprint', fingerprint, '--name', 'door', '--data', tillDir])
+
+/** Pairs the till `door` of `tillDir` with `primary` and starts its `plant-store serve` (its own local token). */
+export async function startPairedTill(tillDir: string, primary: Awaited<ReturnType<typeof startPrimary>>): Promise<ServeProcess> {
+  expect((await pair(tillDir, primary.lanUrl, await pairingCode(primary), primary.fingerprint)).code).toBe(0)
+  return startServe(tillDir, [], { PLANT_STORE_TOKEN: TILL_LOCAL_TOKEN })
+}

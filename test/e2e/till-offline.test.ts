@@ -8,8 +8,7 @@ import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApiClient } from '#shared/api-client'
 import { launchBrowser, openPage } from '#setup/browser'
-import { startServe } from '#setup/serve-process'
-import { TILL_LOCAL_TOKEN, pair, pairingCode, setUpPrimary, startPrimary } from '#setup/tills'
+import { setUpPrimary, startPairedTill, startPrimary } from '#setup/tills'
 import { CataloguePage } from './pages/catalogue-page'
 import { saveScreenshot } from './pages/screenshots'
 import { TillPage } from './pages/till-page'
@@ -28,8 +27,7 @@ describe('a paired till while the main computer is away', () => {
     const owner = createApiClient({ baseUrl: primary.baseUrl, token: primary.token })
     await owner.addPlant({ name: 'Fern', price: 4, quantity: 3 })
     await owner.addPlant({ name: 'Ivy', price: 3 })
-    expect((await pair(tillDir, primary.lanUrl, await pairingCode(primary), primary.fingerprint)).code).toBe(0)
-    const till = await startServe(tillDir, [], { PLANT_STORE_TOKEN: TILL_LOCAL_TOKEN })
+    const till = await startPairedTill(tillDir, primary)
 
     const watched = await openPage(browser, { width: 1366, height: 768 })
     const { page } = watched

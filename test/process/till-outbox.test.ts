@@ -10,8 +10,8 @@ import { describe, expect, it } from 'vitest'
 import { OUTBOX_FILE_NAME, REFUSED_FILE_NAME } from '#app/till-outbox'
 import type { Plant } from '#shared/plant'
 import type { Sale } from '#shared/sale'
-import { TILL_LOCAL_TOKEN, pair, pairingCode, setUpPrimary, startPrimary } from '#setup/tills'
-import { startServe, type ServeProcess } from '#setup/serve-process'
+import { setUpPrimary, startPairedTill, startPrimary } from '#setup/tills'
+import type { ServeProcess } from '#setup/serve-process'
 
 const SALES = 200
 
@@ -25,17 +25,21 @@ async function waiting(till: ServeProcess): Promise<number> {
   return ((await (await fetch(`${till.baseUrl}/outbox`, { headers: till.headers() })).json()) as { waiting: number }).waiting
 }
 
+/** Adds the line Fern (1.00 a pot, `quantity` pots) on `primary`; resolves with its id. */
+async function addFern(primary: ServeProcess, quantity: number): Promise<number> {
+  const added = await fetch(`${primary.baseUrl}/plant`, {
+    method: 'POST',
+    headers: primary.headers({ 'content-type': 'application/json' }),
+    body: JSON.stringify({ name: 'Fern', price: 1, quantity })
+  })
+  return ((await added.json()) as { id: number }).id
+}
+
 describe("a till's outbox of sales", () => {
   it('sells on while the primary is killed and restarted: every sale arrives once, in order', async () => {
     const { primaryDir, tillDir, primary } = await setUpPrimary()
-    expect((await pair(tillDir, primary.lanUrl, await pairingCode(primary), primary.fingerprint)).code).toBe(0)
-    const till = await startServe(tillDir, [], { PLANT_STORE_TOKEN: TILL_LOCAL_TOKEN })
-    const added = await fetch(`${primary.baseUrl}/plant`, {
-      method: 'POST',
-      headers: primary.headers({ 'content-type': 'application/json' }),
-      body: JSON.stringify({ name: 'Fern', price: 1, quantity: 1000 })
-    })
-    const { id } = (await added.json()) as { id: number }
+    const till = await startPairedTill(tillDir, primary)
+    const id = await addFern(primary, 1000)
 
     const statuses: number[] = []
     let killing: Promise<unknown> | undefined
@@ -68,14 +72,8 @@ describe("a till's outbox of sales", () => {
 
   it('sells more pots than the primary has while it is killed: every sale arrives once, the line goes below zero, flagged', async () => {
     const { primaryDir, tillDir, primary } = await setUpPrimary()
-    expect((await pair(tillDir, primary.lanUrl, await pairingCode(primary), primary.fingerprint)).code).toBe(0)
-    const till = await startServe(tillDir, [], { PLANT_STORE_TOKEN: TILL_LOCAL_TOKEN })
-    const added = await fetch(`${primary.baseUrl}/plant`, {
-      method: 'POST',
-      headers: primary.headers({ 'content-type': 'application/json' }),
-      body: JSON.stringify({ name: 'Fern', price: 1, quantity: 3 })
-    })
-    const { id } = (await added.json()) as { id: number }
+    const till = await startPairedTill(tillDir, primary)
+    const id = await addFern(primary, 3)
     const sell = (index: number) =>
       fetch(`${till.baseUrl}/sales`, {
         method: 'POST',
