@@ -5,7 +5,7 @@
  */
 import { jsonOf, type SendRequest } from './api-request'
 import { SETUP_PATHS, type ConnectRequest, type SetupState } from './first-run'
-import { LAN_PATHS, TILL_PATHS, type LanState, type PairingCode, type TillOutboxState } from './lan'
+import { LAN_PATHS, TILL_PATHS, type LanState, type PairingCode, type RefusedSale, type TillOutboxState } from './lan'
 
 /** The LAN listener's setting and pairing codes. */
 export interface LanApi {
@@ -19,6 +19,10 @@ export interface LanApi {
   makePairingCode(): Promise<PairingCode>
   /** How many sales wait to be sent to the main computer: on a paired till; on the main computer `till` is false. */
   tillOutbox(): Promise<TillOutboxState>
+  /** On a paired till: the sales the main computer refused, not yet dealt with. */
+  refusedSales(): Promise<{ sales: RefusedSale[] }>
+  /** On a paired till: marks a refused sale dealt with (entered by hand, or the money given back). */
+  refusedSaleDealtWith(key: string): Promise<TillOutboxState>
   /** What this computer is: not set up yet (first run), the shop's main computer, or a till of it. */
   setupState(): Promise<SetupState>
   /** First run: this computer is the shop's main computer; its catalogue starts. */
@@ -35,6 +39,8 @@ export function lanApi(send: SendRequest): LanApi {
     stopLan: () => jsonOf<LanState>(send('DELETE', LAN_PATHS.lanSettings, undefined)),
     makePairingCode: () => jsonOf<PairingCode>(send('POST', LAN_PATHS.pairingCodes, undefined)),
     tillOutbox: () => jsonOf<TillOutboxState>(send('GET', TILL_PATHS.outbox, undefined)),
+    refusedSales: () => jsonOf<{ sales: RefusedSale[] }>(send('GET', TILL_PATHS.refused, undefined)),
+    refusedSaleDealtWith: (key) => jsonOf<TillOutboxState>(send('POST', TILL_PATHS.dealtWith, { key })),
     setupState: () => jsonOf<SetupState>(send('GET', SETUP_PATHS.setup, undefined)),
     becomeMain: () => jsonOf<SetupState>(send('POST', SETUP_PATHS.main, undefined)),
     connectToMain: (request) => jsonOf<SetupState>(send('POST', SETUP_PATHS.connect, request))

@@ -24,8 +24,28 @@ export const LAN_PATHS = {
 /** A paired till's own paths (relative to /v3), answered by the till itself, not the main computer. */
 export const TILL_PATHS = {
   /** `{till, waiting}`: completed sales kept on a till until the main computer is back (none on the main computer). */
-  outbox: '/outbox'
+  outbox: '/outbox',
+  /** The sales the main computer refused when they arrived, kept on the till until someone dealt with them. */
+  refused: '/outbox/refused',
+  /** `{key}`: a refused sale dealt with (entered by hand on the main computer, or the money given back). */
+  dealtWith: '/outbox/refused/dealt-with'
 } as const
+
+/** A sale made on a till that the main computer refused when it arrived: kept, with its words, until dealt with. */
+export interface RefusedSale {
+  /** Its Idempotency-Key. */
+  key: string
+  /** When it was made on the till (ISO 8601). */
+  madeAt?: string
+  /** The member signed in at the till then. */
+  staff?: string
+  /** The sale as the till sent it (POST /v3/sales's body). */
+  sale: unknown
+  /** The main computer's words (its problem's detail). */
+  why: string
+  /** When it was refused. */
+  at: string
+}
 
 /** GET /v3/outbox: whether this is a paired till, and how many of its sales wait to be sent to the main computer. */
 /**
@@ -162,6 +182,31 @@ export const PAIR_BODY = named(
       required: ['code', 'till'],
       notAnObject: 'send a JSON object such as {"code": "1234-5678", "till": "greenhouse"}',
       unknownKey: (key) => `unknown field "${key}"; send {"code": …, "till": …}`
+    }
+  )
+)
+
+/** The body of POST /v3/outbox/refused/dealt-with: the refused sale's key. */
+export const DEALT_WITH_BODY = named(
+  'RefusedSaleDealtWith',
+  objectOf<{ key: string }>(
+    {
+      key: leafOf<string>(
+        (value) =>
+          typeof value === 'string' && value.length >= 1 && value.length <= 300
+            ? undefined
+            : "key is the refused sale's key, as GET /v3/outbox/refused lists it",
+        {
+          type: 'string',
+          minLength: 1,
+          maxLength: 300
+        }
+      )
+    },
+    {
+      required: ['key'],
+      notAnObject: 'the body must be a JSON object such as {"key": "\\"8e03978e-…\\""}',
+      unknownKey: (key) => `unknown field "${key}"; the body has key only`
     }
   )
 )

@@ -14,6 +14,7 @@
 import { appendFile, open } from 'node:fs/promises'
 import path from 'node:path'
 import { replaceFile } from '#lib/durable-file'
+import type { RefusedSale } from '#shared/lan'
 import { readTextIfPresent } from '#lib/fs-errors'
 import { serialQueue } from '#lib/serial-queue'
 
@@ -58,6 +59,43 @@ function waitingIn(text: string): KeptSale[] {
   return [...waiting.values()]
 }
 
+/**
+ * The refused sales of `text` (outbox-refused.jsonl) not yet dealt with, oldest first. A refusal is a line with the
+ * sale and the words; dealing with it appends `{"dealt": key}`; the file keeps both, so nothing is ever lost.
+ */
+function refusedIn(text: string): RefusedSale[] {
+  const pending = new Map<string, RefusedSale>()
+  for (const line of text.split('\n')) {
+    if (line.trim() === '') continue
+    let entry: (KeptSale & { why?: string; at?: string }) | { dealt?: string }
+    try {
+      entry = JSON.parse(line) as typeof entry
+    } catch {
+      continue // a last line cut short by a crash: its refusal is said again when the sale is sent again
+    }
+    if ('dealt' in entry && entry.dealt !== undefined) pending.delete(entry.dealt)
+    else if ('key' in entry) pending.set(entry.key, refusedSaleOf(entry))
+  }
+  return [...pending.values()]
+}
+
+function refusedSaleOf(entry: KeptSale & { why?: string; at?: string }): RefusedSale {
+  let why = entry.why ?? ''
+  try {
+    why = (JSON.parse(why) as { detail?: string }).detail ?? why // the main computer's problem: its words
+  } catch {
+    // words already
+  }
+  return {
+    key: entry.key,
+    ...(entry.madeAt === undefined ? {} : { madeAt: entry.madeAt }),
+    ...(entry.staff === undefined ? {} : { staff: entry.staff }),
+    sale: entry.body,
+    why,
+    at: entry.at ?? ''
+  }
+}
+
 /** The outbox of one till's data folder. */
 export class TillOutbox {
   readonly #file: string
@@ -78,8 +116,7 @@ export class TillOutbox {
   static async open(dataDir: string): Promise<TillOutbox> {
     const text = await readTextIfPresent(path.join(dataDir, OUTBOX_FILE_NAME))
     const refused = await readTextIfPresent(path.join(dataDir, REFUSED_FILE_NAME))
-    const refusedCount = (refused ?? '').split('\n').filter((line) => line.trim() !== '').length
-    return new TillOutbox(dataDir, waitingIn(text ?? ''), refusedCount)
+    return new TillOutbox(dataDir, waitingIn(text ?? ''), refusedIn(refused ?? '').length)
   }
 
   /** How many sales wait to be sent. */
@@ -95,6 +132,21 @@ export class TillOutbox {
   /** The waiting sale kept under `key`, if any. */
   waitingWith(key: string): KeptSale | undefined {
     return this.#waiting.find((sale) => sale.key === key)
+  }
+
+  /** The refused sales not yet dealt with, oldest first. */
+  async refusedSales(): Promise<RefusedSale[]> {
+    return refusedIn((await readTextIfPresent(this.#refusedFile)) ?? '')
+  }
+
+  /** Marks the refused sale `key` dealt with (kept in the file); false when no refused sale waits under that key. */
+  dealtWith(key: string): Promise<boolean> {
+    return this.#inOrder(async () => {
+      if (!(await this.refusedSales()).some((sale) => sale.key === key)) return false
+      await appendDurably(this.#refusedFile, `${JSON.stringify({ dealt: key, at: new Date().toISOString() })}\n`)
+      this.#refusedCount--
+      return true
+    })
   }
 
   /** The sale to send next, if any. */

@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto'
 import type { H3Event } from 'h3'
 import { API_BASE, MAX_BODY_BYTES } from '#shared/api-paths'
 import { validate } from '#shared/body-rules'
+import type { RefusedSale } from '#shared/lan'
 import { OFFLINE_SALES_MAX, OFFLINE_SALES_PATH, type OfflineSalesAnswer } from '#shared/offline-sales'
 import { NEW_SALE_BODY, SALE_BODY_DEPTH, SALE_PATHS, saleChangesPrices, type NewSale } from '#shared/sale'
 import { STAFF_SESSION_HEADER, roleMay, type StaffAction, type StaffMember } from '#shared/staff'
@@ -40,8 +41,12 @@ export interface TillSales {
   complete(event: H3Event): Promise<unknown>
   /** How many sales wait to be sent. */
   waiting(): number
-  /** How many the main computer refused (set aside in outbox-refused.jsonl). */
+  /** How many the main computer refused (set aside in outbox-refused.jsonl) and nobody dealt with yet. */
   refused(): number
+  /** Those refused sales, oldest first. */
+  refusedSales(): Promise<RefusedSale[]>
+  /** Marks a refused sale dealt with; false when none waits under `key`. */
+  dealtWith(key: string): Promise<boolean>
   /** Sends what waits, now (at start, and whenever a sale was kept). */
   flush(): void
   /** Stops trying again (the till stops). */
@@ -242,6 +247,8 @@ export function tillSales(
     complete,
     waiting: () => outbox.size,
     refused: () => outbox.refusedCount,
+    refusedSales: () => outbox.refusedSales(),
+    dealtWith: (key) => outbox.dealtWith(key),
     flush,
     close: () => {
       closed = true

@@ -5,7 +5,9 @@
  */
 import type { EventHandler, H3 } from 'h3'
 import { API_BASE } from '#shared/api-paths'
-import { TILL_PATHS, type TillOutboxState } from '#shared/lan'
+import { DEALT_WITH_BODY, TILL_PATHS, type RefusedSale, type TillOutboxState } from '#shared/lan'
+import { validate } from '#shared/body-rules'
+import { readJsonBody } from './http/read-json-body'
 import { SALE_PATHS } from '#shared/sale'
 import { STAFF_PATHS } from '#shared/staff'
 import { OFFLINE_SALES_PATH } from '#shared/offline-sales'
@@ -23,7 +25,13 @@ export interface TillAppOptions {
   /** The built staff UI (out/renderer), served at `/`. */
   uiDir?: string
   /** Completing a sale (kept on the till while the main computer is away), and how many kept sales wait. */
-  sales?: { complete: EventHandler; waiting: () => number; refused: () => number }
+  sales?: {
+    complete: EventHandler
+    waiting(): number
+    refused(): number
+    refusedSales(): Promise<RefusedSale[]>
+    dealtWith(key: string): Promise<boolean>
+  }
   /** Signing a member in (forwarded, the name remembered for the sales kept while the main computer is away). */
   signIn?: EventHandler
   /** The till's data folder: its windows' baskets are kept there (absent in tests that need none). */
@@ -50,7 +58,15 @@ export function createTillApp(options: TillAppOptions): H3 {
       })
       if (!sales) return
       app.post(API_BASE + SALE_PATHS.sales, sales.complete)
-      app.get(API_BASE + TILL_PATHS.outbox, (): TillOutboxState => ({ till: true, waiting: sales.waiting(), refused: sales.refused() }))
+      const outbox = (): TillOutboxState => ({ till: true, waiting: sales.waiting(), refused: sales.refused() })
+      app.get(API_BASE + TILL_PATHS.outbox, outbox)
+      app.get(API_BASE + TILL_PATHS.refused, async () => ({ sales: await sales.refusedSales() }))
+      app.post(API_BASE + TILL_PATHS.dealtWith, async (event) => {
+        const checked = validate(DEALT_WITH_BODY, await readJsonBody(event, 400))
+        if (!checked.ok) throw problem('dealtWithNotMarked', checked.errors)
+        if (!(await sales.dealtWith(checked.value.key))) throw problem('refusedSaleNotFound', checked.value.key, true)
+        return outbox()
+      })
     }
   })
 }

@@ -45,6 +45,8 @@ export const ALLOWED_METHODS = {
   [LAN_PATHS.pairingCodes]: ['POST'],
   [LAN_PATHS.pair]: ['POST'],
   [TILL_PATHS.outbox]: ['GET'],
+  [TILL_PATHS.refused]: ['GET'],
+  [TILL_PATHS.dealtWith]: ['POST'],
   [SETUP_PATHS.setup]: ['GET'],
   [SETUP_PATHS.main]: ['POST'],
   [SETUP_PATHS.connect]: ['POST'],

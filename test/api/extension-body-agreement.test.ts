@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest'
 import { validate } from '#shared/body-rules'
 import { BACKUP_FOLDER_BODY } from '#shared/import-export'
 import { CONNECT_BODY } from '#shared/first-run'
-import { LAN_SETTINGS_BODY, PAIR_BODY } from '#shared/lan'
+import { DEALT_WITH_BODY, LAN_SETTINGS_BODY, PAIR_BODY } from '#shared/lan'
 import { NEW_TOKEN_BODY, TOKEN_NAME_MAX } from '#shared/named-token'
 import { BULK_MAX, BULK_UPDATE_BODY, validateBulkIds } from '#shared/plant-bulk'
 import { SHOP_SETTINGS_BODY } from '#shared/shop'
@@ -169,6 +169,10 @@ const lanBodies = fc.oneof(
 const code = fc.oneof(fc.constantFrom('1234-5678', '', ' ', 'x'.repeat(40), 'x'.repeat(41)), anyJson)
 const pairBodies = fc.oneof(
   { weight: 8, arbitrary: withExtra(fc.record({ code, till: tokenName }, { requiredKeys: [] })) },
+  { weight: 1, arbitrary: notAnObject }
+)
+const dealtWithBodies = fc.oneof(
+  { weight: 8, arbitrary: withExtra(fc.record({ key: fc.oneof(fc.string({ maxLength: 310 }), fc.constant('')) }, { requiredKeys: [] })) },
   { weight: 1, arbitrary: notAnObject }
 )
 const FINGERPRINT = 'AB:'.repeat(31) + 'AB'
@@ -410,6 +414,7 @@ const OPERATIONS: { operationId: string; bodies: fc.Arbitrary<unknown>; serverAc
   { operationId: 'put-basket', bodies: basketBodies, serverAccepts: (body) => validate(BASKET_BODY, body).ok },
   { operationId: 'set-lan-settings', bodies: lanBodies, serverAccepts: (body) => validate(LAN_SETTINGS_BODY, body).ok },
   { operationId: 'pair-till', bodies: pairBodies, serverAccepts: (body) => validate(PAIR_BODY, body).ok },
+  { operationId: 'refused-sale-dealt-with', bodies: dealtWithBodies, serverAccepts: (body) => validate(DEALT_WITH_BODY, body).ok },
   { operationId: 'connect-to-main-computer', bodies: connectBodies, serverAccepts: (body) => validate(CONNECT_BODY, body).ok }
 ]
 

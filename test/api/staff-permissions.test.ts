@@ -104,6 +104,7 @@ const cases: WriteCase[] = [
   { route: 'PUT /settings/lan', action: 'tokens', method: 'PUT', path: '/v3/settings/lan', body: { address: '192.0.2.1' } },
   { route: 'DELETE /settings/lan', action: 'tokens', method: 'DELETE', path: '/v3/settings/lan' },
   { route: 'POST /pairing-codes', action: 'tokens', method: 'POST', path: '/v3/pairing-codes' },
+  { route: 'POST /outbox/refused/dealt-with', action: 'sell', method: 'POST', path: '/v3/outbox/refused/dealt-with', body: { key: 'k' } },
   { route: 'POST /pair', action: 'tokens', method: 'POST', path: '/v3/pair', body: { code: '1234-5678', till: 'till-9' } },
   { route: 'POST /setup/main', action: 'settings', method: 'POST', path: '/v3/setup/main' },
   {

@@ -169,7 +169,16 @@ describe("a till's sales", () => {
     // Said by the till (the banner reads it), and still after a restart: kept, never silently dropped.
     const again = await till(dataDir, primary)
     expect(await again.outbox()).toEqual({ till: true, waiting: 0, refused: 1 })
+    const [listed] = await again.sales.refusedSales()
+    expect(listed).toMatchObject({ key: '"gone"', why: 'refused gone', sale: { lines: [{ plantId: 1, quantity: 1 }] } })
+    // Dealt with (entered by hand on the main computer): no longer counted, still in the file, and so after a restart.
+    expect(await again.sales.dealtWith('"gone"')).toBe(true)
+    expect(await again.sales.dealtWith('"gone"')).toBe(false)
     again.sales.close()
+    const later = await till(dataDir, primary)
+    expect(await later.outbox()).toEqual({ till: true, waiting: 0, refused: 0 })
+    expect(await readFile(path.join(dataDir, REFUSED_FILE_NAME), 'utf8')).toContain('"dealt":"\\"gone\\""')
+    later.sales.close()
   })
 
   it('passes the session of the member at the till on with a sale made now, so the main computer holds them to their role', async () => {

@@ -29,6 +29,7 @@ export const LAN_PROBLEMS = {
       'plant-store config set lan.address 192.168.1.20, or PUT /v3/settings/lan).'
   }),
   pairNotMade: fieldErrorsRow('The till was not paired'),
+  dealtWithNotMarked: fieldErrorsRow('Nothing was marked dealt with'),
   pairingRefused: row({
     type: PROBLEM_TYPES.pairingRefused,
     title: 'Pairing code refused',
@@ -66,6 +67,15 @@ export const LAN_PROBLEMS = {
       `The computer at ${address} did not show the certificate this till was paired with, so nothing was sent to it: ` +
       'either its certificate was made anew or another computer answers at that address. Check on the main computer ' +
       '(plant-store lan prints the fingerprint); if it changed there, pair this till again.'
+  }),
+  refusedSaleNotFound: row({
+    type: PROBLEM_TYPES.notFound,
+    title: 'Not found',
+    status: 404,
+    detail: (key: string, onTill: boolean) =>
+      onTill
+        ? `No refused sale waits under the key ${key}: it was dealt with already, or the key is mistyped (GET /v3/outbox/refused lists them).`
+        : "This is the shop's main computer: it keeps no refused sales. Deal with them on the till whose banner shows them."
   }),
   tillRevoked: row({
     type: PROBLEM_TYPES.tillRevoked,

@@ -12,6 +12,7 @@ import {
   LAN_SETTINGS_BODY,
   PAIR_BODY,
   TILL_PATHS,
+  DEALT_WITH_BODY,
   pairingQrText,
   type LanState,
   type PairingCode,
@@ -107,6 +108,12 @@ export function registerLanRoutes(app: H3, lan: LanAdmin): void {
   app.post(routePattern(LAN_PATHS.pair), (event) => pairTill(event, lan))
   // A paired till answers this itself (its sales kept while the main computer is away); the main computer keeps none.
   app.get(routePattern(TILL_PATHS.outbox), (): TillOutboxState => ({ till: false, waiting: 0 }))
+  app.get(routePattern(TILL_PATHS.refused), () => ({ sales: [] }))
+  app.post(routePattern(TILL_PATHS.dealtWith), async (event) => {
+    const checked = validate(DEALT_WITH_BODY, await readJsonBody(event, 400))
+    if (!checked.ok) throw problem('dealtWithNotMarked', checked.errors)
+    throw problem('refusedSaleNotFound', checked.value.key, false)
+  })
 }
 
 const lanState = {
@@ -177,6 +184,30 @@ export const lanPaths: PathItems = {
       responses: { '200': { description: 'The outbox.', content: json(ref('TillOutbox')) } }
     })
   },
+  [TILL_PATHS.refused]: {
+    get: extensionOperation({
+      operationId: 'get-till-refused-sales',
+      summary: 'The sales made on a paired till that the main computer refused when they arrived (extension)',
+      description:
+        'A paired till answers {"sales": [{"key", "madeAt", "staff", "sale", "why", "at"}]}: each kept (money was taken) until ' +
+        'someone deals with it (enters it by hand on the main computer, or gives the money back). The main computer keeps none: {"sales": []}.',
+      responses: { '200': { description: 'The refused sales not yet dealt with, oldest first.', content: json({ type: 'object' }) } }
+    })
+  },
+  [TILL_PATHS.dealtWith]: {
+    post: extensionOperation({
+      operationId: 'refused-sale-dealt-with',
+      summary: 'Mark a refused sale of a paired till dealt with (extension; answered by the till)',
+      description: 'The sale stays in outbox-refused.jsonl with the mark; the till stops counting it in its banner. The main computer answers 404.',
+      requestBody: jsonBody(DEALT_WITH_BODY),
+      responses: {
+        '200': { description: 'Marked; the outbox as it is now.', content: json(ref('TillOutbox')) },
+        '400': problemResponse('Invalid body; errors[] names each fault.'),
+        '404': problemResponse('No refused sale waits under this key (or this is the main computer).'),
+        ...JSON_BODY_RESPONSES
+      }
+    })
+  },
   [LAN_PATHS.pair]: {
     post: extensionOperation({
       operationId: 'pair-till',
@@ -204,7 +235,7 @@ export const lanPaths: PathItems = {
 
 /** The LAN listener, a pairing code, and the bodies. */
 export const lanSchemas = {
-  ...componentsOf(LAN_SETTINGS_BODY, PAIR_BODY),
+  ...componentsOf(LAN_SETTINGS_BODY, PAIR_BODY, DEALT_WITH_BODY),
   LanState: lanState,
   TillOutbox: {
     type: 'object',

@@ -12,7 +12,7 @@ import { EXTENSION_PATHS, API_PATHS } from '#shared/api-paths'
 import { STAFF_PATHS, STAFF_SESSION_HEADER, roleMay, type StaffAction, type StaffMember } from '#shared/staff'
 import { BASKET_PATHS } from '#shared/basket'
 import { DAY_PATHS } from '#shared/day'
-import { LAN_PATHS } from '#shared/lan'
+import { LAN_PATHS, TILL_PATHS } from '#shared/lan'
 import { SETUP_PATHS } from '#shared/first-run'
 import { SALE_PATHS } from '#shared/sale'
 import { OFFLINE_SALES_PATH } from '#shared/offline-sales'
@@ -68,6 +68,8 @@ export const WRITE_ROUTE_ACTIONS: Readonly<Record<string, StaffAction | 'decided
   [`DELETE ${LAN_PATHS.lanSettings}`]: 'tokens',
   [`POST ${LAN_PATHS.pairingCodes}`]: 'tokens',
   [`POST ${LAN_PATHS.pair}`]: 'tokens',
+  // Answered by a paired till (its refused sales); the main computer keeps none and answers 404.
+  [`POST ${TILL_PATHS.dealtWith}`]: 'sell',
   // A first-run choice; on a computer set up already (where staff exist) it is refused anyway.
   [`POST ${SETUP_PATHS.main}`]: 'settings',
   [`POST ${SETUP_PATHS.connect}`]: 'settings',

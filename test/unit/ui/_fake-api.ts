@@ -135,6 +135,8 @@ export function fakeApi(initial: Plant[] = []): FakeApi {
       throw new ApiError({ type: 'x', status: 409, title: 'Other tills may not connect', detail: 'Other tills may not connect yet.' })
     }),
     tillOutbox: vi.fn(async () => ({ till: false, waiting: 0 })),
+    refusedSales: vi.fn(async () => ({ sales: [] })),
+    refusedSaleDealtWith: vi.fn(async () => ({ till: true, waiting: 0, refused: 0 })),
     setupState: vi.fn(async () => ({ stage: 'main' }) as SetupState),
     becomeMain: vi.fn(async () => ({ stage: 'main' }) as SetupState),
     connectToMain: vi.fn(async () => ({ stage: 'till', primary: 'https://127.0.0.1:7421', till: 'door' }) as SetupState),

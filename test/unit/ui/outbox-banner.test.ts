@@ -31,6 +31,38 @@ describe('TheOutboxBanner', () => {
     wrapper.unmount()
   })
 
+  it('shows the refused sales on request, and stops counting one marked dealt with', async () => {
+    vi.mocked(api.client.tillOutbox).mockResolvedValue({ till: true, waiting: 0, refused: 1 })
+    const refusedSale = {
+      key: '"k1"',
+      madeAt: '2026-11-28T10:32:00.000Z',
+      staff: 'Anna',
+      sale: { lines: [{ plantId: 1, quantity: 2 }], payments: [{ method: 'cash', amount: 798 }] },
+      why: 'The sale was not completed: the payments come to 798, less than the total of 898. Nothing was changed.',
+      at: '2026-11-28T11:00:00.000Z'
+    }
+    vi.mocked(api.client.refusedSales)
+      .mockResolvedValueOnce({ sales: [refusedSale] })
+      .mockResolvedValue({ sales: [] })
+    const wrapper = mount(TheOutboxBanner)
+    await flushPromises()
+    await wrapper
+      .findAll('button')
+      .find((button) => button.text() === 'Show them')!
+      .trigger('click')
+    await flushPromises()
+    expect(wrapper.get('.refused-sales li').text()).toMatch(/by Anna, paid cash .*7\.98: The sale was not completed: the payments come to 798/)
+    vi.mocked(api.client.tillOutbox).mockResolvedValue({ till: true, waiting: 0, refused: 0 })
+    await wrapper
+      .findAll('button')
+      .find((button) => button.text() === 'Dealt with')!
+      .trigger('click')
+    await flushPromises()
+    expect(api.client.refusedSaleDealtWith).toHaveBeenCalledWith('"k1"')
+    expect(wrapper.find('[role="alert"]').exists()).toBe(false)
+    wrapper.unmount()
+  })
+
   it('says nothing while none waits, nor on the main computer (no outbox there)', async () => {
     vi.mocked(api.client.tillOutbox).mockResolvedValueOnce({ till: true, waiting: 0 })
     const onTill = mount(TheOutboxBanner)
