@@ -71,7 +71,13 @@ async function exists(file: string): Promise<boolean> {
 /** Writes `text` (a complete, valid catalogue, whole or in parts) as a new backup, durably; prunes old ones. Returns the new file. */
 export async function writeBackup(dataDir: string, text: FileText, at = new Date()): Promise<string> {
   const dir = backupsDir(dataDir)
-  await mkdir(dir, { recursive: true, mode: 0o700 })
+  // Never the data folder itself: deleted while the server runs, it is the store's to put back (folder-guard.ts). A
+  // backup started before that would otherwise make it anew, empty, and the store would take it for another folder.
+  await mkdir(dir, { mode: 0o700 }).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'EEXIST') return
+    if (error.code === 'ENOENT') throw new Error(`the data folder ${dataDir} is gone (deleted while Plant Store ran?): no backup was made`)
+    throw error
+  })
   let target = path.join(dir, backupName(at, 0))
   for (let suffix = 1; await exists(target); suffix++) target = path.join(dir, backupName(at, suffix))
   await replaceFile(target, text)
