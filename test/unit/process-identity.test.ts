@@ -37,14 +37,16 @@ describe('processState on Linux', () => {
   it.runIf(process.platform === 'linux')(
     'counts a process killed but not yet reaped (a zombie) as gone, though its pid and start time stay',
     async () => {
-      // sh starts a child that exits at once, then becomes sleep, which never reaps it: the child stays a zombie.
-      const parent = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 30'])
+      // sh starts a child that runs a moment, then becomes sleep 30, which never reaps it: once the child ends it stays
+      // a zombie. (A child that ended at once could be reaped by sh itself before its exec.)
+      const parent = spawn('sh', ['-c', 'sleep 1 & echo $!; exec sleep 30'])
       onTestFinished(() => void parent.kill('SIGKILL'))
       const [line] = (await once(parent.stdout, 'data')) as [Buffer]
       const zombie = Number(line.toString().trim())
       const recorded = { pid: zombie, ...identity(zombie, 'linux') }
-      expect(recorded.startTime).toBeDefined() // the identity a lock records is still there
+      expect(recorded.startTime).toBeDefined() // the identity a lock records, taken while it runs
       await expect.poll(() => processState(recorded, 'linux')).toBe('gone')
+      expect(identity(zombie, 'linux')).toEqual({ bootId: recorded.bootId, startTime: recorded.startTime }) // a zombie: same pid and start
       expect(processState({ pid: process.pid, ...identity(process.pid, 'linux') }, 'linux')).toBe('alive')
     }
   )
