@@ -86,19 +86,24 @@ export class LanListener {
    * computer's any more, the port is taken) is said on stderr and left off: the shop's own computer keeps working.
    */
   async start(): Promise<void> {
-    const { address, port } = await readLanSettings(this.#options.dataDir)
-    if (address === undefined) return
-    const started = await this.#listen(address, port)
-    if (started.ok) {
-      this.#listening = started.listening
-      return
-    }
-    const command = started.field === 'port' ? 'plant-store config set lan.port PORT' : 'plant-store config set lan.address ADDRESS'
+    const refused = await this.#listenAsSet()
+    if (refused.ok) return
+    const command = refused.field === 'port' ? 'plant-store config set lan.port PORT' : 'plant-store config set lan.address ADDRESS'
     console.error(
-      `[plant-store] other tills cannot connect: ${started.message}. Trying again every ${this.#retryMs / 1000} seconds; ` +
+      `[plant-store] other tills cannot connect: ${refused.message}. Trying again every ${this.#retryMs / 1000} seconds; ` +
         `or change it in Settings → Let other tills connect, or with ${command}.`
     )
     this.#retryLater()
+  }
+
+  /** Listens where the setting says (nowhere when no address is set): what it listens on, or why it cannot. */
+  async #listenAsSet(): Promise<{ ok: true; origin?: string } | Extract<LanChange, { ok: false }>> {
+    const { address, port } = await readLanSettings(this.#options.dataDir)
+    if (address === undefined) return { ok: true }
+    const started = await this.#listen(address, port)
+    if (!started.ok) return started
+    this.#listening = started.listening
+    return { ok: true, origin: started.listening.server.origin }
   }
 
   /**
@@ -110,12 +115,9 @@ export class LanListener {
       this.#retry = undefined
       void this.#queued(async () => {
         if (this.#closed || this.#listening) return
-        const { address, port } = await readLanSettings(this.#options.dataDir)
-        if (address === undefined) return
-        const started = await this.#listen(address, port)
-        if (!started.ok) return this.#retryLater()
-        this.#listening = started.listening
-        console.error(`[plant-store] other tills can connect now, at ${started.listening.server.origin}.`)
+        const listened = await this.#listenAsSet()
+        if (!listened.ok) return this.#retryLater()
+        if (listened.origin) console.error(`[plant-store] other tills can connect now, at ${listened.origin}.`)
       }).catch((error: unknown) => console.error(`[plant-store] other tills cannot connect: ${(error as Error).message}.`))
     }, this.#retryMs)
     this.#retry.unref()

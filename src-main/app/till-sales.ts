@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto'
 import type { H3Event } from 'h3'
 import { API_BASE, MAX_BODY_BYTES } from '#shared/api-paths'
 import { validate } from '#shared/body-rules'
-import type { RefusedSale } from '#shared/lan'
+import type { KeptSaleAnswer, RefusedSale } from '#shared/lan'
 import { OFFLINE_SALES_MAX, OFFLINE_SALES_PATH, type OfflineSalesAnswer } from '#shared/offline-sales'
 import { NEW_SALE_BODY, SALE_BODY_DEPTH, SALE_PATHS, saleChangesPrices, type NewSale } from '#shared/sale'
 import { STAFF_SESSION_HEADER, roleMay, type StaffAction, type StaffMember } from '#shared/staff'
@@ -217,8 +217,7 @@ export function tillSales(
       const message = 'this Idempotency-Key is that of another sale kept on this till: send each sale with a key of its own'
       throw problem('saleKeyReused', 'The sale was not completed', [{ field: 'Idempotency-Key', message }])
     }
-    event.res.status = 202
-    return { kept: true, key: kept.key, waiting: outbox.size }
+    return keptAnswer(event, kept.key)
   }
 
   /**
@@ -239,8 +238,13 @@ export function tillSales(
   async function keep(event: H3Event, sale: KeptSale): Promise<unknown> {
     await outbox.keep(sale)
     flush()
+    return keptAnswer(event, sale.key)
+  }
+
+  /** The till's word that the sale under `key` is kept (202): on its disk, sent when the main computer is back. */
+  function keptAnswer(event: H3Event, key: string): KeptSaleAnswer {
     event.res.status = 202
-    return { kept: true, key: sale.key, waiting: outbox.size }
+    return { kept: true, key, waiting: outbox.size }
   }
 
   return {

@@ -15,7 +15,7 @@ import type { TillPairing } from './till-pairing'
 import { TillOutbox } from './till-outbox'
 import { tillSales } from './till-sales'
 import { TillReadCache } from './till-read-cache'
-import { TillStaffNames } from './till-staff'
+import { TillMembers } from './till-staff'
 
 /** What to start: where and how to serve (as for the main computer; `listener`: a first run's, just paired), and the pairing. */
 export interface TillOptions extends ServiceOptions {
@@ -33,7 +33,7 @@ export async function startTill(options: TillOptions): Promise<RunningTill> {
   const tokens = await openTokenSource(options.dataDir, options.token)
   const access = new AccessPolicy({ token: tokens.current, refreshToken: tokens.refresh, host: options.host })
   const client = pinnedClient(options.pairing)
-  const members = new TillStaffNames()
+  const members = new TillMembers()
   const sales = tillSales(options.pairing, client, await TillOutbox.open(options.dataDir), members)
   try {
     const { origin: primary, till } = options.pairing

@@ -9,11 +9,11 @@ import type { StaffMember, StaffSession } from '#shared/staff'
 /** Sessions remembered at most: a till has a few members; older ones are forgotten first. */
 const REMEMBERED_MAX = 100
 
-/** The names of the members signed in at one till, by session. */
-export class TillStaffNames {
+/** The members signed in at one till, by session. */
+export class TillMembers {
   readonly #members = new Map<string, StaffMember>()
 
-  /** The handler of POST /v3/staff/sessions on the till: `forward` signs in at the main computer; the answer's name is kept. */
+  /** The handler of POST /v3/staff/sessions on the till: `forward` signs in at the main computer; the answer's member is kept. */
   signIn(forward: EventHandler): EventHandler {
     return async (event) => {
       const answer = (await forward(event)) as Response

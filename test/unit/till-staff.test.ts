@@ -1,13 +1,13 @@
 /** A paired till remembers, from each sign-in the main computer answered, which member a staff session is. */
 import { describe, expect, it } from 'vitest'
-import { TillStaffNames } from '#app/till-staff'
+import { TillMembers } from '#app/till-staff'
 
 const signedIn = (status: number, body: unknown) => async () =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
 
 describe('the members signed in at a till', () => {
   it('keeps the name of the member a sign-in answered, and passes the answer on as it came', async () => {
-    const names = new TillStaffNames()
+    const names = new TillMembers()
     const answer = { session: 's-anna', member: { id: 3, name: 'Anna', role: 'staff', locked: false }, lockAfterMinutes: 5 }
     const handler = names.signIn(signedIn(201, answer))
     const response = (await handler({} as never)) as Response
@@ -20,7 +20,7 @@ describe('the members signed in at a till', () => {
   })
 
   it('remembers nothing from a refused sign-in (a wrong PIN)', async () => {
-    const names = new TillStaffNames()
+    const names = new TillMembers()
     const response = (await names.signIn(signedIn(403, { title: 'Wrong PIN', session: 'x' }))({} as never)) as Response
     expect(response.status).toBe(403)
     expect(names.memberOf('x')).toBeUndefined()
