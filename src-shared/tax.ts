@@ -5,6 +5,7 @@
  */
 import { leaf, listOf, named, objectOf, type Rule } from './body-rules'
 import { PLANT_LIMITS, textField } from './plant-schema'
+import { groupKey } from './text-rules'
 
 /** A tax rate the owner names. */
 export interface TaxRate {
@@ -34,9 +35,20 @@ export interface SalesSettings {
 /** The settings of a folder that never set them: prices include tax, no rates. */
 export const DEFAULT_SALES_SETTINGS: SalesSettings = { pricesIncludeTax: true, taxRates: [] }
 
+/**
+ * The rate id set for `category`, matched as reports group categories ("herbs" is "Herbs"). Only the table's own
+ * keys count: a category named `constructor` or `__proto__` must not find Object.prototype's members and go untaxed.
+ */
+function categoryRateId(category: string, categoryTaxRates: Readonly<Record<string, string>> | undefined): string | undefined {
+  if (categoryTaxRates === undefined) return undefined
+  if (Object.hasOwn(categoryTaxRates, category)) return categoryTaxRates[category]
+  const key = groupKey(category)
+  return Object.entries(categoryTaxRates).find(([name]) => groupKey(name) === key)?.[1]
+}
+
 /** The rate `category` takes under `settings`: its own, else the default; undefined when no tax applies. */
 export function taxRateOf(category: string | undefined, settings: SalesSettings): TaxRate | undefined {
-  const id = (category !== undefined ? settings.categoryTaxRates?.[category] : undefined) ?? settings.defaultTaxRate
+  const id = (category !== undefined ? categoryRateId(category, settings.categoryTaxRates) : undefined) ?? settings.defaultTaxRate
   return settings.taxRates.find((rate) => rate.id === id)
 }
 
@@ -168,8 +180,15 @@ export function unknownRateProblems(settings: SalesSettings): { field: string; m
   })
   if (settings.defaultTaxRate !== undefined && !ids.has(settings.defaultTaxRate))
     problems.push({ field: 'defaultTaxRate', message: `"${settings.defaultTaxRate}" is not the id of one of taxRates` })
-  for (const [category, id] of Object.entries(settings.categoryTaxRates ?? {}))
+  const categories = new Map<string, string>()
+  for (const [category, id] of Object.entries(settings.categoryTaxRates ?? {})) {
     if (!ids.has(id)) problems.push({ field: `categoryTaxRates.${category}`, message: `"${id}" is not the id of one of taxRates` })
+    // Categories match as reports group them, so two spellings of one category would leave its rate to chance.
+    const other = categories.get(groupKey(category))
+    if (other !== undefined)
+      problems.push({ field: `categoryTaxRates.${category}`, message: `"${category}" and "${other}" are one category; give it one rate` })
+    categories.set(groupKey(category), category)
+  }
   return problems
 }
 

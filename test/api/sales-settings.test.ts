@@ -43,6 +43,15 @@ describe('sales settings', () => {
     expect(await (await app.call('GET', '/v3/settings/sales')).json()).toEqual({ pricesIncludeTax: true, taxRates: [] })
   })
 
+  it('refuse two spellings of one category, which would leave its rate to chance', async () => {
+    const app = await createTestApp()
+    const put = await app.call('PUT', '/v3/settings/sales', { ...settings, categoryTaxRates: { Herbs: 'reduced', ' herbs': 'standard' } })
+    expect(put.status).toBe(400)
+    expect(((await put.json()) as { errors: { field: string; message: string }[] }).errors).toEqual([
+      { field: 'categoryTaxRates. herbs', message: '" herbs" and "Herbs" are one category; give it one rate' }
+    ])
+  })
+
   it('refuse a percent with three decimals', async () => {
     const app = await createTestApp()
     const put = await app.call('PUT', '/v3/settings/sales', { pricesIncludeTax: true, taxRates: [{ id: 'a', name: 'A', percent: 7.775 }] })

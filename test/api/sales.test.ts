@@ -103,6 +103,18 @@ describe('completing a sale', () => {
     expect(sale.totals).toMatchObject({ gross: 50, discounts: 0, tax: 4, net: 54 })
   })
 
+  it("taxes a category named like JavaScript's own members at the default rate, and one spelt in another case at its own", async () => {
+    const app = await shop({ ...TAXED, pricesIncludeTax: false })
+    for (const category of ['constructor', 'toString', '__proto__']) {
+      const plant = await addPlant(app, { category, price: 100, quantity: 1 })
+      const sale = await sold(app, { lines: [{ plantId: plant, quantity: 1 }], payments: [{ method: 'card', amount: 11900 }] })
+      expect(sale.lines[0]).toMatchObject({ taxRate: standard, total: 11900, tax: 1900 })
+    }
+    const herbs = await addPlant(app, { category: 'herbs', price: 100, quantity: 1 })
+    const sale = await sold(app, { lines: [{ plantId: herbs, quantity: 1 }], payments: [{ method: 'card', amount: 10700 }] })
+    expect(sale.lines[0]).toMatchObject({ taxRate: reduced, total: 10700, tax: 700 })
+  })
+
   it('takes line discounts, shares a basket discount over the lines to the cent, and taxes what is left', async () => {
     const app = await shop()
     const a = await addPlant(app, { category: 'Herbs', price: 10, quantity: 5 })

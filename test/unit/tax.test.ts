@@ -58,4 +58,16 @@ describe('taxRateOf', () => {
     expect(taxRateOf(undefined, settings)).toEqual(standard)
     expect(taxRateOf('Herbs', { pricesIncludeTax: true, taxRates: [] })).toBeUndefined()
   })
+
+  it('matches a category as reports group it, whatever its case or spacing', () => {
+    expect(taxRateOf('herbs', settings)).toEqual(reduced)
+    expect(taxRateOf(' HERBS ', settings)).toEqual(reduced)
+  })
+
+  it("takes the default for a category named like one of JavaScript's own members", () => {
+    for (const category of ['constructor', 'toString', '__proto__', 'hasOwnProperty', 'valueOf', 'isPrototypeOf']) {
+      expect(taxRateOf(category, settings)).toEqual(standard)
+      expect(taxRateOf(category, { ...settings, categoryTaxRates: JSON.parse(`{"${category}": "reduced"}`) })).toEqual(reduced)
+    }
+  })
 })
