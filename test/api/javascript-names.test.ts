@@ -206,6 +206,31 @@ describe("names that are JavaScript's own", () => {
     await app.store.close()
   })
 
+  it("tax rates by category: a sale in such a category takes the category's own rate, else the default", { timeout: 60_000 }, async () => {
+    const reduced = { id: 'reduced', name: 'Plants 7%', percent: 7 }
+    const standard = { id: 'standard', name: 'Standard 19%', percent: 19 }
+    await fc.assert(
+      fc.asyncProperty(name, fc.uniqueArray(name, { maxLength: 3 }), (category, reducedCategories) =>
+        withApp(async (app) => {
+          const categoryTaxRates = Object.fromEntries(reducedCategories.map((reducedCategory) => [reducedCategory, 'reduced']))
+          const settings = { pricesIncludeTax: false, taxRates: [reduced, standard], defaultTaxRate: 'standard', categoryTaxRates }
+          expect((await app.call('PUT', '/v3/settings/sales', settings)).status).toBe(200)
+          const added = await json<{ id: number }>(await app.call('POST', '/v3/plant', { name: 'Fern', category, price: 100, quantity: 1 }))
+          const rate = reducedCategories.includes(category) ? reduced : standard
+          const paid = 10000 + rate.percent * 100
+          const sale = await app.call('POST', '/v3/sales', {
+            lines: [{ plantId: added.id, quantity: 1 }],
+            payments: [{ method: 'card', amount: paid }]
+          })
+          expect(sale.status).toBe(201)
+          expect((await json<{ lines: unknown[] }>(sale)).lines[0]).toMatchObject({ taxRate: rate, total: paid })
+          await app.store.close()
+        })
+      ),
+      { numRuns: RUNS }
+    )
+  })
+
   it('a body keyed by such names is refused on each of them, never taken for the object itself', async () => {
     const app = await createTestApp()
     for (const key of OWN_NAMES) {
