@@ -4,7 +4,9 @@
  * expressions has literal characters, classes and ranges, but not escapes such
  * as \s or \u{…}, whose meaning differs between engines: Python's \s takes
  * U+001C–U+001F, and \u{…} is ECMAScript with the u flag only. The document's
- * JSON carries the controls and lone surrogates with JSON's own escapes.
+ * JSON carries the controls with JSON's own escapes, and never a lone surrogate: a class that refuses surrogates
+ * is published as the ranges it allows ({@link literalClassExcept}), since a lone surrogate is not interchange
+ * JSON and tools that read the document (Schemathesis, Python's json with strict UTF-8) fail on it.
  */
 
 /** An inclusive range of code points. */
@@ -31,6 +33,31 @@ export function literalClass(...groups: (readonly CodePointRange[])[]): string {
     else merged.push([from, to])
   }
   return merged.map(([from, to]) => (from === to ? literal(from) : `${literal(from)}-${literal(to)}`)).join('')
+}
+
+/** The highest code point. */
+const MAX_CODE_POINT = 0x10ffff
+
+/** The ranges `groups` leave out of all code points, sorted and merged. */
+function complementOf(groups: (readonly CodePointRange[])[]): CodePointRange[] {
+  const sorted = groups.flat().sort(([a], [b]) => a - b)
+  const allowed: CodePointRange[] = []
+  let next = 0
+  for (const [from, to] of sorted) {
+    if (from > next) allowed.push([next, from - 1])
+    next = Math.max(next, to + 1)
+  }
+  if (next <= MAX_CODE_POINT) allowed.push([next, MAX_CODE_POINT])
+  return allowed
+}
+
+/**
+ * The body of a class matching every code point but those of `groups`: `[${literalClassExcept(x)}]` reads as
+ * `[^${literalClass(x)}]` does, but lists what it allows. When `groups` hold the surrogates, the class names none,
+ * so the published pattern holds no lone surrogate (which `[^…]` would have to spell out).
+ */
+export function literalClassExcept(...groups: (readonly CodePointRange[])[]): string {
+  return literalClass(complementOf(groups))
 }
 
 /** The ranges of the characters in `text` (one each). */

@@ -10,7 +10,7 @@
  * one way.
  */
 
-import { TRIMMED_RANGES, literalClass, type CodePointRange } from './literal-class'
+import { TRIMMED_RANGES, literalClass, literalClassExcept, type CodePointRange } from './literal-class'
 
 /** A group of refused characters, with the words an error message uses for it. */
 interface RefusedClass {
@@ -75,7 +75,6 @@ const codeOf = (codePoint: number) => `U+${codePoint.toString(16).toUpperCase().
 const REFUSED_RANGES = REFUSED_CLASSES.flatMap((group) => group.ranges)
 const TRIMMED = literalClass(TRIMMED_RANGES)
 const REFUSED = literalClass(REFUSED_RANGES)
-const EDGE = literalClass(TRIMMED_RANGES, REFUSED_RANGES)
 const BLANK = literalClass(TRIMMED_RANGES, INVISIBLE_RANGES)
 const NOT_VISIBLE = literalClass(TRIMMED_RANGES, INVISIBLE_RANGES, REFUSED_RANGES)
 
@@ -99,9 +98,10 @@ const FIRST_REFUSED = new RegExp(`[${REFUSED}]`, 'u')
  * padding and refuse what the server keeps.
  */
 export function textFieldSchema(maxLength: number): { pattern: string; not: { pattern: string } } {
-  const edge = `[^${EDGE}]`
+  // The refused characters hold the lone surrogates, so the classes that exclude them list what they allow instead.
+  const edge = `[${literalClassExcept(TRIMMED_RANGES, REFUSED_RANGES)}]`
   return {
-    pattern: `^[${TRIMMED}]*${edge}(?:[^${REFUSED}]{0,${maxLength - 2}}${edge})?[${TRIMMED}]*$`,
+    pattern: `^[${TRIMMED}]*${edge}(?:[${literalClassExcept(REFUSED_RANGES)}]{0,${maxLength - 2}}${edge})?[${TRIMMED}]*$`,
     not: { pattern: `^[${BLANK}]*$` }
   }
 }

@@ -161,6 +161,12 @@ describe('OpenAPI document', () => {
     expect(JSON.parse(served)).toEqual(JSON.parse(JSON.stringify(doc)))
   })
 
+  it('holds no lone surrogate, which is not interchange JSON (tools reading the document with strict UTF-8 fail on it)', async () => {
+    const { call } = await createTestApp()
+    const served = await (await call('GET', '/v3/openapi.json')).text()
+    expect(served).not.toMatch(/\\ud[89ab][0-9a-f]{2}(?!\\ud[c-f][0-9a-f]{2})|(?<!\\ud[89ab][0-9a-f]{2})\\ud[c-f][0-9a-f]{2}/i)
+  })
+
   it('closes PlantResponse, as the contract says it never carries more', () => {
     expect(doc.components.schemas.PlantResponse.additionalProperties).toBe(false)
   })
