@@ -33,11 +33,14 @@ export function pdfOptions(layout: PrintLayout) {
 }
 
 /**
- * A failed print in words a person can act on. With no printer installed,
- * Electron fails before any dialog with "no valid printers available"
- * (shell/browser/api/electron_api_web_contents.cc, OnGetDeviceNameToUse).
+ * A failed print in words a person can act on. With no printer installed, Electron fails before any dialog: today
+ * with "No printers available on the network" (or "Failed to enumerate printers" when the system's list cannot be
+ * read), before 2022 with "no valid printers available" (shell/browser/api/electron_api_web_contents.cc,
+ * GetDeviceNameToUse); both spellings are matched, as a packaged app may run either.
  */
 export function printFailureText(reason: string): string {
-  if (/no valid printers/i.test(reason)) return 'No printer is set up on this computer — use Save as PDF'
+  if (/no valid printers|no printers available/i.test(reason)) return 'No printer is set up on this computer — use Save as PDF'
+  if (/failed to enumerate printers/i.test(reason))
+    return "This computer's list of printers could not be read — check that its printing service runs, or use Save as PDF"
   return `the labels could not be printed (${reason || 'unknown reason'})`
 }

@@ -53,6 +53,10 @@ describe('the layouts', () => {
 describe('printFailureText', () => {
   it('says in words that no printer is set up, and otherwise names Electron’s reason', () => {
     expect(printFailureText('no valid printers available')).toBe('No printer is set up on this computer — use Save as PDF')
+    expect(printFailureText('No printers available on the network')).toBe('No printer is set up on this computer — use Save as PDF')
+    expect(printFailureText('Failed to enumerate printers')).toBe(
+      "This computer's list of printers could not be read — check that its printing service runs, or use Save as PDF"
+    )
     expect(printFailureText('Print job failed')).toBe('the labels could not be printed (Print job failed)')
     expect(printFailureText('')).toBe('the labels could not be printed (unknown reason)')
   })
