@@ -33,6 +33,8 @@ const CASES = {
   'unknown-columns': () => `${'a,'.repeat(999_999)}a\nFern\n`,
   // Millions of rows that are each an error (an id that is no id): about 2 bytes a row.
   'bad-rows': () => `id\n${'x\n'.repeat(Number(values['bad-rows']))}`,
+  // 200,000 rows twice as wide as their header (about 5 MB): csv-parse built an error object for each.
+  'wrong-width-rows': () => `name,price\n${'Rose,1,a,b,c,d,e,f,g,h,i,j\n'.repeat(200_000)}`,
   // The largest plain import: just under the 32 MiB limit.
   'largest-csv': () => {
     const lines = ['name,category,tags,status,price']
