@@ -3,9 +3,9 @@
  * only, never a file inside server/ (`npm run lint:deps` says so); what is not here is the server's own business.
  */
 // The apps and listening.
-export { createApp, createGuardedApp, type CreateAppOptions } from './create-app'
-export { createLocalApp, type LocalAppOptions } from './local-app'
-export { PortInUseError, handOver, listen, type ListenOptions, type ListeningServer } from './start-server'
+export { createApp } from './create-app'
+export { createLocalApp } from './local-app'
+export { PortInUseError, handOver, listen, type ListeningServer } from './start-server'
 export { apiBaseUrl, urlHost } from './urls'
 export { createOpenApiDocument } from './openapi/openapi'
 

@@ -58,7 +58,6 @@ export function tillSales(
   /** After the main computer refused a whole call (a body it cannot read): send one sale per call until that one is set aside. */
   let oneByOne = false
 
-  /** Sends one sale made now (POST /v3/sales, checked against the stock as any sale). */
   /** Sends a sale made now, with the session of the member at the till (if any): the main computer holds them to their role. */
   const send = (sale: KeptSale, staffSession: string | null): Promise<Sent> =>
     post(SALE_PATHS.sales, sale.body, { 'idempotency-key': sale.key, ...(staffSession ? { [STAFF_SESSION_HEADER]: staffSession } : {}) })
@@ -211,7 +210,7 @@ export function tillSales(
    * hold it (no session can be checked there now). A till that saw no member sign in since it started knows of no staff.
    */
   function toKeep({ key, sale, session, holdToRole }: TillSaleRequest): KeptSale {
-    const member: StaffMember | undefined = staff?.memberOf(session)
+    const member = staff?.memberOf(session)
     if (!member && staff?.staffSeen) throw problem('staffSessionNeeded', session !== null)
     if (member) holdToRole(member)
     return { key, body: sale, madeAt: new Date().toISOString(), ...(member === undefined ? {} : { staff: member.name }) }
