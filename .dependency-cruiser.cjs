@@ -2,9 +2,9 @@
  * The layering, checked (`npm run lint:deps`). Each folder of src-main is a layer; arrows point down only:
  *
  *   main ─→ desktop ─┐
- *           cli ─────┴─→ app ─→ till ─┐           (till: a paired till, the LAN listener, first run; beside the server)
- *                         └─────────→ server ─→ {auth, settings, transfer, backup-folder} ─→ store ─→ lib
- *                                                                                        ↘  src-shared (below all)
+ *           cli ─────┴─→ app ─→ till ─┐   (till: a paired till, the LAN listener, first run; beside the server)
+ *                        └────────────┴─→ server ─→ {auth, settings, transfer, backup-folder} ─→ store ─→ lib
+ *                                                                                            ↘  src-shared (below all)
  *   src-renderer ─→ src-shared
  *
  * (backup-folder also reads settings; till reads the store, auth and settings too; cli also reaches the server and
