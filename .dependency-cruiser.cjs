@@ -2,13 +2,17 @@
  * The layering, checked (`npm run lint:deps`). Each folder of src-main is a layer; arrows point down only:
  *
  *   main ─→ desktop ─┐
- *           cli ─────┴─→ app ─→ server ─→ {auth, settings, transfer, backup-folder} ─→ store ─→ lib
- *                                                                                    ↘  src-shared (below all)
+ *           cli ─────┴─→ app ─→ till ─┐   (till: a paired till, the LAN listener, first run; beside the server)
+ *                        └────────────┴─→ server ─→ {auth, settings, transfer, backup-folder} ─→ store ─→ lib
+ *                                                                                            ↘  src-shared (below all)
  *   src-renderer ─→ src-shared
  *
- * (backup-folder also reads settings.) Every rule below is one arrow that must not exist; a violation fails
- * with the rule's name and the offending import. `test/tooling/dependency-rules.test.ts` adds each forbidden import
- * to a scratch copy of the tree and checks that its rule fires. See docs/architecture.md.
+ * (backup-folder also reads settings; till reads the store, auth and settings too; cli also reaches the server and
+ * the till for its own commands, `pair` and `config`.) Above them, the store and the server are used through their
+ * index only (`#store`, `#server`). src-shared and src-renderer run in the browser: no Node module, nor the server's
+ * packages (h3, lowdb); the renderer imports no test code. Every rule below is one arrow that must not exist; a
+ * violation fails with the rule's name and the offending import. `test/tooling/dependency-rules.test.ts` adds each
+ * forbidden import to a scratch copy of the tree and checks that its rule fires. See docs/architecture.md.
  */
 const LAYER = (name) => `^src-main/${name}/`
 const ELECTRON = '^node_modules/electron/'
@@ -43,6 +47,27 @@ module.exports = {
       to: { dependencyTypes: ['core'] }
     },
     {
+      name: 'renderer-is-platform-free',
+      comment: 'The renderer runs in the browser (sandboxed, no Node integration): no node:* module.',
+      severity: 'error',
+      from: { path: '^src-renderer/' },
+      to: { dependencyTypes: ['core'] }
+    },
+    {
+      name: 'shared-and-renderer-use-no-server-packages',
+      comment: "The server's packages (h3 for HTTP, lowdb for the data file) belong to src-main: the browser code imports neither.",
+      severity: 'error',
+      from: { path: '^src-(shared|renderer)/' },
+      to: { path: '^node_modules/(h3|lowdb)/' }
+    },
+    {
+      name: 'renderer-imports-no-test-code',
+      comment: 'Test helpers, fixtures and fakes (test/) never ship in the UI.',
+      severity: 'error',
+      from: { path: '^src-renderer/' },
+      to: { path: '^test/' }
+    },
+    {
       name: 'renderer-imports-only-shared',
       comment: 'The UI talks to the API through the shared client: it may import only src-shared (and itself).',
       severity: 'error',
@@ -69,6 +94,26 @@ module.exports = {
       severity: 'error',
       from: { path: '^src-main/', pathNot: LAYER('store') },
       to: { path: LAYER('store'), pathNot: '^src-main/store/(index|errors)\\.ts$' }
+    },
+    {
+      name: 'others-use-the-server-through-its-index',
+      comment: "The server's public surface is its index: above it, import '#server' (index.ts), never a file inside server/.",
+      severity: 'error',
+      from: { path: '^src-main/(app|till|cli|desktop|main)/' },
+      to: { path: LAYER('server'), pathNot: '^src-main/server/index\\.ts$' }
+    },
+    below(
+      'till-stays-beside-the-server',
+      LAYER('till'),
+      ['app', 'cli', 'desktop', 'main', 'transfer', 'backup-folder'],
+      'The till layer (a paired till, the LAN listener, first run) uses the server, the store, tokens and settings; app/ wires it.'
+    ),
+    {
+      name: 'only-app-and-cli-use-the-till',
+      comment: 'The till is started by app/ (and paired by the pair command); nothing below it, nor the desktop, reaches into it.',
+      severity: 'error',
+      from: { path: '^src-main/', pathNot: '^src-main/(till|app|cli)/' },
+      to: { path: LAYER('till') }
     },
     below(
       'auth-settings-transfer-stay-below-the-server',

@@ -5,14 +5,7 @@
  */
 import { rm } from 'node:fs/promises'
 import path from 'node:path'
-import type { H3 } from 'h3'
-import { AccessPolicy } from '#server/security/access-policy'
-import { createApp } from '#server/create-app'
-import { eventStreamShares } from '#server/routes/events'
-import type { LanAdmin } from '#server/routes/lan'
-import { uiUrl } from '#server/security/security'
-import { PortInUseError, handOver, listen, type ListeningServer } from '#server/start-server'
-import { apiBaseUrl } from '#server/urls'
+import { AccessPolicy, apiBaseUrl, createApp, eventStreamShares, uiUrl, type LanAdmin } from '#server'
 import { scheduleOffsiteBackups } from '#backup-folder/offsite-backup'
 import { replaceFile } from '#lib/durable-file'
 import { RUNTIME_FILE_NAME, PlantStore } from '#store'
@@ -20,51 +13,13 @@ import { identity } from '#lib/process-identity'
 import { NamedTokenRegistry } from '#auth/named-token-registry'
 import { openStaffAccess } from '#auth/staff/staff-access'
 import { openTokenSource, type TokenSource } from '#auth/token'
-import { LanListener } from './lan-listener'
+import { LanListener } from '#till/lan-listener'
+import { listenWithFallback, type LocalService, type ServiceOptions } from '#till/local-service'
+
+export type { LocalService, ServiceOptions }
 
 /** Name of the runtime file that tells scripts where the running server is (and a newcomer that the folder is in use). */
 export const SERVER_FILE_NAME = RUNTIME_FILE_NAME
-
-/** What to start. */
-export interface ServiceOptions {
-  dataDir: string
-  host: string
-  port: number
-  /** The built staff UI to serve at `/` (see uiDir() in paths.ts); none when absent. */
-  uiDir?: string
-  /** A fixed API token (PLANT_STORE_TOKEN) instead of the one in DATA/token. */
-  token?: string
-  /** Who holds the data folder, named to a second process that is refused (default "plant-store serve"). */
-  holder?: string
-  /**
-   * When `port` is taken, listen on any free port instead of failing (the
-   * desktop app must start; server.json tells scripts the port it got).
-   */
-  fallbackToFreePort?: boolean
-  /** How often a LAN listener that could not start is tried again (30 s when absent; tests shorten it). */
-  lanRetryMs?: number
-  /** A first run's listener to take over instead of listening anew (the computer became the main computer). */
-  listener?: ListeningServer
-}
-
-/** What the desktop app and `plant-store serve` hold of a running service: the main computer's, or a first run's. */
-export interface LocalService {
-  port: number
-  baseUrl: string
-  /** The token /v3 requests must carry (the current one: a rotation is picked up within a second). */
-  token(): string
-  /** Address of the UI with the token in the fragment, e.g. http://127.0.0.1:7420/#token=… */
-  uiUrl(): string
-  /** Stops accepting requests, waits for writes in flight, removes server.json, then makes the stop-time backup. */
-  stop(): Promise<void>
-  /** The first part of stop(): the folder released, no stop-time backup (the desktop app makes that with its own time limit). */
-  release(): Promise<void>
-  /**
-   * The second part of stop() (after release() if not yet done): waits for a backup into the backup folder in
-   * progress and makes the stop-time one; `onStart` hears its folder before it is written.
-   */
-  backUpAtStop(onStart?: (dir: string) => void): Promise<void>
-}
 
 /** A running service of the shop's main computer. */
 export interface RunningService extends LocalService {
@@ -85,20 +40,6 @@ async function writeServerFile(
   const file = path.join(dataDir, SERVER_FILE_NAME)
   await replaceFile(file, JSON.stringify({ ...info, since: new Date().toISOString(), ...identity(info.pid) }, null, 2) + '\n')
   return file
-}
-
-/**
- * Listens on `host:port`, or on a free port when that one is taken and `fallbackToFreePort` allows it; takes over
- * `listener` instead when given.
- */
-export async function listenWithFallback(app: H3, options: ServiceOptions): Promise<ListeningServer> {
-  if (options.listener) return handOver(options.listener, app)
-  try {
-    return await listen(app, { host: options.host, port: options.port })
-  } catch (error) {
-    if (!(error instanceof PortInUseError) || !options.fallbackToFreePort || options.port === 0) throw error
-    return listen(app, { host: options.host, port: 0 })
-  }
 }
 
 /** How long after listening the sales ledger is read when no sales request has read it yet. */

@@ -6,7 +6,7 @@
  */
 import { ConfigError } from '#settings/errors'
 import { DamagedFileError } from '#lib/damaged-file-error'
-import { PortInUseError } from '#server/start-server'
+import { PortInUseError } from '#server'
 import { DataDirLockedError, DataFileError, UntrustedDataFolderError, fileSystemProblem } from '#store/errors'
 import { FileLockTimeoutError } from '#lib/file-lock'
 import { TokenError, TokenRotationBusyError } from '#auth/token'

@@ -9,7 +9,7 @@ import { DATA_FILE_VERSION, type RestoreResult } from '#store'
 import { newestBackups } from '#backup-folder/latest-backup'
 import type { LockOwner } from '#store/errors'
 import { DataDirLockedError, DataFileError } from '#store/errors'
-import { PortInUseError } from '#server/start-server'
+import { PortInUseError } from '#server'
 import { describeStartFailure } from '#app/start-failure'
 
 /** What the person can do about a refused start. */

@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { PAIRING_FILE_NAME } from '#app/till-pairing'
+import { PAIRING_FILE_NAME } from '#till/pairing'
 import { PROBLEM_TYPES } from '#shared/problem'
 import { DATA_FILE_NAME } from '#store'
 import { runCli, startServe, type ServeProcess } from '#setup/serve-process'

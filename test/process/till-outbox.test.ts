@@ -7,7 +7,7 @@
 import { access, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { OUTBOX_FILE_NAME, REFUSED_FILE_NAME } from '#app/till-outbox'
+import { OUTBOX_FILE_NAME, REFUSED_FILE_NAME } from '#till/outbox'
 import type { Plant } from '#shared/plant'
 import type { Sale } from '#shared/sale'
 import { setUpPrimary, startPairedTill, startPrimary } from '#setup/tills'

@@ -7,7 +7,7 @@
 import { rm, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { PAIRING_FILE_NAME } from '#app/till-pairing'
+import { PAIRING_FILE_NAME } from '#till/pairing'
 import { LAN_CERTIFICATE_FILE_NAME, LAN_KEY_FILE_NAME } from '#auth/lan-certificate'
 import { hostPlatform } from '#lib/platform'
 import { PROBLEM_TYPES } from '#shared/problem'

@@ -32,6 +32,30 @@ const BREACHES: Breach[] = [
   },
   { rule: 'shared-is-platform-free', file: 'src-shared/etag.ts', line: "import 'node:fs'", shows: 'src-shared/etag.ts → fs' },
   {
+    rule: 'renderer-is-platform-free',
+    file: 'src-renderer/src/price.ts',
+    line: "import 'node:fs'",
+    shows: 'src-renderer/src/price.ts → fs'
+  },
+  {
+    rule: 'shared-and-renderer-use-no-server-packages',
+    file: 'src-shared/words.ts',
+    line: "import 'lowdb'",
+    shows: 'src-shared/words.ts → node_modules/lowdb/'
+  },
+  {
+    rule: 'shared-and-renderer-use-no-server-packages',
+    file: 'src-renderer/src/labels.ts',
+    line: "import 'h3'",
+    shows: 'src-renderer/src/labels.ts → node_modules/h3/'
+  },
+  {
+    rule: 'renderer-imports-no-test-code',
+    file: 'src-renderer/src/stream-words.ts',
+    line: "import '#setup/temp-dir'",
+    shows: 'src-renderer/src/stream-words.ts → test/_setup/temp-dir.ts'
+  },
+  {
     rule: 'renderer-imports-only-shared',
     file: 'src-renderer/src/format.ts',
     line: "import '#server/urls'",
@@ -54,6 +78,30 @@ const BREACHES: Breach[] = [
     file: 'src-main/app/config.ts',
     line: "import '#store/catalogue/plant-store'",
     shows: 'src-main/app/config.ts → src-main/store/catalogue/plant-store.ts'
+  },
+  {
+    rule: 'others-use-the-server-through-its-index',
+    file: 'src-main/till/lan-refusal.ts',
+    line: "import '#server/start-server'",
+    shows: 'src-main/till/lan-refusal.ts → src-main/server/start-server.ts'
+  },
+  {
+    rule: 'others-use-the-server-through-its-index',
+    file: 'src-main/desktop/menu.ts',
+    line: "import '#server/urls'",
+    shows: 'src-main/desktop/menu.ts → src-main/server/urls.ts'
+  },
+  {
+    rule: 'till-stays-beside-the-server',
+    file: 'src-main/till/members.ts',
+    line: "import '#app/paths'",
+    shows: 'src-main/till/members.ts → src-main/app/paths.ts'
+  },
+  {
+    rule: 'only-app-and-cli-use-the-till',
+    file: 'src-main/server/search-cache.ts',
+    line: "import '#till/outbox'",
+    shows: 'src-main/server/search-cache.ts → src-main/till/outbox.ts'
   },
   {
     rule: 'auth-settings-transfer-stay-below-the-server',
@@ -102,7 +150,8 @@ const BREACHES: Breach[] = [
     'src-main/store/journal/journal.ts',
     'src-main/server/security/actor.ts',
     'src-main/cli/cli.ts',
-    'src-main/app/service.ts'
+    'src-main/app/service.ts',
+    'src-main/till/pairing.ts'
   ].map((file) => ({
     rule: 'electron-only-in-desktop-and-entry-points',
     file,
@@ -136,7 +185,17 @@ async function cruise(root: string): Promise<string[]> {
 describe('dependency rules', () => {
   it('each rule fires on a forbidden import added to a copy of the tree, and nothing else does', async () => {
     const root = await makeTempDir('plant-store-layers-')
-    for (const entry of ['src-main', 'src-shared', 'src-renderer', 'package.json', 'tsconfig.json', 'tsconfig.node.json', 'tsconfig.web.json']) {
+    // test/ too: the renderer must not reach into it.
+    for (const entry of [
+      'src-main',
+      'src-shared',
+      'src-renderer',
+      'test',
+      'package.json',
+      'tsconfig.json',
+      'tsconfig.node.json',
+      'tsconfig.web.json'
+    ]) {
       await cp(path.join(ROOT, entry), path.join(root, entry), { recursive: true })
     }
     await symlink(path.join(ROOT, 'node_modules'), path.join(root, 'node_modules'), 'dir')

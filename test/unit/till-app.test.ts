@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest'
 import { keyIdOf, newNonce, proofKeyOf, serverProofOf } from '#shared/server-proof'
 import { AccessPolicy } from '#server/security/access-policy'
-import { createTillApp } from '#server/till-app'
+import { createTillApp } from '#till/till-app'
 
 const TOKEN = 'till-app-test-local-token-0123456789abcdef'
 const HOST = '127.0.0.1:5000'

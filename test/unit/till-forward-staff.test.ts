@@ -2,8 +2,8 @@ import type { IncomingMessage } from 'node:http'
 import { Readable } from 'node:stream'
 import { H3 } from 'h3'
 import { describe, expect, it } from 'vitest'
-import { forwardTo } from '#app/till-forward'
-import type { TillPairing } from '#app/till-pairing'
+import { forwardTo } from '#till/routes/forward'
+import type { TillPairing } from '#till/pairing'
 import type { PinnedClient } from '#lib/pinned-tls'
 
 const PAIRING: TillPairing = {

@@ -5,7 +5,7 @@
  */
 import { H3 } from 'h3'
 import { describe, expect, it } from 'vitest'
-import { OFFLINE_HEADER, TillReadCache } from '#app/till-read-cache'
+import { OFFLINE_HEADER, TillReadCache } from '#till/routes/offline-reads'
 import { HttpProblem } from '#server/problems/http-problem'
 import { problem } from '#server/problems/problems'
 

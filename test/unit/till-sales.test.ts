@@ -8,15 +8,16 @@ import { Readable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { REFUSED_FILE_NAME, TillOutbox } from '#app/till-outbox'
+import { REFUSED_FILE_NAME, TillOutbox } from '#till/outbox'
 import { MAX_BODY_BYTES } from '#shared/api-paths'
+import { PROBLEM_TYPES } from '#shared/problem'
 import { SALE_LINES_MAX } from '#shared/sale'
-import { tillSales } from '#app/till-sales'
+import { tillSales } from '#till/sales'
 import type { StaffMember } from '#shared/staff'
-import type { TillPairing } from '#app/till-pairing'
+import type { TillPairing } from '#till/pairing'
 import type { PinnedClient } from '#lib/pinned-tls'
 import { AccessPolicy } from '#server/security/access-policy'
-import { createTillApp } from '#server/till-app'
+import { createTillApp } from '#till/till-app'
 import { makeTempDir } from '#setup/temp-dir'
 
 const TOKEN = 'till-sales-test-token-0123456789abcdefghij'
@@ -224,9 +225,13 @@ describe("a till's sales", () => {
     const asAnna = { 'x-plant-store-staff': 'session-of-anna' }
     const discounted = await sell('"d"', 100, [{ plantId: 1, quantity: 1, discount: { amount: 99, reason: 'mate' } }], asAnna)
     expect(discounted.status).toBe(403)
-    expect(((await discounted.json()) as { detail: string }).detail).toMatch(
-      /^Only a manager or the owner can change prices; Anna is signed in as staff/
-    )
+    // The main computer's own refusal (staff-gate.ts, through requireMaySell): its type, title and words.
+    expect(await discounted.json()).toMatchObject({
+      type: PROBLEM_TYPES.staffNotAllowed,
+      title: 'Not allowed for this role',
+      status: 403,
+      detail: 'Only a manager or the owner can change prices; Anna is signed in as staff. Nothing was changed.'
+    })
     expect((await sell('"n"', 100)).status).toBe(403) // nobody signed in
     expect((await sell('"b"', 100, undefined, { 'x-plant-store-staff': 'bogus-session' })).status).toBe(403)
     expect(sales.waiting()).toBe(0)

@@ -9,7 +9,7 @@ import { currencyProblem } from '#shared/shop'
 import { canonicalTimeZone, timeZoneProblem } from '#shared/shop-day'
 import { CommandError, EXIT_CODES, UsageError, type Command } from '#cli/command'
 import { dataOptionHelp, readOptions } from '#cli/options'
-import { whyUnreachable } from '#app/lan-refusal'
+import { whyUnreachable } from '#till/lan-refusal'
 import { changeLanOnServer, lanStateLine } from './config-lan'
 
 const help = `Usage: plant-store config set KEY VALUE | get KEY | unset KEY | reset [--data DIR] [--create]

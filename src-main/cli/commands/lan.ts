@@ -1,7 +1,7 @@
 /** `plant-store lan`: where the shop's other tills connect, and the certificate fingerprint they pin. */
 import { ensureLanCertificate } from '#auth/lan-certificate'
 import { readLanSettings } from '#settings/lan-settings'
-import { urlHost } from '#server/urls'
+import { urlHost } from '#server'
 import type { Command } from '#cli/command'
 import { dataOptionHelp, readOptions } from '#cli/options'
 

@@ -2,7 +2,7 @@
 import { normalizeFingerprint, notTlsWords, tillAddressProblem } from '#shared/lan'
 import { tokenNameProblem } from '#shared/named-token'
 import { CertificateMismatchError, NotTlsError } from '#lib/pinned-tls'
-import { PairingRefusedError, defaultTillName, pairTill } from '#app/till-pairing'
+import { PairingRefusedError, defaultTillName, pairTill } from '#till/pairing'
 import { CommandError, EXIT_CODES, UsageError, type Command } from '#cli/command'
 import { dataOptionHelp, readOptions } from '#cli/options'
 

@@ -1,9 +1,8 @@
 /** `plant-store serve`: the whole service without the desktop window. */
 import { DEFAULT_HOST, DEFAULT_PORT, resolvePort, tokenFromEnv } from '#app/config'
 import { uiDir } from '#app/paths'
-import { startOnDataFolder, type SetUpService } from '#app/first-run'
-import { interfaceAddresses, isWildcardHost } from '#server/security/own-addresses'
-import { urlHost } from '#server/urls'
+import { startOnDataFolder, type SetUpService } from '#app/start-on-data-folder'
+import { interfaceAddresses, isWildcardHost, urlHost } from '#server'
 import { ignoreClosedOutput, onStopSignals } from '#lib/stop-signals'
 import { TOKEN_ENV } from '#auth/token'
 import { UsageError, type Command } from '#cli/command'

@@ -2,7 +2,7 @@
 import { requireCatalogue } from '#app/catalogue-folder'
 import { tokenFromEnv } from '#app/config'
 import { OwnerTokenError, findRunningServer, ownerToken } from '#app/reach-catalogue'
-import { uiUrl } from '#server/security/security'
+import { uiUrl } from '#server'
 import { TOKEN_ENV, TOKEN_RECHECK_MS, loadOrCreateToken, rotateToken, tokenFilePath } from '#auth/token'
 import { CommandError, EXIT_CODES, UsageError, type Command } from '#cli/command'
 import { dataOptionHelp, readOptions } from '#cli/options'

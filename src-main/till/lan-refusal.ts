@@ -1,7 +1,7 @@
 /** Why the LAN listener could not listen at an address and port, in words the owner can act on, with the field to change. */
 import { BlockList } from 'node:net'
 import { networkInterfaces } from 'node:os'
-import { PortInUseError } from '#server/start-server'
+import { PortInUseError } from '#server'
 
 /** This computer's own network addresses (not loopback), to offer when the one given is not among them. */
 function ownAddresses(): string[] {

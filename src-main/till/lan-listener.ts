@@ -14,9 +14,7 @@ import type { NamedTokenRegistry } from '#auth/named-token-registry'
 import { PairingCodes } from '#auth/pairing-codes'
 import { PairingLimit } from '#auth/pairing-limit'
 import { clearLanAddress, readLanSettings, writeLanSettings } from '#settings/lan-settings'
-import type { LanAdmin, LanChange } from '#server/routes/lan'
-import { AccessPolicy } from '#server/security/access-policy'
-import { listen, type ListeningServer } from '#server/start-server'
+import { AccessPolicy, listen, type LanAdmin, type LanChange, type ListeningServer } from '#server'
 import { whyNotListening, whyUnreachable } from './lan-refusal'
 
 /** What the LAN listener shares with the loopback one. */

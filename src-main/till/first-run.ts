@@ -12,46 +12,28 @@ import { normalizeFingerprint } from '#shared/lan'
 import { openTokenSource } from '#auth/token'
 import { CertificateMismatchError, NotTlsError } from '#lib/pinned-tls'
 import { DATA_FILE_NAME } from '#store'
-import { createFirstRunApp } from '#server/first-run-app'
-import { problem } from '#server/problems/problems'
-import type { SetupAdmin } from '#server/routes/setup'
-import { AccessPolicy } from '#server/security/access-policy'
-import { uiUrl } from '#server/security/security'
-import type { ListeningServer } from '#server/start-server'
-import { apiBaseUrl } from '#server/urls'
-import { listenWithFallback, startService, type LocalService, type RunningService, type ServiceOptions } from './service'
-import { PairingRefusedError, defaultTillName, pairTill, readPairing, type TillPairing } from './till-pairing'
-import { startTill, type RunningTill } from './till-service'
+import { AccessPolicy, apiBaseUrl, problem, uiUrl, type ListeningServer, type SetupAdmin } from '#server'
+import { createFirstRunApp } from './first-run-app'
+import { listenWithFallback, type LocalService, type ServiceOptions } from './local-service'
+import { PairingRefusedError, defaultTillName, pairTill, readPairing, type TillPairing } from './pairing'
+import { startTill, type RunningTill } from './service'
 
 /** True when `dataDir` was never set up: it holds no catalogue and no pairing (a damaged pairing throws). */
 export async function isFirstRun(dataDir: string): Promise<boolean> {
   return !existsSync(path.join(dataDir, DATA_FILE_NAME)) && (await readPairing(dataDir)) === undefined
 }
 
-/** What the computer became: the main computer's service, or a till's. */
-export type SetUpService = { stage: 'main'; service: RunningService } | { stage: 'till'; service: RunningTill; pairing: TillPairing }
-
-/** What the desktop app and `plant-store serve` start on a data folder: the main computer, a paired till, or a first run. */
-export type StartedService = SetUpService | { stage: 'first-run'; service: FirstRun }
-
-/**
- * The one way both front ends start on `options.dataDir`: a paired till's service when it holds a pairing, the first
- * run when it was never set up and `offerFirstRun` (the desktop app; `serve --first-run`), else the main computer's.
- */
-export async function startOnDataFolder(options: ServiceOptions & { offerFirstRun?: boolean }): Promise<StartedService> {
-  const pairing = await readPairing(options.dataDir)
-  if (pairing) return { stage: 'till', pairing, service: await startTill({ ...options, pairing }) }
-  if (options.offerFirstRun && (await isFirstRun(options.dataDir))) return { stage: 'first-run', service: await startFirstRun(options) }
-  return { stage: 'main', service: await startService(options) }
-}
+/** What the computer became: the main computer's service (of type `Main`: app/ starts it), or a till's. */
+export type SetUpService<Main extends LocalService = LocalService> =
+  { stage: 'main'; service: Main } | { stage: 'till'; service: RunningTill; pairing: TillPairing }
 
 /**
  * A first run in progress, then whatever it became: its token, address, stop and release are those of what runs
  * now (a till has no stop-time backup of its own: it keeps no catalogue).
  */
-export interface FirstRun extends LocalService {
+export interface FirstRun<Main extends LocalService = LocalService> extends LocalService {
   /** Resolves once the person chose and the computer became the main computer or a till. */
-  readonly setUp: Promise<SetUpService>
+  readonly setUp: Promise<SetUpService<Main>>
   /** True until the choice is made: the page opens on the first-run screen. */
   pending(): boolean
 }
@@ -81,19 +63,25 @@ async function pairFromScreen(dataDir: string, request: ConnectRequest): Promise
   }
 }
 
-/** Serves the first-run screen on `options.host:port` (this computer's loopback address) until a choice is made. */
-export async function startFirstRun(options: ServiceOptions): Promise<FirstRun> {
+/**
+ * Serves the first-run screen on `options.host:port` (this computer's loopback address) until a choice is made;
+ * becoming the main computer is `startMain` on the same listener (app/'s startService).
+ */
+export async function startFirstRun<Main extends LocalService>(
+  options: ServiceOptions,
+  startMain: (options: ServiceOptions) => Promise<Main>
+): Promise<FirstRun<Main>> {
   const tokens = await openTokenSource(options.dataDir, options.token)
   const access = new AccessPolicy({ token: tokens.current, refreshToken: tokens.refresh, host: options.host })
-  let settled: (service: SetUpService) => void = () => {}
-  const setUp = new Promise<SetUpService>((resolve) => (settled = resolve))
-  let became: SetUpService | undefined
+  let settled: (service: SetUpService<Main>) => void = () => {}
+  const setUp = new Promise<SetUpService<Main>>((resolve) => (settled = resolve))
+  let became: SetUpService<Main> | undefined
   let choosing = false
   let listener: ListeningServer | undefined
-  const stateOf = (service: SetUpService): SetupState =>
+  const stateOf = (service: SetUpService<Main>): SetupState =>
     service.stage === 'main' ? { stage: 'main' } : { stage: 'till', primary: service.pairing.origin, till: service.pairing.till }
   // One choice, once: a second click, or another window, is told so; a refused one leaves the computer as it was.
-  const choose = async (make: (on: ListeningServer) => Promise<SetUpService>): Promise<SetupState> => {
+  const choose = async (make: (on: ListeningServer) => Promise<SetUpService<Main>>): Promise<SetupState> => {
     if (became) throw problem('setUpAlready', stateOf(became))
     if (choosing || !listener) throw problem('setUpAlready', 'busy')
     choosing = true
@@ -108,7 +96,7 @@ export async function startFirstRun(options: ServiceOptions): Promise<FirstRun> 
   }
   const setup: SetupAdmin = {
     state: () => (became ? stateOf(became) : { stage: 'first-run', suggestedTill: defaultTillName() }),
-    becomeMain: () => choose(async (on) => ({ stage: 'main', service: await startService({ ...options, listener: on }) })),
+    becomeMain: () => choose(async (on) => ({ stage: 'main', service: await startMain({ ...options, listener: on }) })),
     connect: (request) =>
       choose(async (on) => {
         const pairing = await pairFromScreen(options.dataDir, request)

@@ -4,10 +4,7 @@
  * Once a choice is made, the same listener is handed the main computer's app or a till's (ListeningServer.serve).
  */
 import type { H3 } from 'h3'
-import type { AccessPolicy } from '#server/security/access-policy'
-import { problem } from '#server/problems/problems'
-import type { SetupAdmin } from './routes/setup'
-import { createLocalApp } from './local-app'
+import { createLocalApp, problem, type AccessPolicy, type SetupAdmin } from '#server'
 
 /** Creates the app of a computer not set up yet. */
 export function createFirstRunApp(options: { access: AccessPolicy; setup: SetupAdmin; uiDir?: string }): H3 {

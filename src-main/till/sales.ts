@@ -1,25 +1,22 @@
 /**
  * Completed sales on a paired till: sent to the main computer at once when it answers, kept in the till's outbox
- * (till-outbox.ts) when it cannot be reached, and the outbox sent in order as soon as it is back: up to
+ * (outbox.ts) when it cannot be reached, and the outbox sent in order as soon as it is back: up to
  * OFFLINE_SALES_MAX sales per call to POST /v3/offline-sales, which completes them in that order with one fsync and
  * never refuses them for stock. Sales go one after another through one queue, so a sale made while older ones wait
  * is kept behind them, never sent before them.
  */
-import { randomUUID } from 'node:crypto'
-import type { H3Event } from 'h3'
 import { API_BASE, MAX_BODY_BYTES } from '#shared/api-paths'
-import { validate } from '#shared/body-rules'
-import type { KeptSaleAnswer, RefusedSale } from '#shared/lan'
+import type { KeptSaleAnswer } from '#shared/lan'
 import { OFFLINE_SALES_MAX, OFFLINE_SALES_PATH, type OfflineSalesAnswer } from '#shared/offline-sales'
-import { NEW_SALE_BODY, SALE_BODY_DEPTH, SALE_PATHS, saleChangesPrices, type NewSale } from '#shared/sale'
-import { STAFF_SESSION_HEADER, roleMay, type StaffAction, type StaffMember } from '#shared/staff'
+import { SALE_PATHS } from '#shared/sale'
+import { STAFF_SESSION_HEADER, type StaffMember } from '#shared/staff'
 import { CertificateMismatchError, type PinnedClient } from '#lib/pinned-tls'
 import { serialQueue } from '#lib/serial-queue'
-import { keyOf, readIdempotencyKey } from '#server/http/idempotency-key'
-import { readJsonBody } from '#server/http/read-json-body'
-import { problem } from '#server/problems/problems'
-import type { KeptSale, TillOutbox } from './till-outbox'
-import { hostOf, type TillPairing } from './till-pairing'
+import { keyOf, problem } from '#server'
+import type { KeptSale, TillOutbox } from './outbox'
+import { hostOf, type TillPairing } from './pairing'
+import type { OutboxPort } from './routes/outbox'
+import type { SalesPort, TillSaleRequest } from './routes/sales'
 
 /** How soon a kept sale is tried again while the main computer stays away. */
 const RETRY_MS = 250
@@ -35,18 +32,11 @@ const SALE_BYTES = 400
 type Sent =
   { kind: 'answered'; status: number; headers: Headers; text: string } | { kind: 'unreachable' | 'certificate-changed' | 'revoked' | 'busy' }
 
-/** The sales of one paired till. */
-export interface TillSales {
-  /** POST /v3/sales on the till: sent on, or kept (202) when the main computer cannot be reached. */
-  complete(event: H3Event): Promise<unknown>
-  /** How many sales wait to be sent. */
-  waiting(): number
-  /** How many the main computer refused (set aside in outbox-refused.jsonl) and nobody dealt with yet. */
-  refused(): number
-  /** Those refused sales, oldest first. */
-  refusedSales(): Promise<RefusedSale[]>
-  /** Marks a refused sale dealt with; false when none waits under `key`. */
-  dealtWith(key: string): Promise<boolean>
+/**
+ * The sales of one paired till: what its sale and outbox routes (routes/sales.ts, routes/outbox.ts) ask of them. A sale
+ * is sent on, or kept when the main computer cannot be reached; the refused ones are those set aside in outbox-refused.jsonl.
+ */
+export interface TillSales extends SalesPort, OutboxPort {
   /** Sends what waits, now (at start, and whenever a sale was kept). */
   flush(): void
   /** Stops trying again (the till stops). */
@@ -58,7 +48,7 @@ export function tillSales(
   pairing: TillPairing,
   client: PinnedClient,
   outbox: TillOutbox,
-  /** The members signed in at this till (till-staff.ts): a kept sale is held to its member's role and names them. */
+  /** The members signed in at this till (members.ts): a kept sale is held to its member's role and names them. */
   staff?: { memberOf(session: string | null): StaffMember | undefined; readonly staffSeen: boolean }
 ): TillSales {
   const inTurn = serialQueue()
@@ -68,7 +58,6 @@ export function tillSales(
   /** After the main computer refused a whole call (a body it cannot read): send one sale per call until that one is set aside. */
   let oneByOne = false
 
-  /** Sends one sale made now (POST /v3/sales, checked against the stock as any sale). */
   /** Sends a sale made now, with the session of the member at the till (if any): the main computer holds them to their role. */
   const send = (sale: KeptSale, staffSession: string | null): Promise<Sent> =>
     post(SALE_PATHS.sales, sale.body, { 'idempotency-key': sale.key, ...(staffSession ? { [STAFF_SESSION_HEADER]: staffSession } : {}) })
@@ -185,26 +174,22 @@ export function tillSales(
     })()
   }
 
-  async function complete(event: H3Event): Promise<unknown> {
-    const body = await readJsonBody(event, 400, SALE_BODY_DEPTH)
-    // Checked here as the main computer checks them, so a sale kept offline is one it can read when it arrives.
-    const checked = validate(NEW_SALE_BODY, body)
-    if (!checked.ok) throw problem('saleInvalid', 'The sale was not completed', checked.errors)
-    const key = readIdempotencyKey(event) === undefined ? `"${randomUUID()}"` : event.req.headers.get('idempotency-key')!
+  async function sell(request: TillSaleRequest): Promise<Response | KeptSaleAnswer> {
+    const { key, body } = request
     if (revoked) throw problem('tillRevoked', pairing.till)
     const kept = outbox.waitingWith(key)
-    if (kept) return keptAgain(event, kept, body)
+    if (kept) return keptAgain(kept, body)
     // Older sales wait: this one goes behind them at once, without waiting for an attempt to send them.
-    if (outbox.size > 0) return keep(event, toKeep(key, checked.value, event))
+    if (outbox.size > 0) return keep(toKeep(request))
     return inTurn(async () => {
       if (outbox.size === 0) {
-        const sent = await send({ key, body }, event.req.headers.get(STAFF_SESSION_HEADER))
+        const sent = await send({ key, body }, request.session)
         revoked = sent.kind === 'revoked'
         if (sent.kind === 'answered') return new Response(sent.text, { status: sent.status, headers: sent.headers })
         if (sent.kind === 'certificate-changed') throw problem('certificateChanged', pairing.origin)
         if (sent.kind === 'revoked') throw problem('tillRevoked', pairing.till)
       }
-      return keep(event, toKeep(key, checked.value, event))
+      return keep(toKeep(request))
     })
   }
 
@@ -212,43 +197,39 @@ export function tillSales(
    * A sale sent again with the key of one kept: the same sale (a retry, a double click) is answered as kept, once;
    * another sale under that key is refused as the main computer would refuse it, rather than vanish when it arrives.
    */
-  function keptAgain(event: H3Event, kept: KeptSale, body: unknown): unknown {
+  function keptAgain(kept: KeptSale, body: unknown): KeptSaleAnswer {
     if (JSON.stringify(kept.body) !== JSON.stringify(body)) {
       const message = 'this Idempotency-Key is that of another sale kept on this till: send each sale with a key of its own'
       throw problem('saleKeyReused', 'The sale was not completed', [{ field: 'Idempotency-Key', message }])
     }
-    return keptAnswer(event, kept.key)
+    return keptAnswer(kept.key)
   }
 
   /**
    * A sale to keep: made now, by the member whose session sent it, held to their role here as the main computer would
    * hold it (no session can be checked there now). A till that saw no member sign in since it started knows of no staff.
    */
-  function toKeep(key: string, sale: NewSale, event: H3Event): KeptSale {
-    const session = event.req.headers.get(STAFF_SESSION_HEADER)
+  function toKeep({ key, sale, session, holdToRole }: TillSaleRequest): KeptSale {
     const member = staff?.memberOf(session)
     if (!member && staff?.staffSeen) throw problem('staffSessionNeeded', session !== null)
-    const actions: StaffAction[] = saleChangesPrices(sale) ? ['sell', 'change-prices'] : ['sell']
-    const refused = member && actions.find((action) => !roleMay(member.role, action))
-    if (member && refused) throw problem('staffNotAllowed', refused, member)
+    if (member) holdToRole(member)
     return { key, body: sale, madeAt: new Date().toISOString(), ...(member === undefined ? {} : { staff: member.name }) }
   }
 
   /** Keeps a sale: on disk before the till says "sold" (202), then sent when the main computer is back. */
-  async function keep(event: H3Event, sale: KeptSale): Promise<unknown> {
+  async function keep(sale: KeptSale): Promise<KeptSaleAnswer> {
     await outbox.keep(sale)
     flush()
-    return keptAnswer(event, sale.key)
+    return keptAnswer(sale.key)
   }
 
-  /** The till's word that the sale under `key` is kept (202): on its disk, sent when the main computer is back. */
-  function keptAnswer(event: H3Event, key: string): KeptSaleAnswer {
-    event.res.status = 202
+  /** The till's word that the sale under `key` is kept (answered 202): on its disk, sent when the main computer is back. */
+  function keptAnswer(key: string): KeptSaleAnswer {
     return { kept: true, key, waiting: outbox.size }
   }
 
   return {
-    complete,
+    sell,
     waiting: () => outbox.size,
     refused: () => outbox.refusedCount,
     refusedSales: () => outbox.refusedSales(),

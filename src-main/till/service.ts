@@ -5,17 +5,16 @@
  */
 import { openTokenSource } from '#auth/token'
 import { pinnedClient } from '#lib/pinned-tls'
-import { AccessPolicy } from '#server/security/access-policy'
-import { uiUrl } from '#server/security/security'
-import { createTillApp } from '#server/till-app'
-import { apiBaseUrl } from '#server/urls'
-import { listenWithFallback, type LocalService, type ServiceOptions } from './service'
-import { forwardTo } from './till-forward'
-import type { TillPairing } from './till-pairing'
-import { TillOutbox } from './till-outbox'
-import { tillSales } from './till-sales'
-import { TillReadCache } from './till-read-cache'
-import { TillMembers } from './till-staff'
+import { AccessPolicy, apiBaseUrl, uiUrl } from '#server'
+import { listenWithFallback, type LocalService, type ServiceOptions } from './local-service'
+import { TillMembers } from './members'
+import { TillOutbox } from './outbox'
+import type { TillPairing } from './pairing'
+import { forwardTo } from './routes/forward'
+import { TillReadCache } from './routes/offline-reads'
+import { signInAt } from './routes/staff'
+import { tillSales } from './sales'
+import { createTillApp } from './till-app'
 
 /** What to start: where and how to serve (as for the main computer; `listener`: a first run's, just paired), and the pairing. */
 export interface TillOptions extends ServiceOptions {
@@ -38,9 +37,9 @@ export async function startTill(options: TillOptions): Promise<RunningTill> {
   try {
     const { origin: primary, till } = options.pairing
     const setup = { state: () => ({ stage: 'till', primary, till }) as const }
-    // The reads a window sells with are answered as last read while the main computer is away (till-read-cache.ts).
+    // The reads a window sells with are answered as last read while the main computer is away (routes/offline-reads.ts).
     const forward = new TillReadCache().wrap(forwardTo(options.pairing, client))
-    const app = createTillApp({ access, uiDir: options.uiDir, dataDir: options.dataDir, forward, signIn: members.signIn(forward), sales, setup })
+    const app = createTillApp({ access, uiDir: options.uiDir, dataDir: options.dataDir, forward, signIn: signInAt(members, forward), sales, setup })
     const server = await listenWithFallback(app, options)
     access.listeningOn(server.port)
     sales.flush() // sales kept before a restart go first

@@ -27,7 +27,7 @@ export interface KeptSale {
   key: string
   body: unknown
   madeAt?: string
-  /** The member signed in at the till when it was made (see till-staff.ts). */
+  /** The member signed in at the till when it was made (see members.ts). */
   staff?: string
 }
 

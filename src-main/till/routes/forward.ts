@@ -8,8 +8,8 @@ import { Readable } from 'node:stream'
 import type { EventHandler, H3Event } from 'h3'
 import { CertificateMismatchError, type PinnedClient } from '#lib/pinned-tls'
 import { STAFF_SESSION_HEADER } from '#shared/staff'
-import { problem } from '#server/problems/problems'
-import { hostOf, type TillPairing } from './till-pairing'
+import { problem } from '#server'
+import { hostOf, type TillPairing } from '#till/pairing'
 
 /** Request headers the main computer needs to answer as it would locally; the rest (Host, Origin, cookies, the local token) stay here. */
 const PASSED_REQUEST_HEADERS = [

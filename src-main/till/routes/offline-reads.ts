@@ -7,7 +7,7 @@
  */
 import type { EventHandler, H3Event } from 'h3'
 import { PROBLEM_TYPES } from '#shared/problem'
-import { HttpProblem } from '#server/problems/http-problem'
+import { HttpProblem } from '#server'
 
 /** The reads kept: a plant, the plant list, the shop's and the sales settings, the staff list. */
 const KEPT_PATHS = [/^\/v3\/plant(\/\d+)?$/, /^\/v3\/settings\/(shop|sales)$/, /^\/v3\/staff$/]
