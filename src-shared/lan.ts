@@ -8,6 +8,9 @@ import { leafOf, named, objectOf } from './body-rules'
 /** The LAN listener's port when none is set. */
 export const DEFAULT_LAN_PORT = 7421
 
+/** The lowest port the LAN listener takes: those below are the system's. */
+export const LAN_PORT_MIN = 1024
+
 /** How long a pairing code may be used (ms): long enough to walk to the other till, short enough to be of no use later. */
 export const PAIRING_CODE_TTL_MS = 10 * 60 * 1000
 
@@ -111,7 +114,9 @@ export function lanAddressProblem(value: unknown): string | undefined {
 
 /** What is wrong with `value` as the LAN listener's port, or undefined. */
 export function lanPortProblem(value: unknown): string | undefined {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > 65535) return 'the port is a whole number from 1 to 65535'
+  // Ports below 1024 are the system's (web, mail, …): refused whoever runs Plant Store, root included.
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < LAN_PORT_MIN || value > 65535)
+    return `the port is a whole number from ${LAN_PORT_MIN} to 65535, e.g. ${DEFAULT_LAN_PORT}`
   return undefined
 }
 
@@ -160,7 +165,7 @@ export const LAN_SETTINGS_BODY = named(
         not: { enum: WILDCARDS },
         description: 'One IP address of this computer (not 0.0.0.0 or ::).'
       }),
-      port: leafOf<number>(lanPortProblem, { type: 'integer', minimum: 1, maximum: 65535, default: DEFAULT_LAN_PORT })
+      port: leafOf<number>(lanPortProblem, { type: 'integer', minimum: LAN_PORT_MIN, maximum: 65535, default: DEFAULT_LAN_PORT })
     },
     {
       required: ['address'],

@@ -98,6 +98,8 @@ export class LanListener {
   async #listenAsSet(): Promise<{ ok: true; origin?: string } | Extract<LanChange, { ok: false }>> {
     const { address, port } = await readLanSettings(this.#options.dataDir)
     if (address === undefined) return { ok: true }
+    const unreachable = whyUnreachable(address)
+    if (unreachable) return { ok: false, ...unreachable }
     const started = await this.#listen(address, port)
     if (!started.ok) return started
     this.#listening = started.listening

@@ -31,14 +31,35 @@ export function isLoopbackAddress(address: string): boolean {
   }
 }
 
+/** The unspecified address, 0.0.0.0 and ::, in every spelling (::0, 0:0:0:0:0:0:0:0, ::ffff:0.0.0.0 too). */
+const EVERY_INTERFACE = new BlockList()
+EVERY_INTERFACE.addAddress('0.0.0.0', 'ipv4')
+EVERY_INTERFACE.addAddress('::', 'ipv6')
+
+/** True for an address that listens on every network at once: parsed, as the text has many spellings. */
+export function isEveryInterface(address: string): boolean {
+  try {
+    return EVERY_INTERFACE.check(address, address.includes(':') ? 'ipv6' : 'ipv4')
+  } catch {
+    return false // not an address at all: listen() says so
+  }
+}
+
 /**
  * Set to 1 by the tests only, whose two processes (a main computer and its till) meet on 127.0.0.1: there the
  * loopback address stands in for the shop's network.
  */
 export const ALLOW_LOOPBACK_LAN_ENV = 'PLANT_STORE_ALLOW_LOOPBACK_LAN'
 
-/** Why other tills could never connect at `address` (a loopback address), or undefined; checked before listening. */
+/**
+ * Why the LAN listener must not listen at `address`, or undefined; checked before listening, whatever set it (the
+ * API, `config set`, a settings file written by hand or by an older version): every network at once, which the
+ * body's check catches only as 0.0.0.0 and ::, or a loopback address no other till can reach.
+ */
 export function whyUnreachable(address: string, env: NodeJS.ProcessEnv = process.env): { field: 'address'; message: string } | undefined {
+  if (isEveryInterface(address)) {
+    return { field: 'address', message: `${address} means every network at once; choose one address of this computer: ${ownAddressesOffer()}` }
+  }
   if (!isLoopbackAddress(address) || env[ALLOW_LOOPBACK_LAN_ENV] === '1') return undefined
   return { field: 'address', message: `${address} is this computer's loopback address, which no other till can reach; ${ownAddressesOffer()}` }
 }

@@ -63,12 +63,29 @@ describe('the LAN setting (extension)', () => {
     expect(await (await app.call('GET', '/v3/settings/lan')).json()).toMatchObject({ listening: false })
   })
 
-  it('refuses every network at once, a name and a port out of range, field by field, changing nothing', async () => {
+  it('refuses every network at once in any spelling, as one parsed address, changing nothing', async () => {
+    const app = await createTestApp()
+    for (const address of ['::0', '0:0:0:0:0:0:0:0', '::ffff:0.0.0.0', '0000::', '::ffff:0:0']) {
+      const answer = await app.call('PUT', '/v3/settings/lan', { address, port: await freePort() })
+      expect(answer.status, address).toBe(409)
+      expect(await answer.json()).toMatchObject({
+        type: PROBLEM_TYPES.lanNotListening,
+        errors: [{ field: 'address', message: expect.stringMatching(/means every network at once; choose one address of this computer/) }]
+      })
+    }
+    expect(await readSettings(app.dir)).toEqual({})
+    expect(await (await app.call('GET', '/v3/settings/lan')).json()).toMatchObject({ listening: false })
+  })
+
+  it('refuses every network at once, a name and a port out of range or below 1024, field by field, changing nothing', async () => {
     const app = await createTestApp()
     for (const [body, field, words] of [
       [{ address: '0.0.0.0' }, 'address', /not every network at once/],
       [{ address: 'shop.local' }, 'address', /is not an IP address/],
-      [{ address: '10.0.0.2', port: 70000 }, 'port', /from 1 to 65535/]
+      [{ address: '10.0.0.2', port: 70000 }, 'port', /from 1024 to 65535/],
+      // A port below 1024 is the system's: refused whoever runs Plant Store (as root it would have listened on 80).
+      [{ address: '10.0.0.2', port: 80 }, 'port', /from 1024 to 65535/],
+      [{ address: '10.0.0.2', port: 1023 }, 'port', /from 1024 to 65535/]
     ] as const) {
       const answer = await app.call('PUT', '/v3/settings/lan', body)
       expect(answer.status).toBe(400)

@@ -117,6 +117,18 @@ describe('the LAN listener on a running service', () => {
     expect((await httpsRequest(`${service.lan!.url}/v3/plant`)).status).toBe(401) // up, and asking for a till's token
   })
 
+  it('never listens on every network at once, even when the settings file says so in another spelling', async () => {
+    const dataDir = await makeTempDir()
+    await writeLanSettings(dataDir, { address: '::ffff:0.0.0.0', port: await freePort() }) // as an older version accepted
+    const said: string[] = []
+    const spy = vi.spyOn(console, 'error').mockImplementation((line: string) => void said.push(line))
+    onTestFinished(() => spy.mockRestore())
+    const service = await startService({ dataDir, host: '127.0.0.1', port: 0, token: OWNER_TOKEN, lanRetryMs: 60_000 })
+    onTestFinished(() => service.stop())
+    expect(service.lan).toBeUndefined()
+    expect(said.join('\n')).toMatch(/other tills cannot connect: ::ffff:0\.0\.0\.0 means every network at once; choose one address/)
+  })
+
   it('closes when turned off: open streams end, nothing answers there, and it comes back when turned on again', async () => {
     const { service, owner, pair } = await startPrimary()
     const port = await freePort()
