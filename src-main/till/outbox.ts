@@ -101,6 +101,12 @@ export class TillOutbox {
   readonly #file: string
   readonly #refusedFile: string
   #waiting: KeptSale[]
+  /**
+   * The sale kept (or being kept) under each key not yet sent, taken before the append: two sales sent at once under
+   * one key would otherwise both pass a look at what waits, both be appended, and one be lost (the file's last one
+   * wins on a restart, and the main computer refuses the second as a reused key).
+   */
+  readonly #byKey = new Map<string, Promise<KeptSale>>()
   #refusedCount: number
   /** Writes go one after another, so the file's order is the order of the calls. */
   readonly #inOrder = serialQueue()
@@ -109,6 +115,7 @@ export class TillOutbox {
     this.#file = path.join(dataDir, OUTBOX_FILE_NAME)
     this.#refusedFile = path.join(dataDir, REFUSED_FILE_NAME)
     this.#waiting = waiting
+    for (const sale of waiting) this.#byKey.set(sale.key, Promise.resolve(sale))
     this.#refusedCount = refusedCount
   }
 
@@ -129,9 +136,9 @@ export class TillOutbox {
     return this.#refusedCount
   }
 
-  /** The waiting sale kept under `key`, if any. */
-  waitingWith(key: string): KeptSale | undefined {
-    return this.#waiting.find((sale) => sale.key === key)
+  /** The sale kept under `key` that waits to be sent (once on disk, if it is being kept now), if any. */
+  keptWith(key: string): Promise<KeptSale> | undefined {
+    return this.#byKey.get(key)
   }
 
   /** The refused sales not yet dealt with, oldest first. */
@@ -159,12 +166,22 @@ export class TillOutbox {
     return this.#waiting.slice(0, count)
   }
 
-  /** Keeps `sale` (on disk before this resolves). */
-  keep(sale: KeptSale): Promise<void> {
-    return this.#inOrder(async () => {
+  /**
+   * Keeps `sale` (on disk before this resolves), unless a sale waits under its key already: resolves with the sale
+   * kept under that key, `sale` itself or the one before it (whose append it waits for), for the caller to tell a
+   * retry from another sale. The key is taken before the append, so a key is kept once however many come at once.
+   */
+  keep(sale: KeptSale): Promise<KeptSale> {
+    const before = this.#byKey.get(sale.key)
+    if (before) return before
+    const kept = this.#inOrder(async () => {
       await appendDurably(this.#file, `${JSON.stringify({ sale })}\n`)
       this.#waiting.push(sale)
+      return sale
     })
+    this.#byKey.set(sale.key, kept)
+    kept.catch(() => this.#byKey.delete(sale.key)) // not kept (its disk failed): the key is free for the retry
+    return kept
   }
 
   /**
@@ -180,13 +197,16 @@ export class TillOutbox {
       const waiting = this.#waiting.filter((sale) => !arrived.has(sale.key))
       if (waiting.length === 0) await replaceFile(this.#file, '')
       this.#waiting = waiting // counted as sent once the file says so too
+      for (const key of keys) this.#byKey.delete(key) // a sale sent again under it now is the main computer's to answer
     })
   }
 
   /** Sets the next sale aside, with the main computer's words, because it was refused: kept, never sent again. */
   async refused(key: string, why: string): Promise<void> {
     const sale = this.#waiting.find((waiting) => waiting.key === key)
-    await this.#inOrder(() => appendDurably(this.#refusedFile, `${JSON.stringify({ ...sale, why, at: new Date().toISOString() })}\n`))
+    // The key first and always: a refusal the till cannot list (no key, no sale) would be counted but never shown.
+    const refusal = { key, ...sale, why, at: new Date().toISOString() }
+    await this.#inOrder(() => appendDurably(this.#refusedFile, `${JSON.stringify(refusal)}\n`))
     this.#refusedCount++
     await this.sent(key)
   }

@@ -177,8 +177,8 @@ export function tillSales(
   async function sell(request: TillSaleRequest): Promise<Response | KeptSaleAnswer> {
     const { key, body } = request
     if (revoked) throw problem('tillRevoked', pairing.till)
-    const kept = outbox.waitingWith(key)
-    if (kept) return keptAgain(kept, body)
+    const kept = outbox.keptWith(key)
+    if (kept) return keptAgain(await kept, request.sale)
     // Older sales wait: this one goes behind them at once, without waiting for an attempt to send them.
     if (outbox.size > 0) return keep(toKeep(request))
     return inTurn(async () => {
@@ -197,8 +197,8 @@ export function tillSales(
    * A sale sent again with the key of one kept: the same sale (a retry, a double click) is answered as kept, once;
    * another sale under that key is refused as the main computer would refuse it, rather than vanish when it arrives.
    */
-  function keptAgain(kept: KeptSale, body: unknown): KeptSaleAnswer {
-    if (JSON.stringify(kept.body) !== JSON.stringify(body)) {
+  function keptAgain(kept: KeptSale, sale: unknown): KeptSaleAnswer {
+    if (JSON.stringify(kept.body) !== JSON.stringify(sale)) {
       const message = 'this Idempotency-Key is that of another sale kept on this till: send each sale with a key of its own'
       throw problem('saleKeyReused', 'The sale was not completed', [{ field: 'Idempotency-Key', message }])
     }
@@ -218,7 +218,8 @@ export function tillSales(
 
   /** Keeps a sale: on disk before the till says "sold" (202), then sent when the main computer is back. */
   async function keep(sale: KeptSale): Promise<KeptSaleAnswer> {
-    await outbox.keep(sale)
+    const kept = await outbox.keep(sale)
+    if (kept !== sale) return keptAgain(kept, sale.body) // sent at once under the key of another being kept
     flush()
     return keptAnswer(sale.key)
   }

@@ -270,6 +270,29 @@ describe("a till's sales", () => {
     expect(primary.saved.size).toBe(1)
   })
 
+  it('keeps one sale per key when two are sent at once: another sale is refused at once, a double click counted once', async () => {
+    const dataDir = await makeTempDir()
+    const primary = fakePrimary()
+    const { sales, sell } = await till(dataDir, primary)
+    primary.set('away')
+    const [first, second] = await Promise.all([sell('"k"', 777), sell('"k"', 100, [{ plantId: 1, quantity: 2 }])])
+    expect([first.status, second.status].sort()).toEqual([202, 422])
+    const [twice, again] = await Promise.all([sell('"click"', 100), sell('"click"', 100)])
+    expect([twice.status, again.status]).toEqual([202, 202])
+    expect(sales.waiting()).toBe(2)
+    sales.close()
+    // The file holds each key once: after a restart the sale answered 202 is the one sent, and nothing is refused.
+    const kept = first.status === 202 ? 777 : 100
+    const after = await till(dataDir, primary)
+    expect(await after.outbox()).toEqual({ till: true, waiting: 2, refused: 0 })
+    primary.set('up')
+    after.sales.flush()
+    await expect.poll(() => after.sales.waiting()).toBe(0)
+    after.sales.close()
+    expect(primary.saved.size).toBe(2)
+    expect(primary.saved.get('k')).toMatchObject({ payments: [{ given: kept }] })
+  })
+
   it('a call refused as a whole is sent again one sale at a time: only the sale it cannot take is set aside', async () => {
     const dataDir = await makeTempDir()
     const primary = fakePrimary(undefined, (keys) => (keys.includes('bad') ? 400 : 200))
