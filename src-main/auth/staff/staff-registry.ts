@@ -4,6 +4,7 @@
  * one against the {@link PIN_ATTEMPTS_MAX} wrong PINs that lock a member out.
  */
 import { PIN_ATTEMPTS_MAX, type StaffList, type StaffMember, type StaffMemberInput } from '#shared/staff'
+import { looksAlike } from './name-skeleton'
 import { hashPin, pinMatches } from './pin-hash'
 import { changeStaff, readStaff, type StaffData, type StoredMember } from './staff-file'
 
@@ -16,12 +17,11 @@ export class StaffRuleError extends Error {
 }
 
 /**
- * Refuses a name another member has, whatever its case: receipts, history and the reports' takings per member name
- * the member, so two "Anna"s would be counted as one.
+ * Refuses a name another member has or one that looks like it (whatever its case, width or alphabet): receipts,
+ * history and the reports' takings per member name the member, so two "Anna"s would be counted as one.
  */
 function refuseNameInUse(data: StaffData, name: string, exceptId?: number): void {
-  const same = (other: string) => other.localeCompare(name, undefined, { sensitivity: 'accent' }) === 0
-  const holder = data.members.find((member) => member.id !== exceptId && same(member.name))
+  const holder = data.members.find((member) => member.id !== exceptId && looksAlike(member.name, name))
   if (holder) throw new StaffRuleError(`"${holder.name}" is already a member's name; give this member another (such as "${name} B.")`)
 }
 
