@@ -4,7 +4,7 @@ import { looksAlike, nameSkeleton } from '#auth/staff/name-skeleton'
 
 describe('looksAlike', () => {
   it('takes look-alike letters of other alphabets, case and width for one name', () => {
-    for (const [a, b] of [
+    for (const [a, b] of <[string, string][]>[
       ['Anna', '\u0410nna'], // Cyrillic А
       ['Anna', '\u0391nna'], // Greek Α
       ['Olga', '\u041elga'], // Cyrillic О
@@ -16,7 +16,7 @@ describe('looksAlike', () => {
   })
 
   it('keeps names that look different apart, accents included', () => {
-    for (const [a, b] of [
+    for (const [a, b] of <[string, string][]>[
       ['Anna', 'Änna'],
       ['Maria', 'María'],
       ['Jörg', 'Jorg'],
