@@ -4,6 +4,9 @@
  * (published-catalogue.ts) and acknowledged. Opening is open-catalogue.ts;
  * checkpoints.ts folds the journal back into `plants.json` with lowdb's
  * write(); folder-keeping.ts makes sure the folder written to is still ours.
+ * A batch is one unit of work (unit-of-work.ts): one journal line, then published
+ * to the catalogue and to each record stream of streams/record-streams.ts (the
+ * change log, the sales ledger), which the store never names on its write path.
  */
 import path from 'node:path'
 import type { Low } from 'lowdb'
@@ -32,8 +35,7 @@ import { CatalogueChangedError, UnknownPlantError } from './unknown-plant-error'
 import { writeSnapshot } from '#store/file/write-snapshot'
 import { StockMovements } from '#store/stock/stock-movements'
 import type { SalesLedger } from '#store/sales/sales-ledger'
-import type { RecordStream } from '#store/streams/record-stream'
-import { openRecordStreams, openStreamsBackup, type OpenStreams } from '#store/streams/record-streams'
+import { openRecordStreams, openStreamsBackup, type NamedStream, type OpenStreams } from '#store/streams/record-streams'
 import { SaleBook, type SaleHost } from '#store/sales/sale-book'
 import { Refunds } from '#store/sales/refunds'
 import { Days } from '#store/sales/days'
@@ -62,7 +64,7 @@ export class PlantStore {
   readonly #release: () => Promise<void>
   #closing: Promise<void> | undefined
   /** The record streams (record-streams.ts), in their list's order: each unit of work is staged, published or discarded in every one. */
-  readonly #streams: readonly RecordStream[]
+  readonly #streams: readonly NamedStream[]
   /** Every record stream's open side, by its key in record-streams.ts (`store.streams.ledger` is `store.ledger`). */
   readonly streams: OpenStreams
   /** Delete, restore and bulk changes: `store.edits.delete(id)`, `store.edits.bulkUpdate([...])`, … */
@@ -86,7 +88,7 @@ export class PlantStore {
     this.#now = options.now ?? (() => new Date())
     const streams = openRecordStreams({ dir: options.dir, data: db.data, history: opened.history, records: opened.records })
     this.streams = streams.live
-    this.#streams = streams.streams.map(({ stream }) => stream)
+    this.#streams = streams.streams
     this.history = streams.live.history
     this.ledger = streams.live.ledger
     // The keys live in #keys (saved and pending apart); db.data gets a copy of the live ones at each write.
@@ -95,19 +97,18 @@ export class PlantStore {
     this.#catalogue = new PublishedCatalogue(db, this.#keys)
     this.#journal = new ActiveJournal(options.dir, opened.journal, options.fs)
     const opening = this.#catalogue.snapshot(opened.journal.gen, this.#now())
-    const named = streams.streams
-    this.#backups = new RunBackups(this.dir, opening, () => openStreamsBackup(named), options.backupIntervalMs, opened.lastBackupAt)
+    this.#backups = new RunBackups(this.dir, opening, () => openStreamsBackup(this.#streams), options.backupIntervalMs, opened.lastBackupAt)
     this.#commits = new GroupCommit<StagedChange>({
       save: (changes) => this.#save(changes),
       discard: () => {
         this.#catalogue.discard()
-        for (const stream of this.#streams) stream.discard()
+        for (const { stream } of this.#streams) stream.discard()
       },
       batchWindowMs: options.batchWindowMs
     })
     const between = (task: () => Promise<void>) => this.#commits.exclusive(task)
     const flushStreams = async (gen: number, withPending: boolean) => {
-      for (const stream of this.#streams) await stream.flushBefore(gen, withPending)
+      for (const { stream } of this.#streams) await stream.flushBefore(gen, withPending)
     }
     const source = { dir: this.dir, db, catalogue: this.#catalogue, now: this.#now, flushStreams }
     const snapshotAt = (journalGen: number, withPending = false) => writeSnapshot(source, journalGen, withPending)
@@ -337,7 +338,7 @@ export class PlantStore {
     this.#folder.assertWritable()
     try {
       const work = new UnitOfWork(this.#db.data.nextId, changes)
-      for (const stream of this.#streams) stream.stage(work)
+      for (const { stream } of this.#streams) stream.stage(work)
       await this.#journal.append(work.line)
     } catch (error) {
       await this.#folder.afterFailedAppend(error) // rethrows unless the folder went away and the batch was written anew
@@ -349,7 +350,7 @@ export class PlantStore {
   }
 
   #publishAndTidy(): void {
-    for (const stream of this.#streams) stream.publish(this.#journal.gen)
+    for (const { stream } of this.#streams) stream.publish(this.#journal.gen)
     this.#catalogue.publish()
     try {
       this.#backups.afterSave(this.#now(), () => this.#catalogue.snapshot(this.#journal.gen, this.#now()))
