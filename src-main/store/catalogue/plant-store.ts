@@ -35,6 +35,7 @@ import { CatalogueChangedError, UnknownPlantError } from './unknown-plant-error'
 import { writeSnapshot } from '#store/file/write-snapshot'
 import { StockMovements } from '#store/stock/stock-movements'
 import type { SalesLedger } from '#store/sales/sales-ledger'
+import type { StreamHost } from '#store/streams/record-stream'
 import { openRecordStreams, openStreamsBackup, type NamedStream, type OpenStreams } from '#store/streams/record-streams'
 import { SaleBook, type SaleHost } from '#store/sales/sale-book'
 import { Refunds } from '#store/sales/refunds'
@@ -86,7 +87,13 @@ export class PlantStore {
     this.file = path.join(options.dir, DATA_FILE_NAME)
     this.#db = db
     this.#now = options.now ?? (() => new Date())
-    const streams = openRecordStreams({ dir: options.dir, data: db.data, history: opened.history, records: opened.records })
+    const host: StreamHost = {
+      submit: (apply) => this.#commits.submit(apply),
+      live: (id) => this.#catalogue.live(id),
+      now: this.#now,
+      stock: () => this.stock
+    }
+    const streams = openRecordStreams({ dir: options.dir, data: db.data, history: opened.history, records: opened.records }, host)
     this.streams = streams.live
     this.#streams = streams.streams
     this.history = streams.live.history
@@ -147,13 +154,7 @@ export class PlantStore {
       stageKey: (record) => void this.#keys.stage(record),
       announce: (change) => this.#listeners.announce(change)
     })
-    const saleHost: SaleHost = {
-      submit: (apply) => this.#commits.submit(apply),
-      live: (id) => this.#catalogue.live(id),
-      now: this.#now,
-      stock: this.stock,
-      ledger: this.ledger
-    }
+    const saleHost: SaleHost = { ...host, stock: this.stock, ledger: this.ledger }
     this.sales = new SaleBook(saleHost)
     this.refunds = new Refunds(saleHost)
     this.days = new Days(saleHost)

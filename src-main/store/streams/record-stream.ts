@@ -6,10 +6,12 @@
  * (record-streams.ts) and never name one: the open side ({@link RecordStream}) follows the one write path, and the
  * file side ({@link RecordStreamKind}) opens it and takes part in backups and restores.
  */
-import type { UnitOfWork } from '#store/catalogue/unit-of-work'
+import type { StagedChange, UnitOfWork } from '#store/catalogue/unit-of-work'
+import type { StoredPlant } from '#store/catalogue/stored-plant'
 import type { PlantFile } from '#store/file/data-file'
 import type { ReplayedRecords } from '#store/file/read-catalogue'
 import type { ReplayedHistory } from '#store/history/history-log'
+import type { StockMovements } from '#store/stock/stock-movements'
 
 /** What a stream is opened or backed up from: the data folder, plants.json's data with the journals replayed, and what those journals held. */
 export interface StreamSource {
@@ -20,6 +22,20 @@ export interface StreamSource {
   history: readonly ReplayedHistory[]
   /** The callers' records of the replayed journals, by generation (each stream takes the kinds it knows). */
   records: readonly ReplayedRecords[]
+}
+
+/**
+ * What the open store lends a stream, so that the stream's own operations (a purchase order received, say) are steps
+ * of the one group commit: what a step stages (the stream's records, stock movements) is one unit of work.
+ */
+export interface StreamHost {
+  /** Runs `apply` in the store's serialised step and resolves once what it staged is on disk. */
+  submit<R>(apply: () => { result: R; change?: StagedChange; changes?: StagedChange[] }): Promise<R>
+  /** The record of `id` as the step sees it; undefined when there is none or it is deleted. */
+  live(id: number): StoredPlant | undefined
+  now(): Date
+  /** The store's stock movements (`stageLines` inside a step); made after the streams, so read it when a step runs. */
+  stock(): StockMovements
 }
 
 /** The head fields a stream may keep in plants.json and in a backup (beside the catalogue's own). */
@@ -78,8 +94,11 @@ export interface StreamRestore {
 
 /** A kind of record stream: how it opens, and its part of a backup, of the backup check and of a restore. */
 export interface RecordStreamKind<Live> {
-  /** Opens the stream of an open store: `live` is what the store offers others (`store.history`), `stream` what the write path drives. */
-  open(source: StreamSource): { live: Live; stream: RecordStream }
+  /**
+   * Opens the stream of an open store: `live` is what the store offers others (`store.streams.<key>`), `stream` what
+   * the write path drives; `host` lets the stream's own operations write.
+   */
+  open(source: StreamSource, host: StreamHost): { live: Live; stream: RecordStream }
   /** Its part of a backup made from the data files, read without writing anything (safe while a server holds the folder). */
   backupOf?(source: StreamSource): Promise<BackupPart>
   /** The problems that keep a backup's list (under the stream's key) out; none for a sound one. A stream with a list has one. */

@@ -7,7 +7,7 @@
 import { HISTORY_STREAM } from '#store/history/history-stream'
 import { SALES_STREAM } from '#store/sales/sales-stream'
 import type { SnapshotList } from '#store/file/snapshot'
-import type { BackupPart, RecordStream, RecordStreamKind, StreamHead, StreamSource } from './record-stream'
+import type { BackupPart, RecordStream, RecordStreamKind, StreamHead, StreamHost, StreamSource } from './record-stream'
 
 /** The record streams, by key: the change log first, then the sales ledger (the order they are flushed, backed up and restored in). */
 export const RECORD_STREAMS = {
@@ -36,11 +36,11 @@ export function streamKinds(): [string, RecordStreamKind<unknown>][] {
 }
 
 /** Opens every stream of an open store. */
-export function openRecordStreams(source: StreamSource): { live: OpenStreams; streams: NamedStream[] } {
+export function openRecordStreams(source: StreamSource, host: StreamHost): { live: OpenStreams; streams: NamedStream[] } {
   const live: Record<string, unknown> = {}
   const streams: NamedStream[] = []
   for (const [key, kind] of streamKinds()) {
-    const opened = kind.open(source)
+    const opened = kind.open(source, host)
     live[key] = opened.live
     streams.push({ key, stream: opened.stream })
   }
