@@ -47,11 +47,14 @@ export function openRecordStreams(source: StreamSource, host: StreamHost): { liv
   return { live: live as OpenStreams, streams }
 }
 
-/** The parts of a backup `parts` gives (key and part, in the list's order, one after the other), as a snapshot takes them. */
-async function joined(parts: [string, (() => Promise<BackupPart>) | undefined][]): Promise<StreamsBackup> {
+/** A stream's key and how to read its part of a backup (none when it has no part). */
+type PartOf = [key: string, read: () => Promise<BackupPart> | undefined]
+
+/** The parts of a backup (in the list's order, read one after the other), as a snapshot takes them. */
+async function joined(parts: readonly PartOf[]): Promise<StreamsBackup> {
   const backup: StreamsBackup = { lists: [] }
-  for (const [key, partOf] of parts) {
-    const part = await partOf?.()
+  for (const [key, read] of parts) {
+    const part = await read()
     if (part?.head) Object.assign(backup, part.head)
     if (part?.list) backup.lists.push({ key, items: part.list })
   }
@@ -60,12 +63,12 @@ async function joined(parts: [string, (() => Promise<BackupPart>) | undefined][]
 
 /** The streams' part of a backup made from the data files (safe while a server holds the folder). */
 export function streamsBackupOf(source: StreamSource): Promise<StreamsBackup> {
-  return joined(streamKinds().map(([key, kind]) => [key, kind.backupOf && (() => kind.backupOf!(source))]))
+  return joined(streamKinds().map(([key, kind]): PartOf => [key, () => kind.backupOf?.(source)]))
 }
 
 /** The streams' part of a backup the open store writes, as they are now. */
 export function openStreamsBackup(streams: readonly NamedStream[]): Promise<StreamsBackup> {
-  return joined(streams.map(({ key, stream }) => [key, stream.backup && (() => stream.backup!())]))
+  return joined(streams.map(({ key, stream }): PartOf => [key, () => stream.backup?.()]))
 }
 
 /** The check of each list a backup may hold, by the key of its stream (a stream with a list has a check). */
