@@ -9,8 +9,7 @@ import { readCatalogue } from '#store/file/read-catalogue'
 import { serializeSnapshot } from '#store/file/snapshot'
 import { countPlants } from '#store/catalogue/stored-plant'
 import type { PlantCount } from '#shared/words'
-import { maxOf } from '#shared/arrays'
-import { ledgerRecordsOf } from '#store/sales/sales-ledger'
+import { streamsBackupOf } from '#store/streams/record-streams'
 
 /** What a backup wrote, and how many plants it holds. */
 export interface BackupMade extends PlantCount {
@@ -24,10 +23,11 @@ export interface BackupSnapshot extends PlantCount {
 
 /**
  * The catalogue of `dataDir` as it stands now (plants.json plus the changes in its journal), as a backup holds it:
- * the plants, the change log's next seq, the idempotency keys of the calls that made them, so that a retry after
- * a restore from this copy answers as the first call did instead of applying its change twice, and the sales ledger
- * (every sale, refund and closed day: sales.jsonl and the journals' records), so that a restore, or a copy to a new
- * computer, loses no sale and never hands out a receipt or day number again. Safe while a server or the app holds the
+ * the plants, the idempotency keys of the calls that made them, so that a retry after a restore from this copy
+ * answers as the first call did instead of applying its change twice, and each record stream's part (record-streams.ts:
+ * the change log's next seq; the sales ledger, every sale, refund and closed day of sales.jsonl and the journals'
+ * records), so that a restore, or a copy to a new computer, loses no sale and never hands out a seq, receipt or day
+ * number again. Safe while a server or the app holds the
  * folder: it only reads the data files. Undefined when there is no catalogue yet; throws DataFileError for a
  * damaged one, which is not worth keeping as a "good" copy.
  */
@@ -36,18 +36,13 @@ export async function backupSnapshot(dataDir: string): Promise<BackupSnapshot | 
   if (!catalogue) return undefined
   await checkStoreFolder(dataDir) // a backup records itself there: never in a folder (as root, say) that is not this user's
   const { data } = catalogue
-  // The journal's entries are above plants.json's nextSeq, as the store counts on opening it.
-  const lastSeq = maxOf(
-    catalogue.history.flatMap(({ entries }) => entries.map((entry) => entry.seq)),
-    (data.nextSeq ?? 1) - 1
-  )
+  const streams = await streamsBackupOf({ ...catalogue, dir: dataDir })
   const text = await serializeSnapshot({
     nextId: data.nextId,
     journalGen: catalogue.lastGen + 1,
     plants: data.plants,
     idempotencyKeys: data.idempotencyKeys,
-    nextSeq: lastSeq + 1,
-    ledger: await ledgerRecordsOf(dataDir, catalogue.records)
+    ...streams
   })
   return { text, ...countPlants(data.plants) }
 }

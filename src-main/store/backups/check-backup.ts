@@ -10,8 +10,7 @@ import { validateNewPlant } from '#shared/plant-schema'
 import { DataFileError, PLANT_ID_MAX, checkCatalogueHead, idempotencyRecordsProblem, plantRecordProblem, type PlantFile } from '#store/file/data-file'
 import { PRICE_CENTS_MAX, type StoredPlant as Plant } from '#store/catalogue/stored-plant'
 import { pushAll } from '#shared/arrays'
-import type { LedgerRecord } from '#store/sales/sale-records'
-import { ledgerProblems } from './check-backup-ledger'
+import { backupListChecks } from '#store/streams/record-streams'
 import { isTimestamp } from './check-backup-time'
 
 /** How many problems the refusal names; a badly broken file would otherwise fill the terminal. */
@@ -20,8 +19,8 @@ const NAMED_PROBLEMS = 5
 /** Fields of a stored record that no request body carries (or, as the quantity below zero, carries otherwise). */
 const STORED_ONLY = new Set(['id', 'version', 'createdAt', 'updatedAt', 'priceCents', 'deletedAt', 'price', 'quantity', 'belowZero'])
 
-/** The top-level fields of a catalogue file. */
-const TOP_LEVEL = ['version', 'nextId', 'journalGen', 'plants', 'idempotencyKeys', 'nextSeq', 'ledger']
+/** The top-level fields of a catalogue file; a backup has the lists of the record streams too (backupListChecks). */
+const CATALOGUE_FIELDS = ['version', 'nextId', 'journalGen', 'plants', 'idempotencyKeys', 'nextSeq']
 
 /** The record as the API would have stored it, or the problems that keep it out. */
 function checkRecord(value: unknown, where: string, nextId: number, seen: Set<number>): Plant | string[] {
@@ -95,18 +94,25 @@ function storedPriceAndTombstoneProblems(record: Record<string, unknown>, where:
 /**
  * Checks a backup's content (parsed, migrated to the current version) record
  * by record; returns the catalogue as the API would hold it (text trimmed,
- * tags de-duplicated, plants in id order) and its sales ledger when it holds one,
- * or throws DataFileError naming the first few problems.
+ * tags de-duplicated, plants in id order) and the lists of the record streams it holds
+ * (the sales ledger's), each checked by its stream, or throws DataFileError naming the first few problems.
  */
-export function checkBackup(file: string, value: unknown): PlantFile & { ledger?: LedgerRecord[] } {
+export function checkBackup(file: string, value: unknown): PlantFile & { lists: Record<string, unknown[]> } {
   const head = checkCatalogueHead(file, value)
   const problems: string[] = []
-  const unknown = Object.keys(head).filter((key) => !TOP_LEVEL.includes(key))
+  const listChecks = backupListChecks()
+  const topLevel = [...CATALOGUE_FIELDS, ...listChecks.map(([key]) => key)]
+  const unknown = Object.keys(head).filter((key) => !topLevel.includes(key))
   if (unknown.length > 0) problems.push(`unknown top-level field${unknown.length > 1 ? 's' : ''} ${unknown.map((key) => `"${key}"`).join(', ')}`)
   const keysProblem = head.idempotencyKeys === undefined ? undefined : idempotencyRecordsProblem(head.idempotencyKeys, 'idempotencyKeys')
   if (keysProblem) problems.push(keysProblem)
-  const ledger = (head as { ledger?: unknown }).ledger
-  if (ledger !== undefined) pushAll(problems, ledgerProblems(ledger))
+  const lists: Record<string, unknown[]> = {}
+  for (const [key, check] of listChecks) {
+    const list = (head as unknown as Record<string, unknown>)[key]
+    if (list === undefined) continue
+    pushAll(problems, check(list))
+    lists[key] = list as unknown[] // a list once its check found no problem (else nothing is returned)
+  }
   const seen = new Set<number>()
   const plants: Plant[] = []
   head.plants.forEach((record, index) => {
@@ -128,6 +134,6 @@ export function checkBackup(file: string, value: unknown): PlantFile & { ledger?
     plants,
     ...seq,
     ...keys,
-    ...(ledger === undefined ? {} : { ledger: ledger as LedgerRecord[] })
+    lists
   }
 }

@@ -8,11 +8,11 @@ import { MAX_BACKUP_BYTES, backupTimeOf } from './backups'
 import { checkBackup } from './check-backup'
 import { DataFileError, PLANT_ID_MAX, parseDataFileText } from '#store/file/data-file'
 import { checkStoreFolder, removeStoreLeftovers } from '#store/folder/data-folder'
-import { HistoryWriter } from '#store/history/history-writer'
 import { writeRestoreMark } from '#store/history/history-restore-mark'
 import type { HistoryEntry } from '#store/history/history-entry'
 import { listJournals, readJournal, type JournalFile, type JournalRecord } from '#store/journal/journal'
-import { SalesLedger } from '#store/sales/sales-ledger'
+import type { StreamHead, StreamRestore, StreamRestoreSource } from '#store/streams/record-stream'
+import { streamKinds } from '#store/streams/record-streams'
 import { nodeFileSystem, renameFile, replaceFile } from '#lib/durable-file'
 import { acquireDataDirLock } from '#store/folder/lock'
 import { migrateToCurrent } from '#store/file/migrate'
@@ -72,21 +72,24 @@ function pastVersions(plants: readonly Plant[], highestVersion: number): Plant[]
   return plants.map((plant) => ({ ...plant, version: plant.version + highestVersion }))
 }
 
-/** The change log entries and the callers' records (sales, refunds, days) of `journals` that can be read (a damaged journal's are left in it, kept aside). */
-async function journalContents(journals: readonly JournalFile[]): Promise<{ history: HistoryEntry[]; records: JournalRecord[] }> {
-  const history: HistoryEntry[] = []
+/**
+ * The change log entries and the callers' records (sales, refunds, days) of `journals` that can be read (a damaged
+ * journal's are left in it, kept aside), as one generation: what the record streams keep of the replaced catalogue.
+ */
+async function journalContents(journals: readonly JournalFile[]): Promise<StreamRestoreSource['replaced']> {
+  const entries: HistoryEntry[] = []
   const records: JournalRecord[] = []
   for (const journal of journals) {
     try {
       for (const line of readJournal(journal.file, await readFile(journal.file, 'utf8')).entries) {
-        pushAll(history, line.history ?? [])
+        pushAll(entries, line.history ?? [])
         pushAll(records, line.records ?? [])
       }
     } catch {
       // damaged or gone: the journal is kept aside below as it is
     }
   }
-  return { history: history.sort((a, b) => a.seq - b.seq), records }
+  return { history: [{ gen: 0, entries }], records: [{ gen: 0, records }] }
 }
 
 async function keepAside(file: string, suffix: string): Promise<string | undefined> {
@@ -173,20 +176,18 @@ export async function restoreFromBackup(dataDir: string, source: string, options
         journals.map((journal) => journal.gen),
         0
       ) + 1
-    // The change log stays in the folder and goes on: no seq handed out before (in a journal, a history file or the backup) is used again.
-    const history = new HistoryWriter(dataDir)
-    const contents = await journalContents(journals)
-    // Sales happened whatever the catalogue is restored to: the ledger keeps those only the replaced journals held, and
-    // takes in the backup's (a copy onto a new computer brings its sales along), so no receipt or day number goes back.
-    const ledger = await SalesLedger.open(dataDir, [{ gen: 0, records: contents.records }])
-    if (data.ledger) await ledger.adopt(source, data.ledger)
-    await history.append(contents.history) // the change log keeps the changes the replaced catalogue last made
-    const seqs = [data.nextSeq ?? 1, await highestOnDisk(onDisk, 'nextSeq'), (await highestOnDisk(onDisk, 'seq')) + 1, (await history.lastSeq()) + 1]
-    // One seq skipped, so that even a cursor at the very last change before the restore is older than the mark.
-    const nextSeq = maxOf(seqs) + 1
-    const text = await serializeSnapshot({ nextId, journalGen, plants, idempotencyKeys: data.idempotencyKeys, nextSeq })
+    // The record streams keep what the replaced journals held and take in the backup's lists: every stream accepts
+    // the backup first (a refusal writes nothing), then each keeps what it must and gives its part of the head.
+    const replaced = await journalContents(journals)
+    const restoring = { dataDir, source, backup: data, replaced, highestOnDisk: (name: 'nextSeq' | 'seq') => highestOnDisk(onDisk, name) }
+    const steps: StreamRestore[] = []
+    for (const [key, kind] of streamKinds()) if (kind.restore) steps.push(await kind.restore({ ...restoring, list: data.lists[key] }))
+    const head: StreamHead = {}
+    for (const step of steps) Object.assign(head, await step.keep?.())
+    const nextSeq = head.nextSeq ?? data.nextSeq ?? 1 // the first seq after the restore (the change log gives it)
+    const text = await serializeSnapshot({ nextId, journalGen, plants, idempotencyKeys: data.idempotencyKeys, ...head })
     refuseWhatStartRefuses(source, text)
-    await ledger.flushBefore(Number.MAX_SAFE_INTEGER)
+    for (const step of steps) await step.commit?.()
     const keptAside = await keepAside(file, suffix)
     // Before the restored file: never a restored catalogue without its mark.
     const by = options.by ?? 'cli'

@@ -6,21 +6,21 @@
  */
 import { BackupSchedule, writeBackup } from './backups'
 import { serializeSnapshotParts, type CatalogueSnapshot } from '#store/file/snapshot'
-import type { LedgerRecord } from '#store/sales/sale-records'
+import type { StreamsBackup } from '#store/streams/record-streams'
 
 /** The automatic backups of one open store. */
 export class RunBackups {
   readonly #dir: string
   readonly #schedule: BackupSchedule
   readonly #writing = new Set<Promise<void>>()
-  /** The sales ledger as saved when the backup is written (sales are never undone, so a later one holds more). */
-  readonly #ledger: () => Promise<LedgerRecord[]>
+  /** The record streams' part, as saved when the backup is written (record-streams.ts, openStreamsBackup). */
+  readonly #streams: () => Promise<StreamsBackup>
   /** The catalogue as it was when opened, until the first backup of this run holds it. */
   #openingState: CatalogueSnapshot | undefined
 
-  constructor(dir: string, openingState: CatalogueSnapshot, ledger: () => Promise<LedgerRecord[]>, intervalMs?: number, lastBackupAt?: Date) {
+  constructor(dir: string, openingState: CatalogueSnapshot, streams: () => Promise<StreamsBackup>, intervalMs?: number, lastBackupAt?: Date) {
     this.#dir = dir
-    this.#ledger = ledger
+    this.#streams = streams
     this.#openingState = openingState
     this.#schedule = new BackupSchedule(intervalMs, lastBackupAt)
   }
@@ -42,7 +42,7 @@ export class RunBackups {
 
   async #write(state: CatalogueSnapshot, now: Date): Promise<void> {
     try {
-      await writeBackup(this.#dir, await serializeSnapshotParts({ ...state, ledger: await this.#ledger() }), now)
+      await writeBackup(this.#dir, await serializeSnapshotParts({ ...state, ...(await this.#streams()) }), now)
     } catch (error) {
       console.error(`[plant-store] could not write a backup in ${this.#dir}:`, error)
     }

@@ -14,7 +14,7 @@ import type { Actor, HistoryEntry } from '#store/history/history-entry'
 import type { PlantChange } from './plant-store-types'
 import { changedPlantRecord, sameFields } from './plant-records'
 import { checkVersion, type WriteCondition } from './preconditions'
-import type { StagedChange } from './staged-change'
+import type { StagedChange } from './unit-of-work'
 import { toFullPlant, type StoredPlant } from './stored-plant'
 
 /** What the edits need of the store. */

@@ -4,6 +4,9 @@
  * (published-catalogue.ts) and acknowledged. Opening is open-catalogue.ts;
  * checkpoints.ts folds the journal back into `plants.json` with lowdb's
  * write(); folder-keeping.ts makes sure the folder written to is still ours.
+ * A batch is one unit of work (unit-of-work.ts): one journal line, then published
+ * to the catalogue and to each record stream of streams/record-streams.ts (the
+ * change log, the sales ledger), which the store never names on its write path.
  */
 import path from 'node:path'
 import type { Low } from 'lowdb'
@@ -16,7 +19,7 @@ import { FolderKeeping } from '#store/folder/folder-keeping'
 import { GroupCommit } from '#store/journal/group-commit'
 import { currentActor } from '#store/history/history-actor'
 import type { Actor, HistoryEntry } from '#store/history/history-entry'
-import { HistoryLog } from '#store/history/history-log'
+import type { HistoryLog } from '#store/history/history-log'
 import { IdempotencyKeys, fingerprintOf, type IdempotencyScope } from './idempotency-keys'
 import { openCatalogue, type OpenPlantStoreOptions, type OpenedCatalogue } from '#store/file/open-catalogue'
 import { PlantEdits } from './plant-edits'
@@ -26,12 +29,14 @@ import { IdempotencyKeyReusedError, checkVersion, type WriteCondition } from './
 import { PublishedCatalogue } from './published-catalogue'
 import { DATA_FILE_NAME } from '#store/file/read-catalogue'
 import { RunBackups } from '#store/backups/run-backups'
-import { journalEntryOf, type StagedChange } from './staged-change'
+import { UnitOfWork, type StagedChange } from './unit-of-work'
 import { toFullPlant, type StoredPlant } from './stored-plant'
 import { CatalogueChangedError, UnknownPlantError } from './unknown-plant-error'
 import { writeSnapshot } from '#store/file/write-snapshot'
 import { StockMovements } from '#store/stock/stock-movements'
-import { SalesLedger } from '#store/sales/sales-ledger'
+import type { SalesLedger } from '#store/sales/sales-ledger'
+import type { StreamHost } from '#store/streams/record-stream'
+import { openRecordStreams, openStreamsBackup, type NamedStream, type OpenStreams } from '#store/streams/record-streams'
 import { SaleBook, type SaleHost } from '#store/sales/sale-book'
 import { Refunds } from '#store/sales/refunds'
 import { Days } from '#store/sales/days'
@@ -59,7 +64,10 @@ export class PlantStore {
   readonly #backups: RunBackups
   readonly #release: () => Promise<void>
   #closing: Promise<void> | undefined
-  #staging: HistoryEntry[] = [] // the change log entries of the batch being saved
+  /** The record streams (record-streams.ts), in their list's order: each unit of work is staged, published or discarded in every one. */
+  readonly #streams: readonly NamedStream[]
+  /** Every record stream's open side, by its key in record-streams.ts (`store.streams.ledger` is `store.ledger`). */
+  readonly streams: OpenStreams
   /** Delete, restore and bulk changes: `store.edits.delete(id)`, `store.edits.bulkUpdate([...])`, … */
   readonly edits: PlantEdits
   /** Stock movements, one plant or many in one journal line: `store.stock.move({ lines: [...] })`. */
@@ -73,35 +81,43 @@ export class PlantStore {
   /** The till's days: the X report, the close (Z report): `store.days.close({ counted })`. */
   readonly days: Days
 
-  private constructor(opened: OpenedCatalogue, ledger: SalesLedger, options: OpenPlantStoreOptions) {
+  private constructor(opened: OpenedCatalogue, options: OpenPlantStoreOptions) {
     const { db, snapshot, guard } = opened
     this.dir = options.dir
     this.file = path.join(options.dir, DATA_FILE_NAME)
     this.#db = db
     this.#now = options.now ?? (() => new Date())
-    this.history = new HistoryLog(options.dir, db.data, opened.history)
+    const host: StreamHost = {
+      submit: (apply) => this.#commits.submit(apply),
+      live: (id) => this.#catalogue.live(id),
+      now: this.#now,
+      stock: () => this.stock
+    }
+    const streams = openRecordStreams({ dir: options.dir, data: db.data, history: opened.history, records: opened.records }, host)
+    this.streams = streams.live
+    this.#streams = streams.streams
+    this.history = streams.live.history
+    this.ledger = streams.live.ledger
     // The keys live in #keys (saved and pending apart); db.data gets a copy of the live ones at each write.
     this.#keys = new IdempotencyKeys(db.data.idempotencyKeys, options.idempotencyTtlMs)
     delete db.data.idempotencyKeys
     this.#catalogue = new PublishedCatalogue(db, this.#keys)
     this.#journal = new ActiveJournal(options.dir, opened.journal, options.fs)
     const opening = this.#catalogue.snapshot(opened.journal.gen, this.#now())
-    this.#backups = new RunBackups(this.dir, opening, () => ledger.records(), options.backupIntervalMs, opened.lastBackupAt)
+    this.#backups = new RunBackups(this.dir, opening, () => openStreamsBackup(this.#streams), options.backupIntervalMs, opened.lastBackupAt)
     this.#commits = new GroupCommit<StagedChange>({
       save: (changes) => this.#save(changes),
       discard: () => {
         this.#catalogue.discard()
-        ledger.discard()
+        for (const { stream } of this.#streams) stream.discard()
       },
       batchWindowMs: options.batchWindowMs
     })
     const between = (task: () => Promise<void>) => this.#commits.exclusive(task)
-    this.ledger = ledger
-    const flushHistory = async (gen: number, withPending: boolean) => {
-      await this.history.flushBefore(gen, withPending ? this.#staging : [])
-      await ledger.flushBefore(gen, withPending)
+    const flushStreams = async (gen: number, withPending: boolean) => {
+      for (const { stream } of this.#streams) await stream.flushBefore(gen, withPending)
     }
-    const source = { dir: this.dir, db, catalogue: this.#catalogue, now: this.#now, flushHistory }
+    const source = { dir: this.dir, db, catalogue: this.#catalogue, now: this.#now, flushStreams }
     const snapshotAt = (journalGen: number, withPending = false) => writeSnapshot(source, journalGen, withPending)
     this.#folder = new FolderKeeping(guard, this.#journal, between, snapshotAt)
     this.#release = () => guard.lock.release() // only deletes the lock file while it is still ours
@@ -113,10 +129,7 @@ export class PlantStore {
       ready: () => this.#folder.readyToCheckpoint(),
       writeSnapshot: async (journalGen) => void (await snapshotAt(journalGen)),
       snapshotSize: () => snapshot.size,
-      beforeFold: async () => {
-        await this.history.flushBefore(Number.MAX_SAFE_INTEGER)
-        await ledger.flushBefore(Number.MAX_SAFE_INTEGER)
-      },
+      beforeFold: () => flushStreams(Number.MAX_SAFE_INTEGER, false),
       refused: () => this.#folder.refusal !== undefined,
       idleMs: options.checkpointIdleMs,
       journalBytes: options.checkpointBytes
@@ -141,13 +154,7 @@ export class PlantStore {
       stageKey: (record) => void this.#keys.stage(record),
       announce: (change) => this.#listeners.announce(change)
     })
-    const saleHost: SaleHost = {
-      submit: (apply) => this.#commits.submit(apply),
-      live: (id) => this.#catalogue.live(id),
-      now: this.#now,
-      stock: this.stock,
-      ledger
-    }
+    const saleHost: SaleHost = { ...host, stock: this.stock, ledger: this.ledger }
     this.sales = new SaleBook(saleHost)
     this.refunds = new Refunds(saleHost)
     this.days = new Days(saleHost)
@@ -162,7 +169,7 @@ export class PlantStore {
   static async open(options: OpenPlantStoreOptions): Promise<PlantStore> {
     const opened = await openCatalogue(options)
     try {
-      return new PlantStore(opened, SalesLedger.deferred(options.dir, opened.records), options)
+      return new PlantStore(opened, options)
     } catch (error) {
       await opened.journal.close()
       await opened.guard.lock.release()
@@ -324,13 +331,16 @@ export class PlantStore {
     await this.#release()
   }
 
-  /** The one write path: makes a batch of changed plants (and their adds' keys) durable, then publishes them. */
+  /**
+   * The one write path: makes a batch's unit of work (its plants, their keys, change log entries and records) durable
+   * as one journal line, then publishes it to the catalogue and every record stream.
+   */
   async #save(changes: StagedChange[]): Promise<void> {
     this.#folder.assertWritable()
     try {
-      const entry = journalEntryOf(this.#db.data.nextId, changes)
-      this.#staging = entry.history ?? []
-      await this.#journal.append(entry)
+      const work = new UnitOfWork(this.#db.data.nextId, changes)
+      for (const { stream } of this.#streams) stream.stage(work)
+      await this.#journal.append(work.line)
     } catch (error) {
       await this.#folder.afterFailedAppend(error) // rethrows unless the folder went away and the batch was written anew
       return this.#publishAndTidy()
@@ -341,11 +351,7 @@ export class PlantStore {
   }
 
   #publishAndTidy(): void {
-    this.history.saved(this.#staging, this.#journal.gen)
-    // The history now holds them until they reach its files: kept here too, an import of 300,000 plants stayed in
-    // memory (its entries hold the full plants) until the next write.
-    this.#staging = []
-    this.ledger.publish(this.#journal.gen)
+    for (const { stream } of this.#streams) stream.publish(this.#journal.gen)
     this.#catalogue.publish()
     try {
       this.#backups.afterSave(this.#now(), () => this.#catalogue.snapshot(this.#journal.gen, this.#now()))

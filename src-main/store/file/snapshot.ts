@@ -5,7 +5,6 @@
  * stringified a slice at a time with the event loop free in between.
  */
 import type { Plant } from '#shared/plant'
-import type { LedgerRecord } from '#store/sales/sale-records'
 import { DATA_FILE_VERSION, type IdempotencyRecord } from './data-file'
 
 /** A consistent view of the catalogue at one moment. */
@@ -21,10 +20,16 @@ export interface CatalogueSnapshot {
   /** The change log's next seq; absent before the first change. */
   nextSeq?: number
   /**
-   * A backup's sales ledger (every sale, refund and closed day, after the plants); plants.json never holds it (the data
-   * folder keeps it in sales.jsonl).
+   * A backup's record streams' lists, after the plants, each under its stream's key (the sales ledger's `ledger`:
+   * every sale, refund and closed day); plants.json never holds them (the data folder keeps them in the streams' files).
    */
-  ledger?: readonly LedgerRecord[]
+  lists?: readonly SnapshotList[]
+}
+
+/** A list after the plants: `"key":[items]`. */
+export interface SnapshotList {
+  key: string
+  items: readonly unknown[]
 }
 
 /** Plants stringified per turn of the event loop: about half a millisecond of work. */
@@ -47,12 +52,11 @@ export async function serializeSnapshotParts(snapshot: CatalogueSnapshot): Promi
   })
   const parts = [`${head.slice(0, -1)},"plants":[`]
   await pushSliced(parts, snapshot.plants)
-  if (snapshot.ledger === undefined) parts.push(']}')
-  else {
-    parts.push('],"ledger":[')
-    await pushSliced(parts, snapshot.ledger)
-    parts.push(']}')
+  for (const list of snapshot.lists ?? []) {
+    parts.push(`],${JSON.stringify(list.key)}:[`)
+    await pushSliced(parts, list.items)
   }
+  parts.push(']}')
   return parts
 }
 

@@ -1,7 +1,7 @@
 /**
  * Saves the catalogue as plants.json (a checkpoint, or the whole catalogue
  * written anew after the folder was lost), then deletes the journals it holds;
- * the change log entries of those journals go to the history files first.
+ * the record streams keep those journals' records in their own files first.
  * A checkpoint also drops tombstones older than {@link TOMBSTONE_DAYS} days:
  * a deleted plant can be restored for that long.
  */
@@ -20,8 +20,8 @@ export interface SnapshotSource {
   db: Low<PlantFile>
   catalogue: PublishedCatalogue
   now: () => Date
-  /** Appends the change log entries of the journals about to go (and, `withPending`, of the batch being saved) to the history files. */
-  flushHistory: (journalGen: number, withPending: boolean) => Promise<void>
+  /** The record streams append the records of the journals about to go (and, `withPending`, of the batch being saved) to their files. */
+  flushStreams: (journalGen: number, withPending: boolean) => Promise<void>
 }
 
 /**
@@ -35,7 +35,7 @@ export interface SnapshotSource {
  */
 export async function writeSnapshot(source: SnapshotSource, journalGen: number, withPending = false): Promise<number> {
   const { db, catalogue, now } = source
-  await source.flushHistory(journalGen, withPending) // first: the folded journals must not take the only copy of an entry along
+  await source.flushStreams(journalGen, withPending) // first: the folded journals must not take the only copy of a record along
   // Between batches only (no batch is prepared): the tombstones dropped are in no journal still to be replayed.
   if (!withPending) catalogue.purgeDeletedBefore(new Date(now().getTime() - TOMBSTONE_DAYS * 86_400_000).toISOString())
   catalogue.stampForWrite(journalGen, now())

@@ -37,8 +37,9 @@ export interface CheckpointOptions {
   /** Size of plants.json as last read or written. */
   snapshotSize: () => number
   /**
-   * Hands the saved changes' change log entries to the history files (history-log.ts): run once while batches go
-   * on, then again between two batches for those saved meanwhile, so that the fold never waits for much.
+   * Hands the saved records to the record streams' files (the change log's entries to the history files, the sales to
+   * sales.jsonl: RecordStream.flushBefore): run once while batches go on, then again between two batches for those
+   * saved meanwhile, so that the fold never waits for much.
    */
   beforeFold?: () => Promise<void>
   /** True when a failed checkpoint is no news: the store has stopped writing for good. */

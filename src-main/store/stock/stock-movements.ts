@@ -17,7 +17,7 @@ import { PlantsNotEditableError } from '#store/catalogue/plant-edits'
 import { changedPlantRecord, movedPlantRecord } from '#store/catalogue/plant-records'
 import type { PlantChange } from '#store/catalogue/plant-store-types'
 import { IdempotencyKeyReusedError, checkVersion, type WriteCondition } from '#store/catalogue/preconditions'
-import type { StagedChange } from '#store/catalogue/staged-change'
+import type { StagedChange } from '#store/catalogue/unit-of-work'
 import { toFullPlant, type StoredPlant } from '#store/catalogue/stored-plant'
 import { StockRefusedError } from './stock-errors'
 

@@ -1,4 +1,9 @@
-/** What one change puts into the batch being saved, and the journal line a batch becomes. */
+/**
+ * The unit of work: what one batch of the group commit stages (plants, the idempotency keys of their calls, change
+ * log entries and callers' typed records such as a sale's receipt) and the ONE journal line it becomes. It is written
+ * with one append and one fsync, then published to the catalogue and to every record stream, or discarded whole:
+ * nothing of it reaches readers before the line is on disk, and a failed write leaves none of it anywhere.
+ */
 import type { IdempotencyRecord } from '#store/file/data-file'
 import type { HistoryEntry } from '#store/history/history-entry'
 import type { JournalEntry, JournalRecord } from '#store/journal/journal'
@@ -14,8 +19,29 @@ export interface StagedChange {
   record?: JournalRecord
 }
 
+/** The changes of one batch, as the journal line that makes them durable together. */
+export class UnitOfWork {
+  /** The journal line: its plants, keys, change log entries and records, each list only when not empty. */
+  readonly line: JournalEntry
+
+  /** `nextId`: the catalogue's next id once the batch is saved. */
+  constructor(nextId: number, changes: readonly StagedChange[]) {
+    this.line = journalEntryOf(nextId, changes)
+  }
+
+  /** The change log entries of the batch, in the order they were staged. */
+  get history(): readonly HistoryEntry[] {
+    return this.line.history ?? []
+  }
+
+  /** The callers' records of the batch (a sale's receipt, a refund, a closed day). */
+  get records(): readonly JournalRecord[] {
+    return this.line.records ?? []
+  }
+}
+
 /** The journal line of a batch: its plants, keys, change log entries and records, each list only when not empty. */
-export function journalEntryOf(nextId: number, changes: readonly StagedChange[]): JournalEntry {
+function journalEntryOf(nextId: number, changes: readonly StagedChange[]): JournalEntry {
   // One pass: a stock-take or an import stages thousands of changes.
   const plants: StoredPlant[] = []
   const keys: IdempotencyRecord[] = []

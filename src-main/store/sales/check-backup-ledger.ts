@@ -4,8 +4,8 @@
  * in: it is what a folder that lost part of sales.jsonl backs up, and its sales are worth restoring all the same (the
  * numbers go on from the highest).
  */
-import { isLedgerRecord, numberOf, type LedgerRecord } from '#store/sales/sale-records'
-import { isTimestamp } from './check-backup-time'
+import { isLedgerRecord, numberOf, type LedgerRecord } from './sale-records'
+import { isTimestamp } from '#store/backups/check-backup-time'
 
 /** The problems that keep `value` (a backup's `ledger`) out; none for a sound ledger. */
 export function ledgerProblems(value: unknown): string[] {
