@@ -92,5 +92,29 @@ export default tseslint.config(
       ]
     }
   },
+  {
+    // api.ts's promise, made checkable: components never reach the API (they call store actions; stores call api()).
+    files: ['src-renderer/src/components/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '#shared/api-client',
+              importNames: ['createApiClient'],
+              message: 'Components never reach the API: call a store action (stores call api()).'
+            }
+          ],
+          patterns: [
+            {
+              regex: '^(#renderer/api|(\\.{1,2}/)+api|#shared/(api-request|api-client-[a-z-]+|api-event-stream|history-client))(\\.ts)?$',
+              message: 'Components never reach the API: call a store action (stores call api()).'
+            }
+          ]
+        }
+      ]
+    }
+  },
   prettier
 )

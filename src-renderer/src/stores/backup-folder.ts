@@ -33,5 +33,10 @@ export const useBackupFolderStore = defineStore('backup-folder', () => {
     return made
   }
 
-  return { status, busy, error, load, change, backUpNow }
+  /** The folder's status as the server has it now, for the header's line; touches neither `status` nor `error`. */
+  function currentStatus(): Promise<BackupFolderStatus> {
+    return api().backupStatus()
+  }
+
+  return { status, busy, error, load, change, backUpNow, currentStatus }
 })

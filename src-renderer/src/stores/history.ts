@@ -91,5 +91,20 @@ export const useHistoryStore = defineStore('history', () => {
     error.value = null
   }
 
-  return { plantId, records, older, loading, error, lines, open, loadOlder, catchUp, close }
+  /**
+   * Keeps plant `id`'s changes live while its tab is open (its own subscription, whatever the catalogue's view
+   * follows): a change announced for it, or the stream coming back, catches up. Returns the stop.
+   */
+  function follow(id: number): () => void {
+    return api().subscribe({
+      onEvent(event) {
+        if (event.plant.id === id) void catchUp()
+      },
+      onState(state) {
+        if (state === 'open') void catchUp()
+      }
+    })
+  }
+
+  return { plantId, records, older, loading, error, lines, open, loadOlder, catchUp, close, follow }
 })

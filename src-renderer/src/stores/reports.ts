@@ -78,5 +78,26 @@ export const useReportsStore = defineStore('reports', () => {
     return new File([text], reportFileName(byTime.value), { type: 'text/csv;charset=utf-8' })
   }
 
-  return { preset, period, byTime, byCategory, stock, stockReport, loading, error, series, categories, load, setPeriod, scheduleRefresh, csvFile }
+  /** Reloads the report soon after a change or an import is announced, while the view shows; returns the stop. */
+  function follow(): () => void {
+    return api().subscribe({ onEvent: scheduleRefresh, onImportApplied: scheduleRefresh })
+  }
+
+  return {
+    preset,
+    period,
+    byTime,
+    byCategory,
+    stock,
+    stockReport,
+    loading,
+    error,
+    series,
+    categories,
+    load,
+    setPeriod,
+    scheduleRefresh,
+    csvFile,
+    follow
+  }
 })

@@ -181,6 +181,16 @@ export const useStockStore = defineStore('stock', () => {
     error.value = null
   }
 
+  /** The first few plants matching what is typed in a stock line's picker (`signal` cancels an older search). */
+  async function findPlants(q: string, signal: AbortSignal): Promise<Plant[]> {
+    return (await api().listPlants({ q, sort: 'name', limit: 8 }, { signal })).plants
+  }
+
+  /** The plant a scanned label names. */
+  function plantById(id: number): Promise<Plant> {
+    return api().getPlant(id)
+  }
+
   return {
     mode,
     done,
@@ -197,6 +207,8 @@ export const useStockStore = defineStore('stock', () => {
     startReview,
     applyStockTake,
     backToCounting,
-    discardStockTake
+    discardStockTake,
+    findPlants,
+    plantById
   }
 })

@@ -8,7 +8,7 @@ import { createPinia, setActivePinia } from 'pinia'
 import { beforeEach, describe, expect, it } from 'vitest'
 import App from '#renderer/App.vue'
 import { useApiClient } from '#renderer/api'
-import TheBelowZeroNotice from '#renderer/components/TheBelowZeroNotice.vue'
+import TheBelowZeroNotice from '#renderer/components/stock/TheBelowZeroNotice.vue'
 import { belowZeroNotice } from '#renderer/stores/below-zero'
 import { fakeApi, plant, type FakeApi } from './_fake-api'
 

@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { ApiError } from '#shared/api-errors'
 import { PROBLEM_TYPES } from '#shared/problem'
 import { useApiClient } from '#renderer/api'
-import TheFirstRunScreen from '#renderer/components/TheFirstRunScreen.vue'
+import TheFirstRunScreen from '#renderer/components/first-run/TheFirstRunScreen.vue'
 import { openStaffUi } from '#renderer/connection'
 import { fakeApi } from './_fake-api'
 

@@ -3,7 +3,7 @@ import { flushPromises, mount } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { useApiClient } from '#renderer/api'
-import TheHistoryHealthBanner from '#renderer/components/TheHistoryHealthBanner.vue'
+import TheHistoryHealthBanner from '#renderer/components/shell/TheHistoryHealthBanner.vue'
 import { useViewStore } from '#renderer/stores/view'
 import { fakeApi, type FakeApi } from './_fake-api'
 

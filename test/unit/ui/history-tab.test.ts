@@ -4,7 +4,7 @@ import { createPinia, setActivePinia } from 'pinia'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { useApiClient } from '#renderer/api'
 import type { ChangeRecord } from '#shared/history'
-import PlantFormDialog from '#renderer/components/PlantFormDialog.vue'
+import PlantFormDialog from '#renderer/components/catalogue/PlantFormDialog.vue'
 import { HISTORY_PAGE_SIZE } from '#renderer/stores/history'
 import { fakeApi, plant, type FakeApi } from './_fake-api'
 

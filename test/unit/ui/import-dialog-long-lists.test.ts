@@ -2,7 +2,7 @@
 /** The Import dialog of a file with millions of faults: the server lists the first errors and warnings and counts the rest; the dialog says how many in all. */
 import { flushPromises, mount } from '@vue/test-utils'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import ImportDialog from '#renderer/components/ImportDialog.vue'
+import ImportDialog from '#renderer/components/catalogue/ImportDialog.vue'
 import { useTransferStore } from '#renderer/stores/transfer'
 import { freshDialogTest } from './_dialog-setup'
 import type { FakeApi } from './_fake-api'

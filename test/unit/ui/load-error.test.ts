@@ -5,7 +5,7 @@ import { createPinia, setActivePinia } from 'pinia'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { ApiError } from '#shared/api-errors'
 import { PROBLEM_TYPES } from '#shared/problem'
-import TheLoadError from '#renderer/components/TheLoadError.vue'
+import TheLoadError from '#renderer/components/shell/TheLoadError.vue'
 import { usePlantsStore } from '#renderer/stores/plants'
 
 beforeEach(() => setActivePinia(createPinia()))

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { flushPromises, mount } from '@vue/test-utils'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import TheOutboxBanner from '#renderer/components/TheOutboxBanner.vue'
+import TheOutboxBanner from '#renderer/components/till/TheOutboxBanner.vue'
 import { freshDialogTest } from './_dialog-setup'
 import type { FakeApi } from './_fake-api'
 

@@ -4,7 +4,7 @@ import { createPinia, setActivePinia } from 'pinia'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { ApiError } from '#shared/api-client'
 import { useApiClient } from '#renderer/api'
-import PlantFormDialog from '#renderer/components/PlantFormDialog.vue'
+import PlantFormDialog from '#renderer/components/catalogue/PlantFormDialog.vue'
 import { useToastsStore } from '#renderer/stores/toasts'
 import { fakeApi, plant, type FakeApi } from './_fake-api'
 

@@ -4,7 +4,7 @@ import { flushPromises, mount } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { useApiClient } from '#renderer/api'
-import PlantFormDialog from '#renderer/components/PlantFormDialog.vue'
+import PlantFormDialog from '#renderer/components/catalogue/PlantFormDialog.vue'
 import { fakeApi, type FakeApi } from './_fake-api'
 
 let api: FakeApi

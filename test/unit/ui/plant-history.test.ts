@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { mount } from '@vue/test-utils'
 import { describe, expect, it } from 'vitest'
-import PlantDialogTabs, { type PlantDialogTab } from '#renderer/components/PlantDialogTabs.vue'
-import PlantHistoryList from '#renderer/components/PlantHistoryList.vue'
+import PlantDialogTabs, { type PlantDialogTab } from '#renderer/components/catalogue/PlantDialogTabs.vue'
+import PlantHistoryList from '#renderer/components/catalogue/PlantHistoryList.vue'
 import { historyLine } from '#renderer/history-words'
 
 const now = new Date(2026, 10, 24, 16, 30)

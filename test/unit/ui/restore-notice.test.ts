@@ -5,7 +5,7 @@ import { createPinia, setActivePinia } from 'pinia'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Health } from '#shared/history'
 import { useApiClient } from '#renderer/api'
-import TheRestoreNotice from '#renderer/components/TheRestoreNotice.vue'
+import TheRestoreNotice from '#renderer/components/shell/TheRestoreNotice.vue'
 import { useHealthStore } from '#renderer/stores/health'
 import { fakeApi, type FakeApi } from './_fake-api'
 

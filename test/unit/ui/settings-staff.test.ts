@@ -2,7 +2,7 @@
 import { flushPromises, mount } from '@vue/test-utils'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { ApiError } from '#shared/api-client'
-import SettingsStaff from '#renderer/components/SettingsStaff.vue'
+import SettingsStaff from '#renderer/components/settings/SettingsStaff.vue'
 import { useStaffStore } from '#renderer/stores/staff'
 import { freshDialogTest } from './_dialog-setup'
 import type { FakeApi } from './_fake-api'

@@ -4,7 +4,7 @@ import { flushPromises, mount, type VueWrapper } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { useApiClient } from '#renderer/api'
-import TheStockView from '#renderer/components/TheStockView.vue'
+import TheStockView from '#renderer/components/stock/TheStockView.vue'
 import { useStockStore } from '#renderer/stores/stock'
 import { fakeApi, plant, type FakeApi } from './_fake-api'
 

@@ -3,7 +3,7 @@
 import { flushPromises, mount } from '@vue/test-utils'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { DayClose, DayReport } from '#shared/day'
-import TillDayDialog from '#renderer/components/TillDayDialog.vue'
+import TillDayDialog from '#renderer/components/till/TillDayDialog.vue'
 import { useShopStore } from '#renderer/stores/shop'
 import { freshDialogTest } from './_dialog-setup'
 import type { FakeApi } from './_fake-api'

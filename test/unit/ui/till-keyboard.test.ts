@@ -5,7 +5,7 @@ import { createPinia, setActivePinia } from 'pinia'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import App from '#renderer/App.vue'
 import { useApiClient } from '#renderer/api'
-import PlantFormDialog from '#renderer/components/PlantFormDialog.vue'
+import PlantFormDialog from '#renderer/components/catalogue/PlantFormDialog.vue'
 import { fakeApi, plant, type FakeApi } from './_fake-api'
 import { REFRESH_DELAY_MS } from '#renderer/stores/plants'
 

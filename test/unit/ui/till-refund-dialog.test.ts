@@ -3,7 +3,7 @@
 import { flushPromises, mount } from '@vue/test-utils'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Refund, Sale } from '#shared/sale'
-import TillRefundDialog from '#renderer/components/TillRefundDialog.vue'
+import TillRefundDialog from '#renderer/components/till/TillRefundDialog.vue'
 import { useShopStore } from '#renderer/stores/shop'
 import { freshDialogTest } from './_dialog-setup'
 import type { FakeApi } from './_fake-api'

@@ -4,7 +4,7 @@ import { flushPromises, mount } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { useApiClient } from '#renderer/api'
-import TheTillCard from '#renderer/components/TheTillCard.vue'
+import TheTillCard from '#renderer/components/till/TheTillCard.vue'
 import { useShopStore } from '#renderer/stores/shop'
 import { fakeApi, plant, type FakeApi } from './_fake-api'
 
