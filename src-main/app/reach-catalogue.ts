@@ -17,6 +17,7 @@ import { PlantStore } from '#store'
 import { DataDirLockedError } from '#store/errors'
 import { isProcessAlive } from '#lib/process-identity'
 import { TOKEN_ENV, checkToken, createToken, tokenFilePath } from '#auth/token'
+import { AppError } from '#shared/app-error'
 
 /** What server.json says about the server running on a folder. */
 export interface RunningServerInfo {
@@ -28,7 +29,7 @@ export interface RunningServerInfo {
 }
 
 /** The owner's token could not be found; the message says where to get it. */
-export class OwnerTokenError extends Error {
+export class OwnerTokenError extends AppError {
   constructor(message: string) {
     super(message)
     this.name = 'OwnerTokenError'
