@@ -186,7 +186,6 @@ describe('PlantStore safety', () => {
 
 describe('PlantStore readers and shutdown', () => {
   it('shows readers a change only once it is on disk, and never one whose write failed', async () => {
-    const dir = await makeTempDir()
     const { fs, faults } = faultyFs()
     let releaseSync: () => void = () => undefined
     let syncing = false
@@ -204,7 +203,7 @@ describe('PlantStore readers and shutdown', () => {
         })
       }) as FileSystem['open']
     }
-    const store = await PlantStore.open({ dir, fs: slowFs, checkpointIdleMs: 60_000 })
+    const { store } = await openTestStore({ fs: slowFs, checkpointIdleMs: 60_000 })
     const adding = store.add({ name: 'in flight' })
     await expect.poll(() => syncing).toBe(true)
     expect(store.find()).toHaveLength(0) // written, not yet flushed: not visible
