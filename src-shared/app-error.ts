@@ -37,13 +37,16 @@ export interface AppErrorOptions {
 /** An error thrown on purpose: its message is written for a person; its exit code and problem name travel with it. */
 export abstract class AppError extends Error {
   /** The exit code of `plant-store` when this error ends a command. */
-  readonly exitCode: ExitCode
+  declare readonly exitCode: ExitCode
   /** The name of the problem row the server answers with (server/problems), or undefined where it answers with none. */
-  readonly problemName: string | undefined
+  declare readonly problemName: string | undefined
 
   constructor(message?: string, options: AppErrorOptions = {}) {
     super(message)
-    this.exitCode = options.exitCode ?? EXIT_CODES.failed
-    this.problemName = options.problemName
+    // Not enumerable: an error logged (util.inspect) or compared in a test shows the fields it always had, no more.
+    Object.defineProperties(this, {
+      exitCode: { value: options.exitCode ?? EXIT_CODES.failed },
+      problemName: { value: options.problemName }
+    })
   }
 }

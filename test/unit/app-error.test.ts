@@ -139,6 +139,9 @@ describe('the one base of every error', () => {
       expect(error.exitCode).toBe(exitCode)
       expect(error.problemName).toBe(problemName)
       if (problemName !== undefined) expect(PROBLEMS).toHaveProperty(problemName)
+      // Not among its own keys: a logged or compared error shows what it always showed.
+      expect(Object.keys(error)).not.toEqual(expect.arrayContaining(['exitCode']))
+      expect(Object.keys(error)).not.toEqual(expect.arrayContaining(['problemName']))
     }
   )
 
