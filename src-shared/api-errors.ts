@@ -6,9 +6,10 @@
 import { PROBLEM_CONTENT_TYPE, type FieldError, type Problem } from './problem'
 import { dictionary } from './dictionary'
 import { parsePlantEtag } from './etag'
+import { AppError } from './app-error'
 
 /** A failed request, as the server explained it (RFC 9457), or status 0 when it could not be reached. */
-export class ApiError extends Error {
+export class ApiError extends AppError {
   readonly status: number
   readonly type: string
   readonly title: string

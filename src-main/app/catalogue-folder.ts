@@ -6,13 +6,15 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { DATA_FILE_NAME } from '#store'
+import { AppError, EXIT_CODES } from '#shared/app-error'
 
 /** The folder has no catalogue. */
-export class NoCatalogueError extends Error {
+export class NoCatalogueError extends AppError {
   constructor(readonly dir: string) {
     super(
       `there is no Plant Store data in ${dir} (no ${DATA_FILE_NAME}); check --data or PLANT_STORE_DATA, ` +
-        'or start Plant Store there once (plant-store serve --data DIR)'
+        'or start Plant Store there once (plant-store serve --data DIR)',
+      { exitCode: EXIT_CODES.notFound }
     )
     this.name = 'NoCatalogueError'
   }

@@ -15,6 +15,7 @@ import { PlantStore } from '#store'
 import { DataDirLockedError } from '#store/errors'
 import { isProcessAlive } from '#lib/process-identity'
 import { TOKEN_ENV, checkToken, createToken, tokenFilePath } from '#auth/token'
+import { AppError } from '#shared/app-error'
 
 /** What server.json says about the server running on a folder. */
 export interface RunningServerInfo {
@@ -26,7 +27,7 @@ export interface RunningServerInfo {
 }
 
 /** The owner's token could not be found; the message says where to get it. */
-export class OwnerTokenError extends Error {
+export class OwnerTokenError extends AppError {
   constructor(message: string) {
     super(message)
     this.name = 'OwnerTokenError'

@@ -22,6 +22,7 @@ import { DamagedFileError } from '#lib/damaged-file-error'
 import { checkDataFolder } from '#store'
 import { replaceFile } from '#lib/durable-file'
 import { createToken } from './token'
+import { AppError } from '#shared/app-error'
 
 /** Name of the named tokens' file inside the data directory. */
 export const NAMED_TOKENS_FILE_NAME = 'tokens.json'
@@ -47,7 +48,7 @@ export class NamedTokensFileError extends DamagedFileError {
 }
 
 /** A name refused for a new token (bad form, or taken). */
-export class TokenNameError extends Error {
+export class TokenNameError extends AppError {
   constructor(
     message: string,
     readonly taken = false

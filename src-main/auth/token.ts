@@ -14,6 +14,7 @@ import { hostPlatform } from '#lib/platform'
 import { readTextIfPresent } from '#lib/fs-errors'
 import { sharedRuns } from '#lib/shared-run'
 import { DataDirLockedError } from '#store/errors'
+import { AppError } from '#shared/app-error'
 
 /** Name of the token file inside the data directory. */
 export const TOKEN_FILE_NAME = 'token'
@@ -31,7 +32,7 @@ export const TOKEN_RECHECK_MS = 1000
 const TOKEN_PATTERN = /^[A-Za-z0-9\-._~+/]+=*$/
 
 /** A token that cannot be used; `source` names where it came from (the file or the variable). */
-export class TokenError extends Error {
+export class TokenError extends AppError {
   constructor(
     readonly source: string,
     readonly problem: string
@@ -65,7 +66,7 @@ export function tokenFilePath(dir: string): string {
 }
 
 /** Another `plant-store token --rotate` is replacing the token right now. */
-export class TokenRotationBusyError extends Error {
+export class TokenRotationBusyError extends AppError {
   constructor(dir: string, pid: number, message?: string) {
     super(
       message ??

@@ -9,11 +9,12 @@ import { randomBytes } from 'node:crypto'
 import { realpath, stat, unlink, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { effectiveUid, userName } from '#store'
+import { AppError } from '#shared/app-error'
 
 /** The folder cannot be used for backups; the message says why and what to do. */
-export class BackupFolderError extends Error {
+export class BackupFolderError extends AppError {
   constructor(message: string) {
-    super(message)
+    super(message, { problemName: 'backupFolderRefused' })
     this.name = 'BackupFolderError'
   }
 }

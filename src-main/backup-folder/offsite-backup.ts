@@ -13,6 +13,7 @@ import { readSettings } from '#settings/settings'
 import { backupName, backupSnapshot, type BackupMade } from '#store'
 import { replaceFile } from '#lib/durable-file'
 import { isProcessAlive } from '#lib/process-identity'
+import { AppError } from '#shared/app-error'
 
 /** How many backups a backup folder keeps. */
 export const OFFSITE_BACKUPS_KEPT = 30
@@ -30,9 +31,9 @@ export interface OffsiteBackupStatus {
 const STATUS_FILE_NAME = 'backup-status.json'
 
 /** A backup could not be written or did not read back the same. */
-export class OffsiteBackupError extends Error {
+export class OffsiteBackupError extends AppError {
   constructor(dir: string, reason: string) {
-    super(`could not back up into ${dir}: ${reason}`)
+    super(`could not back up into ${dir}: ${reason}`, { problemName: 'backupNotMade' })
     this.name = 'OffsiteBackupError'
   }
 }

@@ -8,9 +8,10 @@ import { requireCatalogue } from '#app/catalogue-folder'
 import { OwnerTokenError, reachCatalogue, type CatalogueConnection } from '#app/reach-catalogue'
 import { DataDirLockedError } from '#store/errors'
 import { CommandError, EXIT_CODES } from './command'
+import type { ExitCode } from '#shared/app-error'
 
 /** The exit code for an answer of the API. */
-function exitCodeFor(error: ApiError): number {
+function exitCodeFor(error: ApiError): ExitCode {
   if (error.status === 404) return EXIT_CODES.notFound
   if (error.status === 409 || error.status === 412) return EXIT_CODES.conflict
   if (error.status === 400 || error.status === 405 || error.status === 422) return EXIT_CODES.invalidInput

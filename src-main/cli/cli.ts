@@ -23,6 +23,7 @@ import { describeStartFailure } from '#app/start-failure'
 import { ApiError } from '#shared/api-client'
 import { StoreClosedError, WriteFailedError } from '#store/errors'
 import { maxOf } from '#shared/arrays'
+import { AppError } from '#shared/app-error'
 
 /** Every command, by name. Add new commands here. */
 const COMMANDS: Readonly<Record<string, Command>> = {
@@ -89,29 +90,36 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.en
   }
 }
 
+/**
+ * The errors a command ends with on purpose whose message is the whole story (other expected errors have words of
+ * their own below, or are start failures); any other error reaching here is a bug, shown with its stack trace.
+ */
+const TOLD_AS_IS = [UsageError, ConfigError, CommandError, NoCatalogueError, OffsiteBackupError, BackupFolderError]
+
+/** A mistake in the options, as node:util's parseArgs reports it. */
+function isParseArgsError(error: unknown): error is Error {
+  return (error as { code?: string } | undefined)?.code?.startsWith('ERR_PARSE_ARGS') === true
+}
+
+/** Words a person can act on for an expected failure, or undefined for an unexpected one. */
+function failureWords(error: unknown): string | undefined {
+  if (isParseArgsError(error) || TOLD_AS_IS.some((told) => error instanceof told)) return (error as Error).message
+  if (error instanceof ApiError) return `the server answered ${error.status}: ${error.detail}`
+  // The store's own refusal (every id used, a full disk, a lost folder): its words, as the server gives them.
+  if (error instanceof WriteFailedError || error instanceof StoreClosedError)
+    return `the change was NOT saved: ${error.message}. Nothing was changed.`
+  return describeStartFailure(error)
+}
+
 /** Prints a failure as a message a person can act on (a stack trace only for the unexpected); returns the exit code. */
 function reportFailure(error: unknown): number {
-  if (error instanceof UsageError || error instanceof ConfigError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
-    process.stderr.write(`plant-store: ${(error as Error).message}\n`)
-    return 2
+  const words = failureWords(error)
+  if (words === undefined) {
+    process.stderr.write(`plant-store: unexpected error: ${error instanceof Error ? error.stack : String(error)}\n`)
+    return EXIT_CODES.failed
   }
-  if (error instanceof CommandError || error instanceof NoCatalogueError) {
-    process.stderr.write(`plant-store: ${error.message}\n`)
-    return error instanceof CommandError ? error.exitCode : EXIT_CODES.notFound
-  }
-  const known =
-    error instanceof ApiError
-      ? `the server answered ${error.status}: ${error.detail}`
-      : error instanceof OffsiteBackupError || error instanceof BackupFolderError
-        ? error.message
-        : error instanceof WriteFailedError || error instanceof StoreClosedError
-          ? // The store's own refusal (every id used, a full disk, a lost folder): its words, as the server gives them.
-            `the change was NOT saved: ${error.message}. Nothing was changed.`
-          : describeStartFailure(error)
-  if (known) {
-    process.stderr.write(`plant-store: ${known}\n`)
-    return 1
-  }
-  process.stderr.write(`plant-store: unexpected error: ${error instanceof Error ? error.stack : String(error)}\n`)
-  return 1
+  process.stderr.write(`plant-store: ${words}\n`)
+  // Every error thrown on purpose carries its exit code; the others known here (a parse error, a port in use, a
+  // file-system error) are a usage mistake or a plain failure.
+  return error instanceof AppError ? error.exitCode : isParseArgsError(error) ? EXIT_CODES.usage : EXIT_CODES.failed
 }

@@ -1,3 +1,5 @@
+import { AppError, EXIT_CODES, type ExitCode } from '#shared/app-error'
+
 /** What every `plant-store` command provides. */
 export interface Command {
   /** One line for the main help. */
@@ -9,37 +11,20 @@ export interface Command {
 }
 
 /** A mistake on the command line; printed as one line, exit 2. */
-export class UsageError extends Error {
+export class UsageError extends AppError {
   constructor(message: string) {
-    super(message)
+    super(message, { exitCode: EXIT_CODES.usage })
     this.name = 'UsageError'
   }
 }
 
-/** Exit codes of `plant-store` commands, so that shell scripts can tell outcomes apart (docs/scripts.md). */
-export const EXIT_CODES = {
-  ok: 0,
-  /** Anything else: server unreachable, disk full, a damaged file… */
-  failed: 1,
-  /** A mistake on the command line. */
-  usage: 2,
-  /** No such plant or token, or no Plant Store data in the folder. */
-  notFound: 3,
-  /** Changed since read (--if-match), a restore of a plant that is not deleted, or a name taken. */
-  conflict: 4,
-  /** The server refused the values (invalid plant data). */
-  invalidInput: 5,
-  /** The token was not accepted, or may not do this (read-only). */
-  notAllowed: 6
-} as const
+/** Exit codes of `plant-store` commands (docs/scripts.md); they live with the errors' base, which carries one. */
+export { EXIT_CODES }
 
 /** A failure a script may want to tell apart: printed as one line on stderr, exit `exitCode`. */
-export class CommandError extends Error {
-  constructor(
-    message: string,
-    readonly exitCode: number
-  ) {
-    super(message)
+export class CommandError extends AppError {
+  constructor(message: string, exitCode: ExitCode) {
+    super(message, { exitCode })
     this.name = 'CommandError'
   }
 }

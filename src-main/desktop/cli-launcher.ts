@@ -10,6 +10,7 @@ import { accessSync, constants, existsSync } from 'node:fs'
 import { lstat, mkdir, readFile, readlink } from 'node:fs/promises'
 import path from 'node:path'
 import { replaceExecutable } from '#lib/durable-file'
+import { AppError } from '#shared/app-error'
 
 /** What the launcher runs and where it may go. */
 export interface LauncherTarget {
@@ -35,7 +36,7 @@ export function launcherName(platform: NodeJS.Platform): string {
 }
 
 /** The launcher could not be written; the message says why and what to do instead. */
-export class LauncherRefusedError extends Error {
+export class LauncherRefusedError extends AppError {
   constructor(message: string) {
     super(message)
     this.name = 'LauncherRefusedError'

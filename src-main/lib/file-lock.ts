@@ -15,6 +15,7 @@ import { performance } from 'node:perf_hooks'
 import { createFileOnce } from './durable-file'
 import { identity, processState, type ProcessIdentity, type ProcessState } from './process-identity'
 import { ageMs, removeStaleLock } from './stale-lock'
+import { AppError } from '#shared/app-error'
 
 /** Options of {@link withFileLock}. */
 export interface FileLockOptions {
@@ -25,7 +26,7 @@ export interface FileLockOptions {
 }
 
 /** Another process kept the lock for longer than we waited. */
-export class FileLockTimeoutError extends Error {
+export class FileLockTimeoutError extends AppError {
   constructor(readonly lockFile: string) {
     super(`another Plant Store process is changing the same file (lock ${lockFile}); try again in a moment`)
     this.name = 'FileLockTimeoutError'

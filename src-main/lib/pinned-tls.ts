@@ -8,9 +8,10 @@ import type { IncomingMessage } from 'node:http'
 import { Agent, request as httpsRequest } from 'node:https'
 import { connect, type PeerCertificate } from 'node:tls'
 import type { Readable } from 'node:stream'
+import { AppError } from '#shared/app-error'
 
 /** The server answered with another certificate than the one pinned. */
-export class CertificateMismatchError extends Error {
+export class CertificateMismatchError extends AppError {
   constructor(
     readonly origin: string,
     readonly why: string
@@ -24,7 +25,7 @@ export class CertificateMismatchError extends Error {
  * Something answers at the address but not in TLS: most often plain HTTP, such as a Plant Store's own local port
  * given instead of its LAN listener's. Nothing was sent to it.
  */
-export class NotTlsError extends Error {
+export class NotTlsError extends AppError {
   constructor(readonly origin: string) {
     super(`${origin} does not speak TLS`)
     this.name = 'NotTlsError'

@@ -13,6 +13,7 @@ import { replaceFile } from '#lib/durable-file'
 import { readTextIfPresent } from '#lib/fs-errors'
 import { fetchPinnedCertificate, pinnedClient, type PinnedServer } from '#lib/pinned-tls'
 import { checkDataFolder } from '#store'
+import { AppError } from '#shared/app-error'
 
 /** The pairing's file name in the till's data folder. */
 export const PAIRING_FILE_NAME = 'pairing.json'
@@ -25,7 +26,7 @@ export interface TillPairing extends PinnedServer {
 }
 
 /** The primary refused the pairing; `detail` is its words. */
-export class PairingRefusedError extends Error {
+export class PairingRefusedError extends AppError {
   constructor(
     readonly status: number,
     readonly detail: string,

@@ -13,6 +13,7 @@ import { SaxesParser, type SaxesTagPlain } from 'saxes'
 import { MAX_IMPORT_COLUMNS } from '#shared/import-export'
 import type { Cell, SheetRows } from './sheet-rows'
 import type { Steps } from './slices'
+import { AppError } from '#shared/app-error'
 
 /** What a workbook may hold before it is refused. */
 export const XLSX_LIMITS = {
@@ -27,7 +28,7 @@ export const XLSX_LIMITS = {
 }
 
 /** A workbook that cannot be read; the message says why in a person's words. */
-export class WorkbookError extends Error {
+export class WorkbookError extends AppError {
   constructor(message: string) {
     super(message)
     this.name = 'WorkbookError'

@@ -10,7 +10,7 @@ import { LanListener } from '#till/lan-listener'
 import { createApp, type CreateAppOptions } from '#server/create-app'
 import type { StaffAccess } from '#server/security/staff-gate'
 import { PlantStore, type OpenPlantStoreOptions } from '#store/catalogue/plant-store'
-import { makeTempDir } from './temp-dir'
+import { openTestStore } from './test-store'
 import { serveApp, type ServedApp } from './transport'
 
 /** The token every test app accepts; `call` sends it unless told otherwise. */
@@ -58,9 +58,7 @@ function requestHeaders(port: number, body: unknown, headers: Record<string, str
 /** Creates a fresh app over an empty (or given) data directory. */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const { token = () => TEST_TOKEN, uiDir, events, staffClock, ...storeOptions } = options
-  const dir = storeOptions.dir ?? (await makeTempDir())
-  const store = await PlantStore.open({ ...storeOptions, dir })
-  onTestFinished(() => store.close())
+  const { store, dir } = await openTestStore(storeOptions)
   const namedTokens = await NamedTokenRegistry.open(dir)
   onTestFinished(() => namedTokens.close())
   const access = new AccessPolicy({ token, namedTokens })

@@ -3,14 +3,12 @@ import { AccessPolicy } from '#server/security/access-policy'
 import { createApp } from '#server/create-app'
 import { REPLAY_MAX } from '#server/routes/events/event-replay'
 import { listen } from '#server/start-server'
-import { PlantStore } from '#store/catalogue/plant-store'
 import { TEST_TOKEN } from '#setup/in-process'
-import { makeTempDir } from '#setup/temp-dir'
+import { openTestStore } from '#setup/test-store'
 
 /** A store served on a real socket. */
 async function served() {
-  const store = await PlantStore.open({ dir: await makeTempDir(), checkpointIdleMs: 60_000 })
-  onTestFinished(() => store.close())
+  const { store } = await openTestStore({ checkpointIdleMs: 60_000 })
   const access = new AccessPolicy({ token: () => TEST_TOKEN })
   const server = await listen(createApp({ store, access }), { host: '127.0.0.1', port: 0 })
   access.listeningOn(server.port)

@@ -8,15 +8,13 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { PROBLEM_TYPES } from '#shared/problem'
 import { DEFAULT_SALES_SETTINGS } from '#shared/tax'
-import { PlantStore } from '#store/catalogue/plant-store'
 import { SALES_FILE_NAME } from '#store/sales/sales-ledger'
 import { createTestApp } from '#setup/in-process'
-import { makeTempDir } from '#setup/temp-dir'
+import { openTestStore } from '#setup/test-store'
 
 describe('a damaged sales ledger', () => {
   it('answers every sales request 503 naming the file and the line, while the catalogue serves', async () => {
-    const dir = await makeTempDir()
-    const store = await PlantStore.open({ dir })
+    const { store, dir } = await openTestStore()
     await store.add({ name: 'Basil', price: 1, quantity: 10 })
     const sale = { lines: [{ plantId: 1, quantity: 1 }], payments: [{ method: 'cash' as const, amount: 100 }] }
     await store.sales.complete({ sale, settings: DEFAULT_SALES_SETTINGS })

@@ -5,10 +5,10 @@ import { describe, expect, it } from 'vitest'
 import { AccessPolicy } from '#server/security/access-policy'
 import { createApp } from '#server/create-app'
 import { uiUrl } from '#server/security/security'
-import { PlantStore } from '#store/catalogue/plant-store'
 import { PROBLEM_TYPES } from '#shared/problem'
 import { TEST_TOKEN, createTestApp } from '#setup/in-process'
 import { makeTempDir } from '#setup/temp-dir'
+import { openTestStore } from '#setup/test-store'
 import { IN_PROCESS_PORT, TRANSPORT } from '#setup/transport'
 
 const SEARCH = '/v3/plant/search/status'
@@ -73,7 +73,7 @@ describe('Host check (DNS rebinding)', () => {
   })
 
   it('refuses everything until the listening port is known (fail closed)', async () => {
-    const store = await PlantStore.open({ dir: await makeTempDir() })
+    const { store } = await openTestStore()
     try {
       const app = createApp({ store, access: new AccessPolicy({ token: () => TEST_TOKEN }) })
       const response = await app.request(`http://127.0.0.1:${IN_PROCESS_PORT}${SEARCH}`, {

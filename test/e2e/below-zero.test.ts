@@ -4,27 +4,21 @@
  * lines, marks them (whole, in the narrow Stock column of a 1366 px laptop), and a count of each line, the status of the
  * single plant, clears the notice.
  */
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect } from 'vitest'
+import { it } from '#setup/browser-test'
 import { NamedTokenRegistry } from '#auth/named-token-registry'
 import { createApiClient } from '#shared/api-client'
-import { openPage, launchBrowser } from '#setup/browser'
+import { openPage } from '#setup/browser'
 import { startServe } from '#setup/serve-process'
 import { makeTempDir } from '#setup/temp-dir'
 import { axeViolations } from './pages/axe'
 import { BelowZeroNotice } from './pages/below-zero-notice'
 import { CataloguePage } from './pages/catalogue-page'
 
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
-
 describe('lines below zero (Chromium)', () => {
-  it('a calm notice names the till, leads to the lines, marks them whole, and counting them (a single plant: its status) clears it', async () => {
+  it('a calm notice names the till, leads to the lines, marks them whole, and counting them (a single plant: its status) clears it', async ({
+    browser
+  }) => {
     const dir = await makeTempDir()
     const tokens = await NamedTokenRegistry.open(dir)
     const till = (await tokens.add('till-2', 'read-write', 'till'))!.token

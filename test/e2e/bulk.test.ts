@@ -4,20 +4,11 @@
  * delete one (Undo brings it back), delete several after a confirmation;
  * print the labels of "all matching" as a PDF; prices in the shop's currency.
  */
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect } from 'vitest'
+import { it } from '#setup/browser-test'
 import type { NewPlant } from '#shared/plant'
-import { launchBrowser } from '#setup/browser'
 import { readPrintedLabels } from './pages/printed-labels'
 import { openTill } from './pages/till-session'
-
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
 
 /** Plants A…E (ids 1–5, listed by name in id order), alternately available and pending. */
 const PLANTS: NewPlant[] = ['Agave', 'Begonia', 'Cactus', 'Dahlia', 'Echeveria'].map((name, index) => ({
@@ -29,7 +20,7 @@ const PLANTS: NewPlant[] = ['Agave', 'Begonia', 'Cactus', 'Dahlia', 'Echeveria']
 }))
 
 describe('bulk actions', () => {
-  it('ticks a shift-click range, sets the status of all in one step, and one Undo puts each back', async () => {
+  it('ticks a shift-click range, sets the status of all in one step, and one Undo puts each back', async ({ browser }) => {
     const s = await openTill(browser, PLANTS)
     const page = s.watched.page
     await page.getByRole('checkbox', { name: 'Select Begonia' }).click()
@@ -49,7 +40,7 @@ describe('bulk actions', () => {
     await s.finish()
   })
 
-  it('a bulk Undo refused because one plant was sold since names that plant, and puts nothing back', async () => {
+  it('a bulk Undo refused because one plant was sold since names that plant, and puts nothing back', async ({ browser }) => {
     const s = await openTill(browser, PLANTS)
     const page = s.watched.page
     await page.getByRole('checkbox', { name: 'Select Agave' }).click()
@@ -67,7 +58,7 @@ describe('bulk actions', () => {
     await s.watched.context.close()
   })
 
-  it('deletes one plant at once and Undo restores it; several ask first, and Undo restores them all', async () => {
+  it('deletes one plant at once and Undo restores it; several ask first, and Undo restores them all', async ({ browser }) => {
     const s = await openTill(browser, PLANTS)
     const page = s.watched.page
     await page.getByRole('checkbox', { name: 'Select Cactus' }).click()
@@ -97,7 +88,7 @@ describe('bulk actions', () => {
     await s.finish(1)
   })
 
-  it('deletes from the edit dialog with Undo; a plant a script deletes or restores leaves or rejoins an open UI', async () => {
+  it('deletes from the edit dialog with Undo; a plant a script deletes or restores leaves or rejoins an open UI', async ({ browser }) => {
     const s = await openTill(browser, PLANTS)
     const page = s.watched.page
     await s.catalogue.row('Dahlia').getByRole('button', { name: 'Edit Dahlia', exact: true }).click()
@@ -120,7 +111,7 @@ describe('bulk actions', () => {
     await s.finish()
   })
 
-  it('shows prices in the shop’s currency, sorts by price, and prints the labels of all matching plants with prices', async () => {
+  it('shows prices in the shop’s currency, sorts by price, and prints the labels of all matching plants with prices', async ({ browser }) => {
     const s = await openTill(browser, PLANTS)
     const page = s.watched.page
     await s.api.setShopSettings({ currency: 'GBP' })

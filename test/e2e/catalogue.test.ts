@@ -2,28 +2,21 @@
  * The staff UI end to end: the built renderer served by a real
  * `plant-store serve` (own temporary data per test), in Debian's Chromium.
  */
+import { describe, expect } from 'vitest'
+import { it } from '#setup/browser-test'
 import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApiClient } from '#shared/api-client'
 import type { NewPlant } from '#shared/plant'
-import { launchBrowser, openPage } from '#setup/browser'
+import { openPage } from '#setup/browser'
 import { startServe } from '#setup/serve-process'
 import { makeTempDir } from '#setup/temp-dir'
 import { SAMPLE_PLANTS, finish, openSession } from './pages/catalogue-session'
 
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
-
-const session = (plants: NewPlant[] = []) => openSession(browser, plants)
+const session = (browser: Browser, plants: NewPlant[] = []) => openSession(browser, plants)
 
 describe('staff UI in Chromium', () => {
-  it('opens from the printed address, drops the token from the address bar and lists the catalogue', async () => {
-    const s = await session(SAMPLE_PLANTS.slice(0, 3))
+  it('opens from the printed address, drops the token from the address bar and lists the catalogue', async ({ browser }) => {
+    const s = await session(browser, SAMPLE_PLANTS.slice(0, 3))
     expect(s.watched.page.url()).toBe(`http://127.0.0.1:${s.server.port}/`)
     expect(await s.catalogue.names()).toEqual(['Aloe vera', 'Boston fern', 'Monstera deliciosa'])
     expect(await s.catalogue.row('Monstera deliciosa').getByRole('listitem').allTextContents()).toEqual(['indoor', 'shade', 'large'])
@@ -34,8 +27,8 @@ describe('staff UI in Chromium', () => {
     await finish(s)
   })
 
-  it('adds a plant with n, the form and Enter; tags become chips', async () => {
-    const s = await session()
+  it('adds a plant with n, the form and Enter; tags become chips', async ({ browser }) => {
+    const s = await session(browser)
     await s.watched.page.getByText('No plants yet').waitFor()
     await s.watched.page.keyboard.press('n')
     await s.catalogue.form.fill({ name: 'Monstera deliciosa', category: 'Aroids', tags: 'indoor, shade' })
@@ -54,8 +47,8 @@ describe('staff UI in Chromium', () => {
     await finish(s)
   })
 
-  it('edits a plant from its row; Esc asks before dropping what was typed', async () => {
-    const s = await session(SAMPLE_PLANTS.slice(0, 3))
+  it('edits a plant from its row; Esc asks before dropping what was typed', async ({ browser }) => {
+    const s = await session(browser, SAMPLE_PLANTS.slice(0, 3))
     await s.catalogue.row('Boston fern').getByRole('cell').first().click()
     await s.catalogue.form.fill({ name: 'Kimberly fern' })
     await s.watched.page.keyboard.press('Escape')
@@ -85,8 +78,8 @@ describe('staff UI in Chromium', () => {
     await finish(s)
   })
 
-  it('changes a status in one step from the row and updates the counts', async () => {
-    const s = await session(SAMPLE_PLANTS.slice(0, 3))
+  it('changes a status in one step from the row and updates the counts', async ({ browser }) => {
+    const s = await session(browser, SAMPLE_PLANTS.slice(0, 3))
     expect(await s.catalogue.counts()).toEqual({ All: 3, Available: 1, Pending: 1, Sold: 1 })
     await s.catalogue.statusOf('Monstera deliciosa').selectOption({ label: 'Sold' })
     await s.catalogue.toast('Monstera deliciosa is now sold').waitFor()
@@ -96,8 +89,8 @@ describe('staff UI in Chromium', () => {
     await finish(s)
   })
 
-  it('filters by status with live counts', async () => {
-    const s = await session(SAMPLE_PLANTS)
+  it('filters by status with live counts', async ({ browser }) => {
+    const s = await session(browser, SAMPLE_PLANTS)
     expect(await s.catalogue.counts()).toEqual({ All: 12, Available: 8, Pending: 2, Sold: 2 })
     await s.catalogue.filter('Pending').check()
     await expect.poll(() => s.catalogue.names()).toEqual(['Boston fern', 'Peace lily'])
@@ -111,8 +104,8 @@ describe('staff UI in Chromium', () => {
     await finish(s)
   })
 
-  it('searches as you type after / focuses the box; counts follow the search', async () => {
-    const s = await session(SAMPLE_PLANTS)
+  it('searches as you type after / focuses the box; counts follow the search', async ({ browser }) => {
+    const s = await session(browser, SAMPLE_PLANTS)
     await s.watched.page.keyboard.press('/')
     await s.watched.page.keyboard.type('fern')
     await expect.poll(() => s.catalogue.names()).toEqual(['Boston fern', 'Maidenhair fern'])
@@ -126,8 +119,8 @@ describe('staff UI in Chromium', () => {
     await finish(s)
   })
 
-  it('shows a validation error at its field and keeps what was typed', async () => {
-    const s = await session()
+  it('shows a validation error at its field and keeps what was typed', async ({ browser }) => {
+    const s = await session(browser)
     await s.catalogue.addPlant.click()
     await s.catalogue.form.fill({ name: 'x'.repeat(201), category: 'Aroids' })
     await s.catalogue.form.save.click()
@@ -141,8 +134,8 @@ describe('staff UI in Chromium', () => {
   })
 
   // How fast it shows is measured by `npm run bench:ui` (docs/performance.md); here only that it shows, without reload.
-  it('shows a plant added through the API without reload', async () => {
-    const s = await session(SAMPLE_PLANTS.slice(0, 2))
+  it('shows a plant added through the API without reload', async ({ browser }) => {
+    const s = await session(browser, SAMPLE_PLANTS.slice(0, 2))
     await s.api.addPlant({ name: 'Added by a script', category: 'Scripts', tags: ['live'] })
     await s.catalogue.row('Added by a script').waitFor({ timeout: 15_000 })
     await s.api.updatePlant({ id: 1, status: 'sold' })
@@ -150,8 +143,8 @@ describe('staff UI in Chromium', () => {
     await finish(s)
   })
 
-  it('shows a calm reconnecting banner while the server is away, and catches up when it is back', async () => {
-    const s = await session(SAMPLE_PLANTS.slice(0, 1))
+  it('shows a calm reconnecting banner while the server is away, and catches up when it is back', async ({ browser }) => {
+    const s = await session(browser, SAMPLE_PLANTS.slice(0, 1))
     await s.server.stop()
     const banner = s.watched.page.getByText('Reconnecting to the server')
     await banner.waitFor({ timeout: 5000 })
@@ -170,7 +163,7 @@ describe('staff UI in Chromium', () => {
     await finish(s)
   })
 
-  it('asks for the access link when opened without a token', async () => {
+  it('asks for the access link when opened without a token', async ({ browser }) => {
     const server = await startServe(await makeTempDir())
     const watched = await openPage(browser)
     await watched.page.goto(`http://127.0.0.1:${server.port}/`)

@@ -4,24 +4,17 @@
  * shown as a choice, never a silent overwrite; the Settings dialog makes and
  * revokes tokens a script then uses.
  */
+import { describe, expect } from 'vitest'
+import { it } from '#setup/browser-test'
 import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApiClient } from '#shared/api-client'
-import { launchBrowser, openPage, type WatchedPage } from '#setup/browser'
+import { openPage, type WatchedPage } from '#setup/browser'
 import { startServe } from '#setup/serve-process'
 import { makeTempDir } from '#setup/temp-dir'
 import { CataloguePage } from './pages/catalogue-page'
 import { ConflictDialog, SettingsDialog } from './pages/conflict-dialog'
 import { axeViolations } from './pages/axe'
 import { screenshotEachSize } from './pages/screens'
-
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
 
 /** Chromium logs every refused fetch; a 412 is the expected answer here, anything else is a problem. */
 async function finish(...pages: WatchedPage[]): Promise<void> {
@@ -31,7 +24,7 @@ async function finish(...pages: WatchedPage[]): Promise<void> {
   }
 }
 
-async function twoPages(plants: { name: string; category?: string }[]) {
+async function twoPages(browser: Browser, plants: { name: string; category?: string }[]) {
   const server = await startServe(await makeTempDir())
   const api = createApiClient({ baseUrl: server.baseUrl, token: server.token })
   for (const plant of plants) await api.addPlant(plant)
@@ -48,8 +41,8 @@ async function twoPages(plants: { name: string; category?: string }[]) {
 }
 
 describe('editing the same plant in two places (Chromium)', () => {
-  it('the second save shows the conflict with the current values, and applying mine again loses nothing', async () => {
-    const { api, first, second, one, two } = await twoPages([{ name: 'Boston fern', category: 'Ferns' }])
+  it('the second save shows the conflict with the current values, and applying mine again loses nothing', async ({ browser }) => {
+    const { api, first, second, one, two } = await twoPages(browser, [{ name: 'Boston fern', category: 'Ferns' }])
     await one.row('Boston fern').getByRole('button', { name: 'Edit Boston fern', exact: true }).click()
     await two.row('Boston fern').getByRole('button', { name: 'Edit Boston fern', exact: true }).click()
     await two.form.fill({ name: 'Kimberly fern' })
@@ -73,8 +66,8 @@ describe('editing the same plant in two places (Chromium)', () => {
     await finish(first, second)
   })
 
-  it('Undo after a script sold the plant shows the conflict instead of setting it back; keeping theirs keeps the sale', async () => {
-    const { api, first, second, one } = await twoPages([{ name: 'Peace lily' }])
+  it('Undo after a script sold the plant shows the conflict instead of setting it back; keeping theirs keeps the sale', async ({ browser }) => {
+    const { api, first, second, one } = await twoPages(browser, [{ name: 'Peace lily' }])
     await one.statusOf('Peace lily').selectOption({ label: 'Pending' })
     const toast = one.toast('Peace lily is now pending')
     await toast.waitFor()
@@ -92,8 +85,8 @@ describe('editing the same plant in two places (Chromium)', () => {
 })
 
 describe('the conflict dialog lists every field (Chromium)', () => {
-  it('shows a price changed at the till beside mine, in the shop’s money, instead of rows that all read unchanged', async () => {
-    const { api, first, second, one } = await twoPages([{ name: 'Olive tree', category: 'Trees' }])
+  it('shows a price changed at the till beside mine, in the shop’s money, instead of rows that all read unchanged', async ({ browser }) => {
+    const { api, first, second, one } = await twoPages(browser, [{ name: 'Olive tree', category: 'Trees' }])
     await api.setShopSettings({ currency: 'GBP' })
     await first.page.reload()
     await one.summary.waitFor()
@@ -117,7 +110,7 @@ describe('the conflict dialog lists every field (Chromium)', () => {
 })
 
 describe('Settings: named tokens (Chromium)', () => {
-  it('makes a read-only token a script can read with but not write, and revokes it', async () => {
+  it('makes a read-only token a script can read with but not write, and revokes it', async ({ browser }) => {
     const server = await startServe(await makeTempDir())
     const watched = await openPage(browser)
     await CataloguePage.open(watched.page, server.uiUrl)

@@ -6,11 +6,11 @@
  */
 import { existsSync } from 'node:fs'
 import path from 'node:path'
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect } from 'vitest'
+import { it } from '#setup/browser-test'
 import { createApiClient } from '#shared/api-client'
 import { pairingQrText } from '#shared/lan'
-import { launchBrowser, openPage } from '#setup/browser'
+import { openPage } from '#setup/browser'
 import { startServe } from '#setup/serve-process'
 import { makeTempDir } from '#setup/temp-dir'
 import { setUpPrimary } from '#setup/tills'
@@ -20,16 +20,8 @@ import { FirstRunPage } from './pages/first-run-page'
 import { CataloguePage } from './pages/catalogue-page'
 import { screenshotEachSize } from './pages/screens'
 
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
-
 describe('the first-run screen', () => {
-  it('connects to the main computer from its scanned QR code, after saying in words that a wrong code was refused', async () => {
+  it('connects to the main computer from its scanned QR code, after saying in words that a wrong code was refused', async ({ browser }) => {
     const { tillDir, primary } = await setUpPrimary()
     const owner = createApiClient({ baseUrl: primary.baseUrl, token: primary.token })
     await owner.addPlant({ name: 'Maidenhair fern' })
@@ -83,7 +75,7 @@ describe('the first-run screen', () => {
     await watched.context.close()
   })
 
-  it('starts the catalogue here once "This is the shop\'s main computer" is confirmed, and never asks again', async () => {
+  it('starts the catalogue here once "This is the shop\'s main computer" is confirmed, and never asks again', async ({ browser }) => {
     const dir = await makeTempDir()
     const server = await startServe(dir, ['--first-run'])
     const watched = await openPage(browser, { width: 1024, height: 600 })

@@ -7,20 +7,13 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect } from 'vitest'
+import { it } from '#setup/browser-test'
 import { createApiClient } from '#shared/api-client'
-import { launchBrowser, openPage, type WatchedPage } from '#setup/browser'
+import { openPage, type WatchedPage } from '#setup/browser'
 import { startServe } from '#setup/serve-process'
 import { makeTempDir } from '#setup/temp-dir'
 import { CataloguePage } from './pages/catalogue-page'
-
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
 
 /** The little of the page's DOM used below (these tests are type-checked without the DOM's types). */
 interface PageGlobals {
@@ -49,7 +42,7 @@ async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
   return () => page.evaluate(() => (globalThis as unknown as PageGlobals).cspViolations)
 }
 
-async function setUp(plants: { name: string; category?: string }[]) {
+async function setUp(browser: Browser, plants: { name: string; category?: string }[]) {
   const server = await startServe(await makeTempDir())
   const owner = createApiClient({ baseUrl: server.baseUrl, token: server.token })
   for (const plant of plants) await owner.addPlant(plant)
@@ -68,8 +61,8 @@ async function finish(watched: WatchedPage, violations: () => Promise<string[]>)
 }
 
 describe('history and reports (Chromium)', () => {
-  it("the History tab lists a till's status change in shop words, live while it is open", async () => {
-    const { till, watched, violations, catalogue } = await setUp([{ name: 'Olive tree', category: 'Trees' }])
+  it("the History tab lists a till's status change in shop words, live while it is open", async ({ browser }) => {
+    const { till, watched, violations, catalogue } = await setUp(browser, [{ name: 'Olive tree', category: 'Trees' }])
     const { page } = watched
     await catalogue.row('Olive tree').getByRole('button', { name: 'Edit Olive tree', exact: true }).click()
     await catalogue.form.dialog.getByRole('tab', { name: 'History', exact: true }).click()
@@ -93,9 +86,10 @@ describe('history and reports (Chromium)', () => {
     await finish(watched, violations)
   })
 
-  it('the Reports view draws the sold-per-day chart after three sales, with no CSP violation', async () => {
+  it('the Reports view draws the sold-per-day chart after three sales, with no CSP violation', async ({ browser }) => {
     const names = ['Monstera', 'Fern', 'Cactus', 'Ivy']
     const { till, watched, violations, catalogue } = await setUp(
+      browser,
       names.map((name, index) => ({ name, category: index < 2 ? 'Aroids' : 'Succulents' }))
     )
     for (const id of [1, 2, 3]) await till.updatePlant({ id, status: 'sold' })
@@ -134,7 +128,7 @@ describe('history and reports (Chromium)', () => {
     await finish(watched, violations)
   })
 
-  it('a damaged history file shows as a banner while the catalogue serves on', async () => {
+  it('a damaged history file shows as a banner while the catalogue serves on', async ({ browser }) => {
     const dir = await makeTempDir()
     const first = await startServe(dir)
     await createApiClient({ baseUrl: first.baseUrl, token: first.token }).addPlant({ name: 'Olive tree' })

@@ -1,24 +1,17 @@
 /** Export and import in the staff UI (Chromium against a real `plant-store serve`). */
 import { readdir, rm } from 'node:fs/promises'
+import { describe, expect } from 'vitest'
+import { it } from '#setup/browser-test'
 import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApiClient } from '#shared/api-client'
-import { launchBrowser, openPage } from '#setup/browser'
+import { openPage } from '#setup/browser'
 import { runCli, startServe } from '#setup/serve-process'
 import { makeTempDir } from '#setup/temp-dir'
 import { CataloguePage } from './pages/catalogue-page'
 import { SettingsDialog } from './pages/conflict-dialog'
 import { TransferPanel } from './pages/import-dialog'
 
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
-
-async function session() {
+async function session(browser: Browser) {
   const server = await startServe(await makeTempDir())
   const api = createApiClient({ baseUrl: server.baseUrl, token: server.token })
   await api.addPlant({ name: 'Monstera', category: 'Aroids', tags: ['indoor', 'shade'] })
@@ -30,8 +23,8 @@ async function session() {
 }
 
 describe('export and import in the staff UI', () => {
-  it('exports CSV and imports the same file back as all unchanged', async () => {
-    const s = await session()
+  it('exports CSV and imports the same file back as all unchanged', async ({ browser }) => {
+    const s = await session(browser)
     const file = await s.transfer.export('CSV — all plants')
     expect(file.name).toMatch(/^plants-\d{4}-\d{2}-\d{2}\.csv$/)
     expect(file.text.startsWith('\uFEFFid,name,category,tags,status')).toBe(true)
@@ -43,8 +36,8 @@ describe('export and import in the staff UI', () => {
     await s.watched.context.close()
   })
 
-  it('shows the row of an error and changes nothing; a valid file updates the table', async () => {
-    const s = await session()
+  it('shows the row of an error and changes nothing; a valid file updates the table', async ({ browser }) => {
+    const s = await session(browser)
     const bad = 'id;status\n1;sold\n2;Sould\n'
     expect(await s.transfer.preview('edit.csv', bad)).toBe('0 plants to add, 1 plant to update, 0 unchanged')
     await expect.poll(() => s.transfer.errors.first().textContent()).toContain('row 3, status: the status word "Sould" (rows 3) is not known')
@@ -65,7 +58,7 @@ describe('export and import in the staff UI', () => {
     await s.watched.context.close()
   })
 
-  it('shows the last backup into the backup folder, or a calm warning when the folder is missing', async () => {
+  it('shows the last backup into the backup folder, or a calm warning when the folder is missing', async ({ browser }) => {
     const dir = await makeTempDir()
     const usb = await makeTempDir()
     expect((await runCli(['config', 'set', 'backup.dir', usb, '--data', dir])).code).toBe(0)
@@ -82,7 +75,7 @@ describe('export and import in the staff UI', () => {
     await watched.context.close()
   })
 
-  it('sets the backup folder in Settings (a folder that cannot be used is refused, saying why) and backs up now', async () => {
+  it('sets the backup folder in Settings (a folder that cannot be used is refused, saying why) and backs up now', async ({ browser }) => {
     const dir = await makeTempDir()
     const usb = await makeTempDir()
     const server = await startServe(dir)

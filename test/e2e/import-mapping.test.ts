@@ -5,10 +5,11 @@
  */
 import { mkdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { beforeAll, describe, expect } from 'vitest'
+import { it } from '#setup/browser-test'
 import { createApiClient } from '#shared/api-client'
-import { launchBrowser, openPage } from '#setup/browser'
+import { openPage } from '#setup/browser'
 import { startServe } from '#setup/serve-process'
 import { makeTempDir } from '#setup/temp-dir'
 import { axeViolations } from './pages/axe'
@@ -19,13 +20,8 @@ import { scrollsSideways } from './pages/layout-probes'
 const SCREENSHOTS = path.resolve(import.meta.dirname, '../../test-results/screenshots')
 const FIXTURES = path.resolve(import.meta.dirname, '../fixtures/import')
 
-let browser: Browser
 beforeAll(async () => {
-  browser = await launchBrowser()
   await mkdir(SCREENSHOTS, { recursive: true })
-})
-afterAll(async () => {
-  await browser?.close()
 })
 
 async function screenshot(page: Page, name: string): Promise<void> {
@@ -34,7 +30,7 @@ async function screenshot(page: Page, name: string): Promise<void> {
 }
 
 describe('the mapping step of an import', () => {
-  it('names the Shopify preset, maps its columns, leaves the gift card out on one tick, and needs no click the second time', async () => {
+  it('names the Shopify preset, maps its columns, leaves the gift card out on one tick, and needs no click the second time', async ({ browser }) => {
     const server = await startServe(await makeTempDir())
     const api = createApiClient({ baseUrl: server.baseUrl, token: server.token })
     await api.setShopSettings({ currency: 'GBP' })
@@ -85,7 +81,7 @@ describe('the mapping step of an import', () => {
     await watched.context.close()
   })
 
-  it('asks for the decimal mark of an unclear price column and imports once it is chosen', async () => {
+  it('asks for the decimal mark of an unclear price column and imports once it is chosen', async ({ browser }) => {
     const server = await startServe(await makeTempDir())
     await createApiClient({ baseUrl: server.baseUrl, token: server.token }).setShopSettings({ currency: 'GBP' })
     const watched = await openPage(browser, { width: 1024, height: 600 })

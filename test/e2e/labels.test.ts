@@ -3,22 +3,13 @@
  * print CSS alone decides what is on the page), read back with poppler and
  * the QR codes decoded from a rendered page.
  */
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser } from '#setup/browser'
+import { describe, expect } from 'vitest'
+import { it } from '#setup/browser-test'
 import { readPrintedLabels } from './pages/printed-labels'
 import { openTill } from './pages/till-session'
 
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
-
 describe('printing labels', () => {
-  it('prints a till card’s plant on an A4 sheet and on roll labels: name, category, code, decodable QR, no app chrome', async () => {
+  it('prints a till card’s plant on an A4 sheet and on roll labels: name, category, code, decodable QR, no app chrome', async ({ browser }) => {
     const s = await openTill(browser, [
       { name: 'Boston fern', category: 'Ferns', tags: [] },
       { name: 'Monstera deliciosa', category: 'Aroids', tags: ['indoor'] }

@@ -3,20 +3,12 @@
  * (`page.pdf()`), its text read back with `pdftotext`, and its QR code decoded (as the labels' are) to the receipt
  * number a return scans.
  */
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser, openPage } from '#setup/browser'
+import { describe, expect } from 'vitest'
+import { it } from '#setup/browser-test'
+import { openPage } from '#setup/browser'
 import { startServe, type ServeProcess } from '#setup/serve-process'
 import { makeTempDir } from '#setup/temp-dir'
 import { readPrintedLabels } from './pages/printed-labels'
-
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
 
 async function call(server: ServeProcess, method: string, route: string, body: unknown): Promise<Record<string, unknown>> {
   const response = await fetch(`${server.baseUrl}${route}`, {
@@ -29,7 +21,7 @@ async function call(server: ServeProcess, method: string, route: string, body: u
 }
 
 describe('printing a receipt', () => {
-  it('prints on an 80 mm and a 58 mm roll the shop, the lines, the total and the receipt number as text and as a QR code', async () => {
+  it('prints on an 80 mm and a 58 mm roll the shop, the lines, the total and the receipt number as text and as a QR code', async ({ browser }) => {
     const server = await startServe(await makeTempDir())
     await call(server, 'PUT', '/settings/sales', {
       pricesIncludeTax: true,

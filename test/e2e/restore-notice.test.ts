@@ -3,26 +3,18 @@
  * and the server starts again; the page reloads on its own and says what happened (from a backup of when, by what).
  * Screenshots of the notice at the three sizes.
  */
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect } from 'vitest'
+import { it } from '#setup/browser-test'
 import { createApiClient } from '#shared/api-client'
-import { launchBrowser, openPage } from '#setup/browser'
+import { openPage } from '#setup/browser'
 import { runCli, startServe } from '#setup/serve-process'
 import { makeTempDir } from '#setup/temp-dir'
 import { axeViolations } from './pages/axe'
 import { CataloguePage } from './pages/catalogue-page'
 import { screenshotEachSize } from './pages/screens'
 
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
-
 describe('a restore while the page is open', () => {
-  it('reloads the page and tells the people looking at it that a backup was put back, of when and by what', async () => {
+  it('reloads the page and tells the people looking at it that a backup was put back, of when and by what', async ({ browser }) => {
     const dir = await makeTempDir()
     const server = await startServe(dir)
     const api = createApiClient({ baseUrl: server.baseUrl, token: server.token })

@@ -3,21 +3,12 @@
  * kept in stock, scanned twice), a discount, the basket kept through a reload, paid in cash with the change shown,
  * the receipt opened and read, one line refunded, the day closed; the Z report's net equals the Reports view's takings.
  */
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser } from '#setup/browser'
+import { describe, expect } from 'vitest'
+import { it } from '#setup/browser-test'
 import { axeViolations } from './pages/axe'
 import { saveScreenshot } from './pages/screenshots'
 import { openTill } from './pages/till-session'
 import { TillPage } from './pages/till-page'
-
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
 
 const PLANTS = [
   { name: 'Basil', price: 3.99, quantity: 10 },
@@ -26,10 +17,10 @@ const PLANTS = [
 ]
 
 describe('a sale at the till', () => {
-  it.each([
+  it.for([
     { width: 1366, height: 768 },
     { width: 1024, height: 600 }
-  ])('scans, discounts, pays cash, shows the receipt, refunds a line and closes the day at $width×$height', async (viewport) => {
+  ])('scans, discounts, pays cash, shows the receipt, refunds a line and closes the day at $width×$height', async (viewport, { browser }) => {
     const s = await openTill(browser, PLANTS)
     const { page } = s.watched
     await page.setViewportSize(viewport)

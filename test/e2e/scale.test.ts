@@ -3,25 +3,17 @@
  * Only that it works, with generous timeouts for a loaded 2-core machine; how fast is measured by
  * `npm run bench:ui` (bench/ui, reported in docs/performance.md).
  */
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect } from 'vitest'
+import { it } from '#setup/browser-test'
 import { createApiClient } from '#shared/api-client'
-import { launchBrowser, openPage } from '#setup/browser'
+import { openPage } from '#setup/browser'
 import { startServe } from '#setup/serve-process'
 import { makeTempDir } from '#setup/temp-dir'
 import { CataloguePage } from './pages/catalogue-page'
 import { PLANT_COUNT, seed } from './pages/large-catalogue'
 
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
-
 describe(`the catalogue with ${PLANT_COUNT.toLocaleString('en')} plants`, () => {
-  it('opens, filters, searches and pages; the headers stay visible and a new page starts at its top', { timeout: 240_000 }, async () => {
+  it('opens, filters, searches and pages; the headers stay visible and a new page starts at its top', { timeout: 240_000 }, async ({ browser }) => {
     const server = await startServe(await makeTempDir())
     const api = createApiClient({ baseUrl: server.baseUrl, token: server.token })
     await seed(api, PLANT_COUNT)

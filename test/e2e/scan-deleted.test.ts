@@ -2,21 +2,12 @@
  * Scanning the label of a plant deleted elsewhere (another window, a script, the CLI, or before a reload): the
  * till card says it was deleted, not merely that there is no such plant.
  */
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser } from '#setup/browser'
+import { describe, expect } from 'vitest'
+import { it } from '#setup/browser-test'
 import { openTill } from './pages/till-session'
 
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
-
 describe('scanning a plant deleted elsewhere', () => {
-  it('says the plant was deleted; a code no plant ever had still says "No plant"', async () => {
+  it('says the plant was deleted; a code no plant ever had still says "No plant"', async ({ browser }) => {
     const s = await openTill(browser, [{ name: 'Monstera deliciosa' }, { name: 'Boston fern' }])
     const page = s.watched.page
     await s.api.deletePlant(1)

@@ -2,18 +2,9 @@
  * Scan to sell in Chromium: a scanner's key burst opens the till card, Enter
  * sells, the row follows; codes typed into the search box work too.
  */
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser } from '#setup/browser'
+import { describe, expect } from 'vitest'
+import { it } from '#setup/browser-test'
 import { openTill } from './pages/till-session'
-
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
 
 const PLANTS = [
   { name: 'Monstera deliciosa', category: 'Aroids', tags: ['indoor', 'shade'] },
@@ -21,7 +12,7 @@ const PLANTS = [
 ]
 
 describe('scan to sell', () => {
-  it('a fast key burst opens the till card; Enter sells, the row updates, Undo puts it back', async () => {
+  it('a fast key burst opens the till card; Enter sells, the row updates, Undo puts it back', async ({ browser }) => {
     const s = await openTill(browser, PLANTS)
     const page = s.watched.page
     await s.scan('PS-1')
@@ -47,7 +38,7 @@ describe('scan to sell', () => {
     await s.finish()
   })
 
-  it('a code typed slowly into the search box opens the card on Enter; unknown codes say so', async () => {
+  it('a code typed slowly into the search box opens the card on Enter; unknown codes say so', async ({ browser }) => {
     const s = await openTill(browser, PLANTS)
     const page = s.watched.page
     await s.catalogue.search.pressSequentially('PS-2', { delay: 150 })

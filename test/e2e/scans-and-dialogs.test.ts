@@ -4,20 +4,11 @@
  * the till card and the badge keeps its status; while the till card is open it shows the plant scanned next, with no
  * pots counted from the code's digits.
  */
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect } from 'vitest'
+import { it } from '#setup/browser-test'
 import type { NewPlant } from '#shared/plant'
-import { launchBrowser } from '#setup/browser'
 import { openTill } from './pages/till-session'
 import { screenshotEachSize } from './pages/screens'
-
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
 
 /** Fern is PS-1; Lavender, a line with 40 pots, is PS-12 (a code with two digits that a count could take). */
 const PLANTS: NewPlant[] = [
@@ -27,7 +18,7 @@ const PLANTS: NewPlant[] = [
 ]
 
 describe('a scan while a dialog or a control has focus', () => {
-  it('in the edit dialog: Save focused is not pressed, a text field keeps what it had, nothing is saved', async () => {
+  it('in the edit dialog: Save focused is not pressed, a text field keeps what it had, nothing is saved', async ({ browser }) => {
     const s = await openTill(browser, PLANTS)
     const page = s.watched.page
     await s.catalogue.search.fill('Fern')
@@ -49,7 +40,7 @@ describe('a scan while a dialog or a control has focus', () => {
     await s.finish()
   })
 
-  it("on a row's status badge: the till card opens and the badge keeps its status (the code's letters pick nothing)", async () => {
+  it("on a row's status badge: the till card opens and the badge keeps its status (the code's letters pick nothing)", async ({ browser }) => {
     const s = await openTill(browser, PLANTS)
     const page = s.watched.page
     await s.catalogue.search.fill('Fern')
@@ -65,7 +56,7 @@ describe('a scan while a dialog or a control has focus', () => {
     await s.finish()
   })
 
-  it('with the till card open: the plant scanned next is shown, and Enter sells one pot, not the code’s digits', async () => {
+  it('with the till card open: the plant scanned next is shown, and Enter sells one pot, not the code’s digits', async ({ browser }) => {
     const s = await openTill(browser, PLANTS)
     const page = s.watched.page
     await s.scan('PS-1')

@@ -4,10 +4,9 @@
  * a short 1024 × 600 window that gives the list most of its height. Screenshots of each screen at 1366×768,
  * 1024×600 and 390×844 go to test-results/screenshots.
  */
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect } from 'vitest'
+import { it } from '#setup/browser-test'
 import type { NewPlant } from '#shared/plant'
-import { launchBrowser } from '#setup/browser'
 import { SAMPLE_PLANTS, finish, openSession } from './pages/catalogue-session'
 import { axeViolations } from './pages/axe'
 import { TransferPanel } from './pages/import-dialog'
@@ -21,16 +20,8 @@ const TAGGED = {
   tags: ['shade-loving plant', 'likes humidity', 'hanging basket', 'beginner friendly', 'pet safe indoors', 'slow growing']
 } satisfies NewPlant
 
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
-
 describe('screens at a till’s sizes', () => {
-  it('Print labels: each layout’s radio button sits beside its words, on their line', async () => {
+  it('Print labels: each layout’s radio button sits beside its words, on their line', async ({ browser }) => {
     const s = await openSession(browser, SAMPLE_PLANTS.slice(0, 3))
     const { page } = s.watched
     await page.getByRole('checkbox', { name: 'Select Aloe vera' }).click()
@@ -54,7 +45,7 @@ describe('screens at a till’s sizes', () => {
     await finish(s)
   })
 
-  it('Import: the dialog’s content sits as far in from its edges as the plant form’s', async () => {
+  it('Import: the dialog’s content sits as far in from its edges as the plant form’s', async ({ browser }) => {
     const s = await openSession(browser, SAMPLE_PLANTS.slice(0, 3))
     const { page } = s.watched
     await s.catalogue.addPlant.click()
@@ -85,7 +76,7 @@ describe('screens at a till’s sizes', () => {
     await finish(s)
   })
 
-  it('tags that need a third line: the chips that fit, then "+N" naming the rest (tooltip and screen reader)', async () => {
+  it('tags that need a third line: the chips that fit, then "+N" naming the rest (tooltip and screen reader)', async ({ browser }) => {
     const s = await openSession(browser, [...SAMPLE_PLANTS, TAGGED])
     const { page } = s.watched
     const chips = s.catalogue.row(TAGGED.name).getByRole('list')
@@ -108,7 +99,7 @@ describe('screens at a till’s sizes', () => {
     await finish(s)
   })
 
-  it('the tick-box column does not make the table (or the page) scroll sideways', async () => {
+  it('the tick-box column does not make the table (or the page) scroll sideways', async ({ browser }) => {
     const s = await openSession(browser, [...SAMPLE_PLANTS, TAGGED])
     const { page } = s.watched
     const scroller = page.locator('.table-scroll')
@@ -120,7 +111,7 @@ describe('screens at a till’s sizes', () => {
     await finish(s)
   })
 
-  it('a short 1024 × 600 window gives the list most of its height, and 1366 × 768 and 390 × 844 keep theirs', async () => {
+  it('a short 1024 × 600 window gives the list most of its height, and 1366 × 768 and 390 × 844 keep theirs', async ({ browser }) => {
     const s = await openSession(browser, [...SAMPLE_PLANTS, TAGGED], { width: 1024, height: 600 })
     const { page } = s.watched
     expect(await listHeightShare(page)).toBeGreaterThanOrEqual(0.7)

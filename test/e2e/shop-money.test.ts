@@ -3,10 +3,10 @@
  * dialog sets the currency, the Price field refuses `0.005` in words instead of guessing, and the import preview
  * names plants and shows prices in the shop's money. Screenshots of each screen at the three sizes.
  */
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect } from 'vitest'
+import { it } from '#setup/browser-test'
 import { createApiClient } from '#shared/api-client'
-import { launchBrowser, openPage } from '#setup/browser'
+import { openPage } from '#setup/browser'
 import { startServe } from '#setup/serve-process'
 import { makeTempDir } from '#setup/temp-dir'
 import { axeViolations } from './pages/axe'
@@ -15,18 +15,10 @@ import { SettingsDialog } from './pages/conflict-dialog'
 import { TransferPanel } from './pages/import-dialog'
 import { screenshotEachSize } from './pages/screens'
 
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
-
 const nbsp = (text: string | null) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ').trim()
 
 describe("money in the shop's locale (de-DE)", () => {
-  it('sets the currency in Settings, refuses an ambiguous price in words, and previews an import in the shop’s money', async () => {
+  it('sets the currency in Settings, refuses an ambiguous price in words, and previews an import in the shop’s money', async ({ browser }) => {
     const server = await startServe(await makeTempDir(), [], { LC_ALL: 'de_DE.UTF-8' })
     const api = createApiClient({ baseUrl: server.baseUrl, token: server.token })
     await api.addPlant({ name: 'Fern', price: 12.5 })

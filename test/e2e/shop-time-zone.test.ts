@@ -3,10 +3,10 @@
  * the field shows the server's zone, a zone it does not know is refused in words, a city typed in lower case is saved
  * under its zone's IANA name. Screenshots of each state at the three sizes.
  */
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect } from 'vitest'
+import { it } from '#setup/browser-test'
 import { createApiClient } from '#shared/api-client'
-import { launchBrowser, openPage } from '#setup/browser'
+import { openPage } from '#setup/browser'
 import { startServe } from '#setup/serve-process'
 import { makeTempDir } from '#setup/temp-dir'
 import { axeViolations } from './pages/axe'
@@ -14,16 +14,10 @@ import { CataloguePage } from './pages/catalogue-page'
 import { SettingsDialog } from './pages/conflict-dialog'
 import { screenshotEachSize } from './pages/screens'
 
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
-
 describe("the shop's time zone in Settings", () => {
-  it('shows the server’s zone, refuses an unknown one in words, and saves a city typed in lower case under its zone’s IANA name', async () => {
+  it('shows the server’s zone, refuses an unknown one in words, and saves a city typed in lower case under its zone’s IANA name', async ({
+    browser
+  }) => {
     const server = await startServe(await makeTempDir(), [], { TZ: 'Europe/Berlin' })
     const api = createApiClient({ baseUrl: server.baseUrl, token: server.token })
     expect((await api.shopSettings()).timeZone).toBe('Europe/Berlin')

@@ -3,10 +3,10 @@
  * touch, switching member in two keystrokes (F8, then the member's number), and a staff member refused a price
  * change with the reason shown. Screenshots of the PIN pad and the refusal at each size.
  */
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect } from 'vitest'
+import { it } from '#setup/browser-test'
 import { createApiClient } from '#shared/api-client'
-import { launchBrowser, openPage } from '#setup/browser'
+import { openPage } from '#setup/browser'
 import { startServe } from '#setup/serve-process'
 import { makeTempDir } from '#setup/temp-dir'
 import { axeViolations } from './pages/axe'
@@ -16,16 +16,8 @@ import { screenshotEachSize } from './pages/screens'
 import { StaffPad } from './pages/staff-pad'
 import { TillPage } from './pages/till-page'
 
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
-
 describe('staff at the till', () => {
-  it('asks who is selling, switches member in two keystrokes, and says why staff may not change a price', async () => {
+  it('asks who is selling, switches member in two keystrokes, and says why staff may not change a price', async ({ browser }) => {
     const server = await startServe(await makeTempDir(), [])
     const api = createApiClient({ baseUrl: server.baseUrl, token: server.token })
     await api.addPlant({ name: 'Fern', price: 12.5 })

@@ -6,9 +6,9 @@
  */
 import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser } from '#setup/browser'
+import type { Page } from 'playwright-core'
+import { beforeAll, describe, expect } from 'vitest'
+import { it } from '#setup/browser-test'
 import { axeViolations } from './pages/axe'
 import { scrollsSideways } from './pages/layout-probes'
 import { StockPage } from './pages/stock-page'
@@ -21,13 +21,8 @@ const VIEWPORTS = [
   { width: 390, height: 844 }
 ]
 
-let browser: Browser
 beforeAll(async () => {
-  browser = await launchBrowser()
   await mkdir(SCREENSHOTS, { recursive: true })
-})
-afterAll(async () => {
-  await browser?.close()
 })
 
 /** Screenshots of the screen as it is, at each viewport, checked for sideways scrolling and axe violations. */
@@ -46,7 +41,7 @@ async function capture(page: Page, name: string): Promise<void> {
 const quantityOf = async (s: TillSession, id: number) => (await s.api.getPlant(id)).quantity
 
 describe('stock (Chromium)', () => {
-  it('receive 40, sell 3 by scanning, write off 2 with a reason, take stock; the History tab reads right', async () => {
+  it('receive 40, sell 3 by scanning, write off 2 with a reason, take stock; the History tab reads right', async ({ browser }) => {
     const s = await openTill(browser, [
       { name: 'Lavender Hidcote', category: 'Herbs', price: 4.5 },
       { name: 'Boston fern', category: 'Ferns', quantity: 5 }

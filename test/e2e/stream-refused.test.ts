@@ -3,10 +3,10 @@
  * more window, in Chromium against a real `plant-store serve`: the server refuses that window's stream (429), and
  * the window says so in words staff can act on instead of claiming the server is away.
  */
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect } from 'vitest'
+import { it } from '#setup/browser-test'
 import { createApiClient } from '#shared/api-client'
-import { launchBrowser, openPage } from '#setup/browser'
+import { openPage } from '#setup/browser'
 import { startServe } from '#setup/serve-process'
 import { makeTempDir } from '#setup/temp-dir'
 import { CataloguePage } from './pages/catalogue-page'
@@ -15,16 +15,8 @@ import { screenshotEachSize } from './pages/screens'
 /** A named token's share of streams (STREAM_SLOT_LIMITS.maxStreamsPerToken). */
 const SHARE = 8
 
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
-
 describe('a window whose change stream the server refuses', () => {
-  it('says too many windows are open with this access code and to close some', async () => {
+  it('says too many windows are open with this access code and to close some', async ({ browser }) => {
     const server = await startServe(await makeTempDir())
     const owner = createApiClient({ baseUrl: server.baseUrl, token: server.token })
     await owner.addPlant({ name: 'Fern' })

@@ -4,25 +4,17 @@
  * till (said in words, no receipt to print yet); once the main computer is back the sale arrives there, and the
  * till's basket is empty after a reload (it is the till's own, so the DELETE after the sale reached it).
  */
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect } from 'vitest'
+import { it } from '#setup/browser-test'
 import { createApiClient } from '#shared/api-client'
-import { launchBrowser, openPage } from '#setup/browser'
+import { openPage } from '#setup/browser'
 import { setUpPrimary, startPairedTill, startPrimary } from '#setup/tills'
 import { CataloguePage } from './pages/catalogue-page'
 import { saveScreenshot } from './pages/screenshots'
 import { TillPage } from './pages/till-page'
 
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
-
 describe('a paired till while the main computer is away', () => {
-  it('scans a plant it had listed, sells it into its outbox, and the sale arrives once the main computer is back', async () => {
+  it('scans a plant it had listed, sells it into its outbox, and the sale arrives once the main computer is back', async ({ browser }) => {
     const { primaryDir, tillDir, primary } = await setUpPrimary()
     const owner = createApiClient({ baseUrl: primary.baseUrl, token: primary.token })
     await owner.addPlant({ name: 'Fern', price: 4, quantity: 3 })

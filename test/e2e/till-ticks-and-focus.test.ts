@@ -3,25 +3,16 @@
  * user event: the page's own handlers run between the click and the browser's default action, which a
  * jsdom component test does not reproduce).
  */
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect } from 'vitest'
+import { it } from '#setup/browser-test'
 import type { NewPlant } from '#shared/plant'
-import { launchBrowser } from '#setup/browser'
 import { focusedLabel } from './pages/layout-probes'
 import { openTill } from './pages/till-session'
-
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
 
 const PLANTS: NewPlant[] = ['Agave', 'Begonia', 'Cactus'].map((name) => ({ name, category: 'Shop floor', tags: [], status: 'available' }))
 
 describe('tick boxes', () => {
-  it('show the tick a click or Space puts on a row and on the page box', async () => {
+  it('show the tick a click or Space puts on a row and on the page box', async ({ browser }) => {
     const s = await openTill(browser, PLANTS)
     const page = s.watched.page
     const begonia = page.getByRole('checkbox', { name: 'Select Begonia' })
@@ -46,7 +37,7 @@ describe('tick boxes', () => {
 })
 
 describe('focus after a delete', () => {
-  it("moves to the row now in the deleted one's place, not to the page", async () => {
+  it("moves to the row now in the deleted one's place, not to the page", async ({ browser }) => {
     const s = await openTill(browser, PLANTS)
     const page = s.watched.page
     await page.getByRole('button', { name: 'Edit Begonia', exact: true }).focus()
@@ -61,7 +52,7 @@ describe('focus after a delete', () => {
 })
 
 describe('focus after a dialog of the selection bar', () => {
-  it('goes back to the button that opened the label dialog or the delete question', async () => {
+  it('goes back to the button that opened the label dialog or the delete question', async ({ browser }) => {
     const s = await openTill(browser, PLANTS)
     const page = s.watched.page
     const bar = page.getByRole('region', { name: 'Selected plants' })
@@ -82,7 +73,7 @@ describe('focus after a dialog of the selection bar', () => {
     await s.finish()
   })
 
-  it('moves to the first ticked row after a status is chosen from Set status…', async () => {
+  it('moves to the first ticked row after a status is chosen from Set status…', async ({ browser }) => {
     const s = await openTill(browser, PLANTS)
     const page = s.watched.page
     const bar = page.getByRole('region', { name: 'Selected plants' })

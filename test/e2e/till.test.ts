@@ -6,10 +6,11 @@
  */
 import { copyFile, readFile } from 'node:fs/promises'
 import path from 'node:path'
+import { describe, expect } from 'vitest'
+import { it } from '#setup/browser-test'
 import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { NewPlant } from '#shared/plant'
-import { launchBrowser, openPage } from '#setup/browser'
+import { openPage } from '#setup/browser'
 import { startServe } from '#setup/serve-process'
 import { makeTempDir } from '#setup/temp-dir'
 import { axeViolations } from './pages/axe'
@@ -35,15 +36,7 @@ const LONG_PLANTS: NewPlant[] = [
   { name: 'Many tags', category: 'Tests', tags: Array.from({ length: 32 }, (_, i) => `a-rather-long-tag-number-${i + 1}`) }
 ]
 
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
-
-const session = (plants: NewPlant[], viewport = { width: 1366, height: 768 }, options?: { clock?: boolean }) =>
+const session = (browser: Browser, plants: NewPlant[], viewport = { width: 1366, height: 768 }, options?: { clock?: boolean }) =>
   openSession(browser, plants, viewport, options)
 
 /** Stops counting the refused reconnects the browser logs while the server is away as problems. */
@@ -53,8 +46,10 @@ function forgiveRefusedConnections(s: Session): void {
 }
 
 describe('the staff UI on a till', () => {
-  it('has no horizontal scroll or clipped filter from 360 to 1920 px; below 700 px rows are cards; long text stays in bounds', async () => {
-    const s = await session([...SAMPLE_PLANTS, ...LONG_PLANTS])
+  it('has no horizontal scroll or clipped filter from 360 to 1920 px; below 700 px rows are cards; long text stays in bounds', async ({
+    browser
+  }) => {
+    const s = await session(browser, [...SAMPLE_PLANTS, ...LONG_PLANTS])
     const { page } = s.watched
     for (const width of [1920, 1366, 1024, 800, 700, 390, 360]) {
       await page.setViewportSize({ width, height: 800 })
@@ -82,8 +77,8 @@ describe('the staff UI on a till', () => {
     await finish(s)
   })
 
-  it('changes a status from the keyboard only on Enter, and keeps focus when the row leaves the filter', async () => {
-    const s = await session(SAMPLE_PLANTS.slice(0, 3))
+  it('changes a status from the keyboard only on Enter, and keeps focus when the row leaves the filter', async ({ browser }) => {
+    const s = await session(browser, SAMPLE_PLANTS.slice(0, 3))
     const select = s.catalogue.statusOf('Monstera deliciosa')
     await select.focus()
     await s.watched.page.keyboard.press('ArrowDown')
@@ -110,8 +105,8 @@ describe('the staff UI on a till', () => {
     await finish(s)
   })
 
-  it('never covers a status control with toasts at 1024 × 600, and shows at most two', async () => {
-    const s = await session(SAMPLE_PLANTS, { width: 1024, height: 600 })
+  it('never covers a status control with toasts at 1024 × 600, and shows at most two', async ({ browser }) => {
+    const s = await session(browser, SAMPLE_PLANTS, { width: 1024, height: 600 })
     for (const name of ['Bird of paradise', 'Calathea orbifolia', 'Fiddle-leaf fig']) await s.catalogue.statusOf(name).selectOption({ label: 'Sold' })
     await s.catalogue.toast('Fiddle-leaf fig is now sold').waitFor()
     await saveScreenshot(s.watched.page, 'toasts')
@@ -128,8 +123,8 @@ describe('the staff UI on a till', () => {
     await finish(s)
   })
 
-  it('disables changes while the server is away without moving the page, and Retry now reconnects at once', async () => {
-    const s = await session(SAMPLE_PLANTS.slice(0, 2), undefined, { clock: true })
+  it('disables changes while the server is away without moving the page, and Retry now reconnects at once', async ({ browser }) => {
+    const s = await session(browser, SAMPLE_PLANTS.slice(0, 2), undefined, { clock: true })
     const { page } = s.watched
     const tableTop = (await s.catalogue.table.boundingBox())!.y
     await s.server.stop()
@@ -151,8 +146,8 @@ describe('the staff UI on a till', () => {
     await restarted.stop()
   })
 
-  it('locks a window whose token was revoked, in staff words, and opens again with a pasted access code', async () => {
-    const s = await session(SAMPLE_PLANTS.slice(0, 2))
+  it('locks a window whose token was revoked, in staff words, and opens again with a pasted access code', async ({ browser }) => {
+    const s = await session(browser, SAMPLE_PLANTS.slice(0, 2))
     const till = await s.api.createToken('till-1', 'read-write')
     const watched = await openPage(browser)
     await watched.page.goto(`${new URL(s.server.uiUrl).origin}/#token=${encodeURIComponent(till.token)}`)
@@ -176,13 +171,13 @@ describe('axe-core and screenshots', () => {
     { width: 1366, height: 768 },
     { width: 390, height: 844 }
   ]) {
-    it(`reports no violations at ${viewport.width} px: empty, full table, dialog with errors, toast, reconnecting, locked`, async () => {
-      const empty = await session([], viewport)
+    it(`reports no violations at ${viewport.width} px: empty, full table, dialog with errors, toast, reconnecting, locked`, async ({ browser }) => {
+      const empty = await session(browser, [], viewport)
       await empty.watched.page.getByText('No plants yet').waitFor()
       expect(await axeViolations(empty.watched.page), 'empty catalogue').toEqual([])
       await finish(empty)
 
-      const s = await session(SAMPLE_PLANTS, viewport)
+      const s = await session(browser, SAMPLE_PLANTS, viewport)
       const { page } = s.watched
       expect(await axeViolations(page), 'full table').toEqual([])
       await saveScreenshot(page, 'catalogue')
@@ -217,8 +212,8 @@ describe('axe-core and screenshots', () => {
     })
   }
 
-  it('screens a 1024 × 600 till, and checks docs/screenshot.png is current (refreshed only under npm run docs:screenshot)', async () => {
-    const s = await session(README_PLANTS, { width: 1024, height: 600 })
+  it('screens a 1024 × 600 till, and checks docs/screenshot.png is current (refreshed only under npm run docs:screenshot)', async ({ browser }) => {
+    const s = await session(browser, README_PLANTS, { width: 1024, height: 600 })
     await saveScreenshot(s.watched.page, 'catalogue')
     await s.watched.page.setViewportSize({ width: 1366, height: 768 })
     await s.api.updatePlant({ id: 4, status: 'pending' })

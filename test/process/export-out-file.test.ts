@@ -11,9 +11,9 @@ import { access, chmod, lstat, readdir, readFile, stat, symlink, writeFile } fro
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { hostPlatform } from '#lib/platform'
-import { PlantStore } from '#store/catalogue/plant-store'
 import { runCli } from '#setup/serve-process'
 import { makeTempDir } from '#setup/temp-dir'
+import { openTestStore } from '#setup/test-store'
 
 const POSIX_MODES = hostPlatform() !== 'win32'
 /** What a new document gets here: 0666 less the umask the child inherits from this process. */
@@ -21,8 +21,7 @@ const NEW_DOCUMENT_MODE = 0o666 & ~process.umask()
 
 describe('plant-store export --out FILE', () => {
   it('replaces a link or an existing file with a new file, and says plainly when it cannot write', async () => {
-    const data = await makeTempDir()
-    const store = await PlantStore.open({ dir: data })
+    const { store, dir: data } = await openTestStore()
     await store.add({ name: 'Fern' })
     await store.close()
     const shared = await makeTempDir()
@@ -51,8 +50,7 @@ describe('plant-store export --out FILE', () => {
 
 describe('plant-store export --out on Windows', () => {
   it.runIf(hostPlatform() === 'win32')('refuses a device name such as CON.csv or nul.json before exporting (exit 2), writing nothing', async () => {
-    const data = await makeTempDir()
-    const store = await PlantStore.open({ dir: data })
+    const { store, dir: data } = await openTestStore()
     await store.add({ name: 'Fern' })
     await store.close()
     const folder = await makeTempDir()

@@ -5,14 +5,12 @@
  * trace as an "unexpected error" and exited 1).
  */
 import { describe, expect, it } from 'vitest'
-import { PlantStore } from '#store/catalogue/plant-store'
 import { BIN, runProgram } from '#setup/serve-process'
-import { makeTempDir } from '#setup/temp-dir'
+import { openTestStore } from '#setup/test-store'
 
 describe('plant-store export into a pipe closed early', () => {
   it('ends quietly with exit code 0 when the reader (head) stops reading', async () => {
-    const data = await makeTempDir()
-    const store = await PlantStore.open({ dir: data })
+    const { store, dir: data } = await openTestStore()
     // Far more than a pipe holds (64 KiB), so the export is still writing when head has gone.
     await store.applyBatch({ adds: Array.from({ length: 5000 }, (_, n) => ({ name: `Fern ${n}`, category: 'Ferns' })), updates: [] })
     await store.close()
@@ -24,8 +22,7 @@ describe('plant-store export into a pipe closed early', () => {
   })
 
   it('ends a table listing quietly when the reader (head) stops reading', async () => {
-    const data = await makeTempDir()
-    const store = await PlantStore.open({ dir: data })
+    const { store, dir: data } = await openTestStore()
     await store.applyBatch({ adds: Array.from({ length: 5000 }, (_, n) => ({ name: `Fern ${n}`, category: 'Ferns' })), updates: [] })
     await store.close()
     const command = `set -o pipefail; "${process.execPath}" "${BIN}" plants list --data "${data}" | head -2 >/dev/null`

@@ -3,16 +3,14 @@ import { describe, expect, it } from 'vitest'
 import type { DayClose, DayReport } from '#shared/day'
 import type { Refund, Sale } from '#shared/sale'
 import { DEFAULT_SALES_SETTINGS } from '#shared/tax'
-import { PlantStore } from '#store/catalogue/plant-store'
 import { runCli } from '#setup/serve-process'
-import { makeTempDir } from '#setup/temp-dir'
+import { openTestStore } from '#setup/test-store'
 
 const noToken = { PLANT_STORE_TOKEN: undefined }
 
 /** A data folder with one sale of two basil at 3.99, paid 10.00 cash; resolves with the folder and the sale. */
 async function folderWithASale(): Promise<{ data: string; sale: Sale }> {
-  const data = await makeTempDir()
-  const store = await PlantStore.open({ dir: data })
+  const { store, dir: data } = await openTestStore()
   try {
     await store.add({ name: 'Basil', price: 3.99, quantity: 5 })
     const { sale } = await store.sales.complete({

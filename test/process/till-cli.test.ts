@@ -1,15 +1,15 @@
 /** Prices, the shop's currency and time zone from a shell: `plants add/set --price`, `config set currency` and `config set timeZone` (real processes, no server running). */
 import { describe, expect, it } from 'vitest'
-import { PlantStore } from '#store/catalogue/plant-store'
 import { runCli } from '#setup/serve-process'
 import { makeTempDir } from '#setup/temp-dir'
+import { openTestStore } from '#setup/test-store'
 
 const noToken = { PLANT_STORE_TOKEN: undefined }
 
 describe('plant-store plants --price and config set currency', () => {
   it('adds, changes and removes a price; refuses one with three decimals (exit 5)', async () => {
-    const data = await makeTempDir()
-    await (await PlantStore.open({ dir: data })).close() // a catalogue for the CLI to open
+    const { store, dir: data } = await openTestStore()
+    await store.close() // a catalogue for the CLI to open
     const added = await runCli(['plants', 'add', '--name', 'Fern', '--price', '19.99', '--json', '--data', data], noToken)
     expect(added.stderr).toBe('')
     expect(JSON.parse(added.stdout)).toMatchObject({ id: 1, price: 19.99 })

@@ -6,7 +6,7 @@ import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { describe, expect, it } from 'vitest'
 import { PlantStore } from '#store/catalogue/plant-store'
-import { makeTempDir } from '#setup/temp-dir'
+import { openTestStore } from '#setup/test-store'
 
 setFlagsFromString('--expose-gc')
 const collectGarbage = runInNewContext('gc') as () => void
@@ -22,7 +22,7 @@ async function entryAfterCheckpoint(store: PlantStore, count: number): Promise<W
 
 describe('a saved batch', () => {
   it('is let go once its entries are in the history files', async () => {
-    const store = await PlantStore.open({ dir: await makeTempDir() })
+    const { store } = await openTestStore()
     try {
       const ref = await entryAfterCheckpoint(store, 50)
       await new Promise((resolve) => setImmediate(resolve)) // a WeakRef keeps its target until the job that made it ends

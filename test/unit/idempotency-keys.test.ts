@@ -9,6 +9,7 @@ import { PlantStore } from '#store/catalogue/plant-store'
 import { IdempotencyKeyReusedError } from '#store/catalogue/preconditions'
 import { faultyFs } from '#setup/faulty-fs'
 import { makeTempDir } from '#setup/temp-dir'
+import { openTestStore } from '#setup/test-store'
 
 const owner = (key: string) => ({ by: 'owner', key })
 
@@ -31,7 +32,7 @@ function heldSyncs(): { fs: FileSystem; release(): void; held(): number } {
 
 describe('adds with an idempotency key', () => {
   it('add once: the same key and input again answers with the first plant, adding nothing', async () => {
-    const store = await PlantStore.open({ dir: await makeTempDir() })
+    const { store } = await openTestStore()
     const heard: number[] = []
     store.onChange((change) => heard.push('plant' in change ? change.plant.id : -1))
     const first = await store.addOnce({ name: 'Fern', tags: ['shade'] }, owner('k1'))
@@ -40,41 +41,37 @@ describe('adds with an idempotency key', () => {
     expect(again).toEqual({ replayed: true, plant: first.plant })
     expect(store.size).toBe(1)
     expect(heard).toEqual([1])
-    await store.close()
   })
 
   it('refuses the same key with another input, adding nothing', async () => {
-    const store = await PlantStore.open({ dir: await makeTempDir() })
+    const { store } = await openTestStore()
     await store.addOnce({ name: 'Fern' }, owner('k1'))
     const error = await store.addOnce({ name: 'Moss' }, owner('k1')).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(IdempotencyKeyReusedError)
     expect((error as IdempotencyKeyReusedError).firstPlantId).toBe(1)
     expect(store.size).toBe(1)
-    await store.close()
   })
 
   it('keeps the keys of different callers apart', async () => {
-    const store = await PlantStore.open({ dir: await makeTempDir() })
+    const { store } = await openTestStore()
     await store.addOnce({ name: 'Fern' }, { by: 'till', key: '1' })
     const other = await store.addOnce({ name: 'Moss' }, { by: 'label-printer', key: '1' })
     expect(other).toMatchObject({ replayed: false, plant: { id: 2 } })
-    await store.close()
   })
 
   it('adds one plant for two concurrent adds with one key sharing a write', async () => {
-    const store = await PlantStore.open({ dir: await makeTempDir(), batchWindowMs: 20 })
+    const { store } = await openTestStore({ batchWindowMs: 20 })
     const outcomes = await Promise.all([store.addOnce({ name: 'Fern' }, owner('same')), store.addOnce({ name: 'Fern' }, owner('same'))])
     expect(outcomes.map((outcome) => [outcome.plant.id, outcome.replayed])).toEqual([
       [1, false],
       [1, true]
     ])
     expect(store.size).toBe(1)
-    await store.close()
   })
 
   it('adds one plant when the repeat arrives while the first add is being written', async () => {
     const { fs, release, held } = heldSyncs()
-    const store = await PlantStore.open({ dir: await makeTempDir(), fs })
+    const { store } = await openTestStore({ fs })
     const first = store.addOnce({ name: 'Fern' }, owner('same'))
     await expect.poll(() => held()).toBe(1) // the first add's write waits for its fsync now
     let settled = false
@@ -86,12 +83,10 @@ describe('adds with an idempotency key', () => {
     expect((await first).replayed).toBe(false)
     expect(await second).toMatchObject({ replayed: true, plant: { id: 1 } })
     expect(store.size).toBe(1)
-    await store.close()
   })
 
   it('writes the key in the same journal line as the plant it added', async () => {
-    const dir = await makeTempDir()
-    const store = await PlantStore.open({ dir, checkpointIdleMs: 60_000 })
+    const { store, dir } = await openTestStore({ checkpointIdleMs: 60_000 })
     await store.addOnce({ name: 'Fern' }, owner('k1'))
     const [journal] = await listJournals(dir)
     const lines = (await readFile(journal!.file, 'utf8'))
@@ -101,7 +96,6 @@ describe('adds with an idempotency key', () => {
     expect(lines).toHaveLength(1)
     expect(lines[0].plants.map((plant: { id: number }) => plant.id)).toEqual([1])
     expect(lines[0].keys).toEqual([expect.objectContaining({ by: 'owner', key: 'k1', plant: expect.objectContaining({ id: 1 }) })])
-    await store.close()
   })
 
   it('remembers keys across a restart, from the journal and from plants.json after a checkpoint', async () => {
@@ -120,9 +114,8 @@ describe('adds with an idempotency key', () => {
   })
 
   it('forgets a key after its time (24 hours by default), also in plants.json', async () => {
-    const dir = await makeTempDir()
     let clock = Date.parse('2026-03-01T10:00:00Z')
-    const store = await PlantStore.open({ dir, now: () => new Date(clock), idempotencyTtlMs: 60_000 })
+    const { store, dir } = await openTestStore({ now: () => new Date(clock), idempotencyTtlMs: 60_000 })
     await store.addOnce({ name: 'Fern' }, owner('k1'))
     clock += 30_000
     expect((await store.addOnce({ name: 'Fern' }, owner('k1'))).replayed).toBe(true)
@@ -135,13 +128,12 @@ describe('adds with an idempotency key', () => {
 
   it('forgets the key of an add whose write failed, so its retry adds the plant', async () => {
     const { fs, faults } = faultyFs()
-    const store = await PlantStore.open({ dir: await makeTempDir(), fs })
+    const { store } = await openTestStore({ fs })
     faults.failWith = 'ENOSPC'
     await expect(store.addOnce({ name: 'Fern' }, owner('k1'))).rejects.toBeInstanceOf(WriteFailedError)
     faults.failWith = undefined
     expect(await store.addOnce({ name: 'Fern' }, owner('k1'))).toMatchObject({ replayed: false, plant: { id: 2 } })
     expect((await store.addOnce({ name: 'Fern' }, owner('k1'))).replayed).toBe(true)
-    await store.close()
   })
 
   it('takes bodies that add the same plant as the same input (defaults, key order), others not', () => {

@@ -5,12 +5,11 @@
  */
 import { describe, expect, it } from 'vitest'
 import { importText } from '#transfer/transfer'
-import { PlantStore } from '#store/catalogue/plant-store'
-import { makeTempDir } from '#setup/temp-dir'
+import { openTestStore } from '#setup/test-store'
 
 describe('a refused import', () => {
   it('counts nothing as added, updated or unchanged, as the API answer does', async () => {
-    const store = await PlantStore.open({ dir: await makeTempDir() })
+    const { store } = await openTestStore()
     try {
       await store.add({ name: 'Fern' })
       const outcome = await importText(store, 'csv', 'id,name,status,price\n1,Fern,sold,\n,Rose,sold,\n,Lily,sold,twelve\n', false)

@@ -5,13 +5,13 @@
 import { describe, expect, it } from 'vitest'
 import { PlantStore } from '#store/catalogue/plant-store'
 import { exportChunks, importText } from '#transfer/transfer'
-import { makeTempDir } from '#setup/temp-dir'
+import { openTestStore } from '#setup/test-store'
 
 /** A store whose clock moves one minute per reading, so every change has its own updatedAt. */
 async function shop() {
   let minute = 0
   const now = () => new Date(Date.UTC(2026, 10, 28, 9, minute++))
-  const store = await PlantStore.open({ dir: await makeTempDir(), now })
+  const { store } = await openTestStore({ now })
   await store.applyBatch({
     adds: [
       { name: 'Lavender', price: 5, quantity: 4 },

@@ -7,14 +7,14 @@ import { PlantStore } from '#store/catalogue/plant-store'
 import { readCatalogue } from '#store/file/read-catalogue'
 import { faultyFs } from '#setup/faulty-fs'
 import { makeTempDir } from '#setup/temp-dir'
+import { openTestStore } from '#setup/test-store'
 
 const journals = async (dir: string) => (await readdir(dir)).filter((name) => name.startsWith('journal-'))
 
 describe('journals on a disk where checkpoints keep failing', () => {
   it('reuses the empty journal instead of starting a new one at every failed checkpoint', async () => {
-    const dir = await makeTempDir()
     const { fs, faults } = faultyFs()
-    const store = await PlantStore.open({ dir, fs, checkpointIdleMs: 60_000 })
+    const { store, dir } = await openTestStore({ fs, checkpointIdleMs: 60_000 })
     await store.add({ name: 'Fern' })
     faults.failWith = 'ENOSPC'
     faults.only = ['rename'] // plants.json cannot be replaced; the journal is still written
@@ -24,7 +24,6 @@ describe('journals on a disk where checkpoints keep failing', () => {
     await store.checkpoint()
     expect(await journals(dir)).toHaveLength(1)
     expect((await readCatalogue(dir))!.data.plants.map((plant) => plant.name)).toEqual(['Fern'])
-    await store.close()
   })
 })
 

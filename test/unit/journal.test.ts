@@ -7,6 +7,7 @@ import { PlantStore } from '#store/catalogue/plant-store'
 import { readCatalogue } from '#store/file/read-catalogue'
 import { faultyFs } from '#setup/faulty-fs'
 import { makeTempDir } from '#setup/temp-dir'
+import { openTestStore } from '#setup/test-store'
 
 const plant = (id: number, status = 'available') => ({ id, name: `p${id}`, tags: [], status, createdAt: 'a', updatedAt: 'a' })
 const line = (nextId: number, ...plants: object[]) => JSON.stringify({ nextId, plants }) + '\n'
@@ -104,33 +105,28 @@ describe('the store with its journal', () => {
   })
 
   it('folds the journal into plants.json in the background once it is quiet', async () => {
-    const dir = await makeTempDir()
-    const store = await PlantStore.open({ dir, checkpointIdleMs: 20 })
+    const { store, dir } = await openTestStore({ checkpointIdleMs: 20 })
     await store.add({ name: 'Fern' })
     const onDisk = async () => ({
       names: JSON.parse(await readFile(path.join(dir, 'plants.json'), 'utf8')).plants.map((p: { name: string }) => p.name),
       journals: (await readdir(dir)).filter((name) => name.startsWith('journal-')).length
     })
     await expect.poll(onDisk).toEqual({ names: ['Fern'], journals: 1 }) // the folded plant, and the new, empty journal
-    await store.close()
   })
 
   it('keeps serving and loses nothing while a checkpoint runs under load', async () => {
-    const dir = await makeTempDir()
-    const store = await PlantStore.open({ dir, checkpointBytes: 2000 })
+    const { store, dir } = await openTestStore({ checkpointBytes: 2000 })
     const added = await Promise.all(Array.from({ length: 300 }, (_, i) => store.add({ name: `p${i}` })))
     await store.checkpoint()
     await Promise.all(added.slice(0, 100).map((p) => store.update({ id: p.id, status: 'sold' })))
     const onDisk = (await readCatalogue(dir))!.data
     expect(onDisk.plants).toHaveLength(300)
     expect(onDisk.plants.filter((p) => p.status === 'sold')).toHaveLength(100)
-    await store.close()
   })
 
   it('continues in a new journal after a failed append, and replays both', async () => {
-    const dir = await makeTempDir()
     const { fs, faults } = faultyFs()
-    const store = await PlantStore.open({ dir, fs, checkpointIdleMs: 60_000 })
+    const { store, dir } = await openTestStore({ fs, checkpointIdleMs: 60_000 })
     await store.add({ name: 'a' })
     faults.failWith = 'EIO'
     await expect(store.add({ name: 'lost' })).rejects.toThrow(/not saved|could not be written/)
@@ -140,15 +136,13 @@ describe('the store with its journal', () => {
     const onDisk = (await readCatalogue(dir))!
     expect(onDisk.data.plants.map((p) => p.name)).toEqual(['a', 'b'])
     expect(onDisk.replayed.length).toBe(2)
-    await store.close()
   })
 })
 
 describe('a failed append whose bytes reached the disk anyway', () => {
   it('is never replayed: the next journal records where the old one ends', async () => {
-    const dir = await makeTempDir()
     const { fs, faults } = faultyFs()
-    const store = await PlantStore.open({ dir, fs, checkpointIdleMs: 60_000 })
+    const { store, dir } = await openTestStore({ fs, checkpointIdleMs: 60_000 })
     await store.add({ name: 'saved' })
     faults.failWith = 'EIO'
     faults.only = ['datasync', 'truncate'] // the line is written, but neither flushed nor cut off
@@ -159,14 +153,12 @@ describe('a failed append whose bytes reached the disk anyway', () => {
     expect(await readFile(path.join(dir, files[0]!), 'utf8')).toContain('answered 503') // the bytes are there…
     const onDisk = (await readCatalogue(dir))!.data
     expect(onDisk.plants.map((p) => p.name)).toEqual(['saved', 'after']) // …but a start would not replay them
-    await store.close()
   })
 })
 
 describe('reading the catalogue while a server checkpoints', () => {
   it('reads again when a listed journal vanishes (a checkpoint removed it)', async () => {
-    const dir = await makeTempDir()
-    const store = await PlantStore.open({ dir, checkpointIdleMs: 60_000 })
+    const { store, dir } = await openTestStore({ checkpointIdleMs: 60_000 })
     await store.add({ name: 'in the journal' })
     const { fs } = faultyFs()
     let vanished = false
@@ -183,6 +175,5 @@ describe('reading the catalogue while a server checkpoints', () => {
     const read = (await readCatalogue(dir, racing))!
     expect(vanished).toBe(true)
     expect(read.data.plants.map((p) => p.name)).toEqual(['in the journal'])
-    await store.close()
   })
 })

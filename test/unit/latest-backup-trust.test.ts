@@ -10,15 +10,14 @@ import { describe, expect, it } from 'vitest'
 import { backUpTo } from '#backup-folder/offsite-backup'
 import { newestBackups } from '#backup-folder/latest-backup'
 import { writeSetting } from '#settings/settings'
-import { PlantStore } from '#store/catalogue/plant-store'
 import { DataFileError } from '#store/errors'
 import { MAX_BACKUP_BYTES, backupsDir, restoreFromBackup } from '#store'
 import { makeTempDir } from '#setup/temp-dir'
+import { openTestStore } from '#setup/test-store'
 import { NOBODY } from '#setup/unprivileged'
 
 async function catalogue(name: string): Promise<string> {
-  const data = await makeTempDir()
-  const store = await PlantStore.open({ dir: data })
+  const { store, dir: data } = await openTestStore()
   await store.add({ name })
   await store.close()
   return data

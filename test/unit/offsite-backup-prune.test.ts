@@ -9,13 +9,12 @@ import { readdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { OFFSITE_BACKUPS_KEPT, backUpTo, readBackupStatus } from '#backup-folder/offsite-backup'
-import { PlantStore } from '#store/catalogue/plant-store'
 import { makeTempDir } from '#setup/temp-dir'
+import { openTestStore } from '#setup/test-store'
 
 describe('pruning a backup folder', () => {
   it('never deletes the backup just made, nor older ones, because of later-named files in the folder', async () => {
-    const data = await makeTempDir()
-    const store = await PlantStore.open({ dir: data })
+    const { store, dir: data } = await openTestStore()
     await store.add({ name: 'Fern' })
     await store.close()
     const target = await makeTempDir()
@@ -32,8 +31,7 @@ describe('pruning a backup folder', () => {
 
 describe('pruning a backup folder another account can write into', () => {
   it('deletes only backups this data folder wrote: planted backup-named files never push the owner’s real ones out', async () => {
-    const data = await makeTempDir()
-    const store = await PlantStore.open({ dir: data })
+    const { store, dir: data } = await openTestStore()
     await store.add({ name: 'Fern' })
     await store.close()
     const target = await makeTempDir()
@@ -50,8 +48,7 @@ describe('pruning a backup folder another account can write into', () => {
   })
 
   it('still keeps only the newest of its own backups', async () => {
-    const data = await makeTempDir()
-    const store = await PlantStore.open({ dir: data })
+    const { store, dir: data } = await openTestStore()
     await store.add({ name: 'Fern' })
     await store.close()
     const target = await makeTempDir()

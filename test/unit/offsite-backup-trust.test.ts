@@ -9,14 +9,13 @@ import { chmod, readFile, symlink, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { backUpTo } from '#backup-folder/offsite-backup'
-import { PlantStore } from '#store/catalogue/plant-store'
 import { UntrustedDataFolderError } from '#store/errors'
 import { makeTempDir } from '#setup/temp-dir'
+import { openTestStore } from '#setup/test-store'
 
 /** A catalogue whose backup-status.json is a link to another file of this user's. */
 async function folderWithPlantedLink(): Promise<{ data: string; victim: string }> {
-  const data = await makeTempDir()
-  const store = await PlantStore.open({ dir: data })
+  const { store, dir: data } = await openTestStore()
   await store.add({ name: 'Fern' })
   await store.close()
   const victim = path.join(await makeTempDir(), 'bashrc')

@@ -10,10 +10,10 @@ import { backUpNow } from '#store/backups/backup-now'
 import { restoreFromBackup } from '#store/backups/restore'
 import { describeBackupFolder } from '#shared/import-export'
 import { makeTempDir } from '#setup/temp-dir'
+import { openTestStore } from '#setup/test-store'
 
 async function catalogueWith(names: string[]): Promise<string> {
-  const dir = await makeTempDir()
-  const store = await PlantStore.open({ dir })
+  const { store, dir } = await openTestStore()
   for (const name of names) await store.add({ name })
   await store.close()
   return dir
@@ -35,8 +35,7 @@ describe('backups into a backup folder', () => {
   })
 
   it('holds what a local backup holds, idempotency keys included, so a retry after a restore from the stick is not applied twice', async () => {
-    const data = await makeTempDir()
-    const store = await PlantStore.open({ dir: data })
+    const { store, dir: data } = await openTestStore()
     const first = await store.addOnce({ name: 'Fern' }, { by: 'till', key: 'sale-1' })
     // Taken while the store runs: the key is still only in the journal.
     const offsite = await backUpTo(data, await makeTempDir(), new Date('2026-03-01T18:00:00Z'))

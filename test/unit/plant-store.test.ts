@@ -8,6 +8,7 @@ import { readCatalogue } from '#store/file/read-catalogue'
 import { faultyFs } from '#setup/faulty-fs'
 import { PlantStore } from '#store/catalogue/plant-store'
 import { makeTempDir } from '#setup/temp-dir'
+import { openTestStore } from '#setup/test-store'
 
 async function openStore(dir: string, fs?: FileSystem) {
   const store = await PlantStore.open({ dir, fs })
@@ -21,39 +22,31 @@ async function fileContent(dir: string) {
 
 describe('PlantStore', () => {
   it('creates an empty catalogue file on first open', async () => {
-    const dir = await makeTempDir()
-    const store = await openStore(dir)
+    const { dir } = await openTestStore()
     expect(await fileContent(dir)).toEqual({ version: DATA_FILE_VERSION, nextId: 1, journalGen: 1, plants: [] })
-    await store.close()
   })
 
   it('adds with defaults and has it on disk when add resolves', async () => {
-    const dir = await makeTempDir()
-    const store = await openStore(dir)
+    const { store, dir } = await openTestStore()
     const plant = await store.add({ name: 'Fern' })
     expect(plant).toMatchObject({ id: 1, name: 'Fern', tags: [], status: 'available' })
     expect((await fileContent(dir)).plants).toEqual([plant])
-    await store.close()
   })
 
   it('updates only the fields given and keeps the rest', async () => {
-    const dir = await makeTempDir()
-    const store = await openStore(dir)
+    const { store, dir } = await openTestStore()
     await store.add({ name: 'Fern', category: 'Ferns', tags: ['shade'] })
     const updated = await store.update({ id: 1, status: 'sold' })
     expect(updated).toMatchObject({ id: 1, name: 'Fern', category: 'Ferns', tags: ['shade'], status: 'sold' })
     expect(await store.update({ id: 99, status: 'sold' })).toBeUndefined()
     expect((await fileContent(dir)).plants[0]?.status).toBe('sold')
-    await store.close()
   })
 
   it('finds by any of several statuses, ordered by id', async () => {
-    const dir = await makeTempDir()
-    const store = await openStore(dir)
+    const { store } = await openTestStore()
     await Promise.all(['available', 'pending', 'sold', 'pending'].map((status) => store.add({ status: status as 'sold' })))
     expect(store.find({ statuses: ['pending', 'sold'] }).map((p) => p.id)).toEqual([2, 3, 4])
     expect(store.find().length).toBe(4)
-    await store.close()
   })
 
   it('never reuses ids, also not after a restart', async () => {
@@ -68,21 +61,18 @@ describe('PlantStore', () => {
   })
 
   it('saves concurrent changes in shared writes, answering each once its write is done', async () => {
-    const dir = await makeTempDir()
     const { fs, faults } = faultyFs()
-    const store = await openStore(dir, fs)
+    const { store, dir } = await openTestStore({ fs })
     const before = faults.writes
     const plants = await Promise.all(Array.from({ length: 50 }, (_, i) => store.add({ name: `p${i}` })))
     expect(plants.map((p) => p.id)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1))
     expect(faults.writes - before).toBeLessThan(10)
     expect((await fileContent(dir)).plants).toHaveLength(50)
-    await store.close()
   })
 
   it.each(['ENOSPC', 'EIO', 'EACCES'])('rolls back memory when the write fails with %s, then saves later changes', async (code) => {
-    const dir = await makeTempDir()
     const { fs, faults } = faultyFs()
-    const store = await openStore(dir, fs)
+    const { store, dir } = await openTestStore({ fs })
     await store.add({ name: 'kept', tags: ['a'] })
     faults.failWith = code
     await expect(store.add({ name: 'lost' })).rejects.toBeInstanceOf(WriteFailedError)
@@ -94,7 +84,6 @@ describe('PlantStore', () => {
     const next = await store.add({ name: 'after' })
     expect(next.id).toBe(3) // the failed add's id 2 is not reused
     expect((await fileContent(dir)).plants.map((p) => p.name)).toEqual(['kept', 'after'])
-    await store.close()
   })
 
   it('refuses to open a damaged file and leaves it untouched', async () => {
@@ -106,8 +95,7 @@ describe('PlantStore', () => {
   })
 
   it('waits for the write in flight on close and refuses changes after it', async () => {
-    const dir = await makeTempDir()
-    const store = await openStore(dir)
+    const { store, dir } = await openTestStore()
     const adding = store.add({ name: 'in flight' })
     await store.close()
     await expect(adding).resolves.toMatchObject({ id: 1 })
@@ -118,8 +106,7 @@ describe('PlantStore', () => {
 
 describe('PlantStore change events', () => {
   it('announces saved adds and updates, not failed or empty ones', async () => {
-    const dir = await makeTempDir()
-    const store = await openStore(dir)
+    const { store } = await openTestStore()
     const seen: string[] = []
     const stop = store.onChange((change) => seen.push('plant' in change ? `${change.type} ${change.plant.id} ${change.plant.status}` : change.type))
     await store.add({ name: 'Fern' })
@@ -129,7 +116,6 @@ describe('PlantStore change events', () => {
     stop()
     await store.add({ name: 'unheard' })
     expect(seen).toEqual(['plant.added 1 available', 'plant.updated 1 sold'])
-    await store.close()
   })
 })
 
@@ -171,8 +157,7 @@ describe('PlantStore safety', () => {
   })
 
   it('names the latest backup when the file is damaged', async () => {
-    const dir = await makeTempDir()
-    const store = await openStore(dir)
+    const { store, dir } = await openTestStore()
     await store.add({ name: 'one' })
     await store.close()
     await writeFile(path.join(dir, 'plants.json'), '\0\0\0\0')
@@ -182,8 +167,7 @@ describe('PlantStore safety', () => {
   })
 
   it('refuses a second store on the same folder until the first is closed', async () => {
-    const dir = await makeTempDir()
-    const store = await openStore(dir)
+    const { store, dir } = await openTestStore()
     await expect(openStore(dir)).rejects.toThrow(/in use by plant-store serve/)
     await store.close()
     const again = await openStore(dir)
@@ -202,7 +186,6 @@ describe('PlantStore safety', () => {
 
 describe('PlantStore readers and shutdown', () => {
   it('shows readers a change only once it is on disk, and never one whose write failed', async () => {
-    const dir = await makeTempDir()
     const { fs, faults } = faultyFs()
     let releaseSync: () => void = () => undefined
     let syncing = false
@@ -220,7 +203,7 @@ describe('PlantStore readers and shutdown', () => {
         })
       }) as FileSystem['open']
     }
-    const store = await PlantStore.open({ dir, fs: slowFs, checkpointIdleMs: 60_000 })
+    const { store } = await openTestStore({ fs: slowFs, checkpointIdleMs: 60_000 })
     const adding = store.add({ name: 'in flight' })
     await expect.poll(() => syncing).toBe(true)
     expect(store.find()).toHaveLength(0) // written, not yet flushed: not visible
@@ -238,8 +221,7 @@ describe('PlantStore readers and shutdown', () => {
   })
 
   it('touches nothing after close, even when closed twice while another store has the folder', async () => {
-    const dir = await makeTempDir()
-    const first = await PlantStore.open({ dir, checkpointIdleMs: 10 })
+    const { store: first, dir } = await openTestStore({ checkpointIdleMs: 10 })
     await first.add({ name: 'a' })
     await first.close()
     const second = await PlantStore.open({ dir, checkpointIdleMs: 10 })

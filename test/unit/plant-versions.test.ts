@@ -7,13 +7,13 @@ import { VersionConflictError } from '#store/catalogue/preconditions'
 import { readCatalogue } from '#store/file/read-catalogue'
 import { restoreFromBackup } from '#store/backups/restore'
 import { makeTempDir } from '#setup/temp-dir'
+import { openTestStore } from '#setup/test-store'
 
 const at = '2026-01-01T00:00:00.000Z'
 
 describe('plant versions', () => {
   it('start at 1 and go up by one with every saved change, on disk too', async () => {
-    const dir = await makeTempDir()
-    const store = await PlantStore.open({ dir })
+    const { store, dir } = await openTestStore()
     expect((await store.add({ name: 'Fern' })).version).toBe(1)
     expect((await store.update({ id: 1, status: 'sold' }))?.version).toBe(2)
     expect((await store.update({ id: 1, status: 'sold' }))?.version).toBe(3) // a save is a change, as updatedAt says
@@ -26,8 +26,7 @@ describe('plant versions', () => {
   })
 
   it('refuse a conditional update at another version and change nothing, in memory or on disk', async () => {
-    const dir = await makeTempDir()
-    const store = await PlantStore.open({ dir })
+    const { store, dir } = await openTestStore()
     await store.add({ name: 'Fern' })
     await store.update({ id: 1, status: 'pending' })
     const heard: number[] = []
@@ -40,12 +39,10 @@ describe('plant versions', () => {
     expect(heard).toEqual([])
     // Any of several versions may be allowed; the current one passes.
     expect(await store.update({ id: 1, status: 'sold' }, { ifVersion: [1, 2] })).toMatchObject({ version: 3, status: 'sold' })
-    await store.close()
   })
 
   it('check against a change prepared earlier in the same batch, so two conditional writes of one version cannot both win', async () => {
-    const dir = await makeTempDir()
-    const store = await PlantStore.open({ dir, batchWindowMs: 20 })
+    const { store } = await openTestStore({ batchWindowMs: 20 })
     await store.add({ name: 'Fern' })
     const results = await Promise.allSettled([
       store.update({ id: 1, name: 'first' }, { ifVersion: 1 }),
@@ -53,7 +50,6 @@ describe('plant versions', () => {
     ])
     expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected'])
     expect(store.get(1)).toMatchObject({ name: 'first', version: 2 })
-    await store.close()
   })
 
   it('are given to plants of a journal written before versions existed (an older Plant Store that stopped uncleanly)', async () => {
@@ -72,8 +68,7 @@ describe('plant versions', () => {
   })
 
   it('move past every version seen when a backup is restored, so an ETag read before the restore never matches', async () => {
-    const dir = await makeTempDir()
-    const store = await PlantStore.open({ dir })
+    const { store, dir } = await openTestStore()
     await store.add({ name: 'Fern' })
     await store.close()
     const backup = path.join(await makeTempDir(), 'backup.json')

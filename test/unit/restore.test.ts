@@ -6,6 +6,7 @@ import { DataDirLockedError } from '#store/folder/lock'
 import { PlantStore } from '#store/catalogue/plant-store'
 import { restoreFromBackup } from '#store/backups/restore'
 import { makeTempDir } from '#setup/temp-dir'
+import { openTestStore } from '#setup/test-store'
 
 const AT = '2024-05-01T09:00:00.000Z'
 const good = JSON.stringify({ version: 1, nextId: 2, plants: [{ id: 1, name: 'Fern', tags: [], status: 'sold', createdAt: AT, updatedAt: AT }] })
@@ -35,17 +36,14 @@ describe('restoreFromBackup', () => {
   })
 
   it('is refused while the store is open', async () => {
-    const dir = await makeTempDir()
-    const store = await PlantStore.open({ dir })
+    const { dir } = await openTestStore()
     const backup = path.join(dir, 'backup.json')
     await writeFile(backup, good)
     await expect(restoreFromBackup(dir, backup)).rejects.toBeInstanceOf(DataDirLockedError)
-    await store.close()
   })
 
   it('never hands out again an id given out after the backup was made', async () => {
-    const dir = await makeTempDir()
-    const store = await PlantStore.open({ dir })
+    const { store, dir } = await openTestStore()
     for (const name of ['a', 'b', 'c', 'd']) await store.add({ name })
     await store.close()
     const backup = path.join(dir, 'backup.json')
@@ -64,8 +62,7 @@ describe('restoreFromBackup', () => {
     ],
     ['a nextSeq', { version: 3, nextId: 1, plants: [], nextSeq: 2 ** 53 - 1 }]
   ])('refuses a backup with %s at 2^53 − 1 that the start would refuse after the restore, and changes nothing', async (_what, backupData) => {
-    const dir = await makeTempDir()
-    const store = await PlantStore.open({ dir })
+    const { store, dir } = await openTestStore()
     await store.add({ name: 'kept' })
     await store.close()
     const before = await readFile(path.join(dir, 'plants.json'), 'utf8')

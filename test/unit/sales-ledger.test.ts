@@ -10,6 +10,7 @@ import { backUpNow, restoreFromBackup } from '#store'
 import { PlantStore } from '#store/catalogue/plant-store'
 import { SALES_FILE_NAME } from '#store/sales/sales-ledger'
 import { makeTempDir } from '#setup/temp-dir'
+import { openTestStore } from '#setup/test-store'
 
 const sale = { lines: [{ plantId: 1, quantity: 1 }], payments: [{ method: 'cash' as const, amount: 100 }] }
 
@@ -72,8 +73,7 @@ describe('the sales ledger', () => {
   })
 
   it('appends each sale to sales.jsonl exactly once while checkpoints fold the journal under a stream of sales', async () => {
-    const dir = await makeTempDir()
-    const store = await PlantStore.open({ dir, checkpointBytes: 1 }) // a checkpoint after every saved batch
+    const { store, dir } = await openTestStore({ checkpointBytes: 1 }) // a checkpoint after every saved batch
     await store.add({ name: 'Basil', price: 1, quantity: 1000 })
     const client = async () => {
       for (let i = 0; i < 15; i++) await store.sales.complete({ sale, settings: DEFAULT_SALES_SETTINGS })

@@ -7,11 +7,10 @@ import { PlantsNotEditableError } from '#store/catalogue/plant-edits'
 import { IdempotencyKeyReusedError, VersionConflictError } from '#store/catalogue/preconditions'
 import { journalFileName } from '#store/journal/journal'
 import { StockRefusedError } from '#store/stock/stock-errors'
-import { makeTempDir } from '#setup/temp-dir'
+import { openTestStore } from '#setup/test-store'
 
 async function openStore() {
-  const dir = await makeTempDir()
-  const store = await PlantStore.open({ dir })
+  const { store, dir } = await openTestStore()
   return { dir, store }
 }
 

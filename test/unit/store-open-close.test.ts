@@ -14,6 +14,7 @@ import { PlantStore } from '#store/catalogue/plant-store'
 import { readCatalogue } from '#store/file/read-catalogue'
 import { faultyFs } from '#setup/faulty-fs'
 import { makeTempDir } from '#setup/temp-dir'
+import { openTestStore } from '#setup/test-store'
 
 afterEach(() => {
   vi.restoreAllMocks()
@@ -62,8 +63,7 @@ describe('a migration run through PlantStore.open', () => {
   }
 
   it('migrates in memory, backs up the old file, rewrites it once, and is refused by the older build afterwards', async () => {
-    const dir = await makeTempDir()
-    const old = await PlantStore.open({ dir })
+    const { store: old, dir } = await openTestStore()
     await old.add({ name: 'Fern', tags: ['shade'] })
     await old.close()
     const before = await readFile(path.join(dir, 'plants.json'), 'utf8')
@@ -91,8 +91,7 @@ describe('a migration run through PlantStore.open', () => {
   })
 
   it('refuses to open, touching nothing, when a migration step fails', async () => {
-    const dir = await makeTempDir()
-    const old = await PlantStore.open({ dir })
+    const { store: old, dir } = await openTestStore()
     await old.add({ name: 'Fern' })
     await old.close()
     const before = await readFile(path.join(dir, 'plants.json'), 'utf8')

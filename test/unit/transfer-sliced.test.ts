@@ -13,7 +13,7 @@ import { importText } from '#transfer/transfer'
 import type { Plant } from '#shared/plant'
 import { CatalogueChangedError } from '#store/errors'
 import { PlantStore } from '#store/catalogue/plant-store'
-import { makeTempDir } from '#setup/temp-dir'
+import { openTestStore } from '#setup/test-store'
 
 /** `count` rows of accented names (two-byte characters fall across the 64 KiB slices), some with faults. */
 function bigCsv(count: number, separator = ','): string {
@@ -78,7 +78,7 @@ describe('sliced import reading', () => {
 
 describe('an import while the catalogue changes', () => {
   const withStore = async (test: (store: PlantStore) => Promise<void>) => {
-    const store = await PlantStore.open({ dir: await makeTempDir() })
+    const { store } = await openTestStore()
     try {
       await store.add({ name: 'Fern', status: 'available' })
       await test(store)

@@ -10,6 +10,7 @@ import { withFileLock } from '#lib/file-lock'
 import { readTextIfPresent } from '#lib/fs-errors'
 import { LOCK_MINUTES_DEFAULT, STAFF_ROLES, type StaffRole } from '#shared/staff'
 import { pinHashProblem, type PinHash } from './pin-hash'
+import { AppError } from '#shared/app-error'
 
 export const STAFF_FILE_NAME = 'staff.json'
 
@@ -36,7 +37,7 @@ export interface StaffData {
 export const EMPTY_STAFF: StaffData = { lockAfterMinutes: LOCK_MINUTES_DEFAULT, nextId: 1, members: [] }
 
 /** staff.json cannot be used; `problem` says why. */
-export class StaffFileError extends Error {
+export class StaffFileError extends AppError {
   constructor(
     readonly file: string,
     readonly problem: string

@@ -7,11 +7,12 @@ import { PIN_ATTEMPTS_MAX, type StaffList, type StaffMember, type StaffMemberInp
 import { looksAlike } from './name-skeleton'
 import { hashPin, pinMatches } from './pin-hash'
 import { changeStaff, readStaff, type StaffData, type StoredMember } from './staff-file'
+import { AppError } from '#shared/app-error'
 
 /** A change refused because it would leave the shop without an owner who can manage staff. */
-export class StaffRuleError extends Error {
+export class StaffRuleError extends AppError {
   constructor(message: string) {
-    super(message)
+    super(message, { problemName: 'staffRule' })
     this.name = 'StaffRuleError'
   }
 }

@@ -16,6 +16,7 @@ import { changedPlantRecord, sameFields } from './plant-records'
 import { checkVersion, type WriteCondition } from './preconditions'
 import type { StagedChange } from './unit-of-work'
 import { toFullPlant, type StoredPlant } from './stored-plant'
+import { AppError } from '#shared/app-error'
 
 /** What the edits need of the store. */
 export interface EditHost {
@@ -33,7 +34,7 @@ export interface EditHost {
 }
 
 /** Plants a call named that do not exist (or are deleted, or are not deleted for a restore); nothing was changed. */
-export class PlantsNotEditableError extends Error {
+export class PlantsNotEditableError extends AppError {
   constructor(
     /** `unknown`: no such plant (or deleted already); `notDeleted`: a restore named a plant that is not deleted. */
     readonly reason: 'unknown' | 'notDeleted',
@@ -41,7 +42,9 @@ export class PlantsNotEditableError extends Error {
     /** True when the call was a restore (an unknown id has no tombstone). */
     readonly restoring = false
   ) {
-    super(`${reason === 'unknown' ? 'no plant' : 'not deleted'}: ${ids.slice(0, 20).join(', ')}; nothing was changed`)
+    super(`${reason === 'unknown' ? 'no plant' : 'not deleted'}: ${ids.slice(0, 20).join(', ')}; nothing was changed`, {
+      problemName: reason === 'notDeleted' ? 'plantNotDeleted' : restoring ? 'noTombstone' : 'plantsNotFound'
+    })
     this.name = 'PlantsNotEditableError'
   }
 }

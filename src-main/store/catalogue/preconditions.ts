@@ -6,6 +6,7 @@
  * change the plant between the check and the write.
  */
 import type { Plant } from '#shared/plant'
+import { AppError } from '#shared/app-error'
 
 /** What a write requires of the plant it changes. */
 export interface WriteCondition {
@@ -14,12 +15,14 @@ export interface WriteCondition {
 }
 
 /** The plant is not at a version the write allows: someone changed it since the caller read it. */
-export class VersionConflictError extends Error {
+export class VersionConflictError extends AppError {
   constructor(
     readonly current: Plant,
     readonly expected: readonly number[]
   ) {
-    super(`plant ${current.id} is at version ${current.version}, not ${expected.join(' or ') || 'the one expected'}`)
+    super(`plant ${current.id} is at version ${current.version}, not ${expected.join(' or ') || 'the one expected'}`, {
+      problemName: 'versionConflict'
+    })
     this.name = 'VersionConflictError'
   }
 }
@@ -33,14 +36,16 @@ export function checkVersion(current: Plant, condition: WriteCondition | undefin
 }
 
 /** An idempotency key came back with a different call than the one it was first sent with. */
-export class IdempotencyKeyReusedError extends Error {
+export class IdempotencyKeyReusedError extends AppError {
   constructor(
     readonly key: string,
     readonly firstPlantId: number,
     /** What the key was first used for: an add, or a stock movement (of plant `firstPlantId`). */
     readonly firstUse: 'add' | 'stock' = 'add'
   ) {
-    super(`the idempotency key "${key}" was first used for another ${firstUse === 'add' ? 'add' : 'stock movement'} (of plant ${firstPlantId})`)
+    super(`the idempotency key "${key}" was first used for another ${firstUse === 'add' ? 'add' : 'stock movement'} (of plant ${firstPlantId})`, {
+      problemName: 'idempotencyKeyReused'
+    })
     this.name = 'IdempotencyKeyReusedError'
   }
 }

@@ -6,6 +6,7 @@ import { isPlantStatus } from '#shared/plant'
 import { PLANT_LIMITS } from '#shared/plant-schema'
 import type { StockMovement } from '#shared/stock'
 import { PRICE_CENTS_MAX, type StoredPlant as Plant } from '#store/catalogue/stored-plant'
+import { AppError } from '#shared/app-error'
 
 /**
  * Version of the file layout this build writes (2: plants carry `version`, migrate.ts adds it to older files;
@@ -71,7 +72,7 @@ export interface RememberedStock {
 }
 
 /** A data file that cannot be used; `problem` says what is wrong in plain words. */
-export class DataFileError extends Error {
+export class DataFileError extends AppError {
   /** The newest backup in the data directory, when there is one (filled in by the store). */
   latestBackup: string | undefined
 

@@ -11,6 +11,7 @@ import type { ReplayedHistory } from '#store/history/history-log'
 import { nodeFileSystem, type FileSystem } from '#lib/durable-file'
 import { readTextIfPresent } from '#lib/fs-errors'
 import { maxOf, pushAll } from '#shared/arrays'
+import { AppError } from '#shared/app-error'
 
 /** Name of the snapshot file inside the data directory. */
 export const DATA_FILE_NAME = 'plants.json'
@@ -47,7 +48,7 @@ export interface StoredCatalogue extends ReplayedCatalogue {
 }
 
 /** A journal that was listed but is gone by the time it is read: a checkpoint of a running server removed it. */
-class JournalVanished extends Error {}
+class JournalVanished extends AppError {}
 
 /**
  * Applies one journal's entries to `data` in place (upsert by id; a new id

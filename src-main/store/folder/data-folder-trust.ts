@@ -15,9 +15,10 @@ import { lstatSync, readFileSync } from 'node:fs'
 import { readlink, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { hostPlatform } from '#lib/platform'
+import { AppError } from '#shared/app-error'
 
 /** The data folder, or a file in it, cannot be trusted; the message names each path and the command that fixes it. */
-export class UntrustedDataFolderError extends Error {
+export class UntrustedDataFolderError extends AppError {
   constructor(
     readonly dir: string,
     readonly problems: string[],

@@ -16,6 +16,7 @@ import path from 'node:path'
 import { createFileOnce } from '#lib/durable-file'
 import { identity, processState, type ProcessIdentity, type ProcessState } from '#lib/process-identity'
 import { UNREADABLE_GRACE_MS, ageMs, removeStaleLock } from '#lib/stale-lock'
+import { AppError } from '#shared/app-error'
 
 /** Name of the lock file inside the data directory. */
 export const LOCK_FILE_NAME = 'lock'
@@ -36,7 +37,7 @@ export interface LockOwner extends ProcessIdentity {
 }
 
 /** The data directory is in use by another live process. */
-export class DataDirLockedError extends Error {
+export class DataDirLockedError extends AppError {
   /**
    * @param refused what this process was refused, for the first words of the
    *   message ("start", "restore"); the lock does not know, its caller does.
@@ -69,7 +70,7 @@ function unprovenAdvice(dir: string, owner: LockOwner, refused: string): string 
 }
 
 /** The lock file of a running holder was deleted or replaced by someone else: the holder no longer owns the folder. */
-export class LockLostError extends Error {
+export class LockLostError extends AppError {
   constructor(
     readonly file: string,
     readonly how: string

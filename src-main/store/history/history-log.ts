@@ -16,6 +16,7 @@ import { joinedSeqs, pagePositions, type PlantHistoryQuery } from './history-pag
 import { readRestoreMark } from './history-restore-mark'
 import { SalesAggregate, type DailySales, type DailyStock, type DailyWriteOffs } from './sales-aggregate'
 import { toFullPlant, type StoredPlant } from '#store/catalogue/stored-plant'
+import { AppError } from '#shared/app-error'
 
 /** Entries read at a time while the sales aggregate catches up with the log. */
 const CATCH_UP_PAGE = 10_000
@@ -27,13 +28,13 @@ export interface ReplayedHistory {
 }
 
 /** `since` is older than the kept history. */
-export class HistoryGoneError extends Error {
+export class HistoryGoneError extends AppError {
   /** `since`: the cursor that was asked for; `oldestSeq`: the oldest seq the log keeps. */
   constructor(
     readonly since: number,
     readonly oldestSeq: number
   ) {
-    super(`the change log keeps changes from seq ${oldestSeq} on`)
+    super(`the change log keeps changes from seq ${oldestSeq} on`, { problemName: 'historyGone' })
     this.name = 'HistoryGoneError'
   }
 }

@@ -22,6 +22,7 @@ import { entryOfLine, historyLine, historyLineProblem } from './history-line'
 import { scanHistoryFile } from './history-scan'
 import { nodeFileSystem, syncDirectory } from '#lib/durable-file'
 import { pushAll } from '#shared/arrays'
+import { AppError } from '#shared/app-error'
 
 /** A file's end as found before appending: its size once a torn last line is cut off, and its last seq. */
 interface FileEnd {
@@ -32,7 +33,7 @@ interface FileEnd {
 const TAIL_BYTES = 64 * 1024
 
 /** The last complete line of `file` is damaged: its damaged lines are to be set aside (history-scan.ts). */
-class DamagedLastLine extends Error {}
+class DamagedLastLine extends AppError {}
 
 /**
  * Reads the end of `file`: an unterminated last fragment (an append cut

@@ -7,6 +7,7 @@
  * switch) run between batches, never during one.
  */
 import { describeWriteFailure } from '#lib/fs-errors'
+import { AppError } from '#shared/app-error'
 
 /** What preparing one change produced. */
 export interface Applied<R, C> {
@@ -139,17 +140,17 @@ export class GroupCommit<C> {
 }
 
 /** The change was not saved because writing to disk failed. */
-export class WriteFailedError extends Error {
+export class WriteFailedError extends AppError {
   constructor(readonly cause: unknown) {
-    super(`the data file could not be written: ${describeWriteFailure(cause)}`)
+    super(`the data file could not be written: ${describeWriteFailure(cause)}`, { problemName: 'notSaved' })
     this.name = 'WriteFailedError'
   }
 }
 
 /** The store is shutting down and takes no more changes. */
-export class StoreClosedError extends Error {
+export class StoreClosedError extends AppError {
   constructor() {
-    super('the store is shutting down and takes no more changes')
+    super('the store is shutting down and takes no more changes', { problemName: 'notSaved' })
     this.name = 'StoreClosedError'
   }
 }

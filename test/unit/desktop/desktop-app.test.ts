@@ -10,6 +10,7 @@ import { PAIRING_FILE_NAME } from '#till/pairing'
 import { PlantStore } from '#store/catalogue/plant-store'
 import { DATA_FILE_NAME } from '#store'
 import { makeTempDir } from '#setup/temp-dir'
+import { openTestStore } from '#setup/test-store'
 import { addBackup, damageCatalogue } from './_catalogue'
 import { mainWindow, runDesktop, storeOf } from './_desktop'
 import { FakeBrowserWindow, Menu, app, dialog, fakeEvent, ipcMain, messageBoxOptions, resetElectronFake, session, shell } from './_electron-fake'
@@ -78,8 +79,7 @@ describe('the desktop app', () => {
   })
 
   it('opens on the staff UI, not the first-run screen, once the folder holds a catalogue', async () => {
-    const dir = await makeTempDir()
-    const store = await PlantStore.open({ dir })
+    const { store, dir } = await openTestStore()
     await store.close()
     const desktop = await runDesktop(dir, { offerFirstRun: true })
     expect(mainWindow().loadURL).toHaveBeenLastCalledWith(`http://127.0.0.1:${desktop.service!.port}/`)
@@ -235,8 +235,7 @@ describe('the desktop app', () => {
   })
 
   it('offers to try again while plant-store serve holds the folder, and starts once it is free', async () => {
-    const dir = await makeTempDir()
-    const serve = await PlantStore.open({ dir, holder: 'plant-store serve' })
+    const { store: serve, dir } = await openTestStore({ holder: 'plant-store serve' })
     const shown = answerDialogs('Try again')
     dialog.showMessageBox.mockImplementationOnce(async (...args: unknown[]) => {
       shown.push({ ...messageBoxOptions(args), windowsOpen: FakeBrowserWindow.created.length })
