@@ -17,7 +17,7 @@ import { TokenError, TokenReplacedError, TokenRotationBusyError } from '#auth/to
 import { NoCatalogueError } from '#app/catalogue-folder'
 import { OwnerTokenError } from '#app/reach-catalogue'
 import { DataFolderError } from '#app/data-folder-checks'
-import { PairingRefusedError } from '#app/till-pairing'
+import { PairingRefusedError } from '#till/pairing'
 import { ConfigError } from '#settings/errors'
 import { CommandError, UsageError } from '#cli/command'
 import {
