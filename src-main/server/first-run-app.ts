@@ -6,7 +6,7 @@
 import type { H3 } from 'h3'
 import type { AccessPolicy } from '#server/security/access-policy'
 import { problem } from '#server/problems/problems'
-import type { SetupAdmin } from './routes/setup'
+import type { SetupAdmin } from './routes/setup/resource'
 import { createLocalApp } from './local-app'
 
 /** Creates the app of a computer not set up yet. */

@@ -12,10 +12,10 @@ import { SALE_PATHS } from '#shared/sale'
 import { STAFF_PATHS } from '#shared/staff'
 import { OFFLINE_SALES_PATH } from '#shared/offline-sales'
 import { problem } from './problems/problems'
-import { registerBasketRoutes } from './routes/baskets'
+import { registerBasketRoutes } from './routes/baskets/resource'
 import type { AccessPolicy } from '#server/security/access-policy'
 import { createLocalApp } from './local-app'
-import type { SetupAdmin } from './routes/setup'
+import type { SetupAdmin } from './routes/setup/resource'
 
 /** What a till's app needs. */
 export interface TillAppOptions {
