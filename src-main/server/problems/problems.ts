@@ -1,9 +1,9 @@
 /**
  * Every problem the API answers with, in one table: its type (a stable URN a
  * script can switch on), title, status and the words of its detail. The rows
- * live by resource beside this file (plants.ts, tokens.ts, …; common.ts and
- * access.ts for what any route meets); routes pick a row by name with
- * {@link problem}, and no route writes a problem inline.
+ * live by resource, in its folder (routes/<resource>/problems.ts), and beside
+ * this file for what any route meets (common.ts, access.ts); routes pick a row
+ * by name with {@link problem}, and no route writes a problem inline.
  */
 import type { FieldError } from '#shared/problem'
 import { ACCESS_PROBLEMS } from './access'

@@ -135,6 +135,7 @@ export const backupResource = defineResource({
       method: 'PUT',
       path: EXTENSION_PATHS.backup,
       staff: 'backups',
+      body: BACKUP_FOLDER_BODY,
       openapi: putBackup,
       handler: (event, dir) => changeFolder(event, dir)
     }),

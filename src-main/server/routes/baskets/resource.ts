@@ -1,7 +1,7 @@
 /**
  * The till windows' open baskets (extension): GET, PUT and DELETE /v3/baskets/{basketId}, one basket per till window,
  * kept in the data folder (store/sales/basket-files.ts) so it survives a reload and a restart. A basket is a draft:
- * the sale it becomes is POST /v3/sales. Also the OpenAPI path items.
+ * the sale it becomes is POST /v3/sales. Each operation is declared with its OpenAPI object.
  */
 import type { H3, H3Event } from 'h3'
 import { BASKET_BODY, BASKET_BODY_DEPTH, BASKET_ID, BASKET_PATHS, type Basket } from '#shared/basket'
@@ -97,6 +97,7 @@ export const basketsResource = defineResource({
       method: 'PUT',
       path: BASKET_PATHS.basket,
       staff: 'sell',
+      body: BASKET_BODY,
       openapi: putBasketDoc,
       handler: (event, dir) => putBasket(event, dir)
     }),

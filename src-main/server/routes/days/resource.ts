@@ -1,7 +1,7 @@
 /**
  * The till's days (extensions): the X report of the day being traded, its close with the cash counted (the Z report,
  * numbered, starting the next day), and a closed day by its number. The store keeps the days (src-main/store/sales/);
- * routes only translate. Also the OpenAPI path items.
+ * routes only translate. Each operation is declared with its OpenAPI object.
  */
 import type { H3Event } from 'h3'
 import { componentsOf, validate } from '#shared/body-rules'
@@ -199,6 +199,7 @@ export const daysResource = defineResource({
       method: 'POST',
       path: DAY_PATHS.close,
       staff: 'close-day',
+      body: DAY_CLOSE_BODY,
       openapi: closeDayDoc,
       handler: afterLedger(closeDay)
     }),

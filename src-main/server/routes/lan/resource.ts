@@ -233,6 +233,7 @@ export const lanResource = defineResource({
       method: 'PUT',
       path: LAN_PATHS.lanSettings,
       staff: 'tokens',
+      body: LAN_SETTINGS_BODY,
       openapi: setLanSettingsDoc,
       handler: (event, lan) => setLanSettings(event, lan)
     }),
@@ -269,6 +270,7 @@ export const lanResource = defineResource({
       method: 'POST',
       path: TILL_PATHS.dealtWith,
       staff: 'sell',
+      body: DEALT_WITH_BODY,
       openapi: refusedSaleDealtWithDoc,
       async handler(event) {
         const checked = validate(DEALT_WITH_BODY, await readJsonBody(event, 400))
@@ -280,6 +282,7 @@ export const lanResource = defineResource({
       method: 'POST',
       path: LAN_PATHS.pair,
       staff: 'tokens',
+      body: PAIR_BODY,
       openapi: pairTillDoc,
       handler: (event, lan) => pairTill(event, lan)
     })

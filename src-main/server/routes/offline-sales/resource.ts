@@ -106,6 +106,7 @@ export const offlineSalesResource = defineResource({
       method: 'POST',
       path: OFFLINE_SALES_PATH,
       staff: 'decided-by-body',
+      body: OFFLINE_SALES_BODY,
       openapi: complete,
       handler: afterLedger(completeOfflineSales)
     })

@@ -94,6 +94,7 @@ export const bulkResource = defineResource({
       method: 'POST',
       path: EXTENSION_PATHS.bulk,
       staff: 'decided-by-body',
+      body: BULK_UPDATE_BODY,
       openapi: bulkUpdatePlantsDoc,
       async handler(event, store) {
         const checked = validateBulkUpdate(await readJsonBody(event, 400, BULK_BODY_DEPTH, NOT_A_PLANT))
@@ -106,6 +107,7 @@ export const bulkResource = defineResource({
       method: 'POST',
       path: EXTENSION_PATHS.bulkDelete,
       staff: 'delete-plants',
+      body: BULK_IDS_BODY,
       openapi: bulkDeletePlantsDoc,
       async handler(event, store) {
         const deleted = await store.edits.bulkDelete(await bulkIds(event))
@@ -116,6 +118,7 @@ export const bulkResource = defineResource({
       method: 'POST',
       path: EXTENSION_PATHS.bulkRestore,
       staff: 'delete-plants',
+      body: BULK_IDS_BODY,
       openapi: bulkRestorePlantsDoc,
       handler: async (event, store) => ({ plants: await store.edits.bulkRestore(await bulkIds(event)) })
     })

@@ -2,7 +2,7 @@
  * Sales (extensions, not part of the contract): complete a sale (the basket, its payments, an Idempotency-Key), read
  * one by its receipt number, list a day's. The store prices, settles and saves a sale in one journal line
  * (src-main/store/sales/); routes only translate. Read-only tokens read sales; only read-write tokens sell (the
- * token check refuses their POST). Also the OpenAPI path items.
+ * token check refuses their POST). Each operation is declared with its OpenAPI object.
  */
 import type { H3Event } from 'h3'
 import { EXTENSION_HEADERS } from '#shared/api-paths'
@@ -258,6 +258,7 @@ export const salesResource = defineResource({
       method: 'POST',
       path: SALE_PATHS.sales,
       staff: 'decided-by-body', // a sale; one that overrides a plant's price is a price change
+      body: NEW_SALE_BODY,
       openapi: complete,
       handler: afterLedger(completeSale)
     }),
@@ -279,6 +280,7 @@ export const salesResource = defineResource({
       method: 'POST',
       path: SALE_PATHS.refunds,
       staff: 'refund', // a staff member up to their limit: the route asks (refundLimitOf)
+      body: NEW_REFUND_BODY,
       openapi: refund,
       handler: afterLedger(makeRefund)
     }),

@@ -116,6 +116,7 @@ export const settingsResource = defineResource({
       method: 'PUT',
       path: EXTENSION_PATHS.shopSettings,
       staff: 'settings',
+      body: SHOP_SETTINGS_BODY,
       openapi: setShopSettingsDoc,
       handler: (event, dir) => setShopSettings(event, dir)
     }),
@@ -129,6 +130,7 @@ export const settingsResource = defineResource({
       method: 'PUT',
       path: EXTENSION_PATHS.salesSettings,
       staff: 'settings',
+      body: SALES_SETTINGS_BODY,
       openapi: setSalesSettingsDoc,
       handler: (event, dir) => setSalesSettings(event, dir)
     })

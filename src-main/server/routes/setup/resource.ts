@@ -98,6 +98,7 @@ export const setupResource = defineResource({
       method: 'POST',
       path: SETUP_PATHS.connect,
       staff: 'settings',
+      body: CONNECT_BODY,
       openapi: connectToMainComputerDoc,
       async handler(event, setup) {
         if (!setup.connect) throw problem('setUpAlready', setup.state())

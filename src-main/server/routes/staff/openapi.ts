@@ -1,4 +1,4 @@
-/** The OpenAPI path items of the staff routes, and the schemas they own. */
+/** The OpenAPI objects of the staff operations (resource.ts declares each with its path and method), and the schemas they own. */
 import { componentsOf } from '#shared/body-rules'
 import {
   LOCK_MINUTES_MAX,

@@ -1,7 +1,7 @@
 /**
  * Stock (extensions, not part of the contract): a movement of one plant (If-Match and Idempotency-Key honoured as on
  * the other writes), many movements at once all or nothing (a stock-take, a delivery), and the stock report. The
- * store decides what stock may move (src-main/store/stock/); routes only translate. Also the OpenAPI path items.
+ * store decides what stock may move (src-main/store/stock/); routes only translate. Each operation is declared with its OpenAPI object.
  */
 import type { H3Event } from 'h3'
 import { EXTENSION_HEADERS } from '#shared/api-paths'

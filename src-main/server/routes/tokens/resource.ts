@@ -97,6 +97,7 @@ export const tokensResource = defineResource({
       method: 'POST',
       path: EXTENSION_PATHS.tokens,
       staff: 'tokens',
+      body: NEW_TOKEN_BODY,
       openapi: addTokenDoc,
       async handler(event, tokens) {
         requireOwner(event)
