@@ -11,7 +11,7 @@ export const IDS_NAMED_MAX = 20
 
 /**
  * What /v3/plant answers, as its 405 names it: the Allow of ALLOWED_METHODS (derived from the plant resource's
- * operations, which raise these problems, so it is written here; test/unit/operations.test.ts holds the two together).
+ * operations, which raise these problems, so it is written here; test/unit/operation.test.ts holds the two together).
  */
 export const PLANT_PATH_ALLOW = 'GET, HEAD, POST, PUT'
 
