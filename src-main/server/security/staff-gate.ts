@@ -4,9 +4,9 @@
  * route does (the permissions table of src-shared/staff.ts). A route whose body decides the action (a price
  * in a plant's changes, a stock movement's reason) asks again with {@link requireStaffMay}. Named tokens
  * (scripts) keep their scope and need no member; a paired till's token is a till window, and needs a member's
- * session as the owner's does (but for the sales it made offline). Each write declares its rule beside its route
- * (routes/<resource>/resource.ts); the gate reads it from the matched route. The plant-store command, which reads the owner's token from the data
- * folder, is the owner at this computer.
+ * session as the owner's does (but for the sales it made offline). The plant-store command, which reads the owner's
+ * token from the data folder, is the owner at this computer. Each write declares its rule beside its route
+ * (routes/<resource>/resource.ts); the gate reads it from the matched route's meta.
  */
 import type { H3Event, Middleware } from 'h3'
 import { STAFF_SESSION_HEADER, roleMay, type StaffAction, type StaffMember } from '#shared/staff'

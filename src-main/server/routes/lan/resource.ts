@@ -232,7 +232,7 @@ export const lanResource = defineResource({
     defineOperation<LanAdmin>({
       method: 'PUT',
       path: LAN_PATHS.lanSettings,
-      staff: 'tokens',
+      staff: 'tokens', // letting other computers in is the owner's, like tokens: a paired till gets its own
       body: LAN_SETTINGS_BODY,
       openapi: setLanSettingsDoc,
       handler: (event, lan) => setLanSettings(event, lan)
@@ -269,7 +269,7 @@ export const lanResource = defineResource({
     defineOperation<LanAdmin>({
       method: 'POST',
       path: TILL_PATHS.dealtWith,
-      staff: 'sell',
+      staff: 'sell', // answered by a paired till (its refused sales); the main computer keeps none: 404
       body: DEALT_WITH_BODY,
       openapi: refusedSaleDealtWithDoc,
       async handler(event) {

@@ -105,7 +105,7 @@ export const offlineSalesResource = defineResource({
     defineOperation<PlantStore>({
       method: 'POST',
       path: OFFLINE_SALES_PATH,
-      staff: 'decided-by-body',
+      staff: 'decided-by-body', // a till's sales made offline, as POST /sales
       body: OFFLINE_SALES_BODY,
       openapi: complete,
       handler: afterLedger(completeOfflineSales)

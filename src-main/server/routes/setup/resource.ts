@@ -87,7 +87,7 @@ export const setupResource = defineResource({
     defineOperation<SetupAdmin>({
       method: 'POST',
       path: SETUP_PATHS.main,
-      staff: 'settings',
+      staff: 'settings', // a first-run choice; on a computer set up already (where staff exist) it is refused anyway
       openapi: becomeMainComputerDoc,
       handler(_event, setup) {
         if (!setup.becomeMain) throw problem('setUpAlready', setup.state())
