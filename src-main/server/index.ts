@@ -24,7 +24,7 @@ export { problem } from './problems/problems'
 
 // The ports the routes are handed (what the LAN listener, a first run and the change streams provide), and the
 // baskets a till keeps itself.
-export { registerBasketRoutes } from './routes/baskets'
-export { eventStreamShares } from './routes/events'
-export type { LanAdmin, LanChange } from './routes/lan'
-export type { SetupAdmin } from './routes/setup'
+export { registerBasketRoutes } from './routes/baskets/resource'
+export { eventStreamShares } from './routes/events/resource'
+export type { LanAdmin, LanChange } from './routes/lan/resource'
+export type { SetupAdmin } from './routes/setup/resource'

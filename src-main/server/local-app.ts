@@ -7,9 +7,9 @@ import type { EventHandler, H3 } from 'h3'
 import { API_BASE } from '#shared/api-paths'
 import type { AccessPolicy } from '#server/security/access-policy'
 import { createGuardedApp } from './create-app'
-import { registerServerProofRoutes } from './routes/server-proof'
-import { registerSetupRoutes, type SetupAdmin } from './routes/setup'
-import { registerUiRoutes } from './routes/ui'
+import { registerServerProofRoutes } from './routes/server-proof/resource'
+import { registerSetupRoutes, type SetupAdmin } from './routes/setup/resource'
+import { registerUiRoutes } from './routes/ui/resource'
 
 /** What a local app needs. */
 export interface LocalAppOptions {

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { PROBLEM_TYPES } from '#shared/problem'
 import { STAFF_ROLES, refusalWords, roleMay, type StaffAction, type StaffRole } from '#shared/staff'
-import { WRITE_ROUTE_ACTIONS } from '#server/security/staff-gate'
-import { ALLOWED_METHODS } from '#server/urls'
+import { ALLOWED_METHODS, WRITE_ROUTE_ACTIONS } from '#server/routes/resources'
 import { createTestApp } from '#setup/in-process'
 import { createStaffedApp, sessionOf } from '#setup/staff'
 

@@ -1,30 +1,30 @@
 /**
  * Every problem the API answers with, in one table: its type (a stable URN a
  * script can switch on), title, status and the words of its detail. The rows
- * live by resource beside this file (plants.ts, tokens.ts, …; common.ts and
- * access.ts for what any route meets); routes pick a row by name with
- * {@link problem}, and no route writes a problem inline.
+ * live by resource, in its folder (routes/<resource>/problems.ts), and beside
+ * this file for what any route meets (common.ts, access.ts); routes pick a row
+ * by name with {@link problem}, and no route writes a problem inline.
  */
 import type { FieldError } from '#shared/problem'
 import { ACCESS_PROBLEMS } from './access'
-import { BACKUP_PROBLEMS } from './backup'
+import { BACKUP_PROBLEMS } from '#server/routes/backup/problems'
 import { COMMON_PROBLEMS } from './common'
-import { EVENT_PROBLEMS } from './events'
-import { HISTORY_PROBLEMS } from './history'
+import { EVENT_PROBLEMS } from '#server/routes/events/problems'
+import { HISTORY_PROBLEMS } from '#server/routes/history/problems'
 import { HttpProblem } from './http-problem'
-import { LAN_PROBLEMS } from './lan'
+import { LAN_PROBLEMS } from '#server/routes/lan/problems'
 import type { ProblemRow } from './problem-row'
-import { PLANT_PROBLEMS, allowPlantMethods } from './plants'
-import { BULK_PROBLEMS } from './plants-bulk'
-import { SALE_PROBLEMS } from './sales'
-import { BASKET_PROBLEMS } from './baskets'
-import { SETTINGS_PROBLEMS } from './settings'
-import { SETUP_PROBLEMS } from './setup'
-import { STAFF_PROBLEMS } from './staff'
-import { STOCK_PROBLEMS } from './stock'
-import { TOKEN_PROBLEMS } from './tokens'
-import { TRANSFER_PROBLEMS } from './transfer'
-import { UI_PROBLEMS } from './ui'
+import { PLANT_PROBLEMS, allowPlantMethods } from '#server/routes/plants/problems'
+import { BULK_PROBLEMS } from '#server/routes/plants-bulk/problems'
+import { SALE_PROBLEMS } from '#server/routes/sales/problems'
+import { BASKET_PROBLEMS } from '#server/routes/baskets/problems'
+import { SETTINGS_PROBLEMS } from '#server/routes/settings/problems'
+import { SETUP_PROBLEMS } from '#server/routes/setup/problems'
+import { STAFF_PROBLEMS } from '#server/routes/staff/problems'
+import { STOCK_PROBLEMS } from '#server/routes/stock/problems'
+import { TOKEN_PROBLEMS } from '#server/routes/tokens/problems'
+import { TRANSFER_PROBLEMS } from '#server/routes/transfer/problems'
+import { UI_PROBLEMS } from '#server/routes/ui/problems'
 
 export const PROBLEMS = {
   ...COMMON_PROBLEMS,

@@ -4,23 +4,18 @@
  * route does (the permissions table of src-shared/staff.ts). A route whose body decides the action (a price
  * in a plant's changes, a stock movement's reason) asks again with {@link requireStaffMay}. Named tokens
  * (scripts) keep their scope and need no member; a paired till's token is a till window, and needs a member's
- * session as the owner's does (but for the sales it made offline). The plant-store command, which reads the owner's token from the data
- * folder, is the owner at this computer.
+ * session as the owner's does (but for the sales it made offline). The plant-store command, which reads the owner's
+ * token from the data folder, is the owner at this computer. Each write declares its rule beside its route
+ * (routes/<resource>/resource.ts); the gate reads it from the matched route's meta.
  */
 import type { H3Event, Middleware } from 'h3'
-import { EXTENSION_PATHS, API_PATHS } from '#shared/api-paths'
-import { STAFF_PATHS, STAFF_SESSION_HEADER, roleMay, type StaffAction, type StaffMember } from '#shared/staff'
-import { BASKET_PATHS } from '#shared/basket'
-import { DAY_PATHS } from '#shared/day'
-import { LAN_PATHS, TILL_PATHS } from '#shared/lan'
-import { SETUP_PATHS } from '#shared/first-run'
-import { SALE_PATHS } from '#shared/sale'
+import { STAFF_SESSION_HEADER, roleMay, type StaffAction, type StaffMember } from '#shared/staff'
 import { OFFLINE_SALES_PATH } from '#shared/offline-sales'
-import { STOCK_PATHS } from '#shared/stock'
 import type { StaffRegistry } from '#auth/staff/staff-registry'
 import type { StaffSessions } from '#auth/staff/staff-sessions'
 import { problem } from '#server/problems/problems'
 import { routePattern } from '#server/urls'
+import type { StaffRuleMeta } from '#server/routes/operation'
 import { CLIENT_HEADER } from './actor'
 
 declare module 'h3' {
@@ -36,61 +31,7 @@ export interface StaffAccess {
   sessions: StaffSessions
 }
 
-/**
- * What each write route does, by method and path (OpenAPI-style). `decided-by-body`: the route says, once it
- * has read the body; `sign-in`: the routes that start and end a session, open to anyone with the token.
- */
-export const WRITE_ROUTE_ACTIONS: Readonly<Record<string, StaffAction | 'decided-by-body' | 'sign-in'>> = {
-  [`POST ${API_PATHS.plant}`]: 'add-plants',
-  [`PUT ${API_PATHS.plant}`]: 'decided-by-body',
-  [`DELETE ${EXTENSION_PATHS.plantById}`]: 'delete-plants',
-  [`POST ${EXTENSION_PATHS.plantRestore}`]: 'delete-plants',
-  [`POST ${EXTENSION_PATHS.bulk}`]: 'decided-by-body',
-  [`POST ${EXTENSION_PATHS.bulkDelete}`]: 'delete-plants',
-  [`POST ${EXTENSION_PATHS.bulkRestore}`]: 'delete-plants',
-  [`PUT ${EXTENSION_PATHS.shopSettings}`]: 'settings',
-  [`POST ${EXTENSION_PATHS.tokens}`]: 'tokens',
-  [`DELETE ${EXTENSION_PATHS.tokenByName}`]: 'tokens',
-  [`POST ${EXTENSION_PATHS.import}`]: 'import',
-  [`PUT ${EXTENSION_PATHS.backup}`]: 'backups',
-  [`POST ${EXTENSION_PATHS.backup}`]: 'backups',
-  [`POST ${STOCK_PATHS.plantStock}`]: 'decided-by-body',
-  [`POST ${STOCK_PATHS.bulkStock}`]: 'decided-by-body',
-  [`PUT ${EXTENSION_PATHS.salesSettings}`]: 'settings',
-  [`POST ${SALE_PATHS.sales}`]: 'decided-by-body', // a sale; one that overrides a plant's price is a price change
-  [`POST ${OFFLINE_SALES_PATH}`]: 'decided-by-body', // a till's sales made offline, as POST /sales
-  [`PUT ${BASKET_PATHS.basket}`]: 'sell',
-  [`DELETE ${BASKET_PATHS.basket}`]: 'sell',
-  [`POST ${SALE_PATHS.refunds}`]: 'refund', // a staff member up to their limit: the route asks (refundLimitOf)
-  [`POST ${DAY_PATHS.close}`]: 'close-day',
-  // Letting other computers in is the owner's, like tokens: a paired till gets a token of its own.
-  [`PUT ${LAN_PATHS.lanSettings}`]: 'tokens',
-  [`DELETE ${LAN_PATHS.lanSettings}`]: 'tokens',
-  [`POST ${LAN_PATHS.pairingCodes}`]: 'tokens',
-  [`POST ${LAN_PATHS.pair}`]: 'tokens',
-  // Answered by a paired till (its refused sales); the main computer keeps none and answers 404.
-  [`POST ${TILL_PATHS.dealtWith}`]: 'sell',
-  // A first-run choice; on a computer set up already (where staff exist) it is refused anyway.
-  [`POST ${SETUP_PATHS.main}`]: 'settings',
-  [`POST ${SETUP_PATHS.connect}`]: 'settings',
-  [`POST ${STAFF_PATHS.staff}`]: 'staff',
-  [`PATCH ${STAFF_PATHS.member}`]: 'staff',
-  [`DELETE ${STAFF_PATHS.member}`]: 'staff',
-  [`POST ${STAFF_PATHS.unlock}`]: 'staff',
-  [`PUT ${STAFF_PATHS.settings}`]: 'staff',
-  [`POST ${STAFF_PATHS.sessions}`]: 'sign-in',
-  [`DELETE ${STAFF_PATHS.sessions}`]: 'sign-in'
-}
-
 const READ_METHODS = new Set(['GET', 'HEAD'])
-
-/** The table keyed by h3's route pattern, as the matched route names it. */
-const BY_ROUTE = new Map(
-  Object.entries(WRITE_ROUTE_ACTIONS).map(([key, action]) => {
-    const [method, path] = key.split(' ') as [string, string]
-    return [`${method} ${routePattern(path)}`, action]
-  })
-)
 
 /**
  * True when `event` must come from a member at the till, with staff set up: the owner's token (not the command line),
@@ -124,8 +65,9 @@ function memberAtTill(event: H3Event, access: StaffAccess): StaffMember | undefi
 export function requireStaffSession(access: StaffAccess): Middleware {
   return (event, next) => {
     if (READ_METHODS.has(event.req.method)) return next()
-    const route = event.context.matchedRoute?.route
-    const action = route === undefined ? undefined : BY_ROUTE.get(`${event.req.method} ${route}`)
+    // The rule the write declares beside its route (routes/<resource>/resource.ts), carried in the route's meta.
+    const rules = (event.context.matchedRoute?.meta as Partial<StaffRuleMeta> | undefined)?.staffRules
+    const action = rules?.[event.req.method]
     if (action === 'sign-in' || action === undefined) return next() // unknown routes answer 404/405 on their own
     const member = memberAtTill(event, access)
     if (!member) {

@@ -5,7 +5,7 @@
  * on single plants. A client that sends none of the extension headers sees
  * the contract unchanged.
  */
-import { API_PATHS, EXTENSION_PATHS, PLANT_SORT_KEYS, QUERY_TEXT_MAX, STATUS_COUNTS_HEADER } from '#shared/api-paths'
+import { PLANT_SORT_KEYS, QUERY_TEXT_MAX, STATUS_COUNTS_HEADER } from '#shared/api-paths'
 import { componentsOf } from '#shared/body-rules'
 import { NEW_PLANT_BODY, PLANT_ID_SCHEMA, PLANT_UPDATE_BODY } from '#shared/plant-schema'
 import { IF_MATCH_PATTERN } from '#server/http/conditional'
@@ -23,8 +23,7 @@ import {
   problemResponse,
   queryParam,
   ref,
-  type JsonSchema,
-  type PathItems
+  type JsonSchema
 } from '#server/openapi/parts'
 
 const ETAG_HEADER = extension({
@@ -225,13 +224,8 @@ const restorePlant = extensionOperation({
   }
 })
 
-/** The plant paths, by path and method. */
-export const plantPaths: PathItems = {
-  [API_PATHS.plant]: { post: addPlant, put: updatePlant, get: listPlants },
-  [API_PATHS.searchByStatus]: { get: searchByStatus },
-  [EXTENSION_PATHS.plantById]: { get: getPlant, delete: deletePlant },
-  [EXTENSION_PATHS.plantRestore]: { post: restorePlant }
-}
+/** The plant operations' OpenAPI objects, by operation (resource.ts declares each with its path and method). */
+export const PLANT_DOCS = { addPlant, updatePlant, listPlants, searchByStatus, getPlant, deletePlant, restorePlant }
 
 const tags = { type: 'array', items: { type: 'string' } }
 

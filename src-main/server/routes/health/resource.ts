@@ -1,0 +1,88 @@
+/**
+ * GET /v3/health (extension): whether the catalogue's files are all
+ * in use. A damaged history file (or damaged lines inside one) never stops the catalogue: it is kept aside
+ * under another name and listed here (and in the server log), for the UI's
+ * banner and for scripts. Reading the health looks at the history files
+ * once (the same reading the first history query does). `restored` tells
+ * the pages open on the catalogue that a backup was put back (when, from a
+ * backup of when, by what), so they can say so after they reload.
+ */
+import { principalOf } from '#server/security/security'
+import { HISTORY_PATHS, type Health, type HealthProblem } from '#shared/history'
+import { readLastRestore, type PlantStore } from '#store'
+import { extensionOperation, json } from '#server/openapi/parts'
+import { defineOperation, defineResource } from '#server/routes/operation'
+
+async function healthOf(store: PlantStore, scope: Health['scope']): Promise<Health> {
+  await store.history.oldestSeq() // reads the history files' index once, which sets aside a damaged file
+  const problems = store.history.damaged.map(({ lines, ...damaged }): HealthProblem =>
+    lines === undefined ? { kind: 'history-file-damaged', ...damaged } : { kind: 'history-lines-damaged', ...damaged, lines }
+  )
+  const restored = await readLastRestore(store.dir)
+  return { status: problems.length === 0 ? 'ok' : 'degraded', problems, scope, ...(restored ? { restored } : {}) }
+}
+
+const healthDoc = extensionOperation({
+  operationId: 'health',
+  summary: "Whether the catalogue's files are all in use (extension)",
+  description:
+    'Not part of the contract. A damaged history file never stops the catalogue: it is renamed aside (keptAs) and ' +
+    'listed here with what is wrong (history-file-damaged); damaged lines inside one (each line carries a checksum) ' +
+    'are moved into keptAs and the rest of the file serves on (history-lines-damaged). Either way status is degraded; ' +
+    'the catalogue and the rest of the history serve on. ' +
+    'Once a backup was restored, `restored` says when, from a backup made when, and by what (`cli`: plant-store restore; ' +
+    '`app`: the desktop app), with `seq`, the first seq of the restored catalogue: a page that knew another one reloads and says so. ' +
+    '`scope` is what the token of this request may do (`owner`, `read-write` or `read-only`): the staff UI opened with a ' +
+    'read-only token shows its write controls disabled, with a notice.',
+  responses: {
+    '200': {
+      description: 'The health.',
+      content: json({
+        type: 'object',
+        required: ['status', 'problems'],
+        properties: {
+          status: { type: 'string', enum: ['ok', 'degraded'] },
+          scope: { type: 'string', enum: ['owner', 'read-write', 'read-only'], description: 'What the token of this request may do.' },
+          problems: {
+            type: 'array',
+            items: {
+              type: 'object',
+              required: ['kind', 'file', 'keptAs', 'problem'],
+              properties: {
+                kind: { type: 'string', enum: ['history-file-damaged', 'history-lines-damaged'] },
+                file: { type: 'string' },
+                keptAs: { type: 'string' },
+                problem: { type: 'string' },
+                lines: { type: 'integer', description: 'history-lines-damaged: how many damaged lines were set aside.' }
+              }
+            }
+          },
+          restored: {
+            type: 'object',
+            required: ['seq', 'at', 'backupMadeAt', 'by'],
+            properties: {
+              seq: { type: 'integer', minimum: 1 },
+              at: { type: 'string', format: 'date-time' },
+              backupMadeAt: { type: 'string', format: 'date-time' },
+              by: { type: 'string', enum: ['cli', 'app'] },
+              user: { type: 'string', description: 'The computer account that ran the restore, when known.' }
+            }
+          }
+        }
+      })
+    }
+  }
+})
+
+/** GET /v3/health over the app's store. */
+export const healthResource = defineResource({
+  context: ({ store }: { store: PlantStore }) => store,
+  operations: [
+    defineOperation<PlantStore>({
+      method: 'GET',
+      path: HISTORY_PATHS.health,
+      openapi: healthDoc,
+      handler: (event, store) => healthOf(store, principalOf(event).scope) // the asking token's scope: a read-only screen offers no changes
+    })
+  ]
+})
