@@ -11,6 +11,7 @@ import { closeAfterRefusal } from '#server/http/close-after-refusal'
 import { problemBody } from '#server/problems/problem-response'
 import { problem } from '#server/problems/problems'
 import { urlHost } from './urls'
+import { AppError } from '#shared/app-error'
 
 /** Where and how to listen. */
 export interface ListenOptions {
@@ -37,7 +38,7 @@ export interface ListeningServer {
 }
 
 /** The port is taken by another program. */
-export class PortInUseError extends Error {
+export class PortInUseError extends AppError {
   constructor(readonly port: number) {
     super(`Port ${port} is already in use (by another Plant Store or another program). Choose another with --port N, or --port 0 for any free port.`)
     this.name = 'PortInUseError'

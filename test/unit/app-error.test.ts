@@ -20,6 +20,7 @@ import { DataFolderError } from '#app/data-folder-checks'
 import { PairingRefusedError } from '#till/pairing'
 import { ConfigError } from '#settings/errors'
 import { CommandError, UsageError } from '#cli/command'
+import { PortInUseError } from '#server/start-server'
 import {
   CatalogueChangedError,
   DataDirLockedError,
@@ -56,6 +57,7 @@ const { failed, usage, notFound, conflict } = EXIT_CODES
 /** One error of each class: [the error, its exit code, its problem row (where the server answers with one)]. */
 const ERRORS: [AppError, ExitCode, string?][] = [
   [new UsageError('no such option'), usage],
+  [new PortInUseError(7420), failed],
   [new CommandError('plant 7 is deleted already', notFound), notFound],
   [new CommandError('name taken', conflict), conflict],
   [new ConfigError('--port takes a number'), usage],
@@ -113,7 +115,7 @@ const ERRORS: [AppError, ExitCode, string?][] = [
  * Error classes that do not extend AppError yet, with why: server/ is being reshaped on another branch, and its two
  * (an HTTP problem, which is an answer rather than an error of the domain, and a port in use) follow there.
  */
-const NOT_YET = new Set(['HttpProblem', 'PortInUseError'])
+const NOT_YET = new Set(['HttpProblem'])
 
 /** Every `class X extends Y` of the source whose Y is an error: [file, X, Y, exported]. */
 function errorClassesInSource(): [string, string, string, boolean][] {

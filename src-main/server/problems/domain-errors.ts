@@ -20,6 +20,7 @@ import {
   WriteFailedError
 } from '#store/errors'
 import { isWriteRefusal } from '#lib/fs-errors'
+import { AppError } from '#shared/app-error'
 import { DamagedFileError } from '#lib/damaged-file-error'
 import { IMPORT_PLAN_ATTEMPTS } from '#shared/import-export'
 import { ImportAbortedError, TooManyColumnsError } from '#transfer/import-errors'
@@ -38,50 +39,41 @@ function errorRow<E extends Error, N extends ProblemName>(
   return { error, name, toProblem: (thrown: unknown) => (thrown instanceof error && when(thrown) ? problem(name, ...facts(thrown)) : undefined) }
 }
 
-const stockFacts = (error: StockRefusedError): ProblemFacts<'notEnoughStock'> => [error.plant, error.reason, error.change, error.onHand]
+const stockFacts = (error: StockRefusedError) => [error.plant, error.reason, error.change, error.onHand]
 
-const saleFacts = (error: SaleRefusedError): ProblemFacts<'saleInvalid'> => [error.what, error.errors]
+const saleFacts = (error: SaleRefusedError) => [error.what, error.errors]
+
+/**
+ * One row per error class that names its own problem row (AppError.problemName, which may depend on the error's
+ * kind): how that row's facts are read from the error.
+ */
+function factsRow<E extends AppError>(error: ErrorClass<E>, facts: (error: E) => unknown[]) {
+  return {
+    toProblem: (thrown: unknown) =>
+      thrown instanceof error && thrown.problemName !== undefined
+        ? problem(thrown.problemName as ProblemName, ...(facts(thrown) as ProblemFacts<ProblemName>))
+        : undefined
+  }
+}
 
 export const DOMAIN_ERRORS = [
   // A write that did not reach the disk (WriteRefusedError, a full disk, a lost folder), or a store that is closing.
-  errorRow(WriteFailedError, 'notSaved', (error) => [error]),
-  errorRow(StoreClosedError, 'notSaved', (error) => [error]),
-  // Broken preconditions of any write (update, delete, bulk changes), decided by the store.
-  errorRow(VersionConflictError, 'versionConflict', (error) => [error.current]),
-  errorRow(IdempotencyKeyReusedError, 'idempotencyKeyReused', (error) => [error.key, error.firstPlantId, error.firstUse]),
-  // Each way a stock movement is refused.
-  errorRow(StockRefusedError, 'notEnoughStock', stockFacts, (error) => error.kind === 'not-enough'),
-  errorRow(StockRefusedError, 'tooMuchStock', stockFacts, (error) => error.kind === 'too-much'),
-  errorRow(StockRefusedError, 'noStockKept', stockFacts, (error) => error.kind === 'not-kept'),
-  // Each way a sale, a refund or a close is refused.
-  errorRow(SaleRefusedError, 'saleInvalid', saleFacts, (error) => error.kind === 'invalid'),
-  errorRow(SaleRefusedError, 'paymentShort', saleFacts, (error) => error.kind === 'short'),
-  errorRow(SaleRefusedError, 'refundBeyondSale', saleFacts, (error) => error.kind === 'beyond'),
-  errorRow(SaleRefusedError, 'dayClosedAlready', saleFacts, (error) => error.kind === 'day-closed'),
-  errorRow(SaleRefusedError, 'dayNotStarted', saleFacts, (error) => error.kind === 'day-not-started'),
-  errorRow(SaleRefusedError, 'saleKeyReused', saleFacts, (error) => error.kind === 'key-reused'),
-  errorRow(UnknownReceiptError, 'receiptNotFound', (error) => [error.receipt, error.kind]),
-  errorRow(
-    PlantsNotEditableError,
-    'plantNotDeleted',
-    (error) => [error.ids],
-    (error) => error.reason === 'notDeleted'
-  ),
-  errorRow(
-    PlantsNotEditableError,
-    'noTombstone',
-    (error) => [error.ids],
-    (error) => error.restoring
-  ),
-  errorRow(PlantsNotEditableError, 'plantsNotFound', (error) => [error.ids]),
-  errorRow(HistoryGoneError, 'historyGone', (error) => [error.since, error.oldestSeq]),
+  factsRow(WriteFailedError, (error) => [error]),
+  factsRow(StoreClosedError, (error) => [error]),
+  factsRow(VersionConflictError, (error) => [error.current]),
+  factsRow(IdempotencyKeyReusedError, (error) => [error.key, error.firstPlantId, error.firstUse]),
+  factsRow(StockRefusedError, stockFacts),
+  factsRow(SaleRefusedError, saleFacts),
+  factsRow(UnknownReceiptError, (error) => [error.receipt, error.kind]),
+  factsRow(PlantsNotEditableError, (error) => [error.ids]),
+  factsRow(HistoryGoneError, (error) => [error.since, error.oldestSeq]),
   // Thrown by an import only, once every plan of the file was overtaken by other writes.
-  errorRow(CatalogueChangedError, 'importCatalogueChanged', () => [IMPORT_PLAN_ATTEMPTS]),
-  errorRow(TooManyColumnsError, 'importTooManyColumns', (error) => [error.columns]),
-  errorRow(ImportAbortedError, 'importAborted', () => []),
-  errorRow(BackupFolderError, 'backupFolderRefused', (error) => [error.message]),
-  errorRow(OffsiteBackupError, 'backupNotMade', (error) => [error.message]),
-  errorRow(DamagedFileError, 'fileDamaged', (error) => [error]),
+  factsRow(CatalogueChangedError, () => [IMPORT_PLAN_ATTEMPTS]),
+  factsRow(TooManyColumnsError, (error) => [error.columns]),
+  factsRow(ImportAbortedError, () => []),
+  factsRow(BackupFolderError, (error) => [error.message]),
+  factsRow(OffsiteBackupError, (error) => [error.message]),
+  factsRow(DamagedFileError, (error) => [error]),
   // The disk refusing any other write (settings, tokens, the backup folder's setting): 503 with words, as a plant's.
   errorRow(Error, 'notSaved', (error) => [error], isWriteRefusal)
 ]
