@@ -13,17 +13,13 @@ import { PlantsNotEditableError } from '#store/catalogue/plant-edits'
 import type { StagedChange } from '#store/catalogue/unit-of-work'
 import type { StoredPlant } from '#store/catalogue/stored-plant'
 import type { StockMovements } from '#store/stock/stock-movements'
+import type { StreamHost } from '#store/streams/record-stream'
 import type { FoundRecord, SalesLedger } from './sales-ledger'
 import { SaleRefusedError } from './sale-errors'
 import { journalRecordOf, publicOf, type RecordKey, type SaleRecord } from './sale-records'
 
-/** What the sales need of the store. */
-export interface SaleHost {
-  /** Runs `apply` in the store's serialised step and resolves once what it staged is on disk. */
-  submit<R>(apply: () => { result: R; change?: StagedChange; changes?: StagedChange[] }): Promise<R>
-  /** The record of `id` as the step sees it; undefined when there is none or it is deleted. */
-  live(id: number): StoredPlant | undefined
-  now(): Date
+/** What the sales need of the store: what it lends every record stream, with the stock movements and the ledger at hand. */
+export interface SaleHost extends Omit<StreamHost, 'stock'> {
   stock: StockMovements
   ledger: SalesLedger
 }
