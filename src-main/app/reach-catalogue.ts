@@ -11,7 +11,7 @@ import { createApiClient, type ApiClient, type FetchLike } from '#shared/api-cli
 import { tokenFromEnv } from './config'
 import { AccessPolicy, CLIENT_HEADER, createApp } from '#server'
 import { SERVER_FILE_NAME } from './service'
-import { PlantStore } from '#store'
+import { ShopStore } from '#store'
 import { DataDirLockedError } from '#store/errors'
 import { isProcessAlive } from '#lib/process-identity'
 import { TOKEN_ENV, checkToken, createToken, tokenFilePath } from '#auth/token'
@@ -66,7 +66,7 @@ export interface CatalogueConnection {
   /** `server` when a running server answers, `folder` when the command opened the folder itself. */
   via: 'server' | 'folder'
   /** The opened catalogue, when `via` is `folder` (for commands that stream a whole catalogue). */
-  store?: PlantStore
+  store?: ShopStore
   close(): Promise<void>
 }
 
@@ -77,7 +77,7 @@ const IN_PROCESS_PORT = 0
 const AS_CLI = { [CLIENT_HEADER]: 'cli' }
 
 /** The catalogue's own app, in-process, with a token for this process alone (the app is never on a socket). */
-function inProcessClient(store: PlantStore): ApiClient {
+function inProcessClient(store: ShopStore): ApiClient {
   const token = createToken()
   const access = new AccessPolicy({ token: () => token })
   access.listeningOn(IN_PROCESS_PORT)
@@ -101,9 +101,9 @@ export async function runningServerClient(dataDir: string, env: NodeJS.ProcessEn
  * commands that only look after an existing catalogue call requireCatalogue first.
  */
 export async function reachCatalogue(dataDir: string, env: NodeJS.ProcessEnv, holder: string): Promise<CatalogueConnection> {
-  let store: PlantStore
+  let store: ShopStore
   try {
-    store = await PlantStore.open({ dir: dataDir, holder })
+    store = await ShopStore.open({ dir: dataDir, holder })
   } catch (error) {
     const client = error instanceof DataDirLockedError ? await runningServerClient(dataDir, env) : undefined
     if (!client) throw error // held by another command, not a server: its message names the holder

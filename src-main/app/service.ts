@@ -8,7 +8,7 @@ import path from 'node:path'
 import { AccessPolicy, apiBaseUrl, createApp, eventStreamShares, uiUrl, type LanAdmin } from '#server'
 import { scheduleOffsiteBackups } from '#backup-folder/offsite-backup'
 import { replaceFile } from '#lib/durable-file'
-import { RUNTIME_FILE_NAME, PlantStore } from '#store'
+import { RUNTIME_FILE_NAME, ShopStore } from '#store'
 import { identity } from '#lib/process-identity'
 import { NamedTokenRegistry } from '#auth/named-token-registry'
 import { openStaffAccess } from '#auth/staff/staff-access'
@@ -23,7 +23,7 @@ export const SERVER_FILE_NAME = RUNTIME_FILE_NAME
 
 /** A running service of the shop's main computer. */
 export interface RunningService extends LocalService {
-  store: PlantStore
+  store: ShopStore
   /** The listener for the shop's other tills (https://ADDRESS:PORT) and its certificate's fingerprint, while it is up. */
   readonly lan?: { url: string; fingerprint: string }
 }
@@ -53,7 +53,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     await started.tokens?.restoreFile()
     if (started.serverInfo) await writeServerFile(options.dataDir, started.serverInfo)
   }
-  const store = await PlantStore.open({ dir: options.dataDir, holder: options.holder, onFolderRecreated })
+  const store = await ShopStore.open({ dir: options.dataDir, holder: options.holder, onFolderRecreated })
   // Aborted on stop so that open event streams end at once instead of holding the graceful close.
   const endStreams = new AbortController()
   const tokens = await openTokenSource(options.dataDir, options.token).catch(async (error: unknown) => {

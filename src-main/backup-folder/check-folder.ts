@@ -51,7 +51,7 @@ async function probeWrite(dir: string): Promise<void> {
 export async function checkBackupFolder(dir: string, dataDir: string): Promise<string> {
   if (dir.trim() === '') throw new BackupFolderError('the backup folder is empty: give the full path of a folder')
   if (!path.isAbsolute(dir))
-    throw new BackupFolderError(`"${dir}" is not a full path: give the whole path, e.g. /media/usb/PlantStore or E:\\PlantStore`)
+    throw new BackupFolderError(`"${dir}" is not a full path: give the whole path, e.g. /media/usb/ShopStore or E:\\ShopStore`)
   const folder = path.resolve(dir)
   const info = await stat(folder).catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') throw new BackupFolderError(`${folder} does not exist: plug in the drive, or create the folder first`)

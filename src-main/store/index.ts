@@ -3,13 +3,13 @@
  * and the desktop app) may use. Errors come from `errors.ts`; everything else from here. The store's own files
  * never import this module (they import each other directly), so it adds no cycle.
  */
-export { PlantStore } from './catalogue/plant-store'
+export { ShopStore } from '#store/shop-store'
 export type { StockOutcome, StockRequest } from './stock/stock-movements'
 export { belowZeroLines, stockReportOf } from './stock/stock-report'
 export type { SaleOutcome, SaleRequest } from './sales/sale-book'
 export { publicOf, type SaleRecord, type RefundRecord, type DayRecord } from './sales/sale-records'
 export type { JournalRecord } from './journal/journal'
-export type { PlantChange } from './catalogue/plant-store-types'
+export type { PlantChange } from '#store/catalogue/plant-store-types'
 export type { WriteCondition } from './catalogue/preconditions'
 export { DATA_FILE_VERSION } from './file/data-file'
 export { DATA_FILE_NAME, readCatalogue } from './file/read-catalogue'

@@ -6,7 +6,7 @@ import { IMPORT_PLAN_ATTEMPTS, type ImportSummary, type TransferFormat } from '#
 import type { ShopMoney } from '#shared/money'
 import type { Plant, PlantStatus } from '#shared/plant'
 import { CatalogueChangedError } from '#store/errors'
-import type { PlantStore } from '#store'
+import type { ShopStore } from '#store'
 import { readImport, readImportNow, type ImportRequest, type ReadImport } from './import-file'
 import { planImport, planImportSliced, type ImportPlan } from './import-plan'
 import { plantCsvChunks } from './plant-csv'
@@ -14,14 +14,14 @@ import { plantJsonChunks } from './plant-json'
 import { plantsToXlsx } from './plant-xlsx'
 
 /** The export of the plants in `statuses` (all when empty) as text chunks, from the catalogue as it is now. */
-export function exportChunks(store: PlantStore, format: 'csv' | 'json', statuses: readonly PlantStatus[] = []): Generator<string> {
+export function exportChunks(store: ShopStore, format: 'csv' | 'json', statuses: readonly PlantStatus[] = []): Generator<string> {
   // A copy of the list: changes saved while a large export is being sent do not tear it.
   const plants = store.find({ statuses }).slice()
   return format === 'csv' ? plantCsvChunks(plants) : plantJsonChunks(plants)
 }
 
 /** The export as an Excel workbook, prices in the shop's currency format, built in slices. */
-export function exportWorkbook(store: PlantStore, money: ShopMoney, statuses: readonly PlantStatus[] = []): Promise<Uint8Array> {
+export function exportWorkbook(store: ShopStore, money: ShopMoney, statuses: readonly PlantStatus[] = []): Promise<Uint8Array> {
   return plantsToXlsx(store.find({ statuses }).slice(), money)
 }
 
@@ -57,7 +57,7 @@ export function planText(format: TransferFormat, text: string, lookup: (id: numb
  * request's `signal` aborts (its client went away), the work stops between two slices with ImportAbortedError,
  * changing nothing.
  */
-export async function importFile(store: PlantStore, request: ImportRequest, dryRun: boolean): Promise<ImportOutcome> {
+export async function importFile(store: ShopStore, request: ImportRequest, dryRun: boolean): Promise<ImportOutcome> {
   const read = await readImport(request)
   for (let attempt = 1; attempt <= IMPORT_PLAN_ATTEMPTS; attempt++) {
     const basedOn = store.version
@@ -84,6 +84,6 @@ export async function importFile(store: PlantStore, request: ImportRequest, dryR
 }
 
 /** {@link importFile} of a text in UTF-8 with no choices (tests and scripts of the store). */
-export function importText(store: PlantStore, format: TransferFormat, text: string, dryRun: boolean): Promise<ImportOutcome> {
+export function importText(store: ShopStore, format: TransferFormat, text: string, dryRun: boolean): Promise<ImportOutcome> {
   return importFile(store, { format, bytes: new TextEncoder().encode(text) }, dryRun)
 }

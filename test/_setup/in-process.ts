@@ -9,7 +9,7 @@ import { openStaffAccess } from '#auth/staff/staff-access'
 import { LanListener } from '#till/lan-listener'
 import { createApp, type CreateAppOptions } from '#server/create-app'
 import type { StaffAccess } from '#server/security/staff-gate'
-import { PlantStore, type OpenPlantStoreOptions } from '#store/catalogue/plant-store'
+import { ShopStore, type OpenShopStoreOptions } from '#store/shop-store'
 import { openTestStore } from './test-store'
 import { serveApp, type ServedApp } from './transport'
 
@@ -23,7 +23,7 @@ export function defaultHeaders(port: number): Record<string, string> {
 
 /** An app under test plus helpers to call it. */
 export interface TestApp extends ServedApp {
-  store: PlantStore
+  store: ShopStore
   dir: string
   /** The app's access policy (listening on {@link ServedApp.port}, token {@link TEST_TOKEN} unless `token` was given). */
   access: AccessPolicy
@@ -41,7 +41,7 @@ export interface TestApp extends ServedApp {
 }
 
 /** Options of {@link createTestApp}: the store's, the token the app accepts, and the app's UI folder and event options. */
-export type TestAppOptions = Partial<OpenPlantStoreOptions> & { token?: () => string; staffClock?: () => number } & Pick<
+export type TestAppOptions = Partial<OpenShopStoreOptions> & { token?: () => string; staffClock?: () => number } & Pick<
     CreateAppOptions,
     'uiDir' | 'events'
   >

@@ -1,11 +1,11 @@
 /** A store for one test, in its own temporary folder. */
 import { onTestFinished } from 'vitest'
-import { PlantStore, type OpenPlantStoreOptions } from '#store/catalogue/plant-store'
+import { ShopStore, type OpenShopStoreOptions } from '#store/shop-store'
 import { makeTempDir } from './temp-dir'
 
 /** The store a test opened, and its data folder. */
 export interface TestStore {
-  store: PlantStore
+  store: ShopStore
   dir: string
 }
 
@@ -14,9 +14,9 @@ export interface TestStore {
  * closes it when the test finishes, before the folder is removed. A test may close it itself first: closing twice
  * is harmless.
  */
-export async function openTestStore(options: Partial<OpenPlantStoreOptions> = {}): Promise<TestStore> {
+export async function openTestStore(options: Partial<OpenShopStoreOptions> = {}): Promise<TestStore> {
   const dir = options.dir ?? (await makeTempDir())
-  const store = await PlantStore.open({ ...options, dir })
+  const store = await ShopStore.open({ ...options, dir })
   onTestFinished(() => store.close())
   return { store, dir }
 }

@@ -1,7 +1,7 @@
 /** DELETE /v3/plant/{id} keeps a tombstone; restore brings the plant back; ids are never handed out again. */
 import { describe, expect, it } from 'vitest'
 import { PROBLEM_TYPES } from '#shared/problem'
-import { PlantStore } from '#store/catalogue/plant-store'
+import { ShopStore } from '#store/shop-store'
 import { createTestApp, type TestApp } from '#setup/in-process'
 
 async function withPlants(...names: string[]): Promise<TestApp> {
@@ -53,7 +53,7 @@ describe('DELETE /v3/plant/{id}', () => {
     await call('DELETE', '/v3/plant/2')
     expect((await (await call('POST', '/v3/plant', { name: 'Ivy' })).json()).id).toBe(3)
     await store.close()
-    const reopened = await PlantStore.open({ dir })
+    const reopened = await ShopStore.open({ dir })
     try {
       expect(reopened.get(2)).toBeUndefined()
       expect((await reopened.add({ name: 'Palm' })).id).toBe(4)

@@ -3,7 +3,7 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { backUpTo } from '#backup-folder/offsite-backup'
 import { writeSetting } from '#settings/settings'
-import { PlantStore, type PlantChange } from '#store/catalogue/plant-store'
+import { ShopStore, type PlantChange } from '#store/shop-store'
 import { createTestApp, type TestApp } from '#setup/in-process'
 import { makeTempDir } from '#setup/temp-dir'
 
@@ -120,7 +120,7 @@ describe('POST /v3/import (extension)', () => {
     expect(test.store.get(5)).toMatchObject({ id: 5, name: 'New plant', status: 'pending' })
 
     await test.store.close()
-    const reopened = await PlantStore.open({ dir: test.dir })
+    const reopened = await ShopStore.open({ dir: test.dir })
     expect(reopened.get(1)?.name).toBe('Monstera deliciosa')
     expect(reopened.size).toBe(5)
     await reopened.close()

@@ -6,18 +6,18 @@
 import { copyFile, mkdir, readdir, truncate, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { PlantStore } from '#store/catalogue/plant-store'
+import { ShopStore } from '#store/shop-store'
 import { runCli } from '#setup/serve-process'
 import { makeTempDir } from '#setup/temp-dir'
 
-async function withCatalogue(dir: string, change: (store: PlantStore) => Promise<unknown>): Promise<void> {
-  const store = await PlantStore.open({ dir })
+async function withCatalogue(dir: string, change: (store: ShopStore) => Promise<unknown>): Promise<void> {
+  const store = await ShopStore.open({ dir })
   await change(store)
   await store.close()
 }
 
 async function names(dir: string): Promise<string[]> {
-  const store = await PlantStore.open({ dir })
+  const store = await ShopStore.open({ dir })
   const all = store.find().map((plant) => plant.name ?? '')
   await store.close()
   return all
@@ -44,7 +44,7 @@ describe('plant-store backup and restore (real processes)', () => {
 
   it('restore --latest takes the newest backup of the data folder and the backup folder, and says which', async () => {
     const dir = await makeTempDir()
-    const usb = path.join(await makeTempDir(), 'PlantStore')
+    const usb = path.join(await makeTempDir(), 'ShopStore')
     await mkdir(usb)
     expect((await cli(dir, 'config', 'set', 'backup.dir', usb)).code).toBe(0)
     await withCatalogue(dir, (store) => store.add({ name: 'Fern' }))
@@ -65,7 +65,7 @@ describe('plant-store backup and restore (real processes)', () => {
 
   it('restore --latest names the next newest backup when the newest is damaged, and a backup folder that is not there', async () => {
     const dir = await makeTempDir()
-    const usb = path.join(await makeTempDir(), 'PlantStore')
+    const usb = path.join(await makeTempDir(), 'ShopStore')
     await mkdir(usb)
     await cli(dir, 'config', 'set', 'backup.dir', usb)
     await withCatalogue(dir, (store) => store.add({ name: 'Fern' }))

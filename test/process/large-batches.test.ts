@@ -12,7 +12,7 @@ import path from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
 import { printTable } from '#cli/output/table'
 import { restoreFromBackup } from '#store/backups/restore'
-import { PlantStore } from '#store/catalogue/plant-store'
+import { ShopStore } from '#store/shop-store'
 import { listHistoryFiles } from '#store/history/history-files'
 import { makeTempDir } from '#setup/temp-dir'
 
@@ -30,7 +30,7 @@ async function seqsOnDisk(dir: string): Promise<number[]> {
 describe('a batch of 200,000 plants (one import)', () => {
   it('is appended to the history file at a checkpoint, and carried into the change log by a restore over its journal', async () => {
     const dir = await makeTempDir()
-    const store = await PlantStore.open({ dir, checkpointIdleMs: 600_000 })
+    const store = await ShopStore.open({ dir, checkpointIdleMs: 600_000 })
     const backup = path.join(await makeTempDir(), 'before.json')
     await copyFile(path.join(dir, 'plants.json'), backup)
     await store.applyBatch({ adds: Array.from({ length: ROWS }, (_, i) => ({ name: `Plant ${i}` })), updates: [] })

@@ -1,7 +1,7 @@
 import { chmod, readdir } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { PlantStore } from '#store/catalogue/plant-store'
+import { ShopStore } from '#store/shop-store'
 import { hostPlatform } from '#lib/platform'
 import { runCli, startServe } from '#setup/serve-process'
 import { makeTempDir } from '#setup/temp-dir'
@@ -46,7 +46,7 @@ describe('backup folder setting', () => {
     const inside = await runCli(['config', 'set', 'backup.dir', data, '--data', data])
     expect(inside.stderr).toMatch(/is inside the data folder .*: a dead disk would take both/)
     expect((await runCli(['config', 'get', 'backup.dir', '--data', data])).stdout).toBe('')
-    const store = await PlantStore.open({ dir: data })
+    const store = await ShopStore.open({ dir: data })
     await store.add({ name: 'Fern' })
     await store.close()
     // A recursive mkdir under /proc never settles on Node 20; the backup must fail with a message instead.

@@ -7,7 +7,7 @@
  * quantity minus the pots the saved sales hold, and the change log holds exactly those movements).
  */
 import { describe, expect, it } from 'vitest'
-import { PlantStore } from '#store/catalogue/plant-store'
+import { ShopStore } from '#store/shop-store'
 import { startServe, type ServeProcess } from '#setup/serve-process'
 import { makeTempDir } from '#setup/temp-dir'
 
@@ -79,7 +79,7 @@ describe('sales and kill -9', () => {
       rounds++
     }
 
-    const store = await PlantStore.open({ dir })
+    const store = await ShopStore.open({ dir })
     try {
       await store.ledger.load()
       const sales = store.ledger.sales

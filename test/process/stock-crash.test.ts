@@ -7,7 +7,7 @@
  * exactly its first quantity plus the sum of the movements its change log holds.
  */
 import { describe, expect, it } from 'vitest'
-import { PlantStore } from '#store/catalogue/plant-store'
+import { ShopStore } from '#store/shop-store'
 import type { HistoryEntry } from '#store/history/history-entry'
 import { startServe, type ServeProcess } from '#setup/serve-process'
 import { makeTempDir } from '#setup/temp-dir'
@@ -73,7 +73,7 @@ async function client(server: ServeProcess, tag: string, ids: number[], ledger: 
 
 /** Every stock movement in the change log, as the next start sees it. */
 async function loggedMovements(dir: string): Promise<{ quantities: Map<number, number>; movements: HistoryEntry[] }> {
-  const store = await PlantStore.open({ dir })
+  const store = await ShopStore.open({ dir })
   try {
     const movements: HistoryEntry[] = []
     for (let since = 0; ;) {

@@ -76,8 +76,8 @@ const BREACHES: Breach[] = [
   {
     rule: 'others-use-the-store-through-its-index',
     file: 'src-main/app/config.ts',
-    line: "import '#store/catalogue/plant-store'",
-    shows: 'src-main/app/config.ts → src-main/store/catalogue/plant-store.ts'
+    line: "import '#store/shop-store'",
+    shows: 'src-main/app/config.ts → src-main/store/shop-store.ts'
   },
   {
     rule: 'others-use-the-server-through-its-index',

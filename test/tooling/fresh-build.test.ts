@@ -5,7 +5,7 @@ import { staleBuildReason } from '#setup/fresh-build'
 import { makeTempDir } from '#setup/temp-dir'
 
 const OUTPUTS = ['out/main/cli.js', 'out/main/index.js', 'out/preload/index.cjs', 'out/renderer/index.html']
-const SOURCES = ['src-main/store/catalogue/plant-store.ts', 'src-shared/plant.ts', 'src-renderer/index.html', 'electron.vite.config.ts']
+const SOURCES = ['src-main/store/shop-store.ts', 'src-shared/plant.ts', 'src-renderer/index.html', 'electron.vite.config.ts']
 const SETTINGS = ['package.json', 'tsconfig.json', 'tsconfig.node.json', 'tsconfig.web.json']
 
 /** A project folder whose sources were last changed at `sourcesAt` and whose build was made at `builtAt` (seconds). */
@@ -36,7 +36,7 @@ describe('the fresh-build check of the test run', () => {
 
   it('notices a deleted source through its folder', async () => {
     const root = await project(1000, 2000)
-    await rm(path.join(root, 'src-main/store/catalogue/plant-store.ts'))
+    await rm(path.join(root, 'src-main/store/shop-store.ts'))
     expect(staleBuildReason(root)).toBe('src-main/store/catalogue is newer than the build in out/')
   })
 

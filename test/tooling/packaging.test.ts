@@ -20,7 +20,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { APP_USER_MODEL_ID } from '#desktop/app-id'
-import { PlantStore } from '#store/catalogue/plant-store'
+import { ShopStore } from '#store/shop-store'
 import { makeTempDir } from '#setup/temp-dir'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
@@ -278,7 +278,7 @@ describe.skipIf(!existsSync(path.join(ROOT, 'out/main/index.js')))('the packaged
       const version = runInstalledCli(['--version'])
       expect({ status: version.status, stdout: version.stdout }).toEqual({ status: 0, stdout: '0.1.0\n' })
       const data = await makeTempDir()
-      await (await PlantStore.open({ dir: data })).close()
+      await (await ShopStore.open({ dir: data })).close()
       const token = runInstalledCli(['token', '--data', data])
       expect(token.status).toBe(0)
       expect(token.stdout.trim()).toBe(readFileSync(path.join(data, 'token'), 'utf8').trim())

@@ -30,7 +30,7 @@ import { nothing } from '../missing'
 import { seed } from '../../../bench/lib/seed.mjs'
 export { PLANT_STATUSES } from '../../../src-shared/plant'
 const store = await import('../../store/plant-store')
-type Store = typeof import('../../store/plant-store').PlantStore
+type Store = typeof import('../../store/plant-store').ShopStore
 const looksLikeAnImport = "import { x } from '../../../src-shared/plant'"
 // import { y } from '../../../src-shared/plant'
 `
@@ -40,7 +40,7 @@ describe('scripts/use-import-aliases.mjs', () => {
     const root = await tree({
       'src-shared/plant.ts': 'export const PLANT_STATUSES = []\n',
       'src-shared/api-client.ts': 'export type ApiClient = {}\n',
-      'src-main/store/plant-store.ts': 'export class PlantStore {}\n',
+      'src-main/store/plant-store.ts': 'export class ShopStore {}\n',
       'src-main/server/problems.ts': 'export const problem = 1\n',
       'src-main/server/routes/sibling.ts': 'export const sibling = 1\n',
       'src-main/server/routes/plants.ts': ROUTE,
@@ -49,7 +49,7 @@ describe('scripts/use-import-aliases.mjs', () => {
       'src-renderer/src/components/PlantTable.vue':
         "<script setup lang=\"ts\">\nimport App from '../App.vue'\nimport { usePlantsStore } from '../stores/plants'\n</script>\n",
       'test/_setup/temp-dir.ts': 'export const makeTempDir = 1\n',
-      'test/unit/a.test.ts': "import { makeTempDir } from '../_setup/temp-dir'\nimport { PlantStore } from '../../src-main/store/plant-store'\n",
+      'test/unit/a.test.ts': "import { makeTempDir } from '../_setup/temp-dir'\nimport { ShopStore } from '../../src-main/store/plant-store'\n",
       'bench/lib/seed.mjs': 'export const seed = 1\n',
       'bench/run.mjs': "import { PLANT_STATUSES } from '../src-shared/plant'\n"
     })
@@ -65,7 +65,7 @@ import { nothing } from '../missing'
 import { seed } from '../../../bench/lib/seed.mjs'
 export { PLANT_STATUSES } from '#shared/plant'
 const store = await import('#store/plant-store')
-type Store = typeof import('#store/plant-store').PlantStore
+type Store = typeof import('#store/plant-store').ShopStore
 const looksLikeAnImport = "import { x } from '../../../src-shared/plant'"
 // import { y } from '../../../src-shared/plant'
 `)
@@ -73,7 +73,7 @@ const looksLikeAnImport = "import { x } from '../../../src-shared/plant'"
       "import App from '#renderer/App.vue'\nimport { usePlantsStore } from '#renderer/stores/plants'"
     )
     expect(await readFile(path.join(root, 'test/unit/a.test.ts'), 'utf8')).toBe(
-      "import { makeTempDir } from '#setup/temp-dir'\nimport { PlantStore } from '#store/plant-store'\n"
+      "import { makeTempDir } from '#setup/temp-dir'\nimport { ShopStore } from '#store/plant-store'\n"
     )
     // Plain Node runs bench/*.mjs, and Node cannot load the .ts files the aliases point at.
     expect(await readFile(path.join(root, 'bench/run.mjs'), 'utf8')).toBe("import { PLANT_STATUSES } from '../src-shared/plant'\n")

@@ -9,16 +9,16 @@ import { describe, expect, it } from 'vitest'
 import { DEFAULT_SALES_SETTINGS } from '#shared/tax'
 import { backUpNow, latestBackup, restoreFromBackup } from '#store'
 import { backUpTo } from '#backup-folder/offsite-backup'
-import { PlantStore } from '#store/catalogue/plant-store'
+import { ShopStore } from '#store/shop-store'
 import { SALES_FILE_NAME } from '#store/sales/sales-ledger'
 import { makeTempDir } from '#setup/temp-dir'
 
 const sale = { lines: [{ plantId: 1, quantity: 1 }], payments: [{ method: 'cash' as const, amount: 100 }] }
-const sell = (store: PlantStore) => store.sales.complete({ sale, settings: DEFAULT_SALES_SETTINGS })
+const sell = (store: ShopStore) => store.sales.complete({ sale, settings: DEFAULT_SALES_SETTINGS })
 
 /** A shop with `sales` sales, a refund of the first and a closed day; left open, or closed when `close`. */
-async function shop(dir: string, sales: number, options: { backupIntervalMs?: number } = {}): Promise<PlantStore> {
-  const store = await PlantStore.open({ dir, ...options })
+async function shop(dir: string, sales: number, options: { backupIntervalMs?: number } = {}): Promise<ShopStore> {
+  const store = await ShopStore.open({ dir, ...options })
   await store.add({ name: 'Basil', price: 1, quantity: 100 })
   for (let i = 0; i < sales; i++) await sell(store)
   await store.refunds.make({ receipt: 1, refund: { lines: [{ line: 1, quantity: 1, restock: true }], reason: 'wilted' } })
@@ -28,7 +28,7 @@ async function shop(dir: string, sales: number, options: { backupIntervalMs?: nu
 
 /** What the ledger of `dir` holds once opened, and the numbers the next sale and close take. */
 async function ledgerOf(dir: string): Promise<{ receipts: number[]; refunds: number[]; days: number[]; nextReceipt: number; nextDay: number }> {
-  const store = await PlantStore.open({ dir })
+  const store = await ShopStore.open({ dir })
   try {
     await store.ledger.load()
     const { ledger } = store
@@ -81,7 +81,7 @@ describe('backups carry the sales ledger', () => {
     let store = await shop(dir, 2)
     await store.close()
     const backup = (await backUpNow(dir))!.file
-    store = await PlantStore.open({ dir })
+    store = await ShopStore.open({ dir })
     await sell(store) // receipt 3, after the backup
     await store.close()
     await restoreFromBackup(dir, backup)

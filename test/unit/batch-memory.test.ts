@@ -5,14 +5,14 @@
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { describe, expect, it } from 'vitest'
-import { PlantStore } from '#store/catalogue/plant-store'
+import { ShopStore } from '#store/shop-store'
 import { openTestStore } from '#setup/test-store'
 
 setFlagsFromString('--expose-gc')
 const collectGarbage = runInNewContext('gc') as () => void
 
 /** A weak reference to the first history entry of a batch of `count` plants, once the history files hold it. */
-async function entryAfterCheckpoint(store: PlantStore, count: number): Promise<WeakRef<object>> {
+async function entryAfterCheckpoint(store: ShopStore, count: number): Promise<WeakRef<object>> {
   await store.applyBatch({ adds: Array.from({ length: count }, (_, index) => ({ name: `Plant ${index}` })), updates: [] })
   const [entry] = await store.history.since(0, 1)
   const ref = new WeakRef(entry!)

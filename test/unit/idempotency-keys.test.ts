@@ -5,7 +5,7 @@ import { WriteFailedError } from '#store/journal/group-commit'
 import { fingerprintOf } from '#store/catalogue/idempotency-keys'
 import { listJournals } from '#store/journal/journal'
 import { nodeFileSystem, type FileSystem } from '#lib/durable-file'
-import { PlantStore } from '#store/catalogue/plant-store'
+import { ShopStore } from '#store/shop-store'
 import { IdempotencyKeyReusedError } from '#store/catalogue/preconditions'
 import { faultyFs } from '#setup/faulty-fs'
 import { makeTempDir } from '#setup/temp-dir'
@@ -100,13 +100,13 @@ describe('adds with an idempotency key', () => {
 
   it('remembers keys across a restart, from the journal and from plants.json after a checkpoint', async () => {
     const dir = await makeTempDir()
-    let store = await PlantStore.open({ dir })
+    let store = await ShopStore.open({ dir })
     await store.addOnce({ name: 'Fern' }, owner('before-checkpoint'))
     await store.checkpoint()
     await store.addOnce({ name: 'Moss' }, owner('in-journal'))
     await store.close()
     expect(JSON.parse(await readFile(path.join(dir, 'plants.json'), 'utf8')).idempotencyKeys).toHaveLength(2)
-    store = await PlantStore.open({ dir })
+    store = await ShopStore.open({ dir })
     expect(await store.addOnce({ name: 'Fern' }, owner('before-checkpoint'))).toMatchObject({ replayed: true, plant: { id: 1 } })
     expect(await store.addOnce({ name: 'Moss' }, owner('in-journal'))).toMatchObject({ replayed: true, plant: { id: 2 } })
     expect(store.size).toBe(2)

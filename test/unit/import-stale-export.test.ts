@@ -3,7 +3,7 @@
  * a plant changed after the export is refused in words; rows of plants unchanged since import as usual.
  */
 import { describe, expect, it } from 'vitest'
-import { PlantStore } from '#store/catalogue/plant-store'
+import { ShopStore } from '#store/shop-store'
 import { exportChunks, importText } from '#transfer/transfer'
 import { openTestStore } from '#setup/test-store'
 
@@ -22,7 +22,7 @@ async function shop() {
   return store
 }
 
-const exportOf = (store: PlantStore, format: 'csv' | 'json') => [...exportChunks(store, format)].join('')
+const exportOf = (store: ShopStore, format: 'csv' | 'json') => [...exportChunks(store, format)].join('')
 
 describe('an export imported after its plants changed', () => {
   it.each(['csv', 'json'] as const)('refuses, in words, a %s row whose plant changed since, changing nothing', async (format) => {

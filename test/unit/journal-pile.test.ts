@@ -3,7 +3,7 @@ import { readdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { journalFileName } from '#store/journal/journal'
-import { PlantStore } from '#store/catalogue/plant-store'
+import { ShopStore } from '#store/shop-store'
 import { readCatalogue } from '#store/file/read-catalogue'
 import { faultyFs } from '#setup/faulty-fs'
 import { makeTempDir } from '#setup/temp-dir'
@@ -41,7 +41,7 @@ describe('a pile of journals', () => {
         gen % 3 === 0 ? '' : JSON.stringify({ nextId: 3 + gen, plants: [plant(1, gen % 2 ? 'sold' : 'pending'), plant(2 + gen, 'available')] }) + '\n'
       await writeFile(path.join(dir, journalFileName(gen)), line)
     }
-    const store = await PlantStore.open({ dir })
+    const store = await ShopStore.open({ dir })
     expect(store.get(1)?.status).toBe('sold') // the last journal that changed it, generation 599
     expect(store.size).toBe(2 + 400)
     expect((await store.add({ name: 'next' })).id).toBe(602)

@@ -3,7 +3,7 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { DataFileError } from '#store/file/data-file'
 import { Journal, journalFileName, journalLine, parseJournal, readJournal, type JournalEntry } from '#store/journal/journal'
-import { PlantStore } from '#store/catalogue/plant-store'
+import { ShopStore } from '#store/shop-store'
 import { readCatalogue } from '#store/file/read-catalogue'
 import { faultyFs } from '#setup/faulty-fs'
 import { makeTempDir } from '#setup/temp-dir'
@@ -94,7 +94,7 @@ describe('the store with its journal', () => {
     await writeFile(path.join(dir, journalFileName(2)), line(9, plant(8))) // older than the snapshot: ignored
     await writeFile(path.join(dir, journalFileName(3)), line(3, plant(1, 'sold'), plant(2)) + line(4, plant(3)))
     await writeFile(path.join(dir, journalFileName(4)), line(5, plant(4)) + '{"torn')
-    const store = await PlantStore.open({ dir })
+    const store = await ShopStore.open({ dir })
     expect(store.find().map((p) => `${p.id}:${p.status}`)).toEqual(['1:sold', '2:available', '3:available', '4:available'])
     expect((await store.add({ name: 'next' })).id).toBe(5)
     await store.close()

@@ -4,7 +4,7 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { OFFSITE_BACKUPS_KEPT, backUpTo, readBackupStatus, scheduleOffsiteBackups } from '#backup-folder/offsite-backup'
 import { writeSetting } from '#settings/settings'
-import { PlantStore } from '#store/catalogue/plant-store'
+import { ShopStore } from '#store/shop-store'
 import { readCatalogue } from '#store/file/read-catalogue'
 import { backUpNow } from '#store/backups/backup-now'
 import { restoreFromBackup } from '#store/backups/restore'
@@ -44,7 +44,7 @@ describe('backups into a backup folder', () => {
     // The computer's disk died: the catalogue comes back from the stick, and the till retries its call.
     const replacement = await makeTempDir()
     await restoreFromBackup(replacement, offsite!.file)
-    const restored = await PlantStore.open({ dir: replacement })
+    const restored = await ShopStore.open({ dir: replacement })
     const retry = await restored.addOnce({ name: 'Fern' }, { by: 'till', key: 'sale-1' })
     expect(retry).toEqual({ replayed: true, plant: first.plant })
     expect(restored.size).toBe(1)
@@ -79,7 +79,7 @@ describe('backups into a backup folder', () => {
 
   it('backs up at stop when backup.dir is set, and not when it is not', async () => {
     const data = await catalogueWith(['Fern'])
-    const target = path.join(await makeTempDir(), 'usb', 'PlantStore')
+    const target = path.join(await makeTempDir(), 'usb', 'ShopStore')
     await mkdir(target, { recursive: true })
     await scheduleOffsiteBackups(data).finish()
     expect(await readBackupStatus(data)).toBeUndefined()
@@ -93,7 +93,7 @@ describe('backups into a backup folder', () => {
   it("never makes a missing backup folder (a pulled-out stick) on this computer's own disk", async () => {
     const data = await catalogueWith(['Fern'])
     const mountPoint = await makeTempDir()
-    const target = path.join(mountPoint, 'PlantStore')
+    const target = path.join(mountPoint, 'ShopStore')
     await writeSetting(data, 'backup.dir', target)
     await scheduleOffsiteBackups(data).finish()
     expect(await readdir(mountPoint)).toEqual([])
@@ -104,7 +104,7 @@ describe('backups into a backup folder', () => {
   it('--to makes one missing level and says so clearly when the parent is missing too (no hang under /proc)', async () => {
     const data = await catalogueWith(['Fern'])
     const parent = await makeTempDir()
-    expect((await backUpTo(data, path.join(parent, 'PlantStore'), new Date(), { create: true }))?.plantCount).toBe(1)
+    expect((await backUpTo(data, path.join(parent, 'ShopStore'), new Date(), { create: true }))?.plantCount).toBe(1)
     await expect(backUpTo(data, path.join(parent, 'a', 'b'), new Date(), { create: true })).rejects.toThrow(/its parent folder .*a does not exist/)
     await expect(backUpTo(data, '/proc/plant-store-x/y', new Date(), { create: true })).rejects.toThrow(
       /could not back up into \/proc\/plant-store-x\/y:/
@@ -122,16 +122,16 @@ describe('backups into a backup folder', () => {
 
 describe('the UI line about the backup folder', () => {
   const now = new Date(2025, 2, 14, 18, 0)
-  const last = (at: Date) => ({ at: at.toISOString(), dir: '/media/usb/PlantStore', file: '/media/usb/PlantStore/plants-x.json' })
+  const last = (at: Date) => ({ at: at.toISOString(), dir: '/media/usb/ShopStore', file: '/media/usb/ShopStore/plants-x.json' })
 
   it('says nothing without a folder, the last backup when recent, and warns calmly otherwise', () => {
     expect(describeBackupFolder({ dir: null, present: false, last: null }, now)).toBeUndefined()
-    expect(describeBackupFolder({ dir: '/media/usb/PlantStore', present: true, last: last(new Date(2025, 2, 14, 17, 42)) }, now)).toEqual({
-      text: 'Last backup: today 17:42 on /media/usb/PlantStore',
+    expect(describeBackupFolder({ dir: '/media/usb/ShopStore', present: true, last: last(new Date(2025, 2, 14, 17, 42)) }, now)).toEqual({
+      text: 'Last backup: today 17:42 on /media/usb/ShopStore',
       warn: false
     })
-    const old = describeBackupFolder({ dir: '/media/usb/PlantStore', present: true, last: last(new Date(2025, 2, 12, 9, 5)) }, now)
-    expect(old).toEqual({ text: 'Last backup: 12 Mar 09:05 on /media/usb/PlantStore — more than a day ago; check the backup folder.', warn: true })
-    expect(describeBackupFolder({ dir: '/media/usb/PlantStore', present: false, last: null }, now)?.text).toContain('is missing')
+    const old = describeBackupFolder({ dir: '/media/usb/ShopStore', present: true, last: last(new Date(2025, 2, 12, 9, 5)) }, now)
+    expect(old).toEqual({ text: 'Last backup: 12 Mar 09:05 on /media/usb/ShopStore — more than a day ago; check the backup folder.', warn: true })
+    expect(describeBackupFolder({ dir: '/media/usb/ShopStore', present: false, last: null }, now)?.text).toContain('is missing')
   })
 })

@@ -8,7 +8,7 @@ import { STAFF_ACTIONS } from '#shared/staff'
 import { openStaffAccess } from '#auth/staff/staff-access'
 import { createApp } from '#server/create-app'
 import { AccessPolicy } from '#server/security/access-policy'
-import { PlantStore } from '#store/catalogue/plant-store'
+import { ShopStore } from '#store/shop-store'
 import { writeTestStaff } from '#setup/staff'
 import { makeTempDir } from '#setup/temp-dir'
 import { operationsOf } from '#server/routes/operation'
@@ -67,7 +67,7 @@ describe("an app not given a resource's dependency (here the named tokens)", () 
   async function appWithoutTokens() {
     const dir = await makeTempDir()
     await writeTestStaff(dir)
-    const store = await PlantStore.open({ dir })
+    const store = await ShopStore.open({ dir })
     onTestFinished(() => store.close())
     const access = new AccessPolicy({ token: () => TOKEN })
     access.listeningOn(7420)

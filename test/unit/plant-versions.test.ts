@@ -2,7 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { journalFileName } from '#store/journal/journal'
-import { PlantStore } from '#store/catalogue/plant-store'
+import { ShopStore } from '#store/shop-store'
 import { VersionConflictError } from '#store/catalogue/preconditions'
 import { readCatalogue } from '#store/file/read-catalogue'
 import { restoreFromBackup } from '#store/backups/restore'
@@ -20,7 +20,7 @@ describe('plant versions', () => {
     expect((await store.update({ id: 1 }))?.version).toBe(3) // nothing to change: no new version
     expect((await readCatalogue(dir))!.data.plants[0]?.version).toBe(3)
     await store.close()
-    const reopened = await PlantStore.open({ dir })
+    const reopened = await ShopStore.open({ dir })
     expect(reopened.get(1)?.version).toBe(3)
     await reopened.close()
   })
@@ -61,7 +61,7 @@ describe('plant versions', () => {
       { nextId: 3, plants: [old(2, 'Moss')] }
     ]
     await writeFile(path.join(dir, journalFileName(1)), lines.map((line) => JSON.stringify(line) + '\n').join(''))
-    const store = await PlantStore.open({ dir })
+    const store = await ShopStore.open({ dir })
     expect(store.get(1)).toMatchObject({ status: 'sold', version: 2 }) // version 1 from the file, one change in the journal
     expect(store.get(2)).toMatchObject({ name: 'Moss', version: 1 })
     await store.close()
@@ -73,12 +73,12 @@ describe('plant versions', () => {
     await store.close()
     const backup = path.join(await makeTempDir(), 'backup.json')
     await writeFile(backup, await readFile(path.join(dir, 'plants.json'), 'utf8'))
-    const again = await PlantStore.open({ dir })
+    const again = await ShopStore.open({ dir })
     for (const status of ['pending', 'sold', 'available'] as const) await again.update({ id: 1, status })
     expect(again.get(1)?.version).toBe(4)
     await again.close()
     await restoreFromBackup(dir, backup)
-    const restored = await PlantStore.open({ dir })
+    const restored = await ShopStore.open({ dir })
     expect(restored.get(1)?.version).toBeGreaterThan(4)
     await restored.close()
   })

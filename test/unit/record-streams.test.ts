@@ -8,7 +8,7 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_SALES_SETTINGS } from '#shared/tax'
 import { backUpNow, restoreFromBackup } from '#store'
-import { PlantStore } from '#store/catalogue/plant-store'
+import { ShopStore } from '#store/shop-store'
 import { checkBackup } from '#store/backups/check-backup'
 import { serializeSnapshot } from '#store/file/snapshot'
 import { RECORD_STREAMS, streamKinds } from '#store/streams/record-streams'
@@ -18,7 +18,7 @@ const sale = { lines: [{ plantId: 1, quantity: 1 }], payments: [{ method: 'cash'
 
 describe('record streams', () => {
   it('are opened by the store from the one list, each offered by its key', async () => {
-    const store = await PlantStore.open({ dir: await makeTempDir() })
+    const store = await ShopStore.open({ dir: await makeTempDir() })
     try {
       expect(Object.keys(store.streams)).toEqual(Object.keys(RECORD_STREAMS))
       expect(store.streams.history).toBe(store.history)
@@ -39,7 +39,7 @@ describe('record streams', () => {
 
   it('write a backup in the layout it always had: head, plants, then the ledger', async () => {
     const dir = await makeTempDir()
-    const store = await PlantStore.open({ dir })
+    const store = await ShopStore.open({ dir })
     await store.add({ name: 'Basil', price: 1, quantity: 5 })
     await store.sales.complete({ sale, settings: DEFAULT_SALES_SETTINGS })
     const backup = (await backUpNow(dir))!
@@ -75,7 +75,7 @@ describe('record streams', () => {
     await writeFile(file, text)
     const dir = path.join(await makeTempDir(), 'data')
     await restoreFromBackup(dir, file)
-    const store = await PlantStore.open({ dir })
+    const store = await ShopStore.open({ dir })
     try {
       await store.ledger.load()
       expect(store.ledger.sales.map((kept) => kept.receipt)).toEqual([7])

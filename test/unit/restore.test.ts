@@ -3,7 +3,7 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { DataFileError } from '#store/file/data-file'
 import { DataDirLockedError } from '#store/folder/lock'
-import { PlantStore } from '#store/catalogue/plant-store'
+import { ShopStore } from '#store/shop-store'
 import { restoreFromBackup } from '#store/backups/restore'
 import { makeTempDir } from '#setup/temp-dir'
 import { openTestStore } from '#setup/test-store'
@@ -20,7 +20,7 @@ describe('restoreFromBackup', () => {
     const result = await restoreFromBackup(dir, backup)
     expect(result.plantCount).toBe(1)
     expect(await readFile(result.keptAside!, 'utf8')).toBe('{"version":1,"nextId"')
-    const store = await PlantStore.open({ dir })
+    const store = await ShopStore.open({ dir })
     expect(store.get(1)).toMatchObject({ name: 'Fern', status: 'sold' })
     await store.close()
   })
@@ -50,7 +50,7 @@ describe('restoreFromBackup', () => {
     await writeFile(backup, good) // nextId 2: made when only plant 1 existed
     const result = await restoreFromBackup(dir, backup)
     expect(result.nextId).toBe(5)
-    const again = await PlantStore.open({ dir })
+    const again = await ShopStore.open({ dir })
     expect((await again.add({ name: 'new' })).id).toBe(5)
     await again.close()
   })
@@ -73,7 +73,7 @@ describe('restoreFromBackup', () => {
     expect((refused as DataFileError).problem).toMatch(/refuses to start with/)
     expect(await readFile(path.join(dir, 'plants.json'), 'utf8')).toBe(before)
     expect((await readdir(dir)).filter((name) => name.includes('replaced') || name.includes('restore'))).toEqual([])
-    const again = await PlantStore.open({ dir })
+    const again = await ShopStore.open({ dir })
     expect(again.get(1)).toMatchObject({ name: 'kept' })
     await again.close()
   })

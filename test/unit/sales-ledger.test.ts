@@ -7,15 +7,15 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_SALES_SETTINGS } from '#shared/tax'
 import { backUpNow, restoreFromBackup } from '#store'
-import { PlantStore } from '#store/catalogue/plant-store'
+import { ShopStore } from '#store/shop-store'
 import { SALES_FILE_NAME } from '#store/sales/sales-ledger'
 import { makeTempDir } from '#setup/temp-dir'
 import { openTestStore } from '#setup/test-store'
 
 const sale = { lines: [{ plantId: 1, quantity: 1 }], payments: [{ method: 'cash' as const, amount: 100 }] }
 
-async function shop(dir: string): Promise<PlantStore> {
-  const store = await PlantStore.open({ dir })
+async function shop(dir: string): Promise<ShopStore> {
+  const store = await ShopStore.open({ dir })
   if (store.size === 0) await store.add({ name: 'Basil', price: 1, quantity: 100 })
   return store
 }
@@ -97,7 +97,7 @@ describe('the sales ledger', () => {
     await rm(path.join(dir, SALES_FILE_NAME))
     for (const name of journals) await copyFile(path.join(saved, name), path.join(dir, name))
     await restoreFromBackup(dir, backup)
-    const restored = await PlantStore.open({ dir })
+    const restored = await ShopStore.open({ dir })
     try {
       await restored.ledger.load()
       expect(restored.ledger.sales.map((kept) => kept.receipt)).toEqual([1])

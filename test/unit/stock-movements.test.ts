@@ -2,7 +2,7 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { PlantStore } from '#store/catalogue/plant-store'
+import { ShopStore } from '#store/shop-store'
 import { PlantsNotEditableError } from '#store/catalogue/plant-edits'
 import { IdempotencyKeyReusedError, VersionConflictError } from '#store/catalogue/preconditions'
 import { journalFileName } from '#store/journal/journal'
@@ -202,7 +202,7 @@ describe('stock movements', () => {
     await store.add({ name: 'Lavender', quantity: 40 })
     await store.stock.move({ lines: [{ id: 1, change: -3, reason: 'written-off', note: 'frost damage' }] })
     await store.close()
-    const reopened = await PlantStore.open({ dir })
+    const reopened = await ShopStore.open({ dir })
     expect(reopened.get(1)).toMatchObject({ quantity: 37, status: 'available', version: 2 })
     const { entries } = await reopened.history.ofPlant(1, { limit: 10 })
     expect(entries.at(-1)).toMatchObject({ stock: { reason: 'written-off', change: -3, note: 'frost damage' } })

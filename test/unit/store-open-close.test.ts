@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { listBackups } from '#store/backups/backups'
 import { DATA_FILE_VERSION } from '#store/file/data-file'
 import { CURRENT_LAYOUT, type FileLayout } from '#store/file/migrate'
-import { PlantStore } from '#store/catalogue/plant-store'
+import { ShopStore } from '#store/shop-store'
 import { readCatalogue } from '#store/file/read-catalogue'
 import { faultyFs } from '#setup/faulty-fs'
 import { makeTempDir } from '#setup/temp-dir'
@@ -38,7 +38,7 @@ describe('plants.json through lowdb', () => {
     const dir = await makeTempDir()
     const read = vi.spyOn(Low.prototype, 'read')
     const write = vi.spyOn(Low.prototype, 'write')
-    const store = await PlantStore.open({ dir, checkpointIdleMs: 60_000 })
+    const store = await ShopStore.open({ dir, checkpointIdleMs: 60_000 })
     expect(read).toHaveBeenCalledTimes(1)
     expect(write).toHaveBeenCalledTimes(1) // the new, empty catalogue
     await store.add({ name: 'Fern' })
@@ -49,7 +49,7 @@ describe('plants.json through lowdb', () => {
   })
 })
 
-describe('a migration run through PlantStore.open', () => {
+describe('a migration run through ShopStore.open', () => {
   /** The current layout plus one more step, as the next layout change would add it. */
   const NEXT: FileLayout = {
     version: DATA_FILE_VERSION + 1,
@@ -69,7 +69,7 @@ describe('a migration run through PlantStore.open', () => {
     const before = await readFile(path.join(dir, 'plants.json'), 'utf8')
     const backupsBefore = await listBackups(dir)
 
-    const migrated = await PlantStore.open({ dir, layout: NEXT })
+    const migrated = await ShopStore.open({ dir, layout: NEXT })
     expect(migrated.get(1)).toMatchObject({ name: 'Fern', tags: ['shade', 'migrated'] })
     const backups = await listBackups(dir)
     expect(backups).toHaveLength(backupsBefore.length + 1)
@@ -80,13 +80,13 @@ describe('a migration run through PlantStore.open', () => {
     const backupCount = (await listBackups(dir)).length
 
     // Opened again with the same layout: nothing left to migrate, so no second step and no second backup.
-    const again = await PlantStore.open({ dir, layout: NEXT })
+    const again = await ShopStore.open({ dir, layout: NEXT })
     expect(again.find().map((plant) => plant.tags)).toEqual([['shade', 'migrated'], []])
     await again.close()
     expect(await listBackups(dir)).toHaveLength(backupCount)
 
     const after = await readFile(path.join(dir, 'plants.json'), 'utf8')
-    await expect(PlantStore.open({ dir })).rejects.toThrow(`file version ${NEXT.version}; this app reads up to version ${DATA_FILE_VERSION}`)
+    await expect(ShopStore.open({ dir })).rejects.toThrow(`file version ${NEXT.version}; this app reads up to version ${DATA_FILE_VERSION}`)
     expect(await readFile(path.join(dir, 'plants.json'), 'utf8')).toBe(after)
   })
 
@@ -96,9 +96,9 @@ describe('a migration run through PlantStore.open', () => {
     await old.close()
     const before = await readFile(path.join(dir, 'plants.json'), 'utf8')
     const broken: FileLayout = { version: DATA_FILE_VERSION + 1, migrations: { ...CURRENT_LAYOUT.migrations } }
-    await expect(PlantStore.open({ dir, layout: broken })).rejects.toThrow(`no migration from file version ${DATA_FILE_VERSION} to ${broken.version}`)
+    await expect(ShopStore.open({ dir, layout: broken })).rejects.toThrow(`no migration from file version ${DATA_FILE_VERSION} to ${broken.version}`)
     expect(await readFile(path.join(dir, 'plants.json'), 'utf8')).toBe(before)
-    const store = await PlantStore.open({ dir }) // the lock was released
+    const store = await ShopStore.open({ dir }) // the lock was released
     await store.close()
   })
 })
@@ -107,7 +107,7 @@ describe('the checkpoint triggered by the journal size', () => {
   it('folds the journal into plants.json once it outgrows checkpointBytes, without waiting for quiet', async () => {
     const dir = await makeTempDir()
     // The idle checkpoint is a minute away: only the size can trigger one during this test.
-    const store = await PlantStore.open({ dir, checkpointIdleMs: 60_000, checkpointBytes: 1500 })
+    const store = await ShopStore.open({ dir, checkpointIdleMs: 60_000, checkpointBytes: 1500 })
     const names = Array.from({ length: 12 }, (_, i) => `plant number ${i} with a name long enough to fill the journal`)
     for (const name of names) await store.add({ name })
     // Folded: plants.json holds the first plants, and the journals it holds are deleted.
@@ -128,7 +128,7 @@ describe('a failed final write on close', () => {
   it('is reported, releases the folder, and loses nothing: the journal is replayed at the next open', async () => {
     const dir = await makeTempDir()
     const { fs, faults } = faultyFs()
-    const store = await PlantStore.open({ dir, fs, checkpointIdleMs: 60_000 })
+    const store = await ShopStore.open({ dir, fs, checkpointIdleMs: 60_000 })
     await store.add({ name: 'a' })
     await store.add({ name: 'b' })
     const snapshotBefore = await readFile(path.join(dir, 'plants.json'), 'utf8')
@@ -143,7 +143,7 @@ describe('a failed final write on close', () => {
     expect((await readdir(dir)).filter((name) => name.includes('.tmp'))).toEqual([])
     expect(await journalNames(dir)).toHaveLength(1)
 
-    const again = await PlantStore.open({ dir }) // the lock was released
+    const again = await ShopStore.open({ dir }) // the lock was released
     expect(again.find().map((plant) => plant.name)).toEqual(['a', 'b'])
     await again.close()
     expect((await snapshotOnDisk(dir)).plants.map((plant) => plant.name)).toEqual(['a', 'b'])
@@ -155,7 +155,7 @@ describe('a checkpoint right after a failed append', () => {
   it('records where the failed journal ends, so a change answered 503 is never replayed even when that checkpoint fails too', async () => {
     const dir = await makeTempDir()
     const { fs, faults } = faultyFs()
-    const store = await PlantStore.open({ dir, fs, checkpointIdleMs: 60_000 })
+    const store = await ShopStore.open({ dir, fs, checkpointIdleMs: 60_000 })
     await store.add({ name: 'saved' })
     faults.failWith = 'EIO'
     faults.only = ['datasync', 'truncate'] // the line is written, but neither flushed nor cut off

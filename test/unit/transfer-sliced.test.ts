@@ -12,7 +12,7 @@ import { parsePlantJson, readPlantJson } from '#transfer/plant-json'
 import { importText } from '#transfer/transfer'
 import type { Plant } from '#shared/plant'
 import { CatalogueChangedError } from '#store/errors'
-import { PlantStore } from '#store/catalogue/plant-store'
+import { ShopStore } from '#store/shop-store'
 import { openTestStore } from '#setup/test-store'
 
 /** `count` rows of accented names (two-byte characters fall across the 64 KiB slices), some with faults. */
@@ -77,7 +77,7 @@ describe('sliced import reading', () => {
 })
 
 describe('an import while the catalogue changes', () => {
-  const withStore = async (test: (store: PlantStore) => Promise<void>) => {
+  const withStore = async (test: (store: ShopStore) => Promise<void>) => {
     const { store } = await openTestStore()
     try {
       await store.add({ name: 'Fern', status: 'available' })

@@ -3,7 +3,7 @@
  * openapi/openapi.ts documents each, and the methods each path allows and the staff rule of each write are derived
  * from the same list. A new resource is one folder under routes/ and one line here.
  */
-import type { PlantStore } from '#store'
+import type { ShopStore } from '#store'
 import type { AccessPolicy } from '#server/security/access-policy'
 import type { StaffAccess } from '#server/security/staff-gate'
 import { allowedMethodsOf, writeActionsOf, type AnyResource } from './operation'
@@ -30,7 +30,7 @@ import { transferResource } from './transfer/resource'
 
 /** What the app needs to serve the API. */
 export interface CreateAppOptions {
-  store: PlantStore
+  store: ShopStore
   /**
    * Who may call (token, own Host and Origin values). Required: there is no
    * unprotected app. Call `access.listeningOn(port)` once the port is known;

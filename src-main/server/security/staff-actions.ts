@@ -7,7 +7,7 @@ import type { H3Event } from 'h3'
 import { saleChangesPrices, type NewSale } from '#shared/sale'
 import type { StaffAction } from '#shared/staff'
 import type { StockLine, StockReason } from '#shared/stock'
-import type { PlantStore } from '#store'
+import type { ShopStore } from '#store'
 import { requireRefundWithinLimit, requireStaffMay } from './staff-gate'
 
 const STOCK_ACTIONS: Record<StockReason, StaffAction> = {
@@ -20,7 +20,7 @@ const STOCK_ACTIONS: Record<StockReason, StaffAction> = {
 }
 
 /** A count that finds fewer pots than the line has takes them away without a reason: a write-off in all but name. */
-function actionOf(store: PlantStore, line: StockLine): StaffAction {
+function actionOf(store: ShopStore, line: StockLine): StaffAction {
   if ('count' in line && line.count < (store.get(line.id)?.quantity ?? 0)) return 'write-off-stock'
   return STOCK_ACTIONS[line.reason]
 }
@@ -28,7 +28,7 @@ function actionOf(store: PlantStore, line: StockLine): StaffAction {
 const cents = (price: number | undefined) => Math.round((price ?? 0) * 100)
 
 /** Refuses edits of plants (`changes`, each naming its plant) the member at the till may not make: any that sets another price. */
-export function requireMayEdit(event: H3Event, store: PlantStore, changes: readonly { id: number; price?: number | null }[]): void {
+export function requireMayEdit(event: H3Event, store: ShopStore, changes: readonly { id: number; price?: number | null }[]): void {
   if (!event.context.staff) return
   const repriced = changes.some((change) => change.price !== undefined && (change.price ?? undefined) !== store.get(change.id)?.price)
   requireStaffMay(event, repriced ? 'change-prices' : 'edit-plants')
@@ -41,7 +41,7 @@ export function requireMaySell(event: H3Event, sale: NewSale): void {
 }
 
 /** Refuses stock movements the member at the till may not make (by their reasons), and refunds over their limit. */
-export function requireMayMoveStock(event: H3Event, store: PlantStore, lines: readonly StockLine[]): void {
+export function requireMayMoveStock(event: H3Event, store: ShopStore, lines: readonly StockLine[]): void {
   if (!event.context.staff) return
   for (const action of new Set(lines.map((line) => actionOf(store, line)))) requireStaffMay(event, action)
   const refunded = lines

@@ -1,7 +1,7 @@
-/** The words of PlantStore's public surface (plant-store.ts re-exports them). */
+/** The words of ShopStore's public surface (plant-store.ts re-exports them). */
 import type { NewPlant, Plant, PlantChanges, PlantStatus } from '#shared/plant'
 
-/** Filter of `PlantStore.find`. */
+/** Filter of `ShopStore.find`. */
 export interface PlantFilter {
   /** Keep plants in any of these states; all plants when absent or empty. */
   statuses?: readonly PlantStatus[]
@@ -20,7 +20,7 @@ export type PlantChange = (
   seq?: number
 }
 
-/** Plants to add and changes to make in one durable write (see `PlantStore.applyBatch`). */
+/** Plants to add and changes to make in one durable write (see `ShopStore.applyBatch`). */
 export interface PlantBatch {
   adds: readonly NewPlant[]
   updates: readonly PlantChanges[]
@@ -28,7 +28,7 @@ export interface PlantBatch {
   basedOn?: number
 }
 
-/** What `PlantStore.addOnce` did: added the plant, or found the key and answered with the plant it added before. */
+/** What `ShopStore.addOnce` did: added the plant, or found the key and answered with the plant it added before. */
 export interface AddOutcome {
   plant: Plant
   replayed: boolean

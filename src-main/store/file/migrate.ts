@@ -31,7 +31,7 @@ export interface FileLayout {
   migrations: Readonly<Record<number, Migration>>
 }
 
-/** This build's layout. Tests open a store with another one to run a migration through PlantStore.open. */
+/** This build's layout. Tests open a store with another one to run a migration through ShopStore.open. */
 export const CURRENT_LAYOUT: FileLayout = { version: DATA_FILE_VERSION, migrations: MIGRATIONS }
 
 /** Result of {@link migrateToCurrent}. */

@@ -19,8 +19,8 @@ import { acquireDataDirLock } from '#store/folder/lock'
 import { CURRENT_LAYOUT, type FileLayout } from './migrate'
 import { DATA_FILE_NAME, replayJournals, type ReplayedRecords } from './read-catalogue'
 
-/** Options of `PlantStore.open`. */
-export interface OpenPlantStoreOptions {
+/** Options of `ShopStore.open`. */
+export interface OpenShopStoreOptions {
   /** The data directory; created (mode 0700) when missing. */
   dir: string
   /** File-system calls of the data files, replaced by tests to inject faults. */
@@ -73,7 +73,7 @@ export interface OpenedCatalogue {
  * has it). Throws DataFileError for a file it cannot trust, naming the latest
  * backup; such a file is never overwritten or repaired.
  */
-export async function openCatalogue(options: OpenPlantStoreOptions): Promise<OpenedCatalogue> {
+export async function openCatalogue(options: OpenShopStoreOptions): Promise<OpenedCatalogue> {
   await mkdir(options.dir, { recursive: true, mode: 0o700 })
   await checkStoreFolder(options.dir)
   const holder = options.holder ?? 'plant-store serve'

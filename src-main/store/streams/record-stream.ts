@@ -49,7 +49,7 @@ export interface BackupPart {
   list?: readonly unknown[]
 }
 
-/** An open stream, kept in step with the store's one write path (catalogue/plant-store.ts). */
+/** An open stream, kept in step with the store's one write path (shop-store.ts). */
 export interface RecordStream {
   /**
    * The unit of work about to be written: the stream takes what it holds for it (the change log its entries). A stream

@@ -7,7 +7,7 @@ import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest'
 import { DESKTOP_BRIDGE_CHANNEL } from '#shared/desktop-bridge'
 import { resolveDataDir } from '#app/config'
 import { PAIRING_FILE_NAME } from '#till/pairing'
-import { PlantStore } from '#store/catalogue/plant-store'
+import { ShopStore } from '#store/shop-store'
 import { DATA_FILE_NAME } from '#store'
 import { makeTempDir } from '#setup/temp-dir'
 import { openTestStore } from '#setup/test-store'
@@ -207,7 +207,7 @@ describe('the desktop app', () => {
     await expect(adding).resolves.toMatchObject({ id: 1, name: 'Monstera' })
     expect(existsSync(path.join(dir, 'server.json'))).toBe(false)
     // The lock is free and the change is on disk: another process can open the folder and sees it.
-    const reopened = await PlantStore.open({ dir })
+    const reopened = await ShopStore.open({ dir })
     expect(reopened.get(1)?.name).toBe('Monstera')
     await reopened.close()
   })

@@ -4,7 +4,7 @@ import path from 'node:path'
 import { describe, expect, it, onTestFinished, vi } from 'vitest'
 import { explainStartFailure, startWithRecovery, type StartChoice, type StartFailure } from '#desktop/start-recovery'
 import { PortInUseError } from '#server/start-server'
-import { PlantStore } from '#store/catalogue/plant-store'
+import { ShopStore } from '#store/shop-store'
 import { restoreFromBackup } from '#store/backups/restore'
 import { takeOverDataDir } from '#store/folder/lock'
 import { writeSetting } from '#settings/settings'
@@ -27,7 +27,7 @@ async function unprovenLock(dir: string): Promise<number> {
 
 /** A backup folder for `dataDir` (set in its settings) holding one backup `name` with `text`, recorded as written by `dataDir`; returns the folder. */
 async function stickWith(dataDir: string, name: string, text = GOOD_CATALOGUE): Promise<string> {
-  const stick = path.join(await makeTempDir(), 'PlantStore')
+  const stick = path.join(await makeTempDir(), 'ShopStore')
   await mkdir(stick)
   await writeFile(path.join(stick, name), text)
   await recordAndPrune(dataDir, path.join(stick, name), 30)
@@ -35,9 +35,9 @@ async function stickWith(dataDir: string, name: string, text = GOOD_CATALOGUE): 
   return stick
 }
 
-/** The error PlantStore.open throws for `dir`. */
+/** The error ShopStore.open throws for `dir`. */
 async function openFailure(dir: string): Promise<unknown> {
-  return PlantStore.open({ dir }).then(
+  return ShopStore.open({ dir }).then(
     async (store) => {
       await store.close()
       throw new Error('expected the start to be refused')
@@ -98,7 +98,7 @@ describe('explainStartFailure', () => {
 
   it('offers to try again when plant-store serve holds the folder', async () => {
     const dir = await makeTempDir()
-    const serve = await PlantStore.open({ dir, holder: 'plant-store serve' })
+    const serve = await ShopStore.open({ dir, holder: 'plant-store serve' })
     const failure = await explainStartFailure(await openFailure(dir), dir)
     await serve.close()
     expect(failure.choices).toEqual(['retry', 'open-folder', 'quit'])
@@ -132,7 +132,7 @@ describe('startWithRecovery', () => {
     const inform = vi.fn(async (_message: string, _isError: boolean) => undefined)
     const store = await startWithRecovery({
       dataDir: dir,
-      start: () => PlantStore.open({ dir }),
+      start: () => ShopStore.open({ dir }),
       ask: async (failure) => (asked.push(failure), 'restore-latest'),
       openFolder: vi.fn(),
       restore: restoreFromBackup,
@@ -155,7 +155,7 @@ describe('startWithRecovery', () => {
     const inform = vi.fn(async (_message: string, _isError: boolean) => undefined)
     const store = await startWithRecovery({
       dataDir: dir,
-      start: () => PlantStore.open({ dir }),
+      start: () => ShopStore.open({ dir }),
       ask: async (failure) => (offered.push(failure.latestBackup), 'restore-latest'),
       openFolder: vi.fn(),
       restore: restoreFromBackup,
@@ -173,7 +173,7 @@ describe('startWithRecovery', () => {
     await damageCatalogue(dir)
     const answers: StartChoice[] = ['open-folder', 'quit']
     const openFolder = vi.fn(async () => undefined)
-    const start = vi.fn(() => PlantStore.open({ dir }))
+    const start = vi.fn(() => ShopStore.open({ dir }))
     const result = await startWithRecovery({
       dataDir: dir,
       start,
@@ -193,7 +193,7 @@ describe('startWithRecovery', () => {
     await unprovenLock(dir)
     const store = await startWithRecovery({
       dataDir: dir,
-      start: () => PlantStore.open({ dir }),
+      start: () => ShopStore.open({ dir }),
       ask: async () => 'open-anyway',
       openFolder: vi.fn(),
       restore: restoreFromBackup,

@@ -80,11 +80,11 @@ describe('Settings: the backup folder', () => {
     expect(wrapper.text()).toMatch(/Last backup: today \d{2}:\d{2} on \/media\/usb/)
     expect(button(wrapper, 'Save folder').attributes('disabled')).toBeDefined() // nothing changed yet
 
-    await input.setValue('  /mnt/share/PlantStore ')
+    await input.setValue('  /mnt/share/ShopStore ')
     await wrapper.find('form.settings-backup-folder').trigger('submit')
     await flushPromises()
-    expect(api.client.setBackupFolder).toHaveBeenCalledWith('/mnt/share/PlantStore')
-    expect(useToastsStore().toasts.at(-1)?.message).toBe('Backups now also go to /mnt/share/PlantStore')
+    expect(api.client.setBackupFolder).toHaveBeenCalledWith('/mnt/share/ShopStore')
+    expect(useToastsStore().toasts.at(-1)?.message).toBe('Backups now also go to /mnt/share/ShopStore')
 
     await button(wrapper, 'Stop backing up there').trigger('click')
     await flushPromises()

@@ -13,7 +13,7 @@ import { plantCountText } from '#shared/words'
 import { checkBackupFolder, sharedFolderWarning } from '#backup-folder/check-folder'
 import { backUpTo, readBackupStatus } from '#backup-folder/offsite-backup'
 import { readSettings, writeSetting } from '#settings/settings'
-import type { PlantStore } from '#store'
+import type { ShopStore } from '#store'
 import { readJsonBody } from '#server/http/read-json-body'
 import { JSON_BODY_RESPONSES, extensionOperation, json, jsonBody, ownerOnlyResponse, problemResponse } from '#server/openapi/parts'
 import { problem } from '#server/problems/problems'
@@ -122,7 +122,7 @@ const postBackup = extensionOperation({
 
 /** The backup folder and backing up now, over the app's data folder. */
 export const backupResource = defineResource({
-  context: ({ store }: { store: PlantStore }) => store.dir,
+  context: ({ store }: { store: ShopStore }) => store.dir,
   schemas: componentsOf(BACKUP_FOLDER_BODY),
   operations: [
     defineOperation<string>({

@@ -6,7 +6,7 @@
 import type { H3Event } from 'h3'
 import { componentsOf, validate } from '#shared/body-rules'
 import { DAY_CLOSE_BODY, DAY_PATHS, type DayClose } from '#shared/day'
-import type { PlantStore } from '#store'
+import type { ShopStore } from '#store'
 import { EXTENSION_HEADERS } from '#shared/api-paths'
 import { readIdempotencyKey } from '#server/http/idempotency-key'
 import { IDEMPOTENCY_KEY_PARAMETER, afterLedger } from '#server/routes/sales/resource'
@@ -31,7 +31,7 @@ import { dayReportHtml } from '#server/routes/sales/day-report-html'
 import { printableResponse, readPaper } from '#server/routes/sales/printable-page'
 import { RECEIPT_PAPERS } from '#shared/sale'
 
-async function closeDay(event: H3Event, store: PlantStore): Promise<DayClose> {
+async function closeDay(event: H3Event, store: ShopStore): Promise<DayClose> {
   const checked = validate(DAY_CLOSE_BODY, await readJsonBody(event, 400))
   if (!checked.ok) throw problem('saleInvalid', 'The day was not closed', checked.errors)
   const key = readIdempotencyKey(event)
@@ -41,7 +41,7 @@ async function closeDay(event: H3Event, store: PlantStore): Promise<DayClose> {
   return outcome.day
 }
 
-function closedDay(event: H3Event, store: PlantStore): DayClose {
+function closedDay(event: H3Event, store: ShopStore): DayClose {
   const number = numberParam(event, 'number')
   const day = store.days.closed(number)
   if (!day) throw problem('receiptNotFound', number, 'day')
@@ -49,7 +49,7 @@ function closedDay(event: H3Event, store: PlantStore): DayClose {
 }
 
 /** The X report (the path's day is `current`) or a closed day's Z report, as a printable page on `paper` (80mm when absent). */
-async function reportPage(event: H3Event, store: PlantStore): Promise<Response> {
+async function reportPage(event: H3Event, store: ShopStore): Promise<Response> {
   const close = event.context.params?.number === undefined ? undefined : closedDay(event, store)
   const report = close ? close.report : store.days.current()
   const paper = readPaper(event)
@@ -185,17 +185,17 @@ const getDayDoc = extensionOperation({
 
 /** The day routes over the app's store: the X report, closing the day, the closed days and their printable reports. */
 export const daysResource = defineResource({
-  context: ({ store }: { store: PlantStore }) => store,
+  context: ({ store }: { store: ShopStore }) => store,
   schemas: { ...componentsOf(DAY_CLOSE_BODY), DayReport: report, ClosedDay: closed },
   operations: [
-    defineOperation<PlantStore>({
+    defineOperation<ShopStore>({
       method: 'GET',
       path: DAY_PATHS.current,
       head: 'listed',
       openapi: currentDayDoc,
       handler: afterLedger((_event, store) => store.days.current())
     }),
-    defineOperation<PlantStore>({
+    defineOperation<ShopStore>({
       method: 'POST',
       path: DAY_PATHS.close,
       staff: 'close-day',
@@ -203,21 +203,21 @@ export const daysResource = defineResource({
       openapi: closeDayDoc,
       handler: afterLedger(closeDay)
     }),
-    defineOperation<PlantStore>({
+    defineOperation<ShopStore>({
       method: 'GET',
       path: DAY_PATHS.day,
       head: 'listed',
       openapi: getDayDoc,
       handler: afterLedger(closedDay)
     }),
-    defineOperation<PlantStore>({
+    defineOperation<ShopStore>({
       method: 'GET',
       path: DAY_PATHS.currentReport,
       head: 'listed',
       openapi: currentDayReportDoc,
       handler: afterLedger(reportPage)
     }),
-    defineOperation<PlantStore>({
+    defineOperation<ShopStore>({
       method: 'GET',
       path: DAY_PATHS.dayReport,
       head: 'listed',

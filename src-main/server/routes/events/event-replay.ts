@@ -12,7 +12,7 @@
  * the seq of the newest saved change as its id, so the client's next
  * reconnect starts from there.
  */
-import type { HistoryEntry, PlantStore } from '#store'
+import type { HistoryEntry, ShopStore } from '#store'
 import { HistoryGoneError } from '#store/errors'
 import { encodeEvent } from './change-stream'
 
@@ -28,7 +28,7 @@ export function lastEventSeq(header: string | null): number | undefined {
 }
 
 /** The event a missed change replays as: the plant as it is now (changes later in the replay bring it no further). */
-function replayEvent(store: PlantStore, entry: HistoryEntry): Uint8Array {
+function replayEvent(store: ShopStore, entry: HistoryEntry): Uint8Array {
   const plant = store.get(entry.plantId) ?? entry.plant
   const data = entry.type === 'plant.deleted' || plant === undefined ? { id: entry.plantId } : plant
   return encodeEvent({ type: entry.type, data: JSON.stringify(data), id: entry.seq })
@@ -46,20 +46,14 @@ export interface ReplayGate {
 }
 
 /** Sends a reset whose id is the newest saved change (a reload shows every change up to it); returns that seq. */
-function sendReset(store: PlantStore, send: (chunk: Uint8Array) => void): number {
+function sendReset(store: ShopStore, send: (chunk: Uint8Array) => void): number {
   const last = store.history.lastSavedSeq
   send(encodeEvent({ type: 'reset', data: '{}', id: last }))
   return last
 }
 
 /** Sends the missed changes while they fit in `maxBytes`, else a reset after those that fit; returns the last seq covered. */
-function sendWhatFits(
-  store: PlantStore,
-  since: number,
-  missed: readonly HistoryEntry[],
-  maxBytes: number,
-  send: (chunk: Uint8Array) => void
-): number {
+function sendWhatFits(store: ShopStore, since: number, missed: readonly HistoryEntry[], maxBytes: number, send: (chunk: Uint8Array) => void): number {
   if (missed.length > REPLAY_MAX) return sendReset(store, send)
   let bytes = 0
   for (const entry of missed) {
@@ -85,7 +79,7 @@ export interface ReplayBounds {
 
 /** Sends `send` the changes after `since` (or a reset, see the top of this file), then the live events `gate` held. */
 export async function replayMissed(
-  store: PlantStore,
+  store: ShopStore,
   since: number,
   gate: ReplayGate,
   bounds: ReplayBounds,

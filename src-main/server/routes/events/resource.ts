@@ -5,7 +5,7 @@
  */
 import type { H3Event } from 'h3'
 import { EXTENSION_PATHS } from '#shared/api-paths'
-import type { PlantChange, PlantStore } from '#store'
+import type { PlantChange, ShopStore } from '#store'
 import { extensionOperation, problemResponse } from '#server/openapi/parts'
 import type { AccessPolicy } from '#server/security/access-policy'
 import { principalOf } from '#server/security/security'
@@ -81,7 +81,7 @@ function eventData(change: PlantChange): unknown {
 }
 
 /** The change stream's answer over `store`: one subscription and heartbeat shared by every open stream. */
-function changeStreams(store: PlantStore, options: EventRouteOptions): (event: H3Event) => ReadableStream<Uint8Array> {
+function changeStreams(store: ShopStore, options: EventRouteOptions): (event: H3Event) => ReadableStream<Uint8Array> {
   const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS
   const limits = { ...EVENT_STREAM_LIMITS, ...options.limits }
   const { slots, replays } = options.shares ?? eventStreamShares(options)
@@ -202,7 +202,7 @@ const plantEventsDoc = extensionOperation({
 
 /** The change stream over the app's store; a stream whose token is revoked or rotated is closed. */
 export const eventsResource = defineResource({
-  context: ({ store, events, access }: { store: PlantStore; events?: EventRouteOptions; access: AccessPolicy }) =>
+  context: ({ store, events, access }: { store: ShopStore; events?: EventRouteOptions; access: AccessPolicy }) =>
     changeStreams(store, { ...events, stillAllowed: (header) => access.checkAuthorization(header).ok }),
   operations: [
     defineOperation<(event: H3Event) => ReadableStream<Uint8Array>>({

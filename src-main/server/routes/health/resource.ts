@@ -9,11 +9,11 @@
  */
 import { principalOf } from '#server/security/security'
 import { HISTORY_PATHS, type Health, type HealthProblem } from '#shared/history'
-import { readLastRestore, type PlantStore } from '#store'
+import { readLastRestore, type ShopStore } from '#store'
 import { extensionOperation, json } from '#server/openapi/parts'
 import { defineOperation, defineResource } from '#server/routes/operation'
 
-async function healthOf(store: PlantStore, scope: Health['scope']): Promise<Health> {
+async function healthOf(store: ShopStore, scope: Health['scope']): Promise<Health> {
   await store.history.oldestSeq() // reads the history files' index once, which sets aside a damaged file
   const problems = store.history.damaged.map(({ lines, ...damaged }): HealthProblem =>
     lines === undefined ? { kind: 'history-file-damaged', ...damaged } : { kind: 'history-lines-damaged', ...damaged, lines }
@@ -76,9 +76,9 @@ const healthDoc = extensionOperation({
 
 /** GET /v3/health over the app's store. */
 export const healthResource = defineResource({
-  context: ({ store }: { store: PlantStore }) => store,
+  context: ({ store }: { store: ShopStore }) => store,
   operations: [
-    defineOperation<PlantStore>({
+    defineOperation<ShopStore>({
       method: 'GET',
       path: HISTORY_PATHS.health,
       openapi: healthDoc,

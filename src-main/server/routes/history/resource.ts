@@ -8,7 +8,7 @@ import type { H3Event } from 'h3'
 import { CHANGE_TYPES, HISTORY_PATHS, type ChangesPage, type PlantHistoryPage } from '#shared/history'
 import { PLANT_ID_SCHEMA } from '#shared/plant-schema'
 import type { FieldError } from '#shared/problem'
-import { toChangeRecord, type PlantHistoryQuery, type PlantStore } from '#store'
+import { toChangeRecord, type PlantHistoryQuery, type ShopStore } from '#store'
 import { plantIdParam } from '#server/http/path-params'
 import { parseWholeNumber, refuseUnknownParams, throwIfInvalid } from '#server/http/query'
 import { PLANT_ID_PARAMETER, extensionOperation, json, problemResponse, queryParam, ref } from '#server/openapi/parts'
@@ -27,7 +27,7 @@ function paramsOf(event: H3Event): URLSearchParams {
 }
 
 /** GET /v3/changes?since&limit; a `since` older than the kept log is the store's HistoryGoneError (410). */
-async function listChanges(event: H3Event, store: PlantStore): Promise<ChangesPage> {
+async function listChanges(event: H3Event, store: ShopStore): Promise<ChangesPage> {
   const params = paramsOf(event)
   const errors: FieldError[] = []
   refuseUnknownParams(params, ['since', 'limit'], errors)
@@ -50,7 +50,7 @@ function readPlantHistoryQuery(params: URLSearchParams): PlantHistoryQuery {
 }
 
 /** GET /v3/plant/{id}/history?limit&before|after: also for a deleted plant; 404 for an id no plant ever had. */
-async function plantHistory(event: H3Event, store: PlantStore): Promise<PlantHistoryPage> {
+async function plantHistory(event: H3Event, store: ShopStore): Promise<PlantHistoryPage> {
   const id = plantIdParam(event)
   const query = readPlantHistoryQuery(paramsOf(event))
   if (!store.get(id) && !(await store.history.knows(id))) throw problem('plantNotFound', id)
@@ -145,16 +145,16 @@ export const historySchemas = {
 
 /** The change log and a plant's history, over the app's store. */
 export const historyResource = defineResource({
-  context: ({ store }: { store: PlantStore }) => store,
+  context: ({ store }: { store: ShopStore }) => store,
   schemas: historySchemas,
   operations: [
-    defineOperation<PlantStore>({
+    defineOperation<ShopStore>({
       method: 'GET',
       path: HISTORY_PATHS.changes,
       openapi: listChangesDoc,
       handler: (event, store) => listChanges(event, store)
     }),
-    defineOperation<PlantStore>({
+    defineOperation<ShopStore>({
       method: 'GET',
       path: HISTORY_PATHS.plantHistory,
       openapi: plantHistoryDoc,

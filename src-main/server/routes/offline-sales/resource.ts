@@ -18,7 +18,7 @@ import {
 } from '#shared/offline-sales'
 import { readSalesSettings } from '#settings/sales-settings'
 import { readJsonBody } from '#server/http/read-json-body'
-import { actingAs, type PlantStore } from '#store'
+import { actingAs, type ShopStore } from '#store'
 import { JSON_BODY_RESPONSES, NOT_SAVED_RESPONSE, extensionOperation, json, jsonBody, problemResponse, ref } from '#server/openapi/parts'
 import { problemMembers, problemOf } from '#server/problems/problem-response'
 import { problem } from '#server/problems/problems'
@@ -28,7 +28,7 @@ import { requireMaySell } from '#server/security/staff-actions'
 import { defineOperation, defineResource } from '#server/routes/operation'
 import { afterLedger } from '#server/routes/sales/resource'
 
-async function completeOfflineSales(event: H3Event, store: PlantStore): Promise<OfflineSalesAnswer> {
+async function completeOfflineSales(event: H3Event, store: ShopStore): Promise<OfflineSalesAnswer> {
   const principal = principalOf(event)
   // Only a till can have sold while it could not reach us; anyone else sells through POST /v3/sales, stock checked.
   if (principal.kind !== 'till') throw problem('tillOnly', principal.name)
@@ -99,10 +99,10 @@ const complete = extensionOperation({
 
 /** A till's sales made offline, over the app's store. */
 export const offlineSalesResource = defineResource({
-  context: ({ store }: { store: PlantStore }) => store,
+  context: ({ store }: { store: ShopStore }) => store,
   schemas: componentsOf(OFFLINE_SALES_BODY),
   operations: [
-    defineOperation<PlantStore>({
+    defineOperation<ShopStore>({
       method: 'POST',
       path: OFFLINE_SALES_PATH,
       staff: 'decided-by-body', // a till's sales made offline, as POST /sales

@@ -8,7 +8,7 @@ import { EXTENSION_PATHS } from '#shared/api-paths'
 import { componentsOf } from '#shared/body-rules'
 import { BULK_BODY_DEPTH, BULK_IDS_BODY, BULK_MAX, BULK_UPDATE_BODY, validateBulkIds, validateBulkUpdate } from '#shared/plant-bulk'
 import { PLANT_ID_SCHEMA } from '#shared/plant-schema'
-import type { PlantStore } from '#store'
+import type { ShopStore } from '#store'
 import { NOT_A_PLANT, readJsonBody } from '#server/http/read-json-body'
 import { JSON_BODY_RESPONSES, NOT_SAVED_RESPONSE, extensionOperation, json, jsonBody, problemResponse, ref } from '#server/openapi/parts'
 import { IDS_NAMED_MAX } from '#server/routes/plants/problems'
@@ -87,10 +87,10 @@ const bulkRestorePlantsDoc = extensionOperation({
 
 /** The bulk routes over the app's store: POST /v3/plant/bulk, /plant/bulk/delete and /plant/bulk/restore. */
 export const bulkResource = defineResource({
-  context: ({ store }: { store: PlantStore }) => store,
+  context: ({ store }: { store: ShopStore }) => store,
   schemas: componentsOf(BULK_UPDATE_BODY, BULK_IDS_BODY),
   operations: [
-    defineOperation<PlantStore>({
+    defineOperation<ShopStore>({
       method: 'POST',
       path: EXTENSION_PATHS.bulk,
       staff: 'decided-by-body',
@@ -103,7 +103,7 @@ export const bulkResource = defineResource({
         return { plants: await store.edits.bulkUpdate(checked.value) }
       }
     }),
-    defineOperation<PlantStore>({
+    defineOperation<ShopStore>({
       method: 'POST',
       path: EXTENSION_PATHS.bulkDelete,
       staff: 'delete-plants',
@@ -114,7 +114,7 @@ export const bulkResource = defineResource({
         return { deleted: deleted.map((plant) => plant.id) }
       }
     }),
-    defineOperation<PlantStore>({
+    defineOperation<ShopStore>({
       method: 'POST',
       path: EXTENSION_PATHS.bulkRestore,
       staff: 'delete-plants',

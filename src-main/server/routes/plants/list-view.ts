@@ -7,7 +7,7 @@ import type { H3Event } from 'h3'
 import { STATUS_COUNTS_HEADER, type PlantSortKey } from '#shared/api-paths'
 import { PLANT_STATUSES, type Plant, type PlantStatus } from '#shared/plant'
 import { isLowStock } from '#shared/stock'
-import type { PlantStore } from '#store'
+import type { ShopStore } from '#store'
 import { parseListQuery } from '#server/http/query'
 
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true })
@@ -46,7 +46,7 @@ export class SortedViews {
   #version = -1
   readonly #views = new Map<string, readonly Plant[]>()
 
-  constructor(private readonly store: PlantStore) {}
+  constructor(private readonly store: ShopStore) {}
 
   get(key: PlantSortKey, descending: boolean): readonly Plant[] {
     // The store's version moves exactly when saved changes are published to readers.

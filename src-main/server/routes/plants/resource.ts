@@ -10,7 +10,7 @@ import type { H3Event } from 'h3'
 import { API_PATHS, EXTENSION_HEADERS, EXTENSION_PATHS } from '#shared/api-paths'
 import { toPlantResponse, type Plant } from '#shared/plant'
 import { NEW_PLANT_BODY, PLANT_UPDATE_BODY, validateNewPlant, validatePlantChanges } from '#shared/plant-schema'
-import type { PlantStore } from '#store'
+import type { ShopStore } from '#store'
 import { readIfMatch, setPlantEtag } from '#server/http/conditional'
 import { readIdempotencyKey } from '#server/http/idempotency-key'
 import { plantIdParam } from '#server/http/path-params'
@@ -24,7 +24,7 @@ import { defineOperation, defineResource } from '#server/routes/operation'
 import { SortedViews, listPlants } from './list-view'
 import { PLANT_DOCS, plantSchemas } from './openapi'
 
-async function addPlant(event: H3Event, store: PlantStore) {
+async function addPlant(event: H3Event, store: ShopStore) {
   // Extension: with an Idempotency-Key, a retried add answers as the first one did instead of adding again.
   const key = readIdempotencyKey(event)
   const checked = validateNewPlant(await readJsonBody(event, 405, undefined, NOT_A_PLANT))
@@ -38,7 +38,7 @@ async function addPlant(event: H3Event, store: PlantStore) {
   return toPlantResponse(plant)
 }
 
-async function updatePlant(event: H3Event, store: PlantStore) {
+async function updatePlant(event: H3Event, store: ShopStore) {
   const checked = validatePlantChanges(await readJsonBody(event, 400, undefined, NOT_A_PLANT))
   if (!checked.ok) throw problem(checked.idError ? 'invalidId' : 'plantNotUpdated', checked.errors)
   requireMayEdit(event, store, [checked.value])
@@ -49,7 +49,7 @@ async function updatePlant(event: H3Event, store: PlantStore) {
   return toPlantResponse(plant)
 }
 
-function searchByStatus(event: H3Event, store: PlantStore, answers: SearchAnswers): Uint8Array {
+function searchByStatus(event: H3Event, store: ShopStore, answers: SearchAnswers): Uint8Array {
   const query = parseSearchQuery(new URLSearchParams(event.url.search))
   let answer: Answer
   if (query.offset === 0 && query.limit === undefined) {
@@ -65,7 +65,7 @@ function searchByStatus(event: H3Event, store: PlantStore, answers: SearchAnswer
   return answer.body
 }
 
-function getPlant(event: H3Event, store: PlantStore): Plant {
+function getPlant(event: H3Event, store: ShopStore): Plant {
   const id = plantIdParam(event)
   const plant = store.get(id)
   // A tombstone says so: a till card (or a script) can tell "deleted" from "never was".
@@ -74,7 +74,7 @@ function getPlant(event: H3Event, store: PlantStore): Plant {
   return plant
 }
 
-async function deletePlant(event: H3Event, store: PlantStore): Promise<null> {
+async function deletePlant(event: H3Event, store: ShopStore): Promise<null> {
   const id = plantIdParam(event)
   // If-Match as for an update: a plant changed since the client read it is not deleted (412).
   const deleted = await store.edits.delete(id, readIfMatch(event, id))
@@ -83,21 +83,21 @@ async function deletePlant(event: H3Event, store: PlantStore): Promise<null> {
   return null
 }
 
-async function restorePlant(event: H3Event, store: PlantStore): Promise<Plant> {
+async function restorePlant(event: H3Event, store: ShopStore): Promise<Plant> {
   const plant = await store.edits.restore(plantIdParam(event))
   setPlantEtag(event, plant)
   return plant
 }
 
 interface PlantContext {
-  store: PlantStore
+  store: ShopStore
   answers: SearchAnswers
   views: SortedViews
 }
 
 /** The plant resource over the app's store (its search answers and sorted views are kept per app). */
 export const plantsResource = defineResource({
-  context: ({ store }: { store: PlantStore }): PlantContext => ({ store, answers: new SearchAnswers(), views: new SortedViews(store) }),
+  context: ({ store }: { store: ShopStore }): PlantContext => ({ store, answers: new SearchAnswers(), views: new SortedViews(store) }),
   schemas: plantSchemas,
   operations: [
     defineOperation<PlantContext>({

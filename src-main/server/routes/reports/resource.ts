@@ -6,7 +6,7 @@ import { takingsOf } from '#shared/day'
 import type { Refund, Sale } from '#shared/sale'
 import { HISTORY_PATHS, SALES_GROUPINGS, type SalesGrouping, type SalesReport } from '#shared/history'
 import type { FieldError } from '#shared/problem'
-import { dateGroupOf, type PlantStore, salesReportOf } from '#store'
+import { dateGroupOf, type ShopStore, salesReportOf } from '#store'
 import { refuseUnknownParams, throwIfInvalid } from '#server/http/query'
 import { extensionOperation, json, problemResponse, queryParam } from '#server/openapi/parts'
 import { defineOperation, defineResource } from '#server/routes/operation'
@@ -44,7 +44,7 @@ function parseReportQuery(params: URLSearchParams): { from: string; to: string; 
   return { from, to, groupBy }
 }
 
-async function salesReport(event: H3Event, store: PlantStore): Promise<SalesReport> {
+async function salesReport(event: H3Event, store: ShopStore): Promise<SalesReport> {
   const { from, to, groupBy } = parseReportQuery(new URLSearchParams(event.url.search))
   // The shop's currency and day, as GET /v3/settings/shop answers them.
   const { currency, timeZone } = await readShopSettings(store.dir)
@@ -130,9 +130,9 @@ const salesReportDoc = extensionOperation({
 
 /** The sales report, over the app's store. */
 export const reportsResource = defineResource({
-  context: ({ store }: { store: PlantStore }) => store,
+  context: ({ store }: { store: ShopStore }) => store,
   operations: [
-    defineOperation<PlantStore>({
+    defineOperation<ShopStore>({
       method: 'GET',
       path: HISTORY_PATHS.salesReport,
       openapi: salesReportDoc,

@@ -10,7 +10,7 @@ import { componentsOf, validate } from '#shared/body-rules'
 import type { FieldError } from '#shared/problem'
 import { DAY_PATTERN, NEW_REFUND_BODY, NEW_SALE_BODY, RECEIPT_PAPERS, SALE_BODY_DEPTH, SALE_PATHS, type Refund, type Sale } from '#shared/sale'
 import { readSalesSettings } from '#settings/sales-settings'
-import { publicOf, type PlantStore } from '#store'
+import { publicOf, type ShopStore } from '#store'
 import { DataFileError, RefundOverLimitError } from '#store/errors'
 import { IDEMPOTENCY_KEY_SCHEMA, readIdempotencyKey } from '#server/http/idempotency-key'
 import { numberParam } from '#server/http/path-params'
@@ -27,7 +27,7 @@ import { printableResponse, readPaper } from './printable-page'
 import { readShopSettings } from '#settings/shop-settings'
 import { shopDay } from '#shared/shop-day'
 
-async function completeSale(event: H3Event, store: PlantStore): Promise<Sale> {
+async function completeSale(event: H3Event, store: ShopStore): Promise<Sale> {
   const checked = validate(NEW_SALE_BODY, await readJsonBody(event, 400, SALE_BODY_DEPTH))
   if (!checked.ok) throw problem('saleInvalid', 'The sale was not completed', checked.errors)
   requireMaySell(event, checked.value)
@@ -40,7 +40,7 @@ async function completeSale(event: H3Event, store: PlantStore): Promise<Sale> {
   return outcome.sale
 }
 
-async function makeRefund(event: H3Event, store: PlantStore): Promise<Refund> {
+async function makeRefund(event: H3Event, store: ShopStore): Promise<Refund> {
   const receipt = numberParam(event, 'receipt')
   const checked = validate(NEW_REFUND_BODY, await readJsonBody(event, 400, SALE_BODY_DEPTH))
   if (!checked.ok) throw problem('saleInvalid', 'The refund was not made', checked.errors)
@@ -57,13 +57,13 @@ async function makeRefund(event: H3Event, store: PlantStore): Promise<Refund> {
   return outcome.refund
 }
 
-function refundsOf(event: H3Event, store: PlantStore): { refunds: Refund[] } {
+function refundsOf(event: H3Event, store: ShopStore): { refunds: Refund[] } {
   const sale = saleOf(event, store)
   return { refunds: store.ledger.refunds.filter((refund) => refund.receipt === sale.receipt).map(publicOf) }
 }
 
 /** The sale with the path's receipt number; 404 when none has it. */
-export function saleOf(event: H3Event, store: PlantStore): Sale {
+export function saleOf(event: H3Event, store: ShopStore): Sale {
   const receipt = numberParam(event, 'receipt')
   const sale = store.ledger.sale(receipt)
   if (!sale) throw problem('receiptNotFound', receipt, 'sale')
@@ -81,7 +81,7 @@ function readDay(params: URLSearchParams, timeZone: string): string {
   return day
 }
 
-async function listSales(event: H3Event, store: PlantStore): Promise<{ day: string; sales: Sale[]; refunds: Refund[] }> {
+async function listSales(event: H3Event, store: ShopStore): Promise<{ day: string; sales: Sale[]; refunds: Refund[] }> {
   const { timeZone } = await readShopSettings(store.dir)
   const day = readDay(new URLSearchParams(event.url.search), timeZone)
   const onDay = (record: { at: string }) => shopDay(record.at, timeZone) === day
@@ -89,7 +89,7 @@ async function listSales(event: H3Event, store: PlantStore): Promise<{ day: stri
 }
 
 /** The receipt of the path's sale as a printable page, on `paper` (80mm when absent). */
-async function receiptPage(event: H3Event, store: PlantStore): Promise<Response> {
+async function receiptPage(event: H3Event, store: ShopStore): Promise<Response> {
   const sale = saleOf(event, store)
   const paper = readPaper(event)
   return printableResponse(receiptHtml(sale, await readSalesSettings(store.dir), await readShopSettings(store.dir), paper))
@@ -99,15 +99,15 @@ async function receiptPage(event: H3Event, store: PlantStore): Promise<Response>
  * An operation's handler that runs `handler` once the sales ledger is read: a start leaves it on disk, and the first
  * sales request after it reads it (once; see SalesLedger.deferred).
  */
-export function afterLedger<R>(handler: (event: H3Event, store: PlantStore) => R | Promise<R>) {
-  return async (event: H3Event, store: PlantStore): Promise<R> => {
+export function afterLedger<R>(handler: (event: H3Event, store: ShopStore) => R | Promise<R>) {
+  return async (event: H3Event, store: ShopStore): Promise<R> => {
     await readLedger(store)
     return handler(event, store)
   }
 }
 
 /** Reads the sales ledger (once after a start); a damaged one is a 503 naming the file and the line. */
-export async function readLedger(store: PlantStore): Promise<void> {
+export async function readLedger(store: ShopStore): Promise<void> {
   await store.ledger.load().catch((error: unknown) => {
     throw error instanceof DataFileError ? problem('salesLedgerDamaged', error.file, error.problem) : error
   })
@@ -244,17 +244,17 @@ const receipt = extensionOperation({
 
 /** The sale routes over the app's store: sales, one sale, its refunds and its printable receipt. */
 export const salesResource = defineResource({
-  context: ({ store }: { store: PlantStore }) => store,
+  context: ({ store }: { store: ShopStore }) => store,
   schemas: { ...componentsOf(NEW_SALE_BODY, NEW_REFUND_BODY), ...SALE_ANSWER_SCHEMAS },
   operations: [
-    defineOperation<PlantStore>({
+    defineOperation<ShopStore>({
       method: 'GET',
       path: SALE_PATHS.sales,
       head: 'listed',
       openapi: list,
       handler: afterLedger(listSales)
     }),
-    defineOperation<PlantStore>({
+    defineOperation<ShopStore>({
       method: 'POST',
       path: SALE_PATHS.sales,
       staff: 'decided-by-body', // a sale; one that overrides a plant's price is a price change
@@ -262,21 +262,21 @@ export const salesResource = defineResource({
       openapi: complete,
       handler: afterLedger(completeSale)
     }),
-    defineOperation<PlantStore>({
+    defineOperation<ShopStore>({
       method: 'GET',
       path: SALE_PATHS.sale,
       head: 'listed',
       openapi: one,
       handler: afterLedger(saleOf)
     }),
-    defineOperation<PlantStore>({
+    defineOperation<ShopStore>({
       method: 'GET',
       path: SALE_PATHS.refunds,
       head: 'listed',
       openapi: refundList,
       handler: afterLedger(refundsOf)
     }),
-    defineOperation<PlantStore>({
+    defineOperation<ShopStore>({
       method: 'POST',
       path: SALE_PATHS.refunds,
       staff: 'refund', // a staff member up to their limit: the route asks (refundLimitOf)
@@ -284,7 +284,7 @@ export const salesResource = defineResource({
       openapi: refund,
       handler: afterLedger(makeRefund)
     }),
-    defineOperation<PlantStore>({
+    defineOperation<ShopStore>({
       method: 'GET',
       path: SALE_PATHS.receipt,
       head: 'listed',

@@ -5,7 +5,7 @@
  * receipt's head. Anyone may read them; only the owner's token may change them.
  */
 import type { H3Event } from 'h3'
-import type { PlantStore } from '#store'
+import type { ShopStore } from '#store'
 import { EXTENSION_PATHS } from '#shared/api-paths'
 import { changeSettings } from '#settings/settings'
 import { readShopSettings } from '#settings/shop-settings'
@@ -103,7 +103,7 @@ const setSalesSettingsDoc = extensionOperation({
 
 /** The shop's and the sales settings, over the app's data folder. */
 export const settingsResource = defineResource({
-  context: ({ store }: { store: PlantStore }) => store.dir,
+  context: ({ store }: { store: ShopStore }) => store.dir,
   schemas: componentsOf(SHOP_SETTINGS_BODY, SALES_SETTINGS_BODY),
   operations: [
     defineOperation<string>({

@@ -21,7 +21,7 @@ import {
 import { readShopSettings } from '#settings/shop-settings'
 import { shopDay } from '#shared/shop-day'
 import type { Plant } from '#shared/plant'
-import { belowZeroLines, stockReportOf, type PlantStore, type StockOutcome } from '#store'
+import { belowZeroLines, stockReportOf, type ShopStore, type StockOutcome } from '#store'
 import { readIfMatch, setPlantEtag } from '#server/http/conditional'
 import { readIdempotencyKey } from '#server/http/idempotency-key'
 import { refuseUnknownParams, throwIfInvalid } from '#server/http/query'
@@ -34,7 +34,7 @@ import { PLANT_ID_PARAMETER, extensionOperation, json, problemResponse, queryPar
 import { plantIdParam } from '#server/http/path-params'
 
 /** Moves stock with the request's Idempotency-Key (if any); marks a replayed answer. */
-async function move(event: H3Event, store: PlantStore, lines: StockLine[], condition?: ReturnType<typeof readIfMatch>): Promise<StockOutcome> {
+async function move(event: H3Event, store: ShopStore, lines: StockLine[], condition?: ReturnType<typeof readIfMatch>): Promise<StockOutcome> {
   const key = readIdempotencyKey(event)
   const idempotency = key === undefined ? undefined : { by: principalOf(event).name, key }
   const outcome = await store.stock.move({ lines, ...(condition ? { condition } : {}), ...(idempotency ? { idempotency } : {}) })
@@ -42,7 +42,7 @@ async function move(event: H3Event, store: PlantStore, lines: StockLine[], condi
   return outcome
 }
 
-async function movePlantStock(event: H3Event, store: PlantStore): Promise<StockAnswer> {
+async function movePlantStock(event: H3Event, store: ShopStore): Promise<StockAnswer> {
   const id = plantIdParam(event)
   const checked = validateStockMove(await readJsonBody(event, 400))
   if (!checked.ok) throw problem('stockNotMoved', checked.errors)
@@ -53,7 +53,7 @@ async function movePlantStock(event: H3Event, store: PlantStore): Promise<StockA
   return { plant, movement: outcome.movements[0] ?? null }
 }
 
-async function moveBulkStock(event: H3Event, store: PlantStore): Promise<BulkStockAnswer> {
+async function moveBulkStock(event: H3Event, store: ShopStore): Promise<BulkStockAnswer> {
   const checked = validateStockLines(await readJsonBody(event, 400, BULK_STOCK_BODY_DEPTH))
   if (!checked.ok) throw problem('stockNotMoved', checked.errors)
   requireMayMoveStock(event, store, checked.value)
@@ -72,14 +72,14 @@ function reportMonth(params: URLSearchParams, timeZone: string): string {
   return month
 }
 
-async function stockReport(event: H3Event, store: PlantStore): Promise<StockReport> {
+async function stockReport(event: H3Event, store: ShopStore): Promise<StockReport> {
   const { timeZone } = await readShopSettings(store.dir)
   const month = reportMonth(new URLSearchParams(event.url.search), timeZone)
   return stockReportOf(store.find(), await store.history.dailyStock(timeZone), month, new Date())
 }
 
 /** The lines below zero that wait for a count. */
-function linesBelowZero(event: H3Event, store: PlantStore): { lines: Plant[] } {
+function linesBelowZero(event: H3Event, store: ShopStore): { lines: Plant[] } {
   const errors: FieldError[] = []
   refuseUnknownParams(new URLSearchParams(event.url.search), [], errors)
   throwIfInvalid(errors)
@@ -246,30 +246,30 @@ const belowZero = extensionOperation({
 
 /** The stock routes over the app's store. */
 export const stockResource = defineResource({
-  context: ({ store }: { store: PlantStore }) => store,
+  context: ({ store }: { store: ShopStore }) => store,
   schemas: stockJsonSchemas,
   operations: [
-    defineOperation<PlantStore>({
+    defineOperation<ShopStore>({
       method: 'POST',
       path: STOCK_PATHS.plantStock,
       staff: 'decided-by-body',
       openapi: moveOne,
       handler: (event, store) => movePlantStock(event, store)
     }),
-    defineOperation<PlantStore>({
+    defineOperation<ShopStore>({
       method: 'POST',
       path: STOCK_PATHS.bulkStock,
       staff: 'decided-by-body',
       openapi: moveMany,
       handler: (event, store) => moveBulkStock(event, store)
     }),
-    defineOperation<PlantStore>({
+    defineOperation<ShopStore>({
       method: 'GET',
       path: STOCK_PATHS.stockReport,
       openapi: report,
       handler: (event, store) => stockReport(event, store)
     }),
-    defineOperation<PlantStore>({
+    defineOperation<ShopStore>({
       method: 'GET',
       path: STOCK_PATHS.belowZero,
       openapi: belowZero,

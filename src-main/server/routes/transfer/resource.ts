@@ -16,7 +16,7 @@ import {
 } from '#shared/import-export'
 import { MAX_MAPPING_CHARS, checkImportChoices, type ImportChoices, type TextEncoding } from '#shared/import-mapping'
 import type { FieldError } from '#shared/problem'
-import type { PlantStore } from '#store'
+import type { ShopStore } from '#store'
 import { readImportMappings, rememberImportMapping, shouldRemember } from '#settings/import-mappings'
 import { readShopSettings } from '#settings/shop-settings'
 import { problem } from '#server/problems/problems'
@@ -57,7 +57,7 @@ function streamOf(chunks: Generator<string>): ReadableStream<Uint8Array> {
   })
 }
 
-async function exportPlants(event: H3Event, store: PlantStore): Promise<ReadableStream<Uint8Array> | Uint8Array> {
+async function exportPlants(event: H3Event, store: ShopStore): Promise<ReadableStream<Uint8Array> | Uint8Array> {
   const params = new URLSearchParams(event.url.search)
   const errors: FieldError[] = []
   refuseUnknownParams(params, ['format', 'status'], errors)
@@ -121,7 +121,7 @@ function readChoices(params: URLSearchParams, errors: FieldError[]): ImportChoic
   return {}
 }
 
-async function importPlants(event: H3Event, store: PlantStore) {
+async function importPlants(event: H3Event, store: ShopStore) {
   const params = new URLSearchParams(event.url.search)
   const errors: FieldError[] = []
   refuseUnknownParams(params, ['dryRun', 'mapping'], errors)
@@ -156,16 +156,16 @@ async function importPlants(event: H3Event, store: PlantStore) {
 
 /** Export and import of the catalogue, over the app's store. */
 export const transferResource = defineResource({
-  context: ({ store }: { store: PlantStore }) => store,
+  context: ({ store }: { store: ShopStore }) => store,
   operations: [
-    defineOperation<PlantStore>({
+    defineOperation<ShopStore>({
       method: 'GET',
       path: EXTENSION_PATHS.export,
       head: 'answers',
       openapi: TRANSFER_DOCS.exportOperation,
       handler: (event, store) => exportPlants(event, store)
     }),
-    defineOperation<PlantStore>({
+    defineOperation<ShopStore>({
       method: 'POST',
       path: EXTENSION_PATHS.import,
       staff: 'import',

@@ -6,12 +6,12 @@ import { WriteFailedError } from '#store/journal/group-commit'
 import type { FileSystem } from '#lib/durable-file'
 import { readCatalogue } from '#store/file/read-catalogue'
 import { faultyFs } from '#setup/faulty-fs'
-import { PlantStore } from '#store/catalogue/plant-store'
+import { ShopStore } from '#store/shop-store'
 import { makeTempDir } from '#setup/temp-dir'
 import { openTestStore } from '#setup/test-store'
 
 async function openStore(dir: string, fs?: FileSystem) {
-  const store = await PlantStore.open({ dir, fs })
+  const store = await ShopStore.open({ dir, fs })
   return store
 }
 
@@ -20,7 +20,7 @@ async function fileContent(dir: string) {
   return (await readCatalogue(dir))!.data
 }
 
-describe('PlantStore', () => {
+describe('ShopStore', () => {
   it('creates an empty catalogue file on first open', async () => {
     const { dir } = await openTestStore()
     expect(await fileContent(dir)).toEqual({ version: DATA_FILE_VERSION, nextId: 1, journalGen: 1, plants: [] })
@@ -104,7 +104,7 @@ describe('PlantStore', () => {
   })
 })
 
-describe('PlantStore change events', () => {
+describe('ShopStore change events', () => {
   it('announces saved adds and updates, not failed or empty ones', async () => {
     const { store } = await openTestStore()
     const seen: string[] = []
@@ -119,12 +119,12 @@ describe('PlantStore change events', () => {
   })
 })
 
-describe('PlantStore safety', () => {
+describe('ShopStore safety', () => {
   it('backs up the last good file before the first write of a run once the newest backup is an hour old', async () => {
     const dir = await makeTempDir()
     let clock = Date.UTC(2026, 0, 1, 9)
     const now = () => new Date(clock)
-    let store = await PlantStore.open({ dir, now })
+    let store = await ShopStore.open({ dir, now })
     await store.add({ name: 'one' })
     await store.add({ name: 'two' })
     await store.close()
@@ -132,7 +132,7 @@ describe('PlantStore safety', () => {
     const first = await listBackups(dir)
     expect(first).toHaveLength(1) // the empty catalogue, before 'one' was written
     clock += 61 * 60_000
-    store = await PlantStore.open({ dir, now })
+    store = await ShopStore.open({ dir, now })
     await store.add({ name: 'three' })
     await store.close()
     const second = await listBackups(dir)
@@ -146,7 +146,7 @@ describe('PlantStore safety', () => {
     const now = () => new Date(clock)
     const { listBackups } = await import('#store/backups/backups')
     for (let run = 0; run < 30; run++) {
-      const store = await PlantStore.open({ dir, now })
+      const store = await ShopStore.open({ dir, now })
       await store.add({ name: `run ${run}` })
       await store.close()
       clock += 60_000
@@ -184,7 +184,7 @@ describe('PlantStore safety', () => {
   })
 })
 
-describe('PlantStore readers and shutdown', () => {
+describe('ShopStore readers and shutdown', () => {
   it('shows readers a change only once it is on disk, and never one whose write failed', async () => {
     const { fs, faults } = faultyFs()
     let releaseSync: () => void = () => undefined
@@ -224,7 +224,7 @@ describe('PlantStore readers and shutdown', () => {
     const { store: first, dir } = await openTestStore({ checkpointIdleMs: 10 })
     await first.add({ name: 'a' })
     await first.close()
-    const second = await PlantStore.open({ dir, checkpointIdleMs: 10 })
+    const second = await ShopStore.open({ dir, checkpointIdleMs: 10 })
     await second.add({ name: 'b' })
     await second.checkpoint()
     await first.close() // must not write its old state over the second store's

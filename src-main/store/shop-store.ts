@@ -12,7 +12,7 @@ import path from 'node:path'
 import type { Low } from 'lowdb'
 import type { NewPlant, Plant, PlantChanges } from '#shared/plant'
 import { ActiveJournal } from '#store/journal/active-journal'
-import { ChangeListeners } from './change-listeners'
+import { ChangeListeners } from '#store/catalogue/change-listeners'
 import { Checkpoints } from '#store/journal/checkpoints'
 import type { PlantFile } from '#store/file/data-file'
 import { FolderKeeping } from '#store/folder/folder-keeping'
@@ -20,18 +20,18 @@ import { GroupCommit } from '#store/journal/group-commit'
 import { currentActor } from '#store/history/history-actor'
 import type { Actor, HistoryEntry } from '#store/history/history-entry'
 import type { HistoryLog } from '#store/history/history-log'
-import { IdempotencyKeys, fingerprintOf, type IdempotencyScope } from './idempotency-keys'
-import { openCatalogue, type OpenPlantStoreOptions, type OpenedCatalogue } from '#store/file/open-catalogue'
-import { PlantEdits } from './plant-edits'
-import { changedPlantRecord, checkIdsLeft, newPlantRecord } from './plant-records'
-import type { AddOutcome, PlantBatch, PlantChange, PlantFilter } from './plant-store-types'
-import { IdempotencyKeyReusedError, checkVersion, type WriteCondition } from './preconditions'
-import { PublishedCatalogue } from './published-catalogue'
+import { IdempotencyKeys, fingerprintOf, type IdempotencyScope } from '#store/catalogue/idempotency-keys'
+import { openCatalogue, type OpenShopStoreOptions, type OpenedCatalogue } from '#store/file/open-catalogue'
+import { PlantEdits } from '#store/catalogue/plant-edits'
+import { changedPlantRecord, checkIdsLeft, newPlantRecord } from '#store/catalogue/plant-records'
+import type { AddOutcome, PlantBatch, PlantChange, PlantFilter } from '#store/catalogue/plant-store-types'
+import { IdempotencyKeyReusedError, checkVersion, type WriteCondition } from '#store/catalogue/preconditions'
+import { PublishedCatalogue } from '#store/catalogue/published-catalogue'
 import { DATA_FILE_NAME } from '#store/file/read-catalogue'
 import { RunBackups } from '#store/backups/run-backups'
-import { UnitOfWork, type StagedChange } from './unit-of-work'
-import { toFullPlant, type StoredPlant } from './stored-plant'
-import { CatalogueChangedError, UnknownPlantError } from './unknown-plant-error'
+import { UnitOfWork, type StagedChange } from '#store/catalogue/unit-of-work'
+import { toFullPlant, type StoredPlant } from '#store/catalogue/stored-plant'
+import { CatalogueChangedError, UnknownPlantError } from '#store/catalogue/unknown-plant-error'
 import { writeSnapshot } from '#store/file/write-snapshot'
 import { StockMovements } from '#store/stock/stock-movements'
 import type { SalesLedger } from '#store/sales/sales-ledger'
@@ -42,11 +42,11 @@ import { Refunds } from '#store/sales/refunds'
 import { Days } from '#store/sales/days'
 
 export { DATA_FILE_NAME } from '#store/file/read-catalogue'
-export type { OpenPlantStoreOptions } from '#store/file/open-catalogue'
-export type { AddOutcome, PlantBatch, PlantChange, PlantFilter } from './plant-store-types'
+export type { OpenShopStoreOptions } from '#store/file/open-catalogue'
+export type { AddOutcome, PlantBatch, PlantChange, PlantFilter } from '#store/catalogue/plant-store-types'
 
 /** The catalogue behind the API. */
-export class PlantStore {
+export class ShopStore {
   readonly dir: string
   readonly file: string
   /** The change log: entries saved with their changes, queried by the history routes. */
@@ -81,7 +81,7 @@ export class PlantStore {
   /** The till's days: the X report, the close (Z report): `store.days.close({ counted })`. */
   readonly days: Days
 
-  private constructor(opened: OpenedCatalogue, options: OpenPlantStoreOptions) {
+  private constructor(opened: OpenedCatalogue, options: OpenShopStoreOptions) {
     const { db, snapshot, guard } = opened
     this.dir = options.dir
     this.file = path.join(options.dir, DATA_FILE_NAME)
@@ -166,10 +166,10 @@ export class PlantStore {
    * Throws DataFileError for a file it cannot trust, naming the latest backup;
    * such a file is never overwritten or repaired.
    */
-  static async open(options: OpenPlantStoreOptions): Promise<PlantStore> {
+  static async open(options: OpenShopStoreOptions): Promise<ShopStore> {
     const opened = await openCatalogue(options)
     try {
-      return new PlantStore(opened, options)
+      return new ShopStore(opened, options)
     } catch (error) {
       await opened.journal.close()
       await opened.guard.lock.release()
