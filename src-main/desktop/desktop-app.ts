@@ -6,7 +6,7 @@
  */
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
-import { app, BrowserWindow, ipcMain, Menu, session, shell } from 'electron'
+import { app, BrowserWindow, ipcMain, Menu, powerSaveBlocker, session, shell } from 'electron'
 import type { DesktopBridgeInfo } from '#shared/desktop-bridge'
 import { FIRST_RUN_SCREEN } from '#shared/first-run'
 import { DEFAULT_HOST, resolveDataDir, resolvePort, tokenFromEnv } from '#app/config'
@@ -18,10 +18,11 @@ import { onStopSignals, type SignalSource } from '#lib/stop-signals'
 import { restoreFromBackup, takeOverDataDir } from '#store'
 import { APP_USER_MODEL_ID } from './app-id'
 import { serveBridge } from './bridge-ipc'
-import { askAboutStartFailure, serveNativeDialogs, tell, tellBackingUp } from './dialogs'
+import { askAboutStartFailure, choose, serveNativeDialogs, tell, tellBackingUp } from './dialogs'
 import { menuTemplate } from './menu'
 import { createMenuActions } from './menu-actions'
 import { createQuitGuard, type QuitGuard } from './quit-guard'
+import { KeepAwake, askBeforeClosing } from './serving-tills'
 import { releaseDataFolderNow } from './session-end'
 import { singleInstanceProblem } from './single-instance'
 import { startWithRecovery } from './start-recovery'
@@ -33,6 +34,9 @@ import { createMainWindow, focusWindow, mainWindowTitle } from './window'
 export function pageUrlOf(page: string, firstRunPending: boolean): string {
   return firstRunPending ? `${page}#${FIRST_RUN_SCREEN.key}=${FIRST_RUN_SCREEN.value}` : page
 }
+
+/** How often the app looks whether tills connect (the LAN listener turned on or off in Settings), to keep awake. */
+const TILLS_WATCH_MS = 5000
 
 /** Who holds the data folder while the app runs (named to a `plant-store serve` that is refused). */
 export const DESKTOP_HOLDER = 'the Plant Store desktop app'
@@ -79,8 +83,13 @@ export class DesktopApp {
   /** A restart (around a restore) in progress: a quit waits for it. */
   #restarting: Promise<unknown> | undefined
   #stopRequested = false
-  /** Set by the crash dialog's "Close window": the window goes, the app (and its API) stays. */
+  /** Set by the crash dialog's "Close window", or by "Keep serving the tills": the window goes, the app (and its API) stays. */
   #keepRunningWithoutWindow = false
+  /** A quit is under way (before-quit): closing the windows is part of it, not a question. */
+  #quitting = false
+  /** Keeps the computer awake while it serves other tills (serving-tills.ts). */
+  readonly #keepAwake = new KeepAwake(powerSaveBlocker)
+  #tillsWatch: NodeJS.Timeout | undefined
 
   constructor(options: DesktopAppOptions) {
     this.#options = options
@@ -169,6 +178,7 @@ export class DesktopApp {
       return
     }
     this.#openWindow(service)
+    this.#followTills()
   }
 
   /**
@@ -210,7 +220,29 @@ export class DesktopApp {
       if (this.#keepRunningWithoutWindow || this.#platform === 'darwin') return
       app.quit()
     })
-    app.on('will-quit', (event) => this.#quitGuard.onWillQuit(event))
+    app.on('before-quit', () => (this.#quitting = true))
+    app.on('will-quit', (event) => {
+      clearInterval(this.#tillsWatch)
+      this.#keepAwake.update(false)
+      this.#quitGuard.onWillQuit(event)
+    })
+  }
+
+  /** Where other tills connect to this computer while its LAN listener is up; undefined when none can. */
+  #tillsUrl(): string | undefined {
+    const service = this.#service as { lan?: { url: string } } | undefined
+    return service?.lan?.url
+  }
+
+  /**
+   * Keeps the computer awake while tills connect to it, following the LAN listener (turned on and off in Settings
+   * while the app runs) every few seconds: a computer asleep cuts the tills as a quit would.
+   */
+  #followTills(): void {
+    const follow = () => this.#keepAwake.update(this.#tillsUrl() !== undefined)
+    follow()
+    this.#tillsWatch = setInterval(follow, TILLS_WATCH_MS)
+    this.#tillsWatch.unref()
   }
 
   /** Brings the main window to the front, or opens it again when it was closed (a second launch, the Dock icon). */
@@ -332,6 +364,17 @@ export class DesktopApp {
     })
     // Windows logs off or shuts down without 'will-quit'. Asked first, the stop starts (and quits the app when done);
     // at the end, which the process does not survive, whatever is still held is released at once.
+    window.on(
+      'close',
+      askBeforeClosing(window, {
+        tillsUrl: () => this.#tillsUrl(),
+        platform: this.#platform,
+        quitting: () => this.#quitting,
+        ask: (message, detail, buttons) => choose(message, detail, buttons, window),
+        keepServing: () => (this.#keepRunningWithoutWindow = true),
+        quit: () => app.quit()
+      })
+    )
     window.on('query-session-end', () => this.#quitGuard.beginStop())
     window.on('session-end', () => {
       if (!this.#quitGuard.stopped) releaseDataFolderNow(this.dataDir)

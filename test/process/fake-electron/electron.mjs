@@ -126,6 +126,7 @@ export const dialog = {
   }
 }
 export const shell = { openExternal: async () => undefined, openPath: async () => '', showItemInFolder() {} }
+export const powerSaveBlocker = { start: () => 1, stop() {} }
 // A promise since Electron 44.
 export const clipboard = {
   async writeText(text) {

@@ -111,6 +111,17 @@ export const Menu = {
   buildFromTemplate: vi.fn((template: unknown) => ({ template })),
   setApplicationMenu: vi.fn()
 }
+/** Electron's powerSaveBlocker: the ids of the blockers started and not stopped are `active`. */
+export const powerSaveBlocker = {
+  active: new Set<number>(),
+  next: 1,
+  start: vi.fn((_type: string) => {
+    const id = powerSaveBlocker.next++
+    powerSaveBlocker.active.add(id)
+    return id
+  }),
+  stop: vi.fn((id: number) => void powerSaveBlocker.active.delete(id))
+}
 export const contextBridge = { exposeInMainWorld: vi.fn() }
 export const ipcRenderer = { sendSync: vi.fn(), invoke: vi.fn(async (..._args: unknown[]) => null as unknown) }
 
@@ -150,4 +161,5 @@ export function resetElectronFake(): void {
   dialog.showOpenDialog.mockImplementation(async () => ({ canceled: true, filePaths: [] }))
   dialog.showSaveDialog.mockImplementation(async () => ({ canceled: true, filePath: undefined }))
   shell.openPath.mockImplementation(async () => '')
+  powerSaveBlocker.active.clear()
 }

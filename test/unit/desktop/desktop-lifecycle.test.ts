@@ -14,9 +14,11 @@ import { createMenuActions } from '#desktop/menu-actions'
 import { userName } from '#store/folder/data-folder-trust'
 import { requestHeldOpen } from '#setup/raw-http'
 import { makeTempDir } from '#setup/temp-dir'
+import { freePort } from '#setup/lan'
+import { writeLanSettings } from '#settings/lan-settings'
 import { StandInApp } from '../../process/fake-electron/lifecycle.mjs'
 import { mainWindow, runDesktop } from './_desktop'
-import { FakeBrowserWindow, app, dialog, fakeEvent, messageBoxOptions, resetElectronFake } from './_electron-fake'
+import { FakeBrowserWindow, app, dialog, fakeEvent, messageBoxOptions, powerSaveBlocker, resetElectronFake } from './_electron-fake'
 
 vi.mock('electron', () => import('./_electron-fake'))
 
@@ -312,5 +314,74 @@ describe('windows', () => {
     FakeBrowserWindow.created[1]!.close()
     expect(app.quit).toHaveBeenCalled()
     await expect.poll(() => app.exit).toHaveBeenCalledWith(0)
+  })
+})
+
+describe('a main computer that other tills connect to', () => {
+  beforeEach(() => resetElectronFake())
+
+  /** A desktop app whose LAN listener is up (tills connect to it), and the questions it asks, answered by `label`. */
+  async function servingTills(...labels: string[]) {
+    const dir = await makeTempDir()
+    await writeLanSettings(dir, { address: '127.0.0.1', port: await freePort() })
+    const asked: ReturnType<typeof messageBoxOptions>[] = []
+    dialog.showMessageBox.mockImplementation(async (...args: unknown[]) => {
+      const options = messageBoxOptions(args)
+      asked.push(options)
+      return { response: options.buttons.indexOf(labels.shift() ?? 'Cancel'), checkboxChecked: false }
+    })
+    const desktop = await runDesktop(dir)
+    expect((desktop.service as { lan?: unknown }).lan).toBeDefined()
+    return { desktop, asked, window: mainWindow() }
+  }
+
+  it('is kept awake while it serves them, and let sleep once it quits', async () => {
+    await servingTills()
+    expect(powerSaveBlocker.start).toHaveBeenCalledWith('prevent-app-suspension')
+    expect(powerSaveBlocker.active.size).toBe(1)
+    app.quit()
+    expect(powerSaveBlocker.active.size).toBe(0)
+    await expect.poll(() => app.exit).toHaveBeenCalledWith(0)
+  })
+
+  it('asks before its window closes; Keep serving closes the window only, and the tills go on being served', async () => {
+    const { desktop, asked, window } = await servingTills('Keep serving the tills')
+    window.close()
+    await expect.poll(() => window.isDestroyed()).toBe(true)
+    expect(asked).toEqual([
+      expect.objectContaining({
+        message: 'Other tills connect to this computer.',
+        buttons: ['Keep serving the tills', 'Quit and stop the tills', 'Cancel'],
+        detail: expect.stringMatching(/open Plant Store again to bring the window back/)
+      })
+    ])
+    expect(app.quit).not.toHaveBeenCalled()
+    expect(powerSaveBlocker.active.size).toBe(1)
+    const lan = (desktop.service as { lan?: { url: string } }).lan
+    expect(lan?.url).toMatch(/^https:\/\/127\.0\.0\.1:/)
+    app.emit('second-instance', fakeEvent(), ['plant-store'], '/')
+    expect(FakeBrowserWindow.created).toHaveLength(2)
+  })
+
+  it('Cancel keeps the window open; Quit and stop the tills quits, and a quit never asks again', async () => {
+    const { asked, window } = await servingTills('Cancel', 'Quit and stop the tills')
+    window.close()
+    await expect.poll(() => asked.length).toBe(1)
+    expect(window.isDestroyed()).toBe(false)
+    window.close()
+    await expect.poll(() => app.quit).toHaveBeenCalled()
+    expect(window.isDestroyed()).toBe(true)
+    expect(asked).toHaveLength(2)
+    await expect.poll(() => app.exit).toHaveBeenCalledWith(0)
+  })
+
+  it('on macOS the window closes without a question: the app stays in the Dock, serving', async () => {
+    const dir = await makeTempDir()
+    await writeLanSettings(dir, { address: '127.0.0.1', port: await freePort() })
+    await runDesktop(dir, { platform: 'darwin' })
+    mainWindow().close()
+    expect(mainWindow().isDestroyed()).toBe(true)
+    expect(dialog.showMessageBox).not.toHaveBeenCalled()
+    expect(app.quit).not.toHaveBeenCalled()
   })
 })
