@@ -137,6 +137,17 @@ export function tillAddressProblem(value: unknown): string | undefined {
   return undefined
 }
 
+/**
+ * What to check when a till gets no answer from the main computer at all: a firewall on the main computer drops
+ * what it blocks, so the till waits and then times out, with nothing else to say. Windows (and macOS) ask once, the
+ * first time the main computer lets tills connect; answered "Cancel" there, tills time out from then on.
+ */
+export const FIREWALL_WORDS =
+  'a firewall on the main computer may be blocking Plant Store: the first time it lets other tills connect, Windows (and macOS) ask whether Plant Store may accept connections; allow it (on Windows, for private networks). Changed later in Windows Security → Firewall & network protection → Allow an app through firewall, or on a Mac in System Settings → Network → Firewall'
+
+/** Socket error codes that mean a till got no answer (as a blocking firewall makes it), rather than a refusal. */
+export const NO_ANSWER_CODES: ReadonlySet<string> = new Set(['ETIMEDOUT', 'EHOSTUNREACH'])
+
 /** Why an address a till pairs with answers but not in TLS; the first-run screen and plant-store pair say the same. */
 export const notTlsWords = (address: string) =>
   `the computer at ${address} answers, but not in TLS: is it the main computer's local port instead of the address ` +

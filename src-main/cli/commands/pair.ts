@@ -1,5 +1,5 @@
 /** `plant-store pair`: makes this computer a till of the shop's main computer, over its LAN listener. */
-import { normalizeFingerprint, notTlsWords, tillAddressProblem } from '#shared/lan'
+import { FIREWALL_WORDS, NO_ANSWER_CODES, normalizeFingerprint, notTlsWords, tillAddressProblem } from '#shared/lan'
 import { tokenNameProblem } from '#shared/named-token'
 import { CertificateMismatchError, NotTlsError } from '#lib/pinned-tls'
 import { PairingRefusedError, defaultTillName, pairTill } from '#till/pairing'
@@ -60,6 +60,12 @@ async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
     }
     if (error instanceof PairingRefusedError)
       throw new CommandError(`Not paired: ${error.detail}`, error.status === 409 ? EXIT_CODES.conflict : EXIT_CODES.notAllowed)
+    const code = (error as NodeJS.ErrnoException).code ?? ''
+    if (NO_ANSWER_CODES.has(code))
+      throw new CommandError(
+        `Not paired: nothing answers at ${origin} (${code}). Check the address and that the main computer is on; if both are right, ${FIREWALL_WORDS}. Nothing was sent.`,
+        EXIT_CODES.failed
+      )
     throw error
   }
 }

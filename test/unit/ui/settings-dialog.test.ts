@@ -212,6 +212,8 @@ describe('Settings: let other tills connect', () => {
     await flushPromises()
     expect(api.client.setLanSettings).toHaveBeenCalledWith({ address: '192.168.1.20', port: 7421 })
     expect(wrapper.text()).toContain('Other tills connect at https://192.168.1.20:7421')
+    // The firewall's question comes at the first connection: said where the owner turns tills on, not after a timeout.
+    expect(wrapper.text()).toMatch(/Windows \(or macOS\) may ask whether Plant Store may accept connections: allow it/)
     expect(wrapper.text()).not.toMatch(/restart/i)
     expect(button(wrapper, 'Make a pairing code')).toBeDefined()
     await button(wrapper, 'Stop letting other tills connect').trigger('click')

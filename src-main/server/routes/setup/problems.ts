@@ -1,6 +1,6 @@
 /** Rows of the problem table for a computer's first run: becoming the shop's main computer, or connecting to it as a till. */
 import type { SetupState } from '#shared/first-run'
-import { notTlsWords } from '#shared/lan'
+import { FIREWALL_WORDS, NO_ANSWER_CODES, notTlsWords } from '#shared/lan'
 import { PROBLEM_TYPES, type FieldError } from '#shared/problem'
 import { fieldErrorsRow, row } from '#server/problems/problem-row'
 
@@ -55,7 +55,7 @@ export const SETUP_PROBLEMS = {
     status: 503,
     detail: (address: string, why: string) =>
       `Not connected: nothing answers at ${address} (${why}). Check the address, that the main computer is on, and that other ` +
-      `tills may connect to it (${WHERE_TO_LOOK}); nothing was changed.`,
+      `tills may connect to it (${WHERE_TO_LOOK})${NO_ANSWER_CODES.has(why) ? `; if all that is right, ${FIREWALL_WORDS}` : ''}; nothing was changed.`,
     errors: () => [{ field: 'address', message: 'nothing answers at this address' }]
   }),
   setUpAlready: row({
