@@ -22,9 +22,22 @@ export { decodeUtf8, readJsonBody } from './http/read-json-body'
 export { HttpProblem } from './problems/http-problem'
 export { problem } from './problems/problems'
 
-// The ports the routes are handed (what the LAN listener, a first run and the change streams provide), and the
-// baskets a till keeps itself.
-export { registerBasketRoutes } from './routes/baskets/resource'
+// Declaring operations (a paired till's own routes are declared as the main computer's are), the operations the
+// main computer serves (whose documentation a till's route of the same method and path shares), and the baskets a
+// till keeps itself.
+export {
+  defineOperation,
+  defineResource,
+  operationsOf,
+  registerResource,
+  type AnyResource,
+  type OperationDeclaration,
+  type StaffRule
+} from './routes/operation'
+export { RESOURCES } from './routes/resources'
+export { basketsResource } from './routes/baskets/resource'
+
+// The ports the routes are handed (what the LAN listener, a first run and the change streams provide).
 export { eventStreamShares } from './routes/events/resource'
 export type { LanAdmin, LanChange } from './routes/lan/resource'
 export type { SetupAdmin } from './routes/setup/resource'

@@ -1,13 +1,13 @@
 /**
  * A paired till's outbox, answered by the till itself: how many sales wait to be sent and how many the main computer
  * refused (GET /v3/outbox), those refused sales (GET /v3/outbox/refused), and marking one dealt with
- * (POST /v3/outbox/refused/dealt-with). Their OpenAPI items are in the main computer's document (server/routes/lan.ts).
+ * (POST /v3/outbox/refused/dealt-with). Their OpenAPI items are in the main computer's document (server/routes/lan).
  */
-import type { H3 } from 'h3'
-import { API_BASE } from '#shared/api-paths'
+import type { H3Event } from 'h3'
 import { validate } from '#shared/body-rules'
 import { DEALT_WITH_BODY, TILL_PATHS, type RefusedSale, type TillOutboxState } from '#shared/lan'
-import { problem, readJsonBody } from '#server'
+import { defineOperation, defineResource, problem, readJsonBody } from '#server'
+import { documentedAs } from './documented'
 
 /** What the outbox routes ask of the till's sales (till/sales.ts). */
 export interface OutboxPort {
@@ -21,15 +21,40 @@ export interface OutboxPort {
   dealtWith(key: string): Promise<boolean>
 }
 
-/** GET /v3/outbox, GET /v3/outbox/refused and POST /v3/outbox/refused/dealt-with of a paired till. */
-export function registerOutboxRoutes(app: H3, outbox: OutboxPort): void {
-  const state = (): TillOutboxState => ({ till: true, waiting: outbox.waiting(), refused: outbox.refused() })
-  app.get(API_BASE + TILL_PATHS.outbox, state)
-  app.get(API_BASE + TILL_PATHS.refused, async () => ({ sales: await outbox.refusedSales() }))
-  app.post(API_BASE + TILL_PATHS.dealtWith, async (event) => {
-    const checked = validate(DEALT_WITH_BODY, await readJsonBody(event, 400))
-    if (!checked.ok) throw problem('dealtWithNotMarked', checked.errors)
-    if (!(await outbox.dealtWith(checked.value.key))) throw problem('refusedSaleNotFound', checked.value.key, true)
-    return state()
-  })
+function stateOf(outbox: OutboxPort): TillOutboxState {
+  return { till: true, waiting: outbox.waiting(), refused: outbox.refused() }
 }
+
+async function markDealtWith(event: H3Event, outbox: OutboxPort): Promise<TillOutboxState> {
+  const checked = validate(DEALT_WITH_BODY, await readJsonBody(event, 400))
+  if (!checked.ok) throw problem('dealtWithNotMarked', checked.errors)
+  if (!(await outbox.dealtWith(checked.value.key))) throw problem('refusedSaleNotFound', checked.value.key, true)
+  return stateOf(outbox)
+}
+
+/** GET /v3/outbox, GET /v3/outbox/refused and POST /v3/outbox/refused/dealt-with of a paired till that has sales. */
+export const tillOutboxResource = defineResource({
+  context: ({ sales }: { sales?: OutboxPort }) => sales,
+  operations: [
+    defineOperation<OutboxPort>({
+      method: 'GET',
+      path: TILL_PATHS.outbox,
+      openapi: documentedAs('GET', TILL_PATHS.outbox),
+      handler: (_event, outbox) => stateOf(outbox)
+    }),
+    defineOperation<OutboxPort>({
+      method: 'GET',
+      path: TILL_PATHS.refused,
+      openapi: documentedAs('GET', TILL_PATHS.refused),
+      handler: async (_event, outbox) => ({ sales: await outbox.refusedSales() })
+    }),
+    defineOperation<OutboxPort>({
+      method: 'POST',
+      path: TILL_PATHS.dealtWith,
+      staff: 'sell',
+      body: DEALT_WITH_BODY,
+      openapi: documentedAs('POST', TILL_PATHS.dealtWith),
+      handler: (event, outbox) => markDealtWith(event, outbox)
+    })
+  ]
+})
