@@ -11,6 +11,7 @@ import { createApp, type CreateAppOptions } from '#server/create-app'
 import type { StaffAccess } from '#server/security/staff-gate'
 import { ShopStore, type OpenShopStoreOptions } from '#store/shop-store'
 import { openTestStore } from './test-store'
+import { checkDocumentedResponse } from './response-check'
 import { serveApp, type ServedApp } from './transport'
 
 /** The token every test app accepts; `call` sends it unless told otherwise. */
@@ -73,11 +74,13 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   })
   onTestFinished(() => lan.close())
   const served = await serveApp({ store, access, tokens: namedTokens, lan: lan.admin, staff, uiDir, events })
-  const call = (method: string, path: string, body?: unknown, headers: Record<string, string | undefined> = {}) => {
+  const call = async (method: string, path: string, body?: unknown, headers: Record<string, string | undefined> = {}) => {
     const init: RequestInit = { method, headers: requestHeaders(served.port, body, headers) }
     if (body instanceof ReadableStream) Object.assign(init, { body, duplex: 'half' })
     else if (body !== undefined) init.body = typeof body === 'string' || body instanceof Uint8Array ? body : JSON.stringify(body)
-    return served.request(path, init)
+    const response = await served.request(path, init)
+    await checkDocumentedResponse(method, path, response)
+    return response
   }
   return { ...served, store, dir, access, namedTokens, staff, lan, call }
 }

@@ -53,7 +53,7 @@ const sale = object(
       description: 'When it was made on a till that could not reach this computer (sent later from its outbox); absent for a sale made online.'
     },
     till: { type: 'string', description: 'The token\'s name that sold it ("ui" for the staff UI).' },
-    staff: { type: 'string', description: 'The staff member at the till; only once staff members are set up.' },
+    staff: { type: 'string', description: 'The staff member at the till; absent until staff members are set up.' },
     day: { type: 'integer', minimum: 1 },
     pricesIncludeTax: { type: 'boolean' },
     lines: { type: 'array', items: ref('SaleLine') },
@@ -62,7 +62,7 @@ const sale = object(
     payments: { type: 'array', items: ref('Payment') },
     change: minor('Cash handed back.')
   },
-  ['basketDiscount', 'madeOfflineAt']
+  ['basketDiscount', 'madeOfflineAt', 'staff']
 )
 
 const refundLine = object({
@@ -76,20 +76,23 @@ const refundLine = object({
   taxRate: nullableRate
 })
 
-const refund = object({
-  refund: { type: 'integer', minimum: 1 },
-  receipt: { type: 'integer', minimum: 1 },
-  at: { type: 'string', format: 'date-time' },
-  till: { type: 'string' },
-  staff: { type: 'string', description: 'The staff member at the till; only once staff members are set up.' },
-  day: { type: 'integer', minimum: 1 },
-  reason: { type: 'string' },
-  lines: { type: 'array', items: ref('RefundLine') },
-  total: minor('Money back.'),
-  tax: minor(''),
-  taxRates: { type: 'array', items: ref('TaxLine') },
-  payments: { type: 'array', items: ref('Payment') }
-})
+const refund = object(
+  {
+    refund: { type: 'integer', minimum: 1 },
+    receipt: { type: 'integer', minimum: 1 },
+    at: { type: 'string', format: 'date-time' },
+    till: { type: 'string' },
+    staff: { type: 'string', description: 'The staff member at the till; absent until staff members are set up.' },
+    day: { type: 'integer', minimum: 1 },
+    reason: { type: 'string' },
+    lines: { type: 'array', items: ref('RefundLine') },
+    total: minor('Money back.'),
+    tax: minor(''),
+    taxRates: { type: 'array', items: ref('TaxLine') },
+    payments: { type: 'array', items: ref('Payment') }
+  },
+  ['staff']
+)
 
 /** The component schemas of the answers. */
 export const SALE_ANSWER_SCHEMAS: Record<string, JsonSchema> = {
