@@ -177,9 +177,10 @@ export function plainPriceText(price: number): string {
   return plainCentsText(centsOf(price))
 }
 
-/** Cents as plain text with a dot and two decimals (1999 → `19.99`). */
+/** Cents as plain text with a dot and two decimals (1999 → `19.99`, -5 → `-0.05`), as `toFixed(2)` writes them. */
 export function plainCentsText(cents: Cents): string {
-  return `${Math.trunc(cents / 100)}.${String(cents % 100).padStart(2, '0')}`
+  const whole = Math.abs(cents)
+  return `${cents < 0 ? '-' : ''}${Math.trunc(whole / 100)}.${String(whole % 100).padStart(2, '0')}`
 }
 
 /** Why a text is not a price, in words that follow the field's name (`price must be …`), with an example in `mark`. */

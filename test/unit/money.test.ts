@@ -211,5 +211,6 @@ describe('money as whole cents (Cents)', () => {
     expect(formatCents(asCents(124_900), money)).toBe(formatMoney(1249, money))
     expect(centsFieldText(asCents(1250), 'de-DE')).toBe('12,50')
     expect(plainCentsText(asCents(450))).toBe('4.50')
+    for (const cents of [0, 5, 450, 1999, 99_999_999, -5, -150]) expect(plainCentsText(asCents(cents))).toBe((cents / 100).toFixed(2))
   })
 })
