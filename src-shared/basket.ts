@@ -5,6 +5,7 @@
  * so that a Complete sale retried after a reload still sells once. Bodies are described once with body-rules.ts.
  */
 import { leaf, listOf, named, objectOf } from './body-rules'
+import type { Cents } from './money'
 import { PLANT_ID, PLANT_LIMITS, textField } from './plant-schema'
 import { DISCOUNT, SALE_LINES_MAX, money, reason, wholeNumber, type Discount, type NewSale } from './sale'
 
@@ -21,8 +22,8 @@ export interface BasketLine {
   /** A single plant (no stock kept): one pot, scanned once. */
   single: boolean
   quantity: number
-  /** The plant's price when scanned (minor units); absent when it has none. */
-  price?: number
+  /** The plant's price when scanned (whole cents); absent when it has none. */
+  price?: Cents
   /** The plant's category when scanned: it decides the tax rate. */
   category?: string
   unitPrice?: number

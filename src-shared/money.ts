@@ -22,11 +22,53 @@ export interface ShopMoney {
 /** The highest price (the API's limit). */
 export const PRICE_MAX = 1_000_000
 
+/**
+ * An amount of money as a whole number of cents (minor units): a stored price, a sale's amounts, a refund limit.
+ * The brand keeps a decimal price (19.99) from passing where cents (1999) belong; a decimal number exists only at
+ * the contract's edge (a plant's `price` in JSON, the plant validator), made by {@link centsOf} and {@link toDecimal}.
+ */
+export type Cents = number & { readonly __brand: 'Cents' }
+
+/** The highest price in cents ({@link PRICE_MAX}). */
+export const PRICE_MAX_CENTS = (PRICE_MAX * 100) as Cents
+
+/**
+ * The one rounding rule from a decimal amount to cents: 19.99 → 1999, 0.1 + 0.2 → 30. A price with at most two
+ * decimals (what the validator and the parsers let through) is within a millionth of a cent of its cents, so the
+ * rounding only undoes binary floats; it agrees with `Math.round(price / 0.01)` for every price from 0 to PRICE_MAX.
+ */
+export function centsOf(decimal: number): Cents {
+  return Math.round(decimal * 100) as Cents
+}
+
+/** Whole cents as the contract's decimal number: 1999 → 19.99 (exact to two decimals as JSON prints it). */
+export function toDecimal(cents: Cents): number {
+  return cents / 100
+}
+
+/** Brands a whole number already known to count cents (a stored `priceCents`, a sale's minor units read from JSON). */
+export const asCents = (minor: number): Cents => minor as Cents
+
+/** True for a whole number of cents from 0 to {@link PRICE_MAX_CENTS} (a stored price). */
+export function isPriceCents(value: unknown): value is Cents {
+  return Number.isSafeInteger(value) && (value as number) >= 0 && (value as number) <= PRICE_MAX_CENTS
+}
+
+/** `cents` times a whole `count` (pots): still cents. */
+export const timesCents = (cents: Cents, count: number): Cents => (cents * count) as Cents
+
+/** The sum of amounts in cents. */
+export const sumCents = (amounts: Iterable<Cents>): Cents => {
+  let total = 0
+  for (const amount of amounts) total += amount
+  return total as Cents
+}
+
 /** Why a text is not a price. */
 export type MoneyProblem = 'not-a-number' | 'negative' | 'decimals' | 'too-large' | 'ambiguous'
 
 /** A price read from text: whole cents (null when the text is empty), or why it is not one. */
-export type MoneyReading = { ok: true; cents: number | null } | { ok: false; problem: MoneyProblem }
+export type MoneyReading = { ok: true; cents: Cents | null } | { ok: false; problem: MoneyProblem }
 
 /** How to read the marks of a price. */
 export interface MoneyReadOptions {
@@ -113,29 +155,32 @@ export function readMoney(text: string, options: MoneyReadOptions = {}): MoneyRe
   if (/[1-9]/.test(decimals.slice(2))) return { ok: false, problem: 'decimals' }
   const units = whole.replace(/^0+(?=\d)/, '')
   if (units.length > 7) return { ok: false, problem: 'too-large' }
-  const cents = Number(units || '0') * 100 + Number(decimals.slice(0, 2).padEnd(2, '0'))
-  return cents > PRICE_MAX * 100 ? { ok: false, problem: 'too-large' } : { ok: true, cents }
+  const cents = asCents(Number(units || '0') * 100 + Number(decimals.slice(0, 2).padEnd(2, '0')))
+  return cents > PRICE_MAX_CENTS ? { ok: false, problem: 'too-large' } : { ok: true, cents }
 }
 
 /** A number a spreadsheet stored (an xlsx number cell) as whole cents, when it is a price. */
 export function moneyFromNumber(value: number): MoneyReading {
   if (!Number.isFinite(value)) return { ok: false, problem: 'not-a-number' }
   if (value < 0) return { ok: false, problem: 'negative' }
-  const cents = Math.round(value * 100)
+  const cents = centsOf(value)
   // A stored 19.99 is 19.989999999999998 in binary: within a millionth of a cent it is that cent.
   if (Math.abs(value * 100 - cents) > 1e-6) return { ok: false, problem: 'decimals' }
-  return cents > PRICE_MAX * 100 ? { ok: false, problem: 'too-large' } : { ok: true, cents }
+  return cents > PRICE_MAX_CENTS ? { ok: false, problem: 'too-large' } : { ok: true, cents }
 }
 
-/** Whole cents as the API's number: 1999 → 19.99 (exact to two decimals as JSON prints it). */
-export function centsToPrice(cents: number): number {
-  return cents / 100
-}
+/** Whole cents as the API's number: 1999 → 19.99 (the name the renderer and reports use for {@link toDecimal}). */
+export const centsToPrice = (cents: Cents): number => toDecimal(cents)
 
 /** The price as plain text with a dot and two decimals (`4.50`), as CSV files and scripts expect. */
 export function plainPriceText(price: number): string {
-  const cents = Math.round(price * 100)
-  return `${Math.trunc(cents / 100)}.${String(cents % 100).padStart(2, '0')}`
+  return plainCentsText(centsOf(price))
+}
+
+/** Cents as plain text with a dot and two decimals (1999 → `19.99`, -5 → `-0.05`), as `toFixed(2)` writes them. */
+export function plainCentsText(cents: Cents): string {
+  const whole = Math.abs(cents)
+  return `${cents < 0 ? '-' : ''}${Math.trunc(whole / 100)}.${String(whole % 100).padStart(2, '0')}`
 }
 
 /** Why a text is not a price, in words that follow the field's name (`price must be …`), with an example in `mark`. */
@@ -202,6 +247,16 @@ export function moneyFieldText(price: number | undefined | null, locale: string)
     `${locale}|field`,
     () => new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false })
   ).format(price)
+}
+
+/** An amount in cents as money in the shop's currency and locale: 1999 → `19,99 €` for de-DE and EUR (a receipt, a report). */
+export function formatCents(cents: Cents, money: ShopMoney): string {
+  return formatMoney(toDecimal(cents), money)
+}
+
+/** An amount in cents as a field shows it for editing: 1250 → `12,50` in de-DE. */
+export function centsFieldText(cents: Cents, locale: string): string {
+  return moneyFieldText(toDecimal(cents), locale)
 }
 
 /**

@@ -21,6 +21,7 @@ import {
   type Validated
 } from './body-rules'
 import { CLEARABLE_FIELDS, PLANT_STATUSES, isPlantStatus, type FieldChanges, type NewPlant, type PlantChanges } from './plant'
+import { centsOf, type Cents } from './money'
 import type { FieldError } from './problem'
 import { TEXT_RULES_DESCRIPTION, storedText, textFieldSchema, textProblem, uniqueTags } from './text-rules'
 
@@ -43,10 +44,8 @@ export const PLANT_LIMITS = {
  */
 export const PRICE_DECIMALS_TOLERANCE = 1e-6
 
-/** The whole cents of a valid price, exactly. */
-export function priceToCents(price: number): number {
-  return Math.round(price / 0.01)
-}
+/** The whole cents of a valid price, exactly: the validator's decimal `price` as the store keeps it ({@link centsOf}). */
+export const priceToCents = (price: number): Cents => centsOf(price)
 
 /** Outcome of validating an update body, which tells a bad id apart from other faults. */
 export type ValidatedChanges = { ok: true; value: PlantChanges } | { ok: false; idError: boolean; errors: FieldError[] }

@@ -4,6 +4,7 @@
  * whether the payments settle the total. Pure: the store prices a basket with it inside its serialised step, and the
  * till can show the same total before it sends the basket.
  */
+import type { Cents } from './money'
 import type { FieldError } from './problem'
 import type { Discount, NewSaleLine, Payment, SaleLine, SaleTotals, TaxLine } from './sale'
 import { divideRounded, taxOf, type TaxRate } from './tax'
@@ -11,8 +12,8 @@ import { divideRounded, taxOf, type TaxRate } from './tax'
 /** A basket line with what the catalogue says of its plant. */
 export interface LineToPrice extends NewSaleLine {
   name: string
-  /** The plant's own price (minor units); undefined when it has none. */
-  price?: number
+  /** The plant's own price (whole cents, as the store keeps it); undefined when it has none. */
+  price?: Cents
   rate?: TaxRate
 }
 

@@ -5,6 +5,7 @@
  */
 import { fieldPath, isPlainObject, leaf, listOf, named, objectOf, oneOfValues, type Rule } from './body-rules'
 import { PLANT_ID, PLANT_LIMITS, textField } from './plant-schema'
+import type { Cents } from './money'
 import type { TaxRate } from './tax'
 
 /** Paths of the sale extensions, relative to API_BASE. */
@@ -161,8 +162,8 @@ export function wholeNumber(min: number, max: number, what: string): Rule<number
   )
 }
 
-/** An amount of money in minor units, from 0 to MONEY_MAX. */
-export const money = (what: string) => wholeNumber(0, MONEY_MAX, `${what} (in minor units, e.g. 1250 for 12.50)`)
+/** An amount of money in minor units, from 0 to MONEY_MAX: whole cents once checked. */
+export const money = (what: string) => wholeNumber(0, MONEY_MAX, `${what} (in minor units, e.g. 1250 for 12.50)`) as Rule<Cents>
 /** Why a price or a discount, in the shop's words. */
 export const reason = textField('Why, in the shop\'s words (e.g. "damaged leaf", "regular customer"); printed on the receipt.')
 

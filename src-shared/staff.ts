@@ -5,7 +5,7 @@
  * may not do, so the two never disagree.
  */
 import { leafOf, named, objectOf, oneOfValues, type Rule } from './body-rules'
-import { PRICE_MAX } from './money'
+import { PRICE_MAX_CENTS } from './money'
 import { PLANT_LIMITS, textField } from './plant-schema'
 
 /** Paths of the staff extensions, relative to API_BASE. */
@@ -155,7 +155,7 @@ const wholeNumber = (min: number, max: number, words: string) =>
     maximum: max
   })
 
-const REFUND_LIMIT = wholeNumber(0, PRICE_MAX * 100, `refundLimitCents is a whole number of cents from 0 to ${PRICE_MAX * 100}`)
+const REFUND_LIMIT = wholeNumber(0, PRICE_MAX_CENTS, `refundLimitCents is a whole number of cents from 0 to ${PRICE_MAX_CENTS}`)
 
 const memberFields = { name: STAFF_NAME, role: ROLE, pin: PIN, refundLimitCents: REFUND_LIMIT }
 

@@ -7,8 +7,8 @@
 import { sameFieldValue } from '#shared/arrays'
 import { IMPORT_PREVIEW_CHANGES, type ImportChange, type ImportSummary } from '#shared/import-export'
 import type { FieldChanges, NewPlant, Plant, PlantChanges, PlantStatus } from '#shared/plant'
-import { centsToPrice } from '#shared/money'
-import { isPlantId, priceToCents, validateNewPlant, validatePlantChanges } from '#shared/plant-schema'
+import { centsOf, toDecimal } from '#shared/money'
+import { isPlantId, validateNewPlant, validatePlantChanges } from '#shared/plant-schema'
 import { statusFollowingStock } from '#shared/stock'
 import { ImportFindings } from './import-findings'
 import type { ImportFile, ImportRow } from './import-rows'
@@ -41,7 +41,7 @@ function difference(current: Plant, wanted: FieldChanges): { before: NewPlant; a
  * to a price of 0.30 and a preview never shows 0.30000000000000004.
  */
 function withExactPrice<T extends { price?: number | null }>(fields: T): T {
-  return typeof fields.price === 'number' ? { ...fields, price: centsToPrice(priceToCents(fields.price)) } : fields
+  return typeof fields.price === 'number' ? { ...fields, price: toDecimal(centsOf(fields.price)) } : fields
 }
 
 /**

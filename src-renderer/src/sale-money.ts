@@ -2,9 +2,9 @@
  * Amounts the till types and shows in minor units (a sale's money): read through the one money parser
  * (src-shared/money.ts) with the shop's decimal mark, and written back for a field.
  */
-import { decimalMarkOf, moneyFieldText, moneyProblemText, readMoney } from '#shared/money'
+import { asCents, centsFieldText, decimalMarkOf, moneyProblemText, readMoney, type Cents } from '#shared/money'
 
-export type MinorReading = { ok: true; minor: number | null } | { ok: false; message: string }
+export type MinorReading = { ok: true; minor: Cents | null } | { ok: false; message: string }
 
 /** `12,50` or `12.50` → 1250; '' → null; anything else refused in words naming `what`. */
 export function readMinor(text: string, locale: string, what: string): MinorReading {
@@ -16,5 +16,5 @@ export function readMinor(text: string, locale: string, what: string): MinorRead
 
 /** 1250 → `12.50` (the locale's decimal mark, no currency), for a field to edit. */
 export function minorFieldText(minor: number, locale: string): string {
-  return moneyFieldText(minor / 100, locale)
+  return centsFieldText(asCents(minor), locale)
 }

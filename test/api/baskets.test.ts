@@ -4,14 +4,23 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { createApiClient } from '#shared/api-client'
 import type { Basket } from '#shared/basket'
+import { asCents } from '#shared/money'
 import type { Sale } from '#shared/sale'
 import { TEST_TOKEN, clientFetch, createTestApp } from '#setup/in-process'
 
 const basket: Basket = {
   idempotencyKey: '6f1c2d9e-basket',
   lines: [
-    { plantId: 1, name: 'Basil', single: false, quantity: 3, price: 399, category: 'Herbs', discount: { amount: 100, reason: 'regular customer' } },
-    { plantId: 2, name: 'Fern', single: true, quantity: 1, price: 1250, unitPrice: 1000, priceReason: 'price match' }
+    {
+      plantId: 1,
+      name: 'Basil',
+      single: false,
+      quantity: 3,
+      price: asCents(399),
+      category: 'Herbs',
+      discount: { amount: 100, reason: 'regular customer' }
+    },
+    { plantId: 2, name: 'Fern', single: true, quantity: 1, price: asCents(1250), unitPrice: 1000, priceReason: 'price match' }
   ],
   discount: { amount: 50, reason: 'loyalty' }
 }

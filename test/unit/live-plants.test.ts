@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest'
 import { LivePlants } from '#store/catalogue/live-plants'
 import { toFullPlant, type StoredPlant } from '#store/catalogue/stored-plant'
 
-const record = (id: number, extra: Partial<StoredPlant> = {}): StoredPlant => ({
+/** A record; `priceCents` as a plain number, as a data file holds it. */
+const record = (id: number, extra: Partial<Omit<StoredPlant, 'priceCents'>> & { priceCents?: number } = {}): StoredPlant => ({
   id,
   name: `p${id}`,
   tags: [],
@@ -11,7 +12,7 @@ const record = (id: number, extra: Partial<StoredPlant> = {}): StoredPlant => ({
   createdAt: 'a',
   updatedAt: 'a',
   version: 1,
-  ...extra
+  ...(extra as Partial<StoredPlant>)
 })
 
 /** The store's records and their readers' list, changed as PublishedCatalogue.publish() does. */

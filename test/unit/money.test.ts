@@ -1,12 +1,22 @@
 /** The one money parser and formatter (src-shared/money.ts): spellings a shop's files and staff use, and refusals. */
 import { describe, expect, it } from 'vitest'
 import {
+  asCents,
+  centsFieldText,
+  centsOf,
+  formatCents,
   formatMoney,
+  isPriceCents,
   markOf,
   moneyFromNumber,
   moneyProblemText,
+  plainCentsText,
   plainPriceText,
+  PRICE_MAX_CENTS,
   readMoney,
+  sumCents,
+  timesCents,
+  toDecimal,
   spreadsheetMoneyFormat,
   type MoneyReadOptions
 } from '#shared/money'
@@ -151,5 +161,56 @@ describe('formatting money in the shop’s locale and currency', () => {
     expect(spreadsheetMoneyFormat({ currency: 'EUR', locale: 'de-DE' })).toBe('#,##0.00\\ "€"')
     expect(spreadsheetMoneyFormat({ currency: 'GBP', locale: 'en-GB' })).toBe('"£"#,##0.00')
     expect(spreadsheetMoneyFormat({ currency: 'EUR', locale: 'nl-NL' })).toBe('"€"\\ #,##0.00')
+  })
+})
+
+describe('money as whole cents (Cents)', () => {
+  it('rounds a decimal amount to cents by the one rule, exactly for every two-decimal price', () => {
+    expect(centsOf(19.99)).toBe(1999)
+    expect(centsOf(0.1 + 0.2)).toBe(30)
+    expect(centsOf(0)).toBe(0)
+    // Half a cent rounds up; 1.005 is 1.00499999999999989… in binary, so it stays 100 (as Math.round(x * 100) did).
+    expect(centsOf(0.005)).toBe(1)
+    expect(centsOf(1.005)).toBe(100)
+    expect(centsOf(1_000_000)).toBe(PRICE_MAX_CENTS)
+    expect(centsOf(999_999.99)).toBe(99_999_999)
+  })
+
+  it('rounds negatives the way Math.round does (half towards +∞)', () => {
+    expect(centsOf(-19.99)).toBe(-1999)
+    expect(centsOf(-1.005)).toBe(-100)
+    expect(centsOf(-0.005)).toBe(-0)
+    expect(centsOf(-0.015)).toBe(-1)
+  })
+
+  it('agrees with the rule the validator used (price / 0.01) for prices across the range', () => {
+    for (let k = 0; k <= PRICE_MAX_CENTS; k += 9_973) expect(centsOf(k / 100)).toBe(Math.round(k / 100 / 0.01))
+    for (let k = PRICE_MAX_CENTS - 1000; k <= PRICE_MAX_CENTS; k++) expect(centsOf(k / 100)).toBe(k)
+  })
+
+  it('goes back to the decimal of the contract, and round trips', () => {
+    expect(toDecimal(asCents(1999))).toBe(19.99)
+    expect(toDecimal(centsOf(0.1 + 0.2))).toBe(0.3)
+    expect(toDecimal(PRICE_MAX_CENTS)).toBe(1_000_000)
+    for (const price of [0, 0.01, 4.5, 19.99, 123_456.78, 1_000_000]) expect(toDecimal(centsOf(price))).toBe(price)
+  })
+
+  it('knows a stored price, adds and multiplies in cents', () => {
+    expect(isPriceCents(1999)).toBe(true)
+    expect(isPriceCents(PRICE_MAX_CENTS + 1)).toBe(false)
+    expect(isPriceCents(19.99)).toBe(false)
+    expect(isPriceCents(-1)).toBe(false)
+    expect(isPriceCents('1999')).toBe(false)
+    expect(timesCents(asCents(1999), 3)).toBe(5997)
+    expect(sumCents([asCents(10), asCents(20)])).toBe(30)
+    expect(sumCents([])).toBe(0)
+  })
+
+  it('formats cents as the decimal price would be', () => {
+    const money = { currency: 'GBP', locale: 'en-GB' }
+    expect(formatCents(asCents(124_900), money)).toBe(formatMoney(1249, money))
+    expect(centsFieldText(asCents(1250), 'de-DE')).toBe('12,50')
+    expect(plainCentsText(asCents(450))).toBe('4.50')
+    for (const cents of [0, 5, 450, 1999, 99_999_999, -5, -150]) expect(plainCentsText(asCents(cents))).toBe((cents / 100).toFixed(2))
   })
 })

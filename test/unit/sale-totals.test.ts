@@ -1,6 +1,7 @@
 /** The arithmetic of a sale: the basket discount shared to the cent, totals that add up, refunds that end at the line's total. */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { asCents } from '#shared/money'
 import { priceBasket, refundShare, settle, shareOut } from '#shared/sale-totals'
 
 const rate = { id: 'standard', name: 'Standard 19%', percent: 19 }
@@ -45,7 +46,7 @@ describe('priceBasket', () => {
             plantId: index + 1,
             name: `P${index}`,
             quantity: each.quantity,
-            price: each.price,
+            price: asCents(each.price),
             rate,
             discount: { amount: Math.floor(each.price * each.quantity * each.off), reason: 'r' }
           }))
@@ -62,9 +63,9 @@ describe('priceBasket', () => {
   })
 
   it('refuses a discount above its line and a basket discount above the lines', () => {
-    const basket = [{ plantId: 1, name: 'A', quantity: 1, price: 100, discount: { amount: 101, reason: 'r' } }]
+    const basket = [{ plantId: 1, name: 'A', quantity: 1, price: asCents(100), discount: { amount: 101, reason: 'r' } }]
     expect(priceBasket(basket, undefined, true)).toMatchObject({ ok: false, errors: [{ field: 'lines[0].discount.amount' }] })
-    expect(priceBasket([{ plantId: 1, name: 'A', quantity: 1, price: 100 }], { amount: 101, reason: 'b' }, true)).toMatchObject({
+    expect(priceBasket([{ plantId: 1, name: 'A', quantity: 1, price: asCents(100) }], { amount: 101, reason: 'b' }, true)).toMatchObject({
       ok: false,
       errors: [{ field: 'discount.amount' }]
     })

@@ -4,6 +4,7 @@
  * reason. The routes ask {@link requireStaffMay} with these once the body is read.
  */
 import type { H3Event } from 'h3'
+import { centsOf } from '#shared/money'
 import { saleChangesPrices, type NewSale } from '#shared/sale'
 import type { StaffAction } from '#shared/staff'
 import type { StockLine, StockReason } from '#shared/stock'
@@ -25,8 +26,6 @@ function actionOf(store: ShopStore, line: StockLine): StaffAction {
   return STOCK_ACTIONS[line.reason]
 }
 
-const cents = (price: number | undefined) => Math.round((price ?? 0) * 100)
-
 /** Refuses edits of plants (`changes`, each naming its plant) the member at the till may not make: any that sets another price. */
 export function requireMayEdit(event: H3Event, store: ShopStore, changes: readonly { id: number; price?: number | null }[]): void {
   if (!event.context.staff) return
@@ -46,6 +45,6 @@ export function requireMayMoveStock(event: H3Event, store: ShopStore, lines: rea
   for (const action of new Set(lines.map((line) => actionOf(store, line)))) requireStaffMay(event, action)
   const refunded = lines
     .filter((line) => line.reason === 'returned' && 'change' in line)
-    .reduce((sum, line) => sum + Math.abs((line as { change: number }).change) * cents(store.get(line.id)?.price), 0)
+    .reduce((sum, line) => sum + Math.abs((line as { change: number }).change) * centsOf(store.get(line.id)?.price ?? 0), 0)
   if (refunded > 0) requireRefundWithinLimit(event, refunded)
 }

@@ -6,6 +6,7 @@
  * de-duplicated), plus what only stored records have: a unique id below
  * nextId and within PLANT_ID_MAX, and real timestamps.
  */
+import type { Cents } from '#shared/money'
 import { validateNewPlant } from '#shared/plant-schema'
 import { DataFileError, PLANT_ID_MAX, checkCatalogueHead, idempotencyRecordsProblem, plantRecordProblem, type PlantFile } from '#store/file/data-file'
 import { PRICE_CENTS_MAX, type StoredPlant as Plant } from '#store/catalogue/stored-plant'
@@ -67,7 +68,7 @@ function checkRecord(value: unknown, where: string, nextId: number, seen: Set<nu
   if (category !== undefined) plant.category = category
   Object.assign(plant, { tags, status }, pick(record, STOCK_FIELDS))
   if (reorderAt !== undefined) plant.reorderAt = reorderAt
-  if (record.priceCents !== undefined) plant.priceCents = record.priceCents as number
+  if (record.priceCents !== undefined) plant.priceCents = record.priceCents as Cents
   Object.assign(plant, { createdAt: record.createdAt as string, updatedAt: record.updatedAt as string, version: record.version as number })
   if (record.deletedAt !== undefined) plant.deletedAt = record.deletedAt as string
   return plant

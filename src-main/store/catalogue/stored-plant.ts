@@ -4,19 +4,20 @@
  * tombstone with the time it was deleted. Readers get {@link toFullPlant}:
  * the price as a JSON number, and never a tombstone.
  */
+import { PRICE_MAX_CENTS, toDecimal, type Cents } from '#shared/money'
 import type { Plant } from '#shared/plant'
 import type { PlantCount } from '#shared/words'
 
 /** A stored plant record. */
 export interface StoredPlant extends Omit<Plant, 'price'> {
   /** The price in whole cents (minor units); absent when the plant has no price. */
-  priceCents?: number
+  priceCents?: Cents
   /** When the plant was deleted (ISO 8601): the record is a tombstone that restore brings back. */
   deletedAt?: string
 }
 
 /** Highest stored price, in cents (PLANT_LIMITS.priceMax). */
-export const PRICE_CENTS_MAX = 100_000_000
+export const PRICE_CENTS_MAX = PRICE_MAX_CENTS
 
 /** Full plants of records, one object per record, so views and caches keyed by plant stay stable. */
 const views = new WeakMap<StoredPlant, Plant>()
@@ -27,7 +28,7 @@ export function toFullPlant(record: StoredPlant): Plant {
   let view = views.get(record)
   if (!view) {
     const { priceCents, deletedAt: _deletedAt, ...rest } = record
-    view = priceCents === undefined ? rest : { ...rest, price: priceCents / 100 }
+    view = priceCents === undefined ? rest : { ...rest, price: toDecimal(priceCents) }
     views.set(record, view)
   }
   return view

@@ -1,5 +1,5 @@
 /** The request fields of one mapped row: each cell of a field as the API's schema receives it. */
-import { centsToPrice, moneyProblemText, type DecimalMark, type MoneyProblem } from '#shared/money'
+import { moneyProblemText, toDecimal, type DecimalMark, type MoneyProblem } from '#shared/money'
 import type { PlantStatus } from '#shared/plant'
 import { parseTags } from '#shared/tag-text'
 import { unguardFormula } from '../formula-guard'
@@ -92,7 +92,7 @@ export function rowFields(
     if (!reading.ok) {
       // An unclear mark is one question for the whole column (a file error), not one error per row.
       if (reading.problem !== 'ambiguous') errors.push({ field: 'price', message: priceProblem(cells.price, reading.problem, options.mark) })
-    } else if (reading.cents !== null) fields.price = centsToPrice(reading.cents)
+    } else if (reading.cents !== null) fields.price = toDecimal(reading.cents)
   }
   for (const field of ['quantity', 'reorderAt'] as const) {
     const count = options.quantity && cells[field] !== undefined ? quantityOf(cells[field]) : undefined

@@ -3,6 +3,7 @@ import { defineStore } from 'pinia'
 import { ref } from 'vue'
 import { api } from '#renderer/api'
 import { formatPrice, type ShopMoney } from '#renderer/price'
+import { asCents, formatCents } from '#shared/money'
 import { computerTimeZone, shopDay } from '#shared/shop-day'
 
 /** Until the server has answered: this computer's locale, and euros. */
@@ -49,7 +50,7 @@ export const useShopStore = defineStore('shop', () => {
     setTimeZone,
     format: (price: number | undefined) => formatPrice(price, money.value),
     /** An amount in minor units (a sale's, a day's): 1250 → `€12.50`. */
-    formatMinor: (minor: number) => formatPrice(minor / 100, money.value),
+    formatMinor: (minor: number) => formatCents(asCents(minor), money.value),
     /** Today's date where the shop is (YYYY-MM-DD), for file names. */
     today: () => shopDay(new Date(), timeZone.value)
   }

@@ -4,6 +4,7 @@ import { flushPromises } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Basket } from '#shared/basket'
+import { asCents } from '#shared/money'
 import type { Sale } from '#shared/sale'
 import { useApiClient } from '#renderer/api'
 import { BASKET_ID_KEY, useBasketStore, windowBasketId } from '#renderer/stores/basket'
@@ -87,7 +88,7 @@ describe('the basket store', () => {
   })
 
   it("brings back the basket kept under this window's id after a reload", async () => {
-    const kept: Basket = { idempotencyKey: 'k-1', lines: [{ plantId: 1, name: 'Basil', single: false, quantity: 2, price: 399 }] }
+    const kept: Basket = { idempotencyKey: 'k-1', lines: [{ plantId: 1, name: 'Basil', single: false, quantity: 2, price: asCents(399) }] }
     vi.mocked(api.client.getBasket).mockResolvedValue(kept)
     const store = await loaded()
     expect(api.client.getBasket).toHaveBeenCalledWith('till-1')

@@ -4,7 +4,7 @@
  * as net takings, by payment method and by tax rate.
  */
 import type { DayClose, DayReport } from '#shared/day'
-import { formatMoney, type ShopMoney } from '#shared/money'
+import { asCents, formatCents, type ShopMoney } from '#shared/money'
 import { shopTime } from '#shared/shop-day'
 import type { SalesSettings } from '#shared/tax'
 import type { ReceiptPaper } from '#shared/sale'
@@ -19,7 +19,7 @@ export function dayReportHtml(
   paper: ReceiptPaper
 ): string {
   const time = (iso: string) => escape(shopTime(iso, money.timeZone))
-  const amount = (minor: number) => escape(formatMoney(minor / 100, money))
+  const amount = (minor: number) => escape(formatCents(asCents(minor), money))
   const signed = (minor: number) => (minor > 0 ? `+${amount(minor)}` : minor < 0 ? `−${amount(-minor)}` : amount(0))
   const title = close ? `Z report, day ${report.day}` : `X report, day ${report.day} (not closed)`
   const when = [

@@ -4,7 +4,7 @@
  * return can scan it), laid out for an 80 mm or 58 mm roll or an A5 sheet. Every text from the shop or the catalogue
  * is escaped; the page runs no script.
  */
-import { formatMoney, type ShopMoney } from '#shared/money'
+import { asCents, formatCents, type ShopMoney } from '#shared/money'
 import { shopTime } from '#shared/shop-day'
 import { qrPath } from '#shared/qr-path'
 import type { ReceiptPaper, Sale } from '#shared/sale'
@@ -23,7 +23,7 @@ function qrSvg(text: string, label: string): string {
 
 /** The receipt of `sale` on `paper`, amounts in the shop's currency and locale. */
 export function receiptHtml(sale: Sale, settings: SalesSettings, money: ShopMoney & { timeZone: string }, paper: ReceiptPaper): string {
-  const amount = (minor: number) => escape(formatMoney(minor / 100, money))
+  const amount = (minor: number) => escape(formatCents(asCents(minor), money))
   const lines = sale.lines.flatMap((line) => [
     row(
       `${line.quantity} × ${escape(line.name)}${line.taxRate ? ` <small>(${escape(line.taxRate.name)})</small>` : ''}`,

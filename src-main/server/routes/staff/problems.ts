@@ -1,11 +1,12 @@
 /** Rows of the problem table for staff members, their PINs and sessions, and what a role may not do. */
 import { API_BASE } from '#shared/api-paths'
+import { asCents, plainCentsText } from '#shared/money'
 import { PROBLEM_TYPES } from '#shared/problem'
 import { PIN_ATTEMPTS_MAX, STAFF_PATHS, STAFF_SESSION_HEADER, refusalWords, type StaffAction, type StaffMember } from '#shared/staff'
 import { fieldErrorsRow, row } from '#server/problems/problem-row'
 
 const SIGN_IN = `sign in with a PIN (POST ${API_BASE}${STAFF_PATHS.sessions}) and send the session in ${STAFF_SESSION_HEADER}`
-const cents = (amount: number) => (amount / 100).toFixed(2)
+const cents = (amount: number) => plainCentsText(asCents(amount))
 
 export const STAFF_PROBLEMS = {
   staffNotMade: fieldErrorsRow('The member was not added'),
