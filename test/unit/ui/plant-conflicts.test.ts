@@ -28,27 +28,7 @@ async function changedElsewhere(changes: Record<string, unknown>) {
   await api.client.savePlant({ id: 7, ...changes })
 }
 
-describe('a save over a change made elsewhere', () => {
-  it('is refused, kept, and offered as a choice instead of overwriting (status from the row)', async () => {
-    const store = usePlantsStore()
-    await store.load()
-    const shown = store.plants[0]!
-    await changedElsewhere({ status: 'sold' })
-    await expect(store.setStatus(shown, 'pending')).rejects.toMatchObject({ status: 412 })
-    expect(store.conflict).toEqual({ mine: { id: 7, status: 'pending' }, theirs: expect.objectContaining({ status: 'sold', version: 2 }) })
-    expect(api.plants[0]).toMatchObject({ status: 'sold' })
-  })
-
-  it('Undo after someone else changed the plant does not set it back silently', async () => {
-    const store = usePlantsStore()
-    await store.load()
-    const version = await store.setStatus(store.plants[0]!, 'sold') // our change: version 2
-    await changedElsewhere({ status: 'pending' }) // a script: version 3
-    await expect(store.setStatus({ ...store.plants[0]!, status: 'sold', version }, 'available')).rejects.toMatchObject({ status: 412 })
-    expect(api.plants[0]).toMatchObject({ status: 'pending', version: 3 })
-    expect(store.conflict?.theirs.status).toBe('pending')
-  })
-
+describe('a save over a change made elsewhere, in the dialogs (the store itself: plant-conflicts-store.test.ts)', () => {
   it('the edit dialog hands a refused save to the conflict dialog, which applies mine again over the current version', async () => {
     const store = usePlantsStore()
     const form = mount(PlantFormDialog, { props: { plant: api.plants[0] }, attachTo: document.body })
@@ -112,17 +92,5 @@ describe('a save over a change made elsewhere', () => {
     expect(store.conflict).toBeNull()
     expect(calls.mock.calls.length).toBe(before)
     expect(api.plants[0]).toMatchObject({ status: 'sold' })
-  })
-
-  it('a change elsewhere while deciding brings the newer values back instead of overwriting them', async () => {
-    const store = usePlantsStore()
-    await store.load()
-    await changedElsewhere({ status: 'sold' })
-    await store.setStatus(store.plants[0]!, 'pending').catch(() => undefined)
-    await changedElsewhere({ name: 'Moss' }) // version 3, while the dialog shows version 2
-    await expect(store.resolveConflict('mine')).rejects.toMatchObject({ status: 412 })
-    expect(store.conflict?.theirs).toMatchObject({ name: 'Moss', version: 3 })
-    await store.resolveConflict('mine')
-    expect(api.plants[0]).toMatchObject({ name: 'Moss', status: 'pending', version: 4 })
   })
 })
