@@ -28,7 +28,8 @@ async function changedElsewhere(changes: Record<string, unknown>) {
   await api.client.savePlant({ id: 7, ...changes })
 }
 
-describe('a save over a change made elsewhere, in the dialogs (the store itself: plant-conflicts-store.test.ts)', () => {
+// The store's own side of a conflicting save runs against the real app: plant-conflicts-store.test.ts.
+describe('a save over a change made elsewhere', () => {
   it('the edit dialog hands a refused save to the conflict dialog, which applies mine again over the current version', async () => {
     const store = usePlantsStore()
     const form = mount(PlantFormDialog, { props: { plant: api.plants[0] }, attachTo: document.body })
