@@ -48,6 +48,12 @@ function answer(plants: Plant[], query: PlantListQuery): PlantList {
   return { plants: shown.slice(offset, offset + (query.limit ?? shown.length)), total: shown.length, counts }
 }
 
+/** Operations the fake does not answer: each a vi.fn that refuses, until a test installs its own answer. */
+function unanswered<K extends keyof UiApiClient>(...names: K[]): Pick<UiApiClient, K> {
+  const refuse = (name: string) => vi.fn(async () => Promise.reject(new Error(`${name}: no answer in the fake API`)))
+  return Object.fromEntries(names.map((name) => [name, refuse(name)])) as unknown as Pick<UiApiClient, K>
+}
+
 export function fakeApi(initial: Plant[] = []): FakeApi {
   const plants = [...initial]
   const listQueries: PlantListQuery[] = []
@@ -57,7 +63,6 @@ export function fakeApi(initial: Plant[] = []): FakeApi {
   const retryNow = vi.fn()
   const client: UiApiClient = {
     // The change log: empty unless a test installs its own answers.
-    changes: vi.fn(async (since: number) => ({ changes: [], next: since })),
     plantHistory: vi.fn(async () => ({ changes: [], next: null })),
     health: vi.fn(async () => ({ status: 'ok' as const, problems: [] })),
     salesReport: vi.fn(async ({ from, to, groupBy = 'day' }) => ({
@@ -71,40 +76,18 @@ export function fakeApi(initial: Plant[] = []): FakeApi {
     // Staff (api-client-staff.ts): none, as in a shop that set up no staff, unless a test installs its own answers.
     listStaff: vi.fn(async () => ({ members: [], lockAfterMinutes: 5 })),
     addStaffMember: vi.fn(async (member) => ({ id: 1, name: member.name, role: member.role, locked: false })),
-    changeStaffMember: vi.fn(async (id, changes) => ({ id, name: changes.name ?? 'Anna', role: changes.role ?? 'staff', locked: false })),
     removeStaffMember: vi.fn(async () => undefined),
     unlockStaffMember: vi.fn(async (id) => ({ id, name: 'Anna', role: 'staff' as const, locked: false })),
-    setStaffLockTime: vi.fn(async (lockAfterMinutes) => ({ members: [], lockAfterMinutes })),
     signInStaff: vi.fn(async (member) => ({
       session: 's',
       member: { id: member, name: 'Anna', role: 'staff' as const, locked: false },
       lockAfterMinutes: 5
     })),
-    signOutStaff: vi.fn(async () => undefined),
     // Sales, days and baskets (api-client-sales.ts): an empty basket and no sales; a test that needs more installs its own answers.
-    completeSale: vi.fn(async () => {
-      throw new Error('no sale in the fake API')
-    }),
-    refundSale: vi.fn(async () => {
-      throw new Error('no refund in the fake API')
-    }),
-    getSale: vi.fn(async () => {
-      throw new Error('no sale in the fake API')
-    }),
-    listSales: vi.fn(async (day = '2026-11-25') => ({ day, sales: [], refunds: [] })),
-    currentDay: vi.fn(async () => {
-      throw new Error('no day in the fake API')
-    }),
-    closeDay: vi.fn(async () => {
-      throw new Error('no day in the fake API')
-    }),
-    getDay: vi.fn(async () => {
-      throw new Error('no day in the fake API')
-    }),
+    ...unanswered('completeSale', 'refundSale', 'getSale', 'listSales', 'currentDay', 'closeDay', 'getDay', 'receiptHtml'),
+    // What only the store tests (on the real app) or no UI test calls.
+    ...unanswered('changes', 'changeStaffMember', 'setStaffLockTime', 'signOutStaff', 'exportStream', 'updatePlant', 'searchByStatus'),
     saleRefunds: vi.fn(async () => []),
-    receiptHtml: vi.fn(
-      async (receipt: number) => `<!doctype html><title>Receipt ${receipt}</title><style>body { color: #000 }</style><p>Receipt ${receipt}</p>`
-    ),
     getBasket: vi.fn(async () => undefined),
     putBasket: vi.fn(async (_id: string, basket) => basket),
     deleteBasket: vi.fn(async () => undefined),
@@ -141,7 +124,6 @@ export function fakeApi(initial: Plant[] = []): FakeApi {
     becomeMain: vi.fn(async () => ({ stage: 'main' }) as SetupState),
     connectToMain: vi.fn(async () => ({ stage: 'till', primary: 'https://127.0.0.1:7421', till: 'door' }) as SetupState),
     exportPlants: vi.fn(async () => new Blob([])),
-    exportStream: vi.fn(async () => new Blob([]).stream()),
     backupStatus: vi.fn(async () => ({ dir: null, present: false, last: null })),
     setBackupFolder: vi.fn(async (dir: string | null) => ({ dir, present: dir !== null, last: null })),
     backUpToFolder: vi.fn(async () => {
@@ -158,7 +140,6 @@ export function fakeApi(initial: Plant[] = []): FakeApi {
       plants.push(added)
       return { id: added.id, name: added.name, status: added.status, tags: added.tags }
     }),
-    updatePlant: vi.fn(async (changes, options) => (await client.savePlant(changes, options)).plant),
     // Like the server: If-Match (ifVersion) on another version than the current one is refused with 412.
     savePlant: vi.fn(async (changes, options = {}) => {
       const index = plants.findIndex((p) => p.id === changes.id)
@@ -214,7 +195,6 @@ export function fakeApi(initial: Plant[] = []): FakeApi {
       writtenOff: { pots: 0, reasons: [] }
     })),
     getPlant: vi.fn(async (id: number) => plants.find((p) => p.id === id)!),
-    searchByStatus: vi.fn(async () => ({ plants: [], total: 0 })),
     subscribe: vi.fn((options: SubscribeOptions) => {
       subscriber = options
       const stop = () => {

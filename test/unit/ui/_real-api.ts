@@ -1,28 +1,36 @@
 /**
- * The real app for the UI's store tests: the h3 app over a real store in a temporary folder (test/_setup/in-process.ts),
- * reached by the UI's own client as main.ts builds it (`createApiClient` with the token, and the server's proof asked
- * before the token goes out), its requests handed to the app in-process (`clientFetch`, with the app's own Host).
+ * The real app for the UI's store tests: the h3 app over a real store in a temporary folder, reached by the UI's own
+ * client as main.ts builds it (the token, and the server's proof asked before it goes out), in-process. It is built
+ * in test/_setup/ui-app.ts, loaded here by name: the server's types are not the page's (tsconfig.web.json).
  *
  * These tests run in Node's environment, not happy-dom's: happy-dom cannot host the server. Its Request drops the
- * Host header the server insists on, and the server's HTTP layer (srvx, under h3) answers with the root Response class
- * it finds, which happy-dom only lets a window construct; Node's own classes are out of reach once happy-dom has
- * replaced them, and a test file cannot name an environment by path. A Pinia store needs no DOM, so its tests run
- * here; component tests (mount) stay in happy-dom over the fake client (_fake-api.ts).
+ * Host header the server insists on, and the server's HTTP layer (srvx, under h3) answers with the root Response
+ * class it finds, which happy-dom lets only a window construct; Node's own classes are out of reach once happy-dom
+ * has replaced them, and a test file cannot name an environment of its own. A Pinia store needs no DOM, so its tests
+ * run here; component tests (mount) stay in happy-dom over the fake client (_fake-api.ts).
  */
-import { createApiClient, type ApiClient } from '#shared/api-client'
+import type { ApiClient } from '#shared/api-client'
 import { useApiClient } from '#renderer/api'
-import { clientFetch, createTestApp, TEST_TOKEN, type TestApp, type TestAppOptions } from '../../_setup/in-process'
 
-/** The app under test and the client every store now uses. */
-export interface RealApi {
-  test: TestApp
-  client: ApiClient
+/** test/_setup/ui-app.ts's UiAppOptions. */
+export interface RealApiOptions {
+  /** The data folder holds the test staff of test/_setup/staff.ts (Olga 1, Max 2 and Anna 3, PIN 1234). */
+  staff?: boolean
 }
 
-/** Opens the real app in a temporary folder and makes the UI's client for it the one every store uses. */
-export async function realApi(options: TestAppOptions = {}): Promise<RealApi> {
-  const test = await createTestApp(options)
-  const client = createApiClient({ baseUrl: `${test.origin}/v3`, token: TEST_TOKEN, fetch: clientFetch(test), verifyServer: true })
-  useApiClient(client)
-  return { test, client }
+/** test/_setup/ui-app.ts's UiApp: the UI's client, and the test's own way in (Host and token set, `body` as JSON). */
+export interface RealApi {
+  client: ApiClient
+  call(method: string, path: string, body?: unknown): Promise<Response>
+}
+
+/** Where the app is built, by name (a path TypeScript does not follow into the server). */
+const UI_APP = '../../_setup/ui-app'
+
+/** Opens the real app in a temporary folder (closed when the test ends) and makes its client the one every store uses. */
+export async function realApi(options: RealApiOptions = {}): Promise<RealApi> {
+  const { openUiApp } = (await import(/* @vite-ignore */ UI_APP)) as { openUiApp(options: RealApiOptions): Promise<RealApi> }
+  const api = await openUiApp(options)
+  useApiClient(api.client)
+  return api
 }

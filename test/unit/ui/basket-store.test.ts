@@ -8,11 +8,10 @@ import type { ApiClient } from '#shared/api-client'
 import type { Basket } from '#shared/basket'
 import type { Plant } from '#shared/plant'
 import { BASKET_ID_KEY, useBasketStore, windowBasketId } from '#renderer/stores/basket'
-import type { TestApp } from '../../_setup/in-process'
-import { realApi } from './_real-api'
+import { realApi, type RealApi } from './_real-api'
 
 let client: ApiClient
-let test: TestApp
+let call: RealApi['call']
 let basil: Plant
 let fern: Plant
 
@@ -39,7 +38,7 @@ async function added(plant: Parameters<ApiClient['addPlant']>[0]): Promise<Plant
 beforeEach(async () => {
   setActivePinia(createPinia())
   vi.stubGlobal('sessionStorage', memoryStorage())
-  ;({ client, test } = await realApi())
+  ;({ client, call } = await realApi())
   basil = await added({ name: 'Basil', status: 'available', tags: [], price: 3.99, quantity: 10, category: 'Herbs' })
   fern = await added({ name: 'Fern', status: 'available', tags: [], price: 12.5 })
   vi.spyOn(client, 'putBasket')
@@ -75,7 +74,7 @@ describe('the basket store', () => {
 
   it('prices the basket at once with the shared arithmetic: quantities, overrides, line and basket discounts, tax', async () => {
     const settings = { pricesIncludeTax: false, taxRates: [{ id: 'reduced', name: 'Plants 7%', percent: 7 }], categoryTaxRates: { Herbs: 'reduced' } }
-    expect((await test.call('PUT', '/v3/settings/sales', settings)).status).toBe(200)
+    expect((await call('PUT', '/v3/settings/sales', settings)).status).toBe(200)
     const store = await loaded()
     store.add(basil)
     store.add(fern)
@@ -133,7 +132,7 @@ describe('the basket store', () => {
     const key = store.basket.idempotencyKey
     const payments = [{ method: 'cash' as const, amount: 399, given: 500 }]
     const [a, b] = await Promise.all([store.complete(payments), store.complete(payments)])
-    expect(a.receipt).toBe(1)
+    expect(a).toMatchObject({ receipt: 1 })
     expect(b).toBe(a)
     expect(client.completeSale).toHaveBeenCalledTimes(1)
     expect(client.completeSale).toHaveBeenCalledWith({ lines: [{ plantId: 1, quantity: 1 }], payments }, { idempotencyKey: key })
@@ -149,7 +148,7 @@ describe('the basket store', () => {
     vi.mocked(client.completeSale).mockRejectedValueOnce(new Error('offline'))
     await expect(store.complete([{ method: 'card', amount: 399 }])).rejects.toThrow('offline')
     expect(store.basket.lines).toHaveLength(1)
-    expect((await store.complete([{ method: 'card', amount: 399 }])).receipt).toBe(1)
+    expect(await store.complete([{ method: 'card', amount: 399 }])).toMatchObject({ receipt: 1 })
     expect(vi.mocked(client.completeSale).mock.calls.map((call) => call[1]?.idempotencyKey)).toEqual([key, key])
   })
 })

@@ -1,19 +1,15 @@
-/** The member at the till, against the real app (_real-api.ts) with the test staff of test/_setup/staff.ts. */
+/** The member at the till, against the real app (_real-api.ts) with the test staff of test/_setup/staff.ts (Anna is 3, PIN 1234). */
 import { createPinia, setActivePinia } from 'pinia'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { ApiClient } from '#shared/api-client'
 import { useStaffStore } from '#renderer/stores/staff'
-import { MEMBER_IDS, TEST_PIN, writeTestStaff } from '../../_setup/staff'
-import { makeTempDir } from '../../_setup/temp-dir'
 import { realApi } from './_real-api'
 
 describe('the member at the till', () => {
   let client: ApiClient
   beforeEach(async () => {
     setActivePinia(createPinia())
-    const dir = await makeTempDir()
-    await writeTestStaff(dir)
-    ;({ client } = await realApi({ dir }))
+    ;({ client } = await realApi({ staff: true }))
     vi.spyOn(client, 'signOutStaff')
     // Only the store's lock timer is the test's to move: the app keeps its own time.
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
@@ -32,7 +28,7 @@ describe('the member at the till', () => {
     const staff = useStaffStore()
     await staff.load()
     expect(staff.locked).toBe(true)
-    await staff.signIn(MEMBER_IDS.staff, TEST_PIN)
+    await staff.signIn(3, '1234')
     expect(staff.locked).toBe(false)
     expect(staff.may('sell')).toBe(true)
     expect(staff.reasonNot('change-prices')).toBe('Only a manager or the owner can change prices')
@@ -41,7 +37,7 @@ describe('the member at the till', () => {
   it('locks itself after the lock time without a touch, and a touch starts the time again', async () => {
     const staff = useStaffStore()
     await staff.load()
-    await staff.signIn(MEMBER_IDS.staff, TEST_PIN)
+    await staff.signIn(3, '1234')
     vi.advanceTimersByTime(4 * 60_000)
     staff.touch()
     vi.advanceTimersByTime(4 * 60_000)
@@ -54,7 +50,7 @@ describe('the member at the till', () => {
   it('asks again when the server no longer knows the session, without signing out a session that is gone', async () => {
     const staff = useStaffStore()
     await staff.load()
-    await staff.signIn(MEMBER_IDS.staff, TEST_PIN)
+    await staff.signIn(3, '1234')
     staff.forget()
     expect(staff.locked).toBe(true)
     expect(client.signOutStaff).not.toHaveBeenCalled()

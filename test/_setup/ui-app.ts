@@ -1,0 +1,31 @@
+/**
+ * The real app for the UI's store tests (test/unit/ui/_real-api.ts loads this file by name: the server's types are
+ * not the page's, tsconfig.web.json). The h3 app over a real store in a temporary folder (in-process.ts), reached by
+ * the UI's own client as the page's main.ts builds it: the token, sent only after the server proved it knows it
+ * (server-check.ts), each request handed to the app in-process with the app's own Host (`clientFetch`).
+ */
+import { createApiClient, type ApiClient } from '#shared/api-client'
+import { clientFetch, createTestApp, TEST_TOKEN } from './in-process'
+import { writeTestStaff } from './staff'
+import { makeTempDir } from './temp-dir'
+
+/** Options of {@link openUiApp}. */
+export interface UiAppOptions {
+  /** The data folder holds the test staff of staff.ts (Olga, Max and Anna, PIN 1234). */
+  staff?: boolean
+}
+
+/** The UI's client of a fresh app, and the test's own way in (the app's `call`: its Host and token, `body` as JSON). */
+export interface UiApp {
+  client: ApiClient
+  call(method: string, path: string, body?: unknown): Promise<Response>
+}
+
+/** Opens the app (closed when the test ends) and builds the UI's client for it. */
+export async function openUiApp(options: UiAppOptions = {}): Promise<UiApp> {
+  const dir = await makeTempDir()
+  if (options.staff) await writeTestStaff(dir)
+  const test = await createTestApp({ dir })
+  const client = createApiClient({ baseUrl: `${test.origin}/v3`, token: TEST_TOKEN, fetch: clientFetch(test), verifyServer: true })
+  return { client, call: (method, path, body) => test.call(method, path, body) }
+}
