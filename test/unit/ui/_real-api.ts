@@ -3,11 +3,9 @@
  * client as main.ts builds it (the token, and the server's proof asked before it goes out), in-process. It is built
  * in test/_setup/ui-app.ts, loaded here by name: the server's types are not the page's (tsconfig.web.json).
  *
- * These tests run in Node's environment, not happy-dom's: happy-dom cannot host the server. Its Request drops the
- * Host header the server insists on, and the server's HTTP layer (srvx, under h3) answers with the root Response
- * class it finds, which happy-dom lets only a window construct; Node's own classes are out of reach once happy-dom
- * has replaced them, and a test file cannot name an environment of its own. A Pinia store needs no DOM, so its tests
- * run here; component tests (mount) stay in happy-dom over the fake client (_fake-api.ts).
+ * It runs in Node's environment and in happy-dom's alike (test/_setup/happy-dom-server.ts): component tests may use
+ * it too. The fake client (_fake-api.ts) stays for what the real app cannot be told to do on cue (stream states,
+ * events, failures of one call, answers of a till or a first run).
  */
 import type { ApiClient } from '#shared/api-client'
 import { useApiClient } from '#renderer/api'

@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 /**
  * The till's basket store against the real app (_real-api.ts): scans into lines, quantities, overrides and discounts,
  * the shared total, kept per window, sold once.
@@ -15,21 +16,6 @@ let call: RealApi['call']
 let basil: Plant
 let fern: Plant
 
-/** The window's sessionStorage (these tests run in Node, which has none). */
-function memoryStorage(): Storage {
-  const items = new Map<string, string>()
-  return {
-    get length() {
-      return items.size
-    },
-    key: (index) => [...items.keys()][index] ?? null,
-    getItem: (key) => items.get(key) ?? null,
-    setItem: (key, value) => void items.set(key, String(value)),
-    removeItem: (key) => void items.delete(key),
-    clear: () => items.clear()
-  }
-}
-
 /** Adds a plant through the API and reads it back as the till's list shows it. */
 async function added(plant: Parameters<ApiClient['addPlant']>[0]): Promise<Plant> {
   return client.getPlant((await client.addPlant(plant)).id)
@@ -37,7 +23,7 @@ async function added(plant: Parameters<ApiClient['addPlant']>[0]): Promise<Plant
 
 beforeEach(async () => {
   setActivePinia(createPinia())
-  vi.stubGlobal('sessionStorage', memoryStorage())
+  sessionStorage.clear()
   ;({ client, call } = await realApi())
   basil = await added({ name: 'Basil', status: 'available', tags: [], price: 3.99, quantity: 10, category: 'Herbs' })
   fern = await added({ name: 'Fern', status: 'available', tags: [], price: 12.5 })
@@ -45,7 +31,6 @@ beforeEach(async () => {
   vi.spyOn(client, 'getBasket')
   vi.spyOn(client, 'deleteBasket')
   vi.spyOn(client, 'completeSale')
-  return () => vi.unstubAllGlobals()
 })
 
 async function loaded() {
