@@ -7,7 +7,7 @@
  * environment this file changes nothing.
  */
 const NATIVE_RESPONSE = Symbol.for('srvx.nativeResponse')
-const global = globalThis as typeof globalThis & { [NATIVE_RESPONSE]?: unknown }
+const scope = globalThis as unknown as Record<PropertyKey, unknown>
 
 /** The names of `object`'s members: its own and its prototypes' (Object's left out). */
 function memberNames(object: object): Set<string> {
@@ -18,10 +18,10 @@ function memberNames(object: object): Set<string> {
   return names
 }
 
-if ('happyDOM' in global && global[NATIVE_RESPONSE] === undefined) {
+if ('happyDOM' in scope && scope[NATIVE_RESPONSE] === undefined) {
   class WindowResponse {
-    constructor(body?: BodyInit | null, init?: ResponseInit) {
-      return new Response(body, init)
+    constructor(...args: ConstructorParameters<typeof Response>) {
+      return new Response(...args)
     }
   }
   const sample = new Response('') as unknown as Record<string, unknown>
@@ -30,5 +30,7 @@ if ('happyDOM' in global && global[NATIVE_RESPONSE] === undefined) {
     const forward = typeof sample[name] === 'function' ? { value: () => undefined } : { get: () => undefined }
     Object.defineProperty(WindowResponse.prototype, name, { ...forward, configurable: true })
   }
-  global[NATIVE_RESPONSE] = WindowResponse
+  scope[NATIVE_RESPONSE] = WindowResponse
 }
+
+export {}
