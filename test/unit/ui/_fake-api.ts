@@ -92,12 +92,8 @@ export function fakeApi(initial: Plant[] = []): FakeApi {
     putBasket: vi.fn(async (_id: string, basket) => basket),
     deleteBasket: vi.fn(async () => undefined),
     salesSettings: vi.fn(async () => ({ pricesIncludeTax: true, taxRates: [] })),
-    // The till's operations (api-client-till.ts): plain answers until a UI test needs more.
-    deletePlant: vi.fn(async () => undefined),
-    restorePlant: vi.fn(async (id: number) => plants.find((p) => p.id === id)!),
-    bulkUpdate: vi.fn(async () => []),
-    bulkDelete: vi.fn(async (ids: readonly number[]) => [...ids]),
-    bulkRestore: vi.fn(async () => []),
+    // The till's operations (api-client-till.ts): deletes and bulk changes are the real app's (bulk-actions.test.ts).
+    ...unanswered('deletePlant', 'restorePlant', 'bulkUpdate', 'bulkDelete', 'bulkRestore'),
     shopSettings: vi.fn(async () => ({ currency: 'EUR', locale: 'en-US', timeZone: 'Europe/Berlin' })),
     setShopSettings: vi.fn(async ({ currency = 'EUR', timeZone = 'Europe/Berlin' }: { currency?: string; timeZone?: string }) => ({
       currency,
