@@ -1,8 +1,17 @@
 /**
- * A stand-in for the API client in component and store tests (happy-dom
- * cannot host the in-process server: its fetch drops the Host header). It
- * answers from a small list and records what it was asked; the real client is
- * tested against the real server in test/unit/api-client.test.ts and e2e.
+ * A stand-in for the API client in component tests: it answers from a small list and records what it was asked.
+ * Store tests and the component tests that need a server's real behaviour (versions and If-Match, deletes and
+ * Undo, stock refusals, sales) run against the real app instead, in Node or happy-dom alike (_real-api.ts:
+ * basket-store, bulk-actions, plant-conflicts, plants-store, staff-store, till-stock). What stays here is what the
+ * real app cannot be told to do on cue:
+ * - the event stream's events and states (emit, streamState, reset): plants-store-stream, offline-till-controls,
+ *   stream-refused, catalogue, history-tab, reports-view, till-keyboard;
+ * - a computer in another role or state: a first run (first-run-store, first-run-screen), a till's outbox and
+ *   refused sales (outbox-banner), lines below zero from offline sales (below-zero-notice), a restore or damaged
+ *   history (restore-notice, history-health-banner), a read-only key (read-only-key);
+ * - one call failing or answering slowly, and the other component tests, which need only plain answers: each can
+ *   move to the real app the way bulk-actions.test.ts did, which deletes what only it used here.
+ * An operation it does not answer refuses (`unanswered`) until a test installs its own answer.
  */
 import { vi } from 'vitest'
 import type { PlantEvent, PlantList, PlantListQuery, StreamState, SubscribeOptions } from '#shared/api-client'
