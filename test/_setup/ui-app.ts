@@ -1,8 +1,9 @@
 /**
- * The real app for the UI's store tests (test/unit/ui/_real-api.ts loads this file by name: the server's types are
- * not the page's, tsconfig.web.json). The h3 app over a real store in a temporary folder (in-process.ts), reached by
- * the UI's own client as the page's main.ts builds it: the token, sent only after the server proved it knows it
- * (server-check.ts), each request handed to the app in-process with the app's own Host (`clientFetch`).
+ * The real app for the UI's tests (test/unit/ui/_real-api.ts loads this file by name: the server's types are not
+ * the page's, tsconfig.web.json). The h3 app over a real store in a temporary folder (in-process.ts), reached by the
+ * UI's own client as the page's main.ts builds it: the token, sent only after the server proved it knows it
+ * (server-check.ts), each request handed to the app in-process with the app's own Host. In Node's environment and
+ * in happy-dom's (happy-dom-server.ts, imported first so that it comes before the server's modules).
  */
 import './happy-dom-server'
 import { createApiClient, type ApiClient } from '#shared/api-client'
