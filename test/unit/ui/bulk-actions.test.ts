@@ -30,9 +30,9 @@ async function mountApp() {
   return wrapper
 }
 
-/** The plants the app holds now (Plant A is 1, …, Plant F is 6). */
+/** The plants the app holds now, by id. */
 async function plants(): Promise<Plant[]> {
-  return (await client.listPlants({ sort: 'name' })).plants
+  return (await client.listPlants({ sort: 'id' })).plants
 }
 
 /** Waits for the newest toast to say `message`. */
