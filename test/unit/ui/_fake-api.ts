@@ -1,8 +1,17 @@
 /**
- * A stand-in for the API client in component and store tests (happy-dom
- * cannot host the in-process server: its fetch drops the Host header). It
- * answers from a small list and records what it was asked; the real client is
- * tested against the real server in test/unit/api-client.test.ts and e2e.
+ * A stand-in for the API client in component tests: it answers from a small list and records what it was asked.
+ * Store tests and the component tests that need a server's real behaviour (versions and If-Match, deletes and
+ * Undo, stock-takes and refusals, sales) run against the real app instead, in Node or happy-dom alike (_real-api.ts:
+ * basket-store, bulk-actions, plant-conflicts, plants-store, staff-store, stock-view, till-stock). What stays here
+ * is what the real app cannot be told to do on cue:
+ * - the event stream's events and states (emit, streamState, reset): plants-store-stream, offline-till-controls,
+ *   stream-refused, catalogue, history-tab, reports-view, till-keyboard;
+ * - a computer in another role or state: a first run (first-run-store, first-run-screen), a till's outbox and
+ *   refused sales (outbox-banner), lines below zero from offline sales (below-zero-notice), a restore or damaged
+ *   history (restore-notice, history-health-banner), a read-only key (read-only-key);
+ * - one call failing or answering slowly, and the other component tests, which need only plain answers: each can
+ *   move to the real app the way bulk-actions.test.ts did, which deletes what only it used here.
+ * An operation it does not answer refuses (`unanswered`) until a test installs its own answer.
  */
 import { vi } from 'vitest'
 import type { PlantEvent, PlantList, PlantListQuery, StreamState, SubscribeOptions } from '#shared/api-client'
@@ -10,7 +19,7 @@ import { ApiError } from '#shared/api-errors'
 import type { SetupState } from '#shared/first-run'
 import type { CreatedToken } from '#shared/named-token'
 import type { Plant } from '#shared/plant'
-import { statusFollowingStock, type StockLine, type StockMove } from '#shared/stock'
+import { statusFollowingStock, type StockMove } from '#shared/stock'
 import { plantCountText } from '#shared/words'
 import type { UiApiClient } from '#renderer/api'
 
@@ -48,6 +57,12 @@ function answer(plants: Plant[], query: PlantListQuery): PlantList {
   return { plants: shown.slice(offset, offset + (query.limit ?? shown.length)), total: shown.length, counts }
 }
 
+/** Operations the fake does not answer: each a vi.fn that refuses, until a test installs its own answer. */
+function unanswered<K extends keyof UiApiClient>(...names: K[]): Pick<UiApiClient, K> {
+  const refuse = (name: string) => vi.fn(async () => Promise.reject(new Error(`${name}: no answer in the fake API`)))
+  return Object.fromEntries(names.map((name) => [name, refuse(name)])) as unknown as Pick<UiApiClient, K>
+}
+
 export function fakeApi(initial: Plant[] = []): FakeApi {
   const plants = [...initial]
   const listQueries: PlantListQuery[] = []
@@ -57,7 +72,6 @@ export function fakeApi(initial: Plant[] = []): FakeApi {
   const retryNow = vi.fn()
   const client: UiApiClient = {
     // The change log: empty unless a test installs its own answers.
-    changes: vi.fn(async (since: number) => ({ changes: [], next: since })),
     plantHistory: vi.fn(async () => ({ changes: [], next: null })),
     health: vi.fn(async () => ({ status: 'ok' as const, problems: [] })),
     salesReport: vi.fn(async ({ from, to, groupBy = 'day' }) => ({
@@ -71,50 +85,24 @@ export function fakeApi(initial: Plant[] = []): FakeApi {
     // Staff (api-client-staff.ts): none, as in a shop that set up no staff, unless a test installs its own answers.
     listStaff: vi.fn(async () => ({ members: [], lockAfterMinutes: 5 })),
     addStaffMember: vi.fn(async (member) => ({ id: 1, name: member.name, role: member.role, locked: false })),
-    changeStaffMember: vi.fn(async (id, changes) => ({ id, name: changes.name ?? 'Anna', role: changes.role ?? 'staff', locked: false })),
     removeStaffMember: vi.fn(async () => undefined),
     unlockStaffMember: vi.fn(async (id) => ({ id, name: 'Anna', role: 'staff' as const, locked: false })),
-    setStaffLockTime: vi.fn(async (lockAfterMinutes) => ({ members: [], lockAfterMinutes })),
     signInStaff: vi.fn(async (member) => ({
       session: 's',
       member: { id: member, name: 'Anna', role: 'staff' as const, locked: false },
       lockAfterMinutes: 5
     })),
-    signOutStaff: vi.fn(async () => undefined),
     // Sales, days and baskets (api-client-sales.ts): an empty basket and no sales; a test that needs more installs its own answers.
-    completeSale: vi.fn(async () => {
-      throw new Error('no sale in the fake API')
-    }),
-    refundSale: vi.fn(async () => {
-      throw new Error('no refund in the fake API')
-    }),
-    getSale: vi.fn(async () => {
-      throw new Error('no sale in the fake API')
-    }),
-    listSales: vi.fn(async (day = '2026-11-25') => ({ day, sales: [], refunds: [] })),
-    currentDay: vi.fn(async () => {
-      throw new Error('no day in the fake API')
-    }),
-    closeDay: vi.fn(async () => {
-      throw new Error('no day in the fake API')
-    }),
-    getDay: vi.fn(async () => {
-      throw new Error('no day in the fake API')
-    }),
+    ...unanswered('completeSale', 'refundSale', 'getSale', 'listSales', 'currentDay', 'closeDay', 'getDay', 'receiptHtml'),
+    // What only the store tests (on the real app) or no UI test calls.
+    ...unanswered('changes', 'changeStaffMember', 'setStaffLockTime', 'signOutStaff', 'exportStream', 'updatePlant', 'searchByStatus'),
     saleRefunds: vi.fn(async () => []),
-    receiptHtml: vi.fn(
-      async (receipt: number) => `<!doctype html><title>Receipt ${receipt}</title><style>body { color: #000 }</style><p>Receipt ${receipt}</p>`
-    ),
     getBasket: vi.fn(async () => undefined),
     putBasket: vi.fn(async (_id: string, basket) => basket),
     deleteBasket: vi.fn(async () => undefined),
     salesSettings: vi.fn(async () => ({ pricesIncludeTax: true, taxRates: [] })),
-    // The till's operations (api-client-till.ts): plain answers until a UI test needs more.
-    deletePlant: vi.fn(async () => undefined),
-    restorePlant: vi.fn(async (id: number) => plants.find((p) => p.id === id)!),
-    bulkUpdate: vi.fn(async () => []),
-    bulkDelete: vi.fn(async (ids: readonly number[]) => [...ids]),
-    bulkRestore: vi.fn(async () => []),
+    // The till's operations (api-client-till.ts): deletes and bulk changes are the real app's (bulk-actions.test.ts).
+    ...unanswered('deletePlant', 'restorePlant', 'bulkUpdate', 'bulkDelete', 'bulkRestore'),
     shopSettings: vi.fn(async () => ({ currency: 'EUR', locale: 'en-US', timeZone: 'Europe/Berlin' })),
     setShopSettings: vi.fn(async ({ currency = 'EUR', timeZone = 'Europe/Berlin' }: { currency?: string; timeZone?: string }) => ({
       currency,
@@ -141,7 +129,6 @@ export function fakeApi(initial: Plant[] = []): FakeApi {
     becomeMain: vi.fn(async () => ({ stage: 'main' }) as SetupState),
     connectToMain: vi.fn(async () => ({ stage: 'till', primary: 'https://127.0.0.1:7421', till: 'door' }) as SetupState),
     exportPlants: vi.fn(async () => new Blob([])),
-    exportStream: vi.fn(async () => new Blob([]).stream()),
     backupStatus: vi.fn(async () => ({ dir: null, present: false, last: null })),
     setBackupFolder: vi.fn(async (dir: string | null) => ({ dir, present: dir !== null, last: null })),
     backUpToFolder: vi.fn(async () => {
@@ -158,14 +145,10 @@ export function fakeApi(initial: Plant[] = []): FakeApi {
       plants.push(added)
       return { id: added.id, name: added.name, status: added.status, tags: added.tags }
     }),
-    updatePlant: vi.fn(async (changes, options) => (await client.savePlant(changes, options)).plant),
-    // Like the server: If-Match (ifVersion) on another version than the current one is refused with 412.
-    savePlant: vi.fn(async (changes, options = {}) => {
+    // The conflicts of If-Match (412) are the real app's: plant-conflicts.test.ts.
+    savePlant: vi.fn(async (changes) => {
       const index = plants.findIndex((p) => p.id === changes.id)
       const before = plants[index]!
-      if (options.ifVersion !== undefined && options.ifVersion !== before.version) {
-        throw new ApiError({ type: 'x', title: 'Precondition Failed', status: 412, detail: `plant ${before.id} is now at version ${before.version}` })
-      }
       const updated = { ...before, ...changes, version: before.version + 1 }
       // A single plant's status clears its flag of stock below zero, as on the server: there is nothing to count.
       if (changes.status !== undefined && updated.quantity === undefined) delete updated.belowZero
@@ -196,13 +179,8 @@ export function fakeApi(initial: Plant[] = []): FakeApi {
       const movement = { seq: clock, plantId: id, reason: move.reason, change: to - (before.quantity ?? 0), from: before.quantity ?? 0, to }
       return { plant: after, movement: { ...movement, ...(move.note === undefined ? {} : { note: move.note }) } }
     }),
-    // All or nothing, like the server: a line's version that is not its plant's refuses the whole call (412).
-    moveBulkStock: vi.fn(async (lines: readonly StockLine[]) => {
-      const stale = lines.find((line) => line.version !== undefined && plants.find((p) => p.id === line.id)?.version !== line.version)
-      if (stale) throw new ApiError({ type: 'x', title: 'Precondition Failed', status: 412, detail: `plant ${stale.id} moved` })
-      for (const line of lines) await client.moveStock(line.id, line)
-      return { plants: [], movements: [], unchanged: 0 }
-    }),
+    // A stock-take (all or nothing, 412 for a line that moved) is the real app's: stock-view.test.ts.
+    ...unanswered('moveBulkStock'),
     belowZero: vi.fn(async () => ({ lines: plants.filter((p) => p.belowZero !== undefined) })),
     stockReport: vi.fn(async (month = '2026-03') => ({
       month,
@@ -214,7 +192,6 @@ export function fakeApi(initial: Plant[] = []): FakeApi {
       writtenOff: { pots: 0, reasons: [] }
     })),
     getPlant: vi.fn(async (id: number) => plants.find((p) => p.id === id)!),
-    searchByStatus: vi.fn(async () => ({ plants: [], total: 0 })),
     subscribe: vi.fn((options: SubscribeOptions) => {
       subscriber = options
       const stop = () => {

@@ -1,24 +1,37 @@
 // @vitest-environment happy-dom
-/** The till's basket store: scans into lines, quantities, overrides and discounts, the shared total, kept per window, sold once. */
-import { flushPromises } from '@vue/test-utils'
+/**
+ * The till's basket store against the real app (_real-api.ts): scans into lines, quantities, overrides and discounts,
+ * the shared total, kept per window, sold once.
+ */
 import { createPinia, setActivePinia } from 'pinia'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
+import type { ApiClient } from '#shared/api-client'
 import type { Basket } from '#shared/basket'
 import { asCents } from '#shared/money'
-import type { Sale } from '#shared/sale'
-import { useApiClient } from '#renderer/api'
+import type { Plant } from '#shared/plant'
 import { BASKET_ID_KEY, useBasketStore, windowBasketId } from '#renderer/stores/basket'
-import { fakeApi, plant, type FakeApi } from './_fake-api'
+import { realApi, type RealApi } from './_real-api'
 
-let api: FakeApi
-const basil = plant({ id: 1, name: 'Basil', price: 3.99, quantity: 10, category: 'Herbs' })
-const fern = plant({ id: 2, name: 'Fern', price: 12.5 })
+let client: ApiClient
+let call: RealApi['call']
+let basil: Plant
+let fern: Plant
 
-beforeEach(() => {
+/** Adds a plant through the API and reads it back as the till's list shows it. */
+async function added(plant: Parameters<ApiClient['addPlant']>[0]): Promise<Plant> {
+  return client.getPlant((await client.addPlant(plant)).id)
+}
+
+beforeEach(async () => {
   setActivePinia(createPinia())
   sessionStorage.clear()
-  api = fakeApi([basil, fern])
-  useApiClient(api.client)
+  ;({ client, call } = await realApi())
+  basil = await added({ name: 'Basil', status: 'available', tags: [], price: 3.99, quantity: 10, category: 'Herbs' })
+  fern = await added({ name: 'Fern', status: 'available', tags: [], price: 12.5 })
+  vi.spyOn(client, 'putBasket')
+  vi.spyOn(client, 'getBasket')
+  vi.spyOn(client, 'deleteBasket')
+  vi.spyOn(client, 'completeSale')
 })
 
 async function loaded() {
@@ -28,7 +41,7 @@ async function loaded() {
 }
 
 /** The basket the server was last asked to keep. */
-const lastKept = () => vi.mocked(api.client.putBasket).mock.calls.at(-1)?.[1]
+const lastKept = () => vi.mocked(client.putBasket).mock.calls.at(-1)?.[1]
 
 describe('the basket store', () => {
   it('adds a pot per scan of a plant kept in stock, and a single plant once', async () => {
@@ -41,16 +54,13 @@ describe('the basket store', () => {
       ['Basil', 2, false],
       ['Fern', 1, true]
     ])
-    await flushPromises()
-    expect(lastKept()?.lines).toHaveLength(2)
+    // The store's PUTs go one after another: the last is sent once the server answered the others.
+    await expect.poll(() => lastKept()?.lines).toHaveLength(2)
   })
 
   it('prices the basket at once with the shared arithmetic: quantities, overrides, line and basket discounts, tax', async () => {
-    vi.mocked(api.client.salesSettings).mockResolvedValue({
-      pricesIncludeTax: false,
-      taxRates: [{ id: 'reduced', name: 'Plants 7%', percent: 7 }],
-      categoryTaxRates: { Herbs: 'reduced' }
-    })
+    const settings = { pricesIncludeTax: false, taxRates: [{ id: 'reduced', name: 'Plants 7%', percent: 7 }], categoryTaxRates: { Herbs: 'reduced' } }
+    expect((await call('PUT', '/v3/settings/sales', settings)).status).toBe(200)
     const store = await loaded()
     store.add(basil)
     store.add(fern)
@@ -82,16 +92,16 @@ describe('the basket store', () => {
 
   it('says a plant without a price stops the total, naming it', async () => {
     const store = await loaded()
-    store.add(plant({ id: 3, name: 'Mystery' }))
+    store.add(await added({ name: 'Mystery', status: 'available', tags: [] }))
     expect(store.priced.ok).toBe(false)
     if (!store.priced.ok) expect(store.priced.errors[0]!.message).toContain('"Mystery") has no price')
   })
 
   it("brings back the basket kept under this window's id after a reload", async () => {
     const kept: Basket = { idempotencyKey: 'k-1', lines: [{ plantId: 1, name: 'Basil', single: false, quantity: 2, price: asCents(399) }] }
-    vi.mocked(api.client.getBasket).mockResolvedValue(kept)
+    await client.putBasket('till-1', kept)
     const store = await loaded()
-    expect(api.client.getBasket).toHaveBeenCalledWith('till-1')
+    expect(client.getBasket).toHaveBeenCalledWith('till-1')
     expect(store.basket).toEqual(kept)
     expect(store.due).toBe(798)
   })
@@ -106,29 +116,25 @@ describe('the basket store', () => {
     const store = await loaded()
     store.add(basil)
     const key = store.basket.idempotencyKey
-    const sale = { receipt: 1 } as Sale
-    vi.mocked(api.client.completeSale).mockResolvedValue(sale)
     const payments = [{ method: 'cash' as const, amount: 399, given: 500 }]
     const [a, b] = await Promise.all([store.complete(payments), store.complete(payments)])
-    expect(a).toBe(sale)
-    expect(b).toBe(sale)
-    expect(api.client.completeSale).toHaveBeenCalledTimes(1)
-    expect(api.client.completeSale).toHaveBeenCalledWith({ lines: [{ plantId: 1, quantity: 1 }], payments }, { idempotencyKey: key })
+    expect(a).toMatchObject({ receipt: 1 })
+    expect(b).toBe(a)
+    expect(client.completeSale).toHaveBeenCalledTimes(1)
+    expect(client.completeSale).toHaveBeenCalledWith({ lines: [{ plantId: 1, quantity: 1 }], payments }, { idempotencyKey: key })
     expect(store.basket.lines).toEqual([])
     expect(store.basket.idempotencyKey).not.toBe(key)
-    expect(api.client.deleteBasket).toHaveBeenCalledWith('till-1')
+    expect(client.deleteBasket).toHaveBeenCalledWith('till-1')
   })
 
   it('retries a failed sale with the same key, so the server sells once', async () => {
     const store = await loaded()
     store.add(basil)
     const key = store.basket.idempotencyKey
-    vi.mocked(api.client.completeSale)
-      .mockRejectedValueOnce(new Error('offline'))
-      .mockResolvedValueOnce({ receipt: 2 } as Sale)
+    vi.mocked(client.completeSale).mockRejectedValueOnce(new Error('offline'))
     await expect(store.complete([{ method: 'card', amount: 399 }])).rejects.toThrow('offline')
     expect(store.basket.lines).toHaveLength(1)
-    await store.complete([{ method: 'card', amount: 399 }])
-    expect(vi.mocked(api.client.completeSale).mock.calls.map((call) => call[1]?.idempotencyKey)).toEqual([key, key])
+    expect(await store.complete([{ method: 'card', amount: 399 }])).toMatchObject({ receipt: 1 })
+    expect(vi.mocked(client.completeSale).mock.calls.map((call) => call[1]?.idempotencyKey)).toEqual([key, key])
   })
 })

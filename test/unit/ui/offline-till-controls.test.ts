@@ -7,14 +7,12 @@ import App from '#renderer/App.vue'
 import { useApiClient } from '#renderer/api'
 import { useTillStore } from '#renderer/stores/till'
 import { fakeApi, plant, type FakeApi } from './_fake-api'
-import { addTillApi } from './_fake-till-api'
 
 let api: FakeApi
 
 beforeEach(() => {
   setActivePinia(createPinia())
   api = fakeApi([plant({ id: 1, name: 'Agave' }), plant({ id: 2, name: 'Begonia' })])
-  addTillApi(api)
   useApiClient(api.client)
   HTMLDialogElement.prototype.showModal = function (this: HTMLDialogElement) {
     this.setAttribute('open', '')

@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
+/** A save over a change made elsewhere, against the real app (_real-api.ts): its If-Match refuses it, the dialogs settle it. */
 import { flushPromises, mount } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'
-import { beforeEach, describe, expect, it } from 'vitest'
-import { useApiClient } from '#renderer/api'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import type { ApiClient } from '#shared/api-client'
 import PlantConflictDialog from '#renderer/components/catalogue/PlantConflictDialog.vue'
 import PlantFormDialog from '#renderer/components/catalogue/PlantFormDialog.vue'
 import { usePlantsStore } from '#renderer/stores/plants'
@@ -10,22 +11,23 @@ import { useToastsStore } from '#renderer/stores/toasts'
 import { useShopStore } from '#renderer/stores/shop'
 import { FIELD_LABELS } from '#renderer/format'
 import { EDITABLE_FIELDS } from '#shared/plant-schema'
-import { fakeApi, plant, type FakeApi } from './_fake-api'
+import { realApi } from './_real-api'
 
-let api: FakeApi
+let client: ApiClient
+let id: number
 
-beforeEach(() => {
+beforeEach(async () => {
   setActivePinia(createPinia())
-  api = fakeApi([plant({ id: 7, name: 'Fern', category: 'Ferns', tags: ['shade'], version: 1 })])
-  useApiClient(api.client)
+  ;({ client } = await realApi())
+  ;({ id } = await client.addPlant({ name: 'Fern', category: 'Ferns', tags: ['shade'], status: 'available' }))
   HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
     this.setAttribute('open', '')
   }
 })
 
-/** Someone else (a script, another window) changes plant 7 behind the UI's back. */
+/** Someone else (a script, another window) changes the plant behind the UI's back. */
 async function changedElsewhere(changes: Record<string, unknown>) {
-  await api.client.savePlant({ id: 7, ...changes })
+  await client.savePlant({ id, ...changes })
 }
 
 describe('a save over a change made elsewhere', () => {
@@ -35,8 +37,8 @@ describe('a save over a change made elsewhere', () => {
     const shown = store.plants[0]!
     await changedElsewhere({ status: 'sold' })
     await expect(store.setStatus(shown, 'pending')).rejects.toMatchObject({ status: 412 })
-    expect(store.conflict).toEqual({ mine: { id: 7, status: 'pending' }, theirs: expect.objectContaining({ status: 'sold', version: 2 }) })
-    expect(api.plants[0]).toMatchObject({ status: 'sold' })
+    expect(store.conflict).toEqual({ mine: { id, status: 'pending' }, theirs: expect.objectContaining({ status: 'sold', version: 2 }) })
+    expect(await client.getPlant(id)).toMatchObject({ status: 'sold' })
   })
 
   it('Undo after someone else changed the plant does not set it back silently', async () => {
@@ -45,19 +47,18 @@ describe('a save over a change made elsewhere', () => {
     const version = await store.setStatus(store.plants[0]!, 'sold') // our change: version 2
     await changedElsewhere({ status: 'pending' }) // a script: version 3
     await expect(store.setStatus({ ...store.plants[0]!, status: 'sold', version }, 'available')).rejects.toMatchObject({ status: 412 })
-    expect(api.plants[0]).toMatchObject({ status: 'pending', version: 3 })
+    expect(await client.getPlant(id)).toMatchObject({ status: 'pending', version: 3 })
     expect(store.conflict?.theirs.status).toBe('pending')
   })
 
   it('the edit dialog hands a refused save to the conflict dialog, which applies mine again over the current version', async () => {
     const store = usePlantsStore()
-    const form = mount(PlantFormDialog, { props: { plant: api.plants[0] }, attachTo: document.body })
+    const form = mount(PlantFormDialog, { props: { plant: await client.getPlant(id) }, attachTo: document.body })
     await changedElsewhere({ name: 'Boston fern' })
     await form.find('#plant-category').setValue('Ferns and mosses')
     await form.find('form').trigger('submit')
-    await flushPromises()
-    expect(form.emitted('close')).toHaveLength(1)
-    expect(store.conflict?.mine).toEqual({ id: 7, category: 'Ferns and mosses' })
+    await expect.poll(() => form.emitted('close')).toHaveLength(1)
+    expect(store.conflict?.mine).toEqual({ id, category: 'Ferns and mosses' })
 
     const dialog = mount(PlantConflictDialog, { props: { conflict: store.conflict! }, attachTo: document.body })
     expect(dialog.find('h2').text()).toBe('Changed elsewhere since you opened it')
@@ -75,10 +76,9 @@ describe('a save over a change made elsewhere', () => {
       .findAll('button')
       .find((button) => button.text() === 'Apply mine again')!
       .trigger('click')
-    await flushPromises()
+    await expect.poll(() => store.conflict).toBeNull()
     // Both changes survive: theirs (the name) and mine (the category).
-    expect(api.plants[0]).toMatchObject({ name: 'Boston fern', category: 'Ferns and mosses', version: 3 })
-    expect(store.conflict).toBeNull()
+    expect(await client.getPlant(id)).toMatchObject({ name: 'Boston fern', category: 'Ferns and mosses', version: 3 })
     expect(useToastsStore().toasts.at(-1)).toMatchObject({ kind: 'success', message: 'Saved Boston fern' })
   })
 
@@ -87,7 +87,7 @@ describe('a save over a change made elsewhere', () => {
     useShopStore().set({ currency: 'EUR', locale: 'de-DE' })
     await store.load()
     await changedElsewhere({ price: 12.5, quantity: 40, reorderAt: 5 })
-    await store.updatePlant({ id: 7, price: 9.99, quantity: 38 }, 1).catch(() => undefined)
+    await store.updatePlant({ id, price: 9.99, quantity: 38 }, 1).catch(() => undefined)
     const dialog = mount(PlantConflictDialog, { props: { conflict: store.conflict! }, attachTo: document.body })
     const rows = dialog.findAll('tbody tr').map((row) => row.findAll('th, td').map((cell) => cell.text().replace(/\u00a0/g, ' ')))
     expect(rows.map(([field]) => field)).toEqual(EDITABLE_FIELDS.map((field) => FIELD_LABELS[field]))
@@ -102,16 +102,15 @@ describe('a save over a change made elsewhere', () => {
     await changedElsewhere({ status: 'sold' })
     await store.setStatus(store.plants[0]!, 'pending').catch(() => undefined)
     const dialog = mount(PlantConflictDialog, { props: { conflict: store.conflict! }, attachTo: document.body })
-    const calls = api.client.savePlant as unknown as { mock: { calls: unknown[] } }
-    const before = calls.mock.calls.length
+    const savePlant = vi.spyOn(client, 'savePlant')
     await dialog
       .findAll('button')
       .find((button) => button.text() === 'Keep theirs')!
       .trigger('click')
     await flushPromises()
     expect(store.conflict).toBeNull()
-    expect(calls.mock.calls.length).toBe(before)
-    expect(api.plants[0]).toMatchObject({ status: 'sold' })
+    expect(savePlant).not.toHaveBeenCalled()
+    expect(await client.getPlant(id)).toMatchObject({ status: 'sold' })
   })
 
   it('a change elsewhere while deciding brings the newer values back instead of overwriting them', async () => {
@@ -123,6 +122,6 @@ describe('a save over a change made elsewhere', () => {
     await expect(store.resolveConflict('mine')).rejects.toMatchObject({ status: 412 })
     expect(store.conflict?.theirs).toMatchObject({ name: 'Moss', version: 3 })
     await store.resolveConflict('mine')
-    expect(api.plants[0]).toMatchObject({ name: 'Moss', status: 'pending', version: 4 })
+    expect(await client.getPlant(id)).toMatchObject({ name: 'Moss', status: 'pending', version: 4 })
   })
 })

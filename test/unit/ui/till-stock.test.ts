@@ -3,18 +3,19 @@
 import { flushPromises, mount } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { useApiClient } from '#renderer/api'
+import type { ApiClient } from '#shared/api-client'
 import TheTillCard from '#renderer/components/till/TheTillCard.vue'
 import { useShopStore } from '#renderer/stores/shop'
-import { fakeApi, plant, type FakeApi } from './_fake-api'
+import { realApi } from './_real-api'
 
-let api: FakeApi
+let client: ApiClient
 
-beforeEach(() => {
+beforeEach(async () => {
   setActivePinia(createPinia())
-  api = fakeApi([plant({ id: 1, name: 'Lavender', quantity: 37 }), plant({ id: 2, name: 'Sold out', quantity: 0, status: 'sold' })])
-  vi.mocked(api.client.getPlant).mockImplementation(async (id: number) => ({ ...api.plants.find((p) => p.id === id)! }))
-  useApiClient(api.client)
+  ;({ client } = await realApi())
+  await client.addPlant({ name: 'Lavender', quantity: 37, status: 'available', tags: [] })
+  await client.addPlant({ name: 'Sold out', quantity: 0, status: 'sold', tags: [] })
+  vi.spyOn(client, 'moveStock')
   HTMLDialogElement.prototype.showModal = function (this: HTMLDialogElement) {
     this.setAttribute('open', '')
   }
@@ -33,9 +34,12 @@ async function openCard(code = 'PS-1') {
   const wrapper = mount(TheTillCard, { attachTo: document.body })
   await flushPromises()
   scan(code)
-  await flushPromises()
+  await expect.poll(() => wrapper.find('.till-stock').exists()).toBe(true)
   return wrapper
 }
+
+/** Lavender's pots in stock, as the app has them. */
+const lavender = async () => (await client.getPlant(1)).quantity
 
 describe('the till card of a line kept in stock', () => {
   it('shows "37 in stock" and sells one per press of Sell, keeping focus there for the next', async () => {
@@ -43,9 +47,8 @@ describe('the till card of a line kept in stock', () => {
     expect(wrapper.find('.till-stock').text()).toBe('37 in stock')
     expect(document.activeElement?.textContent?.trim()).toBe('Sell 1')
     await wrapper.find('.till-sell').trigger('click')
-    await flushPromises()
-    expect(api.client.moveStock).toHaveBeenLastCalledWith(1, { change: -1, reason: 'sold' }, undefined)
-    expect(wrapper.find('.till-stock').text()).toBe('36 in stock')
+    await expect.poll(() => wrapper.find('.till-stock').text()).toBe('36 in stock')
+    expect(client.moveStock).toHaveBeenLastCalledWith(1, { change: -1, reason: 'sold' }, undefined)
     expect(wrapper.find('[role="status"]').text()).toBe('Sold 1 — 36 left.')
     expect(document.activeElement?.textContent?.trim()).toBe('Sell 1')
     wrapper.unmount()
@@ -57,15 +60,13 @@ describe('the till card of a line kept in stock', () => {
     await flushPromises()
     expect(wrapper.find('.till-sell').text()).toBe('Sell 3')
     await wrapper.find('.till-sell').trigger('click')
-    await flushPromises()
-    expect(api.client.moveStock).toHaveBeenLastCalledWith(1, { change: -3, reason: 'sold' }, undefined)
+    await expect.poll(lavender).toBe(34)
+    expect(client.moveStock).toHaveBeenLastCalledWith(1, { change: -3, reason: 'sold' }, undefined)
     expect(wrapper.find('.till-sell').text()).toBe('Sell 1')
-    expect(api.plants[0]!.quantity).toBe(34)
     await wrapper.find('.till-undo').trigger('click')
-    await flushPromises()
-    expect(api.client.moveStock).toHaveBeenLastCalledWith(1, { change: 3, reason: 'returned' }, undefined)
-    expect(api.plants[0]!.quantity).toBe(37)
-    expect(wrapper.find('.till-undo').exists()).toBe(false)
+    await expect.poll(lavender).toBe(37)
+    expect(client.moveStock).toHaveBeenLastCalledWith(1, { change: 3, reason: 'returned' }, undefined)
+    await expect.poll(() => wrapper.find('.till-undo').exists()).toBe(false)
     wrapper.unmount()
   })
 
@@ -75,9 +76,9 @@ describe('the till card of a line kept in stock', () => {
     press('0')
     await flushPromises()
     await wrapper.find('.till-sell').trigger('click')
-    await flushPromises()
+    await expect.poll(() => wrapper.find('[role="alert"]').exists()).toBe(true)
     expect(wrapper.find('[role="alert"]').text()).toBe('Only 37 in stock: 40 not sold.')
-    expect(api.plants[0]!.quantity).toBe(37)
+    expect(await lavender()).toBe(37)
     wrapper.unmount()
   })
 
