@@ -11,7 +11,7 @@ import { FIRST_RUN_SCREEN, type ConnectRequest, type SetupState } from '#shared/
 import { normalizeFingerprint } from '#shared/lan'
 import { openTokenSource } from '#auth/token'
 import { CertificateMismatchError, NotTlsError } from '#lib/pinned-tls'
-import { DATA_FILE_NAME } from '#store'
+import { DATA_FILE_NAME, acquireDataDirLock, type DataDirLock } from '#store'
 import { AccessPolicy, apiBaseUrl, problem, uiUrl, type ListeningServer, type SetupAdmin } from '#server'
 import { createFirstRunApp } from './first-run-app'
 import { listenWithFallback, type LocalService, type ServiceOptions } from './local-service'
@@ -37,6 +37,9 @@ export interface FirstRun<Main extends LocalService = LocalService> extends Loca
   /** True until the choice is made: the page opens on the first-run screen. */
   pending(): boolean
 }
+
+/** Who holds the data folder while its first-run screen is up (named to another first run or `plant-store pair`). */
+export const FIRST_RUN_HOLDER = "Plant Store's first-run screen"
 
 /** Socket errors of a pairing that mean "nobody (reachable) there", said as such. */
 const UNREACHABLE = /^E(CONNREFUSED|CONNRESET|TIMEDOUT|HOSTUNREACH|NETUNREACH|NOTFOUND|ADDRNOTAVAIL|AI_AGAIN)$/
@@ -78,6 +81,17 @@ export async function startFirstRun<Main extends LocalService>(
   let became: SetUpService<Main> | undefined
   let choosing = false
   let listener: ListeningServer | undefined
+  // Two first runs on one folder (two windows, a `serve --first-run` beside the app, a `plant-store pair`) would each
+  // set it up: the screen holds the folder's lock until the choice is made, and the service it becomes takes its own.
+  let lock: DataDirLock | undefined = await acquireDataDirLock(options.dataDir, FIRST_RUN_HOLDER)
+  const unlock = async () => {
+    const held = lock
+    lock = undefined
+    await held?.release()
+  }
+  const relock = async () => {
+    lock ??= await acquireDataDirLock(options.dataDir, FIRST_RUN_HOLDER).catch(() => undefined)
+  }
   const stateOf = (service: SetUpService<Main>): SetupState =>
     service.stage === 'main' ? { stage: 'main' } : { stage: 'till', primary: service.pairing.origin, till: service.pairing.till }
   // One choice, once: a second click, or another window, is told so; a refused one leaves the computer as it was.
@@ -96,10 +110,20 @@ export async function startFirstRun<Main extends LocalService>(
   }
   const setup: SetupAdmin = {
     state: () => (became ? stateOf(became) : { stage: 'first-run', suggestedTill: defaultTillName() }),
-    becomeMain: () => choose(async (on) => ({ stage: 'main', service: await startMain({ ...options, listener: on }) })),
+    becomeMain: () =>
+      choose(async (on) => {
+        await unlock() // the catalogue's store takes the folder's lock itself
+        try {
+          return { stage: 'main', service: await startMain({ ...options, listener: on }) }
+        } catch (error) {
+          await relock() // still the first-run screen: it holds the folder again
+          throw error
+        }
+      }),
     connect: (request) =>
       choose(async (on) => {
         const pairing = await pairFromScreen(options.dataDir, request)
+        await unlock()
         return { stage: 'till', pairing, service: await startTill({ ...options, pairing, listener: on }) }
       })
   }
@@ -107,12 +131,13 @@ export async function startFirstRun<Main extends LocalService>(
     listener = await listenWithFallback(createFirstRunApp({ access, setup, uiDir: options.uiDir }), options)
   } catch (error) {
     tokens.close()
+    await unlock()
     throw error
   }
   access.listeningOn(listener.port)
   const server = listener
   let releasing: Promise<void> | undefined
-  const release = () => (releasing ??= became?.service.release() ?? server.close().then(() => tokens.close()))
+  const release = () => (releasing ??= (became?.service.release() ?? server.close().then(() => tokens.close())).finally(unlock))
   return {
     port: server.port,
     baseUrl: apiBaseUrl(server.origin),

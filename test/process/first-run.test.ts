@@ -92,6 +92,21 @@ describe('a first run (plant-store serve --first-run)', () => {
     expect(await stageOf(again)).toBe('main')
   })
 
+  it('holds the folder while its screen is up: a second first run and plant-store pair are refused, naming it', async () => {
+    const dataDir = await makeTempDir()
+    const first = await startServe(dataDir, ['--first-run'])
+    const second = await runCli(['serve', '--first-run', '--port', '0', '--data', dataDir])
+    expect(second.code).toBe(1)
+    expect(second.stderr).toContain(`in use by Plant Store's first-run screen (process ${first.child.pid}`)
+    const pair = await runCli(['pair', 'https://127.0.0.1:1', '--code', '1234-5678', '--fingerprint', 'AB'.repeat(32), '--data', dataDir])
+    expect(pair.code).toBe(1)
+    expect(pair.stderr).toMatch(/in use by Plant Store's first-run screen .*Stop that one first, then pair again/)
+    expect(existsSync(path.join(dataDir, PAIRING_FILE_NAME))).toBe(false)
+    // Chosen on the screen, the catalogue takes the folder as its own: one first run set it up.
+    expect(await (await post(first, '/setup/main')).json()).toEqual({ stage: 'main' })
+    expect((await post(first, '/plant', { name: 'Fern' })).status).toBe(200)
+  })
+
   it('serves the first-run screen to this computer only', async () => {
     const refused = await runCli(['serve', '--first-run', '--host', '0.0.0.0', '--port', '0', '--data', await makeTempDir()])
     expect(refused.code).toBe(2)

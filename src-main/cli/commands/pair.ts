@@ -1,7 +1,9 @@
 /** `plant-store pair`: makes this computer a till of the shop's main computer, over its LAN listener. */
+import { mkdir } from 'node:fs/promises'
 import { FIREWALL_WORDS, NO_ANSWER_CODES, normalizeFingerprint, notTlsWords, tillAddressProblem } from '#shared/lan'
 import { tokenNameProblem } from '#shared/named-token'
 import { CertificateMismatchError, NotTlsError } from '#lib/pinned-tls'
+import { acquireDataDirLock } from '#store'
 import { PairingRefusedError, defaultTillName, pairTill } from '#till/pairing'
 import { CommandError, EXIT_CODES, UsageError, type Command } from '#cli/command'
 import { dataOptionHelp, readOptions } from '#cli/options'
@@ -46,6 +48,9 @@ async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
   const till = values.name ?? defaultTillName()
   const nameProblem = tokenNameProblem(till, 'till')
   if (nameProblem !== undefined) throw new UsageError(`--name: ${nameProblem}`)
+  // The folder's lock while it pairs: a first-run screen or a server on this folder would set it up as well.
+  await mkdir(dataDir, { recursive: true, mode: 0o700 })
+  const lock = await acquireDataDirLock(dataDir, 'plant-store pair', 'pair')
   try {
     const pairing = await pairTill(dataDir, new URL(origin).origin, { code: values.code, fingerprint, till })
     process.stdout.write(`Paired as till "${pairing.till}" with ${pairing.origin}. Start it with: plant-store serve\n`)
@@ -67,6 +72,8 @@ async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
         EXIT_CODES.failed
       )
     throw error
+  } finally {
+    await lock.release()
   }
 }
 
