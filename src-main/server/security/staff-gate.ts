@@ -16,7 +16,7 @@ import type { StaffSessions } from '#auth/staff/staff-sessions'
 import { problem } from '#server/problems/problems'
 import { routePattern } from '#server/urls'
 import type { StaffRuleMeta } from '#server/routes/operation'
-import { CLIENT_HEADER } from './actor'
+import { fromCommandLine } from './actor'
 
 declare module 'h3' {
   interface H3EventContext {
@@ -43,7 +43,7 @@ function needsStaff(event: H3Event, access: StaffAccess): boolean {
   const principal = event.context.principal
   if (principal?.kind === 'till') return event.context.matchedRoute?.route !== OFFLINE_SALES_ROUTE
   if (principal?.scope !== 'owner') return false
-  return event.req.headers.get(CLIENT_HEADER) !== 'cli'
+  return !fromCommandLine(event)
 }
 
 const OFFLINE_SALES_ROUTE = routePattern(OFFLINE_SALES_PATH)

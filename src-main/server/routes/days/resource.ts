@@ -8,6 +8,7 @@ import { componentsOf, validate } from '#shared/body-rules'
 import { DAY_CLOSE_BODY, DAY_PATHS, type DayClose } from '#shared/day'
 import type { ShopStore } from '#store'
 import { EXTENSION_HEADERS } from '#shared/api-paths'
+import { actorIn } from '#server/security/actor'
 import { readIdempotencyKey } from '#server/http/idempotency-key'
 import { IDEMPOTENCY_KEY_PARAMETER, afterLedger } from '#server/routes/sales/resource'
 import { numberParam } from '#server/http/path-params'
@@ -35,7 +36,7 @@ async function closeDay(event: H3Event, store: ShopStore): Promise<DayClose> {
   const checked = validate(DAY_CLOSE_BODY, await readJsonBody(event, 400))
   if (!checked.ok) throw problem('saleInvalid', 'The day was not closed', checked.errors)
   const key = readIdempotencyKey(event)
-  const outcome = await store.days.close(checked.value, key)
+  const outcome = await store.days.close(checked.value, actorIn(event), key)
   if (outcome.replayed) event.res.headers.set(EXTENSION_HEADERS.idempotentReplayed, 'true')
   event.res.status = 201
   return outcome.day

@@ -18,11 +18,11 @@ import {
 } from '#shared/offline-sales'
 import { readSalesSettings } from '#settings/sales-settings'
 import { readJsonBody } from '#server/http/read-json-body'
-import { actingAs, type ShopStore } from '#store'
+import type { ShopStore } from '#store'
 import { JSON_BODY_RESPONSES, NOT_SAVED_RESPONSE, extensionOperation, json, jsonBody, problemResponse, ref } from '#server/openapi/parts'
 import { problemMembers, problemOf } from '#server/problems/problem-response'
 import { problem } from '#server/problems/problems'
-import { actorOf } from '#server/security/actor'
+import { actorIn } from '#server/security/actor'
 import { principalOf } from '#server/security/security'
 import { requireMaySell } from '#server/security/staff-actions'
 import { defineOperation, defineResource } from '#server/routes/operation'
@@ -37,13 +37,13 @@ async function completeOfflineSales(event: H3Event, store: ShopStore): Promise<O
   const sales = checked.value.sales
   for (const { sale } of sales) requireMaySell(event, sale)
   const settings = await readSalesSettings(store.dir)
+  const { by } = actorIn(event)
   // Started together, in order: each is a step of the group commit, applied in this order and saved in one write.
   const outcomes = await Promise.allSettled(
-    sales.map(({ key, madeAt, sale, staff }) => {
-      const complete = () => store.sales.complete({ sale, settings, key, madeOfflineAt: madeAt })
+    sales.map(({ key, madeAt, sale, staff }) =>
       // The member the till says was signed in then: recorded, as no session could be checked while it was away.
-      return staff === undefined ? complete() : actingAs(actorOf(event), complete, staff)
-    })
+      store.sales.complete({ sale, settings, key, madeOfflineAt: madeAt }, staff === undefined ? actorIn(event) : { by, staff })
+    )
   )
   const results = outcomes.map((outcome, index): OfflineSaleResult => {
     const { key } = sales[index]!

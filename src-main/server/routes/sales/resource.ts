@@ -12,6 +12,7 @@ import { DAY_PATTERN, NEW_REFUND_BODY, NEW_SALE_BODY, RECEIPT_PAPERS, SALE_BODY_
 import { readSalesSettings } from '#settings/sales-settings'
 import { publicOf, type ShopStore } from '#store'
 import { DataFileError, RefundOverLimitError } from '#store/errors'
+import { actorIn } from '#server/security/actor'
 import { IDEMPOTENCY_KEY_SCHEMA, readIdempotencyKey } from '#server/http/idempotency-key'
 import { numberParam } from '#server/http/path-params'
 import { refuseUnknownParams, throwIfInvalid } from '#server/http/query'
@@ -33,7 +34,7 @@ async function completeSale(event: H3Event, store: ShopStore): Promise<Sale> {
   requireMaySell(event, checked.value)
   const key = readIdempotencyKey(event)
   const settings = await readSalesSettings(store.dir)
-  const outcome = await store.sales.complete({ sale: checked.value, settings, ...(key === undefined ? {} : { key }) })
+  const outcome = await store.sales.complete({ sale: checked.value, settings, ...(key === undefined ? {} : { key }) }, actorIn(event))
   if (outcome.replayed) event.res.headers.set(EXTENSION_HEADERS.idempotentReplayed, 'true')
   event.res.status = 201
   event.res.headers.set('location', `/v3/sales/${outcome.sale.receipt}`)
@@ -47,7 +48,7 @@ async function makeRefund(event: H3Event, store: ShopStore): Promise<Refund> {
   const key = readIdempotencyKey(event)
   const limit = refundLimitOf(event)
   const outcome = await store.refunds
-    .make({ receipt, refund: checked.value, ...(key === undefined ? {} : { key }), ...(limit === undefined ? {} : { limit }) })
+    .make({ receipt, refund: checked.value, ...(key === undefined ? {} : { key }), ...(limit === undefined ? {} : { limit }) }, actorIn(event))
     .catch((error: unknown) => {
       if (error instanceof RefundOverLimitError) throw problem('refundOverLimit', error.total, event.context.staff!, true)
       throw error

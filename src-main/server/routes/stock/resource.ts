@@ -22,6 +22,7 @@ import { readShopSettings } from '#settings/shop-settings'
 import { shopDay } from '#shared/shop-day'
 import type { Plant } from '#shared/plant'
 import { belowZeroLines, stockReportOf, type ShopStore, type StockOutcome } from '#store'
+import { actorIn } from '#server/security/actor'
 import { readIfMatch, setPlantEtag } from '#server/http/conditional'
 import { readIdempotencyKey } from '#server/http/idempotency-key'
 import { refuseUnknownParams, throwIfInvalid } from '#server/http/query'
@@ -37,7 +38,7 @@ import { plantIdParam } from '#server/http/path-params'
 async function move(event: H3Event, store: ShopStore, lines: StockLine[], condition?: ReturnType<typeof readIfMatch>): Promise<StockOutcome> {
   const key = readIdempotencyKey(event)
   const idempotency = key === undefined ? undefined : { by: principalOf(event).name, key }
-  const outcome = await store.stock.move({ lines, ...(condition ? { condition } : {}), ...(idempotency ? { idempotency } : {}) })
+  const outcome = await store.stock.move({ lines, ...(condition ? { condition } : {}), ...(idempotency ? { idempotency } : {}) }, actorIn(event))
   if (outcome.replayed) event.res.headers.set(EXTENSION_HEADERS.idempotentReplayed, 'true')
   return outcome
 }

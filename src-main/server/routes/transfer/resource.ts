@@ -19,6 +19,7 @@ import type { FieldError } from '#shared/problem'
 import type { ShopStore } from '#store'
 import { readImportMappings, rememberImportMapping, shouldRemember } from '#settings/import-mappings'
 import { readShopSettings } from '#settings/shop-settings'
+import { actorIn } from '#server/security/actor'
 import { problem } from '#server/problems/problems'
 import { readStatuses, refuseUnknownParams, throwIfInvalid } from '#server/http/query'
 import { assertUncompressed, contentTypeOf, decodeUtf8, readLimitedBytes } from '#server/http/read-json-body'
@@ -142,7 +143,7 @@ async function importPlants(event: H3Event, store: ShopStore) {
   const request = { format, bytes, choices: encoding ? { ...choices, encoding } : choices, remembered, signal }
   const { importFile } = await loadTransfer()
   // After IMPORT_PLAN_ATTEMPTS plans overtaken by other writes, the store's CatalogueChangedError (409).
-  const outcome = await importFile(store, request, dryRun)
+  const outcome = await importFile(store, request, dryRun, actorIn(event))
   if (outcome.rejected) throw problem('importRejected', outcome.summary.errors, outcome.summary.moreErrors)
   const mapping = outcome.summary.mapping
   // The next import of a sheet of this shape takes the same choices, with no click in the mapping step.
