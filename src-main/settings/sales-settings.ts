@@ -4,11 +4,16 @@
  * prices including tax and no rates.
  */
 import { DEFAULT_SALES_SETTINGS, type SalesSettings } from '#shared/tax'
-import { changeSettings, readSettings } from './settings'
+import { changeSettings, readSettings, type Settings } from './settings'
 
 /** The sales settings of `dataDir`, the defaults when none were set. */
 export async function readSalesSettings(dataDir: string): Promise<SalesSettings> {
-  return (await readSettings(dataDir)).sales ?? DEFAULT_SALES_SETTINGS
+  return salesSettingsOf(await readSettings(dataDir))
+}
+
+/** The sales settings of `stored` (settings.json as read), the defaults when none were set. */
+export function salesSettingsOf(stored: Readonly<Settings>): SalesSettings {
+  return stored.sales ?? DEFAULT_SALES_SETTINGS
 }
 
 /** Replaces the sales settings of `dataDir` (checked by the caller). */

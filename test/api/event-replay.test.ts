@@ -6,12 +6,13 @@ import { listen } from '#server/start-server'
 import { TEST_TOKEN } from '#setup/in-process'
 import { openTestStore } from '#setup/test-store'
 import { CLI_ACTOR } from '#store'
+import { SettingsOwner } from '#settings/settings-owner'
 
 /** A store served on a real socket. */
 async function served() {
   const { store } = await openTestStore({ checkpointIdleMs: 60_000 })
   const access = new AccessPolicy({ token: () => TEST_TOKEN })
-  const server = await listen(createApp({ store, access }), { host: '127.0.0.1', port: 0 })
+  const server = await listen(createApp({ store, settings: new SettingsOwner(store.dir), access }), { host: '127.0.0.1', port: 0 })
   access.listeningOn(server.port)
   onTestFinished(() => server.close())
   return { store, server }
