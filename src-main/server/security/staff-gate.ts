@@ -97,8 +97,3 @@ export function requireRefundWithinLimit(event: H3Event, amountCents: number): v
   const limit = refundLimitOf(event)
   if (limit !== undefined && amountCents > limit) throw problem('refundOverLimit', amountCents, event.context.staff!)
 }
-
-/** The member at the till's name for the change log's `staff` (undefined when none). */
-export function staffNameOf(event: H3Event): string | undefined {
-  return event.context.staff?.name
-}
