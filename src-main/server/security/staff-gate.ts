@@ -48,10 +48,15 @@ function needsStaff(event: H3Event, access: StaffAccess): boolean {
 
 const OFFLINE_SALES_ROUTE = routePattern(OFFLINE_SALES_PATH)
 
+/** The staff session `event` carries (header X-Plant-Store-Staff), undefined when none. */
+export function sessionOf(event: H3Event): string | undefined {
+  return event.req.headers.get(STAFF_SESSION_HEADER) ?? undefined
+}
+
 /** The member whose session `event` carries (undefined when it carries none), or a 403 when that session has ended. */
 function memberAtTill(event: H3Event, access: StaffAccess): StaffMember | undefined {
-  const session = event.req.headers.get(STAFF_SESSION_HEADER)
-  if (session === null || session === '' || !access.registry.active) return undefined
+  const session = sessionOf(event)
+  if (session === undefined || session === '' || !access.registry.active) return undefined
   const id = access.sessions.use(session)
   const member = id === undefined ? undefined : access.registry.member(id)
   if (!member) throw problem('staffSessionNeeded', true)
