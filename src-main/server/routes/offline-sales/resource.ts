@@ -35,13 +35,13 @@ async function completeOfflineSales(event: H3Event, { store, settings }: Shop): 
   if (!checked.ok) throw problem('saleInvalid', 'No sale was completed', checked.errors)
   const sales = checked.value.sales
   for (const { sale } of sales) requireMaySell(event, sale)
-  const sold = await settings.sales()
+  const salesSettings = await settings.sales()
   const { by } = actorIn(event)
   // Started together, in order: each is a step of the group commit, applied in this order and saved in one write.
   const outcomes = await Promise.allSettled(
     sales.map(({ key, madeAt, sale, staff }) =>
       // The member the till says was signed in then: recorded, as no session could be checked while it was away.
-      store.sales.complete({ sale, settings: sold, key, madeOfflineAt: madeAt }, staff === undefined ? actorIn(event) : { by, staff })
+      store.sales.complete({ sale, settings: salesSettings, key, madeOfflineAt: madeAt }, staff === undefined ? actorIn(event) : { by, staff })
     )
   )
   const results = outcomes.map((outcome, index): OfflineSaleResult => {
