@@ -12,6 +12,7 @@ import { tokenFromEnv } from './config'
 import { AccessPolicy, CLIENT_HEADER, createApp } from '#server'
 import { SERVER_FILE_NAME } from './service'
 import { ShopStore } from '#store'
+import { SettingsOwner } from '#settings/settings-owner'
 import { DataDirLockedError } from '#store/errors'
 import { isProcessAlive } from '#lib/process-identity'
 import { TOKEN_ENV, checkToken, createToken, tokenFilePath } from '#auth/token'
@@ -81,7 +82,7 @@ function inProcessClient(store: ShopStore): ApiClient {
   const token = createToken()
   const access = new AccessPolicy({ token: () => token })
   access.listeningOn(IN_PROCESS_PORT)
-  const app = createApp({ store, access })
+  const app = createApp({ store, settings: new SettingsOwner(store.dir), access })
   const host = `127.0.0.1:${IN_PROCESS_PORT}`
   const fetch: FetchLike = (url, init) =>
     Promise.resolve(app.request(url, { ...init, headers: { ...(init.headers as Record<string, string>), host } }))

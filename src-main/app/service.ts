@@ -9,6 +9,7 @@ import { AccessPolicy, apiBaseUrl, createApp, eventStreamShares, uiUrl, type Lan
 import { scheduleOffsiteBackups } from '#backup-folder/offsite-backup'
 import { replaceFile } from '#lib/durable-file'
 import { RUNTIME_FILE_NAME, ShopStore } from '#store'
+import { SettingsOwner } from '#settings/settings-owner'
 import { identity } from '#lib/process-identity'
 import { NamedTokenRegistry } from '#auth/named-token-registry'
 import { openStaffAccess } from '#auth/staff/staff-access'
@@ -71,8 +72,9 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     // change streams count against one server's limits.
     const shares = eventStreamShares()
     const staff = await openStaffAccess(options.dataDir) // one set of members and sessions for both listeners
+    const settings = new SettingsOwner(options.dataDir) // one owner of settings.json for both listeners
     const appFor = (access: AccessPolicy, lanAdmin: LanAdmin, stopping: AbortSignal, uiDir?: string) =>
-      createApp({ store, access, uiDir, events: { stopping, shares }, tokens: registry, lan: lanAdmin, staff })
+      createApp({ store, settings, access, uiDir, events: { stopping, shares }, tokens: registry, lan: lanAdmin, staff })
     lan = new LanListener({
       dataDir: options.dataDir,
       namedTokens,

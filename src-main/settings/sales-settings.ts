@@ -1,19 +1,12 @@
 /**
  * The shop's sales settings (settings.json, key `sales`): prices with or without tax, the tax rates, which rate a
- * category takes, and a receipt's head. Changed with PUT /v3/settings/sales; a folder that never set them sells with
- * prices including tax and no rates.
+ * category takes, and a receipt's head. Changed with PUT /v3/settings/sales (through the settings' owner,
+ * settings-owner.ts); a folder that never set them sells with prices including tax and no rates.
  */
 import { DEFAULT_SALES_SETTINGS, type SalesSettings } from '#shared/tax'
-import { changeSettings, readSettings } from './settings'
+import type { Settings } from './settings'
 
-/** The sales settings of `dataDir`, the defaults when none were set. */
-export async function readSalesSettings(dataDir: string): Promise<SalesSettings> {
-  return (await readSettings(dataDir)).sales ?? DEFAULT_SALES_SETTINGS
-}
-
-/** Replaces the sales settings of `dataDir` (checked by the caller). */
-export async function writeSalesSettings(dataDir: string, sales: SalesSettings): Promise<void> {
-  await changeSettings(dataDir, (settings) => {
-    settings.sales = sales
-  })
+/** The sales settings of `stored` (settings.json as read), the defaults when none were set. */
+export function salesSettingsOf(stored: Readonly<Settings>): SalesSettings {
+  return stored.sales ?? DEFAULT_SALES_SETTINGS
 }

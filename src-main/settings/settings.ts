@@ -2,7 +2,7 @@
  * Settings kept in the data folder (settings.json), changed with
  * `plant-store config set KEY VALUE`. Written durably like the catalogue.
  */
-import { mkdir, readFile, rename } from 'node:fs/promises'
+import { mkdir, readFile, rename, stat } from 'node:fs/promises'
 import path from 'node:path'
 import type { ImportChoices } from '#shared/import-mapping'
 import type { SalesSettings } from '#shared/tax'
@@ -92,15 +92,46 @@ export async function resetDamagedSettings(dataDir: string, now = new Date()): P
  * Changes the settings of `dataDir` under the file's short lock, so that two writers (the CLI's `config set`,
  * a server remembering an import's mapping) never lose each other's change.
  */
-export async function changeSettings(dataDir: string, change: (settings: Settings) => void): Promise<void> {
+export async function changeSettings(dataDir: string, change: (settings: Settings) => void): Promise<SettingsRead> {
   // Set before the first start: the data folder is made as a start makes it (private), not refused as "File not found".
   await mkdir(dataDir, { recursive: true, mode: 0o700 })
   const file = path.join(dataDir, SETTINGS_FILE_NAME)
-  await withFileLock(file, async () => {
+  return withFileLock(file, async () => {
     const settings = await readSettings(dataDir)
     change(settings)
     await replaceFile(file, JSON.stringify(settings, null, 2) + '\n')
+    return { settings, stamp: await settingsStamp(dataDir) } // still under the lock: no other writer came between
   })
+}
+
+/** Settings as read, with the {@link settingsStamp} of the file they were read from. */
+export interface SettingsRead {
+  settings: Settings
+  /** Undefined when the file could not be told apart (a fault stat met): not to be held. */
+  stamp: string | undefined
+}
+
+/**
+ * A file changed this recently may change again within the file system's timestamp tick, keeping its stamp (and a
+ * replaced file may get the inode of the one it replaced): it is not told apart until this much older (as git's
+ * "racily clean" index entries).
+ */
+const RACY_MS = 2000
+
+/**
+ * What tells one settings.json from another without reading it: its inode, size and times (a write replaces the
+ * file, so a new inode), or `none` when there is no file. One stat. Undefined when it cannot be told apart: a file
+ * changed within {@link RACY_MS}, or a fault stat met.
+ */
+export async function settingsStamp(dataDir: string): Promise<string | undefined> {
+  try {
+    const info = await stat(path.join(dataDir, SETTINGS_FILE_NAME), { bigint: true })
+    if (Date.now() - Number(info.mtimeMs) < RACY_MS) return undefined
+    return `${info.dev}:${info.ino}:${info.size}:${info.mtimeNs}:${info.ctimeNs}`
+  } catch (error) {
+    // Any other fault: undefined, so the file is read again, and readSettings words what is wrong with it.
+    return (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'none' : undefined
+  }
 }
 
 /** Sets (or, with undefined, removes) `key` in the settings of `dataDir`. */

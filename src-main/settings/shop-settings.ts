@@ -6,7 +6,7 @@
  */
 import { isCurrencyCode, isShopCurrency, type ShopSettings } from '#shared/shop'
 import { computerTimeZone, isShopTimeZone } from '#shared/shop-day'
-import { readSettings } from './settings'
+import { readSettings, type Settings } from './settings'
 
 /** Currencies of the regions a locale most often names; other regions fall back to {@link FALLBACK_CURRENCY}. */
 const REGION_CURRENCIES: Record<string, string> = {
@@ -91,7 +91,11 @@ export function currencyOfLocale(locale: string): string {
 
 /** The shop setting of `dataDir`: the stored currency and time zone, or the locale's currency and the computer's zone. */
 export async function readShopSettings(dataDir: string, locale = computerLocale(), timeZone = computerTimeZone()): Promise<ShopSettings> {
-  const stored = await readSettings(dataDir)
+  return shopSettingsOf(await readSettings(dataDir), locale, timeZone)
+}
+
+/** The shop setting of `stored` (settings.json as read), with the defaults of {@link readShopSettings}. */
+export function shopSettingsOf(stored: Readonly<Settings>, locale = computerLocale(), timeZone = computerTimeZone()): ShopSettings {
   return {
     currency: isCurrencyCode(stored.currency) ? stored.currency : currencyOfLocale(locale),
     locale,

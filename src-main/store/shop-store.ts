@@ -17,7 +17,6 @@ import { Checkpoints } from '#store/journal/checkpoints'
 import type { PlantFile } from '#store/file/data-file'
 import { FolderKeeping } from '#store/folder/folder-keeping'
 import { GroupCommit } from '#store/journal/group-commit'
-import { currentActor } from '#store/history/history-actor'
 import type { Actor, HistoryEntry } from '#store/history/history-entry'
 import type { HistoryLog } from '#store/history/history-log'
 import { IdempotencyKeys, fingerprintOf, type IdempotencyScope } from '#store/catalogue/idempotency-keys'
@@ -202,9 +201,9 @@ export class ShopStore {
     return this.#listeners.add(listener)
   }
 
-  /** Adds a plant and resolves with it once it is on disk. */
-  async add(input: NewPlant): Promise<Plant> {
-    return (await this.#add(input)).plant
+  /** Adds a plant as `actor` and resolves with it once it is on disk. */
+  async add(input: NewPlant, actor: Actor): Promise<Plant> {
+    return (await this.#add(input, actor)).plant
   }
 
   /**
@@ -214,12 +213,12 @@ export class ShopStore {
    * concurrent adds with one key add one plant; the key is saved in the same
    * journal line as the plant.
    */
-  addOnce(input: NewPlant, scope: IdempotencyScope): Promise<AddOutcome> {
-    return this.#add(input, scope)
+  addOnce(input: NewPlant, scope: IdempotencyScope, actor: Actor): Promise<AddOutcome> {
+    return this.#add(input, actor, scope)
   }
 
-  async #add(input: NewPlant, scope?: IdempotencyScope): Promise<AddOutcome> {
-    const made = { by: currentActor(), seq: 0 } // who makes it (read in the request's context) and its seq once prepared
+  async #add(input: NewPlant, by: Actor, scope?: IdempotencyScope): Promise<AddOutcome> {
+    const made = { seq: 0 } // its seq once prepared
     const outcome = await this.#commits.submit<AddOutcome>(() => {
       const now = this.#now()
       const fingerprint = scope && fingerprintOf(input)
@@ -232,7 +231,7 @@ export class ShopStore {
         return known.pending ? { result: replayed, change: {} } : { result: replayed }
       }
       const at = now.toISOString()
-      const staged = this.#prepareAdd(input, at, made.by)
+      const staged = this.#prepareAdd(input, at, by)
       const key = scope && fingerprint ? this.#keys.stage({ ...scope, fingerprint, at, plant: staged.plant }) : undefined
       made.seq = staged.history.seq
       return { result: { plant: staged.plant, replayed: false }, change: key ? { ...staged, key } : staged }
@@ -252,21 +251,21 @@ export class ShopStore {
    * Adds and updates plants in one durable write (one journal line, one fsync: all or none after a crash);
    * UnknownPlantError (CatalogueChangedError: not at `batch.basedOn`), changing nothing. Announced once as `import.applied`.
    */
-  async applyBatch(batch: PlantBatch): Promise<{ added: Plant[]; updated: Plant[] }> {
-    const made = { by: currentActor(), seq: 0 } // who makes it (read in the request's context) and its seq once prepared
+  async applyBatch(batch: PlantBatch, by: Actor): Promise<{ added: Plant[]; updated: Plant[] }> {
+    const made = { seq: 0 } // its seq once prepared
     const saved = await this.#commits.submit(() => {
       if (batch.basedOn !== undefined && (batch.basedOn !== this.version || this.#catalogue.staging)) throw new CatalogueChangedError()
       const missing = batch.updates.find((changes) => !this.#catalogue.live(changes.id))
       if (missing) throw new UnknownPlantError(missing.id)
       checkIdsLeft(this.#db.data.nextId, batch.adds.length) // before anything is staged
       const at = this.#now().toISOString()
-      const changes: StagedChange[] = batch.adds.map((input) => this.#prepareAdd(input, at, made.by))
+      const changes: StagedChange[] = batch.adds.map((input) => this.#prepareAdd(input, at, by))
       const added = changes.map((change) => change.plant!)
       const updated = batch.updates.map(({ id, ...fields }) => {
         const before = this.#catalogue.live(id)!
         const after = changedPlantRecord(before, fields, at)
         this.#catalogue.stage(after)
-        changes.push({ plant: after, history: this.history.entryOf('plant.updated', made.by, at, before, after, { reason: 'imported' }) })
+        changes.push({ plant: after, history: this.history.entryOf('plant.updated', by, at, before, after, { reason: 'imported' }) })
         return after
       })
       // A batch is an import: its entries keep who imported it (`by`, a token's name) and say how the change came.
@@ -284,8 +283,8 @@ export class ShopStore {
    * disk, or undefined when no such plant exists. Throws VersionConflictError
    * (nothing changed) when `condition` names versions the plant is not at.
    */
-  async update(changes: PlantChanges, condition?: WriteCondition): Promise<Plant | undefined> {
-    const made = { by: currentActor(), seq: 0 } // who makes it (read in the request's context) and its seq once prepared
+  async update(changes: PlantChanges, by: Actor, condition?: WriteCondition): Promise<Plant | undefined> {
+    const made = { seq: 0 } // its seq once prepared
     const plant = await this.#commits.submit<StoredPlant | undefined>(() => {
       const pending = this.#catalogue.pending(changes.id)
       const before = this.#catalogue.live(changes.id)
@@ -297,7 +296,7 @@ export class ShopStore {
       const at = this.#now().toISOString()
       const after = changedPlantRecord(before, fields, at)
       this.#catalogue.stage(after)
-      const history = this.history.entryOf('plant.updated', made.by, at, before, after)
+      const history = this.history.entryOf('plant.updated', by, at, before, after)
       made.seq = history.seq
       return { result: after, change: { plant: after, history } }
     })

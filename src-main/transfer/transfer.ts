@@ -6,7 +6,7 @@ import { IMPORT_PLAN_ATTEMPTS, type ImportSummary, type TransferFormat } from '#
 import type { ShopMoney } from '#shared/money'
 import type { Plant, PlantStatus } from '#shared/plant'
 import { CatalogueChangedError } from '#store/errors'
-import type { ShopStore } from '#store'
+import type { Actor, ShopStore } from '#store'
 import { readImport, readImportNow, type ImportRequest, type ReadImport } from './import-file'
 import { planImport, planImportSliced, type ImportPlan } from './import-plan'
 import { plantCsvChunks } from './plant-csv'
@@ -57,7 +57,7 @@ export function planText(format: TransferFormat, text: string, lookup: (id: numb
  * request's `signal` aborts (its client went away), the work stops between two slices with ImportAbortedError,
  * changing nothing.
  */
-export async function importFile(store: ShopStore, request: ImportRequest, dryRun: boolean): Promise<ImportOutcome> {
+export async function importFile(store: ShopStore, request: ImportRequest, dryRun: boolean, actor: Actor): Promise<ImportOutcome> {
   const read = await readImport(request)
   for (let attempt = 1; attempt <= IMPORT_PLAN_ATTEMPTS; attempt++) {
     const basedOn = store.version
@@ -73,8 +73,8 @@ export async function importFile(store: ShopStore, request: ImportRequest, dryRu
     }
     try {
       // Nothing to change writes nothing: an export imported back leaves the files as they were.
-      // The change log keeps who imports (the request's token, or the CLI) and marks the changes `via: "import"`.
-      if (plan.adds.length + plan.updates.length > 0) await store.applyBatch({ ...plan, basedOn })
+      // The change log keeps who imports (`actor`: the request's token, or the CLI) and marks the changes `via: "import"`.
+      if (plan.adds.length + plan.updates.length > 0) await store.applyBatch({ ...plan, basedOn }, actor)
       return { summary: { ...plan.summary, applied: true }, rejected: false }
     } catch (error) {
       if (!(error instanceof CatalogueChangedError)) throw error
@@ -84,6 +84,6 @@ export async function importFile(store: ShopStore, request: ImportRequest, dryRu
 }
 
 /** {@link importFile} of a text in UTF-8 with no choices (tests and scripts of the store). */
-export function importText(store: ShopStore, format: TransferFormat, text: string, dryRun: boolean): Promise<ImportOutcome> {
-  return importFile(store, { format, bytes: new TextEncoder().encode(text) }, dryRun)
+export function importText(store: ShopStore, format: TransferFormat, text: string, dryRun: boolean, actor: Actor): Promise<ImportOutcome> {
+  return importFile(store, { format, bytes: new TextEncoder().encode(text) }, dryRun, actor)
 }

@@ -13,6 +13,7 @@ import { ShopStore, type OpenShopStoreOptions } from '#store/shop-store'
 import { openTestStore } from './test-store'
 import { checkDocumentedResponse } from './response-check'
 import { serveApp, type ServedApp } from './transport'
+import { SettingsOwner } from '#settings/settings-owner'
 
 /** The token every test app accepts; `call` sends it unless told otherwise. */
 export const TEST_TOKEN = 'in-process-test-token-0123456789abcdefghij'
@@ -64,16 +65,17 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   onTestFinished(() => namedTokens.close())
   const access = new AccessPolicy({ token, namedTokens })
   const staff = await openStaffAccess(dir, staffClock)
+  const settings = new SettingsOwner(dir)
   // The LAN listener is real (TLS on the address a test sets), over the same store, tokens and members.
   const lan = new LanListener({
     dataDir: dir,
     namedTokens,
     token,
     createApp: (lanAccess, admin, stopping) =>
-      createApp({ store, access: lanAccess, tokens: namedTokens, lan: admin, staff, events: { ...events, stopping } })
+      createApp({ store, settings, access: lanAccess, tokens: namedTokens, lan: admin, staff, events: { ...events, stopping } })
   })
   onTestFinished(() => lan.close())
-  const served = await serveApp({ store, access, tokens: namedTokens, lan: lan.admin, staff, uiDir, events })
+  const served = await serveApp({ store, settings, access, tokens: namedTokens, lan: lan.admin, staff, uiDir, events })
   const call = async (method: string, path: string, body?: unknown, headers: Record<string, string | undefined> = {}) => {
     const init: RequestInit = { method, headers: requestHeaders(served.port, body, headers) }
     if (body instanceof ReadableStream) Object.assign(init, { body, duplex: 'half' })

@@ -8,10 +8,11 @@ import { describe, expect, it } from 'vitest'
 import type { ChangesPage } from '#shared/history'
 import { listJournals } from '#store/journal/journal'
 import { createTestApp, type TestApp } from '#setup/in-process'
+import { CLI_ACTOR } from '#store'
 
 async function withPlants(...names: string[]): Promise<TestApp & { seen: unknown[] }> {
   const app = await createTestApp()
-  await app.store.applyBatch({ adds: names.map((name) => ({ name })), updates: [] })
+  await app.store.applyBatch({ adds: names.map((name) => ({ name })), updates: [] }, CLI_ACTOR)
   const seen: unknown[] = []
   app.store.onChange((change) => seen.push(change))
   return { ...app, seen }

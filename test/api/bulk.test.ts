@@ -3,10 +3,11 @@ import { readFile } from 'node:fs/promises'
 import { describe, expect, it } from 'vitest'
 import { listJournals } from '#store/journal/journal'
 import { createTestApp, type TestApp } from '#setup/in-process'
+import { CLI_ACTOR } from '#store'
 
 async function withPlants(count: number): Promise<TestApp> {
   const app = await createTestApp()
-  await app.store.applyBatch({ adds: Array.from({ length: count }, (_, i) => ({ name: `p${i + 1}` })), updates: [] })
+  await app.store.applyBatch({ adds: Array.from({ length: count }, (_, i) => ({ name: `p${i + 1}` })), updates: [] }, CLI_ACTOR)
   return app
 }
 

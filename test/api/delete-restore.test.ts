@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { PROBLEM_TYPES } from '#shared/problem'
 import { ShopStore } from '#store/shop-store'
 import { createTestApp, type TestApp } from '#setup/in-process'
+import { CLI_ACTOR } from '#store'
 
 async function withPlants(...names: string[]): Promise<TestApp> {
   const app = await createTestApp()
@@ -56,7 +57,7 @@ describe('DELETE /v3/plant/{id}', () => {
     const reopened = await ShopStore.open({ dir })
     try {
       expect(reopened.get(2)).toBeUndefined()
-      expect((await reopened.add({ name: 'Palm' })).id).toBe(4)
+      expect((await reopened.add({ name: 'Palm' }, CLI_ACTOR)).id).toBe(4)
     } finally {
       await reopened.close()
     }

@@ -5,6 +5,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createTestApp, type TestApp } from '#setup/in-process'
 import { largePlant } from '#setup/large-plant'
+import { CLI_ACTOR } from '#store'
 
 /** One SSE event as read off the wire. */
 interface SentEvent {
@@ -46,8 +47,8 @@ async function reconnect(app: TestApp, lastEventId: string): Promise<{ events: S
 describe('replaying missed changes', () => {
   it('sends what fits of 500 missed changes of large plants, then a reset carrying the newest seq, on every reconnect', async () => {
     const app = await createTestApp()
-    await app.store.add({ name: 'Seen before the client left' })
-    await app.store.applyBatch({ adds: Array.from({ length: 500 }, (_, index) => largePlant(index)), updates: [] })
+    await app.store.add({ name: 'Seen before the client left' }, CLI_ACTOR)
+    await app.store.applyBatch({ adds: Array.from({ length: 500 }, (_, index) => largePlant(index)), updates: [] }, CLI_ACTOR)
     const newest = 501 // the batch's last seq
     for (let attempt = 1; attempt <= 5; attempt++) {
       const { events, ending } = await reconnect(app, '1')
@@ -62,9 +63,9 @@ describe('replaying missed changes', () => {
 
   it('answers reconnects past a token’s replay allowance with a reset at once, without reading the change log', async () => {
     const app = await createTestApp({ events: { replayRate: { burst: 2, everyMs: 3_600_000 } } })
-    await app.store.add({ name: 'Fern' })
-    await app.store.add({ name: 'Fig' })
-    await app.store.add({ name: 'Olive' })
+    await app.store.add({ name: 'Fern' }, CLI_ACTOR)
+    await app.store.add({ name: 'Fig' }, CLI_ACTOR)
+    await app.store.add({ name: 'Olive' }, CLI_ACTOR)
     const reads = vi.spyOn(app.store.history, 'since')
     const replayedFirst = async () => {
       const response = await app.call('GET', '/v3/events', undefined, { 'last-event-id': '1' })

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import type { CreateAppOptions } from '#server/create-app'
 import { createTestApp } from '#setup/in-process'
+import { CLI_ACTOR } from '#store'
 
 /** Reads an event stream chunk by chunk until `done(text so far)` holds (a stream that never delivers ends with the test's timeout). */
 function streamReader(body: ReadableStream<Uint8Array>) {
@@ -50,7 +51,7 @@ describe('GET /v3/events (extension)', () => {
     const stream = streamReader((await app.request('/v3/events')).body!)
     const post = await app.request('/v3/plant', { method: 'POST', body: JSON.stringify({ name: 'Fern', category: 'Ferns' }) })
     expect(post.status).toBe(200)
-    await store.update({ id: 1, status: 'sold' })
+    await store.update({ id: 1, status: 'sold' }, CLI_ACTOR)
     const text = await stream.until((text) => text.includes('plant.updated') && text.endsWith('\n\n'))
     // Each change event opens with its seq as the event id.
     const events = text.split('\n\n').flatMap((block) => (/^id: \d+\n/.test(block) ? [block.replace(/^id: \d+\n/, '')] : []))
@@ -90,7 +91,7 @@ describe('GET /v3/events (extension)', () => {
     expect(unsubscribed).not.toHaveBeenCalled()
     await stream.cancel() // over a socket: the connection is closed
     await expect.poll(() => unsubscribed.mock.calls.length).toBe(1)
-    await app.store.add({ name: 'after the client left' }) // nobody is told, nothing throws
+    await app.store.add({ name: 'after the client left' }, CLI_ACTOR) // nobody is told, nothing throws
   })
 
   it('ends open streams when the service stops, so shutdown does not wait for them', async () => {

@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest'
 import { MAX_IMPORT_ERRORS } from '#shared/import-export'
 import { answersDuring } from '#setup/answers-during'
 import { createTestApp, defaultHeaders } from '#setup/in-process'
+import { CLI_ACTOR } from '#store'
 
 const CSV = { 'content-type': 'text/csv' }
 
@@ -71,7 +72,7 @@ describe('POST /v3/import of a file with thousands of bad rows', () => {
 describe('POST /v3/import whose client goes away', () => {
   it('stops checking the file and changes nothing', { timeout: 180_000 }, async () => {
     const test = await createTestApp()
-    await test.store.add({ name: 'Fern', status: 'available' })
+    await test.store.add({ name: 'Fern', status: 'available' }, CLI_ACTOR)
     // Each row asks the catalogue for its plant: the lookups count how far the plan got.
     const rows = 100_000
     const file = ['id,name', ...Array.from({ length: rows }, (_, i) => `${i + 1},Fern`)].join('\n')

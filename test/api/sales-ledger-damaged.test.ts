@@ -11,13 +11,14 @@ import { DEFAULT_SALES_SETTINGS } from '#shared/tax'
 import { SALES_FILE_NAME } from '#store/sales/sales-ledger'
 import { createTestApp } from '#setup/in-process'
 import { openTestStore } from '#setup/test-store'
+import { CLI_ACTOR } from '#store'
 
 describe('a damaged sales ledger', () => {
   it('answers every sales request 503 naming the file and the line, while the catalogue serves', async () => {
     const { store, dir } = await openTestStore()
-    await store.add({ name: 'Basil', price: 1, quantity: 10 })
+    await store.add({ name: 'Basil', price: 1, quantity: 10 }, CLI_ACTOR)
     const sale = { lines: [{ plantId: 1, quantity: 1 }], payments: [{ method: 'cash' as const, amount: 100 }] }
-    await store.sales.complete({ sale, settings: DEFAULT_SALES_SETTINGS })
+    await store.sales.complete({ sale, settings: DEFAULT_SALES_SETTINGS }, CLI_ACTOR)
     await store.close()
     const file = path.join(dir, SALES_FILE_NAME)
     await writeFile(file, `${await readFile(file, 'utf8')}{"kind":"sale","receipt":"two"}\n`)

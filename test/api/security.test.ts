@@ -10,6 +10,7 @@ import { TEST_TOKEN, createTestApp } from '#setup/in-process'
 import { makeTempDir } from '#setup/temp-dir'
 import { openTestStore } from '#setup/test-store'
 import { IN_PROCESS_PORT, TRANSPORT } from '#setup/transport'
+import { SettingsOwner } from '#settings/settings-owner'
 
 const SEARCH = '/v3/plant/search/status'
 
@@ -75,7 +76,7 @@ describe('Host check (DNS rebinding)', () => {
   it('refuses everything until the listening port is known (fail closed)', async () => {
     const { store } = await openTestStore()
     try {
-      const app = createApp({ store, access: new AccessPolicy({ token: () => TEST_TOKEN }) })
+      const app = createApp({ store, settings: new SettingsOwner(store.dir), access: new AccessPolicy({ token: () => TEST_TOKEN }) })
       const response = await app.request(`http://127.0.0.1:${IN_PROCESS_PORT}${SEARCH}`, {
         headers: { host: `127.0.0.1:${IN_PROCESS_PORT}`, authorization: `Bearer ${TEST_TOKEN}` }
       })

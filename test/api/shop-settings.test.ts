@@ -1,5 +1,8 @@
 /** The shop's currency and time zone: GET and PUT /v3/settings/shop. */
+import { utimes } from 'node:fs/promises'
+import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { SETTINGS_FILE_NAME, writeSetting } from '#settings/settings'
 import { computerLocale, currencyOfLocale, readShopSettings } from '#settings/shop-settings'
 import { formatMoney } from '#shared/money'
 import { computerTimeZone } from '#shared/shop-day'
@@ -26,6 +29,18 @@ describe('GET /v3/settings/shop', () => {
     ['sv', 'EUR']
   ])('takes the default currency of %s from the region it names: %s', (locale, currency) => {
     expect(currencyOfLocale(locale)).toBe(currency)
+  })
+})
+
+describe('settings changed by another process while serving', () => {
+  it('are answered at once, though the server holds the settings it read (plant-store config set writes the file itself)', async () => {
+    const app = await createTestApp()
+    await app.call('PUT', '/v3/settings/shop', { currency: 'GBP' })
+    const minuteAgo = new Date(Date.now() - 60_000)
+    await utimes(path.join(app.dir, SETTINGS_FILE_NAME), minuteAgo, minuteAgo) // an old file: held, not read again
+    expect((await (await app.call('GET', '/v3/settings/shop')).json()).currency).toBe('GBP')
+    await writeSetting(app.dir, 'currency', 'CHF') // what `config set currency CHF` does, from its own process
+    expect((await (await app.call('GET', '/v3/settings/shop')).json()).currency).toBe('CHF')
   })
 })
 

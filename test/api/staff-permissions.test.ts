@@ -4,6 +4,7 @@ import { STAFF_ROLES, refusalWords, roleMay, type StaffAction, type StaffRole } 
 import { ALLOWED_METHODS, WRITE_ROUTE_ACTIONS } from '#server/routes/resources'
 import { createTestApp } from '#setup/in-process'
 import { createStaffedApp, sessionOf } from '#setup/staff'
+import { CLI_ACTOR } from '#store'
 
 /** A write of every kind: its route (as the table names it), the request, and the action it is. */
 interface WriteCase {
@@ -136,8 +137,8 @@ describe('staff roles on every write route (extension)', () => {
   const table = STAFF_ROLES.flatMap((role) => cases.map((item) => ({ role, ...item })))
   it.each(table)('$role: $method $path ($action)', async ({ role, action, method, path, body }) => {
     const app = await createStaffedApp()
-    await app.store.add({ name: 'Fern', status: 'available', tags: [], price: 4, quantity: 3 })
-    if (path.endsWith('/restore')) await app.store.edits.delete(1)
+    await app.store.add({ name: 'Fern', status: 'available', tags: [], price: 4, quantity: 3 }, CLI_ACTOR)
+    if (path.endsWith('/restore')) await app.store.edits.delete(1, CLI_ACTOR)
     if (path.startsWith('/v3/sales/')) expect((await app.call('POST', '/v3/sales', SALE, sessionOf(app, 'owner'))).status).toBe(201)
     const response = await app.call(method, path, body, sessionOf(app, role as StaffRole))
     const problem = response.status === 403 ? ((await response.json()) as { type: string; detail: string }) : undefined
@@ -197,7 +198,7 @@ describe('who needs a staff session (extension)', () => {
 
   it("a paired till's token is a till window: with staff set up its writes need a member, but its sales made offline do not", async () => {
     const app = await createStaffedApp()
-    await app.store.add({ name: 'Fern', status: 'available', tags: [], price: 4, quantity: 3 })
+    await app.store.add({ name: 'Fern', status: 'available', tags: [], price: 4, quantity: 3 }, CLI_ACTOR)
     const till = { authorization: `Bearer ${(await app.namedTokens.add('till-2', 'read-write', 'till'))!.token}` }
     const withoutMember = await app.call('PUT', '/v3/plant', { id: 1, price: 0.01 }, till)
     expect(withoutMember.status).toBe(403)
@@ -219,7 +220,7 @@ describe('who needs a staff session (extension)', () => {
 
   it("a staff member's refund of a sale stays within their limit; a manager's does not need to", async () => {
     const app = await createStaffedApp()
-    await app.store.add({ name: 'Fern', status: 'available', tags: [], price: 6, quantity: 3 })
+    await app.store.add({ name: 'Fern', status: 'available', tags: [], price: 6, quantity: 3 }, CLI_ACTOR)
     const sold = { lines: [{ plantId: 1, quantity: 2 }], payments: [{ method: 'cash', amount: 1200 }] }
     expect((await app.call('POST', '/v3/sales', sold, sessionOf(app, 'staff'))).status).toBe(201)
     const whole = { lines: [{ line: 1, quantity: 2, restock: true }], reason: 'wilted' }
@@ -235,7 +236,7 @@ describe('who needs a staff session (extension)', () => {
 
   it("a staff member's refunds of one sale count together: refunding pot by pot stops at the limit", async () => {
     const app = await createStaffedApp()
-    await app.store.add({ name: 'Fern', status: 'available', tags: [], price: 4, quantity: 5 })
+    await app.store.add({ name: 'Fern', status: 'available', tags: [], price: 4, quantity: 5 }, CLI_ACTOR)
     const sold = { lines: [{ plantId: 1, quantity: 5 }], payments: [{ method: 'cash', amount: 2000 }] }
     expect((await app.call('POST', '/v3/sales', sold, sessionOf(app, 'manager'))).status).toBe(201)
     const onePot = { lines: [{ line: 1, quantity: 1, restock: true }], reason: 'split' }
@@ -249,7 +250,7 @@ describe('who needs a staff session (extension)', () => {
 
   it('a staff member refunds up to their limit, and no more', async () => {
     const app = await createStaffedApp()
-    await app.store.add({ name: 'Fern', status: 'available', tags: [], price: 4, quantity: 3 })
+    await app.store.add({ name: 'Fern', status: 'available', tags: [], price: 4, quantity: 3 }, CLI_ACTOR)
     const anna = sessionOf(app, 'staff')
     expect((await app.call('POST', '/v3/plant/1/stock', { change: 2, reason: 'returned' }, anna)).status).toBe(200) // 8.00
     const over = await app.call('POST', '/v3/plant/1/stock', { change: 3, reason: 'returned' }, anna) // 12.00

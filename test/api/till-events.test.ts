@@ -1,11 +1,12 @@
 /** Delete, restore and bulk calls on the change stream: plant.deleted {id}, plant.restored (full plant), one plants.changed per bulk call. */
 import { describe, expect, it } from 'vitest'
 import { createTestApp } from '#setup/in-process'
+import { CLI_ACTOR } from '#store'
 
 describe('GET /v3/events with delete, restore and bulk calls', () => {
   it('sends plant.deleted with the id, plant.restored with the full plant, and one plants.changed per bulk call', async () => {
     const { call, store } = await createTestApp()
-    await store.applyBatch({ adds: [{ name: 'Fern', price: 4.5 }, { name: 'Moss' }, { name: 'Ivy' }], updates: [] })
+    await store.applyBatch({ adds: [{ name: 'Fern', price: 4.5 }, { name: 'Moss' }, { name: 'Ivy' }], updates: [] }, CLI_ACTOR)
     const reader = (await call('GET', '/v3/events')).body!.pipeThrough(new TextDecoderStream()).getReader()
     let text = ''
     const until = async (part: string) => {

@@ -6,6 +6,7 @@ import { writeSetting } from '#settings/settings'
 import { ShopStore, type PlantChange } from '#store/shop-store'
 import { createTestApp, type TestApp } from '#setup/in-process'
 import { makeTempDir } from '#setup/temp-dir'
+import { CLI_ACTOR } from '#store'
 
 const SAMPLES = [
   { name: 'Monstera', category: 'Aroids', tags: ['indoor', 'shade'], status: 'available' },
@@ -185,7 +186,7 @@ describe('GET /v3/backup (extension)', () => {
     expect(await (await test.call('GET', '/v3/backup')).json()).toEqual({ dir: null, present: false, last: null, warnings: [] })
     const usb = await makeTempDir()
     await writeSetting(test.dir, 'backup.dir', usb)
-    await test.store.add({ name: 'Fern' })
+    await test.store.add({ name: 'Fern' }, CLI_ACTOR)
     const made = await backUpTo(test.dir, usb)
     expect(await (await test.call('GET', '/v3/backup')).json()).toEqual({
       dir: usb,

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest'
 import { ShopStore } from '#store/shop-store'
 import { runCli } from '#setup/serve-process'
 import { makeTempDir } from '#setup/temp-dir'
+import { CLI_ACTOR } from '#store'
 
 async function withCatalogue(dir: string, change: (store: ShopStore) => Promise<unknown>): Promise<void> {
   const store = await ShopStore.open({ dir })
@@ -31,8 +32,8 @@ describe('plant-store backup and restore (real processes)', () => {
   it('count the plants the shop sees and say the deleted ones apart, restorable', async () => {
     const dir = await makeTempDir()
     await withCatalogue(dir, async (store) => {
-      for (const name of ['Fern', 'Moss', 'Ivy']) await store.add({ name })
-      await store.edits.delete(2)
+      for (const name of ['Fern', 'Moss', 'Ivy']) await store.add({ name }, CLI_ACTOR)
+      await store.edits.delete(2, CLI_ACTOR)
     })
     const backup = await cli(dir, 'backup')
     expect(backup.stdout).toMatch(/^Backed up 2 plants \(and 1 deleted, restorable\) to \S+plants-\S+\.json\n$/)
@@ -47,9 +48,9 @@ describe('plant-store backup and restore (real processes)', () => {
     const usb = path.join(await makeTempDir(), 'ShopStore')
     await mkdir(usb)
     expect((await cli(dir, 'config', 'set', 'backup.dir', usb)).code).toBe(0)
-    await withCatalogue(dir, (store) => store.add({ name: 'Fern' }))
+    await withCatalogue(dir, (store) => store.add({ name: 'Fern' }, CLI_ACTOR))
     await cli(dir, 'backup')
-    await withCatalogue(dir, (store) => store.add({ name: 'Moss' }))
+    await withCatalogue(dir, (store) => store.add({ name: 'Moss' }, CLI_ACTOR))
     await cli(dir, 'backup', '--to', usb)
     const [onStick] = await readdir(usb)
     await writeFile(path.join(dir, 'plants.json'), '{"trunc') // the catalogue lost
@@ -68,7 +69,7 @@ describe('plant-store backup and restore (real processes)', () => {
     const usb = path.join(await makeTempDir(), 'ShopStore')
     await mkdir(usb)
     await cli(dir, 'config', 'set', 'backup.dir', usb)
-    await withCatalogue(dir, (store) => store.add({ name: 'Fern' }))
+    await withCatalogue(dir, (store) => store.add({ name: 'Fern' }, CLI_ACTOR))
     await cli(dir, 'backup')
     await cli(dir, 'backup', '--to', usb)
     const local = (await readdir(path.join(dir, 'backups'))).sort().at(-1)
@@ -92,7 +93,7 @@ describe('plant-store backup and restore (real processes)', () => {
     const dir = await makeTempDir()
     const usb = await makeTempDir()
     await cli(dir, 'config', 'set', 'backup.dir', usb)
-    await withCatalogue(dir, (store) => store.add({ name: 'Fern' }))
+    await withCatalogue(dir, (store) => store.add({ name: 'Fern' }, CLI_ACTOR))
     await cli(dir, 'backup', '--to', usb)
     const [ours] = await readdir(usb)
     const planted = path.join(usb, 'plants-2099-01-01T00-00-00-000Z.json')
@@ -111,7 +112,7 @@ describe('plant-store backup and restore (real processes)', () => {
 
   it('restore --from an export says it is an export, how to import it, and that there are backups', async () => {
     const dir = await makeTempDir()
-    await withCatalogue(dir, (store) => store.add({ name: 'Fern' }))
+    await withCatalogue(dir, (store) => store.add({ name: 'Fern' }, CLI_ACTOR))
     expect((await cli(dir, 'backup')).code).toBe(0)
     const exports = await makeTempDir()
     for (const format of ['json', 'csv']) {

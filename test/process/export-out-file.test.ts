@@ -14,6 +14,7 @@ import { hostPlatform } from '#lib/platform'
 import { runCli } from '#setup/serve-process'
 import { makeTempDir } from '#setup/temp-dir'
 import { openTestStore } from '#setup/test-store'
+import { CLI_ACTOR } from '#store'
 
 const POSIX_MODES = hostPlatform() !== 'win32'
 /** What a new document gets here: 0666 less the umask the child inherits from this process. */
@@ -22,7 +23,7 @@ const NEW_DOCUMENT_MODE = 0o666 & ~process.umask()
 describe('plant-store export --out FILE', () => {
   it('replaces a link or an existing file with a new file, and says plainly when it cannot write', async () => {
     const { store, dir: data } = await openTestStore()
-    await store.add({ name: 'Fern' })
+    await store.add({ name: 'Fern' }, CLI_ACTOR)
     await store.close()
     const shared = await makeTempDir()
     const victim = path.join(await makeTempDir(), 'bashrc')
@@ -51,7 +52,7 @@ describe('plant-store export --out FILE', () => {
 describe('plant-store export --out on Windows', () => {
   it.runIf(hostPlatform() === 'win32')('refuses a device name such as CON.csv or nul.json before exporting (exit 2), writing nothing', async () => {
     const { store, dir: data } = await openTestStore()
-    await store.add({ name: 'Fern' })
+    await store.add({ name: 'Fern' }, CLI_ACTOR)
     await store.close()
     const folder = await makeTempDir()
     for (const name of ['CON.csv', 'nul.json', 'COM1.tar.csv']) {

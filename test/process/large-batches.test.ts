@@ -15,6 +15,7 @@ import { restoreFromBackup } from '#store/backups/restore'
 import { ShopStore } from '#store/shop-store'
 import { listHistoryFiles } from '#store/history/history-files'
 import { makeTempDir } from '#setup/temp-dir'
+import { CLI_ACTOR } from '#store'
 
 const ROWS = 200_000
 
@@ -33,7 +34,7 @@ describe('a batch of 200,000 plants (one import)', () => {
     const store = await ShopStore.open({ dir, checkpointIdleMs: 600_000 })
     const backup = path.join(await makeTempDir(), 'before.json')
     await copyFile(path.join(dir, 'plants.json'), backup)
-    await store.applyBatch({ adds: Array.from({ length: ROWS }, (_, i) => ({ name: `Plant ${i}` })), updates: [] })
+    await store.applyBatch({ adds: Array.from({ length: ROWS }, (_, i) => ({ name: `Plant ${i}` })), updates: [] }, CLI_ACTOR)
     // The folder as a kill -9 would leave it: the batch in the journal only. A restore there carries its entries over.
     const copy = await makeTempDir()
     for (const name of await readdir(dir))

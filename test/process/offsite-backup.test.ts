@@ -5,6 +5,7 @@ import { ShopStore } from '#store/shop-store'
 import { hostPlatform } from '#lib/platform'
 import { runCli, startServe } from '#setup/serve-process'
 import { makeTempDir } from '#setup/temp-dir'
+import { CLI_ACTOR } from '#store'
 
 /** What a 0777 folder earns: a warning where modes exist; Windows has none to read, so nothing is said there. */
 const SHARED_WARNING =
@@ -47,7 +48,7 @@ describe('backup folder setting', () => {
     expect(inside.stderr).toMatch(/is inside the data folder .*: a dead disk would take both/)
     expect((await runCli(['config', 'get', 'backup.dir', '--data', data])).stdout).toBe('')
     const store = await ShopStore.open({ dir: data })
-    await store.add({ name: 'Fern' })
+    await store.add({ name: 'Fern' }, CLI_ACTOR)
     await store.close()
     // A recursive mkdir under /proc never settles on Node 20; the backup must fail with a message instead.
     const proc = await runCli(['backup', '--to', '/proc/plant-store-x/y', '--data', data])

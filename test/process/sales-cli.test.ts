@@ -5,6 +5,7 @@ import type { Refund, Sale } from '#shared/sale'
 import { DEFAULT_SALES_SETTINGS } from '#shared/tax'
 import { runCli } from '#setup/serve-process'
 import { openTestStore } from '#setup/test-store'
+import { CLI_ACTOR } from '#store'
 
 const noToken = { PLANT_STORE_TOKEN: undefined }
 
@@ -12,11 +13,14 @@ const noToken = { PLANT_STORE_TOKEN: undefined }
 async function folderWithASale(): Promise<{ data: string; sale: Sale }> {
   const { store, dir: data } = await openTestStore()
   try {
-    await store.add({ name: 'Basil', price: 3.99, quantity: 5 })
-    const { sale } = await store.sales.complete({
-      sale: { lines: [{ plantId: 1, quantity: 2 }], payments: [{ method: 'cash', amount: 798, given: 1000 }] },
-      settings: DEFAULT_SALES_SETTINGS
-    })
+    await store.add({ name: 'Basil', price: 3.99, quantity: 5 }, CLI_ACTOR)
+    const { sale } = await store.sales.complete(
+      {
+        sale: { lines: [{ plantId: 1, quantity: 2 }], payments: [{ method: 'cash', amount: 798, given: 1000 }] },
+        settings: DEFAULT_SALES_SETTINGS
+      },
+      CLI_ACTOR
+    )
     return { data, sale }
   } finally {
     await store.close()

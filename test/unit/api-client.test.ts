@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { ApiError, createApiClient, parseStatusCounts, type FetchLike, type PlantEvent, type StreamState } from '#shared/api-client'
 import { TEST_TOKEN, clientFetch, createTestApp } from '#setup/in-process'
+import { CLI_ACTOR } from '#store'
 
 async function clientFor(token: string | undefined = TEST_TOKEN) {
   const test = await createTestApp()
@@ -78,7 +79,7 @@ describe('ApiClient.subscribe', () => {
     const stop = client.subscribe({ onEvent: (event) => events.push(event), onState: (state) => states.push(state) })
     await expect.poll(() => states).toEqual(['connecting', 'open'])
     await client.addPlant({ name: 'Fern' })
-    await test.store.update({ id: 1, status: 'sold' })
+    await test.store.update({ id: 1, status: 'sold' }, CLI_ACTOR)
     await expect.poll(() => events.map((e) => `${e.type} ${e.plant.status}`)).toEqual(['plant.added available', 'plant.updated sold'])
     stop()
   })
@@ -104,7 +105,7 @@ describe('ApiClient.subscribe', () => {
     expect(states).toEqual(['connecting', 'reconnecting', 'reconnecting', 'reconnecting', 'open'])
     expect(delays[1]!).toBeGreaterThan(delays[0]!)
     expect(delays[2]!).toBeGreaterThan(delays[1]!)
-    await test.store.add({ name: 'after the outage' })
+    await test.store.add({ name: 'after the outage' }, CLI_ACTOR)
     await expect.poll(() => events).toHaveLength(1)
     stop()
   })

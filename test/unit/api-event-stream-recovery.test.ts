@@ -7,6 +7,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { createApiClient, type StreamState } from '#shared/api-client'
 import { TEST_TOKEN, clientFetch, createTestApp } from '#setup/in-process'
 import { largePlant } from '#setup/large-plant'
+import { CLI_ACTOR } from '#store'
 
 /**
  * A fetch whose change streams the test can cut (as a dropped connection) and whose next stream it can hold
@@ -53,12 +54,12 @@ describe('the UI’s change stream after missing many changes', () => {
     const stop = client.subscribe({ onEvent: () => undefined, onReset, onState: (state) => states.push(state) })
     try {
       await expect.poll(() => states.at(-1)).toBe('open')
-      await app.store.add({ name: 'Fern' })
+      await app.store.add({ name: 'Fern' }, CLI_ACTOR)
       await expect.poll(() => network.streams[0]?.text).toContain('id: 1\n')
       network.holdNext()
       network.streams[0]!.cut()
       await expect.poll(() => states.at(-1)).toBe('reconnecting')
-      await app.store.applyBatch({ adds: Array.from({ length: 500 }, (_, index) => largePlant(index)), updates: [] })
+      await app.store.applyBatch({ adds: Array.from({ length: 500 }, (_, index) => largePlant(index)), updates: [] }, CLI_ACTOR)
       network.release()
       await expect.poll(() => onReset, { timeout: 10_000 }).toHaveBeenCalledTimes(1)
       expect(network.streams[1]!.lastEventId).toBe('1')

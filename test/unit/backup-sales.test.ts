@@ -7,22 +7,22 @@ import { readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_SALES_SETTINGS } from '#shared/tax'
-import { backUpNow, latestBackup, restoreFromBackup } from '#store'
+import { CLI_ACTOR, backUpNow, latestBackup, restoreFromBackup } from '#store'
 import { backUpTo } from '#backup-folder/offsite-backup'
 import { ShopStore } from '#store/shop-store'
 import { SALES_FILE_NAME } from '#store/sales/sales-ledger'
 import { makeTempDir } from '#setup/temp-dir'
 
 const sale = { lines: [{ plantId: 1, quantity: 1 }], payments: [{ method: 'cash' as const, amount: 100 }] }
-const sell = (store: ShopStore) => store.sales.complete({ sale, settings: DEFAULT_SALES_SETTINGS })
+const sell = (store: ShopStore) => store.sales.complete({ sale, settings: DEFAULT_SALES_SETTINGS }, CLI_ACTOR)
 
 /** A shop with `sales` sales, a refund of the first and a closed day; left open, or closed when `close`. */
 async function shop(dir: string, sales: number, options: { backupIntervalMs?: number } = {}): Promise<ShopStore> {
   const store = await ShopStore.open({ dir, ...options })
-  await store.add({ name: 'Basil', price: 1, quantity: 100 })
+  await store.add({ name: 'Basil', price: 1, quantity: 100 }, CLI_ACTOR)
   for (let i = 0; i < sales; i++) await sell(store)
-  await store.refunds.make({ receipt: 1, refund: { lines: [{ line: 1, quantity: 1, restock: true }], reason: 'wilted' } })
-  await store.days.close({ counted: 0 })
+  await store.refunds.make({ receipt: 1, refund: { lines: [{ line: 1, quantity: 1, restock: true }], reason: 'wilted' } }, CLI_ACTOR)
+  await store.days.close({ counted: 0 }, CLI_ACTOR)
   return store
 }
 
@@ -37,7 +37,7 @@ async function ledgerOf(dir: string): Promise<{ receipts: number[]; refunds: num
       refunds: ledger.refunds.map((kept) => kept.refund),
       days: ledger.days.map((kept) => kept.day),
       nextReceipt: (await sell(store)).sale.receipt,
-      nextDay: (await store.days.close({ counted: 0 })).day.day
+      nextDay: (await store.days.close({ counted: 0 }, CLI_ACTOR)).day.day
     }
   } finally {
     await store.close()

@@ -7,13 +7,14 @@ import { runInNewContext } from 'node:vm'
 import { describe, expect, it } from 'vitest'
 import { ShopStore } from '#store/shop-store'
 import { openTestStore } from '#setup/test-store'
+import { CLI_ACTOR } from '#store'
 
 setFlagsFromString('--expose-gc')
 const collectGarbage = runInNewContext('gc') as () => void
 
 /** A weak reference to the first history entry of a batch of `count` plants, once the history files hold it. */
 async function entryAfterCheckpoint(store: ShopStore, count: number): Promise<WeakRef<object>> {
-  await store.applyBatch({ adds: Array.from({ length: count }, (_, index) => ({ name: `Plant ${index}` })), updates: [] })
+  await store.applyBatch({ adds: Array.from({ length: count }, (_, index) => ({ name: `Plant ${index}` })), updates: [] }, CLI_ACTOR)
   const [entry] = await store.history.since(0, 1)
   const ref = new WeakRef(entry!)
   await store.checkpoint() // the entries go to the history files and leave the history's memory

@@ -8,6 +8,7 @@ import { readCatalogue } from '#store/file/read-catalogue'
 import { faultyFs } from '#setup/faulty-fs'
 import { makeTempDir } from '#setup/temp-dir'
 import { openTestStore } from '#setup/test-store'
+import { CLI_ACTOR } from '#store'
 
 const journals = async (dir: string) => (await readdir(dir)).filter((name) => name.startsWith('journal-'))
 
@@ -15,7 +16,7 @@ describe('journals on a disk where checkpoints keep failing', () => {
   it('reuses the empty journal instead of starting a new one at every failed checkpoint', async () => {
     const { fs, faults } = faultyFs()
     const { store, dir } = await openTestStore({ fs, checkpointIdleMs: 60_000 })
-    await store.add({ name: 'Fern' })
+    await store.add({ name: 'Fern' }, CLI_ACTOR)
     faults.failWith = 'ENOSPC'
     faults.only = ['rename'] // plants.json cannot be replaced; the journal is still written
     for (let attempt = 0; attempt < 6; attempt++) await store.checkpoint()
@@ -44,7 +45,7 @@ describe('a pile of journals', () => {
     const store = await ShopStore.open({ dir })
     expect(store.get(1)?.status).toBe('sold') // the last journal that changed it, generation 599
     expect(store.size).toBe(2 + 400)
-    expect((await store.add({ name: 'next' })).id).toBe(602)
+    expect((await store.add({ name: 'next' }, CLI_ACTOR)).id).toBe(602)
     await store.close()
     expect(await journals(dir)).toEqual([])
   })

@@ -8,6 +8,7 @@ import { readCatalogue } from '#store/file/read-catalogue'
 import { faultyFs } from '#setup/faulty-fs'
 import { makeTempDir } from '#setup/temp-dir'
 import { openTestStore } from '#setup/test-store'
+import { CLI_ACTOR } from '#store'
 
 const plant = (id: number, status = 'available') => ({ id, name: `p${id}`, tags: [], status, createdAt: 'a', updatedAt: 'a' })
 const line = (nextId: number, ...plants: object[]) => JSON.stringify({ nextId, plants }) + '\n'
@@ -96,7 +97,7 @@ describe('the store with its journal', () => {
     await writeFile(path.join(dir, journalFileName(4)), line(5, plant(4)) + '{"torn')
     const store = await ShopStore.open({ dir })
     expect(store.find().map((p) => `${p.id}:${p.status}`)).toEqual(['1:sold', '2:available', '3:available', '4:available'])
-    expect((await store.add({ name: 'next' })).id).toBe(5)
+    expect((await store.add({ name: 'next' }, CLI_ACTOR)).id).toBe(5)
     await store.close()
     // A clean close folds everything into plants.json and removes the journals.
     const data = JSON.parse(await readFile(path.join(dir, 'plants.json'), 'utf8'))
@@ -106,7 +107,7 @@ describe('the store with its journal', () => {
 
   it('folds the journal into plants.json in the background once it is quiet', async () => {
     const { store, dir } = await openTestStore({ checkpointIdleMs: 20 })
-    await store.add({ name: 'Fern' })
+    await store.add({ name: 'Fern' }, CLI_ACTOR)
     const onDisk = async () => ({
       names: JSON.parse(await readFile(path.join(dir, 'plants.json'), 'utf8')).plants.map((p: { name: string }) => p.name),
       journals: (await readdir(dir)).filter((name) => name.startsWith('journal-')).length
@@ -116,9 +117,9 @@ describe('the store with its journal', () => {
 
   it('keeps serving and loses nothing while a checkpoint runs under load', async () => {
     const { store, dir } = await openTestStore({ checkpointBytes: 2000 })
-    const added = await Promise.all(Array.from({ length: 300 }, (_, i) => store.add({ name: `p${i}` })))
+    const added = await Promise.all(Array.from({ length: 300 }, (_, i) => store.add({ name: `p${i}` }, CLI_ACTOR)))
     await store.checkpoint()
-    await Promise.all(added.slice(0, 100).map((p) => store.update({ id: p.id, status: 'sold' })))
+    await Promise.all(added.slice(0, 100).map((p) => store.update({ id: p.id, status: 'sold' }, CLI_ACTOR)))
     const onDisk = (await readCatalogue(dir))!.data
     expect(onDisk.plants).toHaveLength(300)
     expect(onDisk.plants.filter((p) => p.status === 'sold')).toHaveLength(100)
@@ -127,11 +128,11 @@ describe('the store with its journal', () => {
   it('continues in a new journal after a failed append, and replays both', async () => {
     const { fs, faults } = faultyFs()
     const { store, dir } = await openTestStore({ fs, checkpointIdleMs: 60_000 })
-    await store.add({ name: 'a' })
+    await store.add({ name: 'a' }, CLI_ACTOR)
     faults.failWith = 'EIO'
-    await expect(store.add({ name: 'lost' })).rejects.toThrow(/not saved|could not be written/)
+    await expect(store.add({ name: 'lost' }, CLI_ACTOR)).rejects.toThrow(/not saved|could not be written/)
     faults.failWith = undefined
-    await store.add({ name: 'b' })
+    await store.add({ name: 'b' }, CLI_ACTOR)
     // Read as a crash would leave it (no clean close).
     const onDisk = (await readCatalogue(dir))!
     expect(onDisk.data.plants.map((p) => p.name)).toEqual(['a', 'b'])
@@ -143,12 +144,12 @@ describe('a failed append whose bytes reached the disk anyway', () => {
   it('is never replayed: the next journal records where the old one ends', async () => {
     const { fs, faults } = faultyFs()
     const { store, dir } = await openTestStore({ fs, checkpointIdleMs: 60_000 })
-    await store.add({ name: 'saved' })
+    await store.add({ name: 'saved' }, CLI_ACTOR)
     faults.failWith = 'EIO'
     faults.only = ['datasync', 'truncate'] // the line is written, but neither flushed nor cut off
-    await expect(store.add({ name: 'answered 503' })).rejects.toThrow(/EIO/)
+    await expect(store.add({ name: 'answered 503' }, CLI_ACTOR)).rejects.toThrow(/EIO/)
     faults.failWith = undefined
-    await store.add({ name: 'after' })
+    await store.add({ name: 'after' }, CLI_ACTOR)
     const files = (await readdir(dir)).filter((name) => name.startsWith('journal-')).sort()
     expect(await readFile(path.join(dir, files[0]!), 'utf8')).toContain('answered 503') // the bytes are there…
     const onDisk = (await readCatalogue(dir))!.data
@@ -159,7 +160,7 @@ describe('a failed append whose bytes reached the disk anyway', () => {
 describe('reading the catalogue while a server checkpoints', () => {
   it('reads again when a listed journal vanishes (a checkpoint removed it)', async () => {
     const { store, dir } = await openTestStore({ checkpointIdleMs: 60_000 })
-    await store.add({ name: 'in the journal' })
+    await store.add({ name: 'in the journal' }, CLI_ACTOR)
     const { fs } = faultyFs()
     let vanished = false
     const racing = {

@@ -11,14 +11,14 @@ import { backUpTo } from '#backup-folder/offsite-backup'
 import { newestBackups } from '#backup-folder/latest-backup'
 import { writeSetting } from '#settings/settings'
 import { DataFileError } from '#store/errors'
-import { MAX_BACKUP_BYTES, backupsDir, restoreFromBackup } from '#store'
+import { CLI_ACTOR, MAX_BACKUP_BYTES, backupsDir, restoreFromBackup } from '#store'
 import { makeTempDir } from '#setup/temp-dir'
 import { openTestStore } from '#setup/test-store'
 import { NOBODY } from '#setup/unprivileged'
 
 async function catalogue(name: string): Promise<string> {
   const { store, dir: data } = await openTestStore()
-  await store.add({ name })
+  await store.add({ name }, CLI_ACTOR)
   await store.close()
   return data
 }

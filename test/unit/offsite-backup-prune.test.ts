@@ -11,11 +11,12 @@ import { describe, expect, it } from 'vitest'
 import { OFFSITE_BACKUPS_KEPT, backUpTo, readBackupStatus } from '#backup-folder/offsite-backup'
 import { makeTempDir } from '#setup/temp-dir'
 import { openTestStore } from '#setup/test-store'
+import { CLI_ACTOR } from '#store'
 
 describe('pruning a backup folder', () => {
   it('never deletes the backup just made, nor older ones, because of later-named files in the folder', async () => {
     const { store, dir: data } = await openTestStore()
-    await store.add({ name: 'Fern' })
+    await store.add({ name: 'Fern' }, CLI_ACTOR)
     await store.close()
     const target = await makeTempDir()
     const future = Array.from({ length: OFFSITE_BACKUPS_KEPT }, (_, day) => `plants-2099-01-${String(day + 1).padStart(2, '0')}T00-00-00-000Z.json`)
@@ -32,7 +33,7 @@ describe('pruning a backup folder', () => {
 describe('pruning a backup folder another account can write into', () => {
   it('deletes only backups this data folder wrote: planted backup-named files never push the owner’s real ones out', async () => {
     const { store, dir: data } = await openTestStore()
-    await store.add({ name: 'Fern' })
+    await store.add({ name: 'Fern' }, CLI_ACTOR)
     await store.close()
     const target = await makeTempDir()
     const real: string[] = []
@@ -49,7 +50,7 @@ describe('pruning a backup folder another account can write into', () => {
 
   it('still keeps only the newest of its own backups', async () => {
     const { store, dir: data } = await openTestStore()
-    await store.add({ name: 'Fern' })
+    await store.add({ name: 'Fern' }, CLI_ACTOR)
     await store.close()
     const target = await makeTempDir()
     await writeFile(path.join(target, 'plants-2024-01-01T00-00-00-000Z.json'), '{}') // not ours: stays

@@ -12,11 +12,12 @@ import { backUpTo } from '#backup-folder/offsite-backup'
 import { UntrustedDataFolderError } from '#store/errors'
 import { makeTempDir } from '#setup/temp-dir'
 import { openTestStore } from '#setup/test-store'
+import { CLI_ACTOR } from '#store'
 
 /** A catalogue whose backup-status.json is a link to another file of this user's. */
 async function folderWithPlantedLink(): Promise<{ data: string; victim: string }> {
   const { store, dir: data } = await openTestStore()
-  await store.add({ name: 'Fern' })
+  await store.add({ name: 'Fern' }, CLI_ACTOR)
   await store.close()
   const victim = path.join(await makeTempDir(), 'bashrc')
   await writeFile(victim, 'mine\n')

@@ -11,10 +11,11 @@ import { restoreFromBackup } from '#store/backups/restore'
 import { describeBackupFolder } from '#shared/import-export'
 import { makeTempDir } from '#setup/temp-dir'
 import { openTestStore } from '#setup/test-store'
+import { CLI_ACTOR } from '#store'
 
 async function catalogueWith(names: string[]): Promise<string> {
   const { store, dir } = await openTestStore()
-  for (const name of names) await store.add({ name })
+  for (const name of names) await store.add({ name }, CLI_ACTOR)
   await store.close()
   return dir
 }
@@ -36,7 +37,7 @@ describe('backups into a backup folder', () => {
 
   it('holds what a local backup holds, idempotency keys included, so a retry after a restore from the stick is not applied twice', async () => {
     const { store, dir: data } = await openTestStore()
-    const first = await store.addOnce({ name: 'Fern' }, { by: 'till', key: 'sale-1' })
+    const first = await store.addOnce({ name: 'Fern' }, { by: 'till', key: 'sale-1' }, CLI_ACTOR)
     // Taken while the store runs: the key is still only in the journal.
     const offsite = await backUpTo(data, await makeTempDir(), new Date('2026-03-01T18:00:00Z'))
     const local = await backUpNow(data)
@@ -45,7 +46,7 @@ describe('backups into a backup folder', () => {
     const replacement = await makeTempDir()
     await restoreFromBackup(replacement, offsite!.file)
     const restored = await ShopStore.open({ dir: replacement })
-    const retry = await restored.addOnce({ name: 'Fern' }, { by: 'till', key: 'sale-1' })
+    const retry = await restored.addOnce({ name: 'Fern' }, { by: 'till', key: 'sale-1' }, CLI_ACTOR)
     expect(retry).toEqual({ replayed: true, plant: first.plant })
     expect(restored.size).toBe(1)
     await restored.close()

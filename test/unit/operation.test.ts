@@ -16,6 +16,7 @@ import { ALLOWED_METHODS, RESOURCES, WRITE_ROUTE_ACTIONS } from '#server/routes/
 import { PLANT_PATH_ALLOW } from '#server/routes/plants/problems'
 import { createOpenApiDocument } from '#server/openapi/openapi'
 import { API_PATHS } from '#shared/api-paths'
+import { SettingsOwner } from '#settings/settings-owner'
 
 const operations = operationsOf(RESOURCES)
 const writes = operations.filter((operation) => operation.method !== 'GET')
@@ -71,7 +72,7 @@ describe("an app not given a resource's dependency (here the named tokens)", () 
     onTestFinished(() => store.close())
     const access = new AccessPolicy({ token: () => TOKEN })
     access.listeningOn(7420)
-    const app = createApp({ store, access, staff: await openStaffAccess(dir) })
+    const app = createApp({ store, settings: new SettingsOwner(dir), access, staff: await openStaffAccess(dir) })
     const headers = { host: '127.0.0.1:7420', authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' }
     return (method: string, path: string, extra: Record<string, string> = {}) =>
       app.request(`http://127.0.0.1:7420/v3${path}`, { method, headers: { ...headers, ...extra }, ...(method === 'GET' ? {} : { body: '{}' }) })

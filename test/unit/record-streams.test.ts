@@ -7,7 +7,7 @@ import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_SALES_SETTINGS } from '#shared/tax'
-import { backUpNow, restoreFromBackup } from '#store'
+import { CLI_ACTOR, backUpNow, restoreFromBackup } from '#store'
 import { ShopStore } from '#store/shop-store'
 import { checkBackup } from '#store/backups/check-backup'
 import { serializeSnapshot } from '#store/file/snapshot'
@@ -40,8 +40,8 @@ describe('record streams', () => {
   it('write a backup in the layout it always had: head, plants, then the ledger', async () => {
     const dir = await makeTempDir()
     const store = await ShopStore.open({ dir })
-    await store.add({ name: 'Basil', price: 1, quantity: 5 })
-    await store.sales.complete({ sale, settings: DEFAULT_SALES_SETTINGS })
+    await store.add({ name: 'Basil', price: 1, quantity: 5 }, CLI_ACTOR)
+    await store.sales.complete({ sale, settings: DEFAULT_SALES_SETTINGS }, CLI_ACTOR)
     const backup = (await backUpNow(dir))!
     await store.close()
     const text = await readFile(backup.file, 'utf8')

@@ -7,6 +7,7 @@ import { ShopStore } from '#store/shop-store'
 import { restoreFromBackup } from '#store/backups/restore'
 import { makeTempDir } from '#setup/temp-dir'
 import { openTestStore } from '#setup/test-store'
+import { CLI_ACTOR } from '#store'
 
 const AT = '2024-05-01T09:00:00.000Z'
 const good = JSON.stringify({ version: 1, nextId: 2, plants: [{ id: 1, name: 'Fern', tags: [], status: 'sold', createdAt: AT, updatedAt: AT }] })
@@ -44,14 +45,14 @@ describe('restoreFromBackup', () => {
 
   it('never hands out again an id given out after the backup was made', async () => {
     const { store, dir } = await openTestStore()
-    for (const name of ['a', 'b', 'c', 'd']) await store.add({ name })
+    for (const name of ['a', 'b', 'c', 'd']) await store.add({ name }, CLI_ACTOR)
     await store.close()
     const backup = path.join(dir, 'backup.json')
     await writeFile(backup, good) // nextId 2: made when only plant 1 existed
     const result = await restoreFromBackup(dir, backup)
     expect(result.nextId).toBe(5)
     const again = await ShopStore.open({ dir })
-    expect((await again.add({ name: 'new' })).id).toBe(5)
+    expect((await again.add({ name: 'new' }, CLI_ACTOR)).id).toBe(5)
     await again.close()
   })
 
@@ -63,7 +64,7 @@ describe('restoreFromBackup', () => {
     ['a nextSeq', { version: 3, nextId: 1, plants: [], nextSeq: 2 ** 53 - 1 }]
   ])('refuses a backup with %s at 2^53 − 1 that the start would refuse after the restore, and changes nothing', async (_what, backupData) => {
     const { store, dir } = await openTestStore()
-    await store.add({ name: 'kept' })
+    await store.add({ name: 'kept' }, CLI_ACTOR)
     await store.close()
     const before = await readFile(path.join(dir, 'plants.json'), 'utf8')
     const backup = path.join(dir, 'backup.json')

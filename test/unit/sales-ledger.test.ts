@@ -6,7 +6,7 @@ import { appendFile, copyFile, readdir, readFile, rm, writeFile } from 'node:fs/
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_SALES_SETTINGS } from '#shared/tax'
-import { backUpNow, restoreFromBackup } from '#store'
+import { CLI_ACTOR, backUpNow, restoreFromBackup } from '#store'
 import { ShopStore } from '#store/shop-store'
 import { SALES_FILE_NAME } from '#store/sales/sales-ledger'
 import { makeTempDir } from '#setup/temp-dir'
@@ -16,7 +16,7 @@ const sale = { lines: [{ plantId: 1, quantity: 1 }], payments: [{ method: 'cash'
 
 async function shop(dir: string): Promise<ShopStore> {
   const store = await ShopStore.open({ dir })
-  if (store.size === 0) await store.add({ name: 'Basil', price: 1, quantity: 100 })
+  if (store.size === 0) await store.add({ name: 'Basil', price: 1, quantity: 100 }, CLI_ACTOR)
   return store
 }
 
@@ -24,11 +24,11 @@ describe('the sales ledger', () => {
   it('cuts off a torn last line of sales.jsonl (an append cut short) and goes on from the sales it holds', async () => {
     const dir = await makeTempDir()
     let store = await shop(dir)
-    await store.sales.complete({ sale, settings: DEFAULT_SALES_SETTINGS })
+    await store.sales.complete({ sale, settings: DEFAULT_SALES_SETTINGS }, CLI_ACTOR)
     await store.close() // folded: sale 1 is in sales.jsonl
     await appendFile(path.join(dir, SALES_FILE_NAME), '{"kind":"sale","rece')
     store = await shop(dir)
-    expect((await store.sales.complete({ sale, settings: DEFAULT_SALES_SETTINGS })).sale.receipt).toBe(2)
+    expect((await store.sales.complete({ sale, settings: DEFAULT_SALES_SETTINGS }, CLI_ACTOR)).sale.receipt).toBe(2)
     await store.close()
     const lines = (await readFile(path.join(dir, SALES_FILE_NAME), 'utf8')).split('\n')
     expect(lines.slice(0, -1).map((line) => (JSON.parse(line) as { receipt: number }).receipt)).toEqual([1, 2])
@@ -37,7 +37,7 @@ describe('the sales ledger', () => {
   it('leaves sales.jsonl unread at a start (a year of sales does not slow it): the first sale reads it, once', async () => {
     const dir = await makeTempDir()
     let store = await shop(dir)
-    await store.sales.complete({ sale, settings: DEFAULT_SALES_SETTINGS })
+    await store.sales.complete({ sale, settings: DEFAULT_SALES_SETTINGS }, CLI_ACTOR)
     await store.close() // folded: sale 1 is in sales.jsonl
     const file = path.join(dir, SALES_FILE_NAME)
     await appendFile(file, '{"kind":"sale","rece') // a torn last line: the read that cuts it off shows when the file is read
@@ -46,7 +46,7 @@ describe('the sales ledger', () => {
     try {
       expect(await readFile(file, 'utf8'), 'read at the start').toBe(torn)
       expect(() => store.ledger.sales).toThrow(/read on first use/)
-      expect((await store.sales.complete({ sale, settings: DEFAULT_SALES_SETTINGS })).sale.receipt).toBe(2)
+      expect((await store.sales.complete({ sale, settings: DEFAULT_SALES_SETTINGS }, CLI_ACTOR)).sale.receipt).toBe(2)
       expect(store.ledger.sales.map((kept) => kept.receipt)).toEqual([1, 2])
     } finally {
       await store.close()
@@ -74,9 +74,9 @@ describe('the sales ledger', () => {
 
   it('appends each sale to sales.jsonl exactly once while checkpoints fold the journal under a stream of sales', async () => {
     const { store, dir } = await openTestStore({ checkpointBytes: 1 }) // a checkpoint after every saved batch
-    await store.add({ name: 'Basil', price: 1, quantity: 1000 })
+    await store.add({ name: 'Basil', price: 1, quantity: 1000 }, CLI_ACTOR)
     const client = async () => {
-      for (let i = 0; i < 15; i++) await store.sales.complete({ sale, settings: DEFAULT_SALES_SETTINGS })
+      for (let i = 0; i < 15; i++) await store.sales.complete({ sale, settings: DEFAULT_SALES_SETTINGS }, CLI_ACTOR)
     }
     await Promise.all([client(), client(), client(), client()]) // batch after batch, each saved while a checkpoint may be flushing
     await store.close()
@@ -88,7 +88,7 @@ describe('the sales ledger', () => {
     const dir = await makeTempDir()
     const store = await shop(dir)
     const backup = (await backUpNow(dir))!.file
-    await store.sales.complete({ sale, settings: DEFAULT_SALES_SETTINGS })
+    await store.sales.complete({ sale, settings: DEFAULT_SALES_SETTINGS }, CLI_ACTOR)
     // The folder as a crash would leave it: the sale in the journal only.
     const journals = (await readdir(dir)).filter((name) => name.startsWith('journal-'))
     const saved = await makeTempDir()

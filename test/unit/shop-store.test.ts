@@ -9,6 +9,7 @@ import { faultyFs } from '#setup/faulty-fs'
 import { ShopStore } from '#store/shop-store'
 import { makeTempDir } from '#setup/temp-dir'
 import { openTestStore } from '#setup/test-store'
+import { CLI_ACTOR } from '#store'
 
 async function openStore(dir: string, fs?: FileSystem) {
   const store = await ShopStore.open({ dir, fs })
@@ -28,23 +29,23 @@ describe('ShopStore', () => {
 
   it('adds with defaults and has it on disk when add resolves', async () => {
     const { store, dir } = await openTestStore()
-    const plant = await store.add({ name: 'Fern' })
+    const plant = await store.add({ name: 'Fern' }, CLI_ACTOR)
     expect(plant).toMatchObject({ id: 1, name: 'Fern', tags: [], status: 'available' })
     expect((await fileContent(dir)).plants).toEqual([plant])
   })
 
   it('updates only the fields given and keeps the rest', async () => {
     const { store, dir } = await openTestStore()
-    await store.add({ name: 'Fern', category: 'Ferns', tags: ['shade'] })
-    const updated = await store.update({ id: 1, status: 'sold' })
+    await store.add({ name: 'Fern', category: 'Ferns', tags: ['shade'] }, CLI_ACTOR)
+    const updated = await store.update({ id: 1, status: 'sold' }, CLI_ACTOR)
     expect(updated).toMatchObject({ id: 1, name: 'Fern', category: 'Ferns', tags: ['shade'], status: 'sold' })
-    expect(await store.update({ id: 99, status: 'sold' })).toBeUndefined()
+    expect(await store.update({ id: 99, status: 'sold' }, CLI_ACTOR)).toBeUndefined()
     expect((await fileContent(dir)).plants[0]?.status).toBe('sold')
   })
 
   it('finds by any of several statuses, ordered by id', async () => {
     const { store } = await openTestStore()
-    await Promise.all(['available', 'pending', 'sold', 'pending'].map((status) => store.add({ status: status as 'sold' })))
+    await Promise.all(['available', 'pending', 'sold', 'pending'].map((status) => store.add({ status: status as 'sold' }, CLI_ACTOR)))
     expect(store.find({ statuses: ['pending', 'sold'] }).map((p) => p.id)).toEqual([2, 3, 4])
     expect(store.find().length).toBe(4)
   })
@@ -52,11 +53,11 @@ describe('ShopStore', () => {
   it('never reuses ids, also not after a restart', async () => {
     const dir = await makeTempDir()
     let store = await openStore(dir)
-    await store.add({ name: 'a' })
-    await store.add({ name: 'b' })
+    await store.add({ name: 'a' }, CLI_ACTOR)
+    await store.add({ name: 'b' }, CLI_ACTOR)
     await store.close()
     store = await openStore(dir)
-    expect((await store.add({ name: 'c' })).id).toBe(3)
+    expect((await store.add({ name: 'c' }, CLI_ACTOR)).id).toBe(3)
     await store.close()
   })
 
@@ -64,7 +65,7 @@ describe('ShopStore', () => {
     const { fs, faults } = faultyFs()
     const { store, dir } = await openTestStore({ fs })
     const before = faults.writes
-    const plants = await Promise.all(Array.from({ length: 50 }, (_, i) => store.add({ name: `p${i}` })))
+    const plants = await Promise.all(Array.from({ length: 50 }, (_, i) => store.add({ name: `p${i}` }, CLI_ACTOR)))
     expect(plants.map((p) => p.id)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1))
     expect(faults.writes - before).toBeLessThan(10)
     expect((await fileContent(dir)).plants).toHaveLength(50)
@@ -73,15 +74,15 @@ describe('ShopStore', () => {
   it.each(['ENOSPC', 'EIO', 'EACCES'])('rolls back memory when the write fails with %s, then saves later changes', async (code) => {
     const { fs, faults } = faultyFs()
     const { store, dir } = await openTestStore({ fs })
-    await store.add({ name: 'kept', tags: ['a'] })
+    await store.add({ name: 'kept', tags: ['a'] }, CLI_ACTOR)
     faults.failWith = code
-    await expect(store.add({ name: 'lost' })).rejects.toBeInstanceOf(WriteFailedError)
-    await expect(store.update({ id: 1, name: 'renamed', category: 'new', tags: [] })).rejects.toThrow(code)
+    await expect(store.add({ name: 'lost' }, CLI_ACTOR)).rejects.toBeInstanceOf(WriteFailedError)
+    await expect(store.update({ id: 1, name: 'renamed', category: 'new', tags: [] }, CLI_ACTOR)).rejects.toThrow(code)
     expect(store.find()).toHaveLength(1)
     expect(store.get(1)).toMatchObject({ name: 'kept', tags: ['a'] })
     expect(store.get(1)).not.toHaveProperty('category')
     faults.failWith = undefined
-    const next = await store.add({ name: 'after' })
+    const next = await store.add({ name: 'after' }, CLI_ACTOR)
     expect(next.id).toBe(3) // the failed add's id 2 is not reused
     expect((await fileContent(dir)).plants.map((p) => p.name)).toEqual(['kept', 'after'])
   })
@@ -96,10 +97,10 @@ describe('ShopStore', () => {
 
   it('waits for the write in flight on close and refuses changes after it', async () => {
     const { store, dir } = await openTestStore()
-    const adding = store.add({ name: 'in flight' })
+    const adding = store.add({ name: 'in flight' }, CLI_ACTOR)
     await store.close()
     await expect(adding).resolves.toMatchObject({ id: 1 })
-    await expect(store.add({ name: 'late' })).rejects.toThrow(/shutting down/)
+    await expect(store.add({ name: 'late' }, CLI_ACTOR)).rejects.toThrow(/shutting down/)
     expect((await fileContent(dir)).plants).toHaveLength(1)
   })
 })
@@ -109,12 +110,12 @@ describe('ShopStore change events', () => {
     const { store } = await openTestStore()
     const seen: string[] = []
     const stop = store.onChange((change) => seen.push('plant' in change ? `${change.type} ${change.plant.id} ${change.plant.status}` : change.type))
-    await store.add({ name: 'Fern' })
-    await store.update({ id: 1, status: 'sold' })
-    await store.update({ id: 1 })
-    await store.update({ id: 2, status: 'sold' })
+    await store.add({ name: 'Fern' }, CLI_ACTOR)
+    await store.update({ id: 1, status: 'sold' }, CLI_ACTOR)
+    await store.update({ id: 1 }, CLI_ACTOR)
+    await store.update({ id: 2, status: 'sold' }, CLI_ACTOR)
     stop()
-    await store.add({ name: 'unheard' })
+    await store.add({ name: 'unheard' }, CLI_ACTOR)
     expect(seen).toEqual(['plant.added 1 available', 'plant.updated 1 sold'])
   })
 })
@@ -125,15 +126,15 @@ describe('ShopStore safety', () => {
     let clock = Date.UTC(2026, 0, 1, 9)
     const now = () => new Date(clock)
     let store = await ShopStore.open({ dir, now })
-    await store.add({ name: 'one' })
-    await store.add({ name: 'two' })
+    await store.add({ name: 'one' }, CLI_ACTOR)
+    await store.add({ name: 'two' }, CLI_ACTOR)
     await store.close()
     const { listBackups } = await import('#store/backups/backups')
     const first = await listBackups(dir)
     expect(first).toHaveLength(1) // the empty catalogue, before 'one' was written
     clock += 61 * 60_000
     store = await ShopStore.open({ dir, now })
-    await store.add({ name: 'three' })
+    await store.add({ name: 'three' }, CLI_ACTOR)
     await store.close()
     const second = await listBackups(dir)
     expect(second).toHaveLength(2)
@@ -147,7 +148,7 @@ describe('ShopStore safety', () => {
     const { listBackups } = await import('#store/backups/backups')
     for (let run = 0; run < 30; run++) {
       const store = await ShopStore.open({ dir, now })
-      await store.add({ name: `run ${run}` })
+      await store.add({ name: `run ${run}` }, CLI_ACTOR)
       await store.close()
       clock += 60_000
     }
@@ -158,7 +159,7 @@ describe('ShopStore safety', () => {
 
   it('names the latest backup when the file is damaged', async () => {
     const { store, dir } = await openTestStore()
-    await store.add({ name: 'one' })
+    await store.add({ name: 'one' }, CLI_ACTOR)
     await store.close()
     await writeFile(path.join(dir, 'plants.json'), '\0\0\0\0')
     const error = await openStore(dir).catch((e: unknown) => e)
@@ -204,7 +205,7 @@ describe('ShopStore readers and shutdown', () => {
       }) as FileSystem['open']
     }
     const { store } = await openTestStore({ fs: slowFs, checkpointIdleMs: 60_000 })
-    const adding = store.add({ name: 'in flight' })
+    const adding = store.add({ name: 'in flight' }, CLI_ACTOR)
     await expect.poll(() => syncing).toBe(true)
     expect(store.find()).toHaveLength(0) // written, not yet flushed: not visible
     expect(store.get(1)).toBeUndefined()
@@ -214,7 +215,7 @@ describe('ShopStore readers and shutdown', () => {
     expect(store.find().map((p) => p.name)).toEqual(['in flight'])
     expect(store.version).toBeGreaterThan(version)
     faults.failWith = 'EIO'
-    await expect(store.add({ name: 'never seen' })).rejects.toThrow(/EIO/)
+    await expect(store.add({ name: 'never seen' }, CLI_ACTOR)).rejects.toThrow(/EIO/)
     expect(store.find().map((p) => p.name)).toEqual(['in flight'])
     faults.failWith = undefined
     await store.close()
@@ -222,15 +223,15 @@ describe('ShopStore readers and shutdown', () => {
 
   it('touches nothing after close, even when closed twice while another store has the folder', async () => {
     const { store: first, dir } = await openTestStore({ checkpointIdleMs: 10 })
-    await first.add({ name: 'a' })
+    await first.add({ name: 'a' }, CLI_ACTOR)
     await first.close()
     const second = await ShopStore.open({ dir, checkpointIdleMs: 10 })
-    await second.add({ name: 'b' })
+    await second.add({ name: 'b' }, CLI_ACTOR)
     await second.checkpoint()
     await first.close() // must not write its old state over the second store's
     // No idle checkpoint of the first may fire either: the second's, armed by this add after any of the first's
     // (same 10 ms), has run once plants.json holds 'c', so an earlier timer of the first would have fired by then.
-    await second.add({ name: 'c' })
+    await second.add({ name: 'c' }, CLI_ACTOR)
     const snapshotNames = async () => JSON.parse(await readFile(path.join(dir, 'plants.json'), 'utf8')).plants.map((p: { name: string }) => p.name)
     await expect.poll(() => snapshotNames()).toEqual(['a', 'b', 'c'])
     await second.close()

@@ -15,6 +15,7 @@ import { readCatalogue } from '#store/file/read-catalogue'
 import { faultyFs } from '#setup/faulty-fs'
 import { makeTempDir } from '#setup/temp-dir'
 import { openTestStore } from '#setup/test-store'
+import { CLI_ACTOR } from '#store'
 
 afterEach(() => {
   vi.restoreAllMocks()
@@ -41,7 +42,7 @@ describe('plants.json through lowdb', () => {
     const store = await ShopStore.open({ dir, checkpointIdleMs: 60_000 })
     expect(read).toHaveBeenCalledTimes(1)
     expect(write).toHaveBeenCalledTimes(1) // the new, empty catalogue
-    await store.add({ name: 'Fern' })
+    await store.add({ name: 'Fern' }, CLI_ACTOR)
     await store.checkpoint()
     expect(write).toHaveBeenCalledTimes(2)
     expect((await snapshotOnDisk(dir)).plants.map((plant) => plant.name)).toEqual(['Fern'])
@@ -64,7 +65,7 @@ describe('a migration run through ShopStore.open', () => {
 
   it('migrates in memory, backs up the old file, rewrites it once, and is refused by the older build afterwards', async () => {
     const { store: old, dir } = await openTestStore()
-    await old.add({ name: 'Fern', tags: ['shade'] })
+    await old.add({ name: 'Fern', tags: ['shade'] }, CLI_ACTOR)
     await old.close()
     const before = await readFile(path.join(dir, 'plants.json'), 'utf8')
     const backupsBefore = await listBackups(dir)
@@ -75,7 +76,7 @@ describe('a migration run through ShopStore.open', () => {
     expect(backups).toHaveLength(backupsBefore.length + 1)
     expect(await readFile(backups.at(-1)!, 'utf8')).toBe(before) // the old form, byte for byte
     expect(await snapshotOnDisk(dir)).toMatchObject({ version: NEXT.version, plants: [{ name: 'Fern', tags: ['shade', 'migrated'] }] })
-    await migrated.add({ name: 'Palm' })
+    await migrated.add({ name: 'Palm' }, CLI_ACTOR)
     await migrated.close()
     const backupCount = (await listBackups(dir)).length
 
@@ -92,7 +93,7 @@ describe('a migration run through ShopStore.open', () => {
 
   it('refuses to open, touching nothing, when a migration step fails', async () => {
     const { store: old, dir } = await openTestStore()
-    await old.add({ name: 'Fern' })
+    await old.add({ name: 'Fern' }, CLI_ACTOR)
     await old.close()
     const before = await readFile(path.join(dir, 'plants.json'), 'utf8')
     const broken: FileLayout = { version: DATA_FILE_VERSION + 1, migrations: { ...CURRENT_LAYOUT.migrations } }
@@ -109,7 +110,7 @@ describe('the checkpoint triggered by the journal size', () => {
     // The idle checkpoint is a minute away: only the size can trigger one during this test.
     const store = await ShopStore.open({ dir, checkpointIdleMs: 60_000, checkpointBytes: 1500 })
     const names = Array.from({ length: 12 }, (_, i) => `plant number ${i} with a name long enough to fill the journal`)
-    for (const name of names) await store.add({ name })
+    for (const name of names) await store.add({ name }, CLI_ACTOR)
     // Folded: plants.json holds the first plants, and the journals it holds are deleted.
     await expect
       .poll(async () => {
@@ -129,8 +130,8 @@ describe('a failed final write on close', () => {
     const dir = await makeTempDir()
     const { fs, faults } = faultyFs()
     const store = await ShopStore.open({ dir, fs, checkpointIdleMs: 60_000 })
-    await store.add({ name: 'a' })
-    await store.add({ name: 'b' })
+    await store.add({ name: 'a' }, CLI_ACTOR)
+    await store.add({ name: 'b' }, CLI_ACTOR)
     const snapshotBefore = await readFile(path.join(dir, 'plants.json'), 'utf8')
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined)
     faults.failWith = 'ENOSPC'
@@ -156,10 +157,10 @@ describe('a checkpoint right after a failed append', () => {
     const dir = await makeTempDir()
     const { fs, faults } = faultyFs()
     const store = await ShopStore.open({ dir, fs, checkpointIdleMs: 60_000 })
-    await store.add({ name: 'saved' })
+    await store.add({ name: 'saved' }, CLI_ACTOR)
     faults.failWith = 'EIO'
     faults.only = ['datasync', 'truncate'] // the line is written, but neither flushed nor cut off
-    await expect(store.add({ name: 'answered 503' })).rejects.toThrow(/EIO/)
+    await expect(store.add({ name: 'answered 503' }, CLI_ACTOR)).rejects.toThrow(/EIO/)
     faults.only = ['rename'] // and the checkpoint that follows cannot replace plants.json
     vi.spyOn(console, 'error').mockImplementation(() => undefined)
     await store.checkpoint()

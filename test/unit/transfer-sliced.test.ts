@@ -14,6 +14,7 @@ import type { Plant } from '#shared/plant'
 import { CatalogueChangedError } from '#store/errors'
 import { ShopStore } from '#store/shop-store'
 import { openTestStore } from '#setup/test-store'
+import { CLI_ACTOR } from '#store'
 
 /** `count` rows of accented names (two-byte characters fall across the 64 KiB slices), some with faults. */
 function bigCsv(count: number, separator = ','): string {
@@ -80,7 +81,7 @@ describe('an import while the catalogue changes', () => {
   const withStore = async (test: (store: ShopStore) => Promise<void>) => {
     const { store } = await openTestStore()
     try {
-      await store.add({ name: 'Fern', status: 'available' })
+      await store.add({ name: 'Fern', status: 'available' }, CLI_ACTOR)
       await test(store)
     } finally {
       await store.close()
@@ -96,11 +97,11 @@ describe('an import while the catalogue changes', () => {
       // Renames plant 1 as soon as the plan has read it (as "Fern"): the rename is saved while the plan yields.
       const get = store.get.bind(store)
       store.get = (id) => {
-        if (id === 1 && !asked) void store.update({ id: 1, name: 'Rose' }).then(() => (renamed = true))
+        if (id === 1 && !asked) void store.update({ id: 1, name: 'Rose' }, CLI_ACTOR).then(() => (renamed = true))
         if (id === 1) asked = true
         return get(id)
       }
-      const outcome = await importText(store, 'csv', file, false)
+      const outcome = await importText(store, 'csv', file, false, CLI_ACTOR)
       expect(renamed).toBe(true)
       expect(outcome.summary).toMatchObject({ updated: 1, added: 20_000, errors: [], applied: true })
       expect(store.get(1)).toMatchObject({ name: 'Fern', status: 'sold' })
@@ -111,10 +112,10 @@ describe('an import while the catalogue changes', () => {
     withStore(async (store) => {
       let importing = true
       const edits = (async () => {
-        for (let i = 0; importing; i++) await store.update({ id: 1, name: `Edit ${i}` })
+        for (let i = 0; importing; i++) await store.update({ id: 1, name: `Edit ${i}` }, CLI_ACTOR)
       })()
       const size = store.size
-      await expect(importText(store, 'csv', file, false)).rejects.toBeInstanceOf(CatalogueChangedError)
+      await expect(importText(store, 'csv', file, false, CLI_ACTOR)).rejects.toBeInstanceOf(CatalogueChangedError)
       importing = false
       await edits
       expect(store.size).toBe(size)

@@ -9,7 +9,7 @@ import { readImportMappings, rememberImportMapping, shouldRemember } from '#sett
 import { remoteImport } from '#transfer/remote-transfer'
 import { TooManyColumnsError } from '#transfer/import-errors'
 import type { ImportOutcome } from '#transfer/transfer'
-import { DATA_FILE_NAME } from '#store'
+import { CLI_ACTOR, DATA_FILE_NAME } from '#store'
 import { CommandError, EXIT_CODES, UsageError, type Command } from '#cli/command'
 import { readFormat } from './export'
 import { CHOICE_OPTIONS, CHOICE_OPTIONS_HELP, describeMapping, readChoices } from './import-choices'
@@ -124,7 +124,8 @@ async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
               const send = () => remoteImport(client, format, bytes, dryRun, choices)
               return dryRun ? send() : withImportInterruptNotice(file, send)
             }
-            const local = await importFile(store, { format, bytes, choices, remembered: await readImportMappings(dataDir) }, dryRun)
+            const remembered = await readImportMappings(dataDir)
+            const local = await importFile(store, { format, bytes, choices, remembered }, dryRun, CLI_ACTOR)
             const mapping = local.summary.mapping
             // As the server does: the next file of this header shape is read the same way.
             if (shouldRemember(local.summary, Object.keys(choices).length > 0))

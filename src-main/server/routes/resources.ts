@@ -4,6 +4,7 @@
  * from the same list. A new resource is one folder under routes/ and one line here.
  */
 import type { ShopStore } from '#store'
+import type { SettingsOwner } from '#settings/settings-owner'
 import type { AccessPolicy } from '#server/security/access-policy'
 import type { StaffAccess } from '#server/security/staff-gate'
 import { allowedMethodsOf, writeActionsOf, type AnyResource } from './operation'
@@ -31,6 +32,8 @@ import { transferResource } from './transfer/resource'
 /** What the app needs to serve the API. */
 export interface CreateAppOptions {
   store: ShopStore
+  /** The data folder's settings, read once and held (settings-owner.ts): one owner per folder, shared by every app over it. */
+  settings: SettingsOwner
   /**
    * Who may call (token, own Host and Origin values). Required: there is no
    * unprotected app. Call `access.listeningOn(port)` once the port is known;

@@ -16,7 +16,7 @@ import type { StaffSessions } from '#auth/staff/staff-sessions'
 import { problem } from '#server/problems/problems'
 import { routePattern } from '#server/urls'
 import type { StaffRuleMeta } from '#server/routes/operation'
-import { CLIENT_HEADER } from './actor'
+import { fromCommandLine } from './actor'
 
 declare module 'h3' {
   interface H3EventContext {
@@ -43,15 +43,20 @@ function needsStaff(event: H3Event, access: StaffAccess): boolean {
   const principal = event.context.principal
   if (principal?.kind === 'till') return event.context.matchedRoute?.route !== OFFLINE_SALES_ROUTE
   if (principal?.scope !== 'owner') return false
-  return event.req.headers.get(CLIENT_HEADER) !== 'cli'
+  return !fromCommandLine(event)
 }
 
 const OFFLINE_SALES_ROUTE = routePattern(OFFLINE_SALES_PATH)
 
+/** The staff session `event` carries (header X-Plant-Store-Staff), undefined when none. */
+export function sessionOf(event: H3Event): string | undefined {
+  return event.req.headers.get(STAFF_SESSION_HEADER) ?? undefined
+}
+
 /** The member whose session `event` carries (undefined when it carries none), or a 403 when that session has ended. */
 function memberAtTill(event: H3Event, access: StaffAccess): StaffMember | undefined {
-  const session = event.req.headers.get(STAFF_SESSION_HEADER)
-  if (session === null || session === '' || !access.registry.active) return undefined
+  const session = sessionOf(event)
+  if (session === undefined || session === '' || !access.registry.active) return undefined
   const id = access.sessions.use(session)
   const member = id === undefined ? undefined : access.registry.member(id)
   if (!member) throw problem('staffSessionNeeded', true)
@@ -96,9 +101,4 @@ export function refundLimitOf(event: H3Event): number | undefined {
 export function requireRefundWithinLimit(event: H3Event, amountCents: number): void {
   const limit = refundLimitOf(event)
   if (limit !== undefined && amountCents > limit) throw problem('refundOverLimit', amountCents, event.context.staff!)
-}
-
-/** The member at the till's name for the change log's `staff` (undefined when none). */
-export function staffNameOf(event: H3Event): string | undefined {
-  return event.context.staff?.name
 }

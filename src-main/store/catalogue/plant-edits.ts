@@ -9,7 +9,6 @@
 import type { ChangeType } from '#shared/history'
 import type { BulkChange } from '#shared/plant-bulk'
 import type { FieldChanges, Plant, PlantChanges } from '#shared/plant'
-import { currentActor } from '#store/history/history-actor'
 import type { Actor, HistoryEntry } from '#store/history/history-entry'
 import type { PlantChange } from './plant-store-types'
 import { changedPlantRecord, sameFields } from './plant-records'
@@ -65,9 +64,9 @@ export class PlantEdits {
   constructor(private readonly host: EditHost) {}
 
   /** Deletes `id` (If-Match as `condition`); resolves with the plant as it was deleted, or undefined when there is none. */
-  async delete(id: number, condition?: WriteCondition): Promise<Plant | undefined> {
+  async delete(id: number, by: Actor, condition?: WriteCondition): Promise<Plant | undefined> {
     try {
-      const { plants, seq } = await this.#edit('deleted', [{ id }], condition)
+      const { plants, seq } = await this.#edit('deleted', [{ id }], by, condition)
       const plant = plants[0]
       this.host.announce({ type: 'plant.deleted', plant: plant!, seq })
       return plant
@@ -78,8 +77,8 @@ export class PlantEdits {
   }
 
   /** Brings `id` back as it was, one version on; PlantsNotEditableError when it has no tombstone or is not deleted. */
-  async restore(id: number): Promise<Plant> {
-    const { plants, seq } = await this.#edit('restored', [{ id }])
+  async restore(id: number, by: Actor): Promise<Plant> {
+    const { plants, seq } = await this.#edit('restored', [{ id }], by)
     this.host.announce({ type: 'plant.restored', plant: plants[0]!, seq })
     return plants[0]!
   }
@@ -93,26 +92,25 @@ export class PlantEdits {
    * Applies every change (each names its plant), all or none; announced once as `plants.changed`. Resolves with
    * every plant named, as it is now: a change that changes nothing leaves its plant alone (no version, no entry, no event).
    */
-  bulkUpdate(updates: readonly BulkChange[]): Promise<Plant[]> {
-    return this.#bulk('updated', updates)
+  bulkUpdate(updates: readonly BulkChange[], by: Actor): Promise<Plant[]> {
+    return this.#bulk('updated', updates, by)
   }
 
-  bulkDelete(ids: readonly number[]): Promise<Plant[]> {
-    return this.#bulk('deleted', unique(ids))
+  bulkDelete(ids: readonly number[], by: Actor): Promise<Plant[]> {
+    return this.#bulk('deleted', unique(ids), by)
   }
 
-  bulkRestore(ids: readonly number[]): Promise<Plant[]> {
-    return this.#bulk('restored', unique(ids))
+  bulkRestore(ids: readonly number[], by: Actor): Promise<Plant[]> {
+    return this.#bulk('restored', unique(ids), by)
   }
 
-  async #bulk(edit: Edit, items: readonly BulkChange[]): Promise<Plant[]> {
-    const { plants, changed, seq } = await this.#edit(edit, items)
+  async #bulk(edit: Edit, items: readonly BulkChange[], by: Actor): Promise<Plant[]> {
+    const { plants, changed, seq } = await this.#edit(edit, items, by)
     if (changed.length > 0) this.host.announce({ type: 'plants.changed', change: edit, plants: changed, seq })
     return plants
   }
 
-  #edit(edit: Edit, items: readonly BulkChange[], condition?: WriteCondition): Promise<Edited> {
-    const by = currentActor() // read in the request's context, before the serialised step
+  #edit(edit: Edit, items: readonly BulkChange[], by: Actor, condition?: WriteCondition): Promise<Edited> {
     return this.host.submit(() => {
       const unknown: number[] = []
       const notDeleted: number[] = []

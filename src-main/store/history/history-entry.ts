@@ -24,7 +24,7 @@ export interface HistoryEntry extends ChangeRecord {
   sale?: SaleFacts
 }
 
-/** Who changes plants: set per request (history-actor.ts); `staff` is the member at the till, when staff are set up. */
+/** Who changes plants: passed to each write of the store (history-actor.ts); `staff` is the member at the till, when staff are set up. */
 export interface Actor {
   by: string
   staff?: string

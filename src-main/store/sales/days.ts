@@ -4,7 +4,7 @@
  * is one journal line, in the serialised step, so no sale slips between its figures and its record.
  */
 import { dayReportOf, type DayClose, type DayCloseRequest, type DayReport } from '#shared/day'
-import { currentActor, staffOf } from '#store/history/history-actor'
+import { staffOf, type Actor } from '#store/history/history-actor'
 import { fingerprintOf, replayOf, type SaleHost } from './sale-book'
 import { SaleRefusedError } from './sale-errors'
 import { journalRecordOf, publicOf, type DayRecord } from './sale-records'
@@ -27,11 +27,10 @@ export class Days {
   }
 
   /**
-   * Closes the day being traded with the cash counted; resolves with its Z report once saved. With an Idempotency-Key,
+   * Closes the day being traded with the cash counted by `actor` (its till: `by`); resolves with its Z report once saved. With an Idempotency-Key,
    * a retry (a double click) answers the first close instead of closing the next day too.
    */
-  async close(request: DayCloseRequest, key?: string): Promise<{ day: DayClose; replayed: boolean }> {
-    const actor = currentActor()
+  async close(request: DayCloseRequest, actor: Actor, key?: string): Promise<{ day: DayClose; replayed: boolean }> {
     const till = actor.by
     const fingerprint = fingerprintOf('day', request)
     await this.host.ledger.load() // read at its first use after a start

@@ -8,7 +8,7 @@ import type { FieldError } from '#shared/problem'
 import type { NewRefund, Refund, RefundLine } from '#shared/sale'
 import { refundShare, settle, taxLinesOf } from '#shared/sale-totals'
 import type { StockLine } from '#shared/stock'
-import { currentActor, staffOf } from '#store/history/history-actor'
+import { staffOf, type Actor } from '#store/history/history-actor'
 import type { StockMovements } from '#store/stock/stock-movements'
 import type { SaleHost } from './sale-book'
 import { fingerprintOf, replayOf } from './sale-book'
@@ -34,12 +34,11 @@ export class Refunds {
   constructor(private readonly host: SaleHost) {}
 
   /**
-   * Makes a refund, all or nothing. Refused, changing nothing: UnknownReceiptError, SaleRefusedError (invalid: a line
+   * Makes a refund as `actor` (its till: `by`), all or nothing. Refused, changing nothing: UnknownReceiptError, SaleRefusedError (invalid: a line
    * the sale does not have, payments that do not add up; beyond: more pots than are left to refund; key-reused),
    * StockRefusedError (a restock the plant cannot take, e.g. a single plant that is not sold).
    */
-  async make(request: RefundRequest): Promise<{ refund: Refund; replayed: boolean }> {
-    const actor = currentActor()
+  async make(request: RefundRequest, actor: Actor): Promise<{ refund: Refund; replayed: boolean }> {
     const till = actor.by
     const fingerprint = fingerprintOf('refund', [request.receipt, request.refund])
     await this.host.ledger.load() // read at its first use after a start

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto'
 import type { NewSale, Sale } from '#shared/sale'
 import { priceBasket, settle, type LineToPrice } from '#shared/sale-totals'
 import { taxRateOf, type SalesSettings } from '#shared/tax'
-import { currentActor, staffOf } from '#store/history/history-actor'
+import { staffOf, type Actor } from '#store/history/history-actor'
 import { PlantsNotEditableError } from '#store/catalogue/plant-edits'
 import type { StagedChange } from '#store/catalogue/unit-of-work'
 import type { StoredPlant } from '#store/catalogue/stored-plant'
@@ -67,13 +67,13 @@ export class SaleBook {
   constructor(private readonly host: SaleHost) {}
 
   /**
-   * Completes a sale, all or nothing. Refused, changing nothing: PlantsNotEditableError (a plant unknown or deleted),
+   * Completes a sale made by `actor` (`by`: the till whose takings it counts in), all or nothing. Refused, changing
+   * nothing: PlantsNotEditableError (a plant unknown or deleted),
    * SaleRefusedError (invalid, short, key-reused), StockRefusedError (more pots than on hand: a sale made here never
    * takes stock below zero; count the shelf first). A sale made offline at a till (`madeOfflineAt`) is never refused
    * for stock: the till already handed the pots over; a line it takes below zero is flagged for a count.
    */
-  async complete(request: SaleRequest): Promise<SaleOutcome> {
-    const actor = currentActor() // read in the request's context, before the serialised step
+  async complete(request: SaleRequest, actor: Actor): Promise<SaleOutcome> {
     const till = actor.by
     const what = 'The sale was not completed'
     const fingerprint = fingerprintOf('sale', request.sale)

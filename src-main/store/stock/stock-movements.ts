@@ -7,7 +7,6 @@
 import { PLANT_LIMITS } from '#shared/plant-schema'
 import type { Plant } from '#shared/plant'
 import type { OfflineSaleMark, StockLine, StockMovement } from '#shared/stock'
-import { currentActor } from '#store/history/history-actor'
 import type { Actor, HistoryEntry, MovementCause } from '#store/history/history-entry'
 import type { IdempotencyRecord, IdempotencyScope, RememberedStock } from '#store/file/data-file'
 import type { JournalRecord } from '#store/journal/journal'
@@ -76,12 +75,11 @@ export class StockMovements {
   constructor(private readonly host: StockHost) {}
 
   /**
-   * Applies every line or none. Refused, changing nothing: PlantsNotEditableError (an id names no plant, or a
+   * Applies every line or none, as `by`. Refused, changing nothing: PlantsNotEditableError (an id names no plant, or a
    * deleted one), VersionConflictError (If-Match, or a line's version), StockRefusedError (below zero, above the
    * most a line holds, or pots taken from a plant that keeps no stock), IdempotencyKeyReusedError.
    */
-  async move(request: StockRequest): Promise<StockOutcome> {
-    const by = currentActor() // read in the request's context, before the serialised step
+  async move(request: StockRequest, by: Actor): Promise<StockOutcome> {
     const outcome = await this.host.submit<StockOutcome>(() => {
       const now = this.host.now()
       const fingerprint = request.idempotency && stockFingerprintOf(request.lines)

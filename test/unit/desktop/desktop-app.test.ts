@@ -8,7 +8,7 @@ import { DESKTOP_BRIDGE_CHANNEL } from '#shared/desktop-bridge'
 import { resolveDataDir } from '#app/config'
 import { PAIRING_FILE_NAME } from '#till/pairing'
 import { ShopStore } from '#store/shop-store'
-import { DATA_FILE_NAME } from '#store'
+import { CLI_ACTOR, DATA_FILE_NAME } from '#store'
 import { makeTempDir } from '#setup/temp-dir'
 import { openTestStore } from '#setup/test-store'
 import { addBackup, damageCatalogue } from './_catalogue'
@@ -197,7 +197,7 @@ describe('the desktop app', () => {
     }
     let stoppedBeforeExit: boolean | undefined
     app.exit.mockImplementation(() => void (stoppedBeforeExit = stopped))
-    const adding = storeOf(desktop).add({ name: 'Monstera', tags: [] })
+    const adding = storeOf(desktop).add({ name: 'Monstera', tags: [] }, CLI_ACTOR)
     const quit = fakeEvent()
     app.emit('will-quit', quit)
     expect(quit.defaultPrevented()).toBe(true)

@@ -7,6 +7,7 @@ import { makeTempDir } from '#setup/temp-dir'
 import { addBackup } from './_catalogue'
 import { mainWindow, runDesktop, storeOf } from './_desktop'
 import { FakeBrowserWindow, clipboard, dialog, messageBoxOptions, resetElectronFake, shell } from './_electron-fake'
+import { CLI_ACTOR } from '#store'
 
 vi.mock('electron', () => import('./_electron-fake'))
 
@@ -14,7 +15,7 @@ vi.mock('electron', () => import('./_electron-fake'))
 async function appWithAPlant() {
   const dir = await makeTempDir()
   const desktop = await runDesktop(dir)
-  await storeOf(desktop).add({ name: 'Aloe', tags: [] })
+  await storeOf(desktop).add({ name: 'Aloe', tags: [] }, CLI_ACTOR)
   return { dir, desktop, actions: createMenuActions(desktop) }
 }
 

@@ -12,16 +12,16 @@ import { BACKUP_FOLDER_BODY, type BackupFolderStatus, type BackupMade } from '#s
 import { plantCountText } from '#shared/words'
 import { checkBackupFolder, sharedFolderWarning } from '#backup-folder/check-folder'
 import { backUpTo, readBackupStatus } from '#backup-folder/offsite-backup'
-import { readSettings, writeSetting } from '#settings/settings'
-import type { ShopStore } from '#store'
+import type { SettingsOwner } from '#settings/settings-owner'
 import { readJsonBody } from '#server/http/read-json-body'
 import { JSON_BODY_RESPONSES, extensionOperation, json, jsonBody, ownerOnlyResponse, problemResponse } from '#server/openapi/parts'
 import { problem } from '#server/problems/problems'
 import { requireOwner } from '#server/security/security'
 import { defineOperation, defineResource } from '#server/routes/operation'
 
-async function backupFolderStatus(dataDir: string): Promise<BackupFolderStatus> {
-  const dir = (await readSettings(dataDir))['backup.dir'] ?? null
+async function backupFolderStatus(settings: SettingsOwner): Promise<BackupFolderStatus> {
+  const { dataDir } = settings
+  const dir = (await settings.read())['backup.dir'] ?? null
   const present =
     dir !== null &&
     (await stat(dir).then(
@@ -32,20 +32,24 @@ async function backupFolderStatus(dataDir: string): Promise<BackupFolderStatus> 
   return { dir, present, last: (await readBackupStatus(dataDir)) ?? null, warnings: shared === undefined ? [] : [shared] }
 }
 
-async function changeFolder(event: H3Event, dataDir: string): Promise<BackupFolderStatus> {
+async function changeFolder(event: H3Event, settings: SettingsOwner): Promise<BackupFolderStatus> {
   requireOwner(event, 'change the backup folder')
   const checked = validate(BACKUP_FOLDER_BODY, await readJsonBody(event, 400))
   if (!checked.ok) throw problem('backupFolderNotChanged', checked.errors)
   const wanted = checked.value.dir
   // A folder that cannot be used is the check's BackupFolderError (422).
-  const folder = wanted === null ? undefined : await checkBackupFolder(wanted, dataDir)
-  await writeSetting(dataDir, 'backup.dir', folder)
-  return backupFolderStatus(dataDir)
+  const folder = wanted === null ? undefined : await checkBackupFolder(wanted, settings.dataDir)
+  await settings.change((stored) => {
+    if (folder === undefined) delete stored['backup.dir']
+    else stored['backup.dir'] = folder
+  })
+  return backupFolderStatus(settings)
 }
 
-async function backUpNow(event: H3Event, dataDir: string): Promise<BackupMade> {
+async function backUpNow(event: H3Event, settings: SettingsOwner): Promise<BackupMade> {
   requireOwner(event, 'start a backup')
-  const dir = (await readSettings(dataDir))['backup.dir']
+  const { dataDir } = settings
+  const dir = (await settings.read())['backup.dir']
   if (dir === undefined) throw problem('backupNotMade', 'no backup folder is set; choose one first')
   // A backup that cannot be written there is OffsiteBackupError (409).
   const made = await backUpTo(dataDir, dir)
@@ -122,29 +126,29 @@ const postBackup = extensionOperation({
 
 /** The backup folder and backing up now, over the app's data folder. */
 export const backupResource = defineResource({
-  context: ({ store }: { store: ShopStore }) => store.dir,
+  context: ({ settings }: { settings: SettingsOwner }) => settings,
   schemas: componentsOf(BACKUP_FOLDER_BODY),
   operations: [
-    defineOperation<string>({
+    defineOperation<SettingsOwner>({
       method: 'GET',
       path: EXTENSION_PATHS.backup,
       openapi: getBackup,
-      handler: (_event, dir) => backupFolderStatus(dir)
+      handler: (_event, settings) => backupFolderStatus(settings)
     }),
-    defineOperation<string>({
+    defineOperation<SettingsOwner>({
       method: 'PUT',
       path: EXTENSION_PATHS.backup,
       staff: 'backups',
       body: BACKUP_FOLDER_BODY,
       openapi: putBackup,
-      handler: (event, dir) => changeFolder(event, dir)
+      handler: (event, settings) => changeFolder(event, settings)
     }),
-    defineOperation<string>({
+    defineOperation<SettingsOwner>({
       method: 'POST',
       path: EXTENSION_PATHS.backup,
       staff: 'backups',
       openapi: postBackup,
-      handler: (event, dir) => backUpNow(event, dir)
+      handler: (event, settings) => backUpNow(event, settings)
     })
   ]
 })

@@ -8,6 +8,8 @@ import { componentsOf, validate } from '#shared/body-rules'
 import { DAY_CLOSE_BODY, DAY_PATHS, type DayClose } from '#shared/day'
 import type { ShopStore } from '#store'
 import { EXTENSION_HEADERS } from '#shared/api-paths'
+import { shopOf, type Shop } from '#server/routes/shop'
+import { actorIn } from '#server/security/actor'
 import { readIdempotencyKey } from '#server/http/idempotency-key'
 import { IDEMPOTENCY_KEY_PARAMETER, afterLedger } from '#server/routes/sales/resource'
 import { numberParam } from '#server/http/path-params'
@@ -25,17 +27,15 @@ import {
 } from '#server/openapi/parts'
 import { problem } from '#server/problems/problems'
 import { defineOperation, defineResource } from '#server/routes/operation'
-import { readSalesSettings } from '#settings/sales-settings'
-import { readShopSettings } from '#settings/shop-settings'
 import { dayReportHtml } from '#server/routes/sales/day-report-html'
 import { printableResponse, readPaper } from '#server/routes/sales/printable-page'
 import { RECEIPT_PAPERS } from '#shared/sale'
 
-async function closeDay(event: H3Event, store: ShopStore): Promise<DayClose> {
+async function closeDay(event: H3Event, { store }: Shop): Promise<DayClose> {
   const checked = validate(DAY_CLOSE_BODY, await readJsonBody(event, 400))
   if (!checked.ok) throw problem('saleInvalid', 'The day was not closed', checked.errors)
   const key = readIdempotencyKey(event)
-  const outcome = await store.days.close(checked.value, key)
+  const outcome = await store.days.close(checked.value, actorIn(event), key)
   if (outcome.replayed) event.res.headers.set(EXTENSION_HEADERS.idempotentReplayed, 'true')
   event.res.status = 201
   return outcome.day
@@ -49,11 +49,11 @@ function closedDay(event: H3Event, store: ShopStore): DayClose {
 }
 
 /** The X report (the path's day is `current`) or a closed day's Z report, as a printable page on `paper` (80mm when absent). */
-async function reportPage(event: H3Event, store: ShopStore): Promise<Response> {
+async function reportPage(event: H3Event, { store, settings }: Shop): Promise<Response> {
   const close = event.context.params?.number === undefined ? undefined : closedDay(event, store)
   const report = close ? close.report : store.days.current()
   const paper = readPaper(event)
-  return printableResponse(dayReportHtml(report, close, await readSalesSettings(store.dir), await readShopSettings(store.dir), paper))
+  return printableResponse(dayReportHtml(report, close, await settings.sales(), await settings.shop(), paper))
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -185,17 +185,17 @@ const getDayDoc = extensionOperation({
 
 /** The day routes over the app's store: the X report, closing the day, the closed days and their printable reports. */
 export const daysResource = defineResource({
-  context: ({ store }: { store: ShopStore }) => store,
+  context: shopOf,
   schemas: { ...componentsOf(DAY_CLOSE_BODY), DayReport: report, ClosedDay: closed },
   operations: [
-    defineOperation<ShopStore>({
+    defineOperation<Shop>({
       method: 'GET',
       path: DAY_PATHS.current,
       head: 'listed',
       openapi: currentDayDoc,
-      handler: afterLedger((_event, store) => store.days.current())
+      handler: afterLedger((_event, { store }) => store.days.current())
     }),
-    defineOperation<ShopStore>({
+    defineOperation<Shop>({
       method: 'POST',
       path: DAY_PATHS.close,
       staff: 'close-day',
@@ -203,21 +203,21 @@ export const daysResource = defineResource({
       openapi: closeDayDoc,
       handler: afterLedger(closeDay)
     }),
-    defineOperation<ShopStore>({
+    defineOperation<Shop>({
       method: 'GET',
       path: DAY_PATHS.day,
       head: 'listed',
       openapi: getDayDoc,
-      handler: afterLedger(closedDay)
+      handler: afterLedger((event, { store }) => closedDay(event, store))
     }),
-    defineOperation<ShopStore>({
+    defineOperation<Shop>({
       method: 'GET',
       path: DAY_PATHS.currentReport,
       head: 'listed',
       openapi: currentDayReportDoc,
       handler: afterLedger(reportPage)
     }),
-    defineOperation<ShopStore>({
+    defineOperation<Shop>({
       method: 'GET',
       path: DAY_PATHS.dayReport,
       head: 'listed',

@@ -16,19 +16,18 @@ import {
   type OfflineSaleResult,
   type OfflineSalesAnswer
 } from '#shared/offline-sales'
-import { readSalesSettings } from '#settings/sales-settings'
+import { shopOf, type Shop } from '#server/routes/shop'
 import { readJsonBody } from '#server/http/read-json-body'
-import { actingAs, type ShopStore } from '#store'
 import { JSON_BODY_RESPONSES, NOT_SAVED_RESPONSE, extensionOperation, json, jsonBody, problemResponse, ref } from '#server/openapi/parts'
 import { problemMembers, problemOf } from '#server/problems/problem-response'
 import { problem } from '#server/problems/problems'
-import { actorOf } from '#server/security/actor'
+import { actorIn } from '#server/security/actor'
 import { principalOf } from '#server/security/security'
 import { requireMaySell } from '#server/security/staff-actions'
 import { defineOperation, defineResource } from '#server/routes/operation'
 import { afterLedger } from '#server/routes/sales/resource'
 
-async function completeOfflineSales(event: H3Event, store: ShopStore): Promise<OfflineSalesAnswer> {
+async function completeOfflineSales(event: H3Event, { store, settings }: Shop): Promise<OfflineSalesAnswer> {
   const principal = principalOf(event)
   // Only a till can have sold while it could not reach us; anyone else sells through POST /v3/sales, stock checked.
   if (principal.kind !== 'till') throw problem('tillOnly', principal.name)
@@ -36,14 +35,14 @@ async function completeOfflineSales(event: H3Event, store: ShopStore): Promise<O
   if (!checked.ok) throw problem('saleInvalid', 'No sale was completed', checked.errors)
   const sales = checked.value.sales
   for (const { sale } of sales) requireMaySell(event, sale)
-  const settings = await readSalesSettings(store.dir)
+  const salesSettings = await settings.sales()
+  const { by } = actorIn(event)
   // Started together, in order: each is a step of the group commit, applied in this order and saved in one write.
   const outcomes = await Promise.allSettled(
-    sales.map(({ key, madeAt, sale, staff }) => {
-      const complete = () => store.sales.complete({ sale, settings, key, madeOfflineAt: madeAt })
+    sales.map(({ key, madeAt, sale, staff }) =>
       // The member the till says was signed in then: recorded, as no session could be checked while it was away.
-      return staff === undefined ? complete() : actingAs(actorOf(event), complete, staff)
-    })
+      store.sales.complete({ sale, settings: salesSettings, key, madeOfflineAt: madeAt }, staff === undefined ? actorIn(event) : { by, staff })
+    )
   )
   const results = outcomes.map((outcome, index): OfflineSaleResult => {
     const { key } = sales[index]!
@@ -99,10 +98,10 @@ const complete = extensionOperation({
 
 /** A till's sales made offline, over the app's store. */
 export const offlineSalesResource = defineResource({
-  context: ({ store }: { store: ShopStore }) => store,
+  context: shopOf,
   schemas: componentsOf(OFFLINE_SALES_BODY),
   operations: [
-    defineOperation<ShopStore>({
+    defineOperation<Shop>({
       method: 'POST',
       path: OFFLINE_SALES_PATH,
       staff: 'decided-by-body', // a till's sales made offline, as POST /sales

@@ -9,6 +9,7 @@ import { componentsOf } from '#shared/body-rules'
 import { BULK_BODY_DEPTH, BULK_IDS_BODY, BULK_MAX, BULK_UPDATE_BODY, validateBulkIds, validateBulkUpdate } from '#shared/plant-bulk'
 import { PLANT_ID_SCHEMA } from '#shared/plant-schema'
 import type { ShopStore } from '#store'
+import { actorIn } from '#server/security/actor'
 import { NOT_A_PLANT, readJsonBody } from '#server/http/read-json-body'
 import { JSON_BODY_RESPONSES, NOT_SAVED_RESPONSE, extensionOperation, json, jsonBody, problemResponse, ref } from '#server/openapi/parts'
 import { IDS_NAMED_MAX } from '#server/routes/plants/problems'
@@ -100,7 +101,7 @@ export const bulkResource = defineResource({
         const checked = validateBulkUpdate(await readJsonBody(event, 400, BULK_BODY_DEPTH, NOT_A_PLANT))
         if (!checked.ok) throw problem('bulkNotChanged', checked.errors)
         requireMayEdit(event, store, checked.value)
-        return { plants: await store.edits.bulkUpdate(checked.value) }
+        return { plants: await store.edits.bulkUpdate(checked.value, actorIn(event)) }
       }
     }),
     defineOperation<ShopStore>({
@@ -110,7 +111,7 @@ export const bulkResource = defineResource({
       body: BULK_IDS_BODY,
       openapi: bulkDeletePlantsDoc,
       async handler(event, store) {
-        const deleted = await store.edits.bulkDelete(await bulkIds(event))
+        const deleted = await store.edits.bulkDelete(await bulkIds(event), actorIn(event))
         return { deleted: deleted.map((plant) => plant.id) }
       }
     }),
@@ -120,7 +121,7 @@ export const bulkResource = defineResource({
       staff: 'delete-plants',
       body: BULK_IDS_BODY,
       openapi: bulkRestorePlantsDoc,
-      handler: async (event, store) => ({ plants: await store.edits.bulkRestore(await bulkIds(event)) })
+      handler: async (event, store) => ({ plants: await store.edits.bulkRestore(await bulkIds(event), actorIn(event)) })
     })
   ]
 })

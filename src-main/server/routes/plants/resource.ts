@@ -11,6 +11,7 @@ import { API_PATHS, EXTENSION_HEADERS, EXTENSION_PATHS } from '#shared/api-paths
 import { toPlantResponse, type Plant } from '#shared/plant'
 import { NEW_PLANT_BODY, PLANT_UPDATE_BODY, validateNewPlant, validatePlantChanges } from '#shared/plant-schema'
 import type { ShopStore } from '#store'
+import { actorIn } from '#server/security/actor'
 import { readIfMatch, setPlantEtag } from '#server/http/conditional'
 import { readIdempotencyKey } from '#server/http/idempotency-key'
 import { plantIdParam } from '#server/http/path-params'
@@ -31,8 +32,8 @@ async function addPlant(event: H3Event, store: ShopStore) {
   if (!checked.ok) throw problem('plantNotAdded', checked.errors)
   const { plant, replayed } =
     key === undefined
-      ? { plant: await store.add(checked.value), replayed: false }
-      : await store.addOnce(checked.value, { by: principalOf(event).name, key })
+      ? { plant: await store.add(checked.value, actorIn(event)), replayed: false }
+      : await store.addOnce(checked.value, { by: principalOf(event).name, key }, actorIn(event))
   if (replayed) event.res.headers.set(EXTENSION_HEADERS.idempotentReplayed, 'true')
   setPlantEtag(event, plant)
   return toPlantResponse(plant)
@@ -43,7 +44,7 @@ async function updatePlant(event: H3Event, store: ShopStore) {
   if (!checked.ok) throw problem(checked.idError ? 'invalidId' : 'plantNotUpdated', checked.errors)
   requireMayEdit(event, store, [checked.value])
   // Extension: with If-Match, a plant changed since the client read it is refused (412) instead of overwritten.
-  const plant = await store.update(checked.value, readIfMatch(event, checked.value.id))
+  const plant = await store.update(checked.value, actorIn(event), readIfMatch(event, checked.value.id))
   if (!plant) throw problem('plantNotFound', checked.value.id)
   setPlantEtag(event, plant)
   return toPlantResponse(plant)
@@ -77,14 +78,14 @@ function getPlant(event: H3Event, store: ShopStore): Plant {
 async function deletePlant(event: H3Event, store: ShopStore): Promise<null> {
   const id = plantIdParam(event)
   // If-Match as for an update: a plant changed since the client read it is not deleted (412).
-  const deleted = await store.edits.delete(id, readIfMatch(event, id))
+  const deleted = await store.edits.delete(id, actorIn(event), readIfMatch(event, id))
   if (!deleted) throw problem('plantsNotFound', [id])
   event.res.status = 204
   return null
 }
 
 async function restorePlant(event: H3Event, store: ShopStore): Promise<Plant> {
-  const plant = await store.edits.restore(plantIdParam(event))
+  const plant = await store.edits.restore(plantIdParam(event), actorIn(event))
   setPlantEtag(event, plant)
   return plant
 }

@@ -1,12 +1,12 @@
 /** GET /v3/reports/sales (extension): plants sold and returned in a period, from the change log. */
 import type { H3Event } from 'h3'
-import { readShopSettings } from '#settings/shop-settings'
 import { shopDay } from '#shared/shop-day'
 import { takingsOf } from '#shared/day'
 import type { Refund, Sale } from '#shared/sale'
 import { HISTORY_PATHS, SALES_GROUPINGS, type SalesGrouping, type SalesReport } from '#shared/history'
 import type { FieldError } from '#shared/problem'
-import { dateGroupOf, type ShopStore, salesReportOf } from '#store'
+import { dateGroupOf, salesReportOf } from '#store'
+import { shopOf, type Shop } from '#server/routes/shop'
 import { refuseUnknownParams, throwIfInvalid } from '#server/http/query'
 import { extensionOperation, json, problemResponse, queryParam } from '#server/openapi/parts'
 import { defineOperation, defineResource } from '#server/routes/operation'
@@ -44,10 +44,10 @@ function parseReportQuery(params: URLSearchParams): { from: string; to: string; 
   return { from, to, groupBy }
 }
 
-async function salesReport(event: H3Event, store: ShopStore): Promise<SalesReport> {
+async function salesReport(event: H3Event, { store, settings }: Shop): Promise<SalesReport> {
   const { from, to, groupBy } = parseReportQuery(new URLSearchParams(event.url.search))
   // The shop's currency and day, as GET /v3/settings/shop answers them.
-  const { currency, timeZone } = await readShopSettings(store.dir)
+  const { currency, timeZone } = await settings.shop()
   const report = salesReportOf(await store.history.dailySales(timeZone), from, to, groupBy, currency)
   const dayOf = (record: { at: string }) => shopDay(record.at, timeZone)
   const inPeriod = (record: { at: string }) => dayOf(record) >= from && dayOf(record) <= to
@@ -130,13 +130,13 @@ const salesReportDoc = extensionOperation({
 
 /** The sales report, over the app's store. */
 export const reportsResource = defineResource({
-  context: ({ store }: { store: ShopStore }) => store,
+  context: shopOf,
   operations: [
-    defineOperation<ShopStore>({
+    defineOperation<Shop>({
       method: 'GET',
       path: HISTORY_PATHS.salesReport,
       openapi: salesReportDoc,
-      handler: (event, store) => salesReport(event, store)
+      handler: (event, shop) => salesReport(event, shop)
     })
   ]
 })

@@ -9,9 +9,10 @@ import { EXTENSION_HEADERS } from '#shared/api-paths'
 import { componentsOf, validate } from '#shared/body-rules'
 import type { FieldError } from '#shared/problem'
 import { DAY_PATTERN, NEW_REFUND_BODY, NEW_SALE_BODY, RECEIPT_PAPERS, SALE_BODY_DEPTH, SALE_PATHS, type Refund, type Sale } from '#shared/sale'
-import { readSalesSettings } from '#settings/sales-settings'
 import { publicOf, type ShopStore } from '#store'
 import { DataFileError, RefundOverLimitError } from '#store/errors'
+import { shopOf, type Shop } from '#server/routes/shop'
+import { actorIn } from '#server/security/actor'
 import { IDEMPOTENCY_KEY_SCHEMA, readIdempotencyKey } from '#server/http/idempotency-key'
 import { numberParam } from '#server/http/path-params'
 import { refuseUnknownParams, throwIfInvalid } from '#server/http/query'
@@ -24,30 +25,31 @@ import { defineOperation, defineResource } from '#server/routes/operation'
 import { SALE_ANSWER_SCHEMAS } from './schemas'
 import { receiptHtml } from './receipt-html'
 import { printableResponse, readPaper } from './printable-page'
-import { readShopSettings } from '#settings/shop-settings'
 import { shopDay } from '#shared/shop-day'
 
-async function completeSale(event: H3Event, store: ShopStore): Promise<Sale> {
+async function completeSale(event: H3Event, { store, settings }: Shop): Promise<Sale> {
   const checked = validate(NEW_SALE_BODY, await readJsonBody(event, 400, SALE_BODY_DEPTH))
   if (!checked.ok) throw problem('saleInvalid', 'The sale was not completed', checked.errors)
   requireMaySell(event, checked.value)
   const key = readIdempotencyKey(event)
-  const settings = await readSalesSettings(store.dir)
-  const outcome = await store.sales.complete({ sale: checked.value, settings, ...(key === undefined ? {} : { key }) })
+  const outcome = await store.sales.complete(
+    { sale: checked.value, settings: await settings.sales(), ...(key === undefined ? {} : { key }) },
+    actorIn(event)
+  )
   if (outcome.replayed) event.res.headers.set(EXTENSION_HEADERS.idempotentReplayed, 'true')
   event.res.status = 201
   event.res.headers.set('location', `/v3/sales/${outcome.sale.receipt}`)
   return outcome.sale
 }
 
-async function makeRefund(event: H3Event, store: ShopStore): Promise<Refund> {
+async function makeRefund(event: H3Event, { store }: Shop): Promise<Refund> {
   const receipt = numberParam(event, 'receipt')
   const checked = validate(NEW_REFUND_BODY, await readJsonBody(event, 400, SALE_BODY_DEPTH))
   if (!checked.ok) throw problem('saleInvalid', 'The refund was not made', checked.errors)
   const key = readIdempotencyKey(event)
   const limit = refundLimitOf(event)
   const outcome = await store.refunds
-    .make({ receipt, refund: checked.value, ...(key === undefined ? {} : { key }), ...(limit === undefined ? {} : { limit }) })
+    .make({ receipt, refund: checked.value, ...(key === undefined ? {} : { key }), ...(limit === undefined ? {} : { limit }) }, actorIn(event))
     .catch((error: unknown) => {
       if (error instanceof RefundOverLimitError) throw problem('refundOverLimit', error.total, event.context.staff!, true)
       throw error
@@ -57,7 +59,7 @@ async function makeRefund(event: H3Event, store: ShopStore): Promise<Refund> {
   return outcome.refund
 }
 
-function refundsOf(event: H3Event, store: ShopStore): { refunds: Refund[] } {
+function refundsOf(event: H3Event, { store }: Shop): { refunds: Refund[] } {
   const sale = saleOf(event, store)
   return { refunds: store.ledger.refunds.filter((refund) => refund.receipt === sale.receipt).map(publicOf) }
 }
@@ -81,28 +83,28 @@ function readDay(params: URLSearchParams, timeZone: string): string {
   return day
 }
 
-async function listSales(event: H3Event, store: ShopStore): Promise<{ day: string; sales: Sale[]; refunds: Refund[] }> {
-  const { timeZone } = await readShopSettings(store.dir)
+async function listSales(event: H3Event, { store, settings }: Shop): Promise<{ day: string; sales: Sale[]; refunds: Refund[] }> {
+  const { timeZone } = await settings.shop()
   const day = readDay(new URLSearchParams(event.url.search), timeZone)
   const onDay = (record: { at: string }) => shopDay(record.at, timeZone) === day
   return { day, sales: store.ledger.sales.filter(onDay).map(publicOf), refunds: store.ledger.refunds.filter(onDay).map(publicOf) }
 }
 
 /** The receipt of the path's sale as a printable page, on `paper` (80mm when absent). */
-async function receiptPage(event: H3Event, store: ShopStore): Promise<Response> {
+async function receiptPage(event: H3Event, { store, settings }: Shop): Promise<Response> {
   const sale = saleOf(event, store)
   const paper = readPaper(event)
-  return printableResponse(receiptHtml(sale, await readSalesSettings(store.dir), await readShopSettings(store.dir), paper))
+  return printableResponse(receiptHtml(sale, await settings.sales(), await settings.shop(), paper))
 }
 
 /**
  * An operation's handler that runs `handler` once the sales ledger is read: a start leaves it on disk, and the first
  * sales request after it reads it (once; see SalesLedger.deferred).
  */
-export function afterLedger<R>(handler: (event: H3Event, store: ShopStore) => R | Promise<R>) {
-  return async (event: H3Event, store: ShopStore): Promise<R> => {
-    await readLedger(store)
-    return handler(event, store)
+export function afterLedger<R>(handler: (event: H3Event, shop: Shop) => R | Promise<R>) {
+  return async (event: H3Event, shop: Shop): Promise<R> => {
+    await readLedger(shop.store)
+    return handler(event, shop)
   }
 }
 
@@ -244,17 +246,17 @@ const receipt = extensionOperation({
 
 /** The sale routes over the app's store: sales, one sale, its refunds and its printable receipt. */
 export const salesResource = defineResource({
-  context: ({ store }: { store: ShopStore }) => store,
+  context: shopOf,
   schemas: { ...componentsOf(NEW_SALE_BODY, NEW_REFUND_BODY), ...SALE_ANSWER_SCHEMAS },
   operations: [
-    defineOperation<ShopStore>({
+    defineOperation<Shop>({
       method: 'GET',
       path: SALE_PATHS.sales,
       head: 'listed',
       openapi: list,
       handler: afterLedger(listSales)
     }),
-    defineOperation<ShopStore>({
+    defineOperation<Shop>({
       method: 'POST',
       path: SALE_PATHS.sales,
       staff: 'decided-by-body', // a sale; one that overrides a plant's price is a price change
@@ -262,21 +264,21 @@ export const salesResource = defineResource({
       openapi: complete,
       handler: afterLedger(completeSale)
     }),
-    defineOperation<ShopStore>({
+    defineOperation<Shop>({
       method: 'GET',
       path: SALE_PATHS.sale,
       head: 'listed',
       openapi: one,
-      handler: afterLedger(saleOf)
+      handler: afterLedger((event, { store }) => saleOf(event, store))
     }),
-    defineOperation<ShopStore>({
+    defineOperation<Shop>({
       method: 'GET',
       path: SALE_PATHS.refunds,
       head: 'listed',
       openapi: refundList,
       handler: afterLedger(refundsOf)
     }),
-    defineOperation<ShopStore>({
+    defineOperation<Shop>({
       method: 'POST',
       path: SALE_PATHS.refunds,
       staff: 'refund', // a staff member up to their limit: the route asks (refundLimitOf)
@@ -284,7 +286,7 @@ export const salesResource = defineResource({
       openapi: refund,
       handler: afterLedger(makeRefund)
     }),
-    defineOperation<ShopStore>({
+    defineOperation<Shop>({
       method: 'GET',
       path: SALE_PATHS.receipt,
       head: 'listed',

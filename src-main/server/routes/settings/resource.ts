@@ -5,11 +5,8 @@
  * receipt's head. Anyone may read them; only the owner's token may change them.
  */
 import type { H3Event } from 'h3'
-import type { ShopStore } from '#store'
 import { EXTENSION_PATHS } from '#shared/api-paths'
-import { changeSettings } from '#settings/settings'
-import { readShopSettings } from '#settings/shop-settings'
-import { readSalesSettings, writeSalesSettings } from '#settings/sales-settings'
+import type { SettingsOwner } from '#settings/settings-owner'
 import { SALES_SETTINGS_BODY, SALES_SETTINGS_BODY_DEPTH, unknownRateProblems } from '#shared/tax'
 import { componentsOf, validate } from '#shared/body-rules'
 import { SHOP_SETTINGS_BODY } from '#shared/shop'
@@ -19,22 +16,24 @@ import { requireOwner } from '#server/security/security'
 import { JSON_BODY_RESPONSES, extensionOperation, json, jsonBody, ownerOnlyResponse, problemResponse, ref } from '#server/openapi/parts'
 import { problem } from '#server/problems/problems'
 
-async function setShopSettings(event: H3Event, dataDir: string) {
+async function setShopSettings(event: H3Event, settings: SettingsOwner) {
   requireOwner(event, "change the shop's settings")
   const checked = validate(SHOP_SETTINGS_BODY, await readJsonBody(event, 400, undefined, 'The shop setting was not changed'))
   if (!checked.ok) throw problem('shopNotChanged', checked.errors)
-  await changeSettings(dataDir, (settings) => Object.assign(settings, checked.value))
-  return readShopSettings(dataDir)
+  await settings.change((stored) => Object.assign(stored, checked.value))
+  return settings.shop()
 }
 
-async function setSalesSettings(event: H3Event, dataDir: string) {
+async function setSalesSettings(event: H3Event, settings: SettingsOwner) {
   requireOwner(event, 'change the tax rates and the receipt settings')
   const checked = validate(SALES_SETTINGS_BODY, await readJsonBody(event, 400, SALES_SETTINGS_BODY_DEPTH, 'The sales settings were not changed'))
   if (!checked.ok) throw problem('salesSettingsNotChanged', checked.errors)
   const unknown = unknownRateProblems(checked.value)
   if (unknown.length > 0) throw problem('salesSettingsNotChanged', unknown)
-  await writeSalesSettings(dataDir, checked.value)
-  return readSalesSettings(dataDir)
+  await settings.change((stored) => {
+    stored.sales = checked.value
+  })
+  return settings.sales()
 }
 
 const shop = {
@@ -101,38 +100,38 @@ const setSalesSettingsDoc = extensionOperation({
   }
 })
 
-/** The shop's and the sales settings, over the app's data folder. */
+/** The shop's and the sales settings, over the app's settings (held by their one owner). */
 export const settingsResource = defineResource({
-  context: ({ store }: { store: ShopStore }) => store.dir,
+  context: ({ settings }: { settings: SettingsOwner }) => settings,
   schemas: componentsOf(SHOP_SETTINGS_BODY, SALES_SETTINGS_BODY),
   operations: [
-    defineOperation<string>({
+    defineOperation<SettingsOwner>({
       method: 'GET',
       path: EXTENSION_PATHS.shopSettings,
       openapi: getShopSettingsDoc,
-      handler: (_event, dir) => readShopSettings(dir)
+      handler: (_event, settings) => settings.shop()
     }),
-    defineOperation<string>({
+    defineOperation<SettingsOwner>({
       method: 'PUT',
       path: EXTENSION_PATHS.shopSettings,
       staff: 'settings',
       body: SHOP_SETTINGS_BODY,
       openapi: setShopSettingsDoc,
-      handler: (event, dir) => setShopSettings(event, dir)
+      handler: (event, settings) => setShopSettings(event, settings)
     }),
-    defineOperation<string>({
+    defineOperation<SettingsOwner>({
       method: 'GET',
       path: EXTENSION_PATHS.salesSettings,
       openapi: getSalesSettingsDoc,
-      handler: (_event, dir) => readSalesSettings(dir)
+      handler: (_event, settings) => settings.sales()
     }),
-    defineOperation<string>({
+    defineOperation<SettingsOwner>({
       method: 'PUT',
       path: EXTENSION_PATHS.salesSettings,
       staff: 'settings',
       body: SALES_SETTINGS_BODY,
       openapi: setSalesSettingsDoc,
-      handler: (event, dir) => setSalesSettings(event, dir)
+      handler: (event, settings) => setSalesSettings(event, settings)
     })
   ]
 })

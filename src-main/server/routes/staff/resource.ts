@@ -9,7 +9,6 @@ import {
   NEW_STAFF_MEMBER_BODY,
   STAFF_MEMBER_CHANGES_BODY,
   STAFF_PATHS,
-  STAFF_SESSION_HEADER,
   STAFF_SETTINGS_BODY,
   STAFF_SIGN_IN_BODY,
   type StaffList,
@@ -20,7 +19,7 @@ import { StaffRuleError } from '#auth/staff/staff-registry'
 import { readJsonBody } from '#server/http/read-json-body'
 import { problem, type ProblemName } from '#server/problems/problems'
 import { requireOwner } from '#server/security/security'
-import type { StaffAccess } from '#server/security/staff-gate'
+import { sessionOf, type StaffAccess } from '#server/security/staff-gate'
 import { defineOperation, defineResource } from '#server/routes/operation'
 import { STAFF_DOCS, staffSchemas } from './openapi'
 
@@ -159,8 +158,8 @@ export const staffResource = defineResource({
       staff: 'sign-in',
       openapi: STAFF_DOCS.endStaffSessionDoc,
       handler(event, { sessions }) {
-        const session = event.req.headers.get(STAFF_SESSION_HEADER)
-        if (session !== null) sessions.end(session)
+        const session = sessionOf(event)
+        if (session !== undefined) sessions.end(session)
         event.res.status = 204
         return null
       }

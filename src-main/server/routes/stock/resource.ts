@@ -18,10 +18,11 @@ import {
   type StockReport,
   stockJsonSchemas
 } from '#shared/stock'
-import { readShopSettings } from '#settings/shop-settings'
 import { shopDay } from '#shared/shop-day'
 import type { Plant } from '#shared/plant'
 import { belowZeroLines, stockReportOf, type ShopStore, type StockOutcome } from '#store'
+import { shopOf, type Shop } from '#server/routes/shop'
+import { actorIn } from '#server/security/actor'
 import { readIfMatch, setPlantEtag } from '#server/http/conditional'
 import { readIdempotencyKey } from '#server/http/idempotency-key'
 import { refuseUnknownParams, throwIfInvalid } from '#server/http/query'
@@ -37,12 +38,12 @@ import { plantIdParam } from '#server/http/path-params'
 async function move(event: H3Event, store: ShopStore, lines: StockLine[], condition?: ReturnType<typeof readIfMatch>): Promise<StockOutcome> {
   const key = readIdempotencyKey(event)
   const idempotency = key === undefined ? undefined : { by: principalOf(event).name, key }
-  const outcome = await store.stock.move({ lines, ...(condition ? { condition } : {}), ...(idempotency ? { idempotency } : {}) })
+  const outcome = await store.stock.move({ lines, ...(condition ? { condition } : {}), ...(idempotency ? { idempotency } : {}) }, actorIn(event))
   if (outcome.replayed) event.res.headers.set(EXTENSION_HEADERS.idempotentReplayed, 'true')
   return outcome
 }
 
-async function movePlantStock(event: H3Event, store: ShopStore): Promise<StockAnswer> {
+async function movePlantStock(event: H3Event, { store }: Shop): Promise<StockAnswer> {
   const id = plantIdParam(event)
   const checked = validateStockMove(await readJsonBody(event, 400))
   if (!checked.ok) throw problem('stockNotMoved', checked.errors)
@@ -53,7 +54,7 @@ async function movePlantStock(event: H3Event, store: ShopStore): Promise<StockAn
   return { plant, movement: outcome.movements[0] ?? null }
 }
 
-async function moveBulkStock(event: H3Event, store: ShopStore): Promise<BulkStockAnswer> {
+async function moveBulkStock(event: H3Event, { store }: Shop): Promise<BulkStockAnswer> {
   const checked = validateStockLines(await readJsonBody(event, 400, BULK_STOCK_BODY_DEPTH))
   if (!checked.ok) throw problem('stockNotMoved', checked.errors)
   requireMayMoveStock(event, store, checked.value)
@@ -72,14 +73,14 @@ function reportMonth(params: URLSearchParams, timeZone: string): string {
   return month
 }
 
-async function stockReport(event: H3Event, store: ShopStore): Promise<StockReport> {
-  const { timeZone } = await readShopSettings(store.dir)
+async function stockReport(event: H3Event, { store, settings }: Shop): Promise<StockReport> {
+  const { timeZone } = await settings.shop()
   const month = reportMonth(new URLSearchParams(event.url.search), timeZone)
   return stockReportOf(store.find(), await store.history.dailyStock(timeZone), month, new Date())
 }
 
 /** The lines below zero that wait for a count. */
-function linesBelowZero(event: H3Event, store: ShopStore): { lines: Plant[] } {
+function linesBelowZero(event: H3Event, { store }: Shop): { lines: Plant[] } {
   const errors: FieldError[] = []
   refuseUnknownParams(new URLSearchParams(event.url.search), [], errors)
   throwIfInvalid(errors)
@@ -246,34 +247,34 @@ const belowZero = extensionOperation({
 
 /** The stock routes over the app's store. */
 export const stockResource = defineResource({
-  context: ({ store }: { store: ShopStore }) => store,
+  context: shopOf,
   schemas: stockJsonSchemas,
   operations: [
-    defineOperation<ShopStore>({
+    defineOperation<Shop>({
       method: 'POST',
       path: STOCK_PATHS.plantStock,
       staff: 'decided-by-body',
       openapi: moveOne,
-      handler: (event, store) => movePlantStock(event, store)
+      handler: (event, shop) => movePlantStock(event, shop)
     }),
-    defineOperation<ShopStore>({
+    defineOperation<Shop>({
       method: 'POST',
       path: STOCK_PATHS.bulkStock,
       staff: 'decided-by-body',
       openapi: moveMany,
-      handler: (event, store) => moveBulkStock(event, store)
+      handler: (event, shop) => moveBulkStock(event, shop)
     }),
-    defineOperation<ShopStore>({
+    defineOperation<Shop>({
       method: 'GET',
       path: STOCK_PATHS.stockReport,
       openapi: report,
-      handler: (event, store) => stockReport(event, store)
+      handler: (event, shop) => stockReport(event, shop)
     }),
-    defineOperation<ShopStore>({
+    defineOperation<Shop>({
       method: 'GET',
       path: STOCK_PATHS.belowZero,
       openapi: belowZero,
-      handler: (event, store) => linesBelowZero(event, store)
+      handler: (event, shop) => linesBelowZero(event, shop)
     })
   ]
 })

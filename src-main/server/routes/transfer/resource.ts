@@ -16,9 +16,9 @@ import {
 } from '#shared/import-export'
 import { MAX_MAPPING_CHARS, checkImportChoices, type ImportChoices, type TextEncoding } from '#shared/import-mapping'
 import type { FieldError } from '#shared/problem'
-import type { ShopStore } from '#store'
-import { readImportMappings, rememberImportMapping, shouldRemember } from '#settings/import-mappings'
-import { readShopSettings } from '#settings/shop-settings'
+import { rememberingMapping, shouldRemember } from '#settings/import-mappings'
+import { shopOf, type Shop } from '#server/routes/shop'
+import { actorIn } from '#server/security/actor'
 import { problem } from '#server/problems/problems'
 import { readStatuses, refuseUnknownParams, throwIfInvalid } from '#server/http/query'
 import { assertUncompressed, contentTypeOf, decodeUtf8, readLimitedBytes } from '#server/http/read-json-body'
@@ -57,14 +57,14 @@ function streamOf(chunks: Generator<string>): ReadableStream<Uint8Array> {
   })
 }
 
-async function exportPlants(event: H3Event, store: ShopStore): Promise<ReadableStream<Uint8Array> | Uint8Array> {
+async function exportPlants(event: H3Event, { store, settings }: Shop): Promise<ReadableStream<Uint8Array> | Uint8Array> {
   const params = new URLSearchParams(event.url.search)
   const errors: FieldError[] = []
   refuseUnknownParams(params, ['format', 'status'], errors)
   const format = readFormat(params, errors)
   const statuses = readStatuses(params, errors)
   throwIfInvalid(errors)
-  const shop = await readShopSettings(store.dir)
+  const shop = await settings.shop()
   event.res.headers.set('content-disposition', `attachment; filename="${exportFileName(format, shop.timeZone)}"`)
   if (format === 'xlsx') {
     event.res.headers.set('content-type', TRANSFER_MEDIA_TYPES.xlsx)
@@ -121,7 +121,7 @@ function readChoices(params: URLSearchParams, errors: FieldError[]): ImportChoic
   return {}
 }
 
-async function importPlants(event: H3Event, store: ShopStore) {
+async function importPlants(event: H3Event, { store, settings }: Shop) {
   const params = new URLSearchParams(event.url.search)
   const errors: FieldError[] = []
   refuseUnknownParams(params, ['dryRun', 'mapping'], errors)
@@ -138,39 +138,39 @@ async function importPlants(event: H3Event, store: ShopStore) {
     const message = 'the file is not valid UTF-8; save the JSON in UTF-8 and import it again'
     throw problem('invalidBody', `The file could not be read: ${message}.`, [{ field: '', message }])
   }
-  const remembered = await readImportMappings(store.dir)
+  const remembered = await settings.importMappings()
   const request = { format, bytes, choices: encoding ? { ...choices, encoding } : choices, remembered, signal }
   const { importFile } = await loadTransfer()
   // After IMPORT_PLAN_ATTEMPTS plans overtaken by other writes, the store's CatalogueChangedError (409).
-  const outcome = await importFile(store, request, dryRun)
+  const outcome = await importFile(store, request, dryRun, actorIn(event))
   if (outcome.rejected) throw problem('importRejected', outcome.summary.errors, outcome.summary.moreErrors)
   const mapping = outcome.summary.mapping
   // The next import of a sheet of this shape takes the same choices, with no click in the mapping step.
   // Only the owner's choices are remembered: they decide how the owner's next files are read, as settings do.
   if (principalOf(event).scope === 'owner' && shouldRemember(outcome.summary, Object.keys(choices).length > 0)) {
     // A convenience: a settings file that cannot be written now does not undo the applied import.
-    await rememberImportMapping(store.dir, mapping!.shape, mapping!.choices).catch(() => undefined)
+    await settings.change(rememberingMapping(mapping!.shape, mapping!.choices)).catch(() => undefined)
   }
   return outcome.summary
 }
 
 /** Export and import of the catalogue, over the app's store. */
 export const transferResource = defineResource({
-  context: ({ store }: { store: ShopStore }) => store,
+  context: shopOf,
   operations: [
-    defineOperation<ShopStore>({
+    defineOperation<Shop>({
       method: 'GET',
       path: EXTENSION_PATHS.export,
       head: 'answers',
       openapi: TRANSFER_DOCS.exportOperation,
-      handler: (event, store) => exportPlants(event, store)
+      handler: (event, shop) => exportPlants(event, shop)
     }),
-    defineOperation<ShopStore>({
+    defineOperation<Shop>({
       method: 'POST',
       path: EXTENSION_PATHS.import,
       staff: 'import',
       openapi: TRANSFER_DOCS.importOperation,
-      handler: (event, store) => importPlants(event, store)
+      handler: (event, shop) => importPlants(event, shop)
     })
   ]
 })
