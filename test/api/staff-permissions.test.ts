@@ -212,6 +212,34 @@ describe('who needs a staff session (extension)', () => {
     expect((await app.call('POST', '/v3/sales', SALE, { ...till, ...sessionOf(app, 'staff') })).status).toBe(201)
   })
 
+  it('a category with another tax rate is a price change: staff may recategorise only where what customers pay stays', async () => {
+    const app = await createStaffedApp()
+    const rates = [
+      { id: 'reduced', name: 'Plants 7%', percent: 7 },
+      { id: 'standard', name: 'Standard 19%', percent: 19 }
+    ]
+    const sales = { pricesIncludeTax: false, taxRates: rates, defaultTaxRate: 'standard', categoryTaxRates: { Herbs: 'reduced' } }
+    expect((await app.call('PUT', '/v3/settings/sales', sales, { 'x-plant-store-client': 'cli' })).status).toBe(200)
+    await app.store.add({ name: 'Olive', status: 'available', tags: [], category: 'Trees', price: 100, quantity: 1 }, CLI_ACTOR)
+    const staff = sessionOf(app, 'staff')
+    // 119.00 would become 107.00: refused as a price change, by one plant and in bulk, and nothing moves.
+    for (const [method, path, body] of [
+      ['PUT', '/v3/plant', { id: 1, category: 'Herbs' }],
+      ['PUT', '/v3/plant', { id: 1, category: 'herbs' }],
+      ['POST', '/v3/plant/bulk', { updates: [{ id: 1, category: 'Herbs' }] }]
+    ] as const) {
+      const refused = await app.call(method, path, body, staff)
+      expect(refused.status, JSON.stringify(body)).toBe(403)
+      expect((await refused.json()).detail).toMatch(/^Only a manager or the owner can change prices; Anna is signed in as staff/)
+    }
+    expect(app.store.get(1)?.category).toBe('Trees')
+    // Another category at the same rate (the default), and removing the category (the default too): an edit.
+    expect((await app.call('PUT', '/v3/plant', { id: 1, category: 'Shrubs' }, staff)).status).toBe(200)
+    expect((await app.call('PUT', '/v3/plant', { id: 1, category: null }, staff)).status).toBe(200)
+    // A manager may change what customers pay.
+    expect((await app.call('PUT', '/v3/plant', { id: 1, category: 'Herbs' }, sessionOf(app, 'manager'))).status).toBe(200)
+  })
+
   it('without staff, the owner token changes anything without a session, as before', async () => {
     const app = await createTestApp()
     expect((await app.call('POST', '/v3/plant', { name: 'Fern', price: 3 })).status).toBe(200)

@@ -8,7 +8,9 @@ import { centsOf } from '#shared/money'
 import { saleChangesPrices, type NewSale } from '#shared/sale'
 import type { StaffAction } from '#shared/staff'
 import type { StockLine, StockReason } from '#shared/stock'
+import { taxRateOf, type SalesSettings } from '#shared/tax'
 import type { ShopStore } from '#store'
+import type { Shop } from '#server/routes/shop'
 import { requireRefundWithinLimit, requireStaffMay } from './staff-gate'
 
 const STOCK_ACTIONS: Record<StockReason, StaffAction> = {
@@ -26,10 +28,32 @@ function actionOf(store: ShopStore, line: StockLine): StaffAction {
   return STOCK_ACTIONS[line.reason]
 }
 
-/** Refuses edits of plants (`changes`, each naming its plant) the member at the till may not make: any that sets another price. */
-export function requireMayEdit(event: H3Event, store: ShopStore, changes: readonly { id: number; price?: number | null }[]): void {
+/** An edit of one plant, as far as what the customer pays goes: its price, and its category (which picks its tax rate). */
+interface PriceEdit {
+  id: number
+  price?: number | null
+  category?: string | null
+}
+
+/**
+ * True when `change` changes what a customer pays for its plant: another price, or another category whose tax rate
+ * differs under `sales` (with prices excluding tax, moving a 100.00 plant from 19 % to 7 % makes 119.00 into 107.00).
+ */
+function changesWhatCustomersPay(store: ShopStore, change: PriceEdit, sales: SalesSettings): boolean {
+  const plant = store.get(change.id)
+  if (change.price !== undefined && (change.price ?? undefined) !== plant?.price) return true
+  if (change.category === undefined) return false
+  return taxRateOf(change.category ?? undefined, sales)?.id !== taxRateOf(plant?.category, sales)?.id
+}
+
+/**
+ * Refuses edits of plants (`changes`, each naming its plant) the member at the till may not make: any that changes
+ * what a customer pays, by its price or by a category with another tax rate, is a price change.
+ */
+export async function requireMayEdit(event: H3Event, shop: Shop, changes: readonly PriceEdit[]): Promise<void> {
   if (!event.context.staff) return
-  const repriced = changes.some((change) => change.price !== undefined && (change.price ?? undefined) !== store.get(change.id)?.price)
+  const sales = await shop.settings.sales()
+  const repriced = changes.some((change) => changesWhatCustomersPay(shop.store, change, sales))
   requireStaffMay(event, repriced ? 'change-prices' : 'edit-plants')
 }
 

@@ -8,7 +8,7 @@ import { EXTENSION_PATHS } from '#shared/api-paths'
 import { componentsOf } from '#shared/body-rules'
 import { BULK_BODY_DEPTH, BULK_IDS_BODY, BULK_MAX, BULK_UPDATE_BODY, validateBulkIds, validateBulkUpdate } from '#shared/plant-bulk'
 import { PLANT_ID_SCHEMA } from '#shared/plant-schema'
-import type { ShopStore } from '#store'
+import { shopOf, type Shop } from '#server/routes/shop'
 import { actorIn } from '#server/security/actor'
 import { NOT_A_PLANT, readJsonBody } from '#server/http/read-json-body'
 import { JSON_BODY_RESPONSES, NOT_SAVED_RESPONSE, extensionOperation, json, jsonBody, problemResponse, ref } from '#server/openapi/parts'
@@ -88,40 +88,40 @@ const bulkRestorePlantsDoc = extensionOperation({
 
 /** The bulk routes over the app's store: POST /v3/plant/bulk, /plant/bulk/delete and /plant/bulk/restore. */
 export const bulkResource = defineResource({
-  context: ({ store }: { store: ShopStore }) => store,
+  context: shopOf,
   schemas: componentsOf(BULK_UPDATE_BODY, BULK_IDS_BODY),
   operations: [
-    defineOperation<ShopStore>({
+    defineOperation<Shop>({
       method: 'POST',
       path: EXTENSION_PATHS.bulk,
       staff: 'decided-by-body',
       body: BULK_UPDATE_BODY,
       openapi: bulkUpdatePlantsDoc,
-      async handler(event, store) {
+      async handler(event, shop) {
         const checked = validateBulkUpdate(await readJsonBody(event, 400, BULK_BODY_DEPTH, NOT_A_PLANT))
         if (!checked.ok) throw problem('bulkNotChanged', checked.errors)
-        requireMayEdit(event, store, checked.value)
-        return { plants: await store.edits.bulkUpdate(checked.value, actorIn(event)) }
+        await requireMayEdit(event, shop, checked.value)
+        return { plants: await shop.store.edits.bulkUpdate(checked.value, actorIn(event)) }
       }
     }),
-    defineOperation<ShopStore>({
+    defineOperation<Shop>({
       method: 'POST',
       path: EXTENSION_PATHS.bulkDelete,
       staff: 'delete-plants',
       body: BULK_IDS_BODY,
       openapi: bulkDeletePlantsDoc,
-      async handler(event, store) {
+      async handler(event, { store }) {
         const deleted = await store.edits.bulkDelete(await bulkIds(event), actorIn(event))
         return { deleted: deleted.map((plant) => plant.id) }
       }
     }),
-    defineOperation<ShopStore>({
+    defineOperation<Shop>({
       method: 'POST',
       path: EXTENSION_PATHS.bulkRestore,
       staff: 'delete-plants',
       body: BULK_IDS_BODY,
       openapi: bulkRestorePlantsDoc,
-      handler: async (event, store) => ({ plants: await store.edits.bulkRestore(await bulkIds(event), actorIn(event)) })
+      handler: async (event, { store }) => ({ plants: await store.edits.bulkRestore(await bulkIds(event), actorIn(event)) })
     })
   ]
 })

@@ -11,6 +11,7 @@ import { API_PATHS, EXTENSION_HEADERS, EXTENSION_PATHS } from '#shared/api-paths
 import { toPlantResponse, type Plant } from '#shared/plant'
 import { NEW_PLANT_BODY, PLANT_UPDATE_BODY, validateNewPlant, validatePlantChanges } from '#shared/plant-schema'
 import type { ShopStore } from '#store'
+import type { Shop } from '#server/routes/shop'
 import { actorIn } from '#server/security/actor'
 import { readIfMatch, setPlantEtag } from '#server/http/conditional'
 import { readIdempotencyKey } from '#server/http/idempotency-key'
@@ -39,10 +40,10 @@ async function addPlant(event: H3Event, store: ShopStore) {
   return toPlantResponse(plant)
 }
 
-async function updatePlant(event: H3Event, store: ShopStore) {
+async function updatePlant(event: H3Event, { store, settings }: PlantContext) {
   const checked = validatePlantChanges(await readJsonBody(event, 400, undefined, NOT_A_PLANT))
   if (!checked.ok) throw problem(checked.idError ? 'invalidId' : 'plantNotUpdated', checked.errors)
-  requireMayEdit(event, store, [checked.value])
+  await requireMayEdit(event, { store, settings }, [checked.value])
   // Extension: with If-Match, a plant changed since the client read it is refused (412) instead of overwritten.
   const plant = await store.update(checked.value, actorIn(event), readIfMatch(event, checked.value.id))
   if (!plant) throw problem('plantNotFound', checked.value.id)
@@ -90,15 +91,14 @@ async function restorePlant(event: H3Event, store: ShopStore): Promise<Plant> {
   return plant
 }
 
-interface PlantContext {
-  store: ShopStore
+interface PlantContext extends Shop {
   answers: SearchAnswers
   views: SortedViews
 }
 
 /** The plant resource over the app's store (its search answers and sorted views are kept per app). */
 export const plantsResource = defineResource({
-  context: ({ store }: { store: ShopStore }): PlantContext => ({ store, answers: new SearchAnswers(), views: new SortedViews(store) }),
+  context: ({ store, settings }: Shop): PlantContext => ({ store, settings, answers: new SearchAnswers(), views: new SortedViews(store) }),
   schemas: plantSchemas,
   operations: [
     defineOperation<PlantContext>({
@@ -115,7 +115,7 @@ export const plantsResource = defineResource({
       staff: 'decided-by-body', // an edit that sets another price is a price change
       body: PLANT_UPDATE_BODY,
       openapi: PLANT_DOCS.updatePlant,
-      handler: (event, { store }) => updatePlant(event, store)
+      handler: (event, context) => updatePlant(event, context)
     }),
     defineOperation<PlantContext>({
       method: 'GET',
