@@ -113,7 +113,7 @@ const setLanSettingsDoc = extensionOperation({
   requestBody: jsonBody(LAN_SETTINGS_BODY),
   responses: {
     '200': { description: 'The LAN listener, up at the new address and port.', content: json(ref('LanState')) },
-    '400': problemResponse('Not one IP address, or not a port from 1 to 65535.'),
+    '400': problemResponse('Not one IP address, or not a port from 1024 to 65535.'),
     '403': OWNER_ONLY,
     '409': problemResponse(
       'This computer cannot listen there (the address is not one of its own, the port is in use): the listener and the setting stay as they were.'
