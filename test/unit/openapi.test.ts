@@ -167,6 +167,24 @@ describe('OpenAPI document', () => {
     expect(served).not.toMatch(/\\ud[89ab][0-9a-f]{2}(?!\\ud[c-f][0-9a-f]{2})|(?<!\\ud[89ab][0-9a-f]{2})\\ud[c-f][0-9a-f]{2}/i)
   })
 
+  it("publishes the server's own bounds on path numbers, dates, headers and the import's mapping", () => {
+    const parameter = (path: string, method: string, name: string) =>
+      [...(doc.paths[path][method].parameters ?? [])].find((item: { name: string }) => item.name === name).schema
+    const matches = (schema: { pattern?: string; minLength?: number }, value: string) =>
+      (schema.pattern === undefined || new RegExp(schema.pattern, 'u').test(value)) && value.length >= (schema.minLength ?? 0)
+    // The server reads at most 15 digits.
+    expect(parameter('/sales/{receipt}', 'get', 'receipt')).toMatchObject({ minimum: 1, maximum: 999_999_999_999_999 })
+    expect(parameter('/days/{number}', 'get', 'number')).toMatchObject({ minimum: 1, maximum: 999_999_999_999_999 })
+    // A day is a date the server takes: no month 13, no day 32.
+    const day = parameter('/sales', 'get', 'day')
+    expect(matches(day, '2026-12-07')).toBe(true)
+    for (const wrong of ['2026-13-01', '2026-12-32', '2026-00-10']) expect(matches(day, wrong), wrong).toBe(false)
+    // Empty header and query values the server refuses are refused by the document too.
+    for (const path of ['/plant/{id}/stock'])
+      for (const name of ['If-Match', 'Idempotency-Key']) expect(matches(parameter(path, 'post', name), ''), `${path} ${name}`).toBe(false)
+    expect(matches(parameter('/import', 'post', 'mapping'), '')).toBe(false)
+  })
+
   it('closes PlantResponse, as the contract says it never carries more', () => {
     expect(doc.components.schemas.PlantResponse.additionalProperties).toBe(false)
   })

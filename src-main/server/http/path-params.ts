@@ -22,6 +22,9 @@ export function nameParam(event: H3Event): string {
   }
 }
 
+/** The largest receipt or day number a path takes: 15 digits, well within what a number holds exactly. */
+export const NUMBER_PARAM_MAX = 999_999_999_999_999
+
 /** A receipt or day number in the path (`{receipt}`, `{number}`); 400 when it is not a whole number from 1. */
 export function numberParam(event: H3Event, name: 'receipt' | 'number'): number {
   const raw = event.context.params?.[name] ?? ''

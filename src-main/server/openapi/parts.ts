@@ -9,6 +9,7 @@ import { MAX_BODY_BYTES, PAGE_LIMIT_MAX, PAGE_OFFSET_MAX } from '#shared/api-pat
 import { PLANT_STATUSES } from '#shared/plant'
 import type { JsonSchema, Rule } from '#shared/body-rules'
 import { PLANT_ID_SCHEMA } from '#shared/plant-schema'
+import { NUMBER_PARAM_MAX } from '#server/http/path-params'
 
 export type { JsonSchema } from '#shared/body-rules'
 
@@ -104,6 +105,11 @@ export const queryParam = (name: string, description: string, schema: JsonSchema
 
 /** The `{id}` of a plant's path. */
 export const PLANT_ID_PARAMETER = { name: 'id', in: 'path', required: true, schema: PLANT_ID_SCHEMA }
+
+/** A receipt or day number in the path, as the server reads it (numberParam: 1 to 15 digits). */
+export function numberParameter(name: 'receipt' | 'number') {
+  return { name, in: 'path', required: true, schema: { type: 'integer', minimum: 1, maximum: NUMBER_PARAM_MAX } }
+}
 
 /** `status`: one or more states, the search's filter (the list and the export take it with the same rules). */
 export const STATUS_PARAMETER = queryParam(

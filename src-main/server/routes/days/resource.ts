@@ -20,6 +20,7 @@ import {
   extensionOperation,
   json,
   jsonBody,
+  numberParameter,
   problemResponse,
   queryParam,
   ref,
@@ -136,7 +137,7 @@ const dayReportDoc = extensionOperation({
   operationId: 'day-report',
   summary: "A closed day's Z report as a printable HTML page (extension)",
   description: 'GET /v3/days/{number} laid out like a receipt: the takings, by payment and tax rate, the cash expected, counted and the difference.',
-  parameters: [{ name: 'number', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } }, paperParam],
+  parameters: [numberParameter('number'), paperParam],
   responses: {
     '200': page('The Z report.'),
     '400': problemResponse('The number is not a whole number from 1, or paper is not 80mm, 58mm or a5.'),
@@ -175,7 +176,7 @@ const closeDayDoc = extensionOperation({
 const getDayDoc = extensionOperation({
   operationId: 'get-day',
   summary: 'A closed day (its Z report) by its number (extension)',
-  parameters: [{ name: 'number', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } }],
+  parameters: [numberParameter('number')],
   responses: {
     '200': { description: 'The closed day.', content: json(ref('ClosedDay')) },
     '400': problemResponse('The number is not a whole number from 1.'),

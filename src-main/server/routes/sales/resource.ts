@@ -17,7 +17,17 @@ import { IDEMPOTENCY_KEY_SCHEMA, readIdempotencyKey } from '#server/http/idempot
 import { numberParam } from '#server/http/path-params'
 import { refuseUnknownParams, throwIfInvalid } from '#server/http/query'
 import { readJsonBody } from '#server/http/read-json-body'
-import { JSON_BODY_RESPONSES, NOT_SAVED_RESPONSE, extensionOperation, json, jsonBody, problemResponse, queryParam, ref } from '#server/openapi/parts'
+import {
+  JSON_BODY_RESPONSES,
+  NOT_SAVED_RESPONSE,
+  extensionOperation,
+  json,
+  jsonBody,
+  numberParameter,
+  problemResponse,
+  queryParam,
+  ref
+} from '#server/openapi/parts'
 import { problem } from '#server/problems/problems'
 import { requireMaySell } from '#server/security/staff-actions'
 import { refundLimitOf } from '#server/security/staff-gate'
@@ -129,7 +139,7 @@ export const IDEMPOTENCY_KEY_PARAMETER = {
   schema: IDEMPOTENCY_KEY_SCHEMA
 }
 
-export const RECEIPT_PARAMETER = { name: 'receipt', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } }
+export const RECEIPT_PARAMETER = numberParameter('receipt')
 
 const complete = extensionOperation({
   operationId: 'complete-sale',
@@ -167,7 +177,7 @@ const list = extensionOperation({
   parameters: [
     queryParam('day', "The shop's date (YYYY-MM-DD, in its time zone: GET /v3/settings/shop); today's when absent.", {
       type: 'string',
-      pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'
+      pattern: DAY_PATTERN.source // the server's own check: a month 01–12, a day 01–31
     })
   ],
   responses: {

@@ -23,8 +23,8 @@ import type { Plant } from '#shared/plant'
 import { belowZeroLines, stockReportOf, type ShopStore, type StockOutcome } from '#store'
 import { shopOf, type Shop } from '#server/routes/shop'
 import { actorIn } from '#server/security/actor'
-import { readIfMatch, setPlantEtag } from '#server/http/conditional'
-import { readIdempotencyKey } from '#server/http/idempotency-key'
+import { IF_MATCH_PATTERN, readIfMatch, setPlantEtag } from '#server/http/conditional'
+import { IDEMPOTENCY_KEY_SCHEMA, readIdempotencyKey } from '#server/http/idempotency-key'
 import { refuseUnknownParams, throwIfInvalid } from '#server/http/query'
 import { readJsonBody } from '#server/http/read-json-body'
 import { problem } from '#server/problems/problems'
@@ -110,14 +110,14 @@ const IDEMPOTENCY_KEY = {
   description:
     'A new random key (a UUID) per movement, as a quoted string. A retry with the same key and body gets the first answer again ' +
     '(header Idempotent-Replayed: true) and moves no stock again: a sale retried after a lost answer is not sold twice.',
-  schema: { type: 'string' }
+  schema: IDEMPOTENCY_KEY_SCHEMA // the server's own rule: an empty or unquoted key is refused, as the document says
 }
 const IF_MATCH = {
   name: 'If-Match',
   in: 'header',
   required: false,
   description: 'Move the stock only if the plant is still at this version (its ETag), as for an update.',
-  schema: { type: 'string' }
+  schema: { type: 'string', pattern: IF_MATCH_PATTERN }
 }
 const movementList = { type: 'array', items: ref('StockMovement') }
 

@@ -191,7 +191,8 @@ const importOperation = extensionOperation({
     queryParam(
       'mapping',
       `The mapping's choices as JSON (at most ${MAX_MAPPING_CHARS} characters), e.g. {"columns": {"Preis": "price"}, "decimalMark": ","} (extension).`,
-      { type: 'string', 'x-json-schema': IMPORT_CHOICES_SCHEMA }
+      // JSON of an object: never empty, at most the server's limit (an empty value is refused as not JSON).
+      { type: 'string', minLength: 2, maxLength: MAX_MAPPING_CHARS, 'x-json-schema': IMPORT_CHOICES_SCHEMA }
     )
   ],
   requestBody: {
