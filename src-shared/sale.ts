@@ -265,7 +265,7 @@ export const NEW_SALE_BODY = named(
 )
 
 /** A date written YYYY-MM-DD. */
-export const DAY_PATTERN = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/
+export const DAY_PATTERN = /^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$/
 
 /** A line of a refund: which sale line, how many pots, whether they go back into stock, and the money back. */
 export interface RefundLine {
