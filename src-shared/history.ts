@@ -97,6 +97,8 @@ export interface SalesReport {
 export type HealthProblem =
   | { kind: 'history-file-damaged'; file: string; keptAs: string; problem: string }
   | { kind: 'history-lines-damaged'; file: string; keptAs: string; problem: string; lines: number }
+  /** The last write failed (a full disk, a read-only drive): no change, sale or refund can be saved until one succeeds. */
+  | { kind: 'writes-failing'; problem: string; since: string }
 
 /** Who put a backup back: `plant-store restore` (`cli`) or the desktop app (`app`: its menu, or its start after a damaged file). */
 export type RestoredBy = 'cli' | 'app'

@@ -39,6 +39,7 @@ import { openRecordStreams, openStreamsBackup, type NamedStream, type OpenStream
 import { SaleBook, type SaleHost } from '#store/sales/sale-book'
 import { Refunds } from '#store/sales/refunds'
 import { Days } from '#store/sales/days'
+import { describeWriteFailure } from '#lib/fs-errors'
 
 export { DATA_FILE_NAME } from '#store/file/read-catalogue'
 export type { OpenShopStoreOptions } from '#store/file/open-catalogue'
@@ -65,6 +66,7 @@ export class ShopStore {
   #closing: Promise<void> | undefined
   /** The record streams (record-streams.ts), in their list's order: each unit of work is staged, published or discarded in every one. */
   readonly #streams: readonly NamedStream[]
+  #writeFailure: { at: string; why: string } | undefined
   /** Every record stream's open side, by its key in record-streams.ts (`store.streams.ledger` is `store.ledger`). */
   readonly streams: OpenStreams
   /** Delete, restore and bulk changes: `store.edits.delete(id)`, `store.edits.bulkUpdate([...])`, … */
@@ -341,12 +343,27 @@ export class ShopStore {
       for (const { stream } of this.#streams) stream.stage(work)
       await this.#journal.append(work.line)
     } catch (error) {
-      await this.#folder.afterFailedAppend(error) // rethrows unless the folder went away and the batch was written anew
+      try {
+        await this.#folder.afterFailedAppend(error) // rethrows unless the folder went away and the batch was written anew
+      } catch (failed) {
+        this.#writeFailure ??= { at: new Date().toISOString(), why: describeWriteFailure(error) }
+        throw failed
+      }
+      this.#writeFailure = undefined
       return this.#publishAndTidy()
     }
     // Acknowledge only what reached the catalogue on disk.
     await this.#folder.confirmAppend()
+    this.#writeFailure = undefined
     this.#publishAndTidy()
+  }
+
+  /**
+   * Since when, and why, writes fail: set by a write that did not reach the disk (a full disk, a drive gone read-only),
+   * cleared by the next that does. /v3/health says so, so the till is not reported well while no sale can be saved.
+   */
+  get writeFailure(): { at: string; why: string } | undefined {
+    return this.#writeFailure
   }
 
   #publishAndTidy(): void {

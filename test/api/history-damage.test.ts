@@ -1,8 +1,11 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import type { ChangesPage, Health, PlantHistoryPage, SalesReport } from '#shared/history'
+import type { ChangesPage, Health, HealthProblem, PlantHistoryPage, SalesReport } from '#shared/history'
 import { createTestApp, type TestApp } from '#setup/in-process'
+
+/** Where the health's first problem, a damaged history file, was set aside. */
+const keptAsOf = (health: Health) => (health.problems[0] as Extract<HealthProblem, { keptAs: string }>).keptAs
 
 async function json<T>(response: Response): Promise<T> {
   expect(response.status).toBe(200)
@@ -48,7 +51,7 @@ describe('a damaged history file', () => {
     expect(health.problems).toEqual([
       { kind: 'history-lines-damaged', file: october, keptAs: expect.any(String), problem: expect.stringContaining('line 1'), lines: 1 }
     ])
-    expect(await readFile(health.problems[0]!.keptAs, 'utf8')).toBe('not a change\n')
+    expect(await readFile(keptAsOf(health), 'utf8')).toBe('not a change\n')
     const changes = await json<ChangesPage>(await app.call('GET', '/v3/changes?since=0'))
     expect(changes.changes.map((change) => change.seq)).toEqual([1, 2, 3, 4])
     await app.call('PUT', '/v3/plant', { id: 1, status: 'sold' })
@@ -73,7 +76,7 @@ describe('a damaged history file', () => {
       problems: [{ kind: 'history-lines-damaged', file: october, keptAs: expect.any(String), problem: expect.stringContaining('line 2'), lines: 1 }],
       scope: 'owner'
     })
-    const keptAs = health.problems[0]!.keptAs
+    const keptAs = keptAsOf(health)
     expect(await readFile(keptAs, 'utf8')).toBe(sale.slice(0, sale.indexOf('"at"')) + '\0'.repeat(sale.length - sale.indexOf('"at"')) + '\n')
     expect((await readFile(october, 'utf8')).split('\n').map((line) => line.slice(0, 8))).toEqual(['{"seq":1', '{"seq":3', ''])
     await app.store.close()

@@ -267,6 +267,24 @@ describe('a sale whose write fails', () => {
     expect(await quantityOf(app, basil)).toMatchObject({ quantity: 8 })
     expect((await app.call('GET', '/v3/sales/3')).status).toBe(404)
   })
+
+  it('makes /v3/health say so until a write succeeds: a full disk is not a healthy till', async () => {
+    const { fs, faults } = faultyFs()
+    const app = await createTestApp({ fs })
+    const basil = await addPlant(app, { price: 1, quantity: 10 })
+    const body = { lines: [{ plantId: basil, quantity: 1 }], payments: [{ method: 'cash', amount: 100 }] }
+    const health = async () => (await app.call('GET', '/v3/health')).json()
+    expect(await health()).toMatchObject({ status: 'ok', problems: [] })
+    faults.failWith = 'ENOSPC'
+    expect((await sell(app, body)).status).toBe(503)
+    expect(await health()).toMatchObject({
+      status: 'degraded',
+      problems: [{ kind: 'writes-failing', since: expect.any(String), problem: expect.stringMatching(/^Nothing can be saved now: .*disk is full/) }]
+    })
+    faults.failWith = undefined
+    expect((await sold(app, body)).receipt).toBe(1)
+    expect(await health()).toMatchObject({ status: 'ok', problems: [] })
+  })
 })
 
 describe('reading sales', () => {

@@ -35,6 +35,27 @@ describe('TheHistoryHealthBanner', () => {
     expect(wrapper.find('.health-banner').exists()).toBe(false)
   })
 
+  it('says in shop words when nothing can be saved (a full disk), and what to do', async () => {
+    vi.mocked(api.client.health).mockResolvedValue({
+      status: 'degraded',
+      problems: [
+        {
+          kind: 'writes-failing',
+          since: '2026-12-07T10:00:00.000Z',
+          problem:
+            'Nothing can be saved now: the disk is full. Sales, refunds and changes are refused until a write succeeds; the catalogue can still be read.'
+        }
+      ]
+    })
+    const wrapper = mount(TheHistoryHealthBanner)
+    await flushPromises()
+    const text = wrapper.find('[role="status"]').text()
+    expect(text).toContain('Nothing can be saved on this computer now.')
+    expect(text).toContain('the disk is full')
+    expect(text).toContain('Make room on its disk')
+    expect(text).not.toContain('change history')
+  })
+
   it('names the damaged file, where it was kept and what it means, asking again when the view switches', async () => {
     const wrapper = mount(TheHistoryHealthBanner)
     await flushPromises()

@@ -18,15 +18,25 @@ async function healthOf(store: ShopStore, scope: Health['scope']): Promise<Healt
   const problems = store.history.damaged.map(({ lines, ...damaged }): HealthProblem =>
     lines === undefined ? { kind: 'history-file-damaged', ...damaged } : { kind: 'history-lines-damaged', ...damaged, lines }
   )
+  const failing = store.writeFailure
+  if (failing) {
+    problems.unshift({
+      kind: 'writes-failing',
+      since: failing.at,
+      problem: `Nothing can be saved now: ${failing.why}. Sales, refunds and changes are refused until a write succeeds; the catalogue can still be read.`
+    })
+  }
   const restored = await readLastRestore(store.dir)
   return { status: problems.length === 0 ? 'ok' : 'degraded', problems, scope, ...(restored ? { restored } : {}) }
 }
 
 const healthDoc = extensionOperation({
   operationId: 'health',
-  summary: "Whether the catalogue's files are all in use (extension)",
+  summary: 'Whether the catalogue can be written and its files are all in use (extension)',
   description:
-    'Not part of the contract. A damaged history file never stops the catalogue: it is renamed aside (keptAs) and ' +
+    'Not part of the contract. writes-failing: the last write did not reach the disk (a full disk, a drive gone ' +
+    'read-only), so no sale, refund or change can be saved until one does; it clears by itself with the next write that ' +
+    'succeeds. A damaged history file never stops the catalogue: it is renamed aside (keptAs) and ' +
     'listed here with what is wrong (history-file-damaged); damaged lines inside one (each line carries a checksum) ' +
     'are moved into keptAs and the rest of the file serves on (history-lines-damaged). Either way status is degraded; ' +
     'the catalogue and the rest of the history serve on. ' +
@@ -47,12 +57,13 @@ const healthDoc = extensionOperation({
             type: 'array',
             items: {
               type: 'object',
-              required: ['kind', 'file', 'keptAs', 'problem'],
+              required: ['kind', 'problem'],
               properties: {
-                kind: { type: 'string', enum: ['history-file-damaged', 'history-lines-damaged'] },
-                file: { type: 'string' },
-                keptAs: { type: 'string' },
-                problem: { type: 'string' },
+                kind: { type: 'string', enum: ['writes-failing', 'history-file-damaged', 'history-lines-damaged'] },
+                problem: { type: 'string', description: 'What is wrong and what it means, in words.' },
+                since: { type: 'string', format: 'date-time', description: 'writes-failing: when the first failed write happened.' },
+                file: { type: 'string', description: 'history-file-damaged, history-lines-damaged: the damaged file.' },
+                keptAs: { type: 'string', description: 'history-file-damaged, history-lines-damaged: where it was set aside.' },
                 lines: { type: 'integer', description: 'history-lines-damaged: how many damaged lines were set aside.' }
               }
             }
