@@ -37,7 +37,7 @@ describe('the fresh-build check of the test run', () => {
   it('notices a deleted source through its folder', async () => {
     const root = await project(1000, 2000)
     await rm(path.join(root, 'src-main/store/shop-store.ts'))
-    expect(staleBuildReason(root)).toBe('src-main/store/catalogue is newer than the build in out/')
+    expect(staleBuildReason(root)).toBe('src-main/store is newer than the build in out/')
   })
 
   it('names a missing part of the build', async () => {
