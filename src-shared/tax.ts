@@ -36,12 +36,13 @@ export interface SalesSettings {
 export const DEFAULT_SALES_SETTINGS: SalesSettings = { pricesIncludeTax: true, taxRates: [] }
 
 /**
- * The rate id set for `category`, matched as reports group categories ("herbs" is "Herbs"). Only the table's own
- * keys count: a category named `constructor` or `__proto__` must not find Object.prototype's members and go untaxed.
+ * The rate id set for `category`, matched as reports group categories ("herbs" is "Herbs"): the first of the table's
+ * spellings of it, so every spelling of one category takes one rate even from a settings file that holds two (the
+ * API refuses that; a file edited by hand may not). Only the table's own keys count: a category named `constructor`
+ * or `__proto__` must not find Object.prototype's members and go untaxed.
  */
 function categoryRateId(category: string, categoryTaxRates: Readonly<Record<string, string>> | undefined): string | undefined {
   if (categoryTaxRates === undefined) return undefined
-  if (Object.hasOwn(categoryTaxRates, category)) return categoryTaxRates[category]
   const key = groupKey(category)
   return Object.entries(categoryTaxRates).find(([name]) => groupKey(name) === key)?.[1]
 }

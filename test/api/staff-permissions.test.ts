@@ -212,6 +212,26 @@ describe('who needs a staff session (extension)', () => {
     expect((await app.call('POST', '/v3/sales', SALE, { ...till, ...sessionOf(app, 'staff') })).status).toBe(201)
   })
 
+  it('an edit that sets fewer pots is a write-off, as the same count through the stock routes is; more pots are received', async () => {
+    const app = await createStaffedApp()
+    await app.store.add({ name: 'Fern', status: 'available', tags: [], price: 4, quantity: 5 }, CLI_ACTOR)
+    const staff = sessionOf(app, 'staff')
+    for (const [method, path, body] of [
+      ['PUT', '/v3/plant', { id: 1, quantity: 1 }],
+      ['PUT', '/v3/plant', { id: 1, quantity: null }],
+      ['POST', '/v3/plant/bulk', { ids: [1], changes: { quantity: 0 } }]
+    ] as const) {
+      const refused = await app.call(method, path, body, staff)
+      expect(refused.status, JSON.stringify(body)).toBe(403)
+      expect((await refused.json()).detail).toMatch(/^Only a manager or the owner can write off stock; Anna is signed in as staff/)
+    }
+    expect(app.store.get(1)?.quantity).toBe(5)
+    expect((await app.call('PUT', '/v3/plant', { id: 1, quantity: 8 }, staff)).status).toBe(200) // received
+    // The price it has, however the number is spelt, is no price change (the store keeps cents).
+    expect((await app.call('PUT', '/v3/plant', { id: 1, price: 3.999999999999999 }, staff)).status).toBe(200)
+    expect((await app.call('PUT', '/v3/plant', { id: 1, quantity: 3 }, sessionOf(app, 'manager'))).status).toBe(200)
+  })
+
   it('a category with another tax rate is a price change: staff may recategorise only where what customers pay stays', async () => {
     const app = await createStaffedApp()
     const rates = [

@@ -21,7 +21,9 @@ describe('looksAlike', () => {
       ['Maria', 'María'],
       ['Jörg', 'Jorg'],
       ['Anna', 'Ann'],
-      ['Anna', 'Anna B.']
+      ['Anna', 'Anna B.'],
+      ['Ian', 'Lan'], // a capital I looks like l, but Ian and Lan are two names
+      ['Ida', 'Lda']
     ])
       expect(looksAlike(a, b), `${a} / ${b}`).toBe(false)
   })

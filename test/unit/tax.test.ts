@@ -64,6 +64,11 @@ describe('taxRateOf', () => {
     expect(taxRateOf(' HERBS ', settings)).toEqual(reduced)
   })
 
+  it('gives every spelling of one category the same rate, even from settings that hold two spellings (a file edited by hand)', () => {
+    const twice = { ...settings, categoryTaxRates: { herbs: 'reduced', Herbs: 'standard', HERBS: 'standard' } }
+    for (const category of ['herbs', 'Herbs', 'HERBS', ' Herbs ']) expect(taxRateOf(category, twice), category).toEqual(reduced)
+  })
+
   it("takes the default for a category named like one of JavaScript's own members", () => {
     for (const category of ['constructor', 'toString', '__proto__', 'hasOwnProperty', 'valueOf', 'isPrototypeOf']) {
       expect(taxRateOf(category, settings)).toEqual(standard)

@@ -13,9 +13,12 @@ export function nameSkeleton(name: string): string {
 }
 
 /**
- * True when `a` and `b` would be taken for one name: the same skeleton, compared without case or width (ICU
- * collation's accent strength: "anna", "ANNA" and fullwidth "Ａnna" are one name; "Anna" and "Änna" are two).
+ * True when `a` and `b` would be taken for one name: the same but for case or width (ICU collation's accent strength:
+ * "anna", "ANNA" and fullwidth "Ａnna" are one name; "Anna" and "Änna" are two), or the same skeleton as written or
+ * in lower case. Skeletons are compared exactly, as UTS #39 defines them: folding their case as well would make
+ * "Ian" (whose I looks like l) one name with "Lan".
  */
 export function looksAlike(a: string, b: string): boolean {
-  return nameSkeleton(a).localeCompare(nameSkeleton(b), undefined, { sensitivity: 'accent' }) === 0
+  if (a.localeCompare(b, undefined, { sensitivity: 'accent' }) === 0) return true
+  return nameSkeleton(a) === nameSkeleton(b) || nameSkeleton(a.toLowerCase()) === nameSkeleton(b.toLowerCase())
 }

@@ -9,6 +9,7 @@ import { saleChangesPrices, type NewSale } from '#shared/sale'
 import type { StaffAction } from '#shared/staff'
 import type { StockLine, StockReason } from '#shared/stock'
 import { taxRateOf, type SalesSettings } from '#shared/tax'
+import type { Plant } from '#shared/plant'
 import type { ShopStore } from '#store'
 import type { Shop } from '#server/routes/shop'
 import { requireRefundWithinLimit, requireStaffMay } from './staff-gate'
@@ -28,33 +29,59 @@ function actionOf(store: ShopStore, line: StockLine): StaffAction {
   return STOCK_ACTIONS[line.reason]
 }
 
-/** An edit of one plant, as far as what the customer pays goes: its price, and its category (which picks its tax rate). */
-interface PriceEdit {
+/** An edit of one plant, as far as the permissions go: its price and category (what a customer pays), and its pots. */
+interface GuardedEdit {
   id: number
   price?: number | null
   category?: string | null
+  quantity?: number | null
 }
 
+/** The price a plant would have after `price` (undefined: unchanged; null: none), in cents, as the store keeps it. */
+const centsAfter = (price: number | null | undefined, before: number | undefined) =>
+  price === undefined ? centsOf(before ?? 0) : price === null ? undefined : centsOf(price)
+
 /**
- * True when `change` changes what a customer pays for its plant: another price, or another category whose tax rate
- * differs under `sales` (with prices excluding tax, moving a 100.00 plant from 19 % to 7 % makes 119.00 into 107.00).
+ * True when `change` changes what a customer pays for its plant: another price (in cents, as stored: 19.999999999999996
+ * is 20.00), or another category whose tax rate differs under `sales` (with prices excluding tax, moving a 100.00
+ * plant from 19 % to 7 % makes 119.00 into 107.00).
  */
-function changesWhatCustomersPay(store: ShopStore, change: PriceEdit, sales: SalesSettings): boolean {
-  const plant = store.get(change.id)
-  if (change.price !== undefined && (change.price ?? undefined) !== plant?.price) return true
+function changesWhatCustomersPay(before: Plant | undefined, change: GuardedEdit, sales: SalesSettings): boolean {
+  if (change.price !== undefined && centsAfter(change.price, before?.price) !== (before?.price === undefined ? undefined : centsOf(before.price)))
+    return true
   if (change.category === undefined) return false
-  return taxRateOf(change.category ?? undefined, sales)?.id !== taxRateOf(plant?.category, sales)?.id
+  return taxRateOf(change.category ?? undefined, sales)?.id !== taxRateOf(before?.category, sales)?.id
 }
 
 /**
- * Refuses edits of plants (`changes`, each naming its plant) the member at the till may not make: any that changes
- * what a customer pays, by its price or by a category with another tax rate, is a price change.
+ * What an edit's new quantity is, in the permissions' words: an edit that sets the pots is a count (api.md), so one
+ * that finds fewer (or stops keeping stock of a line that had pots) writes off, as a stock-take would; more is received.
  */
-export async function requireMayEdit(event: H3Event, shop: Shop, changes: readonly PriceEdit[]): Promise<void> {
+function quantityActionOf(before: Plant | undefined, change: GuardedEdit): StaffAction | undefined {
+  if (change.quantity === undefined) return undefined
+  const had = before?.quantity ?? 0
+  const has = change.quantity ?? 0
+  return has < had ? 'write-off-stock' : has > had ? 'receive-stock' : undefined
+}
+
+/**
+ * Refuses edits of plants (`changes`, each naming its plant) the member at the till may not make: one that changes
+ * what a customer pays, by its price or by a category with another tax rate, is a price change; one that sets fewer
+ * pots is a write-off, as the same count through the stock routes is.
+ */
+export async function requireMayEdit(event: H3Event, shop: Shop, changes: readonly GuardedEdit[]): Promise<void> {
   if (!event.context.staff) return
   const sales = await shop.settings.sales()
-  const repriced = changes.some((change) => changesWhatCustomersPay(shop.store, change, sales))
-  requireStaffMay(event, repriced ? 'change-prices' : 'edit-plants')
+  const actions = new Set<StaffAction>(['edit-plants'])
+  for (const change of changes) {
+    const before = shop.store.get(change.id)
+    if (changesWhatCustomersPay(before, change, sales)) actions.add('change-prices')
+    const counted = quantityActionOf(before, change)
+    if (counted) actions.add(counted)
+  }
+  // The strongest first, so the refusal names what the member may not do rather than a plain edit.
+  for (const action of ['change-prices', 'write-off-stock', 'receive-stock', 'edit-plants'] as const)
+    if (actions.has(action)) requireStaffMay(event, action)
 }
 
 /** Refuses a sale the member at the till may not make: one that changes prices (saleChangesPrices) is a price change. */
