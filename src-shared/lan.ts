@@ -67,6 +67,11 @@ export interface TillOutboxState {
   waiting: number
   /** Sales the main computer refused when they arrived, set aside on the till in outbox-refused.jsonl (a till only). */
   refused?: number
+  /**
+   * True while the main computer's address shows another certificate than the one this till was paired with: the
+   * till sends nothing there and keeps its sales until it is paired again (a till only).
+   */
+  certificateChanged?: boolean
 }
 
 /** The LAN listener as the owner sees it. */

@@ -63,6 +63,11 @@ export function tillSales(
     post(SALE_PATHS.sales, sale.body, { 'idempotency-key': sale.key, ...(staffSession ? { [STAFF_SESSION_HEADER]: staffSession } : {}) })
   /** Set when the main computer said this till was unpaired: no sale is kept for it any more (it would never arrive). */
   let revoked = false
+  /**
+   * Set when the main computer's address showed another certificate than the one this till was paired with: nothing
+   * is sent there (it may be another computer), sales are kept as while it is away, and the till says to pair again.
+   */
+  let certificateChanged = false
 
   /** Sends kept sales, oldest first, as made offline. */
   const sendKept = (sales: KeptSale[]): Promise<Sent> =>
@@ -125,6 +130,7 @@ export function tillSales(
     if (sales.length === 0) return false
     const sent = await sendKept(sales)
     revoked = sent.kind === 'revoked' || (revoked && sent.kind !== 'answered')
+    certificateChanged = sent.kind === 'certificate-changed' || (certificateChanged && sent.kind !== 'answered')
     if (sent.kind !== 'answered') return false
     if (sent.status >= 300) {
       // The call as a whole was refused: find the sale it cannot take by sending one at a time, and set that one aside.
@@ -185,9 +191,10 @@ export function tillSales(
       if (outbox.size === 0) {
         const sent = await send({ key, body }, request.session)
         revoked = sent.kind === 'revoked'
+        certificateChanged = sent.kind === 'certificate-changed'
         if (sent.kind === 'answered') return new Response(sent.text, { status: sent.status, headers: sent.headers })
-        if (sent.kind === 'certificate-changed') throw problem('certificateChanged', pairing.origin)
         if (sent.kind === 'revoked') throw problem('tillRevoked', pairing.till)
+        // Another certificate: kept like a sale made while the main computer is away, never sent to whoever answers.
       }
       return keep(toKeep(request))
     })
@@ -232,6 +239,7 @@ export function tillSales(
   return {
     sell,
     waiting: () => outbox.size,
+    certificateChanged: () => certificateChanged,
     refused: () => outbox.refusedCount,
     refusedSales: () => outbox.refusedSales(),
     dealtWith: (key) => outbox.dealtWith(key),

@@ -21,6 +21,7 @@ async function tillApp(withDeps: boolean) {
   const sales = {
     sell: async () => ({ kept: true }) as never,
     waiting: () => 0,
+    certificateChanged: () => false,
     refused: () => 0,
     refusedSales: async () => [],
     dealtWith: async () => false

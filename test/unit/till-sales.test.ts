@@ -15,7 +15,7 @@ import { SALE_LINES_MAX } from '#shared/sale'
 import { tillSales } from '#till/sales'
 import type { StaffMember } from '#shared/staff'
 import type { TillPairing } from '#till/pairing'
-import type { PinnedClient } from '#lib/pinned-tls'
+import { CertificateMismatchError, type PinnedClient } from '#lib/pinned-tls'
 import { AccessPolicy } from '#server/security/access-policy'
 import { createTillApp } from '#till/till-app'
 import { makeTempDir } from '#setup/temp-dir'
@@ -44,7 +44,7 @@ function fakePrimary(
   const keysSent: string[] = []
   const bodiesSent: unknown[] = []
   const headersSent: Record<string, string>[] = []
-  let mode: 'up' | 'away' | 'lose-answer' | 'revoked' = 'up'
+  let mode: 'up' | 'away' | 'lose-answer' | 'revoked' | 'other-certificate' = 'up'
   const save = (key: string, body: unknown) => {
     keysSent.push(key)
     const status = statusOf(key)
@@ -57,6 +57,7 @@ function fakePrimary(
   const client: PinnedClient = {
     async request(init) {
       if (mode === 'away') throw Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' })
+      if (mode === 'other-certificate') throw new CertificateMismatchError(PAIRING.origin, 'it shows another certificate')
       headersSent.push(init.headers)
       if (mode === 'revoked')
         return Object.assign(Readable.from([JSON.stringify({ status: 401, title: 'Unauthorized' })]), {
@@ -268,6 +269,22 @@ describe("a till's sales", () => {
     await expect.poll(() => sales.waiting()).toBe(0)
     sales.close()
     expect(primary.saved.size).toBe(1)
+  })
+
+  it('keeps its sales when the main computer shows another certificate, sends it nothing, and says to pair again', async () => {
+    const primary = fakePrimary()
+    const { sales, sell, outbox } = await till(await makeTempDir(), primary)
+    primary.set('other-certificate')
+    expect((await sell('"c1"', 100)).status).toBe(202)
+    expect((await sell('"c2"', 100)).status).toBe(202)
+    expect(await outbox()).toEqual({ till: true, waiting: 2, refused: 0, certificateChanged: true })
+    expect(primary.keysSent).toEqual([])
+    primary.set('up') // paired again: the certificate is the pairing's
+    sales.flush()
+    await expect.poll(() => sales.waiting()).toBe(0)
+    sales.close()
+    expect(await outbox()).toEqual({ till: true, waiting: 0, refused: 0 })
+    expect([...primary.saved.keys()]).toEqual(['c1', 'c2'])
   })
 
   it('keeps one sale per key when two are sent at once: another sale is refused at once, a double click counted once', async () => {

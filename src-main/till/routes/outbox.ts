@@ -13,6 +13,8 @@ import { documentedAs } from './documented'
 export interface OutboxPort {
   /** How many kept sales wait to be sent. */
   waiting(): number
+  /** True while the main computer's address shows another certificate than the pairing's: pair the till again. */
+  certificateChanged(): boolean
   /** How many the main computer refused and nobody dealt with yet. */
   refused(): number
   /** Those refused sales, oldest first. */
@@ -22,7 +24,7 @@ export interface OutboxPort {
 }
 
 function stateOf(outbox: OutboxPort): TillOutboxState {
-  return { till: true, waiting: outbox.waiting(), refused: outbox.refused() }
+  return { till: true, waiting: outbox.waiting(), refused: outbox.refused(), ...(outbox.certificateChanged() ? { certificateChanged: true } : {}) }
 }
 
 async function markDealtWith(event: H3Event, outbox: OutboxPort): Promise<TillOutboxState> {

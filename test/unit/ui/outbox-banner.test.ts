@@ -20,6 +20,17 @@ describe('TheOutboxBanner', () => {
     wrapper.unmount()
   })
 
+  it('says when the main computer shows another certificate: nothing is sent, sales are kept, pair the till again', async () => {
+    vi.mocked(api.client.tillOutbox).mockResolvedValue({ till: true, waiting: 2, certificateChanged: true })
+    const wrapper = mount(TheOutboxBanner)
+    await flushPromises()
+    expect(wrapper.get('[role="alert"]').text()).toMatch(
+      /^The shop's main computer does not show the certificate this till was paired with\. Nothing is sent to it.*pair this till again/
+    )
+    expect(wrapper.find('[role="status"]').exists()).toBe(false) // not "it cannot be reached just now"
+    wrapper.unmount()
+  })
+
   it('says when sales made on the till were refused by the main computer, and where they are kept', async () => {
     vi.mocked(api.client.tillOutbox).mockResolvedValue({ till: true, waiting: 0, refused: 2 })
     const wrapper = mount(TheOutboxBanner)

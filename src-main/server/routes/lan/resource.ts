@@ -200,7 +200,17 @@ export const lanSchemas = {
   TillOutbox: {
     type: 'object',
     required: ['till', 'waiting'],
-    properties: { till: { type: 'boolean' }, waiting: { type: 'integer', minimum: 0 }, refused: { type: 'integer', minimum: 0 } }
+    properties: {
+      till: { type: 'boolean' },
+      waiting: { type: 'integer', minimum: 0 },
+      refused: { type: 'integer', minimum: 0 },
+      certificateChanged: {
+        type: 'boolean',
+        description:
+          "A till only: the main computer's address shows another certificate than the one the till was paired with, so the " +
+          'till sends nothing there and keeps its sales (answered 202) until it is paired again.'
+      }
+    }
   },
   PairingCode: {
     type: 'object',
