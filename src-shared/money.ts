@@ -54,16 +54,6 @@ export function isPriceCents(value: unknown): value is Cents {
   return Number.isSafeInteger(value) && (value as number) >= 0 && (value as number) <= PRICE_MAX_CENTS
 }
 
-/** `cents` times a whole `count` (pots): still cents. */
-export const timesCents = (cents: Cents, count: number): Cents => (cents * count) as Cents
-
-/** The sum of amounts in cents. */
-export const sumCents = (amounts: Iterable<Cents>): Cents => {
-  let total = 0
-  for (const amount of amounts) total += amount
-  return total as Cents
-}
-
 /** Why a text is not a price. */
 export type MoneyProblem = 'not-a-number' | 'negative' | 'decimals' | 'too-large' | 'ambiguous'
 
@@ -168,9 +158,6 @@ export function moneyFromNumber(value: number): MoneyReading {
   if (Math.abs(value * 100 - cents) > 1e-6) return { ok: false, problem: 'decimals' }
   return cents > PRICE_MAX_CENTS ? { ok: false, problem: 'too-large' } : { ok: true, cents }
 }
-
-/** Whole cents as the API's number: 1999 → 19.99 (the name the renderer and reports use for {@link toDecimal}). */
-export const centsToPrice = (cents: Cents): number => toDecimal(cents)
 
 /** The price as plain text with a dot and two decimals (`4.50`), as CSV files and scripts expect. */
 export function plainPriceText(price: number): string {

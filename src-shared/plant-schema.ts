@@ -21,7 +21,6 @@ import {
   type Validated
 } from './body-rules'
 import { CLEARABLE_FIELDS, PLANT_STATUSES, isPlantStatus, type FieldChanges, type NewPlant, type PlantChanges } from './plant'
-import { centsOf, type Cents } from './money'
 import type { FieldError } from './problem'
 import { TEXT_RULES_DESCRIPTION, storedText, textFieldSchema, textProblem, uniqueTags } from './text-rules'
 
@@ -43,9 +42,6 @@ export const PLANT_LIMITS = {
  * which a validator must compare with the same tolerance (ajv: multipleOfPrecision 6).
  */
 export const PRICE_DECIMALS_TOLERANCE = 1e-6
-
-/** The whole cents of a valid price, exactly: the validator's decimal `price` as the store keeps it ({@link centsOf}). */
-export const priceToCents = (price: number): Cents => centsOf(price)
 
 /** Outcome of validating an update body, which tells a bad id apart from other faults. */
 export type ValidatedChanges = { ok: true; value: PlantChanges } | { ok: false; idError: boolean; errors: FieldError[] }

@@ -17,33 +17,30 @@ function ownAddressesOffer(): string {
   return own.length > 0 ? `its addresses are ${own.join(', ')}` : 'it has no network address now (is it connected?)'
 }
 
+/** True when `address`, parsed (it has many spellings), is in `list`; false for text that is no address (listen() says so). */
+function parsedIn(list: BlockList, address: string): boolean {
+  try {
+    return list.check(address, address.includes(':') ? 'ipv6' : 'ipv4')
+  } catch {
+    return false
+  }
+}
+
 /** 127.0.0.0/8 and ::1, in every spelling (::ffff:127.0.0.5, 0:0:0:0:0:0:0:1 too). */
 const LOOPBACK = new BlockList()
 LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4')
 LOOPBACK.addAddress('::1', 'ipv6')
 
 /** True for a loopback address: only this computer reaches it. */
-export function isLoopbackAddress(address: string): boolean {
-  try {
-    return LOOPBACK.check(address, address.includes(':') ? 'ipv6' : 'ipv4')
-  } catch {
-    return false // not an address at all: listen() says so
-  }
-}
+export const isLoopbackAddress = (address: string): boolean => parsedIn(LOOPBACK, address)
 
 /** The unspecified address, 0.0.0.0 and ::, in every spelling (::0, 0:0:0:0:0:0:0:0, ::ffff:0.0.0.0 too). */
 const EVERY_INTERFACE = new BlockList()
 EVERY_INTERFACE.addAddress('0.0.0.0', 'ipv4')
 EVERY_INTERFACE.addAddress('::', 'ipv6')
 
-/** True for an address that listens on every network at once: parsed, as the text has many spellings. */
-export function isEveryInterface(address: string): boolean {
-  try {
-    return EVERY_INTERFACE.check(address, address.includes(':') ? 'ipv6' : 'ipv4')
-  } catch {
-    return false // not an address at all: listen() says so
-  }
-}
+/** True for an address that listens on every network at once. */
+const isEveryInterface = (address: string): boolean => parsedIn(EVERY_INTERFACE, address)
 
 /**
  * Set to 1 by the tests only, whose two processes (a main computer and its till) meet on 127.0.0.1: there the

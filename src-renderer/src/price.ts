@@ -4,16 +4,7 @@
  * setting), and the Price field's text read back into a number the API accepts.
  */
 import type { FieldError } from '#shared/problem'
-import {
-  centsToPrice,
-  decimalMarkOf,
-  type DecimalMark,
-  formatMoney,
-  moneyFieldText,
-  moneyProblemText,
-  readMoney,
-  type ShopMoney
-} from '#shared/money'
+import { decimalMarkOf, type DecimalMark, formatMoney, moneyFieldText, moneyProblemText, readMoney, toDecimal, type ShopMoney } from '#shared/money'
 
 export type { ShopMoney } from '#shared/money'
 
@@ -37,7 +28,7 @@ export type PriceReading = { ok: true; price: number | null } | { ok: false; mes
 export function parsePrice(text: string, locale: string): PriceReading {
   const mark = decimalMarkOf(locale)
   const reading = readMoney(text, { localeMark: mark })
-  if (reading.ok) return { ok: true, price: reading.cents === null ? null : centsToPrice(reading.cents) }
+  if (reading.ok) return { ok: true, price: reading.cents === null ? null : toDecimal(reading.cents) }
   return { ok: false, message: reading.problem === 'ambiguous' ? ambiguousText(text, mark) : `Price ${moneyProblemText(reading.problem, mark)}` }
 }
 

@@ -10,7 +10,7 @@ import type { StatusCounts } from '#shared/api-client'
 import type { Takings } from '#shared/day'
 import { PLANT_STATUSES } from '#shared/plant'
 import type { SalesReport } from '#shared/history'
-import { asCents, centsToPrice } from '#shared/money'
+import { asCents, toDecimal } from '#shared/money'
 
 export const REPORT_CSV_HEADER = ['section', 'key', 'sold', 'returned', 'net', 'total', 'takings', 'plants'] as const
 
@@ -49,7 +49,7 @@ export function reportCsv({ period, categories, stock }: ReportTables): string {
     group.returned,
     group.net,
     group.total,
-    takings ? centsToPrice(asCents(takings.net)) : '',
+    takings ? toDecimal(asCents(takings.net)) : '',
     ''
   ]
   for (const group of period.groups) rows.push(figures(period.groupBy, group.key, group, group.takings))

@@ -37,20 +37,19 @@ interface GuardedEdit {
   quantity?: number | null
 }
 
-/** The price a plant would have after `price` (undefined: unchanged; null: none), in cents, as the store keeps it. */
-const centsAfter = (price: number | null | undefined, before: number | undefined) =>
-  price === undefined ? centsOf(before ?? 0) : price === null ? undefined : centsOf(price)
+/** A price in cents as the store keeps it (19.999999999999996 is 2000); undefined for none. */
+const storedCents = (price: number | null | undefined) => (price === undefined || price === null ? undefined : centsOf(price))
 
 /**
- * True when `change` changes what a customer pays for its plant: another price (in cents, as stored: 19.999999999999996
- * is 20.00), or another category whose tax rate differs under `sales` (with prices excluding tax, moving a 100.00
- * plant from 19 % to 7 % makes 119.00 into 107.00).
+ * True when `change` changes what a customer pays for its plant: another price (compared in cents, as stored), or
+ * another category whose tax rate differs under the sales settings (with prices excluding tax, moving a 100.00 plant
+ * from 19 % to 7 % makes 119.00 into 107.00). The settings are read only for a change of category.
  */
-function changesWhatCustomersPay(before: Plant | undefined, change: GuardedEdit, sales: SalesSettings): boolean {
-  if (change.price !== undefined && centsAfter(change.price, before?.price) !== (before?.price === undefined ? undefined : centsOf(before.price)))
-    return true
+async function changesWhatCustomersPay(before: Plant | undefined, change: GuardedEdit, sales: () => Promise<SalesSettings>): Promise<boolean> {
+  if (change.price !== undefined && storedCents(change.price) !== storedCents(before?.price)) return true
   if (change.category === undefined) return false
-  return taxRateOf(change.category ?? undefined, sales)?.id !== taxRateOf(before?.category, sales)?.id
+  const settings = await sales()
+  return taxRateOf(change.category ?? undefined, settings)?.id !== taxRateOf(before?.category, settings)?.id
 }
 
 /**
@@ -71,11 +70,11 @@ function quantityActionOf(before: Plant | undefined, change: GuardedEdit): Staff
  */
 export async function requireMayEdit(event: H3Event, shop: Shop, changes: readonly GuardedEdit[]): Promise<void> {
   if (!event.context.staff) return
-  const sales = await shop.settings.sales()
+  const sales = () => shop.settings.sales()
   const actions = new Set<StaffAction>(['edit-plants'])
   for (const change of changes) {
     const before = shop.store.get(change.id)
-    if (changesWhatCustomersPay(before, change, sales)) actions.add('change-prices')
+    if (await changesWhatCustomersPay(before, change, sales)) actions.add('change-prices')
     const counted = quantityActionOf(before, change)
     if (counted) actions.add(counted)
   }

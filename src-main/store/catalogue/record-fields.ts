@@ -1,6 +1,6 @@
 /** How the fields of an add or update land in a stored record: the price as whole cents, null removes a field. */
 import type { FieldChanges } from '#shared/plant'
-import { priceToCents } from '#shared/plant-schema'
+import { centsOf } from '#shared/money'
 import type { StoredPlant } from './stored-plant'
 
 /** A copy of `record` with `fields` applied (undefined leaves a field, null removes it) and then `stamp`. */
@@ -12,6 +12,6 @@ export function withFieldChanges(record: StoredPlant, fields: FieldChanges, stam
     else if (value !== undefined) (next as unknown as Record<string, unknown>)[field] = value
   }
   if (price === null) delete next.priceCents
-  else if (price !== undefined) next.priceCents = priceToCents(price)
+  else if (price !== undefined) next.priceCents = centsOf(price)
   return Object.assign(next, stamp)
 }

@@ -7,10 +7,10 @@
  */
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
+import { centsOf } from '#shared/money'
 import { newIdempotencyKey } from '#shared/api-retry'
 import { saleOfBasket, type Basket, type BasketLine } from '#shared/basket'
 import type { Plant } from '#shared/plant'
-import { priceToCents } from '#shared/plant-schema'
 import type { KeptSaleAnswer } from '#shared/lan'
 import type { Discount, Payment, Sale } from '#shared/sale'
 import { priceBasket, type PricedBasket } from '#shared/sale-totals'
@@ -100,7 +100,7 @@ export const useBasketStore = defineStore('basket', () => {
       return 'more'
     }
     const fresh: BasketLine = { plantId: plant.id, name: plant.name ?? `Plant ${plant.id}`, single: plant.quantity === undefined, quantity: 1 }
-    if (plant.price !== undefined) fresh.price = priceToCents(plant.price)
+    if (plant.price !== undefined) fresh.price = centsOf(plant.price)
     if (plant.category !== undefined) fresh.category = plant.category
     void change((lines) => lines.push(fresh))
     return 'added'
