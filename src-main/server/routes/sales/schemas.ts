@@ -3,6 +3,8 @@ import { ref, type JsonSchema } from '#server/openapi/parts'
 
 const minor = (description: string): JsonSchema => ({ type: 'integer', description: `${description} In minor units (cents).` })
 const count = { type: 'integer', minimum: 0 }
+/** Who served: in a sale and a refund alike, optional. */
+const staffName = { type: 'string', description: 'The staff member at the till; absent until staff members are set up.' }
 const nullableRate = { oneOf: [ref('TaxRate'), { type: 'null' }] }
 const object = (properties: Record<string, JsonSchema>, optional: string[] = []): JsonSchema => ({
   type: 'object',
@@ -53,7 +55,7 @@ const sale = object(
       description: 'When it was made on a till that could not reach this computer (sent later from its outbox); absent for a sale made online.'
     },
     till: { type: 'string', description: 'The token\'s name that sold it ("ui" for the staff UI).' },
-    staff: { type: 'string', description: 'The staff member at the till; absent until staff members are set up.' },
+    staff: staffName,
     day: { type: 'integer', minimum: 1 },
     pricesIncludeTax: { type: 'boolean' },
     lines: { type: 'array', items: ref('SaleLine') },
@@ -82,7 +84,7 @@ const refund = object(
     receipt: { type: 'integer', minimum: 1 },
     at: { type: 'string', format: 'date-time' },
     till: { type: 'string' },
-    staff: { type: 'string', description: 'The staff member at the till; absent until staff members are set up.' },
+    staff: staffName,
     day: { type: 'integer', minimum: 1 },
     reason: { type: 'string' },
     lines: { type: 'array', items: ref('RefundLine') },
