@@ -144,15 +144,17 @@ export function storedText(text: string): string {
 /**
  * The key under which two tags count as the same: NFC plus full case folding
  * (lower, upper, lower maps ß, ẞ and SS together, and final sigma with sigma),
- * independent of the computer's language settings.
+ * independent of the computer's language settings; and every run of spacing
+ * inside as one space, since "Sweet  Herbs" or one typed with a no-break space
+ * looks like "Sweet Herbs" to whoever reads it.
  */
 export function tagKey(tag: string): string {
-  return storedText(tag).toLowerCase().toUpperCase().toLowerCase().normalize('NFC')
+  return storedText(tag).replace(/\s+/gu, ' ').toLowerCase().toUpperCase().toLowerCase().normalize('NFC')
 }
 
 /**
  * The key under which two labels people typed count as one in a report (a category, a write-off's reason): the
- * same rule as tags, so "Frost", "frost" and " FROST " are one group.
+ * same rule as tags, so "Frost", "frost", " FROST " and "Sweet  Herbs" / "Sweet Herbs" are one group each.
  */
 export const groupKey = tagKey
 

@@ -64,6 +64,11 @@ describe('taxRateOf', () => {
     expect(taxRateOf(' HERBS ', settings)).toEqual(reduced)
   })
 
+  it('matches a category whose inner spacing differs (two spaces, a no-break space) as the one it looks like', () => {
+    const sweet = { ...settings, categoryTaxRates: { 'Sweet Herbs': 'reduced' } }
+    for (const category of ['Sweet  Herbs', 'sweet\u00a0herbs', 'Sweet\tHerbs']) expect(taxRateOf(category, sweet), category).toEqual(reduced)
+  })
+
   it('gives every spelling of one category the same rate, even from settings that hold two spellings (a file edited by hand)', () => {
     const twice = { ...settings, categoryTaxRates: { herbs: 'reduced', Herbs: 'standard', HERBS: 'standard' } }
     for (const category of ['herbs', 'Herbs', 'HERBS', ' Herbs ']) expect(taxRateOf(category, twice), category).toEqual(reduced)

@@ -177,6 +177,13 @@ describe('stored form and tag identity', () => {
     expect(tagKey('indoor')).not.toBe(tagKey('in\u200bdoor'))
   })
 
+  it('counts inner spacing as one space: a double space or a no-break space is the tag it looks like', () => {
+    expect(tagKey('Sweet  Herbs')).toBe(tagKey('sweet herbs'))
+    expect(tagKey('Sweet\u00a0Herbs')).toBe(tagKey('Sweet Herbs'))
+    expect(uniqueTags(['Sweet Herbs', 'sweet\u2003 herbs'])).toEqual(['Sweet Herbs'])
+    expect(tagKey('SweetHerbs')).not.toBe(tagKey('Sweet Herbs'))
+  })
+
   it('keeps each tag once, first spelling winning, in NFC', () => {
     expect(uniqueTags(['Cafe\u0301', 'café', ' CAFÉ ', 'Straße', 'strasse', 'shade'])).toEqual(['Caf\u00e9', 'Straße', 'shade'])
     expect(validateNewPlant({ tags: ['Cafe\u0301', 'CAFÉ', 'indoor'] })).toEqual({ ok: true, value: { tags: ['Caf\u00e9', 'indoor'] } })
