@@ -129,7 +129,7 @@ const categoryRates = leaf<Record<string, string>>(
   {
     type: 'object',
     maxProperties: 1000,
-    propertyNames: { maxLength: PLANT_LIMITS.textMaxLength },
+    propertyNames: { maxLength: PLANT_LIMITS.textMaxLength, minLength: 1 },
     additionalProperties: { type: 'string', pattern: RATE_ID.source }
   }
 )
@@ -183,6 +183,9 @@ export function unknownRateProblems(settings: SalesSettings): { field: string; m
     problems.push({ field: 'defaultTaxRate', message: `"${settings.defaultTaxRate}" is not the id of one of taxRates` })
   const categories = new Map<string, string>()
   for (const [category, id] of Object.entries(settings.categoryTaxRates ?? {})) {
+    // No plant's category is blank (a blank category is none), so a rate for it would never be used.
+    if (category.trim() === '')
+      problems.push({ field: 'categoryTaxRates', message: 'a category name is blank; name the category the rate is for' })
     if (!ids.has(id)) problems.push({ field: `categoryTaxRates.${category}`, message: `"${id}" is not the id of one of taxRates` })
     // Categories match as reports group them, so two spellings of one category would leave its rate to chance.
     const other = categories.get(groupKey(category))

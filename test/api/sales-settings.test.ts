@@ -52,6 +52,17 @@ describe('sales settings', () => {
     ])
   })
 
+  it('refuse a rate for a blank category, which no plant could ever take', async () => {
+    const app = await createTestApp()
+    for (const blank of ['', '   ', '\u00a0']) {
+      const put = await app.call('PUT', '/v3/settings/sales', { ...settings, categoryTaxRates: { Herbs: 'reduced', [blank]: 'standard' } })
+      expect(put.status, JSON.stringify(blank)).toBe(400)
+      expect(((await put.json()) as { errors: { field: string; message: string }[] }).errors).toEqual([
+        { field: 'categoryTaxRates', message: 'a category name is blank; name the category the rate is for' }
+      ])
+    }
+  })
+
   it('refuse a percent with three decimals', async () => {
     const app = await createTestApp()
     const put = await app.call('PUT', '/v3/settings/sales', { pricesIncludeTax: true, taxRates: [{ id: 'a', name: 'A', percent: 7.775 }] })
