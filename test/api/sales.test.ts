@@ -196,6 +196,17 @@ describe('completing a sale', () => {
     expect(await quantityOf(app, fern)).toMatchObject({ status: 'available' })
   })
 
+  it('says a single plant has one to sell when more are asked, and sold already only once it is sold', async () => {
+    const app = await shop({ pricesIncludeTax: true, taxRates: [] })
+    const fern = await addPlant(app, { name: 'Fern', price: 1 })
+    const three = await sell(app, { lines: [{ plantId: fern, quantity: 3 }], payments: [{ method: 'cash', amount: 300 }] })
+    expect(three.status).toBe(409)
+    const refusal = (await three.json()) as { detail: string; onHand: number }
+    expect(refusal.onHand).toBe(1)
+    expect(refusal.detail).toContain('there is one of it to sell')
+    expect(refusal.detail).not.toContain('sold already')
+  })
+
   it('refuses a plant without a price unless the line gives one with a reason', async () => {
     const app = await shop({ pricesIncludeTax: true, taxRates: [] })
     const fern = await addPlant(app, {})

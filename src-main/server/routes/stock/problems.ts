@@ -24,14 +24,14 @@ const stockPath = (id: number) => `POST ${API_BASE}${STOCK_PATHS.plantStock.repl
 const count = '{"count": N, "reason": "counted"}'
 
 /** A 409 for a movement that would take a line past a limit: what is on hand, what the movement would do, and advice. */
-function movementBeyond(type: string, title: string, limit: () => string, advice: (plant: Plant) => string) {
+function movementBeyond(type: string, title: string, limit: () => string, advice: (plant: Plant, onHand: number) => string) {
   return row({
     type,
     title,
     status: 409,
     detail: (plant: Plant, reason: StockReason, change: number, onHand: number) =>
       `${named(plant)} has ${onHand.toLocaleString('en')} in stock; ${movementWords(reason, change)} would take it ${limit()}. ` +
-      `Nothing was changed.${advice(plant)}`,
+      `Nothing was changed.${advice(plant, onHand)}`,
     members: (plant, _reason, _change, onHand) => ({ plantId: plant.id, onHand })
   })
 }
@@ -48,9 +48,11 @@ export const STOCK_PROBLEMS = {
     PROBLEM_TYPES.notEnoughStock,
     'Not enough stock',
     () => 'below zero',
-    (plant) =>
+    (plant, onHand) =>
       plant.quantity === undefined
-        ? ' It is a single plant (no stock count), sold already.'
+        ? onHand > 0
+          ? ' It is a single plant (no stock count): there is one of it to sell.'
+          : ' It is a single plant (no stock count), sold already.'
         : ` If the shelf holds more than that, count it first: ${stockPath(plant.id)} ${count}.`
   ),
   tooMuchStock: movementBeyond(
