@@ -41,6 +41,7 @@ export const STAFF_ACTIONS = [
   'close-day',
   'backups',
   'tokens',
+  'other-tills',
   'staff'
 ] as const
 
@@ -66,6 +67,7 @@ export const STAFF_PERMISSIONS: Readonly<Record<StaffAction, readonly StaffRole[
   'close-day': MANAGERS,
   backups: OWNER,
   tokens: OWNER,
+  'other-tills': OWNER, // letting other computers in: a paired till gets its own token
   staff: OWNER
 }
 
@@ -85,6 +87,7 @@ const ACTION_WORDS: Record<StaffAction, string> = {
   'close-day': 'close the day',
   backups: 'make or restore backups',
   tokens: 'manage tokens',
+  'other-tills': 'let other tills connect or pair them',
   staff: 'manage staff'
 }
 

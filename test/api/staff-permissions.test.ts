@@ -101,11 +101,11 @@ const cases: WriteCase[] = [
   { route: 'POST /sales/{receipt}/refunds', action: 'refund', method: 'POST', path: '/v3/sales/1/refunds', body: REFUND },
   { route: 'POST /days/current/close', action: 'close-day', method: 'POST', path: '/v3/days/current/close', body: { counted: 400 } },
   // An address never this computer's (documentation range): the owner is let through to a 409, no listener starts.
-  { route: 'PUT /settings/lan', action: 'tokens', method: 'PUT', path: '/v3/settings/lan', body: { address: '192.0.2.1' } },
-  { route: 'DELETE /settings/lan', action: 'tokens', method: 'DELETE', path: '/v3/settings/lan' },
-  { route: 'POST /pairing-codes', action: 'tokens', method: 'POST', path: '/v3/pairing-codes' },
+  { route: 'PUT /settings/lan', action: 'other-tills', method: 'PUT', path: '/v3/settings/lan', body: { address: '192.0.2.1' } },
+  { route: 'DELETE /settings/lan', action: 'other-tills', method: 'DELETE', path: '/v3/settings/lan' },
+  { route: 'POST /pairing-codes', action: 'other-tills', method: 'POST', path: '/v3/pairing-codes' },
   { route: 'POST /outbox/refused/dealt-with', action: 'sell', method: 'POST', path: '/v3/outbox/refused/dealt-with', body: { key: 'k' } },
-  { route: 'POST /pair', action: 'tokens', method: 'POST', path: '/v3/pair', body: { code: '1234-5678', till: 'till-9' } },
+  { route: 'POST /pair', action: 'other-tills', method: 'POST', path: '/v3/pair', body: { code: '1234-5678', till: 'till-9' } },
   { route: 'POST /setup/main', action: 'settings', method: 'POST', path: '/v3/setup/main' },
   {
     route: 'POST /setup/connect',

@@ -242,7 +242,7 @@ export const lanResource = defineResource({
     defineOperation<LanAdmin>({
       method: 'PUT',
       path: LAN_PATHS.lanSettings,
-      staff: 'tokens', // letting other computers in is the owner's, like tokens: a paired till gets its own
+      staff: 'other-tills',
       body: LAN_SETTINGS_BODY,
       openapi: setLanSettingsDoc,
       handler: (event, lan) => setLanSettings(event, lan)
@@ -250,7 +250,7 @@ export const lanResource = defineResource({
     defineOperation<LanAdmin>({
       method: 'DELETE',
       path: LAN_PATHS.lanSettings,
-      staff: 'tokens',
+      staff: 'other-tills',
       openapi: stopLanListenerDoc,
       handler(event, lan) {
         requireOwner(event, 'stop other tills connecting')
@@ -260,7 +260,7 @@ export const lanResource = defineResource({
     defineOperation<LanAdmin>({
       method: 'POST',
       path: LAN_PATHS.pairingCodes,
-      staff: 'tokens',
+      staff: 'other-tills',
       openapi: makePairingCodeDoc,
       handler: (event, lan) => makePairingCode(event, lan)
     }),
@@ -291,7 +291,7 @@ export const lanResource = defineResource({
     defineOperation<LanAdmin>({
       method: 'POST',
       path: LAN_PATHS.pair,
-      staff: 'tokens',
+      staff: 'other-tills',
       body: PAIR_BODY,
       openapi: pairTillDoc,
       handler: (event, lan) => pairTill(event, lan)
