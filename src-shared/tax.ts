@@ -184,8 +184,7 @@ export function unknownRateProblems(settings: SalesSettings): { field: string; m
   const categories = new Map<string, string>()
   for (const [category, id] of Object.entries(settings.categoryTaxRates ?? {})) {
     // No plant's category is blank (a blank category is none), so a rate for it would never be used.
-    if (category.trim() === '')
-      problems.push({ field: 'categoryTaxRates', message: 'a category name is blank; name the category the rate is for' })
+    if (category.trim() === '') problems.push({ field: 'categoryTaxRates', message: 'a category name is blank; name the category the rate is for' })
     if (!ids.has(id)) problems.push({ field: `categoryTaxRates.${category}`, message: `"${id}" is not the id of one of taxRates` })
     // Categories match as reports group them, so two spellings of one category would leave its rate to chance.
     const other = categories.get(groupKey(category))
