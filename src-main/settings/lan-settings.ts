@@ -13,14 +13,33 @@ export interface LanSettings {
   port: number
 }
 
-/** The LAN setting of `dataDir`; a value the file holds but no check would let in counts as unset. */
-export async function readLanSettings(dataDir: string): Promise<LanSettings> {
+/** The LAN setting as read, with what the file holds that no check would let in (left out of the setting), in words. */
+export interface ReadLanSettings extends LanSettings {
+  ignored: string[]
+}
+
+/**
+ * The LAN setting of `dataDir`; a value the file holds but no check would let in (a file edited by hand: port 80,
+ * address 0.0.0.0) counts as unset, and is named in `ignored` so the listener and `plant-store lan` can say so.
+ */
+export async function readLanSettings(dataDir: string): Promise<ReadLanSettings> {
   const settings = await readSettings(dataDir)
   const address = settings['lan.address']
   const port = settings['lan.port']
+  const addressProblem = address === undefined ? undefined : lanAddressProblem(address)
+  const portProblem = port === undefined ? undefined : lanPortProblem(port)
+  const ignored = [
+    ...(addressProblem
+      ? [`lan.address ${JSON.stringify(address)} in settings.json is not used (${addressProblem}), so other tills may not connect`]
+      : []),
+    ...(portProblem
+      ? [`lan.port ${JSON.stringify(port)} in settings.json is not used (${portProblem}); port ${DEFAULT_LAN_PORT} is used instead`]
+      : [])
+  ]
   return {
-    ...(lanAddressProblem(address) === undefined ? { address: address! } : {}),
-    port: lanPortProblem(port) === undefined ? port! : DEFAULT_LAN_PORT
+    ...(address !== undefined && addressProblem === undefined ? { address: address as string } : {}),
+    port: port !== undefined && portProblem === undefined ? (port as number) : DEFAULT_LAN_PORT,
+    ignored
   }
 }
 

@@ -84,6 +84,9 @@ export class LanListener {
    * computer's any more, the port is taken) is said on stderr and left off: the shop's own computer keeps working.
    */
   async start(): Promise<void> {
+    // A value edited into the file by hand that cannot be used must not be dropped without a word.
+    for (const words of (await readLanSettings(this.#options.dataDir)).ignored)
+      console.error(`[plant-store] ${words}. Change it in Settings → Let other tills connect, or with plant-store config set.`)
     const refused = await this.#listenAsSet()
     if (refused.ok) return
     const command = refused.field === 'port' ? 'plant-store config set lan.port PORT' : 'plant-store config set lan.address ADDRESS'
@@ -142,10 +145,11 @@ export class LanListener {
 
   async #state(): Promise<LanState> {
     const { dataDir } = this.#options
-    const [settings, certificate] = await Promise.all([readLanSettings(dataDir), readLanCertificate(dataDir)])
+    const [{ address, port }, certificate] = await Promise.all([readLanSettings(dataDir), readLanCertificate(dataDir)])
     const server = this.#listening?.server
     return {
-      ...settings,
+      ...(address === undefined ? {} : { address }),
+      port,
       ...(server ? { url: server.origin } : {}),
       ...(certificate ? { fingerprint: certificate.fingerprint } : {}),
       listening: server !== undefined

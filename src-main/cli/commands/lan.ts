@@ -19,7 +19,8 @@ ${dataOptionHelp()}
 
 async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
   const { dataDir } = readOptions(args, env, {})
-  const { address, port } = await readLanSettings(dataDir)
+  const { address, port, ignored } = await readLanSettings(dataDir)
+  for (const words of ignored) process.stderr.write(`${words[0]!.toUpperCase()}${words.slice(1)}: set it with plant-store config set.\n`)
   if (address === undefined) {
     process.stdout.write('Other tills may not connect: no address set (plant-store config set lan.address 192.168.1.20).\n')
     return 0

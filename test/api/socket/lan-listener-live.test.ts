@@ -129,6 +129,22 @@ describe('the LAN listener on a running service', () => {
     expect(said.join('\n')).toMatch(/other tills cannot connect: ::ffff:0\.0\.0\.0 means every network at once; choose one address/)
   })
 
+  it('says so at start when the file holds a port or an address it cannot use, rather than drop it without a word', async () => {
+    const dataDir = await makeTempDir()
+    await writeLanSettings(dataDir, { address: '0.0.0.0', port: 80 }) // as a hand edit leaves it
+    const said: string[] = []
+    const spy = vi.spyOn(console, 'error').mockImplementation((line: string) => void said.push(line))
+    onTestFinished(() => spy.mockRestore())
+    const service = await startService({ dataDir, host: '127.0.0.1', port: 0, token: OWNER_TOKEN, lanRetryMs: 60_000 })
+    onTestFinished(() => service.stop())
+    expect(service.lan).toBeUndefined()
+    const words = said.join('\n')
+    expect(words).toMatch(/lan\.address "0\.0\.0\.0" in settings\.json is not used \(choose one address of this computer/)
+    expect(words).toMatch(
+      /lan\.port 80 in settings\.json is not used \(the port is a whole number from 1024 to 65535, e\.g\. 7421\); port 7421 is used instead/
+    )
+  })
+
   it('closes when turned off: open streams end, nothing answers there, and it comes back when turned on again', async () => {
     const { service, owner, pair } = await startPrimary()
     const port = await freePort()
