@@ -5,8 +5,9 @@
  */
 import { existsSync } from 'node:fs'
 import path from 'node:path'
-import { DATA_FILE_NAME } from '#store'
+import { DATA_FILE_NAME, liveLockHolder } from '#store'
 import { AppError, EXIT_CODES } from '#shared/app-error'
+import { FIRST_RUN_HOLDER } from '#till/first-run'
 
 /** The folder has no catalogue. */
 export class NoCatalogueError extends AppError {
@@ -20,7 +21,21 @@ export class NoCatalogueError extends AppError {
   }
 }
 
-/** Throws NoCatalogueError unless `dir` holds a catalogue. */
+/** The folder has no catalogue yet because Plant Store shows its first-run screen on it. */
+export class FirstRunPendingError extends AppError {
+  constructor(readonly dir: string) {
+    super(
+      `Plant Store is running on ${dir} and waits on its first-run screen: choose there whether this computer is the ` +
+        'main computer or a till (in the window, or the page plant-store serve printed), then run this command again',
+      { exitCode: EXIT_CODES.notFound }
+    )
+    this.name = 'FirstRunPendingError'
+  }
+}
+
+/** Throws NoCatalogueError (FirstRunPendingError while a first run waits there) unless `dir` holds a catalogue. */
 export function requireCatalogue(dir: string): void {
-  if (!existsSync(path.join(dir, DATA_FILE_NAME))) throw new NoCatalogueError(path.resolve(dir))
+  if (existsSync(path.join(dir, DATA_FILE_NAME))) return
+  if (liveLockHolder(dir) === FIRST_RUN_HOLDER) throw new FirstRunPendingError(path.resolve(dir))
+  throw new NoCatalogueError(path.resolve(dir))
 }

@@ -14,7 +14,7 @@ import { NamedTokensFileError, TokenNameError } from '#auth/named-tokens'
 import { StaffFileError } from '#auth/staff/staff-file'
 import { StaffRuleError } from '#auth/staff/staff-registry'
 import { TokenError, TokenReplacedError, TokenRotationBusyError } from '#auth/token'
-import { NoCatalogueError } from '#app/catalogue-folder'
+import { FirstRunPendingError, NoCatalogueError } from '#app/catalogue-folder'
 import { OwnerTokenError } from '#app/reach-catalogue'
 import { DataFolderError } from '#app/data-folder-checks'
 import { PairingRefusedError } from '#till/pairing'
@@ -63,6 +63,7 @@ const ERRORS: [AppError, ExitCode, string?][] = [
   [new ConfigError('--port takes a number'), usage],
   [new DataFolderError('--data is a file'), usage],
   [new NoCatalogueError('/data'), notFound],
+  [new FirstRunPendingError('/data'), notFound],
   [new OwnerTokenError('no token file'), failed],
   [new PairingRefusedError(403, 'the code was used'), failed],
   [new LauncherRefusedError('not in Applications'), failed],
