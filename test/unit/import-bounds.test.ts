@@ -59,7 +59,7 @@ describe('empty columns at the end of a sheet', () => {
   it('still ignores a value under a heading left empty at the end, as in any unnamed column', () => {
     expect(planText('csv', 'name,,\nFern,,kept aside\n', nothing).summary).toMatchObject({ added: 1, errors: [] })
     expect(planText('csv', 'name,,\nFern,,,too far\n', nothing).summary.errors).toEqual([
-      { row: 2, field: '', message: 'the row has 4 cells but the header names 1 column' }
+      { row: 2, field: '', message: 'the row has 4 cells but the header has 3 columns (1 named)' }
     ])
   })
 })

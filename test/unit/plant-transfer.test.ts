@@ -100,7 +100,7 @@ describe('CSV import', () => {
   })
 
   it('reports a row with more cells than the header and a broken quote as errors', () => {
-    expect(planCsv('id,name\n1,a,b\n').errors).toEqual([{ row: 2, field: '', message: 'the row has 3 cells but the header names 2 columns' }])
+    expect(planCsv('id,name\n1,a,b\n').errors).toEqual([{ row: 2, field: '', message: 'the row has 3 cells but the header has 2 columns' }])
     expect(planCsv('name\n"open\n').errors[0]).toMatchObject({ field: '', message: expect.stringContaining('not valid CSV') })
   })
 })

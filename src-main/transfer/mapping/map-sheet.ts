@@ -229,8 +229,11 @@ class SheetMapper {
     while (last >= 0 && cellText(cells[last]).trim() === '') last--
     if (last < 0) return // an empty line in the sheet
     // A value under a heading left empty at the header's end is not read, as in any other unnamed column.
-    if (last >= (this.sheet.width ?? this.sheet.header.length)) {
-      const message = `the row has ${cells.length} cells but the header names ${countOf(this.sheet.header.length, 'column')}`
+    const width = this.sheet.width ?? this.sheet.header.length
+    if (last >= width) {
+      // Counted as the check counts: the header's columns, the unnamed ones at its end too (a value may sit there).
+      const named = width === this.sheet.header.length ? '' : ` (${this.sheet.header.length.toLocaleString('en')} named)`
+      const message = `the row has ${cells.length} cells but the header has ${countOf(width, 'column')}${named}`
       this.findings.error({ row, field: '', message })
       return
     }
