@@ -11,7 +11,7 @@ import { withApiClient } from '#cli/api-command'
 import { dataOptionHelp, readOptions } from '#cli/options'
 import { OWNER_WITHOUT_PIN } from '#cli/output/help-notes'
 import { changedWords, printPlantJson, printPlantLines, printPlantsJson, printPlantsTable } from '#cli/output/plants-output'
-import { shopWordsOf } from '#cli/output/money-output'
+import { plantMoneyOf } from '#cli/output/money-output'
 import { pushAll } from '#shared/arrays'
 
 const help = `Usage: plant-store plants list [--status S]... [--q TEXT] [--json]
@@ -135,13 +135,13 @@ async function list(client: ApiClient, values: Values): Promise<void> {
   const plants = [...first.plants]
   while (plants.length < first.total) pushAll(plants, (await client.listPlants({ ...query, offset: plants.length })).plants)
   if (values.json) printPlantsJson(plants)
-  else printPlantsTable(plants, await shopWordsOf(client))
+  else printPlantsTable(plants, await plantMoneyOf(client))
 }
 
 /** One plant: JSON for scripts, or lines with its stock and its price in the shop's money. */
 async function printPlant(client: ApiClient, plant: Plant, json: boolean | undefined): Promise<void> {
   if (json) printPlantJson(plant)
-  else printPlantLines(plant, await shopWordsOf(client))
+  else printPlantLines(plant, await plantMoneyOf(client))
 }
 
 async function add(client: ApiClient, values: Values): Promise<void> {
@@ -160,7 +160,7 @@ async function set(client: ApiClient, id: number, values: Values): Promise<void>
   await client.savePlant({ id, ...changes }, { ifVersion: ifVersionOf(values) })
   const plant = await client.getPlant(id)
   if (values.json) printPlantJson(plant)
-  else process.stdout.write(`${changedWords(changes, plant, await shopWordsOf(client))}\n`)
+  else process.stdout.write(`${changedWords(changes, plant, await plantMoneyOf(client))}\n`)
 }
 
 const named = (plant: Plant) => `plant ${plant.id}${plant.name ? ` "${plant.name}"` : ''}`

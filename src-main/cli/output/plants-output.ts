@@ -1,7 +1,8 @@
 /** How `plant-store plants` prints plants: a table or lines for people, JSON (full plants) for scripts. */
-import { formatMoney, type ShopMoney } from '#shared/money'
+import type { ShopMoney } from '#shared/money'
 import type { FieldChanges, Plant } from '#shared/plant'
 import { isLowStock } from '#shared/stock'
+import { priceOf } from './money-output'
 import { printTable } from './table'
 
 /** The Stock column: "37", "3 low" at or below the reorder level, "-" for a single plant (no count kept: its status says). */
@@ -21,14 +22,14 @@ export function stockLine(plant: Pick<Plant, 'quantity' | 'reorderAt' | 'belowZe
   return `${onHand}${reorder}`
 }
 
-const columns = (money: ShopMoney): [string, (plant: Plant) => string][] => [
+const columns = (money: ShopMoney | undefined): [string, (plant: Plant) => string][] => [
   ['ID', (plant) => String(plant.id)],
   ['NAME', (plant) => plant.name ?? ''],
   ['CATEGORY', (plant) => plant.category ?? ''],
   ['STATUS', (plant) => plant.status],
   ['STOCK', stockCell],
   ['TAGS', (plant) => plant.tags.join(',')],
-  ['PRICE', (plant) => formatMoney(plant.price, money)],
+  ['PRICE', (plant) => priceOf(plant.price, money)],
   ['VERSION', (plant) => String(plant.version)]
 ]
 
@@ -40,7 +41,7 @@ export function printPlantsJson(plants: readonly Plant[]): void {
 }
 
 /** Prints `plants` as a table with a header line, prices in the shop's money. */
-export function printPlantsTable(plants: readonly Plant[], money: ShopMoney): void {
+export function printPlantsTable(plants: readonly Plant[], money: ShopMoney | undefined): void {
   const table = columns(money)
   printTable([table.map(([title]) => title), ...plants.map((plant) => table.map(([, cell]) => cell(plant)))])
 }
@@ -51,7 +52,7 @@ export function printPlantJson(plant: Plant): void {
 }
 
 /** Prints one plant as `field: value` lines, its price in the shop's money and its stock in words. */
-export function printPlantLines(plant: Plant, money: ShopMoney): void {
+export function printPlantLines(plant: Plant, money: ShopMoney | undefined): void {
   const lines: [string, string][] = [
     ['id', String(plant.id)],
     ['name', plant.name ?? ''],
@@ -59,7 +60,7 @@ export function printPlantLines(plant: Plant, money: ShopMoney): void {
     ['status', plant.status],
     ['stock', stockLine(plant)],
     ['tags', plant.tags.join(', ')],
-    ['price', formatMoney(plant.price, money)],
+    ['price', priceOf(plant.price, money)],
     ['version', String(plant.version)],
     ['created', plant.createdAt],
     ['updated', plant.updatedAt]
@@ -68,10 +69,10 @@ export function printPlantLines(plant: Plant, money: ShopMoney): void {
 }
 
 /** One changed field in words, with the value the plant has now: `price is now £0.79`, `category removed`. */
-function fieldWords(field: keyof FieldChanges, plant: Plant, money: ShopMoney): string {
+function fieldWords(field: keyof FieldChanges, plant: Plant, money: ShopMoney | undefined): string {
   switch (field) {
     case 'price':
-      return plant.price === undefined ? 'price removed' : `price is now ${formatMoney(plant.price, money)}`
+      return plant.price === undefined ? 'price removed' : `price is now ${priceOf(plant.price, money)}`
     case 'tags':
       return plant.tags.length === 0 ? 'tags removed' : `tags are now ${plant.tags.join(', ')}`
     case 'name':
@@ -88,7 +89,7 @@ function fieldWords(field: keyof FieldChanges, plant: Plant, money: ShopMoney): 
 }
 
 /** The answer to `plants set`: what the change did, field by field, as the plant now has it ("price is now £0.79"). */
-export function changedWords(changes: FieldChanges, plant: Plant, money: ShopMoney): string {
+export function changedWords(changes: FieldChanges, plant: Plant, money: ShopMoney | undefined): string {
   const said = (Object.keys(changes) as (keyof FieldChanges)[]).map((field) => fieldWords(field, plant, money))
   const list = said.length < 2 ? said.join('') : `${said.slice(0, -1).join(', ')} and ${said.at(-1)!}`
   return `Plant ${plant.id}${plant.name ? ` "${plant.name}"` : ''}: ${list} (version ${plant.version})`
