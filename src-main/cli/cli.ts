@@ -24,6 +24,7 @@ import { ApiError } from '#shared/api-client'
 import { StoreClosedError, WriteFailedError } from '#store/errors'
 import { maxOf } from '#shared/arrays'
 import { AppError } from '#shared/app-error'
+import { OWNER_WITHOUT_PIN } from '#cli/output/help-notes'
 
 /** Every command, by name. Add new commands here. */
 const COMMANDS: Readonly<Record<string, Command>> = {
@@ -60,6 +61,8 @@ ${lines.join('\n')}
 Options:
   -h, --help     show help
   -v, --version  show the version
+
+${OWNER_WITHOUT_PIN}
 `
 }
 

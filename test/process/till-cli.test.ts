@@ -14,7 +14,8 @@ describe('plant-store plants --price and config set currency', () => {
     expect(added.stderr).toBe('')
     expect(JSON.parse(added.stdout)).toMatchObject({ id: 1, price: 19.99 })
     expect((await runCli(['plants', 'set', '1', '--price', '7', '--data', data], noToken)).code).toBe(0)
-    expect((await runCli(['plants', 'get', '1', '--data', data], noToken)).stdout).toMatch(/^price: +7\.00$/m)
+    // An English computer in the UK with no currency set: pounds, with their sign.
+    expect((await runCli(['plants', 'get', '1', '--data', data], { ...noToken, LC_ALL: 'en_GB.UTF-8' })).stdout).toMatch(/^price: +£7\.00$/m)
     const bad = await runCli(['plants', 'set', '1', '--price', '1.234', '--data', data], noToken)
     expect(bad.code).toBe(5)
     expect(bad.stderr).toContain('two decimals')

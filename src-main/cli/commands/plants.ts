@@ -9,7 +9,9 @@ import { PAGE_LIMIT_MAX } from '#shared/api-paths'
 import { CommandError, EXIT_CODES, UsageError, type Command } from '#cli/command'
 import { withApiClient } from '#cli/api-command'
 import { dataOptionHelp, readOptions } from '#cli/options'
-import { printPlant, printPlants } from '#cli/output/plants-output'
+import { OWNER_WITHOUT_PIN } from '#cli/output/help-notes'
+import { changedWords, printPlantJson, printPlantLines, printPlantsJson, printPlantsTable } from '#cli/output/plants-output'
+import { plantMoneyOf } from '#cli/output/money-output'
 import { pushAll } from '#shared/arrays'
 
 const help = `Usage: plant-store plants list [--status S]... [--q TEXT] [--json]
@@ -20,7 +22,11 @@ const help = `Usage: plant-store plants list [--status S]... [--q TEXT] [--json]
        plant-store plants restore ID [--json]
 
 Talks to the Plant Store running on the data folder (found in its server.json, with the
-owner's token), or opens the folder itself when nothing runs there.
+owner's token), or opens the folder itself when nothing runs there. list prints a table
+(STOCK: pots on hand, "low" at or below the reorder level, "-" for a single plant; PRICE
+in the shop's currency); get prints the plant's fields; set says what it changed.
+
+${OWNER_WITHOUT_PIN}
 
 Options:
   --status S         ${PLANT_STATUSES.join(', ')} (list: repeat or comma-separate for several)
@@ -128,7 +134,14 @@ async function list(client: ApiClient, values: Values): Promise<void> {
   const first = await client.listPlants(query)
   const plants = [...first.plants]
   while (plants.length < first.total) pushAll(plants, (await client.listPlants({ ...query, offset: plants.length })).plants)
-  printPlants(plants, values.json === true)
+  if (values.json) printPlantsJson(plants)
+  else printPlantsTable(plants, await plantMoneyOf(client))
+}
+
+/** One plant: JSON for scripts, or lines with its stock and its price in the shop's money. */
+async function printPlant(client: ApiClient, plant: Plant, json: boolean | undefined): Promise<void> {
+  if (json) printPlantJson(plant)
+  else printPlantLines(plant, await plantMoneyOf(client))
 }
 
 async function add(client: ApiClient, values: Values): Promise<void> {
@@ -137,20 +150,17 @@ async function add(client: ApiClient, values: Values): Promise<void> {
   if (given.price === null) throw new UsageError('--price "" removes a price: leave --price out to add a plant without one')
   const added = await client.addPlant(given as NewPlant, { idempotencyKey: values.key })
   const plant = await client.getPlant(added.id)
-  if (values.json) printPlant(plant, true)
+  if (values.json) printPlantJson(plant)
   else process.stdout.write(`Added plant ${plant.id}${plant.name ? ` "${plant.name}"` : ''} (${plant.status}, version ${plant.version})\n`)
 }
 
 async function set(client: ApiClient, id: number, values: Values): Promise<void> {
   const changes = fields(values)
   if (Object.keys(changes).length === 0) throw new UsageError('say what to change: --status, --name, --category, --tags or --price')
-  const saved = await client.savePlant({ id, ...changes }, { ifVersion: ifVersionOf(values) })
+  await client.savePlant({ id, ...changes }, { ifVersion: ifVersionOf(values) })
   const plant = await client.getPlant(id)
-  if (values.json) printPlant(plant, true)
-  else
-    process.stdout.write(
-      `Plant ${id}${saved.plant.name ? ` "${saved.plant.name}"` : ''} is now ${saved.plant.status} (version ${saved.version ?? plant.version})\n`
-    )
+  if (values.json) printPlantJson(plant)
+  else process.stdout.write(`${changedWords(changes, plant, await plantMoneyOf(client))}\n`)
 }
 
 const named = (plant: Plant) => `plant ${plant.id}${plant.name ? ` "${plant.name}"` : ''}`
@@ -164,13 +174,13 @@ async function remove(client: ApiClient, id: number, values: Values): Promise<vo
     throw error
   })
   await client.deletePlant(id, { ifMatch })
-  if (values.json) printPlant(plant, true)
+  if (values.json) printPlantJson(plant)
   else process.stdout.write(`Deleted ${named(plant)}; plant-store plants restore ${id} brings it back (within 30 days)\n`)
 }
 
 async function restore(client: ApiClient, id: number, values: Values): Promise<void> {
   const plant = await client.restorePlant(id)
-  if (values.json) printPlant(plant, true)
+  if (values.json) printPlantJson(plant)
   else process.stdout.write(`Restored ${named(plant)} (${plant.status}, version ${plant.version})\n`)
 }
 
@@ -186,7 +196,7 @@ async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
   const plantId = needsId ? wholeNumber(id, 'the plant ID') : 0
   return withApiClient(dataDir, env, 'a plant-store plants command', async (client) => {
     if (action === 'list') await list(client, values)
-    else if (action === 'get') printPlant(await client.getPlant(plantId), values.json === true)
+    else if (action === 'get') await printPlant(client, await client.getPlant(plantId), values.json)
     else if (action === 'add') await add(client, values)
     else if (action === 'set') await set(client, plantId, values)
     else if (action === 'delete') await remove(client, plantId, values)

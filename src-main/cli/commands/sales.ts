@@ -3,12 +3,15 @@ import { DAY_PATTERN } from '#shared/sale'
 import { UsageError, type Command } from '#cli/command'
 import { withApiClient } from '#cli/api-command'
 import { dataOptionHelp, readOptions } from '#cli/options'
-import { decimalOf } from '#cli/output/money-output'
+import { shopWordsOf } from '#cli/output/money-output'
+import { salesLines } from '#cli/output/sales-output'
 
 const help = `Usage: plant-store sales list [--day YYYY-MM-DD] [--json]
 
 Lists the sales and refunds of a day (the shop's date, in its time zone; today by default), oldest first, through
-the running server (or the data folder itself when nothing runs on it).
+the running server (or the data folder itself when nothing runs on it). Each line: the receipt (or refund) number,
+the time on the shop's clock, who served (the staff member; without staff, the till's name, or "Till" for this
+computer's own) and the amount in the shop's currency.
 
 Options:
   --day YYYY-MM-DD  the day, e.g. 2026-11-25
@@ -30,12 +33,7 @@ async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
       process.stdout.write(JSON.stringify(listed, null, 2) + '\n')
       return
     }
-    const lines = [
-      ...listed.sales.map((sale) => `receipt ${sale.receipt}  ${sale.at.slice(11, 19)}  ${sale.till}  ${decimalOf(sale.totals.net)}`),
-      ...listed.refunds.map(
-        (refund) => `refund ${refund.refund} of receipt ${refund.receipt}  ${refund.at.slice(11, 19)}  -${decimalOf(refund.total)}`
-      )
-    ]
+    const lines = salesLines(listed, await shopWordsOf(client))
     process.stdout.write(lines.length === 0 ? `No sales on ${listed.day}\n` : `${lines.join('\n')}\n`)
   })
 }

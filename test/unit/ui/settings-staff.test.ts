@@ -27,6 +27,14 @@ describe('Settings → Staff', () => {
     expect(api.client.addStaffMember).toHaveBeenCalledWith({ name: 'Olga', role: 'owner', pin: '0815' })
   })
 
+  it('tells the owner that the plant-store command asks for no PIN, and what to do about it', async () => {
+    const wrapper = mount(SettingsStaff)
+    await flushPromises()
+    const note = wrapper.get('#staff-computer-account').text()
+    expect(note).toContain('change prices and delete plants with the plant-store command, without a PIN')
+    expect(note).toContain('Keep the account to yourself')
+  })
+
   it('unlocks a member locked out after wrong PINs', async () => {
     vi.mocked(api.client.listStaff).mockResolvedValue({ members: [OLGA, ANNA], lockAfterMinutes: 5 })
     const staff = useStaffStore()
