@@ -109,6 +109,41 @@ function bareNumber(text: string): string | undefined {
   return /\d/.test(bare) ? bare : undefined
 }
 
+/**
+ * The currencies a sign written beside a price may stand for: `€` is the euro only, `$` one of many dollars. A sign
+ * not listed says nothing (a file's `kr` could be any of four crowns, and is listed as those).
+ */
+const CURRENCIES_OF_SIGN: ReadonlyMap<string, readonly string[]> = new Map([
+  ['€', ['EUR']],
+  ['£', ['GBP', 'GIP', 'FKP', 'SHP', 'EGP']],
+  ['$', ['USD', 'CAD', 'AUD', 'NZD', 'SGD', 'HKD', 'MXN', 'ARS', 'CLP', 'COP', 'TWD']],
+  ['US$', ['USD']],
+  ['¥', ['JPY', 'CNY']],
+  ['₹', ['INR']],
+  ['₩', ['KRW']],
+  ['₺', ['TRY']],
+  ['₽', ['RUB']],
+  ['₴', ['UAH']],
+  ['zł', ['PLN']],
+  ['Kč', ['CZK']],
+  ['Ft', ['HUF']],
+  ['kr', ['SEK', 'NOK', 'DKK', 'ISK']],
+  ['kr.', ['SEK', 'NOK', 'DKK', 'ISK']],
+  ['Fr', ['CHF']],
+  ['Fr.', ['CHF']]
+])
+
+/**
+ * The currency sign or code written beside a price (`£12.50` → `£`, `12,50 EUR` → `EUR`), undefined when none; and the
+ * currencies it may stand for (an ISO code stands for itself; an unknown sign for none we can name).
+ */
+export function currencySignOf(text: string): { sign: string; currencies: readonly string[] } | undefined {
+  if (!/\d/.test(text)) return undefined
+  const sign = [...text.replace(SPACES, '').matchAll(CURRENCY)].map((match) => match[0])[0]
+  if (sign === undefined) return undefined
+  return { sign, currencies: /^[A-Z]{3}$/.test(sign) ? [sign] : (CURRENCIES_OF_SIGN.get(sign) ?? []) }
+}
+
 /** The other mark alone, before exactly three digits: `0.005` or `1.250` where the locale writes `12,50`. */
 function groupsOrDecimals(bare: string, localeMark: DecimalMark): boolean {
   const other = localeMark === ',' ? '.' : ','

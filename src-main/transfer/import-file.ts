@@ -26,6 +26,8 @@ export interface ImportRequest {
   choices?: ImportChoices
   /** The choices remembered for each header shape (settings), looked up once the header is read. */
   remembered?: Readonly<Record<string, ImportChoices>>
+  /** The shop's currency (ISO 4217): prices written in another are named in a warning. */
+  shopCurrency?: string
   /** Aborts when the request's client went away: the sliced reading stops between two slices (ImportAbortedError). */
   signal?: AbortSignal
 }
@@ -41,7 +43,12 @@ const refused = (message: string, row = 1): ReadImport => ({ file: { rows: [], w
 function* mapTable(sheet: SheetRows, request: ImportRequest, extra: Partial<ImportMappingReport>): Steps<ReadImport> {
   const shape = headerShape(sheet.header)
   const recalled = request.remembered && Object.hasOwn(request.remembered, shape) ? request.remembered[shape] : undefined
-  const { file, report } = yield* mapSheet(sheet, { choices: request.choices ?? {}, recalled, importable: IMPORTED_COLUMN_NAMES })
+  const { file, report } = yield* mapSheet(sheet, {
+    choices: request.choices ?? {},
+    recalled,
+    importable: IMPORTED_COLUMN_NAMES,
+    ...(request.shopCurrency ? { shopCurrency: request.shopCurrency } : {})
+  })
   return { file, mapping: { ...report, ...extra, choices: { ...report.choices, ...pick(request.choices, ['encoding', 'sheet']) } } }
 }
 

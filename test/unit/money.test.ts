@@ -4,6 +4,7 @@ import {
   asCents,
   centsFieldText,
   centsOf,
+  currencySignOf,
   formatCents,
   formatMoney,
   isPriceCents,
@@ -207,5 +208,16 @@ describe('money as whole cents (Cents)', () => {
     expect(centsFieldText(asCents(1250), 'de-DE')).toBe('12,50')
     expect(plainCentsText(asCents(450))).toBe('4.50')
     for (const cents of [0, 5, 450, 1999, 99_999_999, -5, -150]) expect(plainCentsText(asCents(cents))).toBe((cents / 100).toFixed(2))
+  })
+})
+
+describe('currencySignOf', () => {
+  it('finds the sign or code beside a price and the currencies it may stand for', () => {
+    expect(currencySignOf('€ 1.249,00')).toEqual({ sign: '€', currencies: ['EUR'] })
+    expect(currencySignOf('12.50 GBP')).toEqual({ sign: 'GBP', currencies: ['GBP'] })
+    expect(currencySignOf('$12')?.currencies).toContain('CAD')
+    expect(currencySignOf('1 250,00 kr')?.currencies).toEqual(['SEK', 'NOK', 'DKK', 'ISK'])
+    expect(currencySignOf('12.50')).toBeUndefined()
+    expect(currencySignOf('€')).toBeUndefined() // no price at all
   })
 })

@@ -33,6 +33,8 @@ export interface MapOptions {
   choices: ImportChoices
   recalled?: ImportChoices
   importable: readonly string[]
+  /** The shop's currency (ISO 4217): prices written in another are named in a warning. */
+  shopCurrency?: string
 }
 
 const GIFT_CARD =
@@ -302,6 +304,13 @@ class SheetMapper {
       this.findings.error({ row: word.rows.first[0]!, field: 'status', message })
     }
     for (const [reason, count] of this.#skipped) this.findings.warning(`${count === 1 ? '1 row was' : `${count} rows were`} skipped: ${reason}`)
+    const shopCurrency = this.options.shopCurrency
+    const foreign = prices && shopCurrency ? this.#price.foreignSigns(shopCurrency) : []
+    if (foreign.length > 0)
+      this.findings.warning(
+        `the prices are written in ${foreign.join(' and ')}, but the shop's prices are in ${shopCurrency}: they come in as the same ` +
+          `numbers in ${shopCurrency}. If the file is right, change the shop's currency in Settings before importing it`
+      )
     return prices
   }
 

@@ -3,7 +3,7 @@
  * anywhere makes `1.250` one thousand two hundred and fifty; a column of only
  * `1,250`-like prices, or one that mixes both marks, is asked, not guessed.
  */
-import { markOf, moneyFromNumber, readMoney, type DecimalMark, type MoneyReading } from '#shared/money'
+import { currencySignOf, markOf, moneyFromNumber, readMoney, type DecimalMark, type MoneyReading } from '#shared/money'
 import type { ImportMappingReport } from '#shared/import-mapping'
 import type { Cell } from '../sheet-rows'
 
@@ -12,10 +12,14 @@ export class PriceColumn {
   readonly #seen = new Set<DecimalMark>()
   readonly #examples: string[] = []
   #ambiguous = false
+  /** The currency signs written beside the prices (`£`, `€`, `EUR`), a few at most, with what each may stand for. */
+  readonly #signs = new Map<string, readonly string[]>()
 
   /** Notes one cell (numbers a workbook stored say nothing about marks). */
   note(cell: Cell | undefined): void {
     if (typeof cell !== 'string') return
+    const sign = currencySignOf(cell)
+    if (sign && this.#signs.size < 8) this.#signs.set(sign.sign, sign.currencies)
     const mark = markOf(cell)
     if (mark === undefined) return
     if (mark === 'ambiguous') this.#ambiguous = true
@@ -26,6 +30,15 @@ export class PriceColumn {
   /** The mark the column shows, when exactly one. */
   get detected(): DecimalMark | null {
     return this.#seen.size === 1 ? [...this.#seen][0]! : null
+  }
+
+  /**
+   * The signs beside the prices that cannot be `shopCurrency` (`€` in a GBP shop): the prices come in as the same
+   * numbers in the shop's currency, which is wrong if the file is right. A sign that may be it (`$` in a CAD shop), or
+   * one we cannot name, is no finding.
+   */
+  foreignSigns(shopCurrency: string): string[] {
+    return [...this.#signs].filter(([, currencies]) => currencies.length > 0 && !currencies.includes(shopCurrency)).map(([sign]) => sign)
   }
 
   /** The report's `prices`, given the mark chosen (if any). */

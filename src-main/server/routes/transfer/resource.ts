@@ -138,8 +138,8 @@ async function importPlants(event: H3Event, { store, settings }: Shop) {
     const message = 'the file is not valid UTF-8; save the JSON in UTF-8 and import it again'
     throw problem('invalidBody', `The file could not be read: ${message}.`, [{ field: '', message }])
   }
-  const remembered = await settings.importMappings()
-  const request = { format, bytes, choices: encoding ? { ...choices, encoding } : choices, remembered, signal }
+  const [remembered, { currency: shopCurrency }] = await Promise.all([settings.importMappings(), settings.shop()])
+  const request = { format, bytes, choices: encoding ? { ...choices, encoding } : choices, remembered, shopCurrency, signal }
   const { importFile } = await loadTransfer()
   // After IMPORT_PLAN_ATTEMPTS plans overtaken by other writes, the store's CatalogueChangedError (409).
   const outcome = await importFile(store, request, dryRun, actorIn(event))
