@@ -304,13 +304,8 @@ class SheetMapper {
       this.findings.error({ row: word.rows.first[0]!, field: 'status', message })
     }
     for (const [reason, count] of this.#skipped) this.findings.warning(`${count === 1 ? '1 row was' : `${count} rows were`} skipped: ${reason}`)
-    const shopCurrency = this.options.shopCurrency
-    const foreign = prices && shopCurrency ? this.#price.foreignSigns(shopCurrency) : []
-    if (foreign.length > 0)
-      this.findings.warning(
-        `the prices are written in ${foreign.join(' and ')}, but the shop's prices are in ${shopCurrency}: they come in as the same ` +
-          `numbers in ${shopCurrency}. If the file is right, change the shop's currency in Settings before importing it`
-      )
+    const foreign = prices && this.options.shopCurrency ? this.#price.foreignWarning(this.options.shopCurrency) : undefined
+    if (foreign) this.findings.warning(foreign)
     return prices
   }
 

@@ -33,12 +33,17 @@ export class PriceColumn {
   }
 
   /**
-   * The signs beside the prices that cannot be `shopCurrency` (`€` in a GBP shop): the prices come in as the same
-   * numbers in the shop's currency, which is wrong if the file is right. A sign that may be it (`$` in a CAD shop), or
-   * one we cannot name, is no finding.
+   * Why the prices may be in another currency than `shopCurrency`: a sign beside them that cannot be it (`€` in a GBP
+   * shop) means they come in as the same numbers in the shop's currency, wrong if the file is right. A sign that may be
+   * it (`$` in a CAD shop), or one we cannot name, is no finding.
    */
-  foreignSigns(shopCurrency: string): string[] {
-    return [...this.#signs].filter(([, currencies]) => currencies.length > 0 && !currencies.includes(shopCurrency)).map(([sign]) => sign)
+  foreignWarning(shopCurrency: string): string | undefined {
+    const foreign = [...this.#signs].filter(([, currencies]) => currencies.length > 0 && !currencies.includes(shopCurrency)).map(([sign]) => sign)
+    if (foreign.length === 0) return undefined
+    return (
+      `the prices are written in ${foreign.join(' and ')}, but the shop's prices are in ${shopCurrency}: they come in as the same ` +
+      `numbers in ${shopCurrency}. If the file is right, change the shop's currency in Settings before importing it`
+    )
   }
 
   /** The report's `prices`, given the mark chosen (if any). */
