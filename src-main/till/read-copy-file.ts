@@ -15,7 +15,6 @@ import { nodeFileSystem, renameFile, replaceFile } from '#lib/durable-file'
 import { readTextIfPresent } from '#lib/fs-errors'
 import { serialQueue } from '#lib/serial-queue'
 import { ownFileProblem } from '#store'
-import type { TillPairing } from './pairing'
 import { ANSWER_BYTES_MAX, type Kept, type TillReadCache } from './routes/offline-reads'
 
 /** The read copy's file name in the till's data folder. */
@@ -33,10 +32,18 @@ export const SAVE_DELAY_MS = 2000
  */
 const FILE_BYTES_MAX = 4 * ANSWER_BYTES_MAX
 
-/** What ties a copy to one pairing: re-paired (with this or another main computer), the copy is another's. */
-type PairingMark = Pick<TillPairing, 'origin' | 'fingerprint' | 'till' | 'pairedAt'>
+/**
+ * What ties a copy to one pairing (a TillPairing has it; pairing.ts forgets the copy when it pairs, so this file does
+ * not import it): re-paired, with this or another main computer, the copy is another's.
+ */
+interface PairingMark {
+  origin: string
+  fingerprint: string
+  till: string
+  pairedAt: string
+}
 
-const markOf = ({ origin, fingerprint, till, pairedAt }: TillPairing): PairingMark => ({ origin, fingerprint, till, pairedAt })
+const markOf = ({ origin, fingerprint, till, pairedAt }: PairingMark): PairingMark => ({ origin, fingerprint, till, pairedAt })
 
 /** The disk copy of a running till: `close` writes what changed since the last write and stops writing. */
 export interface ReadCopyFile {
@@ -49,7 +56,7 @@ export async function forgetReadCopy(dataDir: string): Promise<void> {
 }
 
 /** The file's text as lines of one copy: the whole file, written at once. */
-export function readCopyText(pairing: TillPairing, answers: Iterable<[string, Kept]>): string[] {
+export function readCopyText(pairing: PairingMark, answers: Iterable<[string, Kept]>): string[] {
   const lines = [`${JSON.stringify({ format: FORMAT, version: VERSION, pairing: markOf(pairing) })}\n`]
   for (const [url, { at, headers, text }] of answers) lines.push(`${JSON.stringify([url, at, headers, text])}\n`)
   return lines
@@ -69,7 +76,7 @@ function keptAnswerOf(line: string): [string, Kept] | undefined {
 type Loaded = { kind: 'none' } | { kind: 'answers'; answers: [string, Kept][] } | { kind: 'other-pairing' } | { kind: 'foreign'; why: string }
 
 /** What `file` holds for `pairing`. */
-async function load(file: string, pairing: TillPairing): Promise<Loaded> {
+async function load(file: string, pairing: PairingMark): Promise<Loaded> {
   const info = await lstat(file).catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') return undefined
     throw error
@@ -103,7 +110,7 @@ async function load(file: string, pairing: TillPairing): Promise<Loaded> {
  * Fills `cache` from the copy of `pairing` in `dataDir` and keeps that copy written as the cache changes. Never
  * throws for the file: a till without its copy still sells.
  */
-export async function openReadCopy(dataDir: string, pairing: TillPairing, cache: TillReadCache): Promise<ReadCopyFile> {
+export async function openReadCopy(dataDir: string, pairing: PairingMark, cache: TillReadCache): Promise<ReadCopyFile> {
   const file = path.join(dataDir, READ_COPY_FILE_NAME)
   const say = (words: string) => console.warn(`[plant-store] ${words}`)
   const loaded = await load(file, pairing).catch((error: NodeJS.ErrnoException): Loaded => ({ kind: 'foreign', why: error.code ?? error.message }))
