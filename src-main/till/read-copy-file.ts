@@ -24,7 +24,7 @@ const FORMAT = 'plant-store till reads'
 const VERSION = 1
 
 /** How long after a changed answer the copy is written: the reads of one screen become one write. */
-export const SAVE_DELAY_MS = 2000
+const SAVE_DELAY_MS = 2000
 
 /**
  * Larger than any copy this till writes (the kept answers are bounded in characters; escaped once more in a line,
