@@ -5,6 +5,7 @@
  */
 import { startFirstRun as startFirstRunOf, isFirstRun, type FirstRun as AnyFirstRun, type SetUpService as AnySetUp } from '#till/first-run'
 import { readPairing } from '#till/pairing'
+import { forgetReadCopy } from '#till/read-copy-file'
 import { startTill } from '#till/service'
 import { startService, type RunningService, type ServiceOptions } from './service'
 
@@ -29,6 +30,8 @@ export function startFirstRun(options: ServiceOptions): Promise<FirstRun> {
 export async function startOnDataFolder(options: ServiceOptions & { offerFirstRun?: boolean }): Promise<StartedService> {
   const pairing = await readPairing(options.dataDir)
   if (pairing) return { stage: 'till', pairing, service: await startTill({ ...options, pairing }) }
+  // No till any more (its pairing deleted): what it read of its former main computer goes too.
+  await forgetReadCopy(options.dataDir).catch(() => undefined)
   if (options.offerFirstRun && (await isFirstRun(options.dataDir))) return { stage: 'first-run', service: await startFirstRun(options) }
   return { stage: 'main', service: await startService(options) }
 }

@@ -13,6 +13,7 @@ import { replaceFile } from '#lib/durable-file'
 import { readTextIfPresent } from '#lib/fs-errors'
 import { fetchPinnedCertificate, pinnedClient, type PinnedServer } from '#lib/pinned-tls'
 import { checkDataFolder } from '#store'
+import { forgetReadCopy } from './read-copy-file'
 import { AppError } from '#shared/app-error'
 
 /** The pairing's file name in the till's data folder. */
@@ -99,6 +100,7 @@ export async function pairTill(dataDir: string, origin: string, options: { code:
     }
     const pairing: TillPairing = { ...server, till: options.till, token: parsed.token, pairedAt: new Date().toISOString() }
     await mkdir(dataDir, { recursive: true, mode: 0o700 })
+    await forgetReadCopy(dataDir) // what this till read belongs to its former pairing
     await replaceFile(path.join(dataDir, PAIRING_FILE_NAME), `${JSON.stringify(pairing, null, 2)}\n`)
     return pairing
   } finally {

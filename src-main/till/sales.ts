@@ -13,6 +13,7 @@ import { STAFF_SESSION_HEADER, type StaffMember } from '#shared/staff'
 import { CertificateMismatchError, type PinnedClient } from '#lib/pinned-tls'
 import { serialQueue } from '#lib/serial-queue'
 import { keyOf, problem } from '#server'
+import { checkKeptSale, type ReadCopy } from './kept-sale-check'
 import type { KeptSale, TillOutbox } from './outbox'
 import { hostOf, type TillPairing } from './pairing'
 import type { OutboxPort } from './routes/outbox'
@@ -49,7 +50,9 @@ export function tillSales(
   client: PinnedClient,
   outbox: TillOutbox,
   /** The members signed in at this till (members.ts): a kept sale is held to its member's role and names them. */
-  staff?: { memberOf(session: string | null): StaffMember | undefined; readonly staffSeen: boolean }
+  staff?: { memberOf(session: string | null): StaffMember | undefined; readonly staffSeen: boolean },
+  /** The till's read copy of the main computer (routes/offline-reads.ts): a sale is checked against it before it is kept. */
+  copy?: ReadCopy
 ): TillSales {
   const inTurn = serialQueue()
   let retry: NodeJS.Timeout | undefined
@@ -215,11 +218,13 @@ export function tillSales(
   /**
    * A sale to keep: made now, by the member whose session sent it, held to their role here as the main computer would
    * hold it (no session can be checked there now). A till that saw no member sign in since it started knows of no staff.
+   * Then priced from the read copy: a sale the main computer would surely refuse is refused now (kept-sale-check.ts).
    */
   function toKeep({ key, sale, session, holdToRole }: TillSaleRequest): KeptSale {
     const member = staff?.memberOf(session)
     if (!member && staff?.staffSeen) throw problem('staffSessionNeeded', session !== null)
     if (member) holdToRole(member)
+    if (copy) checkKeptSale(sale, copy)
     return { key, body: sale, madeAt: new Date().toISOString(), ...(member === undefined ? {} : { staff: member.name }) }
   }
 

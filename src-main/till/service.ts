@@ -1,7 +1,8 @@
 /**
  * A paired till's `plant-store serve`: the staff UI on the till's own address (127.0.0.1 by default), with the
  * till's own local token, and every /v3 request forwarded to the shop's main computer. The till keeps no
- * catalogue: its data folder holds only its pairing and its local token.
+ * catalogue: its data folder holds its pairing, its local token, its outbox of kept sales and its read copy of the
+ * main computer's answers to the reads a window sells with (read-copy-file.ts).
  */
 import { openTokenSource } from '#auth/token'
 import { pinnedClient } from '#lib/pinned-tls'
@@ -11,6 +12,7 @@ import { TillMembers } from './members'
 import { TillOutbox } from './outbox'
 import type { TillPairing } from './pairing'
 import { forwardTo } from './routes/forward'
+import { openReadCopy } from './read-copy-file'
 import { TillReadCache } from './routes/offline-reads'
 import { signInAt } from './routes/staff'
 import { tillSales } from './sales'
@@ -33,22 +35,26 @@ export async function startTill(options: TillOptions): Promise<RunningTill> {
   const access = new AccessPolicy({ token: tokens.current, refreshToken: tokens.refresh, host: options.host })
   const client = pinnedClient(options.pairing)
   const members = new TillMembers()
-  const sales = tillSales(options.pairing, client, await TillOutbox.open(options.dataDir), members)
+  // The reads a window sells with, answered as last read while the main computer is away (routes/offline-reads.ts),
+  // kept on disk across a restart; a sale is checked against them before it is kept.
+  const reads = new TillReadCache()
+  const readCopy = await openReadCopy(options.dataDir, options.pairing, reads)
+  const sales = tillSales(options.pairing, client, await TillOutbox.open(options.dataDir), members, reads)
   try {
     const { origin: primary, till } = options.pairing
     const setup = { state: () => ({ stage: 'till', primary, till }) as const }
-    // The reads a window sells with are answered as last read while the main computer is away (routes/offline-reads.ts).
-    const forward = new TillReadCache().wrap(forwardTo(options.pairing, client))
+    const forward = reads.wrap(forwardTo(options.pairing, client))
     const app = createTillApp({ access, uiDir: options.uiDir, dataDir: options.dataDir, forward, signIn: signInAt(members, forward), sales, setup })
     const server = await listenWithFallback(app, options)
     access.listeningOn(server.port)
     sales.flush() // sales kept before a restart go first
     let stopping: Promise<void> | undefined
     const stop = () =>
-      (stopping ??= server.close().then(() => {
+      (stopping ??= server.close().then(async () => {
         sales.close()
         client.close()
         tokens.close()
+        await readCopy.close()
       }))
     return {
       port: server.port,
@@ -63,6 +69,7 @@ export async function startTill(options: TillOptions): Promise<RunningTill> {
     sales.close()
     client.close()
     tokens.close()
+    await readCopy.close()
     throw error
   }
 }

@@ -6,8 +6,8 @@
  */
 import { createHash } from 'node:crypto'
 import type { NewSale, Sale } from '#shared/sale'
-import { priceBasket, settle, type LineToPrice } from '#shared/sale-totals'
-import { taxRateOf, type SalesSettings } from '#shared/tax'
+import { priceSale } from '#shared/sale-pricing'
+import type { SalesSettings } from '#shared/tax'
 import { staffOf, type Actor } from '#store/history/history-actor'
 import { PlantsNotEditableError } from '#store/catalogue/plant-edits'
 import type { StagedChange } from '#store/catalogue/unit-of-work'
@@ -89,20 +89,8 @@ export class SaleBook {
         }))
       const { sale, settings } = request
       const plants = this.#plantsOf(sale)
-      const lines: LineToPrice[] = sale.lines.map((line) => {
-        const plant = plants.get(line.plantId)!
-        const rate = taxRateOf(plant.category, settings)
-        return {
-          ...line,
-          name: plant.name ?? `Plant ${plant.id}`,
-          ...(plant.priceCents === undefined ? {} : { price: plant.priceCents }),
-          ...(rate ? { rate } : {})
-        }
-      })
-      const priced = priceBasket(lines, sale.discount, settings.pricesIncludeTax)
-      if (!priced.ok) throw new SaleRefusedError('invalid', priced.errors, what)
-      const settled = settle(sale.payments, priced.totals.net)
-      if (!settled.ok) throw new SaleRefusedError(settled.short ? 'short' : 'invalid', settled.errors, what)
+      const priced = priceSale(sale, (id) => plants.get(id)!, settings)
+      if (!priced.ok) throw new SaleRefusedError(priced.kind, priced.errors, what)
       const at = this.host.now().toISOString()
       const stockLines = sale.lines.map((line) => ({ id: line.plantId, change: -line.quantity, reason: 'sold' as const }))
       const receipt = ledger.next('sale')
@@ -123,7 +111,7 @@ export class SaleBook {
         ...(sale.discount ? { basketDiscount: sale.discount } : {}),
         totals: priced.totals,
         payments: sale.payments,
-        change: settled.change,
+        change: priced.change,
         ...(key ? { key } : {})
       }
       ledger.stage(record)
