@@ -1,5 +1,5 @@
 /** Why the LAN listener could not listen at an address and port, in words the owner can act on, with the field to change. */
-import { BlockList } from 'node:net'
+import { BlockList, isIP } from 'node:net'
 import { networkInterfaces } from 'node:os'
 import { PortInUseError } from '#server'
 
@@ -17,7 +17,7 @@ function ownAddressesOffer(): string {
   return own.length > 0 ? `its addresses are ${own.join(', ')}` : 'it has no network address now (is it connected?)'
 }
 
-/** True when `address`, parsed (it has many spellings), is in `list`; false for text that is no address (listen() says so). */
+/** True when `address`, parsed (it has many spellings), is in `list`; false for text that is no address. */
 function parsedIn(list: BlockList, address: string): boolean {
   try {
     return list.check(address, address.includes(':') ? 'ipv6' : 'ipv4')
@@ -54,6 +54,10 @@ export const ALLOW_LOOPBACK_LAN_ENV = 'PLANT_STORE_ALLOW_LOOPBACK_LAN'
  * body's check catches only as 0.0.0.0 and ::, or a loopback address no other till can reach.
  */
 export function whyUnreachable(address: string, env: NodeJS.ProcessEnv = process.env): { field: 'address'; message: string } | undefined {
+  // The body's pattern lets through text shaped like an address (":.A:d"); Node's parser is the one that decides.
+  if (isIP(address) === 0) {
+    return { field: 'address', message: `"${address}" is not an IP address; give one of this computer's: ${ownAddressesOffer()}` }
+  }
   if (isEveryInterface(address)) {
     return { field: 'address', message: `${address} means every network at once; choose one address of this computer: ${ownAddressesOffer()}` }
   }

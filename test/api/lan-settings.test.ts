@@ -77,6 +77,17 @@ describe('the LAN setting (extension)', () => {
     expect(await (await app.call('GET', '/v3/settings/lan')).json()).toMatchObject({ listening: false })
   })
 
+  it('refuses text shaped like an address that is none (found by the conformance test: it was a 500), changing nothing', async () => {
+    const app = await createTestApp()
+    for (const address of [':.A:d', '1:2:3', '::g', '1.2.3.4:5']) {
+      const answer = await app.call('PUT', '/v3/settings/lan', { address, port: await freePort() })
+      expect(answer.status, address).toBeLessThan(500)
+      expect(answer.status, address).toBeGreaterThanOrEqual(400)
+      expect(JSON.stringify((await answer.json()).errors), address).toMatch(/is not an IP address/)
+    }
+    expect(await readSettings(app.dir)).toEqual({})
+  })
+
   it('refuses every network at once, a name and a port out of range or below 1024, field by field, changing nothing', async () => {
     const app = await createTestApp()
     for (const [body, field, words] of [

@@ -58,7 +58,7 @@ const addTokenDoc = extensionOperation({
 const revokeTokenDoc = extensionOperation({
   operationId: 'revoke-token',
   summary: 'Revoke a named token at once (extension; owner only)',
-  parameters: [{ name: 'name', in: 'path', required: true, schema: { type: 'string' } }],
+  parameters: [{ name: 'name', in: 'path', required: true, schema: { type: 'string', minLength: 1 } }],
   responses: { '204': { description: 'Revoked.' }, '403': OWNER_ONLY, '404': problemResponse('No token has this name.') }
 })
 
