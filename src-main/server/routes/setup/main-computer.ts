@@ -6,7 +6,7 @@
  */
 import type { SetupState } from '#shared/first-run'
 import type { SettingsOwner } from '#settings/settings-owner'
-import type { SetupAdmin } from './resource'
+import type { SetupAdmin } from './setup-admin'
 
 /** The main computer's setup answers, over its settings. */
 export function mainComputerSetup(settings: SettingsOwner, now: () => Date = () => new Date()): SetupAdmin {

@@ -7,7 +7,7 @@
  * (main-computer.ts).
  */
 import { validate, componentsOf } from '#shared/body-rules'
-import { CONNECT_BODY, SETUP_PATHS, type ConnectRequest, type SetupState } from '#shared/first-run'
+import { CONNECT_BODY, SETUP_PATHS } from '#shared/first-run'
 import { extensionOperation, json, jsonBody, ownerOnlyResponse, problemResponse, ref, JSON_BODY_RESPONSES } from '#server/openapi/parts'
 import { readJsonBody } from '#server/http/read-json-body'
 import { problem } from '#server/problems/problems'
@@ -16,17 +16,9 @@ import type { SettingsOwner } from '#settings/settings-owner'
 import type { H3 } from 'h3'
 import { defineOperation, defineResource, registerResource } from '#server/routes/operation'
 import { mainComputerSetup } from './main-computer'
+import type { SetupAdmin } from './setup-admin'
 
-/** What the routes need: the state, and the choices while they can be made. */
-export interface SetupAdmin {
-  state(): SetupState | Promise<SetupState>
-  /** Starts the catalogue here: this computer is the shop's main computer. Absent once set up. */
-  becomeMain?(): Promise<SetupState>
-  /** Pairs with the main computer and becomes its till. Absent once set up. */
-  connect?(request: ConnectRequest): Promise<SetupState>
-  /** The main computer only: records the shop's set-up done (or skipped). */
-  finishShopSetUp?(): Promise<SetupState>
-}
+export type { SetupAdmin } from './setup-admin'
 
 const SET_UP_ALREADY = problemResponse('This computer is set up already (the main computer, or a till), or the other choice is being made.')
 
