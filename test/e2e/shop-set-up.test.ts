@@ -15,6 +15,7 @@ import { axeViolations } from './pages/axe'
 import { CataloguePage } from './pages/catalogue-page'
 import { FirstRunPage } from './pages/first-run-page'
 import { saveScreenshot } from './pages/screenshots'
+import { screenshotEachSize } from './pages/screens'
 import { ShopSetUpPage } from './pages/shop-set-up-page'
 import { TillPage } from './pages/till-page'
 
@@ -35,7 +36,7 @@ describe("the shop's set-up", () => {
     await setUp.field('Shop name').fill('The Green Door')
     await setUp.field('Address (optional)').fill('12 High Street, Bath')
     await setUp.field('VAT number (optional)').fill('GB123456789')
-    await saveScreenshot(page, 'shop-set-up-shop')
+    expect(await screenshotEachSize(page, 'shop-set-up-shop')).toEqual([]) // no sideways scrolling at 1366, 1024 or 390 px
     await setUp.next.click()
 
     await setUp.heading('Where is the shop?').waitFor()
@@ -45,7 +46,7 @@ describe("the shop's set-up", () => {
     expect(await setUp.rateNames()).toEqual(['VAT 20%', 'VAT 5%'])
     expect(await setUp.field('Currency').inputValue()).toBe('GBP')
     expect(await setUp.field('Time zone').inputValue()).toBe('Europe/London')
-    await saveScreenshot(page, 'shop-set-up-tax')
+    expect(await screenshotEachSize(page, 'shop-set-up-tax')).toEqual([]) // no sideways scrolling at 1366, 1024 or 390 px
     expect(await axeViolations(page)).toEqual([])
     await setUp.next.click()
 
@@ -54,7 +55,7 @@ describe("the shop's set-up", () => {
     await setUp.field('PIN (4 to 8 digits)').fill('2468')
     await setUp.next.click()
     await setUp.heading('How would you like to start?').waitFor()
-    await saveScreenshot(page, 'shop-set-up-start')
+    expect(await screenshotEachSize(page, 'shop-set-up-start')).toEqual([]) // no sideways scrolling at 1366, 1024 or 390 px
     expect(await axeViolations(page)).toEqual([])
     await setUp.start('Start with a few sample plants to try').click()
 
