@@ -29,6 +29,8 @@ export interface LanApi {
   becomeMain(): Promise<SetupState>
   /** First run: pairs with the main computer (as `plant-store pair`) and makes this computer its till. */
   connectToMain(request: ConnectRequest): Promise<SetupState>
+  /** The main computer: the shop's set-up is done (or skipped); it is not shown again (owner only). */
+  finishShopSetUp(): Promise<SetupState>
 }
 
 /** The LAN operations over `send`. */
@@ -43,6 +45,7 @@ export function lanApi(send: SendRequest): LanApi {
     refusedSaleDealtWith: (key) => jsonOf<TillOutboxState>(send('POST', TILL_PATHS.dealtWith, { key })),
     setupState: () => jsonOf<SetupState>(send('GET', SETUP_PATHS.setup, undefined)),
     becomeMain: () => jsonOf<SetupState>(send('POST', SETUP_PATHS.main, undefined)),
-    connectToMain: (request) => jsonOf<SetupState>(send('POST', SETUP_PATHS.connect, request))
+    connectToMain: (request) => jsonOf<SetupState>(send('POST', SETUP_PATHS.connect, request)),
+    finishShopSetUp: () => jsonOf<SetupState>(send('POST', SETUP_PATHS.shop, undefined))
   }
 }

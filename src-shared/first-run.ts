@@ -14,7 +14,9 @@ export const SETUP_PATHS = {
   /** First run only: this computer is the shop's main computer (its catalogue starts). */
   main: '/setup/main',
   /** First run only: pair with the shop's main computer and become its till. */
-  connect: '/setup/connect'
+  connect: '/setup/connect',
+  /** The main computer: the shop's set-up (name, country, tax, owner, first plants) is done, or skipped to Settings. */
+  shop: '/setup/shop'
 } as const
 
 /** The URL fragment's key and value that open the page on the first-run screen (`#screen=first-run`). */
@@ -23,7 +25,15 @@ export const FIRST_RUN_SCREEN = { key: 'screen', value: 'first-run' } as const
 /** What this computer is now. */
 export type SetupState =
   | { stage: 'first-run'; /** This computer's name as a till name, to offer. */ suggestedTill: string }
-  | { stage: 'main' }
+  | {
+      stage: 'main'
+      /**
+       * Present (true) while the shop's set-up is still to do: the first run chose "main computer" and the owner has
+       * not finished or skipped the set-up yet. A main computer set up before the set-up existed, or started with
+       * `plant-store serve` on an empty folder, never shows it.
+       */
+      shopToSetUp?: true
+    }
   | { stage: 'till'; /** https://ADDRESS:PORT of the main computer. */ primary: string; till: string }
 
 /** The body of POST /v3/setup/connect: what `plant-store pair` takes, with the address as https://ADDRESS:PORT. */

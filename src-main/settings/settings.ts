@@ -29,6 +29,12 @@ export interface Settings {
   'import.mappings'?: Record<string, { choices: ImportChoices; usedAt: string }>
   /** Prices with or without tax, the tax rates, a receipt's head; see sales-settings.ts. Not a `config` key. */
   sales?: SalesSettings
+  /**
+   * The shop's set-up on the main computer (name, country, tax, owner, first plants): 'pending' from the first run's
+   * "main computer" until the owner finishes or skips it, then when. Absent (a folder from before, or one started
+   * with `plant-store serve`): nothing to set up. See server/routes/setup/main-computer.ts. Not a `config` key.
+   */
+  shopSetUp?: 'pending' | { doneAt: string }
 }
 
 /** The keys `config` accepts. */

@@ -10,6 +10,7 @@ import path from 'node:path'
 import { FIRST_RUN_SCREEN, type ConnectRequest, type SetupState } from '#shared/first-run'
 import { normalizeFingerprint } from '#shared/lan'
 import { openTokenSource } from '#auth/token'
+import { changeSettings } from '#settings/settings'
 import { CertificateMismatchError, NotTlsError } from '#lib/pinned-tls'
 import { DATA_FILE_NAME, acquireDataDirLock, type DataDirLock } from '#store'
 import { AccessPolicy, apiBaseUrl, problem, uiUrl, type ListeningServer, type SetupAdmin } from '#server'
@@ -93,7 +94,7 @@ export async function startFirstRun<Main extends LocalService>(
     lock ??= await acquireDataDirLock(options.dataDir, FIRST_RUN_HOLDER).catch(() => undefined)
   }
   const stateOf = (service: SetUpService<Main>): SetupState =>
-    service.stage === 'main' ? { stage: 'main' } : { stage: 'till', primary: service.pairing.origin, till: service.pairing.till }
+    service.stage === 'main' ? { stage: 'main', shopToSetUp: true } : { stage: 'till', primary: service.pairing.origin, till: service.pairing.till }
   // One choice, once: a second click, or another window, is told so; a refused one leaves the computer as it was.
   const choose = async (make: (on: ListeningServer) => Promise<SetUpService<Main>>): Promise<SetupState> => {
     if (became) throw problem('setUpAlready', stateOf(became))
@@ -112,6 +113,10 @@ export async function startFirstRun<Main extends LocalService>(
     state: () => (became ? stateOf(became) : { stage: 'first-run', suggestedTill: defaultTillName() }),
     becomeMain: () =>
       choose(async (on) => {
+        // The staff UI then asks for the shop's name, country, tax and owner, until the owner finishes or skips it.
+        await changeSettings(options.dataDir, (stored) => {
+          stored.shopSetUp = 'pending'
+        })
         await unlock() // the catalogue's store takes the folder's lock itself
         try {
           return { stage: 'main', service: await startMain({ ...options, listener: on }) }

@@ -9,6 +9,7 @@ import './happy-dom-server'
 import { createApiClient, type ApiClient } from '#shared/api-client'
 import type { FetchLike } from '#shared/api-request'
 import { createTestApp, TEST_TOKEN, type TestApp } from './in-process'
+import { changeSettings } from '#settings/settings'
 import { writeTestStaff } from './staff'
 import { makeTempDir } from './temp-dir'
 
@@ -16,6 +17,8 @@ import { makeTempDir } from './temp-dir'
 export interface UiAppOptions {
   /** The data folder holds the test staff of staff.ts (Olga, Max and Anna, PIN 1234). */
   staff?: boolean
+  /** The shop's set-up is still to do, as after a first run's "main computer" (settings.json `shopSetUp: 'pending'`). */
+  shopToSetUp?: boolean
 }
 
 /** The UI's client of a fresh app, and the test's own way in (the app's `call`: its Host and token, `body` as JSON). */
@@ -41,6 +44,7 @@ function inProcessFetch(test: TestApp): FetchLike {
 export async function openUiApp(options: UiAppOptions = {}): Promise<UiApp> {
   const dir = await makeTempDir()
   if (options.staff) await writeTestStaff(dir)
+  if (options.shopToSetUp) await changeSettings(dir, (stored) => void (stored.shopSetUp = 'pending'))
   const test = await createTestApp({ dir })
   const fetch = inProcessFetch(test)
   const client = createApiClient({ baseUrl: `${test.origin}/v3`, token: TEST_TOKEN, fetch, verifyServer: true })

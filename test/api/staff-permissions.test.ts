@@ -107,6 +107,7 @@ const cases: WriteCase[] = [
   { route: 'POST /outbox/refused/dealt-with', action: 'sell', method: 'POST', path: '/v3/outbox/refused/dealt-with', body: { key: 'k' } },
   { route: 'POST /pair', action: 'other-tills', method: 'POST', path: '/v3/pair', body: { code: '1234-5678', till: 'till-9' } },
   { route: 'POST /setup/main', action: 'settings', method: 'POST', path: '/v3/setup/main' },
+  { route: 'POST /setup/shop', action: 'settings', method: 'POST', path: '/v3/setup/shop' },
   {
     route: 'POST /setup/connect',
     action: 'settings',

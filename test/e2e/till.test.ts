@@ -10,6 +10,7 @@ import { describe, expect } from 'vitest'
 import { it } from '#setup/browser-test'
 import type { Browser } from 'playwright-core'
 import type { NewPlant } from '#shared/plant'
+import { samplePlants } from '#shared/sample-plants'
 import { openPage } from '#setup/browser'
 import type { Page } from 'playwright-core'
 import { startServe } from '#setup/serve-process'
@@ -23,14 +24,17 @@ import { displayOf, focusedLabel, scrollsSideways, statusControlsUnderToasts } f
 /** Set by `npm run docs:screenshot` (scripts/docs-screenshot.mjs): where the README's screenshot goes. */
 const DOCS_SCREENSHOT = process.env.PLANT_STORE_DOCS_SCREENSHOT
 const README_PICTURE = path.resolve(import.meta.dirname, '../../docs/screenshot.png')
-/** The README's catalogue: the sample plants with prices, and a few lines kept in stock. */
-const README_PRICES = [24.5, 9.9, 6.5, 32, 14, 18.5, 8.9, 21, 89, 16, 7.5, 45]
-const README_STOCK: Record<string, Partial<NewPlant>> = {
-  'Snake plant': { quantity: 12 },
-  'String of pearls': { quantity: 5 },
-  'ZZ plant': { quantity: 2, reorderAt: 3 }
+/**
+ * The README's catalogue: the sample plants a new shop may start with (src-shared/sample-plants.ts), so the picture
+ * shows plants the app has, a few of them put aside, sold out or low on stock.
+ */
+const README_CHANGES: Record<string, Partial<NewPlant>> = {
+  'Boston fern': { status: 'pending' },
+  'Japanese maple': { status: 'pending' },
+  'Echeveria Lola': { quantity: 0 },
+  'Fiddle-leaf fig': { reorderAt: 5 }
 }
-const README_PLANTS: NewPlant[] = SAMPLE_PLANTS.map((plant, index) => ({ ...plant, price: README_PRICES[index], ...README_STOCK[plant.name ?? ''] }))
+const README_PLANTS: NewPlant[] = samplePlants('USD').map((plant) => ({ ...plant, ...README_CHANGES[plant.name ?? ''] }))
 
 const LONG_PLANTS: NewPlant[] = [
   { name: 'X'.repeat(200), category: 'Tests', tags: ['long'] },

@@ -21,8 +21,9 @@ const post = (server: ServeProcess, route: string, body?: unknown) =>
     ...(body === undefined ? {} : { body: JSON.stringify(body) })
   })
 
-const stageOf = async (server: ServeProcess) =>
-  ((await (await fetch(`${server.baseUrl}/setup`, { headers: server.headers() })).json()) as { stage: string }).stage
+const setupOf = async (server: ServeProcess) =>
+  (await (await fetch(`${server.baseUrl}/setup`, { headers: server.headers() })).json()) as { stage: string; shopToSetUp?: true }
+const stageOf = async (server: ServeProcess) => (await setupOf(server)).stage
 
 describe('a first run (plant-store serve --first-run)', () => {
   it('connects to the main computer through the first-run route and sells through it without a restart', async () => {
@@ -74,12 +75,12 @@ describe('a first run (plant-store serve --first-run)', () => {
     expect((await post(till, '/setup/main')).status).toBe(409) // no second choice
   })
 
-  it('becomes the main computer, and a later start asks no more', async () => {
+  it("becomes the main computer, and a later start asks no more, but for the shop's set-up until it is done", async () => {
     const dataDir = await makeTempDir()
     const first = await startServe(dataDir, ['--first-run'])
     expect(existsSync(path.join(dataDir, DATA_FILE_NAME))).toBe(false)
     const chosen = await post(first, '/setup/main')
-    expect(await chosen.json()).toEqual({ stage: 'main' })
+    expect(await chosen.json()).toEqual({ stage: 'main', shopToSetUp: true })
     expect((await post(first, '/plant', { name: 'Fern' })).status).toBe(200)
     expect(existsSync(path.join(dataDir, DATA_FILE_NAME))).toBe(true)
     const refused = await post(first, '/setup/connect', { address: 'https://127.0.0.1:1', code: '1', fingerprint: 'AB'.repeat(32), till: 'door' })
@@ -89,7 +90,9 @@ describe('a first run (plant-store serve --first-run)', () => {
 
     const again = await startServe(dataDir, ['--first-run'])
     expect(again.output()).not.toContain('not set up yet')
-    expect(await stageOf(again)).toBe('main')
+    expect(await setupOf(again)).toEqual({ stage: 'main', shopToSetUp: true })
+    expect((await post(again, '/setup/shop')).status).toBe(200)
+    expect(await setupOf(again)).toEqual({ stage: 'main' })
   })
 
   it('holds the folder while its screen is up: a second first run and plant-store pair are refused, naming it', async () => {
@@ -103,7 +106,7 @@ describe('a first run (plant-store serve --first-run)', () => {
     expect(pair.stderr).toMatch(/in use by Plant Store's first-run screen .*Stop that one first, then pair again/)
     expect(existsSync(path.join(dataDir, PAIRING_FILE_NAME))).toBe(false)
     // Chosen on the screen, the catalogue takes the folder as its own: one first run set it up.
-    expect(await (await post(first, '/setup/main')).json()).toEqual({ stage: 'main' })
+    expect(await (await post(first, '/setup/main')).json()).toEqual({ stage: 'main', shopToSetUp: true })
     expect((await post(first, '/plant', { name: 'Fern' })).status).toBe(200)
   })
 

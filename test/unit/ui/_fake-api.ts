@@ -20,6 +20,7 @@ import type { SetupState } from '#shared/first-run'
 import type { CreatedToken } from '#shared/named-token'
 import type { Plant } from '#shared/plant'
 import { statusFollowingStock, type StockMove } from '#shared/stock'
+import type { SalesSettings } from '#shared/tax'
 import { plantCountText } from '#shared/words'
 import type { UiApiClient } from '#renderer/api'
 
@@ -101,6 +102,7 @@ export function fakeApi(initial: Plant[] = []): FakeApi {
     putBasket: vi.fn(async (_id: string, basket) => basket),
     deleteBasket: vi.fn(async () => undefined),
     salesSettings: vi.fn(async () => ({ pricesIncludeTax: true, taxRates: [] })),
+    setSalesSettings: vi.fn(async (settings: SalesSettings) => settings),
     // The till's operations (api-client-till.ts): deletes and bulk changes are the real app's (bulk-actions.test.ts).
     ...unanswered('deletePlant', 'restorePlant', 'bulkUpdate', 'bulkDelete', 'bulkRestore'),
     shopSettings: vi.fn(async () => ({ currency: 'EUR', locale: 'en-US', timeZone: 'Europe/Berlin' })),
@@ -128,6 +130,7 @@ export function fakeApi(initial: Plant[] = []): FakeApi {
     setupState: vi.fn(async () => ({ stage: 'main' }) as SetupState),
     becomeMain: vi.fn(async () => ({ stage: 'main' }) as SetupState),
     connectToMain: vi.fn(async () => ({ stage: 'till', primary: 'https://127.0.0.1:7421', till: 'door' }) as SetupState),
+    finishShopSetUp: vi.fn(async () => ({ stage: 'main' }) as SetupState),
     exportPlants: vi.fn(async () => new Blob([])),
     backupStatus: vi.fn(async () => ({ dir: null, present: false, last: null })),
     setBackupFolder: vi.fn(async (dir: string | null) => ({ dir, present: dir !== null, last: null })),

@@ -15,6 +15,8 @@ import { useApiClient } from '#renderer/api'
 export interface RealApiOptions {
   /** The data folder holds the test staff of test/_setup/staff.ts (Olga 1, Max 2 and Anna 3, PIN 1234). */
   staff?: boolean
+  /** The shop's set-up is still to do, as after a first run's "main computer". */
+  shopToSetUp?: boolean
 }
 
 /** test/_setup/ui-app.ts's UiApp: the UI's client, and the test's own way in (Host and token set, `body` as JSON). */

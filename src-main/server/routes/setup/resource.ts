@@ -2,27 +2,23 @@
  * A computer's first run (extension): what this computer is, and, while it is not set up yet, the two choices of
  * its first-run screen: it is the shop's main computer, or it connects to the main computer as a till (the pairing
  * of `plant-store pair`). Every app answers GET /v3/setup; only the first-run app, on this computer's own loopback
- * address with its local token, makes a choice: the main computer and a till say they are set up already.
+ * address with its local token, makes a choice: the main computer and a till say they are set up already. The main
+ * computer then says whether the shop's own set-up is still to do, and POST /v3/setup/shop records it done
+ * (main-computer.ts).
  */
 import { validate, componentsOf } from '#shared/body-rules'
-import { CONNECT_BODY, SETUP_PATHS, type ConnectRequest, type SetupState } from '#shared/first-run'
-import { extensionOperation, json, jsonBody, problemResponse, ref, JSON_BODY_RESPONSES } from '#server/openapi/parts'
+import { CONNECT_BODY, SETUP_PATHS } from '#shared/first-run'
+import { extensionOperation, json, jsonBody, ownerOnlyResponse, problemResponse, ref, JSON_BODY_RESPONSES } from '#server/openapi/parts'
 import { readJsonBody } from '#server/http/read-json-body'
 import { problem } from '#server/problems/problems'
+import { requireOwner } from '#server/security/security'
+import type { SettingsOwner } from '#settings/settings-owner'
 import type { H3 } from 'h3'
 import { defineOperation, defineResource, registerResource } from '#server/routes/operation'
+import { mainComputerSetup } from './main-computer'
+import type { SetupAdmin } from './setup-admin'
 
-/** What the routes need: the state, and the choices while they can be made. */
-export interface SetupAdmin {
-  state(): SetupState
-  /** Starts the catalogue here: this computer is the shop's main computer. Absent once set up. */
-  becomeMain?(): Promise<SetupState>
-  /** Pairs with the main computer and becomes its till. Absent once set up. */
-  connect?(request: ConnectRequest): Promise<SetupState>
-}
-
-/** The shop's main computer: set up, no choice left. */
-export const MAIN_COMPUTER_SETUP: SetupAdmin = { state: () => ({ stage: 'main' }) }
+export type { SetupAdmin } from './setup-admin'
 
 const SET_UP_ALREADY = problemResponse('This computer is set up already (the main computer, or a till), or the other choice is being made.')
 
@@ -58,6 +54,19 @@ const connectToMainComputerDoc = extensionOperation({
   }
 })
 
+const finishShopSetUpDoc = extensionOperation({
+  operationId: 'finish-shop-set-up',
+  summary: "The shop's set-up is done or skipped: the staff UI stops showing it (extension; owner only, main computer)",
+  description:
+    'After a first run chose "main computer", GET /v3/setup answers `shopToSetUp: true` and the staff UI shows the shop\'s set-up ' +
+    '(name, country, tax, owner, first plants; it writes them through the settings, staff and plant operations) until this is called.',
+  responses: {
+    '200': { description: 'Recorded; GET /v3/setup no longer answers shopToSetUp.', content: json(ref('SetupState')) },
+    '403': ownerOnlyResponse("Only the owner's token may end the shop's set-up (a named token gets 403)."),
+    '409': problemResponse('This computer is not the main computer (a till, or a first run not decided yet).')
+  }
+})
+
 /** The stage and the connect body. */
 export const setupSchemas = {
   ...componentsOf(CONNECT_BODY),
@@ -68,14 +77,15 @@ export const setupSchemas = {
       stage: { type: 'string', enum: ['first-run', 'main', 'till'] },
       suggestedTill: { type: 'string', description: "First run: this computer's name as a till name." },
       primary: { type: 'string', description: 'A till: https://ADDRESS:PORT of the main computer.' },
-      till: { type: 'string', description: 'A till: its name on the main computer.' }
+      till: { type: 'string', description: 'A till: its name on the main computer.' },
+      shopToSetUp: { type: 'boolean', enum: [true], description: "The main computer, while the shop's own set-up is still to do." }
     }
   }
 }
 
 /** What this computer is, and its first-run choices: the main computer's app answers as set up already. */
 export const setupResource = defineResource({
-  context: ({ setup = MAIN_COMPUTER_SETUP }: { setup?: SetupAdmin }) => setup,
+  context: ({ setup, settings }: { setup?: SetupAdmin; settings?: SettingsOwner }) => setup ?? mainComputerSetup(settings!),
   schemas: setupSchemas,
   operations: [
     defineOperation<SetupAdmin>({
@@ -89,8 +99,8 @@ export const setupResource = defineResource({
       path: SETUP_PATHS.main,
       staff: 'settings', // a first-run choice; on a computer set up already (where staff exist) it is refused anyway
       openapi: becomeMainComputerDoc,
-      handler(_event, setup) {
-        if (!setup.becomeMain) throw problem('setUpAlready', setup.state())
+      async handler(_event, setup) {
+        if (!setup.becomeMain) throw problem('setUpAlready', await setup.state())
         return setup.becomeMain()
       }
     }),
@@ -101,16 +111,27 @@ export const setupResource = defineResource({
       body: CONNECT_BODY,
       openapi: connectToMainComputerDoc,
       async handler(event, setup) {
-        if (!setup.connect) throw problem('setUpAlready', setup.state())
+        if (!setup.connect) throw problem('setUpAlready', await setup.state())
         const checked = validate(CONNECT_BODY, await readJsonBody(event, 400))
         if (!checked.ok) throw problem('notConnected', checked.errors)
         return setup.connect(checked.value)
+      }
+    }),
+    defineOperation<SetupAdmin>({
+      method: 'POST',
+      path: SETUP_PATHS.shop,
+      staff: 'settings',
+      openapi: finishShopSetUpDoc,
+      async handler(event, setup) {
+        if (!setup.finishShopSetUp) throw problem('setUpAlready', await setup.state())
+        requireOwner(event, "end the shop's set-up")
+        return setup.finishShopSetUp()
       }
     })
   ]
 })
 
-/** Registers GET /v3/setup, POST /v3/setup/main and POST /v3/setup/connect over `setup` (the first-run and till apps' own). */
+/** Registers GET /v3/setup and its POSTs (main, connect, shop) over `setup` (the first-run and till apps' own). */
 export function registerSetupRoutes(app: H3, setup: SetupAdmin): void {
   registerResource(app, setupResource, { setup })
 }
