@@ -4,7 +4,7 @@
  * after each step is a stop there followed by a fresh start: at every moment one folder holds the data and both the
  * desktop app and the CLI name it (defaultDataDir), and the next start finishes the move.
  */
-import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { MOVER_HOLDER, MOVE_NOTE_NAME, MOVE_STEPS, settleDefaultDataFolder, type MoveStep } from '#app/data-folder-move'
@@ -44,16 +44,10 @@ function oldFolder(roaming: string): Record<string, string> {
 /** Every file under `dir`, relative, with its text. */
 function contentOf(dir: string): Record<string, string> {
   const found: Record<string, string> = {}
-  for (const name of readdirSync(dir, { recursive: true }) as string[]) {
-    const file = path.join(dir, name)
-    if (
-      !existsSync(file) ||
-      readdirSync(path.dirname(file), { withFileTypes: true })
-        .find((e) => e.name === path.basename(file))
-        ?.isDirectory()
-    )
-      continue
-    found[name.split(path.sep).join('/')] = readFileSync(file, 'utf8')
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue
+    const file = path.join(entry.parentPath, entry.name)
+    found[path.relative(dir, file).split(path.sep).join('/')] = readFileSync(file, 'utf8')
   }
   return found
 }
@@ -175,6 +169,15 @@ describe('the default data folder on Windows', () => {
 })
 
 describe('a verified copy', () => {
+  it('copies regular files and folders only: a link in the old folder stops the move, which leaves that folder in use', async () => {
+    const { env, roaming } = await profile()
+    oldFolder(roaming)
+    symlinkSync(path.join(env.LOCALAPPDATA, 'elsewhere'), path.join(roaming, 'backups', 'planted'))
+    const said: string[] = []
+    expect(await settleDefaultDataFolder({ env, platform: 'win32', log: (line) => said.push(line) })).toBe(roaming)
+    expect(said).toEqual([expect.stringMatching(/planted is neither a file nor a folder, so it is not copied/)])
+  })
+
   it('finds a file missing or extra in the copy, and a change of the same size', async () => {
     const dir = await makeTempDir()
     const from = path.join(dir, 'from')
