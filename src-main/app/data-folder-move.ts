@@ -7,13 +7,15 @@
  * 1. locked: the roaming folder's lock is taken, so no store writes there meanwhile (a folder in use is not moved);
  * 2. copied: everything is copied to `plant-store.moving` beside the target, durably;
  * 3. verified: every file of the copy is proven equal (size and SHA-256) to the original;
- * 4. placed: the copy is renamed into place. Until here the roaming folder is the one in use; from here the local one;
- * 5. noted: a note in the roaming folder says where the data went;
+ * 4. noted: a note in the roaming folder says where its data goes, and marks it as the source of this move;
+ * 5. placed: the copy is renamed into place. Until here the roaming folder is the one in use; from here the local one;
  * 6. retired: the roaming folder is renamed `plant-store.moved`, kept as it was (never deleted: the person may).
  *
- * A crash before 4 leaves the roaming folder in use, and the next start removes the half copy and starts again; a
- * crash after 4 leaves the local folder in use, and the next start finishes 5 and 6. A move that fails (a full disk,
- * a copy that differs) leaves the roaming folder in use and is tried again at the next start.
+ * A crash before 5 leaves the roaming folder in use, and the next start removes the half copy and starts again; a
+ * crash after 5 leaves the local folder in use, and the next start finishes 6. A move that fails (a full disk, a copy
+ * that differs) leaves the roaming folder in use and is tried again at the next start. A roaming folder without the
+ * note beside a local one in use is left alone: with a roaming profile it may be another computer's, whose older
+ * version made it again after this one moved its own.
  */
 import { readFile, mkdir, rm } from 'node:fs/promises'
 import { existsSync } from 'node:fs'
@@ -32,7 +34,7 @@ export const MOVER_HOLDER = 'Plant Store, moving this data folder to the local a
 export const MOVE_NOTE_NAME = 'WHERE-THE-DATA-WENT.txt'
 
 /** The steps of a move, in order (a test stops after each, as a crash would). */
-export const MOVE_STEPS = ['locked', 'copied', 'verified', 'placed', 'noted', 'retired'] as const
+export const MOVE_STEPS = ['locked', 'copied', 'verified', 'noted', 'placed', 'retired'] as const
 export type MoveStep = (typeof MOVE_STEPS)[number]
 
 /** How long a start waits for another process's move of the same folder (two launches at once) before going on. */
@@ -69,7 +71,7 @@ export async function settleDefaultDataFolder(options: MoveOptions = {}): Promis
       const proof = await copyIntoPlace(roaming, local, step)
       log(`Plant Store moved its data folder from ${roaming} to ${local} (${proof.files} files, ${proof.bytes} bytes, each checked).`)
     }
-    await retire(roaming, local, step)
+    if (existsSync(path.join(roaming, MOVE_NOTE_NAME))) await retire(roaming, step)
   } catch (error) {
     if (error instanceof DataDirLockedError && error.owner.holder === MOVER_HOLDER) await otherMoveEnded(roaming)
     else log(unfinishedMove(roaming, local, holdsData(local), error))
@@ -77,7 +79,7 @@ export async function settleDefaultDataFolder(options: MoveOptions = {}): Promis
   return defaultDataDir(env, platform)
 }
 
-/** Steps 1 to 4: the roaming folder, locked, copied beside the target, proven, renamed into place. */
+/** Steps 1 to 5: the roaming folder, locked, copied beside the target, proven, noted, and the copy renamed into place. */
 async function copyIntoPlace(roaming: string, local: string, step: (name: MoveStep) => Promise<void>): Promise<CopyProof> {
   const lock = await acquireDataDirLock(roaming, MOVER_HOLDER, 'move')
   try {
@@ -90,6 +92,8 @@ async function copyIntoPlace(roaming: string, local: string, step: (name: MoveSt
     await step('copied')
     const proof = await verifyCopy(roaming, moving, notCopied)
     await step('verified')
+    await replaceFile(path.join(roaming, MOVE_NOTE_NAME), moveNote(local, new Date()))
+    await step('noted')
     await renameFile(nodeFileSystem, moving, local)
     await syncDirectory(nodeFileSystem, path.dirname(local))
     await step('placed')
@@ -99,16 +103,11 @@ async function copyIntoPlace(roaming: string, local: string, step: (name: MoveSt
   }
 }
 
-/** Steps 5 and 6: the note, then the roaming folder renamed aside (unless a process uses it: then at a later start). */
-async function retire(roaming: string, local: string, step: (name: MoveStep) => Promise<void>): Promise<void> {
+/** Step 6: the roaming folder renamed aside, once no process holds it (one that does keeps it until a later start). */
+async function retire(roaming: string, step: (name: MoveStep) => Promise<void>): Promise<void> {
   const lock = await acquireDataDirLock(roaming, MOVER_HOLDER, 'move')
-  try {
-    await replaceFile(path.join(roaming, MOVE_NOTE_NAME), moveNote(local, new Date()))
-    await step('noted')
-  } finally {
-    // Released before the rename: Windows renames no folder in which a file is open, and the lock keeps its file open.
-    await lock.release()
-  }
+  // Released before the rename: Windows renames no folder in which a file is open, and the lock keeps its file open.
+  await lock.release()
   await renameFile(nodeFileSystem, roaming, retiredName(roaming))
   await step('retired')
 }
@@ -121,19 +120,19 @@ function retiredName(roaming: string): string {
   }
 }
 
-/** The note's words, for whoever opens the old folder. */
+/** The note's words, for whoever opens the old folder: true from the moment it is written, before the copy is in place. */
 export function moveNote(local: string, at: Date): string {
   return [
-    `Plant Store's data moved from this folder to`,
+    `Plant Store moves its data from this folder to`,
     `  ${local}`,
-    `on ${at.toISOString()}.`,
+    `(started ${at.toISOString()}). Once that folder exists, it is the one Plant Store uses; until then, this one is.`,
     '',
     'This folder is in the roaming application data folder, which Windows copies to the server at every sign-out',
-    'where roaming profiles are in use; the new one stays on this computer. Every file was copied and checked (size',
-    'and SHA-256) before Plant Store started using the new folder.',
+    'where roaming profiles are in use; the new one stays on this computer. Every file is copied and checked (size',
+    'and SHA-256) before Plant Store uses the new folder, and this one is then renamed plant-store.moved.',
     '',
-    'Plant Store no longer reads or writes this folder: it holds the data as it was at the move. Keep it as a spare',
-    'for a while, then delete it.',
+    'Plant Store no longer reads or writes a plant-store.moved folder: it holds the data as it was at the move. Keep',
+    'it as a spare for a while, then delete it.',
     ''
   ].join('\r\n')
 }

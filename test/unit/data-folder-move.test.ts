@@ -93,6 +93,18 @@ describe('the default data folder on Windows', () => {
     expect(readdirSync(path.dirname(roaming))).toEqual(['plant-store.moved'])
   })
 
+  it('leaves alone a roaming folder it did not move from (another computer’s older version made it again)', async () => {
+    const { env, roaming, local } = await profile()
+    const files = oldFolder(roaming)
+    await settleDefaultDataFolder({ env, ...quiet })
+    // A roaming profile brings back a folder an older Plant Store made on another computer after this one moved.
+    mkdirSync(roaming)
+    writeFileSync(path.join(roaming, 'plants.json'), '{"elsewhere":true}')
+    expect(await settleDefaultDataFolder({ env, ...quiet })).toBe(local)
+    expect(contentOf(roaming)).toEqual({ 'plants.json': '{"elsewhere":true}' })
+    expect(contentOf(local)).toEqual(files)
+  })
+
   it('never moves a folder a running store holds: the roaming folder stays in use, and moves at a later start', async () => {
     const { env, roaming, local } = await profile()
     const files = oldFolder(roaming)
