@@ -22,7 +22,7 @@ import { askAboutStartFailure, choose, serveNativeDialogs, tell, tellBackingUp }
 import { menuTemplate } from './menu'
 import { createMenuActions } from './menu-actions'
 import { createQuitGuard, type QuitGuard } from './quit-guard'
-import { QUIT_REQUEST, askRunningAppToQuit, asksToQuit, isQuitRequest, type ExitWait } from './quit-request'
+import { askRunningAppToQuit, asksToQuit, isQuitRequest, type ExitWait } from './quit-request'
 import { KeepAwake, askBeforeClosing } from './serving-tills'
 import { releaseDataFolderNow } from './session-end'
 import { singleInstanceProblem } from './single-instance'
@@ -142,7 +142,9 @@ export class DesktopApp {
    * decided to end (a second launch, or Quit at a refused start).
    */
   async run(): Promise<void> {
-    if (asksToQuit(this.#options.argv ?? process.argv)) return this.#askRunningAppToQuit()
+    // The installer's `--quit` launch (quit-request.ts): asks the running app, waits for it to end, starts nothing.
+    if (asksToQuit(this.#options.argv ?? process.argv))
+      return app.exit(await askRunningAppToQuit({ dataDir: this.dataDir, lock: app, wait: this.#options.quitWait }))
     let isFirstInstance: boolean
     try {
       isFirstInstance = this.#claimDataFolder()
@@ -203,16 +205,6 @@ export class DesktopApp {
     if (this.#platform === 'win32') app.setAppUserModelId(APP_USER_MODEL_ID)
     app.enableSandbox()
     return app.requestSingleInstanceLock()
-  }
-
-  /** The installer's `--quit` launch (quit-request.ts): asks the running app, in this tick (before 'ready'), and waits. */
-  async #askRunningAppToQuit(): Promise<void> {
-    const requestLock = () => {
-      // The lock is keyed by userData, which the running app set to the data folder (#claimDataFolder).
-      app.setPath('userData', this.dataDir)
-      return app.requestSingleInstanceLock(QUIT_REQUEST)
-    }
-    app.exit(await askRunningAppToQuit({ dataDir: this.dataDir, requestLock, wait: this.#options.quitWait }))
   }
 
   /** A start that failed before any dialog could offer choices: says why in a native dialog (a double-clicked app has no terminal), then exits 1. */

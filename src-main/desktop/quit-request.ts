@@ -74,11 +74,16 @@ export function waitForExit(holder: ProcessIdentity & { pid: number }, options: 
   })
 }
 
-/** What the asking launch acts through: the data folder, and Electron's single-instance lock (given the request). */
+/** Electron's `app`, as far as the single-instance lock goes. */
+export interface SingleInstanceLock {
+  setPath(name: 'userData', path: string): void
+  requestSingleInstanceLock(additionalData?: Record<string, unknown>): boolean
+}
+
+/** What the asking launch acts through: the data folder, Electron's single-instance lock, the wait. */
 export interface QuitLaunch {
   dataDir: string
-  /** Takes the single-instance lock, handing the running app {@link QUIT_REQUEST}; true when no app held it. */
-  requestLock(): boolean
+  lock: SingleInstanceLock
   wait?: ExitWait
 }
 
@@ -86,14 +91,17 @@ export interface QuitLaunch {
  * The asking launch: hands the running app the request and waits for it to end. Resolves with the exit code the
  * installer reads: 0 when no app runs on the folder (any more), 1 when one still runs (an older version that does not
  * know the request, a quit that outlasted the wait, or a running app that holds no catalogue, so its process is not
- * known): the installer then closes it its own way. Touches nothing in the folder.
+ * known): the installer then closes it its own way. Touches nothing in the folder. Everything before the wait runs in
+ * this tick, as Electron needs the lock taken before 'ready'.
  */
-export async function askRunningAppToQuit(launch: QuitLaunch): Promise<number> {
+export async function askRunningAppToQuit({ dataDir, lock, wait }: QuitLaunch): Promise<number> {
   // No folder, no app on it (and Electron's lock needs the folder to exist): nothing to ask.
-  if (!existsSync(launch.dataDir)) return 0
+  if (!existsSync(dataDir)) return 0
   // Read before asking: once asked, the running app releases its lock long before its process ends (the backup).
-  const holder = folderHolder(launch.dataDir)
-  if (launch.requestLock()) return 0
+  const holder = folderHolder(dataDir)
+  // The lock is keyed by userData, which the running app set to the data folder.
+  lock.setPath('userData', dataDir)
+  if (lock.requestSingleInstanceLock({ ...QUIT_REQUEST })) return 0
   if (!holder) return 1
-  return (await waitForExit(holder, launch.wait)) ? 0 : 1
+  return (await waitForExit(holder, wait)) ? 0 : 1
 }

@@ -34,6 +34,11 @@ function states(...answers: Array<'alive' | 'gone' | 'unproven'>) {
   return { asked, state }
 }
 
+/** Electron's single-instance lock answering `free` (true: no other app held it), running `meanwhile` when asked. */
+function lockAnswering(free: boolean, meanwhile: () => void = () => undefined) {
+  return { setPath: vi.fn(), requestSingleInstanceLock: vi.fn(() => (meanwhile(), free)) }
+}
+
 describe('a launch that asks the running app to quit', () => {
   it('is told by the request handed over with the lock, or by --quit on its command line', () => {
     expect(isQuitRequest(['Plant Store.exe'], QUIT_REQUEST)).toBe(true)
@@ -44,37 +49,38 @@ describe('a launch that asks the running app to quit', () => {
 
   it('asks nothing and answers 0 when the folder does not exist (no app runs on it), creating nothing', async () => {
     const dir = path.join(await makeTempDir(), 'plant-store')
-    const requestLock = vi.fn(() => true)
-    expect(await askRunningAppToQuit({ dataDir: dir, requestLock })).toBe(0)
-    expect(requestLock).not.toHaveBeenCalled()
+    const lock = lockAnswering(true)
+    expect(await askRunningAppToQuit({ dataDir: dir, lock })).toBe(0)
+    expect(lock.requestSingleInstanceLock).not.toHaveBeenCalled()
     expect(readdirSync(path.dirname(dir))).toEqual([])
   })
 
   it('answers 0 when it gets the lock itself: no app runs on the folder', async () => {
     const dir = await makeTempDir()
-    expect(await askRunningAppToQuit({ dataDir: dir, requestLock: () => true })).toBe(0)
+    const lock = lockAnswering(true)
+    expect(await askRunningAppToQuit({ dataDir: dir, lock })).toBe(0)
+    expect(lock.setPath).toHaveBeenCalledWith('userData', dir)
+    expect(lock.requestSingleInstanceLock).toHaveBeenCalledWith(QUIT_REQUEST)
   })
 
   it('waits for the holder read before asking, though the running app releases its lock long before it ends', async () => {
     const dir = await folderHeldBy(4242)
     const { asked, state } = states('alive', 'alive', 'gone')
-    const requestLock = () => {
-      rmSync(path.join(dir, 'lock')) // the running app stops its service at once; its backup keeps the process
-      return false
-    }
-    expect(await askRunningAppToQuit({ dataDir: dir, requestLock, wait: { state, stepMs: 1 } })).toBe(0)
+    // The running app stops its service at once; its backup keeps the process.
+    const lock = lockAnswering(false, () => rmSync(path.join(dir, 'lock')))
+    expect(await askRunningAppToQuit({ dataDir: dir, lock, wait: { state, stepMs: 1 } })).toBe(0)
     expect(asked).toEqual([4242, 4242, 4242])
   })
 
   it('answers 1 when the running app is still there at the limit (an older version that shows its window instead)', async () => {
     const dir = await folderHeldBy(4242)
     const { state } = states('alive')
-    expect(await askRunningAppToQuit({ dataDir: dir, requestLock: () => false, wait: { state, timeLimitMs: 0 } })).toBe(1)
+    expect(await askRunningAppToQuit({ dataDir: dir, lock: lockAnswering(false), wait: { state, timeLimitMs: 0 } })).toBe(1)
   })
 
   it('answers 1 when the running app holds no catalogue (first-run screen): its process is unknown, the installer closes it', async () => {
     const dir = await makeTempDir()
-    expect(await askRunningAppToQuit({ dataDir: dir, requestLock: () => false })).toBe(1)
+    expect(await askRunningAppToQuit({ dataDir: dir, lock: lockAnswering(false) })).toBe(1)
   })
 
   it('counts a process that cannot be proven gone as running, and a recycled pid as gone', async () => {
