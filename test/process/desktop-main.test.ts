@@ -29,8 +29,8 @@ interface Report {
 }
 
 /** Starts `entry` (the built main process by default) on `dataDir`; collects what it asked of Electron. */
-function startMain(dataDir: string, { entry = MAIN, env = {} }: { entry?: string; env?: NodeJS.ProcessEnv } = {}) {
-  const child = spawn(process.execPath, ['--import', REGISTER, entry], {
+function startMain(dataDir: string, { entry = MAIN, env = {}, args = [] }: { entry?: string; env?: NodeJS.ProcessEnv; args?: string[] } = {}) {
+  const child = spawn(process.execPath, ['--import', REGISTER, entry, ...args], {
     cwd: ROOT,
     env: { ...process.env, PLANT_STORE_DATA: dataDir, PLANT_STORE_PORT: '0', PLANT_STORE_TOKEN: undefined, ...env },
     stdio: ['ignore', 'pipe', 'pipe']
@@ -206,5 +206,26 @@ console.log('[electron] started null')
     expect(existsSync(path.join(local, 'plants.json'))).toBe(true)
     main.child.kill('SIGTERM')
     expect(await main.exited).toBe(0)
+  })
+
+  it('launched with --quit (the installer) while the app runs: starts nothing, and ends with 0 only once the app has ended', async () => {
+    const dir = await catalogueFolder()
+    const running = startMain(dir)
+    await running.report('loadURL')
+    const asking = startMain(dir, { args: ['--quit'] })
+    const endings: string[] = []
+    void running.ended.then(() => endings.push('running'))
+    void asking.ended.then(() => endings.push('asking'))
+    // Its userData is set just before it asks, after it has read the running app's pid from the folder's lock.
+    expect((await asking.report('setPath')).detail).toEqual({ name: 'userData', value: dir })
+    // The stand-in cannot hand the request across processes as Electron's lock does; SIGTERM takes the same quit path.
+    running.child.kill('SIGTERM')
+    expect(await running.exited).toBe(0)
+    expect(await asking.exited).toBe(0)
+    expect(endings).toEqual(['running', 'asking'])
+    // Only the lock's key: no Chromium folder, no window, no service of its own.
+    expect(asking.reports.filter((entry) => entry.what === 'setPath').map((entry) => entry.detail)).toEqual([{ name: 'userData', value: dir }])
+    expect(asking.reports.some((entry) => entry.what === 'window' || entry.what === 'loadURL')).toBe(false)
+    expect(existsSync(path.join(dir, 'lock'))).toBe(false)
   })
 })
