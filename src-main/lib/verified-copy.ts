@@ -82,7 +82,10 @@ export interface CopyProof {
  */
 export async function verifyCopy(from: string, to: string, skip: CopySkip = () => false): Promise<CopyProof> {
   const [original, copy] = await Promise.all([treeOf(from, skip), treeOf(to, skip)])
-  const differs = (a: string[], b: string[]) => a.find((name) => !b.includes(name)) ?? b.find((name) => !a.includes(name))
+  const differs = (a: string[], b: string[]) => {
+    const [inA, inB] = [new Set(a), new Set(b)]
+    return a.find((name) => !inB.has(name)) ?? b.find((name) => !inA.has(name))
+  }
   const odd = differs(original.folders, copy.folders) ?? differs(original.files, copy.files)
   if (odd !== undefined) throw new Error(`the copy ${to} and ${from} differ: ${odd} is in only one of them`)
   let bytes = 0
