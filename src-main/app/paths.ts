@@ -1,9 +1,12 @@
 /**
- * Where the catalogue lives by default: the per-user app data folder, the same
- * one Electron's `userData` resolves to for this app, so the desktop app and
- * `plant-store serve` share data and token.
+ * Where the catalogue lives by default: the per-user app data folder, which
+ * the desktop app also gives Electron as its `userData`, so the desktop app and
+ * `plant-store serve` share data and token. On Windows that is the local
+ * application data folder (%LOCALAPPDATA%), not the roaming one Electron would
+ * choose: a roaming profile copies %APPDATA% to the server at every sign-out
+ * (the catalogue, its journal and its backups, each time) and back at sign-in.
  */
-import { existsSync } from 'node:fs'
+import { existsSync, readdirSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -12,7 +15,7 @@ import { hostPlatform } from '#lib/platform'
 /** Folder name of the app's data under the platform's app data folder. */
 export const APP_FOLDER = 'plant-store'
 
-/** The platform's per-user application data folder (Electron's `appData`). */
+/** The platform's per-user application data folder (Electron's `appData`: the roaming one on Windows). */
 export function appDataFolder(env: NodeJS.ProcessEnv = process.env, platform = hostPlatform()): string {
   const home = os.homedir()
   if (platform === 'win32') return env.APPDATA ?? path.join(home, 'AppData', 'Roaming')
@@ -20,9 +23,36 @@ export function appDataFolder(env: NodeJS.ProcessEnv = process.env, platform = h
   return env.XDG_CONFIG_HOME || path.join(home, '.config')
 }
 
-/** The data directory used when neither --data nor PLANT_STORE_DATA is given. */
+/** The per-user folder for data that stays on this computer: %LOCALAPPDATA% on Windows, {@link appDataFolder} elsewhere. */
+export function localAppDataFolder(env: NodeJS.ProcessEnv = process.env, platform = hostPlatform()): string {
+  if (platform !== 'win32') return appDataFolder(env, platform)
+  return env.LOCALAPPDATA ?? path.join(os.homedir(), 'AppData', 'Local')
+}
+
+/** The data folder of versions before the local one, on Windows (%APPDATA%\plant-store); undefined elsewhere. */
+export function roamingDataDir(env: NodeJS.ProcessEnv = process.env, platform = hostPlatform()): string | undefined {
+  return platform === 'win32' ? path.join(appDataFolder(env, platform), APP_FOLDER) : undefined
+}
+
+/** True when `dir` is a folder with something in it. */
+export function holdsData(dir: string): boolean {
+  try {
+    return readdirSync(dir).length > 0
+  } catch {
+    return false
+  }
+}
+
+/**
+ * The data directory used when neither --data nor PLANT_STORE_DATA is given. On Windows the roaming folder of
+ * earlier versions stays the one in use until it has been moved (app/data-folder-move.ts): while the local folder
+ * holds nothing and the roaming one holds data, the roaming one is named, so that the desktop app and every CLI
+ * command agree on the folder at every moment of the move, a crash in the middle included.
+ */
 export function defaultDataDir(env: NodeJS.ProcessEnv = process.env, platform = hostPlatform()): string {
-  return path.join(appDataFolder(env, platform), APP_FOLDER)
+  const local = path.join(localAppDataFolder(env, platform), APP_FOLDER)
+  const roaming = roamingDataDir(env, platform)
+  return roaming !== undefined && !holdsData(local) && holdsData(roaming) ? roaming : local
 }
 
 /**

@@ -22,6 +22,7 @@ import { askAboutStartFailure, choose, serveNativeDialogs, tell, tellBackingUp }
 import { menuTemplate } from './menu'
 import { createMenuActions } from './menu-actions'
 import { createQuitGuard, type QuitGuard } from './quit-guard'
+import { askRunningAppToQuit, asksToQuit, isQuitRequest, type ExitWait } from './quit-request'
 import { KeepAwake, askBeforeClosing } from './serving-tills'
 import { releaseDataFolderNow } from './session-end'
 import { singleInstanceProblem } from './single-instance'
@@ -65,6 +66,9 @@ export interface DesktopAppOptions {
    * catalogue (the app's entry point asks for it; the tests of everything else start straight on a catalogue).
    */
   offerFirstRun?: boolean
+  /** This launch's command line (process.argv by default), and how a `--quit` launch waits (quit-request.ts). */
+  argv?: readonly string[]
+  quitWait?: ExitWait
 }
 
 /** The running desktop app. */
@@ -138,6 +142,9 @@ export class DesktopApp {
    * decided to end (a second launch, or Quit at a refused start).
    */
   async run(): Promise<void> {
+    // The installer's `--quit` launch (quit-request.ts): asks the running app, waits for it to end, starts nothing.
+    if (asksToQuit(this.#options.argv ?? process.argv))
+      return app.exit(await askRunningAppToQuit({ dataDir: this.dataDir, lock: app, wait: this.#options.quitWait }))
     let isFirstInstance: boolean
     try {
       isFirstInstance = this.#claimDataFolder()
@@ -212,7 +219,8 @@ export class DesktopApp {
   #listenToApp(): void {
     // Only the main window's page may be the app's; every other contents (the API reference) may go nowhere.
     guardAllWebContents(app, (contents) => (contents === this.window?.webContents ? this.appOrigin() : undefined))
-    app.on('second-instance', () => this.showWindow())
+    // The installer's quit (quit-request.ts) takes the normal path and asks nothing: a question would hold the installer.
+    app.on('second-instance', (_event, argv, _cwd, additionalData) => (isQuitRequest(argv, additionalData) ? app.quit() : this.showWindow()))
     // macOS: the Dock icon clicked while no window is open.
     app.on('activate', () => this.showWindow())
     app.on('window-all-closed', () => {

@@ -16,6 +16,8 @@ function isolateHome(): void {
   process.env.HOME = home
   process.env.XDG_CONFIG_HOME = path.join(home, '.config')
   process.env.APPDATA = path.join(home, 'AppData')
+  // Windows' default data folder is the local one (src-main/app/paths.ts): on a real Windows runner it is set.
+  process.env.LOCALAPPDATA = path.join(home, 'AppData', 'Local')
   delete process.env.PLANT_STORE_DATA
   delete process.env.PLANT_STORE_PORT
   delete process.env.PLANT_STORE_TOKEN

@@ -8,8 +8,8 @@
  */
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
-import { existsSync } from 'node:fs'
-import { writeFile } from 'node:fs/promises'
+import { existsSync, readdirSync } from 'node:fs'
+import { mkdir, rename, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it, onTestFinished } from 'vitest'
@@ -20,6 +20,8 @@ import { makeTempDir } from '#setup/temp-dir'
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const MAIN = path.join(ROOT, 'out/main/index.js')
 const REGISTER = fileURLToPath(new URL('./fake-electron/register.mjs', import.meta.url))
+/** Windows' file-system rules and the app's platform set to win32, before the app loads (test/_setup/windows/). */
+const WINDOWS = `--import=${fileURLToPath(new URL('../_setup/windows/preload.mjs', import.meta.url))}`
 
 interface Report {
   what: string
@@ -27,8 +29,8 @@ interface Report {
 }
 
 /** Starts `entry` (the built main process by default) on `dataDir`; collects what it asked of Electron. */
-function startMain(dataDir: string, { entry = MAIN, env = {} }: { entry?: string; env?: NodeJS.ProcessEnv } = {}) {
-  const child = spawn(process.execPath, ['--import', REGISTER, entry], {
+function startMain(dataDir: string, { entry = MAIN, env = {}, args = [] }: { entry?: string; env?: NodeJS.ProcessEnv; args?: string[] } = {}) {
+  const child = spawn(process.execPath, ['--import', REGISTER, entry, ...args], {
     cwd: ROOT,
     env: { ...process.env, PLANT_STORE_DATA: dataDir, PLANT_STORE_PORT: '0', PLANT_STORE_TOKEN: undefined, ...env },
     stdio: ['ignore', 'pipe', 'pipe']
@@ -185,6 +187,45 @@ console.log('[electron] started null')
     expect(await main.exited).toBe(0)
     expect(main.output().stderr).toContain(`Plant Store is already running on ${dir}`)
     expect(main.reports.some((entry) => entry.what === 'window' || entry.what === 'messageBox')).toBe(false)
+    expect(existsSync(path.join(dir, 'lock'))).toBe(false)
+  })
+
+  it('on Windows, first moves a data folder earlier versions kept in roaming %APPDATA% to %LOCALAPPDATA%, then opens it', async () => {
+    const profile = await makeTempDir()
+    const env = { APPDATA: path.join(profile, 'Roaming'), LOCALAPPDATA: path.join(profile, 'Local'), NODE_OPTIONS: WINDOWS }
+    await mkdir(env.APPDATA)
+    await mkdir(env.LOCALAPPDATA)
+    const roaming = path.join(env.APPDATA, 'plant-store')
+    await rename(await catalogueFolder(), roaming)
+    const local = path.join(env.LOCALAPPDATA, 'plant-store')
+    const main = startMain('', { env: { ...env, PLANT_STORE_DATA: undefined } })
+    // The staff UI, not the first-run screen: the catalogue came along, and Electron's paths point at the new folder.
+    expect((await main.report('loadURL')).detail).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/)
+    expect((await main.report('setPath')).detail).toEqual({ name: 'userData', value: local })
+    expect(readdirSync(env.APPDATA)).toEqual(['plant-store.moved'])
+    expect(existsSync(path.join(local, 'plants.json'))).toBe(true)
+    main.child.kill('SIGTERM')
+    expect(await main.exited).toBe(0)
+  })
+
+  it('launched with --quit (the installer) while the app runs: starts nothing, and ends with 0 only once the app has ended', async () => {
+    const dir = await catalogueFolder()
+    const running = startMain(dir)
+    await running.report('loadURL')
+    const asking = startMain(dir, { args: ['--quit'] })
+    const endings: string[] = []
+    void running.ended.then(() => endings.push('running'))
+    void asking.ended.then(() => endings.push('asking'))
+    // Its userData is set just before it asks, after it has read the running app's pid from the folder's lock.
+    expect((await asking.report('setPath')).detail).toEqual({ name: 'userData', value: dir })
+    // The stand-in cannot hand the request across processes as Electron's lock does; SIGTERM takes the same quit path.
+    running.child.kill('SIGTERM')
+    expect(await running.exited).toBe(0)
+    expect(await asking.exited).toBe(0)
+    expect(endings).toEqual(['running', 'asking'])
+    // Only the lock's key: no Chromium folder, no window, no service of its own.
+    expect(asking.reports.filter((entry) => entry.what === 'setPath').map((entry) => entry.detail)).toEqual([{ name: 'userData', value: dir }])
+    expect(asking.reports.some((entry) => entry.what === 'window' || entry.what === 'loadURL')).toBe(false)
     expect(existsSync(path.join(dir, 'lock'))).toBe(false)
   })
 })

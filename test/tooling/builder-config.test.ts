@@ -45,6 +45,7 @@ describe('the electron-builder configuration', () => {
     expect(config.mac.target).toEqual(['dmg'])
     // The shop's catalogue lives in the same folder as Electron's userData: an uninstall must not delete it.
     expect(config.nsis.deleteAppDataOnUninstall).toBe(false)
+    expect(config.nsis.include).toBe('build/installer.nsh')
   }, 30_000)
 
   it('signs with a certificate from the environment when there is one, notarises on macOS, and never requires either', async () => {
