@@ -21,7 +21,7 @@ import { defineConfig } from 'vitest/config'
 const WINDOWS_SEMANTICS_TESTS = [
   'test/unit/{backups,catalogue-file,data-file,group-commit,history-log-format,idempotency-keys,journal,journal-pile}.test.ts',
   'test/unit/{lock,lock-takeover,migrate,shop-store,plant-versions,restore,sales-report,store-open-close}.test.ts',
-  'test/unit/{named-tokens,token,offsite-backup,offsite-backup-prune,transfer-sliced,windows-semantics}.test.ts',
+  'test/unit/{named-tokens,token,offsite-backup,offsite-backup-prune,transfer-sliced,windows-semantics,data-folder-move}.test.ts',
   'test/process/{serve,data-safety,export-out-file,token-rotation,transfer-cli,leftovers,restore-after-crash}.test.ts',
   'test/process/{offsite-backup,ids-and-journal,cli-stop-and-folder,config-before-first-start}.test.ts'
 ]
