@@ -13,6 +13,7 @@ import { openPage } from '#setup/browser'
 import { startServe } from '#setup/serve-process'
 import { makeTempDir } from '#setup/temp-dir'
 import { SettingsDialog } from './pages/conflict-dialog'
+import { ShopSetUpPage } from './pages/shop-set-up-page'
 import { FirstRunPage } from './pages/first-run-page'
 import { differingShare } from './pages/image-diff'
 import { TransferPanel } from './pages/import-dialog'
@@ -64,6 +65,32 @@ async function picture(browser: Browser, page: Page, name: string, changed: stri
 describe("the shop owners' guide", () => {
   it('pictures each page from the running app, as the guide shows them (npm run docs:guide makes them again)', async ({ browser }) => {
     const changed: string[] = []
+
+    // Setting up: a fresh install's first run, as a UK shop.
+    const fresh = await startServe(await makeTempDir(), ['--first-run'])
+    const first = await openPage(browser, VIEWPORT)
+    await first.page.goto(fresh.uiUrl)
+    await new FirstRunPage(first.page).mainChoice.click()
+    await first.page.getByRole('button', { name: 'Yes, this is the main computer' }).click()
+    const setUp = new ShopSetUpPage(first.page)
+    await setUp.heading('Your shop').waitFor()
+    await setUp.field('Shop name').fill('The Green Shed')
+    await setUp.field('Address (optional)').fill('1 Mill Lane, Bristol')
+    await setUp.field('VAT number (optional)').fill('GB123456789')
+    await picture(browser, first.page, 'set-up-shop', changed)
+    await setUp.next.click()
+    await setUp.heading('Where is the shop?').waitFor()
+    await setUp.field('Country').selectOption({ label: 'United Kingdom' })
+    await setUp.next.click()
+    await setUp.heading('Money and tax').waitFor()
+    await picture(browser, first.page, 'set-up-tax', changed)
+    await setUp.next.click()
+    await setUp.heading('The owner').waitFor()
+    await setUp.next.click()
+    await setUp.heading('How would you like to start?').waitFor()
+    await picture(browser, first.page, 'set-up-start', changed)
+    await first.context.close()
+
     const s = await openTill(browser, SHOP_PLANTS)
     const { page } = s.watched
     await page.setViewportSize(VIEWPORT)
