@@ -5,6 +5,7 @@
  * regions.
  */
 import { describe, expect } from 'vitest'
+import type { Page } from 'playwright-core'
 import { it } from '#setup/browser-test'
 import { openTill, type TillSession } from './pages/till-session'
 import { TillPage } from './pages/till-page'
@@ -61,6 +62,78 @@ describe('a refund at the till', () => {
     await expect.poll(() => refund.getByRole('status').textContent()).toContain('Refund 1 of receipt 2')
     expect(await s.api.saleRefunds(1)).toEqual([])
     expect((await s.api.saleRefunds(2)).map((made) => made.lines.map((line) => line.quantity))).toEqual([[1]])
+    await s.finish(1)
+  })
+})
+
+const focusedId = (page: Page) => page.evaluate(() => (globalThis as any).document.activeElement?.id ?? '')
+
+/**
+ * Types `code` and Enter as a person does into whatever has focus: keys 100 ms apart by their time stamps, too slow
+ * for a scanner's burst (which would add the plant from anywhere), so only the scan box takes it.
+ */
+async function typeByHand(s: TillSession, code: string): Promise<void> {
+  await s.scan(code, 100)
+}
+
+/** Checks focus is in the scan box by what it is for: a code typed by hand adds the plant (one more basket line). */
+async function codeTypedByHandAdds(s: TillSession, till: TillPage, code: string, name: string): Promise<void> {
+  await expect.poll(() => focusedId(s.watched.page)).toBe('till-find')
+  await typeByHand(s, code)
+  await till.line(name).waitFor()
+}
+
+describe('focus at the till', () => {
+  it('goes back to the scan box after the receipt (Pay opened from a pots field), Remove, a refund and closing the day', async ({ browser }) => {
+    const s = await openTill(browser, PLANTS)
+    const { page } = s.watched
+    const till = new TillPage(page)
+    await till.open()
+    await s.scan('PS-1')
+    await till.line('Basil').waitFor()
+
+    // Pay from the line's pots field; the receipt closed with Esc.
+    await till.line('Basil').getByRole('spinbutton').focus()
+    await page.keyboard.press('F2')
+    await till.dialog(/^Pay /).getByLabel('Cash given').press('Enter')
+    await till.dialog('Receipt 1').waitFor()
+    await page.keyboard.press('Escape')
+    await till.dialog('Receipt 1').waitFor({ state: 'detached' })
+    await codeTypedByHandAdds(s, till, 'PS-4', 'Mint')
+
+    // Remove by keyboard: the Remove button goes with its line.
+    await till.line('Mint').getByRole('button', { name: 'Remove Mint' }).focus()
+    await page.keyboard.press('Enter')
+    await till.line('Mint').waitFor({ state: 'detached' })
+    await codeTypedByHandAdds(s, till, 'PS-4', 'Mint')
+
+    // A refund: the field takes focus again for the next receipt; Esc then leaves.
+    await page.keyboard.press('F4')
+    const refund = till.dialog('Refund')
+    await typeByHand(s, '1')
+    await refund.getByLabel('Pots of Basil to refund').fill('1')
+    await refund.getByLabel('Reason').fill('wrong plant')
+    await refund.getByLabel('Reason').press('Enter')
+    await expect.poll(() => refund.getByRole('status').textContent()).toContain('Refund 1 of receipt 1')
+    await expect.poll(() => focusedId(page)).toBe('refund-receipt')
+    await page.keyboard.press('Escape')
+    await refund.waitFor({ state: 'detached' })
+    await codeTypedByHandAdds(s, till, 'PS-3', 'Cactus')
+
+    // The day: it opens on Cash counted, never on Close; Enter there with nothing counted asks for the count.
+    await page.keyboard.press('F9')
+    const day = till.dialog(/X report: day 1/)
+    await expect.poll(() => focusedId(page)).toBe('day-counted')
+    await page.keyboard.press('Enter')
+    await day.getByText('Count the cash in the drawer first').waitFor()
+    await day.getByLabel('Cash counted').fill('0')
+    await day.getByLabel('Cash counted').press('Enter')
+    const z = till.dialog(/Z report: day 1/)
+    await z.waitFor()
+    await expect.poll(() => page.evaluate(() => (globalThis as any).document.activeElement?.textContent?.trim())).toBe('Print')
+    await page.keyboard.press('Escape')
+    await z.waitFor({ state: 'detached' })
+    await codeTypedByHandAdds(s, till, 'PS-2', 'Fern')
     await s.finish(1)
   })
 })
