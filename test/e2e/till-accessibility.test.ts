@@ -137,3 +137,55 @@ describe('focus at the till', () => {
     await s.finish(1)
   })
 })
+
+describe('what a screen reader hears at the till', () => {
+  it('every basket change with its total, the same words twice, and in Pay the change or what is short, politely', async ({ browser }) => {
+    const s = await openTill(browser, PLANTS)
+    const { page } = s.watched
+    const till = new TillPage(page)
+    await till.open()
+    const notice = page.locator('.till-notice')
+    const basketSaid = page.getByTestId('basket-said')
+    const heard = async (region: typeof notice, words: RegExp) => {
+      await expect.poll(async () => (await region.textContent())?.trim()).toMatch(words)
+      expect(await region.getAttribute('role')).toBe('status')
+    }
+
+    await s.scan('PS-1')
+    await heard(basketSaid, /^Basil, 1 pot\. Total \D*3\.99\.$/)
+    await heard(notice, /^Added Basil\.$/)
+    const firstAdded = await notice.textContent()
+    // A second scan of the same plant: the notice's words repeat, its text still changes so it is read again.
+    await s.scan('PS-1')
+    await heard(basketSaid, /^Basil, 2 pots\. Total \D*7\.98\.$/)
+    await expect.poll(() => notice.textContent()).not.toBe(firstAdded)
+    expect((await notice.textContent())!.trim()).toBe('Added Basil.')
+
+    await s.scan('PS-2')
+    await heard(basketSaid, /^Fern, 1 pot\. Total \D*20\.48\.$/)
+    await s.scan('PS-2')
+    await heard(notice, /^Fern is in the basket already/)
+    const already = await notice.textContent()
+    await s.scan('PS-2')
+    await expect.poll(() => notice.textContent()).not.toBe(already)
+
+    const pots = till.line('Basil').getByRole('spinbutton')
+    await pots.fill('5')
+    await pots.press('Enter')
+    await heard(basketSaid, /^Basil, 5 pots\. Total \D*32\.45\.$/)
+    await page.getByRole('button', { name: 'Remove Fern' }).click()
+    await heard(basketSaid, /^Removed Fern\. Total \D*19\.95\.$/)
+
+    await page.keyboard.press('F2')
+    const pay = till.dialog(/^Pay /)
+    const paySaid = pay.getByTestId('pay-said')
+    await pay.getByLabel('Cash given').pressSequentially('20')
+    await heard(paySaid, /^Change \D*0\.05$/)
+    await pay.getByLabel('Cash given').fill('10')
+    await heard(paySaid, /^Cash given is \D*9\.95 short of \D*19\.95$/)
+    // Shown at once, but as no alert: it would cut into the typing of the next key.
+    expect(await pay.getByRole('alert').count()).toBe(0)
+    await page.keyboard.press('Escape')
+    await s.finish(1)
+  })
+})
