@@ -189,3 +189,49 @@ describe('what a screen reader hears at the till', () => {
     await s.finish(1)
   })
 })
+
+describe('the till on a touch screen', () => {
+  it('gives every basket control 44 px and room between, with − and + for the pots', async ({ browser }) => {
+    const s = await openTill(browser, PLANTS)
+    const { page } = s.watched
+    await page.setViewportSize({ width: 1024, height: 600 })
+    // A touch screen as Chromium's device mode makes one: the pointer is coarse.
+    const cdp = await s.watched.context.newCDPSession(page)
+    await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 5 })
+    expect(await page.evaluate(() => (globalThis as any).matchMedia('(pointer: coarse)').matches)).toBe(true)
+    const till = new TillPage(page)
+    await till.open()
+    await s.scan('PS-1')
+    const basil = till.line('Basil')
+    const pots = basil.getByRole('spinbutton', { name: 'Pots of Basil' })
+    await expect.poll(() => pots.inputValue()).toBe('1')
+    await basil.getByRole('button', { name: 'One pot more of Basil' }).click()
+    await basil.getByRole('button', { name: 'One pot more of Basil' }).click()
+    await expect.poll(() => pots.inputValue()).toBe('3')
+    await basil.getByRole('button', { name: 'One pot fewer of Basil' }).click()
+    await expect.poll(() => pots.inputValue()).toBe('2')
+    await expect.poll(() => page.getByTestId('basket-said').textContent()).toMatch(/^Basil, 2 pots\. Total \D*7\.98\./)
+
+    const controls = ['One pot fewer of Basil', 'Pots of Basil', 'One pot more of Basil', 'Price of Basil', 'Discount on Basil', 'Remove Basil']
+    const boxes = []
+    for (const name of controls) {
+      const box = (await basil.getByRole(name === 'Pots of Basil' ? 'spinbutton' : 'button', { name }).boundingBox())!
+      expect(box.height, name).toBeGreaterThanOrEqual(44)
+      boxes.push({ name, ...box })
+    }
+    for (const name of ['One pot fewer of Basil', 'One pot more of Basil', 'Price of Basil', 'Discount on Basil', 'Remove Basil'])
+      expect(boxes.find((box) => box.name === name)!.width, name).toBeGreaterThanOrEqual(44)
+    // Side by side, never touching: a finger meant for Discount does not land on Remove.
+    for (const [left, right] of [
+      [0, 1],
+      [1, 2],
+      [3, 4],
+      [4, 5]
+    ] as const)
+      expect(boxes[right]!.x - (boxes[left]!.x + boxes[left]!.width), `${controls[left]} to ${controls[right]}`).toBeGreaterThanOrEqual(6)
+    for (const name of ['Pay (F2)', 'Refund (F4)', 'Day (F9)', 'Empty basket'])
+      expect((await page.getByRole('button', { name }).boundingBox())!.height, name).toBeGreaterThanOrEqual(44)
+    await cdp.detach()
+    await s.finish(1)
+  })
+})
