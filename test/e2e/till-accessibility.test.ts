@@ -7,6 +7,7 @@
 import { describe, expect } from 'vitest'
 import type { Page } from 'playwright-core'
 import { it } from '#setup/browser-test'
+import { axeViolations } from './pages/axe'
 import { openTill, type TillSession } from './pages/till-session'
 import { TillPage } from './pages/till-page'
 
@@ -53,6 +54,7 @@ describe('a refund at the till', () => {
     // Until Enter, the lines on screen are the last receipt found, and the dialog says what Enter will do.
     await field.fill('1')
     await refund.getByText('The lines below are of receipt 2. Enter finds receipt 1').waitFor()
+    expect(await axeViolations(page)).toEqual([])
     expect(await refund.getByRole('button', { name: /^Refund/ }).count()).toBe(0)
     await field.fill('2')
     // Refunding now refunds receipt 2, the one the field names.
@@ -126,11 +128,13 @@ describe('focus at the till', () => {
     await expect.poll(() => focusedId(page)).toBe('day-counted')
     await page.keyboard.press('Enter')
     await day.getByText('Count the cash in the drawer first').waitFor()
+    expect(await axeViolations(page)).toEqual([])
     await day.getByLabel('Cash counted').fill('0')
     await day.getByLabel('Cash counted').press('Enter')
     const z = till.dialog(/Z report: day 1/)
     await z.waitFor()
     await expect.poll(() => page.evaluate(() => (globalThis as any).document.activeElement?.textContent?.trim())).toBe('Print')
+    expect(await axeViolations(page)).toEqual([])
     await page.keyboard.press('Escape')
     await z.waitFor({ state: 'detached' })
     await codeTypedByHandAdds(s, till, 'PS-2', 'Fern')
@@ -185,6 +189,7 @@ describe('what a screen reader hears at the till', () => {
     await heard(paySaid, /^Cash given is \D*9\.95 short of \D*19\.95$/)
     // Shown at once, but as no alert: it would cut into the typing of the next key.
     expect(await pay.getByRole('alert').count()).toBe(0)
+    expect(await axeViolations(page)).toEqual([])
     await page.keyboard.press('Escape')
     await s.finish(1)
   })
@@ -211,6 +216,7 @@ describe('the till on a touch screen', () => {
     await basil.getByRole('button', { name: 'One pot fewer of Basil' }).click()
     await expect.poll(() => pots.inputValue()).toBe('2')
     await expect.poll(() => page.getByTestId('basket-said').textContent()).toMatch(/^Basil, 2 pots\. Total \D*7\.98\./)
+    expect(await axeViolations(page)).toEqual([])
 
     const controls = ['One pot fewer of Basil', 'Pots of Basil', 'One pot more of Basil', 'Price of Basil', 'Discount on Basil', 'Remove Basil']
     const boxes = []
