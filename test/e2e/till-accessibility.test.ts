@@ -241,3 +241,25 @@ describe('the till on a touch screen', () => {
     await s.finish(1)
   })
 })
+
+describe('the till at 200 % zoom', () => {
+  it('keeps the total and Pay on screen under the lines (1366×768 at 200 % is 683×384 CSS pixels)', async ({ browser }) => {
+    const s = await openTill(browser, PLANTS)
+    const { page } = s.watched
+    await page.setViewportSize({ width: 683, height: 384 })
+    const till = new TillPage(page)
+    await till.open()
+    for (const code of ['PS-1', 'PS-2', 'PS-3', 'PS-4']) await s.scan(code)
+    await till.line('Mint').waitFor()
+    for (const shown of [till.total, page.getByRole('button', { name: 'Pay (F2)' })]) {
+      const box = (await shown.boundingBox())!
+      expect(box.y + box.height, await shown.textContent()).toBeLessThanOrEqual(384)
+    }
+    expect(await till.total.textContent()).toMatch(/26\.99/)
+    await page.getByRole('button', { name: 'Pay (F2)' }).click()
+    await till.dialog(/^Pay /).waitFor()
+    expect(await axeViolations(page)).toEqual([])
+    await page.keyboard.press('Escape')
+    await s.finish(1)
+  })
+})
