@@ -29,6 +29,6 @@ export class StaffPad {
 
   /** The header's button of the member at the till. */
   signedIn(name: string): Locator {
-    return this.page.getByRole('banner').getByRole('button', { name: `Signed in: ${name}. Switch member (F8)`, exact: true })
+    return this.page.getByRole('banner').getByRole('button', { name: `${name} F8: signed in. Switch member`, exact: true })
   }
 }

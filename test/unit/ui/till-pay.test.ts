@@ -57,16 +57,16 @@ describe('the Pay dialog', () => {
 
   it('refuses cash given short and card above the total in words, sending nothing', async () => {
     const short = await payWith({ 'pay-given': '10' })
-    expect(short.find('[role="alert"]').text()).toBe('Cash given is £6.49 short of £16.49')
+    expect(short.find('.pay-fault').text()).toBe('Cash given is £6.49 short of £16.49')
     expect(short.find('button[type="submit"]').attributes('disabled')).toBeDefined()
     short.unmount()
     const over = await payWith({ 'pay-card': '20' })
-    expect(over.find('[role="alert"]').text()).toBe('Card and other come to more than the total of £16.49')
+    expect(over.find('.pay-fault').text()).toBe('Card and other come to more than the total of £16.49')
     await over.find('form').trigger('submit')
     over.unmount()
     // The card pays it all: cash given would show change no payment records (the drawer paying out for nothing).
     const paidByCard = await payWith({ 'pay-card': '16.49', 'pay-given': '1000' })
-    expect(paidByCard.find('[role="alert"]').text()).toBe('Card and other pay the whole total: no cash is due, so leave Cash given empty')
+    expect(paidByCard.find('.pay-fault').text()).toBe('Card and other pay the whole total: no cash is due, so leave Cash given empty')
     expect(paidByCard.find('[data-testid="change"]').exists()).toBe(false)
     await paidByCard.find('form').trigger('submit')
     expect(api.client.completeSale).not.toHaveBeenCalled()
