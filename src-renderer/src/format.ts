@@ -4,6 +4,7 @@ import type { EditableField } from '#shared/plant-schema'
 import { uniqueTags } from '#shared/text-rules'
 import { ApiError } from '#shared/api-errors'
 import { PROBLEM_TYPES } from '#shared/problem'
+import { ACCESS_EXPIRED, GENERIC_PROBLEM, hasApiWords, problemWords } from './problem-words'
 
 export const STATUS_LABELS: Record<PlantStatus, string> = {
   available: 'Available',
@@ -37,16 +38,16 @@ export function plantLabel(plant: Pick<Plant, 'id' | 'name'>): string {
   return plant.name ?? `Unnamed (#${plant.id})`
 }
 
-/** What staff are told when the server refuses this window's token (e.g. after `plant-store token --rotate`). */
-export const ACCESS_EXPIRED = 'This window’s access has expired — open the new link, or paste the access code'
+export { ACCESS_EXPIRED }
 
 /**
- * A failure in words for a toast: the server's explanation, but never its talk of headers for a refused token
- * (a revoked till's refusal is words for people already: its name, pair again).
+ * A failure in words for a toast: the problem in the shop's words (problem-words.ts), never the API's paths, bodies
+ * or headers; any refused token is an expired access (a revoked till's refusal has its own words: pair again).
  */
 export function failureText(error: unknown): string {
-  if (error instanceof ApiError) return error.status === 401 && error.type !== PROBLEM_TYPES.tillRevoked ? ACCESS_EXPIRED : error.detail
-  return String(error)
+  if (error instanceof ApiError) return error.status === 401 && error.type !== PROBLEM_TYPES.tillRevoked ? ACCESS_EXPIRED : problemWords(error)
+  const text = String(error)
+  return hasApiWords(text) ? GENERIC_PROBLEM : text
 }
 
 const time = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' })

@@ -1,8 +1,10 @@
 /**
- * The plant form's Stock and Reorder-at fields: their text read back into what an add or edit sends (a whole number,
- * null to stop keeping stock, or nothing when unchanged), and their messages in the words of the form.
+ * The fields that hold pots: the plant form's Stock and Reorder-at, their text read back into what an add or edit
+ * sends (a whole number, null to stop keeping stock, or nothing when unchanged) and their messages in the words of
+ * the form; and a stock-take's count, checked for a change too big to be likely.
  */
 import type { FieldError } from '#shared/problem'
+import { formatCount } from './format'
 
 /** The form fields that hold a number of pots, with what they are called in the form. */
 export const POT_FIELDS = { quantity: 'Stock', reorderAt: 'Reorder at' } as const
@@ -34,4 +36,28 @@ export function withPotsMessages<R extends { ok: true } | { ok: false; errors: F
       : error
   )
   return { ...result, errors }
+}
+
+/**
+ * How far a count may move a line's stock before it is asked about: more than half of what it had AND more than 20
+ * pots (both, so a line of 2 counted at 5 or a line of 400 counted at 380 pass quietly). A leftover digit in the
+ * field ("9" then "20" typed: 920) is the slip this catches.
+ */
+export const BIG_CHANGE = { share: 0.5, pots: 20 } as const
+
+/** True when counting `after` pots on a line that had `before` changes it by more than {@link BIG_CHANGE}. */
+export function isBigChange(before: number, after: number): boolean {
+  const change = Math.abs(after - before)
+  return change > BIG_CHANGE.pots && change > BIG_CHANGE.share * before
+}
+
+/** "+3", "−2", "±0": the difference a count makes. */
+export function differenceText(before: number, after: number): string {
+  const change = after - before
+  return change > 0 ? `+${formatCount(change)}` : change < 0 ? `−${formatCount(-change)}` : '±0'
+}
+
+/** "22 → 920 (+898)". */
+export function changeText(before: number, after: number): string {
+  return `${formatCount(before)} → ${formatCount(after)} (${differenceText(before, after)})`
 }

@@ -48,7 +48,7 @@ describe('the receipt page', () => {
       201
     )
     const html = await (await app.call('GET', '/v3/sales/1/receipt')).text()
-    expect(html).toContain('2026-11-25 00:30 · till')
+    expect(html).toContain('2026-11-25 00:30 · Till</p>') // the main computer's own till, never its token name "ui"
     expect(html).not.toContain('UTC')
   })
 })

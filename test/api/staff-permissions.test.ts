@@ -325,7 +325,7 @@ describe('the member at the till in the change log (extension)', () => {
     await app.call('POST', '/v3/plant/1/stock', { change: -1, reason: 'sold' }, anna)
     const sale = await app.call('POST', '/v3/sales', { lines: [{ plantId: 1, quantity: 1 }], payments: [{ method: 'card', amount: 500 }] }, anna)
     expect(await sale.json()).toMatchObject({ receipt: 1, till: 'ui', staff: 'Anna' })
-    expect(await (await app.call('GET', '/v3/sales/1/receipt')).text()).toContain('till ui · served by Anna</p>')
+    expect(await (await app.call('GET', '/v3/sales/1/receipt')).text()).toContain('· Till · served by Anna</p>')
     const refund = await app.call('POST', '/v3/sales/1/refunds', REFUND, anna)
     expect(await refund.json()).toMatchObject({ refund: 1, till: 'ui', staff: 'Anna' })
     const day = await app.call('POST', '/v3/days/current/close', { counted: 0 }, max)

@@ -15,8 +15,11 @@ import type { KeptSaleAnswer } from '#shared/lan'
 import type { Discount, Payment, Sale } from '#shared/sale'
 import { priceBasket, type PricedBasket } from '#shared/sale-totals'
 import { DEFAULT_SALES_SETTINGS, taxRateOf, type SalesSettings } from '#shared/tax'
+import { ApiError } from '#shared/api-errors'
+import { PROBLEM_TYPES } from '#shared/problem'
 import { api } from '#renderer/api'
 import { failureText } from '#renderer/format'
+import { usePlantsStore } from './plants'
 
 /** Where a till window keeps the id of its basket: per window (tab), kept across reloads. */
 export const BASKET_ID_KEY = 'plant-store.basket-id'
@@ -35,12 +38,30 @@ const emptyBasket = (): Basket => ({ idempotencyKey: newIdempotencyKey(), lines:
 /** What adding a plant did: a new line, one more pot, or nothing (a single plant is in the basket once). */
 export type Added = 'added' | 'more' | 'already'
 
+/** A line asking for more pots than its plant has on hand: said at once, so Pay never fails for it. */
+export interface Shortage {
+  plantId: number
+  name: string
+  asked: number
+  onHand: number
+}
+
+/** "none in stock", "only 2 in stock". */
+export const onHandWords = (onHand: number): string => (onHand <= 0 ? 'none in stock' : `only ${onHand} in stock`)
+
+/** A shortage in words for the till: what is asked, what the shelf has by the count, and what to do. */
+export function shortageText(short: Shortage): string {
+  return `${short.name}: ${short.asked} asked, ${onHandWords(short.onHand)}. Count it if the shelf holds more, or take pots off.`
+}
+
 export const useBasketStore = defineStore('basket', () => {
   const basketId = ref('')
   const basket = ref<Basket>(emptyBasket())
   const settings = ref<SalesSettings>(DEFAULT_SALES_SETTINGS)
   /** Why the basket could not be kept or read (the lines stay on screen). */
   const saveError = ref<string | null>(null)
+  /** Pots on hand of each plant kept in stock that is in the basket, as last read (a single plant has none). */
+  const onHand = ref<Record<number, number>>({})
   let saving: Promise<unknown> = Promise.resolve()
   let completing: Promise<Sale | KeptSaleAnswer> | undefined
 
@@ -58,6 +79,37 @@ export const useBasketStore = defineStore('basket', () => {
   )
   /** What the customer pays (0 while the basket cannot be priced). */
   const due = computed(() => (priced.value.ok ? priced.value.totals.net : 0))
+  /** Lines that ask for more pots than the stock count has: Pay waits until they are counted or taken down. */
+  const shortages = computed<Shortage[]>(() =>
+    basket.value.lines.flatMap((line) => {
+      const has = line.single ? undefined : onHand.value[line.plantId]
+      return has !== undefined && line.quantity > has ? [{ plantId: line.plantId, name: line.name, asked: line.quantity, onHand: has }] : []
+    })
+  )
+
+  /** Remembers what `plant` has on hand (a plant kept in stock). */
+  function noteStock(plant: Plant): void {
+    if (plant.quantity !== undefined) onHand.value = { ...onHand.value, [plant.id]: plant.quantity }
+  }
+
+  /** Reads afresh what each line kept in stock has on hand (a line whose plant cannot be read keeps what was known). */
+  async function refreshStock(): Promise<void> {
+    const stocked = basket.value.lines.filter((line) => !line.single)
+    const plants = await Promise.all(
+      stocked.map((line) =>
+        api()
+          .getPlant(line.plantId)
+          .catch(() => undefined)
+      )
+    )
+    for (const plant of plants) if (plant) noteStock(plant)
+  }
+
+  /** Saves a count of a line's plant made at the till (the shelf holds more than the stock said), and keeps it here. */
+  async function countStock(plantId: number, pots: number): Promise<void> {
+    const { plant } = await usePlantsStore().moveStock(plantId, { count: pots, reason: 'counted', note: 'counted at the till' })
+    noteStock(plant)
+  }
 
   /** Reads this window's basket and the tax settings (a basket kept before a reload or a restart comes back). */
   async function load(id = windowBasketId()): Promise<void> {
@@ -67,6 +119,7 @@ export const useBasketStore = defineStore('basket', () => {
       settings.value = sales
       if (kept) basket.value = kept
       saveError.value = null
+      await refreshStock()
     } catch (error) {
       saveError.value = `The basket could not be read: ${failureText(error)}`
     }
@@ -93,6 +146,7 @@ export const useBasketStore = defineStore('basket', () => {
 
   /** Adds `plant`: a new line, or one more pot of a plant kept in stock; a single plant already in the basket stays one. */
   function add(plant: Plant): Added {
+    noteStock(plant)
     const line = basket.value.lines.find((each) => each.plantId === plant.id)
     if (line?.single) return 'already'
     if (line) {
@@ -106,13 +160,20 @@ export const useBasketStore = defineStore('basket', () => {
     return 'added'
   }
 
+  /** Adds `plant` and says what happened, in words for the till: a line short of stock says so at once. */
+  function addWithWords(plant: Plant): string {
+    const added = add(plant)
+    if (added === 'already') return `${plant.name} is in the basket already (a single plant).`
+    const short = shortages.value.find((each) => each.plantId === plant.id)
+    return short ? `Added ${plant.name}, but ${onHandWords(short.onHand)}: count it if the shelf holds more.` : `Added ${plant.name}.`
+  }
+
   /** Adds the plant a scanned code names (read fresh from the server): what happened, in words for the till. */
   async function addById(id: number): Promise<string> {
     try {
       const plant = await api().getPlant(id)
       if (plant.quantity === undefined && plant.status === 'sold') return `${plant.name ?? `PS-${id}`} is already sold.`
-      const added = add(plant)
-      return added === 'already' ? `${plant.name} is in the basket already (a single plant).` : `Added ${plant.name}.`
+      return addWithWords(plant)
     } catch (error) {
       return `PS-${id} was not added: ${failureText(error)}`
     }
@@ -175,6 +236,10 @@ export const useBasketStore = defineStore('basket', () => {
         const sale = await api().completeSale(saleOfBasket(sold, payments), { idempotencyKey: sold.idempotencyKey })
         if (basket.value === sold) await clear()
         return sale
+      } catch (error) {
+        // Stock moved since the lines were read (another till sold the last pots): the basket says which line now.
+        if (error instanceof ApiError && error.type === PROBLEM_TYPES.notEnoughStock) await refreshStock()
+        throw error
       } finally {
         completing = undefined
       }
@@ -187,11 +252,15 @@ export const useBasketStore = defineStore('basket', () => {
     basket,
     settings,
     saveError,
+    onHand,
     priced,
     due,
+    shortages,
     load,
     add,
+    addWithWords,
     addById,
+    countStock,
     find,
     setQuantity,
     remove,

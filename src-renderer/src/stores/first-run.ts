@@ -10,6 +10,7 @@ import { validate } from '#shared/body-rules'
 import { CONNECT_BODY, readPairingText, type ConnectRequest, type SetupState } from '#shared/first-run'
 import { PROBLEM_TYPES, type FieldError } from '#shared/problem'
 import { api } from '#renderer/api'
+import { failureText } from '#renderer/format'
 import { openStaffUi } from '#renderer/connection'
 
 /** The fields of the connect form, in its order. */
@@ -35,7 +36,7 @@ export const useFirstRunStore = defineStore('first-run', () => {
 
   function refused(failure: unknown): void {
     const error = failure instanceof ApiError ? failure : undefined
-    refusal.value = error?.detail ?? `Plant Store did not answer (${String(failure)}); is it still running on this computer?`
+    refusal.value = error ? failureText(error) : `Plant Store did not answer (${String(failure)}); is it still running on this computer?`
     showErrors(error?.errors ?? [])
   }
 

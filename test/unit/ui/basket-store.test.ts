@@ -9,7 +9,7 @@ import type { ApiClient } from '#shared/api-client'
 import type { Basket } from '#shared/basket'
 import { asCents } from '#shared/money'
 import type { Plant } from '#shared/plant'
-import { BASKET_ID_KEY, useBasketStore, windowBasketId } from '#renderer/stores/basket'
+import { BASKET_ID_KEY, shortageText, useBasketStore, windowBasketId } from '#renderer/stores/basket'
 import { realApi, type RealApi } from './_real-api'
 
 let client: ApiClient
@@ -136,5 +136,36 @@ describe('the basket store', () => {
     expect(store.basket.lines).toHaveLength(1)
     expect(await store.complete([{ method: 'card', amount: 399 }])).toMatchObject({ receipt: 1 })
     expect(vi.mocked(client.completeSale).mock.calls.map((call) => call[1]?.idempotencyKey)).toEqual([key, key])
+  })
+
+  it('says at once that a line asks for more pots than are in stock, and a count at the till clears it', async () => {
+    const store = await loaded()
+    const ivy = await added({ name: 'Ivy', status: 'available', tags: [], price: 4, quantity: 0 })
+    expect(store.addWithWords(ivy)).toBe('Added Ivy, but none in stock: count it if the shelf holds more.')
+    expect(store.shortages).toEqual([{ plantId: ivy.id, name: 'Ivy', asked: 1, onHand: 0 }])
+    expect(shortageText(store.shortages[0]!)).toBe('Ivy: 1 asked, none in stock. Count it if the shelf holds more, or take pots off.')
+    await store.countStock(ivy.id, 1)
+    expect((await client.getPlant(ivy.id)).quantity).toBe(1)
+    expect(store.shortages).toEqual([])
+    // Fewer than asked is short too: 2 pots of a line with 1.
+    await store.setQuantity(0, 2)
+    expect(store.shortages).toEqual([{ plantId: ivy.id, name: 'Ivy', asked: 2, onHand: 1 }])
+    expect(store.addWithWords(basil)).toBe('Added Basil.')
+  })
+
+  it('reads what the lines have on hand when a kept basket comes back, and again when a sale is refused for stock', async () => {
+    await client.putBasket('till-1', {
+      idempotencyKey: 'k-2',
+      lines: [{ plantId: basil.id, name: 'Basil', single: false, quantity: 4, price: asCents(399) }]
+    })
+    await client.moveStock(basil.id, { count: 3, reason: 'counted' })
+    const store = await loaded()
+    expect(store.shortages).toEqual([{ plantId: basil.id, name: 'Basil', asked: 4, onHand: 3 }])
+    await store.setQuantity(0, 3)
+    expect(store.shortages).toEqual([])
+    // Another till sells two meanwhile: Pay is refused, and the basket says which line is short now.
+    await client.moveStock(basil.id, { change: -2, reason: 'sold' })
+    await expect(store.complete([{ method: 'card', amount: 1197 }])).rejects.toThrow(/in stock/)
+    expect(store.shortages).toEqual([{ plantId: basil.id, name: 'Basil', asked: 3, onHand: 1 }])
   })
 })

@@ -3,6 +3,8 @@
 import { flushPromises, mount } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { ApiError } from '#shared/api-errors'
+import { PROBLEM_TYPES } from '#shared/problem'
 import type { Sale } from '#shared/sale'
 import { useApiClient } from '#renderer/api'
 import TillPayDialog from '#renderer/components/till/TillPayDialog.vue'
@@ -83,5 +85,22 @@ describe('the Pay dialog', () => {
     await flushPromises()
     expect(api.client.completeSale).toHaveBeenCalledTimes(1)
     expect(wrapper.emitted('sold')).toHaveLength(1)
+  })
+
+  it('says a sale refused for stock in shop words, without the API call the server names', async () => {
+    const detail =
+      'Plant 1 ("Basil") has 0 in stock; a sale of 1 would take it below zero. Nothing was changed. ' +
+      'If the shelf holds more than that, count it first: POST /v3/plant/1/stock {"count": N, "reason": "counted"}.'
+    vi.mocked(api.client.completeSale).mockRejectedValue(
+      new ApiError({ type: PROBLEM_TYPES.notEnoughStock, title: 'Not enough stock', status: 409, detail, plantId: 1, onHand: 0 })
+    )
+    const wrapper = await payWith({ 'pay-card': '16.49' })
+    await wrapper.find('form').trigger('submit')
+    await flushPromises()
+    expect(wrapper.findAll('[role="alert"]').at(-1)!.text()).toBe(
+      'The sale was not completed: Not enough in stock: the count says none, so nothing was changed. ' +
+        'If the shelf holds more, count it first (Count it in the basket, or Stock → Stock-take). Complete sale tries again (it cannot sell twice).'
+    )
+    wrapper.unmount()
   })
 })

@@ -5,6 +5,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Refund, Sale } from '#shared/sale'
 import TillRefundDialog from '#renderer/components/till/TillRefundDialog.vue'
 import { useShopStore } from '#renderer/stores/shop'
+import { useStaffStore } from '#renderer/stores/staff'
+import type { StaffMember } from '#shared/staff'
 import { freshDialogTest } from './_dialog-setup'
 import type { FakeApi } from './_fake-api'
 
@@ -54,6 +56,19 @@ describe('the refund dialog', () => {
     await wrapper.find('form').trigger('submit')
     await flushPromises()
     expect(api.client.refundSale).not.toHaveBeenCalled()
+    wrapper.unmount()
+  })
+
+  it('says a refund over the staff member’s limit before it is sent, with the shop’s currency', async () => {
+    useStaffStore().current = { id: 2, name: 'Anna', role: 'staff', refundLimitCents: 1000 } as StaffMember
+    const wrapper = await openReceipt()
+    await wrapper.find('input[aria-label="Pots of Fern to refund"]').setValue('2')
+    expect(wrapper.find('[role="alert"]').exists()).toBe(false) // £8.00 is within £10.00
+    await wrapper.find('input[aria-label="Pots of Fern to refund"]').setValue('3')
+    expect(wrapper.find('[role="alert"]').text()).toBe(
+      '£12.00 back is over Anna’s refund limit of £10.00: a manager or the owner can give this refund.'
+    )
+    expect(wrapper.find('button[type="submit"]').attributes('disabled')).toBeDefined()
     wrapper.unmount()
   })
 })

@@ -8,7 +8,10 @@ import TheTillView from '#renderer/components/till/TheTillView.vue'
 import TillPayDialog from '#renderer/components/till/TillPayDialog.vue'
 import TillReceiptDialog from '#renderer/components/till/TillReceiptDialog.vue'
 import { useBasketStore } from '#renderer/stores/basket'
+import { usePlantsStore } from '#renderer/stores/plants'
 import { useStaffStore } from '#renderer/stores/staff'
+import { ApiError } from '#shared/api-errors'
+import { PROBLEM_TYPES } from '#shared/problem'
 import { fakeApi, plant } from './_fake-api'
 
 let api: ReturnType<typeof fakeApi>
@@ -80,6 +83,20 @@ describe('the Till view', () => {
     expect(wrapper.find('.till-pay-dialog').exists()).toBe(false)
     expect(wrapper.text()).not.toMatch(/receipt undefined|Receipt undefined/)
     expect(wrapper.findComponent(TillReceiptDialog).exists()).toBe(false)
+    wrapper.unmount()
+  })
+
+  it('waits with Pay for a line short of stock, except on a till whose main computer is away (the sale is kept there)', async () => {
+    const wrapper = mount(TheTillView, { attachTo: document.body })
+    await flushPromises()
+    useBasketStore().add(plant({ id: 3, name: 'Ivy', price: 4, quantity: 0 }))
+    await flushPromises()
+    const pay = () => wrapper.get('button.till-pay')
+    expect(pay().attributes('disabled')).toBeDefined()
+    expect(wrapper.get('#till-pay-waits').text()).toBe('Ivy: 1 asked, none in stock. Count it if the shelf holds more, or take pots off.')
+    usePlantsStore().streamError = new ApiError({ type: PROBLEM_TYPES.primaryUnreachable, title: 'Away', status: 503, detail: 'away' })
+    await flushPromises()
+    expect(pay().attributes('disabled')).toBeUndefined()
     wrapper.unmount()
   })
 })

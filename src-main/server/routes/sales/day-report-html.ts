@@ -6,6 +6,7 @@
 import type { DayClose, DayReport } from '#shared/day'
 import { asCents, formatCents, type ShopMoney } from '#shared/money'
 import { shopTime } from '#shared/shop-day'
+import { tillLabel } from '#shared/till-label'
 import type { SalesSettings } from '#shared/tax'
 import type { ReceiptPaper } from '#shared/sale'
 import { escape, printablePage, row, shopHead } from './printable-page'
@@ -24,7 +25,7 @@ export function dayReportHtml(
   const title = close ? `Z report, day ${report.day}` : `X report, day ${report.day} (not closed)`
   const when = [
     report.openedAt ? `opened ${time(report.openedAt)}` : 'the first day',
-    close ? `closed ${time(close.closedAt)} · till ${escape(close.till)}` : 'so far'
+    close ? `closed ${time(close.closedAt)} · ${escape(tillLabel(close.till))}` : 'so far'
   ]
   const takings = [
     row(`Sales (${report.sales})`, amount(report.gross)),

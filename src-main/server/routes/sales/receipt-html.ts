@@ -6,6 +6,7 @@
  */
 import { asCents, formatCents, type ShopMoney } from '#shared/money'
 import { shopTime } from '#shared/shop-day'
+import { tillLabel } from '#shared/till-label'
 import { qrPath } from '#shared/qr-path'
 import type { ReceiptPaper, Sale } from '#shared/sale'
 import type { SalesSettings } from '#shared/tax'
@@ -47,7 +48,7 @@ export function receiptHtml(sale: Sale, settings: SalesSettings, money: ShopMone
     `Receipt ${sale.receipt}`,
     paper,
     `${shopHead(settings)}
-<p>Receipt <strong id="receipt-number">${sale.receipt}</strong><br>${escape(shopTime(sale.at, money.timeZone))} · till ${escape(sale.till)}${sale.staff === undefined ? '' : ` · served by ${escape(sale.staff)}`}</p>
+<p>Receipt <strong id="receipt-number">${sale.receipt}</strong><br>${escape(shopTime(sale.at, money.timeZone))} · ${escape(tillLabel(sale.till))}${sale.staff === undefined ? '' : ` · served by ${escape(sale.staff)}`}</p>
 <table>${[...lines, ...basket, row('Total', amount(sale.totals.net), ' class="total"')].join('')}</table>
 ${tax.length > 0 ? `<h2>${taxWord}</h2><table>${tax.join('')}</table>` : ''}
 <h2>Paid</h2><table>${[...payments, ...(sale.change > 0 ? [row('Change', amount(sale.change))] : [])].join('')}</table>
