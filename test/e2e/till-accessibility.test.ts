@@ -253,7 +253,7 @@ describe('the till at 200 % zoom', () => {
     await till.line('Mint').waitFor()
     for (const shown of [till.total, page.getByRole('button', { name: 'Pay (F2)' })]) {
       const box = (await shown.boundingBox())!
-      expect(box.y + box.height, await shown.textContent()).toBeLessThanOrEqual(384)
+      expect(box.y + box.height, (await shown.textContent()) ?? '').toBeLessThanOrEqual(384)
     }
     expect(await till.total.textContent()).toMatch(/26\.99/)
     await page.getByRole('button', { name: 'Pay (F2)' }).click()
