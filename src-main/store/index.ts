@@ -14,7 +14,15 @@ export type { WriteCondition } from './catalogue/preconditions'
 export { DATA_FILE_VERSION } from './file/data-file'
 export { DATA_FILE_NAME, readCatalogue } from './file/read-catalogue'
 export { serializeSnapshot } from './file/snapshot'
-export { LOCK_FILE_NAME, RUNTIME_FILE_NAME, acquireDataDirLock, acquireLockFile, takeOverDataDir, type DataDirLock } from './folder/lock'
+export {
+  LOCK_FILE_NAME,
+  RUNTIME_FILE_NAME,
+  acquireDataDirLock,
+  acquireLockFile,
+  liveLockHolder,
+  takeOverDataDir,
+  type DataDirLock
+} from './folder/lock'
 export { checkStoreFolder } from './folder/data-folder'
 export { checkDataFolder, effectiveUid, ownFileProblem, userName } from './folder/data-folder-trust'
 export { CLI_ACTOR, type Actor } from './history/history-actor'

@@ -11,39 +11,39 @@
 import path from 'node:path'
 import type { Low } from 'lowdb'
 import type { NewPlant, Plant, PlantChanges } from '#shared/plant'
-import { ActiveJournal } from '#store/journal/active-journal'
 import { ChangeListeners } from '#store/catalogue/change-listeners'
-import { Checkpoints } from '#store/journal/checkpoints'
 import type { PlantFile } from '#store/file/data-file'
-import { FolderKeeping } from '#store/folder/folder-keeping'
 import { GroupCommit } from '#store/journal/group-commit'
 import type { Actor, HistoryEntry } from '#store/history/history-entry'
 import type { HistoryLog } from '#store/history/history-log'
 import { IdempotencyKeys, fingerprintOf, type IdempotencyScope } from '#store/catalogue/idempotency-keys'
-import { openCatalogue, type OpenShopStoreOptions, type OpenedCatalogue } from '#store/file/open-catalogue'
+import { openCatalogue, readCatalogueOnly, type OpenShopStoreOptions, type OpenedCatalogue, type ReadCatalogue } from '#store/file/open-catalogue'
 import { PlantEdits } from '#store/catalogue/plant-edits'
 import { changedPlantRecord, checkIdsLeft, newPlantRecord } from '#store/catalogue/plant-records'
 import type { AddOutcome, PlantBatch, PlantChange, PlantFilter } from '#store/catalogue/plant-store-types'
 import { IdempotencyKeyReusedError, checkVersion, type WriteCondition } from '#store/catalogue/preconditions'
 import { PublishedCatalogue } from '#store/catalogue/published-catalogue'
 import { DATA_FILE_NAME } from '#store/file/read-catalogue'
-import { RunBackups } from '#store/backups/run-backups'
 import { UnitOfWork, type StagedChange } from '#store/catalogue/unit-of-work'
 import { toFullPlant, type StoredPlant } from '#store/catalogue/stored-plant'
 import { CatalogueChangedError, UnknownPlantError } from '#store/catalogue/unknown-plant-error'
-import { writeSnapshot } from '#store/file/write-snapshot'
 import { StockMovements } from '#store/stock/stock-movements'
 import type { SalesLedger } from '#store/sales/sales-ledger'
 import type { StreamHost } from '#store/streams/record-stream'
-import { openRecordStreams, openStreamsBackup, type NamedStream, type OpenStreams } from '#store/streams/record-streams'
+import { openRecordStreams, type NamedStream, type OpenStreams } from '#store/streams/record-streams'
 import { SaleBook, type SaleHost } from '#store/sales/sale-book'
 import { Refunds } from '#store/sales/refunds'
 import { Days } from '#store/sales/days'
 import { describeWriteFailure } from '#lib/fs-errors'
+import { WriteRefusedError } from '#store/folder/folder-guard'
+import { startWriting, type StoreWriting } from '#store/store-writing'
 
 export { DATA_FILE_NAME } from '#store/file/read-catalogue'
 export type { OpenShopStoreOptions } from '#store/file/open-catalogue'
 export type { AddOutcome, PlantBatch, PlantChange, PlantFilter } from '#store/catalogue/plant-store-types'
+
+/** Why a store opened read-only refuses a change (a programming fault of its caller: a read command never writes). */
+const READ_ONLY = 'this catalogue was opened for reading only (by a command that only reads); nothing was changed'
 
 /** The catalogue behind the API. */
 export class ShopStore {
@@ -58,11 +58,8 @@ export class ShopStore {
   readonly #keys: IdempotencyKeys
   readonly #now: () => Date
   readonly #listeners = new ChangeListeners<PlantChange>()
-  readonly #journal: ActiveJournal
-  readonly #folder: FolderKeeping
-  readonly #checkpoints: Checkpoints
-  readonly #backups: RunBackups
-  readonly #release: () => Promise<void>
+  /** Undefined when the store was opened read-only ({@link ShopStore.openReadOnly}). */
+  readonly #writing: StoreWriting | undefined
   #closing: Promise<void> | undefined
   /** The record streams (record-streams.ts), in their list's order: each unit of work is staged, published or discarded in every one. */
   readonly #streams: readonly NamedStream[]
@@ -82,8 +79,8 @@ export class ShopStore {
   /** The till's days: the X report, the close (Z report): `store.days.close({ counted })`. */
   readonly days: Days
 
-  private constructor(opened: OpenedCatalogue, options: OpenShopStoreOptions) {
-    const { db, snapshot, guard } = opened
+  private constructor(opened: OpenedCatalogue | ReadCatalogue, options: OpenShopStoreOptions) {
+    const { db } = opened
     this.dir = options.dir
     this.file = path.join(options.dir, DATA_FILE_NAME)
     this.#db = db
@@ -103,9 +100,6 @@ export class ShopStore {
     this.#keys = new IdempotencyKeys(db.data.idempotencyKeys, options.idempotencyTtlMs)
     delete db.data.idempotencyKeys
     this.#catalogue = new PublishedCatalogue(db, this.#keys)
-    this.#journal = new ActiveJournal(options.dir, opened.journal, options.fs)
-    const opening = this.#catalogue.snapshot(opened.journal.gen, this.#now())
-    this.#backups = new RunBackups(this.dir, opening, () => openStreamsBackup(this.#streams), options.backupIntervalMs, opened.lastBackupAt)
     this.#commits = new GroupCommit<StagedChange>({
       save: (changes) => this.#save(changes),
       discard: () => {
@@ -114,28 +108,8 @@ export class ShopStore {
       },
       batchWindowMs: options.batchWindowMs
     })
-    const between = (task: () => Promise<void>) => this.#commits.exclusive(task)
-    const flushStreams = async (gen: number, withPending: boolean) => {
-      for (const { stream } of this.#streams) await stream.flushBefore(gen, withPending)
-    }
-    const source = { dir: this.dir, db, catalogue: this.#catalogue, now: this.#now, flushStreams }
-    const snapshotAt = (journalGen: number, withPending = false) => writeSnapshot(source, journalGen, withPending)
-    this.#folder = new FolderKeeping(guard, this.#journal, between, snapshotAt)
-    this.#release = () => guard.lock.release() // only deletes the lock file while it is still ours
-    this.#checkpoints = new Checkpoints({
-      file: this.file,
-      dir: this.dir,
-      journal: this.#journal,
-      between,
-      ready: () => this.#folder.readyToCheckpoint(),
-      writeSnapshot: async (journalGen) => void (await snapshotAt(journalGen)),
-      snapshotSize: () => snapshot.size,
-      beforeFold: () => flushStreams(Number.MAX_SAFE_INTEGER, false),
-      refused: () => this.#folder.refusal !== undefined,
-      idleMs: options.checkpointIdleMs,
-      journalBytes: options.checkpointBytes
-    })
-    if (opened.hasOldJournals) this.#checkpoints.armIdle()
+    const writingHost = { dir: this.dir, file: this.file, catalogue: this.#catalogue, streams: this.#streams, now: this.#now, commits: this.#commits }
+    this.#writing = 'guard' in opened ? startWriting(opened, options, writingHost) : undefined
     this.edits = new PlantEdits({
       submit: (apply) => this.#commits.submit(apply),
       latest: (id) => this.#catalogue.latest(id),
@@ -159,6 +133,21 @@ export class ShopStore {
     this.sales = new SaleBook(saleHost)
     this.refunds = new Refunds(saleHost)
     this.days = new Days(saleHost)
+  }
+
+  /** The store's writing side; a store opened read-only refuses every change (503, WriteRefusedError), writing nothing. */
+  #writable(): StoreWriting {
+    if (!this.#writing) throw new WriteRefusedError(READ_ONLY)
+    return this.#writing
+  }
+
+  /**
+   * Opens the catalogue in `dir` for reading only: no lock, nothing written or created in the folder (see
+   * readCatalogueOnly); the journals' lines not yet in plants.json are read into memory. Every change is refused.
+   * For commands that only read while no server runs: they work on a full disk and beside a holder of the folder.
+   */
+  static async openReadOnly(options: Pick<OpenShopStoreOptions, 'dir' | 'fs' | 'now'>): Promise<ShopStore> {
+    return new ShopStore(await readCatalogueOnly(options), options)
   }
 
   /**
@@ -308,7 +297,7 @@ export class ShopStore {
 
   /** Folds the journal into plants.json now (normally done in the background). */
   checkpoint(): Promise<void> {
-    return this.#checkpoints.run()
+    return this.#writable().checkpoints.run()
   }
 
   /**
@@ -322,14 +311,16 @@ export class ShopStore {
   }
 
   async #close(): Promise<void> {
+    const writing = this.#writing
+    if (!writing) return void (await this.#commits.close()) // read-only: nothing to fold, no lock to let go of
     // At once: no checkpoint and no patrol round starts after close() was called.
-    const ended = Promise.all([this.#checkpoints.stop(), this.#folder.stop()])
+    const ended = Promise.all([writing.checkpoints.stop(), writing.folder.stop()])
     await this.#commits.close()
     await ended
-    await this.#backups.settled()
-    if (await this.#folder.readyToFinish()) await this.#checkpoints.final()
-    else await this.#journal.close()
-    await this.#release()
+    await writing.backups.settled()
+    if (await writing.folder.readyToFinish()) await writing.checkpoints.final()
+    else await writing.journal.close()
+    await writing.release()
   }
 
   /**
@@ -337,14 +328,15 @@ export class ShopStore {
    * as one journal line, then publishes it to the catalogue and every record stream.
    */
   async #save(changes: StagedChange[]): Promise<void> {
-    this.#folder.assertWritable()
+    const { folder, journal } = this.#writable()
+    folder.assertWritable()
     try {
       const work = new UnitOfWork(this.#db.data.nextId, changes)
       for (const { stream } of this.#streams) stream.stage(work)
-      await this.#journal.append(work.line)
+      await journal.append(work.line)
     } catch (error) {
       try {
-        await this.#folder.afterFailedAppend(error) // rethrows unless the folder went away and the batch was written anew
+        await folder.afterFailedAppend(error) // rethrows unless the folder went away and the batch was written anew
       } catch (failed) {
         this.#writeFailure ??= { at: new Date().toISOString(), why: describeWriteFailure(error) }
         throw failed
@@ -353,7 +345,7 @@ export class ShopStore {
       return this.#publishAndTidy()
     }
     // Acknowledge only what reached the catalogue on disk.
-    await this.#folder.confirmAppend()
+    await folder.confirmAppend()
     this.#writeFailure = undefined
     this.#publishAndTidy()
   }
@@ -367,11 +359,12 @@ export class ShopStore {
   }
 
   #publishAndTidy(): void {
-    for (const { stream } of this.#streams) stream.publish(this.#journal.gen)
+    const { journal, backups, checkpoints } = this.#writable()
+    for (const { stream } of this.#streams) stream.publish(journal.gen)
     this.#catalogue.publish()
     try {
-      this.#backups.afterSave(this.#now(), () => this.#catalogue.snapshot(this.#journal.gen, this.#now()))
-      this.#checkpoints.afterSave()
+      backups.afterSave(this.#now(), () => this.#catalogue.snapshot(journal.gen, this.#now()))
+      checkpoints.afterSave()
     } catch (error) {
       // The change is on disk and must be answered as saved; housekeeping can wait for the next write.
       console.error('[plant-store] after-save housekeeping failed:', error)

@@ -53,7 +53,7 @@ async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
           ...(values.day === undefined ? {} : { day: Number(values.day) })
         }
       : undefined
-  return withApiClient(dataDir, env, 'a plant-store day command', async (client) => {
+  return withApiClient(dataDir, env, { holder: 'a plant-store day command', use: close ? 'write' : 'read' }, async (client) => {
     if (!close) {
       const report = await client.currentDay()
       process.stdout.write(values.json ? JSON.stringify(report, null, 2) + '\n' : `${reportLines(report).join('\n')}\n`)

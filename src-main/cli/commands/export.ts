@@ -81,7 +81,7 @@ async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
   // Loaded here, not with the command line: its CSV code need not slow `plant-store serve`'s start.
   const { exportChunks, exportWorkbook } = await import('#transfer/transfer')
   try {
-    await withCatalogue(dataDir, env, 'plant-store export', async ({ client, store }) => {
+    await withCatalogue(dataDir, env, { holder: 'plant-store export', use: 'read' }, async ({ client, store }) => {
       progress.phase(values.out === undefined ? 'Exporting' : `Exporting to ${values.out}`)
       const local = async () =>
         format === 'xlsx'

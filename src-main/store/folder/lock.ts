@@ -226,6 +226,12 @@ export async function takeOverDataDir(dir: string, owner: Pick<LockOwner, 'pid' 
   return removeStaleLock(file, found)
 }
 
+/** The holder `dir`'s lock file names while that process runs (or cannot be told gone); undefined otherwise. Only reads. */
+export async function liveLockHolder(dir: string): Promise<LockOwner | undefined> {
+  const owner = parseOwner(await readFile(path.join(dir, LOCK_FILE_NAME), 'utf8').catch(() => ''))
+  return owner && ownerState(owner) !== 'gone' ? owner : undefined
+}
+
 /** Takes the lock of `dir` for this process, or throws DataDirLockedError naming the holder. */
 export function acquireDataDirLock(dir: string, holder: string, refused = 'start'): Promise<DataDirLock> {
   return acquireLockFile(path.join(dir, LOCK_FILE_NAME), holder, { dir, refused, witness: () => liveWitness(dir) })
