@@ -16,12 +16,13 @@ import type { PlantFile } from '#store/file/data-file'
 import { GroupCommit } from '#store/journal/group-commit'
 import type { Actor, HistoryEntry } from '#store/history/history-entry'
 import type { HistoryLog } from '#store/history/history-log'
-import { IdempotencyKeys, fingerprintOf, type IdempotencyScope } from '#store/catalogue/idempotency-keys'
+import { IdempotencyKeys, fingerprintOf, keyReusedError, type IdempotencyScope } from '#store/catalogue/idempotency-keys'
 import { openCatalogue, readCatalogueOnly, type OpenShopStoreOptions, type OpenedCatalogue, type ReadCatalogue } from '#store/file/open-catalogue'
 import { PlantEdits } from '#store/catalogue/plant-edits'
 import { changedPlantRecord, checkIdsLeft, newPlantRecord } from '#store/catalogue/plant-records'
-import type { AddOutcome, PlantBatch, PlantChange, PlantFilter } from '#store/catalogue/plant-store-types'
-import { IdempotencyKeyReusedError, checkVersion, type WriteCondition } from '#store/catalogue/preconditions'
+import type { AddOutcome, ImportOnce, PlantBatch, PlantChange, PlantFilter } from '#store/catalogue/plant-store-types'
+import type { ImportSummary } from '#shared/import-export'
+import { checkVersion, type WriteCondition } from '#store/catalogue/preconditions'
 import { PublishedCatalogue } from '#store/catalogue/published-catalogue'
 import { DATA_FILE_NAME } from '#store/file/read-catalogue'
 import { UnitOfWork, type StagedChange } from '#store/catalogue/unit-of-work'
@@ -40,7 +41,7 @@ import { startWriting, type StoreWriting } from '#store/store-writing'
 
 export { DATA_FILE_NAME } from '#store/file/read-catalogue'
 export type { OpenShopStoreOptions } from '#store/file/open-catalogue'
-export type { AddOutcome, PlantBatch, PlantChange, PlantFilter } from '#store/catalogue/plant-store-types'
+export type { AddOutcome, ImportOnce, PlantBatch, PlantChange, PlantFilter } from '#store/catalogue/plant-store-types'
 
 /** Why a store opened read-only refuses a change (a programming fault of its caller: a read command never writes). */
 const READ_ONLY = 'this catalogue was opened for reading only (by a command that only reads); nothing was changed'
@@ -215,9 +216,8 @@ export class ShopStore {
       const fingerprint = scope && fingerprintOf(input)
       const known = scope && this.#keys.find(scope, now)
       if (known) {
-        if (known.record.fingerprint !== fingerprint)
-          throw new IdempotencyKeyReusedError(known.record.key, known.record.plant.id, known.record.stock ? 'stock' : 'add')
-        const replayed = { plant: known.record.plant, replayed: true }
+        if (known.record.fingerprint !== fingerprint) throw keyReusedError(known.record)
+        const replayed = { plant: known.record.plant!, replayed: true } // an add's own print: its record has the plant
         // A key staged by this very batch exists only if the batch is saved: tie the answer to that write.
         return known.pending ? { result: replayed, change: {} } : { result: replayed }
       }
@@ -241,10 +241,15 @@ export class ShopStore {
   /**
    * Adds and updates plants in one durable write (one journal line, one fsync: all or none after a crash);
    * UnknownPlantError (CatalogueChangedError: not at `batch.basedOn`), changing nothing. Announced once as `import.applied`.
+   * With `once` (an import's Idempotency-Key), the key and the import's answer are saved in the same journal line, even
+   * when nothing changes; a key already saved answers `replayed` (its first answer) and changes nothing (see replayOfImport).
    */
-  async applyBatch(batch: PlantBatch, by: Actor): Promise<{ added: Plant[]; updated: Plant[] }> {
+  async applyBatch(batch: PlantBatch, by: Actor, once?: ImportOnce): Promise<{ added: Plant[]; updated: Plant[]; replayed?: ImportSummary }> {
     const made = { seq: 0 } // its seq once prepared
-    const saved = await this.#commits.submit(() => {
+    const saved = await this.#commits.submit<{ added: Plant[]; updated: Plant[]; replayed?: ImportSummary }>(() => {
+      const known = once && this.#knownImport(once)
+      // A key staged by this very batch exists only if the batch is saved: tie the answer to that write.
+      if (known) return known.pending ? { result: known.replayed, change: {} } : { result: known.replayed }
       if (batch.basedOn !== undefined && (batch.basedOn !== this.version || this.#catalogue.staging)) throw new CatalogueChangedError()
       const missing = batch.updates.find((changes) => !this.#catalogue.live(changes.id))
       if (missing) throw new UnknownPlantError(missing.id)
@@ -262,11 +267,27 @@ export class ShopStore {
       // A batch is an import: its entries keep who imported it (`by`, a token's name) and say how the change came.
       for (const change of changes) if (change.history) change.history.via = 'import'
       made.seq = changes.at(-1)?.history?.seq ?? 0
+      if (once) changes.push({ key: this.#keys.stage({ ...once.scope, fingerprint: once.fingerprint, at, import: once.answer }) })
       return { result: { added: added.map(toFullPlant), updated: updated.map(toFullPlant) }, changes }
     })
     if (saved.added.length + saved.updated.length > 0)
       this.#listeners.announce({ type: 'import.applied', added: saved.added.length, updated: saved.updated.length, seq: made.seq })
     return saved
+  }
+
+  /**
+   * The first answer of the import `once` names, when its key was saved (or staged) before; IdempotencyKeyReusedError
+   * when that key was used for another call (another file, other choices, or not an import); undefined for a new key.
+   */
+  replayOfImport(once: Omit<ImportOnce, 'answer'>): ImportSummary | undefined {
+    return this.#knownImport(once)?.replayed.replayed
+  }
+
+  #knownImport(once: Omit<ImportOnce, 'answer'>): { replayed: { added: []; updated: []; replayed: ImportSummary }; pending: boolean } | undefined {
+    const known = this.#keys.find(once.scope, this.#now())
+    if (!known) return undefined
+    if (known.record.fingerprint !== once.fingerprint || !known.record.import) throw keyReusedError(known.record)
+    return { replayed: { added: [], updated: [], replayed: known.record.import }, pending: known.pending }
   }
 
   /**
