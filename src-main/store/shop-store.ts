@@ -241,8 +241,7 @@ export class ShopStore {
   /**
    * Adds and updates plants in one durable write (one journal line, one fsync: all or none after a crash);
    * UnknownPlantError (CatalogueChangedError: not at `batch.basedOn`), changing nothing. Announced once as `import.applied`.
-   * With `once` (an import's Idempotency-Key), the key and the import's answer are saved in the same journal line, even
-   * when nothing changes; a key already saved answers `replayed` (its first answer) and changes nothing (see replayOfImport).
+   * With `once` (an import's Idempotency-Key), the key and the import's answer are saved in the same journal line; a key already saved answers `replayed` (its first answer) and changes nothing (see replayOfImport).
    */
   async applyBatch(batch: PlantBatch, by: Actor, once?: ImportOnce): Promise<{ added: Plant[]; updated: Plant[]; replayed?: ImportSummary }> {
     const made = { seq: 0 } // its seq once prepared

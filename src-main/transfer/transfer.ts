@@ -88,10 +88,11 @@ export async function importFile(
       return { summary: { ...rest, ...nothing }, rejected: true }
     }
     try {
-      // Nothing to change writes nothing (an export imported back leaves the files as they were), but for a key to keep.
+      // Nothing to change writes nothing: an export imported back leaves the files as they were. Nor is its key kept:
+      // a retry of an import that added nothing cannot add anything twice.
       // The change log keeps who imports (`actor`: the request's token, or the CLI) and marks the changes `via: "import"`.
       const summary = { ...plan.summary, applied: true }
-      if (plan.adds.length + plan.updates.length === 0 && !once) return { summary, rejected: false }
+      if (plan.adds.length + plan.updates.length === 0) return { summary, rejected: false }
       const saved = await store.applyBatch({ ...plan, basedOn }, actor, once && { ...once, answer: summary })
       return saved.replayed ? { summary: saved.replayed, rejected: false, replayed: true } : { summary, rejected: false }
     } catch (error) {
