@@ -67,6 +67,16 @@ describe('Idempotency-Key on POST /v3/import (extension)', () => {
     expect(names(app)).toEqual(['Fern', 'Moss'])
   })
 
+  it('keeps keys per token: the same key from another token is its own', async () => {
+    const app = await createTestApp()
+    const created = await (await app.call('POST', '/v3/tokens', { name: 'till-1' })).json()
+    await send(app, FILE, '"shared"')
+    const other = await send(app, OTHER, '"shared"', 'dryRun=false', { authorization: `Bearer ${created.token}` })
+    expect(other.status).toBe(200)
+    expect(other.headers.get('idempotent-replayed')).toBeNull()
+    expect(names(app)).toEqual(['Fern', 'Moss', 'Ivy'])
+  })
+
   it('imports one file once for two requests with one key at the same moment', async () => {
     const app = await createTestApp({ batchWindowMs: 10 })
     const [a, b] = await Promise.all([send(app, FILE, '"together"'), send(app, FILE, '"together"')])
