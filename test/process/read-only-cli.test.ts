@@ -1,14 +1,17 @@
 /**
- * The CLI's commands that only read (plants list and get, export, sales list, day show) on a folder another live
+ * The CLI's commands that only read (plants list and get, export, sales list, day show, import --dry-run) on a folder another live
  * process holds, whose journal has lines not yet in plants.json, and with no server: before, they waited for the
  * folder's lock and failed; now they read the folder read-only, answer with those lines, and change no file there.
  */
+import { writeFile } from 'node:fs/promises'
+import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_SALES_SETTINGS } from '#shared/tax'
 import { CLI_ACTOR } from '#store'
 import { runCli } from '#setup/serve-process'
 import { openTestStore } from '#setup/test-store'
 import { folderState } from '#setup/folder-state'
+import { makeTempDir } from '#setup/temp-dir'
 
 const sale = { lines: [{ plantId: 1, quantity: 2 }], payments: [{ method: 'cash' as const, amount: 200 }] }
 
@@ -36,7 +39,11 @@ describe('read-only CLI commands (real processes)', () => {
     expect((JSON.parse(sales.stdout) as { sales: { receipt: number }[] }).sales.map((one) => one.receipt)).toEqual([1])
     const day = await cli('day', 'show', '--json')
     expect(JSON.parse(day.stdout)).toMatchObject({ sales: 1 })
-    for (const run of [list, got, exported, sales, day]) expect(run.code).toBe(0)
+    const csv = path.join(await makeTempDir(), 'check.csv')
+    await writeFile(csv, 'id,name\n2,Fern\n,Moss\n')
+    const dryRun = await cli('import', csv, '--dry-run')
+    expect(dryRun.stdout).toMatch(/^Dry run: nothing was changed\.\n\s+added\s+1\n\s+updated\s+0\n\s+unchanged\s+1\n/)
+    for (const run of [list, got, exported, sales, day, dryRun]) expect(run.code).toBe(0)
 
     expect(await folderState(dir)).toEqual(before)
   })

@@ -153,7 +153,7 @@ async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
     outcome =
       dryRun && !existsSync(path.join(dataDir, DATA_FILE_NAME))
         ? { summary: planFile({ format, bytes, choices }, () => undefined).summary, rejected: false }
-        : await withCatalogue(dataDir, env, 'plant-store import', async ({ client, store }) => {
+        : await withCatalogue(dataDir, env, { holder: 'plant-store import', use: dryRun ? 'read' : 'write' }, async ({ client, store }) => {
             progress.phase(dryRun ? `Checking ${path.basename(file)}` : `Importing ${path.basename(file)}`)
             if (!store) {
               const send = () => remoteImport(client, format, bytes, dryRun, choices, retry?.pending.key)
