@@ -22,7 +22,9 @@ describe('the key of plant-store import', () => {
     const retry = await importKeyFor(dir, 'a.csv', 'csv', { preset: 'none', decimalMark: ',' }, bytes) // the same choices, in another order
     expect(retry).toEqual({ pending: first.pending, resumed: true })
     expect((await importKeyFor(dir, 'a.csv', 'csv', { decimalMark: '.', preset: 'none' }, bytes)).resumed).toBe(false)
-    expect((await importKeyFor(dir, 'a.csv', 'csv', { decimalMark: ',', preset: 'none' }, new TextEncoder().encode('name\nMoss\n'))).resumed).toBe(false)
+    expect((await importKeyFor(dir, 'a.csv', 'csv', { decimalMark: ',', preset: 'none' }, new TextEncoder().encode('name\nMoss\n'))).resumed).toBe(
+      false
+    )
     expect((await importKeyFor(dir, 'a.json', 'json', { decimalMark: ',', preset: 'none' }, bytes)).resumed).toBe(false)
   })
 
