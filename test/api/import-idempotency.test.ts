@@ -6,6 +6,8 @@
  */
 import { describe, expect, it } from 'vitest'
 import { PROBLEM_TYPES } from '#shared/problem'
+import { OWNER_TOKEN_NAME } from '#shared/named-token'
+import { ShopStore, importFingerprintOf } from '#store'
 import { createTestApp, type TestApp } from '#setup/in-process'
 
 const FILE = 'name,price\nFern,4.50\nMoss,2.00\n'
@@ -65,6 +67,19 @@ describe('Idempotency-Key on POST /v3/import (extension)', () => {
     expect(again.headers.get('idempotent-replayed')).toBeNull()
     expect((await again.json()).unchanged).toBe(1)
     expect(names(app)).toEqual(['Fern', 'Moss'])
+  })
+
+  it('keeps the key in the journal line of the import: read back from the journal alone (no checkpoint), as after a crash', async () => {
+    const app = await createTestApp({ checkpointIdleMs: 3_600_000 })
+    const first = await (await send(app, FILE, '"import-1"')).json()
+    const fingerprint = importFingerprintOf('csv', {}, new TextEncoder().encode(FILE))
+    const reader = await ShopStore.openReadOnly({ dir: app.dir }) // replays the journal the running app has not folded yet
+    try {
+      expect(reader.replayOfImport({ scope: { by: OWNER_TOKEN_NAME, key: 'import-1' }, fingerprint })).toEqual(first)
+      expect(reader.find().map((plant) => plant.name)).toEqual(['Fern', 'Moss'])
+    } finally {
+      await reader.close()
+    }
   })
 
   it('keeps keys per token: the same key from another token is its own', async () => {
