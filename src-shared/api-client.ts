@@ -65,6 +65,10 @@ export interface SavedPlant {
 /** Options of an import: the request's, and the mapping's choices. */
 export interface ImportOptions extends RequestOptions {
   choices?: ImportChoices
+  /** The import's Idempotency-Key: the same file with the same choices sent again under it imports nothing twice. */
+  idempotencyKey?: string
+  /** Called when the answer is the first import's under that key (Idempotent-Replayed: true): nothing was imported now. */
+  onReplayed?: () => void
 }
 
 export interface ApiClient extends TillApi, StockApi, SalesApi, HistoryClient, LanApi, StaffApi {
@@ -175,12 +179,15 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     async backUpToFolder(requestOptions) {
       return json<BackupMade>(await send('POST', EXTENSION_PATHS.backup, undefined, requestOptions))
     },
-    async importPlants(file, format, dryRun, { choices, ...requestOptions } = {}) {
+    async importPlants(file, format, dryRun, { choices, idempotencyKey, onReplayed, ...requestOptions } = {}) {
       // A CSV file's encoding is the server's to detect (UTF-8, UTF-16, Windows-1252), unless chosen.
       const body = new RawBody(file, format === 'json' ? `${TRANSFER_MEDIA_TYPES.json}; charset=utf-8` : TRANSFER_MEDIA_TYPES[format])
       const query = new URLSearchParams({ dryRun: String(dryRun) })
       if (choices && Object.keys(choices).length > 0) query.set('mapping', JSON.stringify(choices))
-      return json<ImportSummary>(await send('POST', `${EXTENSION_PATHS.import}?${query}`, body, requestOptions))
+      const keyed: Record<string, string> = idempotencyKey === undefined ? {} : { [EXTENSION_HEADERS.idempotencyKey]: JSON.stringify(idempotencyKey) }
+      const response = await send('POST', `${EXTENSION_PATHS.import}?${query}`, body, requestOptions, keyed)
+      if (response.headers.get(EXTENSION_HEADERS.idempotentReplayed) === 'true') onReplayed?.()
+      return json<ImportSummary>(response)
     },
     async listTokens(requestOptions) {
       return json<NamedTokenInfo[]>(await send('GET', EXTENSION_PATHS.tokens, undefined, requestOptions))

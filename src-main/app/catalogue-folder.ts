@@ -34,8 +34,8 @@ export class FirstRunPendingError extends AppError {
 }
 
 /** Throws NoCatalogueError (FirstRunPendingError while a first run waits there) unless `dir` holds a catalogue. */
-export function requireCatalogue(dir: string): void {
+export async function requireCatalogue(dir: string): Promise<void> {
   if (existsSync(path.join(dir, DATA_FILE_NAME))) return
-  if (liveLockHolder(dir) === FIRST_RUN_HOLDER) throw new FirstRunPendingError(path.resolve(dir))
+  if ((await liveLockHolder(dir))?.holder === FIRST_RUN_HOLDER) throw new FirstRunPendingError(path.resolve(dir))
   throw new NoCatalogueError(path.resolve(dir))
 }

@@ -3,7 +3,9 @@
  * command opens the folder itself (holding the lock meanwhile) and talks to that catalogue's own API in-process;
  * when a server or the desktop app holds it, the command talks to that server (found in its server.json, reached
  * with the owner's token). Either way the command has the same typed client, so both ways validate, answer and fail
- * alike; commands that stream (import, export) also get the opened store when there is no server.
+ * alike; commands that stream (import, export) also get the opened store when there is no server. A command that only
+ * reads takes no lock: it asks the server that holds the folder, else reads the folder read-only (ShopStore.openReadOnly),
+ * so it works on a full disk, on a folder it may not write, and while another command holds the folder.
  */
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
@@ -11,7 +13,7 @@ import { createApiClient, type ApiClient, type FetchLike } from '#shared/api-cli
 import { tokenFromEnv } from './config'
 import { AccessPolicy, CLIENT_HEADER, createApp } from '#server'
 import { SERVER_FILE_NAME } from './service'
-import { ShopStore } from '#store'
+import { ShopStore, liveLockHolder } from '#store'
 import { SettingsOwner } from '#settings/settings-owner'
 import { DataDirLockedError } from '#store/errors'
 import { isProcessAlive } from '#lib/process-identity'
@@ -60,6 +62,17 @@ export async function ownerToken(dataDir: string, env: NodeJS.ProcessEnv): Promi
   }
 }
 
+/** What a command does with the catalogue: `read` never takes the folder's lock nor writes in it. */
+export type CatalogueUse = 'read' | 'write'
+
+/** The command reaching the catalogue, as its folder's lock names it, and its use; a bare name is a command that writes. */
+export type CatalogueUser = string | { holder: string; use: CatalogueUse }
+
+/** `user` with its use spelled out. */
+export function useOf(user: CatalogueUser): { holder: string; use: CatalogueUse } {
+  return typeof user === 'string' ? { holder: user, use: 'write' } : user
+}
+
 /** A way to the catalogue, to be closed when done. */
 export interface CatalogueConnection {
   /** The catalogue's API: the running server's, or the opened folder's own app called in-process. */
@@ -89,19 +102,37 @@ function inProcessClient(store: ShopStore): ApiClient {
   return createApiClient({ baseUrl: `http://${host}/v3`, token, fetch, headers: AS_CLI })
 }
 
-/** The API of the server running on `dataDir` (found in its server.json, reached with the owner's token), or undefined when none runs. */
-export async function runningServerClient(dataDir: string, env: NodeJS.ProcessEnv): Promise<ApiClient | undefined> {
-  const running = await findRunningServer(dataDir)
-  if (!running) return undefined
+/** The API of `running`, the server on `dataDir`, reached with the owner's token. */
+async function serverClient(running: RunningServerInfo, dataDir: string, env: NodeJS.ProcessEnv): Promise<ApiClient> {
   return createApiClient({ baseUrl: running.baseUrl, token: await ownerToken(dataDir, env), headers: AS_CLI })
 }
 
+/** The API of the server running on `dataDir` (found in its server.json, reached with the owner's token), or undefined when none runs. */
+export async function runningServerClient(dataDir: string, env: NodeJS.ProcessEnv): Promise<ApiClient | undefined> {
+  const running = await findRunningServer(dataDir)
+  return running && serverClient(running, dataDir, env)
+}
+
 /**
- * Connects to the catalogue of `dataDir` (see the module comment); `holder` names the command in the lock, so that
- * another process refused meanwhile is told who holds the folder. A folder with no catalogue gets a new, empty one:
- * commands that only look after an existing catalogue call requireCatalogue first.
+ * For a read: the server holding `dataDir` (its server.json names the live holder of the lock), else the folder
+ * opened read-only. A server still starting (no server.json yet) or one killed (its lock left behind) is read around.
  */
-export async function reachCatalogue(dataDir: string, env: NodeJS.ProcessEnv, holder: string): Promise<CatalogueConnection> {
+async function reachToRead(dataDir: string, env: NodeJS.ProcessEnv): Promise<CatalogueConnection> {
+  const [holder, running] = await Promise.all([liveLockHolder(dataDir), findRunningServer(dataDir)])
+  if (holder && running?.pid === holder.pid) return { client: await serverClient(running, dataDir, env), via: 'server', close: async () => undefined }
+  const store = await ShopStore.openReadOnly({ dir: dataDir })
+  return { client: inProcessClient(store), via: 'folder', store, close: () => store.close() }
+}
+
+/**
+ * Connects to the catalogue of `dataDir` (see the module comment); `user` names the command in the lock, so that
+ * another process refused meanwhile is told who holds the folder. A folder with no catalogue gets a new, empty one:
+ * commands that only look after an existing catalogue call requireCatalogue first. A user whose use is `read` takes
+ * no lock and writes nothing (see reachToRead).
+ */
+export async function reachCatalogue(dataDir: string, env: NodeJS.ProcessEnv, user: CatalogueUser): Promise<CatalogueConnection> {
+  const { holder, use } = useOf(user)
+  if (use === 'read') return reachToRead(dataDir, env)
   let store: ShopStore
   try {
     store = await ShopStore.open({ dir: dataDir, holder })
@@ -117,10 +148,10 @@ export async function reachCatalogue(dataDir: string, env: NodeJS.ProcessEnv, ho
 export async function withCatalogue<T>(
   dataDir: string,
   env: NodeJS.ProcessEnv,
-  holder: string,
+  user: CatalogueUser,
   work: (connection: CatalogueConnection) => Promise<T>
 ): Promise<T> {
-  const connection = await reachCatalogue(dataDir, env, holder)
+  const connection = await reachCatalogue(dataDir, env, user)
   try {
     return await work(connection)
   } finally {

@@ -5,7 +5,7 @@
 import { setTimeout as delay } from 'node:timers/promises'
 import { ApiError, type ApiClient } from '#shared/api-client'
 import { requireCatalogue } from '#app/catalogue-folder'
-import { OwnerTokenError, reachCatalogue, type CatalogueConnection } from '#app/reach-catalogue'
+import { OwnerTokenError, reachCatalogue, useOf, type CatalogueConnection, type CatalogueUser } from '#app/reach-catalogue'
 import { DataDirLockedError } from '#store/errors'
 import { CommandError, EXIT_CODES } from './command'
 import type { ExitCode } from '#shared/app-error'
@@ -29,13 +29,15 @@ export const FOLDER_WAIT_MS = 15_000
 
 /**
  * The catalogue of `dataDir`, waiting while another command holds the folder without serving an API there: two
- * short commands at the same moment (a till script and a nightly count) both do their work, one after the other.
+ * short commands at the same moment (a till script and a nightly count) both do their work, one after the other. A
+ * read never waits: it takes no lock (reachCatalogue).
  */
-async function reachWhenFree(dataDir: string, env: NodeJS.ProcessEnv, holder: string): Promise<CatalogueConnection> {
+async function reachWhenFree(dataDir: string, env: NodeJS.ProcessEnv, user: CatalogueUser): Promise<CatalogueConnection> {
+  if (useOf(user).use === 'read') return reachCatalogue(dataDir, env, user)
   const giveUpAt = Date.now() + FOLDER_WAIT_MS
   for (;;) {
     try {
-      return await reachCatalogue(dataDir, env, holder)
+      return await reachCatalogue(dataDir, env, user)
     } catch (error) {
       if (!(error instanceof DataDirLockedError) || Date.now() >= giveUpAt) throw error
       await delay(50 + Math.random() * 100) // spread out, so that waiting commands do not all try at once
@@ -44,17 +46,18 @@ async function reachWhenFree(dataDir: string, env: NodeJS.ProcessEnv, holder: st
 }
 
 /**
- * Runs `work` with the API of the catalogue in `dataDir` (`holder` names the command in the folder's lock); resolves
- * with exit 0, or throws a CommandError with the API's words and exit code.
+ * Runs `work` with the API of the catalogue in `dataDir` (`user` names the command in the folder's lock); resolves
+ * with exit 0, or throws a CommandError with the API's words and exit code. A user whose use is `read` takes no lock
+ * and writes nothing in the folder, so it works on a full disk.
  */
 export async function withApiClient(
   dataDir: string,
   env: NodeJS.ProcessEnv,
-  holder: string,
+  user: CatalogueUser,
   work: (client: ApiClient) => Promise<void>
 ): Promise<number> {
-  requireCatalogue(dataDir)
-  const connection = await reachWhenFree(dataDir, env, holder).catch((error: unknown) => {
+  await requireCatalogue(dataDir)
+  const connection = await reachWhenFree(dataDir, env, user).catch((error: unknown) => {
     if (error instanceof OwnerTokenError) throw new CommandError(error.message, EXIT_CODES.notAllowed)
     if (error instanceof DataDirLockedError) {
       const busy = `${error.owner.holder} (process ${error.owner.pid}) has had the data folder ${dataDir} for ${FOLDER_WAIT_MS / 1000} s without serving an API there`

@@ -9,12 +9,21 @@ export { belowZeroLines, stockReportOf } from './stock/stock-report'
 export type { SaleOutcome, SaleRequest } from './sales/sale-book'
 export { publicOf, type SaleRecord, type RefundRecord, type DayRecord } from './sales/sale-records'
 export type { JournalRecord } from './journal/journal'
-export type { PlantChange } from '#store/catalogue/plant-store-types'
+export type { ImportOnce, PlantChange } from '#store/catalogue/plant-store-types'
+export { importFingerprintOf, type IdempotencyScope } from './catalogue/idempotency-keys'
 export type { WriteCondition } from './catalogue/preconditions'
 export { DATA_FILE_VERSION } from './file/data-file'
 export { DATA_FILE_NAME, readCatalogue } from './file/read-catalogue'
 export { serializeSnapshot } from './file/snapshot'
-export { LOCK_FILE_NAME, RUNTIME_FILE_NAME, acquireDataDirLock, acquireLockFile, liveLockHolder, takeOverDataDir, type DataDirLock } from './folder/lock'
+export {
+  LOCK_FILE_NAME,
+  RUNTIME_FILE_NAME,
+  acquireDataDirLock,
+  acquireLockFile,
+  liveLockHolder,
+  takeOverDataDir,
+  type DataDirLock
+} from './folder/lock'
 export { checkStoreFolder } from './folder/data-folder'
 export { checkDataFolder, effectiveUid, ownFileProblem, userName } from './folder/data-folder-trust'
 export { CLI_ACTOR, type Actor } from './history/history-actor'

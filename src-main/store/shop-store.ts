@@ -11,39 +11,40 @@
 import path from 'node:path'
 import type { Low } from 'lowdb'
 import type { NewPlant, Plant, PlantChanges } from '#shared/plant'
-import { ActiveJournal } from '#store/journal/active-journal'
 import { ChangeListeners } from '#store/catalogue/change-listeners'
-import { Checkpoints } from '#store/journal/checkpoints'
 import type { PlantFile } from '#store/file/data-file'
-import { FolderKeeping } from '#store/folder/folder-keeping'
 import { GroupCommit } from '#store/journal/group-commit'
 import type { Actor, HistoryEntry } from '#store/history/history-entry'
 import type { HistoryLog } from '#store/history/history-log'
-import { IdempotencyKeys, fingerprintOf, type IdempotencyScope } from '#store/catalogue/idempotency-keys'
-import { openCatalogue, type OpenShopStoreOptions, type OpenedCatalogue } from '#store/file/open-catalogue'
+import { IdempotencyKeys, fingerprintOf, keyReusedError, type IdempotencyScope } from '#store/catalogue/idempotency-keys'
+import { openCatalogue, readCatalogueOnly, type OpenShopStoreOptions, type OpenedCatalogue, type ReadCatalogue } from '#store/file/open-catalogue'
 import { PlantEdits } from '#store/catalogue/plant-edits'
 import { changedPlantRecord, checkIdsLeft, newPlantRecord } from '#store/catalogue/plant-records'
-import type { AddOutcome, PlantBatch, PlantChange, PlantFilter } from '#store/catalogue/plant-store-types'
-import { IdempotencyKeyReusedError, checkVersion, type WriteCondition } from '#store/catalogue/preconditions'
+import type { AddOutcome, ImportOnce, PlantBatch, PlantChange, PlantFilter } from '#store/catalogue/plant-store-types'
+import type { ImportSummary } from '#shared/import-export'
+import { checkVersion, type WriteCondition } from '#store/catalogue/preconditions'
 import { PublishedCatalogue } from '#store/catalogue/published-catalogue'
 import { DATA_FILE_NAME } from '#store/file/read-catalogue'
-import { RunBackups } from '#store/backups/run-backups'
 import { UnitOfWork, type StagedChange } from '#store/catalogue/unit-of-work'
 import { toFullPlant, type StoredPlant } from '#store/catalogue/stored-plant'
 import { CatalogueChangedError, UnknownPlantError } from '#store/catalogue/unknown-plant-error'
-import { writeSnapshot } from '#store/file/write-snapshot'
 import { StockMovements } from '#store/stock/stock-movements'
 import type { SalesLedger } from '#store/sales/sales-ledger'
 import type { StreamHost } from '#store/streams/record-stream'
-import { openRecordStreams, openStreamsBackup, type NamedStream, type OpenStreams } from '#store/streams/record-streams'
+import { openRecordStreams, type NamedStream, type OpenStreams } from '#store/streams/record-streams'
 import { SaleBook, type SaleHost } from '#store/sales/sale-book'
 import { Refunds } from '#store/sales/refunds'
 import { Days } from '#store/sales/days'
 import { describeWriteFailure } from '#lib/fs-errors'
+import { WriteRefusedError } from '#store/folder/folder-guard'
+import { startWriting, type StoreWriting } from '#store/store-writing'
 
 export { DATA_FILE_NAME } from '#store/file/read-catalogue'
 export type { OpenShopStoreOptions } from '#store/file/open-catalogue'
-export type { AddOutcome, PlantBatch, PlantChange, PlantFilter } from '#store/catalogue/plant-store-types'
+export type { AddOutcome, ImportOnce, PlantBatch, PlantChange, PlantFilter } from '#store/catalogue/plant-store-types'
+
+/** Why a store opened read-only refuses a change (a programming fault of its caller: a read command never writes). */
+const READ_ONLY = 'this catalogue was opened for reading only (by a command that only reads); nothing was changed'
 
 /** The catalogue behind the API. */
 export class ShopStore {
@@ -58,11 +59,8 @@ export class ShopStore {
   readonly #keys: IdempotencyKeys
   readonly #now: () => Date
   readonly #listeners = new ChangeListeners<PlantChange>()
-  readonly #journal: ActiveJournal
-  readonly #folder: FolderKeeping
-  readonly #checkpoints: Checkpoints
-  readonly #backups: RunBackups
-  readonly #release: () => Promise<void>
+  /** Undefined when the store was opened read-only ({@link ShopStore.openReadOnly}). */
+  readonly #writing: StoreWriting | undefined
   #closing: Promise<void> | undefined
   /** The record streams (record-streams.ts), in their list's order: each unit of work is staged, published or discarded in every one. */
   readonly #streams: readonly NamedStream[]
@@ -82,8 +80,8 @@ export class ShopStore {
   /** The till's days: the X report, the close (Z report): `store.days.close({ counted })`. */
   readonly days: Days
 
-  private constructor(opened: OpenedCatalogue, options: OpenShopStoreOptions) {
-    const { db, snapshot, guard } = opened
+  private constructor(opened: OpenedCatalogue | ReadCatalogue, options: OpenShopStoreOptions) {
+    const { db } = opened
     this.dir = options.dir
     this.file = path.join(options.dir, DATA_FILE_NAME)
     this.#db = db
@@ -103,9 +101,6 @@ export class ShopStore {
     this.#keys = new IdempotencyKeys(db.data.idempotencyKeys, options.idempotencyTtlMs)
     delete db.data.idempotencyKeys
     this.#catalogue = new PublishedCatalogue(db, this.#keys)
-    this.#journal = new ActiveJournal(options.dir, opened.journal, options.fs)
-    const opening = this.#catalogue.snapshot(opened.journal.gen, this.#now())
-    this.#backups = new RunBackups(this.dir, opening, () => openStreamsBackup(this.#streams), options.backupIntervalMs, opened.lastBackupAt)
     this.#commits = new GroupCommit<StagedChange>({
       save: (changes) => this.#save(changes),
       discard: () => {
@@ -114,28 +109,8 @@ export class ShopStore {
       },
       batchWindowMs: options.batchWindowMs
     })
-    const between = (task: () => Promise<void>) => this.#commits.exclusive(task)
-    const flushStreams = async (gen: number, withPending: boolean) => {
-      for (const { stream } of this.#streams) await stream.flushBefore(gen, withPending)
-    }
-    const source = { dir: this.dir, db, catalogue: this.#catalogue, now: this.#now, flushStreams }
-    const snapshotAt = (journalGen: number, withPending = false) => writeSnapshot(source, journalGen, withPending)
-    this.#folder = new FolderKeeping(guard, this.#journal, between, snapshotAt)
-    this.#release = () => guard.lock.release() // only deletes the lock file while it is still ours
-    this.#checkpoints = new Checkpoints({
-      file: this.file,
-      dir: this.dir,
-      journal: this.#journal,
-      between,
-      ready: () => this.#folder.readyToCheckpoint(),
-      writeSnapshot: async (journalGen) => void (await snapshotAt(journalGen)),
-      snapshotSize: () => snapshot.size,
-      beforeFold: () => flushStreams(Number.MAX_SAFE_INTEGER, false),
-      refused: () => this.#folder.refusal !== undefined,
-      idleMs: options.checkpointIdleMs,
-      journalBytes: options.checkpointBytes
-    })
-    if (opened.hasOldJournals) this.#checkpoints.armIdle()
+    const writingHost = { dir: this.dir, file: this.file, catalogue: this.#catalogue, streams: this.#streams, now: this.#now, commits: this.#commits }
+    this.#writing = 'guard' in opened ? startWriting(opened, options, writingHost) : undefined
     this.edits = new PlantEdits({
       submit: (apply) => this.#commits.submit(apply),
       latest: (id) => this.#catalogue.latest(id),
@@ -159,6 +134,21 @@ export class ShopStore {
     this.sales = new SaleBook(saleHost)
     this.refunds = new Refunds(saleHost)
     this.days = new Days(saleHost)
+  }
+
+  /** The store's writing side; a store opened read-only refuses every change (503, WriteRefusedError), writing nothing. */
+  #writable(): StoreWriting {
+    if (!this.#writing) throw new WriteRefusedError(READ_ONLY)
+    return this.#writing
+  }
+
+  /**
+   * Opens the catalogue in `dir` for reading only: no lock, nothing written or created in the folder (see
+   * readCatalogueOnly); the journals' lines not yet in plants.json are read into memory. Every change is refused.
+   * For commands that only read while no server runs: they work on a full disk and beside a holder of the folder.
+   */
+  static async openReadOnly(options: Pick<OpenShopStoreOptions, 'dir' | 'fs' | 'now'>): Promise<ShopStore> {
+    return new ShopStore(await readCatalogueOnly(options), options)
   }
 
   /**
@@ -226,9 +216,8 @@ export class ShopStore {
       const fingerprint = scope && fingerprintOf(input)
       const known = scope && this.#keys.find(scope, now)
       if (known) {
-        if (known.record.fingerprint !== fingerprint)
-          throw new IdempotencyKeyReusedError(known.record.key, known.record.plant.id, known.record.stock ? 'stock' : 'add')
-        const replayed = { plant: known.record.plant, replayed: true }
+        if (known.record.fingerprint !== fingerprint) throw keyReusedError(known.record)
+        const replayed = { plant: known.record.plant!, replayed: true } // an add's own print: its record has the plant
         // A key staged by this very batch exists only if the batch is saved: tie the answer to that write.
         return known.pending ? { result: replayed, change: {} } : { result: replayed }
       }
@@ -252,10 +241,14 @@ export class ShopStore {
   /**
    * Adds and updates plants in one durable write (one journal line, one fsync: all or none after a crash);
    * UnknownPlantError (CatalogueChangedError: not at `batch.basedOn`), changing nothing. Announced once as `import.applied`.
+   * With `once` (an import's Idempotency-Key), the key and the import's answer are saved in the same journal line; a key already saved answers `replayed` (its first answer) and changes nothing (see replayOfImport).
    */
-  async applyBatch(batch: PlantBatch, by: Actor): Promise<{ added: Plant[]; updated: Plant[] }> {
+  async applyBatch(batch: PlantBatch, by: Actor, once?: ImportOnce): Promise<{ added: Plant[]; updated: Plant[]; replayed?: ImportSummary }> {
     const made = { seq: 0 } // its seq once prepared
-    const saved = await this.#commits.submit(() => {
+    const saved = await this.#commits.submit<{ added: Plant[]; updated: Plant[]; replayed?: ImportSummary }>(() => {
+      const known = once && this.#knownImport(once)
+      // A key staged by this very batch exists only if the batch is saved: tie the answer to that write.
+      if (known) return known.pending ? { result: known.replayed, change: {} } : { result: known.replayed }
       if (batch.basedOn !== undefined && (batch.basedOn !== this.version || this.#catalogue.staging)) throw new CatalogueChangedError()
       const missing = batch.updates.find((changes) => !this.#catalogue.live(changes.id))
       if (missing) throw new UnknownPlantError(missing.id)
@@ -273,11 +266,27 @@ export class ShopStore {
       // A batch is an import: its entries keep who imported it (`by`, a token's name) and say how the change came.
       for (const change of changes) if (change.history) change.history.via = 'import'
       made.seq = changes.at(-1)?.history?.seq ?? 0
+      if (once) changes.push({ key: this.#keys.stage({ ...once.scope, fingerprint: once.fingerprint, at, import: once.answer }) })
       return { result: { added: added.map(toFullPlant), updated: updated.map(toFullPlant) }, changes }
     })
     if (saved.added.length + saved.updated.length > 0)
       this.#listeners.announce({ type: 'import.applied', added: saved.added.length, updated: saved.updated.length, seq: made.seq })
     return saved
+  }
+
+  /**
+   * The first answer of the import `once` names, when its key was saved (or staged) before; IdempotencyKeyReusedError
+   * when that key was used for another call (another file, other choices, or not an import); undefined for a new key.
+   */
+  replayOfImport(once: Omit<ImportOnce, 'answer'>): ImportSummary | undefined {
+    return this.#knownImport(once)?.replayed.replayed
+  }
+
+  #knownImport(once: Omit<ImportOnce, 'answer'>): { replayed: { added: []; updated: []; replayed: ImportSummary }; pending: boolean } | undefined {
+    const known = this.#keys.find(once.scope, this.#now())
+    if (!known) return undefined
+    if (known.record.fingerprint !== once.fingerprint || !known.record.import) throw keyReusedError(known.record)
+    return { replayed: { added: [], updated: [], replayed: known.record.import }, pending: known.pending }
   }
 
   /**
@@ -308,7 +317,7 @@ export class ShopStore {
 
   /** Folds the journal into plants.json now (normally done in the background). */
   checkpoint(): Promise<void> {
-    return this.#checkpoints.run()
+    return this.#writable().checkpoints.run()
   }
 
   /**
@@ -322,14 +331,16 @@ export class ShopStore {
   }
 
   async #close(): Promise<void> {
+    const writing = this.#writing
+    if (!writing) return void (await this.#commits.close()) // read-only: nothing to fold, no lock to let go of
     // At once: no checkpoint and no patrol round starts after close() was called.
-    const ended = Promise.all([this.#checkpoints.stop(), this.#folder.stop()])
+    const ended = Promise.all([writing.checkpoints.stop(), writing.folder.stop()])
     await this.#commits.close()
     await ended
-    await this.#backups.settled()
-    if (await this.#folder.readyToFinish()) await this.#checkpoints.final()
-    else await this.#journal.close()
-    await this.#release()
+    await writing.backups.settled()
+    if (await writing.folder.readyToFinish()) await writing.checkpoints.final()
+    else await writing.journal.close()
+    await writing.release()
   }
 
   /**
@@ -337,14 +348,15 @@ export class ShopStore {
    * as one journal line, then publishes it to the catalogue and every record stream.
    */
   async #save(changes: StagedChange[]): Promise<void> {
-    this.#folder.assertWritable()
+    const { folder, journal } = this.#writable()
+    folder.assertWritable()
     try {
       const work = new UnitOfWork(this.#db.data.nextId, changes)
       for (const { stream } of this.#streams) stream.stage(work)
-      await this.#journal.append(work.line)
+      await journal.append(work.line)
     } catch (error) {
       try {
-        await this.#folder.afterFailedAppend(error) // rethrows unless the folder went away and the batch was written anew
+        await folder.afterFailedAppend(error) // rethrows unless the folder went away and the batch was written anew
       } catch (failed) {
         this.#writeFailure ??= { at: new Date().toISOString(), why: describeWriteFailure(error) }
         throw failed
@@ -353,7 +365,7 @@ export class ShopStore {
       return this.#publishAndTidy()
     }
     // Acknowledge only what reached the catalogue on disk.
-    await this.#folder.confirmAppend()
+    await folder.confirmAppend()
     this.#writeFailure = undefined
     this.#publishAndTidy()
   }
@@ -367,11 +379,12 @@ export class ShopStore {
   }
 
   #publishAndTidy(): void {
-    for (const { stream } of this.#streams) stream.publish(this.#journal.gen)
+    const { journal, backups, checkpoints } = this.#writable()
+    for (const { stream } of this.#streams) stream.publish(journal.gen)
     this.#catalogue.publish()
     try {
-      this.#backups.afterSave(this.#now(), () => this.#catalogue.snapshot(this.#journal.gen, this.#now()))
-      this.#checkpoints.afterSave()
+      backups.afterSave(this.#now(), () => this.#catalogue.snapshot(journal.gen, this.#now()))
+      checkpoints.afterSave()
     } catch (error) {
       // The change is on disk and must be answered as saved; housekeeping can wait for the next write.
       console.error('[plant-store] after-save housekeeping failed:', error)

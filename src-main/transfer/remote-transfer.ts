@@ -5,6 +5,7 @@ import { ApiError, type ApiClient } from '#shared/api-client'
 import type { ImportRowError, TransferFormat } from '#shared/import-export'
 import type { ImportChoices } from '#shared/import-mapping'
 import type { PlantStatus } from '#shared/plant'
+import { PROBLEM_TYPES } from '#shared/problem'
 import type { ImportOutcome } from './transfer'
 
 /** The catalogue's export as a stream of bytes. */
@@ -12,18 +13,25 @@ export async function remoteExport(client: ApiClient, format: TransferFormat, st
   return Readable.fromWeb((await client.exportStream(format, statuses)) as ReadableStream<Uint8Array>)
 }
 
-/** Sends `bytes` to the catalogue's import; a refused file (422) comes back as a rejected outcome, like a local import. */
+/**
+ * Sends `bytes` to the catalogue's import, under `idempotencyKey` when given (a retry of the same file then imports
+ * nothing twice); a file refused for its rows (422 with errors by row) comes back as a rejected outcome, like a local
+ * import. Any other refusal (a key used for another file: 422 without rows) is thrown.
+ */
 export async function remoteImport(
   client: ApiClient,
   format: TransferFormat,
   bytes: Uint8Array,
   dryRun: boolean,
-  choices: ImportChoices = {}
+  choices: ImportChoices = {},
+  idempotencyKey?: string
 ): Promise<ImportOutcome> {
   try {
-    return { summary: await client.importPlants(bytes, format, dryRun, { choices }), rejected: false }
+    let replayed = false
+    const summary = await client.importPlants(bytes, format, dryRun, { choices, idempotencyKey, onReplayed: () => (replayed = true) })
+    return replayed ? { summary, rejected: false, replayed } : { summary, rejected: false }
   } catch (error) {
-    if (!(error instanceof ApiError) || error.status !== 422) throw error
+    if (!(error instanceof ApiError) || error.status !== 422 || error.type === PROBLEM_TYPES.idempotencyKeyReused) throw error
     // The 422 of an import lists its errors by row ({row, field, message}), as a local import does.
     const errors = error.errors as unknown as ImportRowError[]
     const more = error.moreErrors ? { moreErrors: error.moreErrors } : {}

@@ -6,7 +6,7 @@ import { IMPORT_PLAN_ATTEMPTS, type ImportSummary, type TransferFormat } from '#
 import type { ShopMoney } from '#shared/money'
 import type { Plant, PlantStatus } from '#shared/plant'
 import { CatalogueChangedError } from '#store/errors'
-import type { Actor, ShopStore } from '#store'
+import { importFingerprintOf, type Actor, type IdempotencyScope, type ShopStore } from '#store'
 import { readImport, readImportNow, type ImportRequest, type ReadImport } from './import-file'
 import { planImport, planImportSliced, type ImportPlan } from './import-plan'
 import { plantCsvChunks } from './plant-csv'
@@ -30,6 +30,8 @@ export interface ImportOutcome {
   summary: ImportSummary
   /** True when the import was to be applied but the file has errors, so nothing was changed. */
   rejected: boolean
+  /** True when the answer is that of an earlier import with the same Idempotency-Key, file and choices: nothing was changed now. */
+  replayed?: boolean
 }
 
 /** The plan's summary with the mapping the file was read with. */
@@ -55,9 +57,23 @@ export function planText(format: TransferFormat, text: string, lookup: (id: numb
  * batch is written: `basedOn`); otherwise it is made again, and after
  * {@link IMPORT_PLAN_ATTEMPTS} tries the import throws CatalogueChangedError, changing nothing. Once the
  * request's `signal` aborts (its client went away), the work stops between two slices with ImportAbortedError,
- * changing nothing.
+ * changing nothing. With `idempotency` (the caller's Idempotency-Key), an applied import keeps its key and answer in
+ * its journal line, and the same file with the same choices sent again under that key gets that answer again,
+ * changing nothing (IdempotencyKeyReusedError for another file or other choices); a dry run ignores the key.
  */
-export async function importFile(store: ShopStore, request: ImportRequest, dryRun: boolean, actor: Actor): Promise<ImportOutcome> {
+export async function importFile(
+  store: ShopStore,
+  request: ImportRequest,
+  dryRun: boolean,
+  actor: Actor,
+  idempotency?: IdempotencyScope
+): Promise<ImportOutcome> {
+  const once =
+    idempotency && !dryRun
+      ? { scope: idempotency, fingerprint: importFingerprintOf(request.format, request.choices ?? {}, request.bytes) }
+      : undefined
+  const first = once && store.replayOfImport(once)
+  if (first) return { summary: first, rejected: false, replayed: true }
   const read = await readImport(request)
   for (let attempt = 1; attempt <= IMPORT_PLAN_ATTEMPTS; attempt++) {
     const basedOn = store.version
@@ -72,10 +88,13 @@ export async function importFile(store: ShopStore, request: ImportRequest, dryRu
       return { summary: { ...rest, ...nothing }, rejected: true }
     }
     try {
-      // Nothing to change writes nothing: an export imported back leaves the files as they were.
+      // Nothing to change writes nothing: an export imported back leaves the files as they were. Nor is its key kept:
+      // a retry of an import that added nothing cannot add anything twice.
       // The change log keeps who imports (`actor`: the request's token, or the CLI) and marks the changes `via: "import"`.
-      if (plan.adds.length + plan.updates.length > 0) await store.applyBatch({ ...plan, basedOn }, actor)
-      return { summary: { ...plan.summary, applied: true }, rejected: false }
+      const summary = { ...plan.summary, applied: true }
+      if (plan.adds.length + plan.updates.length === 0) return { summary, rejected: false }
+      const saved = await store.applyBatch({ ...plan, basedOn }, actor, once && { ...once, answer: summary })
+      return saved.replayed ? { summary: saved.replayed, rejected: false, replayed: true } : { summary, rejected: false }
     } catch (error) {
       if (!(error instanceof CatalogueChangedError)) throw error
     }

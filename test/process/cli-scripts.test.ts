@@ -7,7 +7,7 @@
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { existsSync } from 'node:fs'
-import { mkdir, readdir, symlink } from 'node:fs/promises'
+import { mkdir, readFile, readdir, symlink } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -82,7 +82,7 @@ describe('plant-store for shell scripts (real processes)', () => {
     expect(JSON.parse(got.stdout)).toMatchObject({ id: 1, status: 'sold', version: 2 })
   })
 
-  it('opens the folder under its lock when no server runs, and after a server was killed', async () => {
+  it('opens the folder under its lock when no server runs, and after a server was killed (a read takes no lock)', async () => {
     const dir = await makeTempDir()
     const server = await startServe(dir, [], unsetToken)
     await server.stop()
@@ -94,7 +94,11 @@ describe('plant-store for shell scripts (real processes)', () => {
     const listed = await cli('plants', 'list', '--status', 'pending', '--json')
     expect(listed.code).toBe(0)
     expect(JSON.parse(listed.stdout).map((plant: { name: string }) => plant.name)).toEqual(['Fern'])
-    expect((await readdir(dir)).filter((name) => name === 'lock')).toEqual([]) // released again
+    // A read writes nothing: the killed server's lock stays as it was until a command that writes takes the folder over.
+    const leftLock = await readFile(path.join(dir, 'lock'), 'utf8')
+    expect(JSON.parse(leftLock)).toMatchObject({ pid: killed.child.pid })
+    expect((await cli('plants', 'add', '--name', 'Moss')).code).toBe(0)
+    expect((await readdir(dir)).filter((name) => name === 'lock')).toEqual([]) // taken over, then released
   })
 
   it('a failed token lookup fails loudly: no data in the folder → nothing printed, exit 3, and nothing created', async () => {

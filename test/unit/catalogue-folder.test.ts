@@ -10,24 +10,24 @@ import { makeTempDir } from '#setup/temp-dir'
 describe('requireCatalogue', () => {
   it('refuses a folder with no Plant Store data, saying to start Plant Store there', async () => {
     const dir = await makeTempDir()
-    expect(() => requireCatalogue(dir)).toThrow(NoCatalogueError)
+    await expect(requireCatalogue(dir)).rejects.toThrow(NoCatalogueError)
   })
 
   it('says to finish the first-run screen, not to start Plant Store, while a first run holds the folder', async () => {
     const dir = await makeTempDir()
     const lock = await acquireDataDirLock(dir, FIRST_RUN_HOLDER)
     try {
-      expect(() => requireCatalogue(dir)).toThrow(FirstRunPendingError)
-      expect(() => requireCatalogue(dir)).toThrow(/waits on its first-run screen/)
+      await expect(requireCatalogue(dir)).rejects.toThrow(FirstRunPendingError)
+      await expect(requireCatalogue(dir)).rejects.toThrow(/waits on its first-run screen/)
     } finally {
       await lock.release()
     }
-    expect(() => requireCatalogue(dir)).toThrow(NoCatalogueError) // the first run gone: no data, as before
+    await expect(requireCatalogue(dir)).rejects.toThrow(NoCatalogueError) // the first run gone: no data, as before
   })
 
   it('lets a folder with a catalogue through, whoever holds it', async () => {
     const dir = await makeTempDir()
     await writeFile(path.join(dir, DATA_FILE_NAME), '{}')
-    expect(() => requireCatalogue(dir)).not.toThrow()
+    await expect(requireCatalogue(dir)).resolves.toBeUndefined()
   })
 })

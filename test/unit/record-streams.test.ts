@@ -7,7 +7,7 @@ import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_SALES_SETTINGS } from '#shared/tax'
-import { CLI_ACTOR, backUpNow, restoreFromBackup } from '#store'
+import { CLI_ACTOR, DATA_FILE_VERSION, backUpNow, restoreFromBackup } from '#store'
 import { ShopStore } from '#store/shop-store'
 import { checkBackup } from '#store/backups/check-backup'
 import { serializeSnapshot } from '#store/file/snapshot'
@@ -33,8 +33,8 @@ describe('record streams', () => {
       if (!kind.checkList) continue
       expect(kind.checkList([{ kind: 'nonsense' }]), key).not.toEqual([])
     }
-    expect(() => checkBackup('b.json', { version: 3, nextId: 1, plants: [], ledger: [{ kind: 'sale' }] })).toThrow(/ledger\[0\]/)
-    expect(() => checkBackup('b.json', { version: 3, nextId: 1, plants: [], orders: [] })).toThrow(/unknown top-level field "orders"/)
+    expect(() => checkBackup('b.json', { version: DATA_FILE_VERSION, nextId: 1, plants: [], ledger: [{ kind: 'sale' }] })).toThrow(/ledger\[0\]/)
+    expect(() => checkBackup('b.json', { version: DATA_FILE_VERSION, nextId: 1, plants: [], orders: [] })).toThrow(/unknown top-level field "orders"/)
   })
 
   it('write a backup in the layout it always had: head, plants, then the ledger', async () => {
@@ -70,7 +70,7 @@ describe('record streams', () => {
       }
     ]
     const text = await serializeSnapshot({ nextId: 2, journalGen: 1, nextSeq: 5, plants: [plant], lists: [{ key: 'ledger', items: ledger }] })
-    expect(text).toBe(JSON.stringify({ version: 3, nextId: 2, journalGen: 1, nextSeq: 5, plants: [plant], ledger }))
+    expect(text).toBe(JSON.stringify({ version: DATA_FILE_VERSION, nextId: 2, journalGen: 1, nextSeq: 5, plants: [plant], ledger }))
     const file = path.join(await makeTempDir(), 'plants-2026-01-01T09-00-00-000Z.json')
     await writeFile(file, text)
     const dir = path.join(await makeTempDir(), 'data')

@@ -70,7 +70,7 @@ async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
           ...(day === undefined ? {} : { day })
         }
       : undefined
-  return withApiClient(dataDir, env, 'a plant-store day command', async (client) => {
+  return withApiClient(dataDir, env, { holder: 'a plant-store day command', use: close ? 'write' : 'read' }, async (client) => {
     if (!close) return show(client, day, values.json)
     const closed = await client.closeDay(close)
     if (values.json) printJson(closed)

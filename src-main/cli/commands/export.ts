@@ -75,13 +75,13 @@ async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
   const statuses = readStatuses(values.status)
   checkOutName(values.out, hostPlatform())
   // A read: a folder with no catalogue (a typo in --data) is said so, never made into an empty one and exported.
-  requireCatalogue(dataDir)
+  await requireCatalogue(dataDir)
   // No progress line when the file itself is printed on the terminal: the two would garble each other.
   const progress = commandProgress(env, values.out === undefined && process.stdout.isTTY === true)
   // Loaded here, not with the command line: its CSV code need not slow `plant-store serve`'s start.
   const { exportChunks, exportWorkbook } = await import('#transfer/transfer')
   try {
-    await withCatalogue(dataDir, env, 'plant-store export', async ({ client, store }) => {
+    await withCatalogue(dataDir, env, { holder: 'plant-store export', use: 'read' }, async ({ client, store }) => {
       progress.phase(values.out === undefined ? 'Exporting' : `Exporting to ${values.out}`)
       const local = async () =>
         format === 'xlsx'

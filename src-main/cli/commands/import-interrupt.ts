@@ -1,8 +1,8 @@
 /**
  * Ctrl+C while `plant-store import` waits for a running server: the server already has the whole file and goes on
- * with it, so leaving silently would let the user believe it was cancelled and import it again (every added row twice).
- * The command says what it cannot know and how to check; once the answer has come, Ctrl+C no longer changes the
- * outcome nor the exit code.
+ * with it, so leaving silently would let the user believe it was cancelled. The command says what it cannot know, and
+ * that running it again is safe: the import's Idempotency-Key stays remembered (import-retry.ts), so the same command
+ * again imports the file at most once. Once the answer has come, Ctrl+C no longer changes the outcome nor the exit code.
  */
 /** Where the signal comes from and what answering it does (the process; a test's stand-ins). */
 export interface InterruptHost {
@@ -26,10 +26,9 @@ const INTERRUPTED = 130
 export function interruptedImportText(file: string): string {
   return (
     'Interrupted: the server had the whole file and may still import it, so it may or may not be applied.\n' +
-    `Before importing ${JSON.stringify(file)} again, check whether it was: look for the name of its last plant with\n` +
-    '  plant-store plants list --q "NAME"\n' +
-    '(rows that update plants by id show as unchanged in `plant-store import FILE --dry-run` once applied;\n' +
-    'rows that add plants would be added a second time).\n'
+    `Run the same command again (the same file, the same options) to finish: it sends this import's key again, so\n` +
+    `${JSON.stringify(file)} is imported at most once, and if it was applied you get its summary and nothing twice.\n` +
+    'Do that before importing another file: the next file takes the place of this one in the data folder (import-retry.json).\n'
   )
 }
 

@@ -14,6 +14,9 @@ import { CommandError, EXIT_CODES, UsageError, type Command } from '#cli/command
 import { readFormat } from './export'
 import { CHOICE_OPTIONS, CHOICE_OPTIONS_HELP, describeMapping, readChoices } from './import-choices'
 import { withImportInterruptNotice } from './import-interrupt'
+import { forgetImport, importKeyFor, rememberImport, type ImportKey } from './import-retry'
+import { OWNER_TOKEN_NAME } from '#shared/named-token'
+import { ApiError } from '#shared/api-client'
 import { dataOptionHelp, readOptions } from '#cli/options'
 import { commandProgress, type TerminalProgress } from '#cli/output/progress-bar'
 import { maxOf } from '#shared/arrays'
@@ -39,8 +42,12 @@ ${CHOICE_OPTIONS_HELP}
 ${dataOptionHelp()}
   -h, --help   show this help
 
-Ctrl+C while a running server imports the file cannot take it back: the command
-says so (exit 130) and how to check whether it was applied before importing again.
+Every import sends an Idempotency-Key, remembered in the data folder (import-retry.json)
+until an answer comes. Ctrl+C while a running server imports the file cannot take it
+back: the command says so (exit 130). Running the same command again (the same file,
+the same options) sends the same key, so the file is imported at most once: a retry
+of an import that was applied answers with its summary and adds nothing twice. Retry
+before importing another file, whose key takes the place of the interrupted one's.
 
 Exit code: 0 imported (or a clean dry run), 1 errors in the file, 2 usage.
 `
@@ -59,19 +66,45 @@ function summaryTable(summary: ImportSummary): string {
   return rows.map(([label, count]) => `  ${label.padEnd(10)}${String(count).padStart(width)}`).join('\n') + '\n'
 }
 
-function report(summary: ImportSummary, dryRun: boolean, rejected: boolean): void {
+function report(summary: ImportSummary, dryRun: boolean, rejected: boolean, replayed = false): void {
   if (summary.mapping) process.stderr.write(describeMapping(summary.mapping))
   for (const warning of summary.warnings) process.stderr.write(`warning: ${warning}\n`)
   if (summary.moreWarnings) process.stderr.write(`warning: ${moreText(summary.moreWarnings, 'warning')}\n`)
   for (const error of summary.errors.slice(0, ERRORS_SHOWN)) process.stderr.write(`${formatRowError(error)}\n`)
   const notShown = summary.errors.length - Math.min(summary.errors.length, ERRORS_SHOWN) + (summary.moreErrors ?? 0)
   if (notShown > 0) process.stderr.write(`${moreText(notShown, 'error')}\n`)
-  const heading = dryRun ? 'Dry run: nothing was changed.' : rejected ? 'Nothing was imported: fix the rows above and import again.' : 'Imported.'
+  const heading = dryRun
+    ? 'Dry run: nothing was changed.'
+    : rejected
+      ? 'Nothing was imported: fix the rows above and import again.'
+      : replayed
+        ? 'Imported already by the interrupted run: nothing was imported again. Its summary:'
+        : 'Imported.'
   process.stdout.write(`${heading}\n${summaryTable(summary)}${summary.stock ? `${stockCountText(summary.stock)}\n` : ''}`)
 }
 
 const tooBig = (file: string) =>
   new CommandError(`${file} is over ${MAX_IMPORT_BYTES / 1024 / 1024} MiB, the most an import takes; split it into smaller files`, EXIT_CODES.failed)
+
+/**
+ * Sends an applied import under `retry`'s key, remembered in the data folder until an answer comes (import-retry.ts):
+ * an answer (imported, refused, replayed) forgets it; anything else (Ctrl+C, a lost connection) leaves it for a retry.
+ */
+async function sendOnce(dataDir: string, retry: ImportKey, send: () => Promise<ImportOutcome>): Promise<ImportOutcome> {
+  if (retry.resumed)
+    process.stderr.write(
+      `Importing ${retry.pending.file} again under the key of the run interrupted at ${retry.pending.since}: it is imported at most once.\n`
+    )
+  await rememberImport(dataDir, retry.pending)
+  try {
+    const outcome = await send()
+    await forgetImport(dataDir, retry.pending)
+    return outcome
+  } catch (error) {
+    if (error instanceof ApiError && error.status !== 503) await forgetImport(dataDir, retry.pending) // answered: not applied
+    throw error
+  }
+}
 
 /**
  * Reads `file`, its progress shown as a bar when its size is known. The limit holds for what is read, not for the
@@ -114,18 +147,21 @@ async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
       throw new CommandError(`${file} is not UTF-8 text; save the JSON in UTF-8`, EXIT_CODES.failed)
     // Loaded here, not with the command line: its CSV code need not slow `plant-store serve`'s start.
     const { importFile, planFile } = await import('#transfer/transfer')
+    const retry = dryRun ? undefined : await importKeyFor(dataDir, file, format, choices, bytes)
+    const once = (send: () => Promise<ImportOutcome>) => (retry ? sendOnce(dataDir, retry, send) : send())
     // A dry run changes nothing: over a folder with no catalogue yet it previews against an empty one, making none.
     outcome =
       dryRun && !existsSync(path.join(dataDir, DATA_FILE_NAME))
         ? { summary: planFile({ format, bytes, choices }, () => undefined).summary, rejected: false }
-        : await withCatalogue(dataDir, env, 'plant-store import', async ({ client, store }) => {
+        : await withCatalogue(dataDir, env, { holder: 'plant-store import', use: dryRun ? 'read' : 'write' }, async ({ client, store }) => {
             progress.phase(dryRun ? `Checking ${path.basename(file)}` : `Importing ${path.basename(file)}`)
             if (!store) {
-              const send = () => remoteImport(client, format, bytes, dryRun, choices)
-              return dryRun ? send() : withImportInterruptNotice(file, send)
+              const send = () => remoteImport(client, format, bytes, dryRun, choices, retry?.pending.key)
+              return dryRun ? send() : once(() => withImportInterruptNotice(file, send))
             }
             const remembered = await readImportMappings(dataDir)
-            const local = await importFile(store, { format, bytes, choices, remembered }, dryRun, CLI_ACTOR)
+            const scope = retry && { by: OWNER_TOKEN_NAME, key: retry.pending.key } // the owner's, as a server keeps the CLI's keys
+            const local = await once(() => importFile(store, { format, bytes, choices, remembered }, dryRun, CLI_ACTOR, scope))
             const mapping = local.summary.mapping
             // As the server does: the next file of this header shape is read the same way.
             if (shouldRemember(local.summary, Object.keys(choices).length > 0))
@@ -139,7 +175,7 @@ async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
   } finally {
     progress.finish()
   }
-  report(outcome.summary, dryRun, outcome.rejected)
+  report(outcome.summary, dryRun, outcome.rejected, outcome.replayed)
   return outcome.summary.errors.length > 0 ? 1 : 0
 }
 

@@ -194,7 +194,8 @@ async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
   const needsId = action !== 'list' && action !== 'add'
   if (extra.length > 0 || (!needsId && id !== undefined)) throw new UsageError(`unexpected "${[...(needsId ? [] : [id]), ...extra].join(' ')}"`)
   const plantId = needsId ? wholeNumber(id, 'the plant ID') : 0
-  return withApiClient(dataDir, env, 'a plant-store plants command', async (client) => {
+  const use = action === 'list' || action === 'get' ? 'read' : 'write'
+  return withApiClient(dataDir, env, { holder: 'a plant-store plants command', use }, async (client) => {
     if (action === 'list') await list(client, values)
     else if (action === 'get') await printPlant(client, await client.getPlant(plantId), values.json)
     else if (action === 'add') await add(client, values)

@@ -27,7 +27,7 @@ async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
   const { values, positionals, dataDir } = readOptions(args, env, { day: { type: 'string' }, json: { type: 'boolean' } }, true)
   if (positionals[0] !== 'list' || positionals.length > 1) throw new UsageError('say what to do: plant-store sales list [--day YYYY-MM-DD] [--json]')
   if (values.day !== undefined && !DAY_PATTERN.test(values.day)) throw new UsageError(`--day must be a date such as 2026-11-25; got "${values.day}"`)
-  return withApiClient(dataDir, env, 'a plant-store sales command', async (client) => {
+  return withApiClient(dataDir, env, { holder: 'a plant-store sales command', use: 'read' }, async (client) => {
     const listed = await client.listSales(values.day)
     if (values.json) {
       process.stdout.write(JSON.stringify(listed, null, 2) + '\n')

@@ -65,7 +65,7 @@ async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
   refuseStrayOptions(action, values)
   const printsEnvToken = action === undefined && !values.link && tokenFromEnv(env) !== undefined
   // Never create files in a folder that is not Plant Store's (a typo in --data, an unset variable) unless asked to.
-  if (!values.create && !printsEnvToken) requireCatalogue(dataDir)
+  if (!values.create && !printsEnvToken) await requireCatalogue(dataDir)
   if (action === 'add') return addToken(dataDir, name, values['read-only'] === true)
   if (action === 'list') return listTokens(dataDir, values.json === true)
   if (action === 'revoke') return revokeToken(dataDir, name)

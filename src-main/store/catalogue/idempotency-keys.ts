@@ -1,7 +1,8 @@
 /**
- * Idempotency keys of adds and stock movements (the IETF httpapi Idempotency-Key
+ * Idempotency keys of adds, stock movements and imports (the IETF httpapi Idempotency-Key
  * draft): a client that retries an add with the key it sent before gets the first
- * answer again instead of a second plant, and a retried sale moves no more stock. Each key is saved in the same journal line as the
+ * answer again instead of a second plant, a retried sale moves no more stock, and a
+ * retried import adds no plant twice. Each key is saved in the same journal line as the
  * plant it added, so the key and the plant reach the disk together or not at
  * all, and checkpoints carry the keys of the last day into plants.json.
  */
@@ -9,6 +10,7 @@ import { createHash } from 'node:crypto'
 import type { NewPlant } from '#shared/plant'
 import type { StockLine } from '#shared/stock'
 import type { IdempotencyRecord, IdempotencyScope } from '#store/file/data-file'
+import { IdempotencyKeyReusedError } from './preconditions'
 
 export type { IdempotencyRecord, IdempotencyScope } from '#store/file/data-file'
 
@@ -40,6 +42,29 @@ export function fingerprintOf(input: NewPlant): string {
 export function stockFingerprintOf(lines: readonly StockLine[]): string {
   const canonical = JSON.stringify(['stock', lines.map((line) => Object.entries(line).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))])
   return createHash('sha256').update(canonical, 'utf8').digest('base64url')
+}
+
+/**
+ * Digest of an import's input: the file's bytes, its format and the choices it is read with (sorted, so their order
+ * does not count). The same file sent again with the same choices gives the same print; another file or other choices
+ * another one.
+ */
+export function importFingerprintOf(format: string, choices: object, bytes: Uint8Array): string {
+  const sorted = (value: unknown): unknown =>
+    typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? Object.keys(value)
+          .sort()
+          .map((key) => [key, sorted((value as Record<string, unknown>)[key])])
+      : value
+  return createHash('sha256')
+    .update(JSON.stringify(['import', format, sorted(choices)]), 'utf8')
+    .update(bytes)
+    .digest('base64url')
+}
+
+/** The refusal of a key first used for another call, saying what that call was. */
+export function keyReusedError(record: IdempotencyRecord): IdempotencyKeyReusedError {
+  return new IdempotencyKeyReusedError(record.key, record.plant?.id, record.import ? 'import' : record.stock ? 'stock' : 'add')
 }
 
 const scopeId = (scope: IdempotencyScope) => JSON.stringify([scope.by, scope.key])

@@ -1,5 +1,7 @@
 /** The words of ShopStore's public surface (plant-store.ts re-exports them). */
 import type { NewPlant, Plant, PlantChanges, PlantStatus } from '#shared/plant'
+import type { ImportSummary } from '#shared/import-export'
+import type { IdempotencyScope } from '#store/file/data-file'
 
 /** Filter of `ShopStore.find`. */
 export interface PlantFilter {
@@ -26,6 +28,15 @@ export interface PlantBatch {
   updates: readonly PlantChanges[]
   /** The catalogue version the batch was planned against: CatalogueChangedError, changing nothing, when it is not the current one. */
   basedOn?: number
+}
+
+/** An import sent with an Idempotency-Key: who sent which key, the digest of its file and choices, and its answer. */
+export interface ImportOnce {
+  scope: IdempotencyScope
+  /** importFingerprintOf the file, its format and choices. */
+  fingerprint: string
+  /** The summary the import answers, kept with the key for a retry. */
+  answer: ImportSummary
 }
 
 /** What `ShopStore.addOnce` did: added the plant, or found the key and answered with the plant it added before. */

@@ -39,13 +39,17 @@ export function checkVersion(current: Plant, condition: WriteCondition | undefin
 export class IdempotencyKeyReusedError extends AppError {
   constructor(
     readonly key: string,
-    readonly firstPlantId: number,
-    /** What the key was first used for: an add, or a stock movement (of plant `firstPlantId`). */
-    readonly firstUse: 'add' | 'stock' = 'add'
+    /** The plant the first call added or moved (none for an import). */
+    readonly firstPlantId: number | undefined,
+    /** What the key was first used for: an add, a stock movement (of plant `firstPlantId`), or an import. */
+    readonly firstUse: 'add' | 'stock' | 'import' = 'add'
   ) {
-    super(`the idempotency key "${key}" was first used for another ${firstUse === 'add' ? 'add' : 'stock movement'} (of plant ${firstPlantId})`, {
-      problemName: 'idempotencyKeyReused'
-    })
+    super(
+      `the idempotency key "${key}" was first used for another ${firstUse === 'stock' ? 'stock movement' : firstUse}${firstPlantId === undefined ? '' : ` (of plant ${firstPlantId})`}`,
+      {
+        problemName: 'idempotencyKeyReused'
+      }
+    )
     this.name = 'IdempotencyKeyReusedError'
   }
 }

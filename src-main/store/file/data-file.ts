@@ -5,15 +5,17 @@
 import { isPlantStatus } from '#shared/plant'
 import { PLANT_LIMITS } from '#shared/plant-schema'
 import type { StockMovement } from '#shared/stock'
+import type { ImportSummary } from '#shared/import-export'
 import { PRICE_CENTS_MAX, type StoredPlant as Plant } from '#store/catalogue/stored-plant'
 import { AppError } from '#shared/app-error'
 
 /**
  * Version of the file layout this build writes (2: plants carry `version`, migrate.ts adds it to older files;
  * 3: a plant may carry priceCents, and a deleted one stays as a tombstone with deletedAt, which an older build
- * would show as a live plant, so it must refuse the file).
+ * would show as a live plant, so it must refuse the file; 4: an idempotency record may be an import's, with its
+ * answer and no plant, which an older build would call damaged rather than newer).
  */
-export const DATA_FILE_VERSION = 3
+export const DATA_FILE_VERSION = 4
 
 /**
  * The highest plant id Plant Store hands out: 2^31 − 1, a signed 32-bit
@@ -52,16 +54,21 @@ export interface IdempotencyScope {
   key: string
 }
 
-/** One remembered add or stock movement (idempotency-keys.ts). */
+/** One remembered add, stock movement or import (idempotency-keys.ts). */
 export interface IdempotencyRecord extends IdempotencyScope {
   /** Digest of the call's input, to tell a true retry from a different call reusing the key. */
   fingerprint: string
   /** When the call was saved (ISO 8601). */
   at: string
-  /** The plant as the add created it (of a stock movement: the first plant it moved): the answer a retry gets again. */
-  plant: Plant
+  /**
+   * The plant as the add created it (of a stock movement: the first plant it moved): the answer a retry gets again.
+   * Absent for an import (which may add no plant): its answer is `import`.
+   */
+  plant?: Plant
   /** Present for a stock movement: what it answered (the plants moved, the movements, the counts that changed nothing). */
   stock?: RememberedStock
+  /** Present for an import: the summary it answered (bounded: its lists hold the first rows only). */
+  import?: ImportSummary
 }
 
 /** The answer of a stock movement, kept with its idempotency key. */
@@ -157,10 +164,22 @@ export function idempotencyRecordsProblem(value: unknown, where: string): string
     for (const field of ['by', 'key', 'fingerprint', 'at'] as const) {
       if (!isText(r[field])) return `${at}.${field} is not text`
     }
-    const problem = plantRecordProblem(r.plant, `${at}.plant`) ?? (r.stock === undefined ? undefined : rememberedStockProblem(r.stock, `${at}.stock`))
+    const problem =
+      r.import !== undefined
+        ? rememberedImportProblem(r.import, `${at}.import`)
+        : (plantRecordProblem(r.plant, `${at}.plant`) ?? (r.stock === undefined ? undefined : rememberedStockProblem(r.stock, `${at}.stock`)))
     if (problem) return problem
   }
   return undefined
+}
+
+/** An import's remembered answer: its counts and lists (only the shape a replay needs; it is handed back as it was). */
+function rememberedImportProblem(value: unknown, where: string): string | undefined {
+  if (typeof value !== 'object' || value === null) return `${where} is not an object`
+  const summary = value as Record<string, unknown>
+  const counts = ['added', 'updated', 'unchanged'].every((field) => Number.isSafeInteger(summary[field]) && (summary[field] as number) >= 0)
+  const lists = ['warnings', 'errors', 'changes'].every((field) => Array.isArray(summary[field]))
+  return counts && lists && summary.applied === true ? undefined : `${where} lacks its counts, lists or applied mark`
 }
 
 function rememberedStockProblem(value: unknown, where: string): string | undefined {

@@ -9,13 +9,15 @@ export type Migration = (data: Record<string, unknown>) => Record<string, unknow
 
 /**
  * MIGRATIONS[n] migrates version n to n+1; the next layout change adds
- * MIGRATIONS[3] and raises DATA_FILE_VERSION.
+ * MIGRATIONS[4] and raises DATA_FILE_VERSION.
  */
 export const MIGRATIONS: Readonly<Record<number, Migration>> = {
   // 1 → 2: every plant carries the version its ETag is made of; a plant nobody has versioned yet is at version 1.
   1: (data) => ({ ...data, plants: Array.isArray(data.plants) ? data.plants.map(withFirstVersion) : data.plants }),
   // 2 → 3: plants may carry priceCents and tombstones (deletedAt); a version-2 file has neither, so it stays as it is.
-  2: (data) => data
+  2: (data) => data,
+  // 3 → 4: an idempotency record may be an import's (its answer, no plant); a version-3 file has none, so it stays as it is.
+  3: (data) => data
 }
 
 function withFirstVersion(plant: unknown): unknown {

@@ -2,7 +2,8 @@
  * Opens the catalogue of a data folder for writing: the folder's lock first,
  * then lowdb reads plants.json through our adapter, the journals written after
  * it are replayed on top, and a new journal generation is started for this
- * run's changes.
+ * run's changes. Or for reading only (readCatalogueOnly): no lock, nothing
+ * written, the journals replayed in memory.
  */
 import { mkdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
@@ -17,7 +18,7 @@ import { Journal, listJournals } from '#store/journal/journal'
 import { nodeFileSystem, type FileSystem } from '#lib/durable-file'
 import { acquireDataDirLock } from '#store/folder/lock'
 import { CURRENT_LAYOUT, type FileLayout } from './migrate'
-import { DATA_FILE_NAME, replayJournals, type ReplayedRecords } from './read-catalogue'
+import { DATA_FILE_NAME, readCatalogue, replayJournals, type ReplayedRecords } from './read-catalogue'
 
 /** Options of `ShopStore.open`. */
 export interface OpenShopStoreOptions {
@@ -48,19 +49,25 @@ export interface OpenShopStoreOptions {
   layout?: FileLayout
 }
 
-/** A catalogue open for writing. */
-export interface OpenedCatalogue {
+/** A catalogue as read: plants.json with the journals after it replayed. */
+export interface ReadCatalogue {
   /** lowdb over plants.json, its data the catalogue with the journals replayed. */
   db: Low<PlantFile>
   snapshot: CatalogueFile
-  /** The new, empty journal generation this run appends to. */
-  journal: Journal
-  /** Journals were replayed or left over: they should be folded into plants.json soon. */
-  hasOldJournals: boolean
+  /** The journal generation a snapshot of this catalogue stands at (the next one to append to). */
+  journalGen: number
   /** The change log entries of the replayed journals. */
   history: ReplayedHistory[]
   /** The callers' records (sales, refunds, days) of the replayed journals. */
   records: ReplayedRecords[]
+}
+
+/** A catalogue open for writing. */
+export interface OpenedCatalogue extends ReadCatalogue {
+  /** The new, empty journal generation this run appends to. */
+  journal: Journal
+  /** Journals were replayed or left over: they should be folded into plants.json soon. */
+  hasOldJournals: boolean
   /** Watches that the folder, its lock and the journal stay this store's (it holds the lock until the store closes). */
   guard: FolderGuard
   /** When the newest backup already there was made: the run's first backup waits until it is an interval old. */
@@ -116,5 +123,22 @@ async function readForWriting(dir: string, fs: FileSystem, layout: FileLayout, n
   }
   const journal = await Journal.create(dir, firstGen, fs)
   const hasOldJournals = stored !== undefined && (stored.replayed.length > 0 || stored.obsolete.length > 0)
-  return { db, snapshot, journal, hasOldJournals, history: stored?.history ?? [], records: stored?.records ?? [] }
+  return { db, snapshot, journal, journalGen: firstGen, hasOldJournals, history: stored?.history ?? [], records: stored?.records ?? [] }
+}
+
+/**
+ * Reads the catalogue in `dir` for reading only, as it stands on disk: no lock is taken and nothing is written or
+ * created (no replay written back, no migration saved, no leftovers removed), so a read works on a full disk, on a
+ * folder it may not write, and beside another process that holds the folder. The journals' lines not yet folded into
+ * plants.json are replayed in memory; a folder with no catalogue reads as an empty one.
+ */
+export async function readCatalogueOnly(options: Pick<OpenShopStoreOptions, 'dir' | 'fs'>): Promise<ReadCatalogue> {
+  await checkStoreFolder(options.dir)
+  const fs = options.fs ?? nodeFileSystem
+  const snapshot = new CatalogueFile(path.join(options.dir, DATA_FILE_NAME), fs)
+  const stored = await readCatalogue(options.dir, fs)
+  const data = stored?.data ?? emptyPlantFile(CURRENT_LAYOUT.version)
+  const db = new Low<PlantFile>(snapshot, data)
+  const journalGen = (stored?.lastGen ?? 0) + 1
+  return { db, snapshot, journalGen, history: stored?.history ?? [], records: stored?.records ?? [] }
 }

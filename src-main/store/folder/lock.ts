@@ -10,7 +10,7 @@
  * cannot be read), the refusal says so, and the person may take the folder
  * over ({@link takeOverDataDir}).
  */
-import { constants as fsConstants, readFileSync } from 'node:fs'
+import { constants as fsConstants } from 'node:fs'
 import { lstat, open, readFile, unlink } from 'node:fs/promises'
 import path from 'node:path'
 import { createFileOnce } from '#lib/durable-file'
@@ -97,18 +97,6 @@ export interface DataDirLock {
 /** Whether the lock's owner still runs (and is the same process, not a recycled pid). */
 export function ownerState(owner: LockOwner): ProcessState {
   return processState(owner)
-}
-
-/** What holds `dir`'s lock now (a process still running), or undefined: for words, never to decide who may write. */
-export function liveLockHolder(dir: string): string | undefined {
-  let text: string
-  try {
-    text = readFileSync(path.join(dir, LOCK_FILE_NAME), 'utf8')
-  } catch {
-    return undefined
-  }
-  const owner = parseOwner(text)
-  return owner && ownerState(owner) === 'alive' ? owner.holder : undefined
 }
 
 function parseOwner(text: string): LockOwner | undefined {
@@ -236,6 +224,12 @@ export async function takeOverDataDir(dir: string, owner: Pick<LockOwner, 'pid' 
   const current = parseOwner(found)
   if (current?.pid !== owner.pid || current.since !== owner.since) return false
   return removeStaleLock(file, found)
+}
+
+/** The holder `dir`'s lock file names while that process runs (or cannot be told gone); undefined otherwise. Only reads. */
+export async function liveLockHolder(dir: string): Promise<LockOwner | undefined> {
+  const owner = parseOwner(await readFile(path.join(dir, LOCK_FILE_NAME), 'utf8').catch(() => ''))
+  return owner && ownerState(owner) !== 'gone' ? owner : undefined
 }
 
 /** Takes the lock of `dir` for this process, or throws DataDirLockedError naming the holder. */

@@ -11,11 +11,11 @@ import type { Actor, HistoryEntry, MovementCause } from '#store/history/history-
 import type { IdempotencyRecord, IdempotencyScope, RememberedStock } from '#store/file/data-file'
 import type { JournalRecord } from '#store/journal/journal'
 import type { FoundKey } from '#store/catalogue/idempotency-keys'
-import { stockFingerprintOf } from '#store/catalogue/idempotency-keys'
+import { keyReusedError, stockFingerprintOf } from '#store/catalogue/idempotency-keys'
 import { PlantsNotEditableError } from '#store/catalogue/plant-edits'
 import { changedPlantRecord, movedPlantRecord } from '#store/catalogue/plant-records'
 import type { PlantChange } from '#store/catalogue/plant-store-types'
-import { IdempotencyKeyReusedError, checkVersion, type WriteCondition } from '#store/catalogue/preconditions'
+import { checkVersion, type WriteCondition } from '#store/catalogue/preconditions'
 import type { StagedChange } from '#store/catalogue/unit-of-work'
 import { toFullPlant, type StoredPlant } from '#store/catalogue/stored-plant'
 import { StockRefusedError } from './stock-errors'
@@ -86,8 +86,7 @@ export class StockMovements {
       const known = request.idempotency && this.host.findKey(request.idempotency, now)
       if (known) {
         const { record } = known
-        if (record.fingerprint !== fingerprint || !record.stock)
-          throw new IdempotencyKeyReusedError(record.key, record.plant.id, record.stock ? 'stock' : 'add')
+        if (record.fingerprint !== fingerprint || !record.stock) throw keyReusedError(record)
         const replayed = { ...record.stock, replayed: true }
         // A key staged by this very batch exists only if the batch is saved: tie the answer to that write.
         return known.pending ? { result: replayed, change: {} } : { result: replayed }

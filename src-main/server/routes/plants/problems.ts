@@ -67,12 +67,15 @@ export const PLANT_PROBLEMS = {
     type: PROBLEM_TYPES.idempotencyKeyReused,
     title: 'Idempotency key reused',
     status: 422,
-    detail: (key: string, firstPlantId: number, firstUse: 'add' | 'stock' = 'add') =>
-      firstUse === 'add'
-        ? `The Idempotency-Key "${key}" was already used for a different add (the one that added plant ${firstPlantId}); ` +
-          'nothing was added. Use a new key for a new plant, and the same key only to retry the same add.'
-        : `The Idempotency-Key "${key}" was already used for a different call (the one that moved the stock of plant ${firstPlantId}); ` +
-          'nothing was changed. Use a new key for each new stock movement, and the same key only to retry the same one.'
+    detail: (key: string, firstPlantId: number | undefined, firstUse: 'add' | 'stock' | 'import' = 'add') =>
+      firstUse === 'import'
+        ? `The Idempotency-Key "${key}" was already used for a different import (another file, or other choices); ` +
+          'nothing was imported. Use a new key for each new import, and the same key only to retry the same file with the same choices.'
+        : firstUse === 'add'
+          ? `The Idempotency-Key "${key}" was already used for a different add (the one that added plant ${firstPlantId}); ` +
+            'nothing was added. Use a new key for a new plant, and the same key only to retry the same add.'
+          : `The Idempotency-Key "${key}" was already used for a different call (the one that moved the stock of plant ${firstPlantId}); ` +
+            'nothing was changed. Use a new key for each new stock movement, and the same key only to retry the same one.'
   }),
   // Plants a delete or restore (one plant or many) named that it could not change.
   plantsNotFound: row({

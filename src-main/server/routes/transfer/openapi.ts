@@ -19,6 +19,7 @@ import {
   STATUS_WORD_TARGETS
 } from '#shared/import-mapping'
 import { STATUS_PARAMETER, extensionOperation, json, problemResponse, queryParam, ref } from '#server/openapi/parts'
+import { IDEMPOTENCY_KEY_SCHEMA } from '#server/http/idempotency-key'
 
 const COLUMNS = 'id,name,category,tags,status,createdAt,updatedAt'
 
@@ -172,6 +173,19 @@ const exportOperation = extensionOperation({
   }
 })
 
+/** The import's Idempotency-Key: a retry of an applied import (a lost answer, a Ctrl+C) imports nothing twice. */
+const IMPORT_KEY = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description:
+    'A new random key (a UUID) per import, as a quoted string (ignored by a dry run). The key is saved with the applied import, in the ' +
+    'same durable write, for 24 hours, per token. The same file with the same mapping sent again under that key gets the first answer ' +
+    'again (header Idempotent-Replayed: true) and imports nothing: an import retried after a lost answer or an interrupted client ' +
+    'never adds its rows twice. Another file or other choices under that key: 422, nothing imported.',
+  schema: IDEMPOTENCY_KEY_SCHEMA
+}
+
 const importOperation = extensionOperation({
   operationId: 'import-plants',
   summary: 'Import a CSV file, Excel workbook or JSON file: preview (dry run) or apply all or nothing (extension)',
@@ -193,7 +207,8 @@ const importOperation = extensionOperation({
       `The mapping's choices as JSON (at most ${MAX_MAPPING_CHARS} characters), e.g. {"columns": {"Preis": "price"}, "decimalMark": ","} (extension).`,
       // JSON of an object: never empty, at most the server's limit (an empty value is refused as not JSON).
       { type: 'string', minLength: 2, maxLength: MAX_MAPPING_CHARS, 'x-json-schema': IMPORT_CHOICES_SCHEMA }
-    )
+    ),
+    IMPORT_KEY
   ],
   requestBody: {
     required: true,
@@ -205,8 +220,15 @@ const importOperation = extensionOperation({
     }
   },
   responses: {
-    '200': { description: 'The preview (dryRun=true) or the applied import.', content: json(importSummary) },
-    '400': problemResponse('A bad dryRun or mapping value, an unknown query parameter, or a JSON body that is not UTF-8.'),
+    '200': {
+      description:
+        'The preview (dryRun=true) or the applied import; with Idempotent-Replayed: true, the answer of the first import under that Idempotency-Key.',
+      headers: { 'Idempotent-Replayed': { schema: { type: 'string' } } },
+      content: json(importSummary)
+    },
+    '400': problemResponse(
+      'A bad dryRun or mapping value, an unknown query parameter, a malformed Idempotency-Key, or a JSON body that is not UTF-8.'
+    ),
     '413': problemResponse(
       `The body is larger than 32 MiB, or the file's header has more than ${MAX_IMPORT_COLUMNS} columns (empty columns at its end not counted).`
     ),
@@ -217,7 +239,9 @@ const importOperation = extensionOperation({
       `The catalogue changed while each of ${IMPORT_PLAN_ATTEMPTS} plans of the file was being made (other writes kept landing); nothing was imported.`
     ),
     '422': {
-      description: 'The file has errors, so nothing was imported; errors[] lists each as {row, field, message}.',
+      description:
+        'The file has errors, so nothing was imported; errors[] lists each as {row, field, message}. Or the Idempotency-Key was ' +
+        'already used for another call (another file, other choices, or not an import; urn:plant-store:problem:idempotency-key-reused); nothing was imported.',
       content: {
         'application/problem+json': {
           schema: {

@@ -5,7 +5,7 @@
  * beside this file their OpenAPI objects.
  */
 import type { H3Event } from 'h3'
-import { EXTENSION_PATHS } from '#shared/api-paths'
+import { EXTENSION_HEADERS, EXTENSION_PATHS } from '#shared/api-paths'
 import {
   CSV_LIKE_MEDIA_TYPES,
   MAX_IMPORT_BYTES,
@@ -23,6 +23,7 @@ import { problem } from '#server/problems/problems'
 import { readStatuses, refuseUnknownParams, throwIfInvalid } from '#server/http/query'
 import { assertUncompressed, contentTypeOf, decodeUtf8, readLimitedBytes } from '#server/http/read-json-body'
 import { defineOperation, defineResource } from '#server/routes/operation'
+import { readIdempotencyKey } from '#server/http/idempotency-key'
 import { principalOf } from '#server/security/security'
 import { TRANSFER_DOCS } from './openapi'
 
@@ -128,6 +129,7 @@ async function importPlants(event: H3Event, { store, settings }: Shop) {
   const dryRun = readDryRun(params, errors)
   const choices = readChoices(params, errors)
   throwIfInvalid(errors)
+  const key = readIdempotencyKey(event) // before the body: a malformed key is refused without reading 32 MiB
   const { format, encoding } = bodyFormat(event)
   assertUncompressed(event)
   // Taken before the body is read: the signal aborts once the client closes the connection, and the import then stops.
@@ -141,8 +143,13 @@ async function importPlants(event: H3Event, { store, settings }: Shop) {
   const [remembered, { currency: shopCurrency }] = await Promise.all([settings.importMappings(), settings.shop()])
   const request = { format, bytes, choices: encoding ? { ...choices, encoding } : choices, remembered, shopCurrency, signal }
   const { importFile } = await loadTransfer()
-  // After IMPORT_PLAN_ATTEMPTS plans overtaken by other writes, the store's CatalogueChangedError (409).
-  const outcome = await importFile(store, request, dryRun, actorIn(event))
+  // After IMPORT_PLAN_ATTEMPTS plans overtaken by other writes, the store's CatalogueChangedError (409). With a key, a
+  // retried import (a lost answer, a client interrupted) answers as the first one did, importing nothing twice.
+  const outcome = await importFile(store, request, dryRun, actorIn(event), key === undefined ? undefined : { by: principalOf(event).name, key })
+  if (outcome.replayed) {
+    event.res.headers.set(EXTENSION_HEADERS.idempotentReplayed, 'true')
+    return outcome.summary
+  }
   if (outcome.rejected) throw problem('importRejected', outcome.summary.errors, outcome.summary.moreErrors)
   const mapping = outcome.summary.mapping
   // The next import of a sheet of this shape takes the same choices, with no click in the mapping step.
