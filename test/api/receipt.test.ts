@@ -10,8 +10,9 @@ describe('the receipt page', () => {
       taxRates: [{ id: 'reduced', name: 'Plants 7%', percent: 7 }],
       defaultTaxRate: 'reduced',
       shopName: 'The Green <Shed>',
-      shopAddress: '1 Mill Lane, Bristol',
-      vatNumber: 'GB123456789'
+      shopAddress: '1 Mill Lane\nBristol',
+      vatNumber: 'GB123456789',
+      receiptFooter: 'Returns within 28 days\n<Thank you>'
     })
     await app.call('POST', '/v3/plant', { name: 'Basil & Thyme', price: 3.99, quantity: 5 })
     const sold = await app.call('POST', '/v3/sales', {
@@ -26,7 +27,10 @@ describe('the receipt page', () => {
       expect(response.headers.get('content-security-policy')).toContain("default-src 'none'")
       const html = await response.text()
       expect(html).toContain('The Green &lt;Shed&gt;')
-      expect(html).toContain('1 Mill Lane, Bristol')
+      expect(html).toContain('<div>1 Mill Lane</div><div>Bristol</div>')
+      expect(html).toMatch(
+        /keep it for returns<\/p><div class="shop-footer"><div>Returns within 28 days<\/div><div>&lt;Thank you&gt;<\/div><\/div><\/footer>/
+      )
       expect(html).toContain('VAT GB123456789')
       expect(html).toContain('2 × Basil &amp; Thyme')
       expect(html).toContain('discount: wilted')

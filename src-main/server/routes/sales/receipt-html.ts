@@ -1,7 +1,7 @@
 /**
  * A sale's receipt as a printable HTML page: the shop's head (name, address, VAT number from the sales settings),
  * the lines, the tax breakdown, the payments and change, and the receipt number as text and as a QR code (so a
- * return can scan it), laid out for an 80 mm or 58 mm roll or an A5 sheet. Every text from the shop or the catalogue
+ * return can scan it), and the shop's footer, laid out for an 80 mm or 58 mm roll or an A5 sheet. Every text from the shop or the catalogue
  * is escaped; the page runs no script.
  */
 import { asCents, formatCents, type ShopMoney } from '#shared/money'
@@ -9,7 +9,7 @@ import { shopTime } from '#shared/shop-day'
 import { qrPath } from '#shared/qr-path'
 import type { ReceiptPaper, Sale } from '#shared/sale'
 import type { SalesSettings } from '#shared/tax'
-import { escape, printablePage, row, shopHead } from './printable-page'
+import { escape, printablePage, row, shopFooter, shopHead } from './printable-page'
 
 /** What a receipt's QR code holds: the receipt number, as the text says it. */
 export const receiptCode = (receipt: number) => String(receipt)
@@ -51,6 +51,6 @@ export function receiptHtml(sale: Sale, settings: SalesSettings, money: ShopMone
 <table>${[...lines, ...basket, row('Total', amount(sale.totals.net), ' class="total"')].join('')}</table>
 ${tax.length > 0 ? `<h2>${taxWord}</h2><table>${tax.join('')}</table>` : ''}
 <h2>Paid</h2><table>${[...payments, ...(sale.change > 0 ? [row('Change', amount(sale.change))] : [])].join('')}</table>
-<footer>${qrSvg(receiptCode(sale.receipt), `receipt ${sale.receipt}`)}<p>Receipt ${sale.receipt} · keep it for returns</p></footer>`
+<footer>${qrSvg(receiptCode(sale.receipt), `receipt ${sale.receipt}`)}<p>Receipt ${sale.receipt} · keep it for returns</p>${shopFooter(settings)}</footer>`
   )
 }

@@ -93,7 +93,8 @@ const setSalesSettingsDoc = extensionOperation({
   responses: {
     '200': { description: 'The sales settings as they are now.', content: json(ref('SalesSettings')) },
     '400': problemResponse(
-      'An invalid field, an unknown field, a rate id used twice, or a rate id that names none of taxRates; errors[] names each.'
+      'An invalid field (a line of shopAddress or receiptFooter is named by its number), an unknown field, a rate id used twice, ' +
+        'or a rate id that names none of taxRates; errors[] names each.'
     ),
     '403': ownerOnlyResponse("Only the owner's token may change the sales settings (a named token gets 403)."),
     ...JSON_BODY_RESPONSES
