@@ -42,6 +42,8 @@ export interface SalesApi {
   deleteBasket(basketId: string, options?: RequestOptions): Promise<void>
   /** Prices with or without tax, the tax rates, a receipt's head. */
   salesSettings(options?: RequestOptions): Promise<SalesSettings>
+  /** Replaces the sales settings (the owner's token only); answers them as kept. */
+  setSalesSettings(settings: SalesSettings, options?: RequestOptions): Promise<SalesSettings>
   /** The printable receipt of a sale (HTML) on `paper`. */
   receiptHtml(receipt: number, paper: ReceiptPaper, options?: RequestOptions): Promise<string>
 }
@@ -78,6 +80,7 @@ export function salesApi(send: SendRequest): SalesApi {
     },
     receiptHtml: async (receipt, paper, options) =>
       (await send('GET', `${SALE_PATHS.receipt.replace('{receipt}', String(receipt))}?paper=${paper}`, undefined, options)).text(),
-    salesSettings: (options) => jsonOf<SalesSettings>(send('GET', EXTENSION_PATHS.salesSettings, undefined, options))
+    salesSettings: (options) => jsonOf<SalesSettings>(send('GET', EXTENSION_PATHS.salesSettings, undefined, options)),
+    setSalesSettings: (settings, options) => jsonOf<SalesSettings>(send('PUT', EXTENSION_PATHS.salesSettings, settings, options))
   }
 }

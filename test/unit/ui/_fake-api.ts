@@ -13,6 +13,7 @@
  *   move to the real app the way bulk-actions.test.ts did, which deletes what only it used here.
  * An operation it does not answer refuses (`unanswered`) until a test installs its own answer.
  */
+import type { SalesSettings } from '#shared/tax'
 import { vi } from 'vitest'
 import type { PlantEvent, PlantList, PlantListQuery, StreamState, SubscribeOptions } from '#shared/api-client'
 import { ApiError } from '#shared/api-errors'
@@ -101,6 +102,7 @@ export function fakeApi(initial: Plant[] = []): FakeApi {
     putBasket: vi.fn(async (_id: string, basket) => basket),
     deleteBasket: vi.fn(async () => undefined),
     salesSettings: vi.fn(async () => ({ pricesIncludeTax: true, taxRates: [] })),
+    setSalesSettings: vi.fn(async (settings: SalesSettings) => settings),
     // The till's operations (api-client-till.ts): deletes and bulk changes are the real app's (bulk-actions.test.ts).
     ...unanswered('deletePlant', 'restorePlant', 'bulkUpdate', 'bulkDelete', 'bulkRestore'),
     shopSettings: vi.fn(async () => ({ currency: 'EUR', locale: 'en-US', timeZone: 'Europe/Berlin' })),

@@ -1,0 +1,41 @@
+/**
+ * The server's refusals of the sales settings in the words of Settings → Shop & VAT: each field error names what the
+ * owner sees on the form ("Receipt footer", "the rate “Plants 5%”") instead of the field's name in the body.
+ */
+import { ApiError } from '#shared/api-errors'
+import type { FieldError } from '#shared/problem'
+import type { SalesSettings } from '#shared/tax'
+import { failureText } from '#renderer/format'
+
+const FIELD_WORDS: Record<string, string> = {
+  shopName: 'Shop name',
+  shopAddress: 'Address',
+  vatNumber: 'VAT number',
+  receiptFooter: 'Receipt footer',
+  pricesIncludeTax: 'Prices',
+  defaultTaxRate: 'Default rate'
+}
+
+const RATE_FIELD = /^taxRates\[(\d+)\](?:\.(\w+))?$/
+
+/** The words for one field error, against the settings that were sent. */
+export function salesFieldWords(error: FieldError, sent: SalesSettings): string {
+  const rate = RATE_FIELD.exec(error.field)
+  if (rate) {
+    const name = sent.taxRates[Number(rate[1])]?.name
+    const what = rate[2] === 'percent' ? 'percent' : 'name'
+    const message = error.message.replace(/^(name|percent|taxRates\[\d+\]\.\w+)\s+/, '')
+    return `The rate ${name ? `“${name}”` : Number(rate[1]) + 1}: its ${what} ${message}`
+  }
+  if (error.field.startsWith('categoryTaxRates.')) return `The rate of ${error.field.slice('categoryTaxRates.'.length)}: ${error.message}`
+  const words = FIELD_WORDS[error.field]
+  if (words === undefined) return error.message
+  return `${words}: ${error.message.startsWith(error.field) ? error.message.slice(error.field.length).trim() : error.message}`
+}
+
+/** Why a save of `sent` failed, in words: each field named as the form names it, else the failure's own words. */
+export function salesFailureWords(failure: unknown, sent: SalesSettings): string {
+  if (failure instanceof ApiError && failure.status === 400 && failure.errors.length > 0)
+    return failure.errors.map((error) => salesFieldWords(error, sent)).join('. ')
+  return failureText(failure)
+}
