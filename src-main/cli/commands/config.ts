@@ -1,4 +1,7 @@
-/** `plant-store config`: the settings kept in the data folder (the backup folder, the shop's currency and time zone). */
+/**
+ * `plant-store config`: the settings kept in the data folder (the backup folder, the shop's currency and time zone,
+ * the LAN listener, and the receipt's words and VAT: config-sales.ts).
+ */
 import { stat } from 'node:fs/promises'
 import path from 'node:path'
 import { checkDataFolder } from '#store'
@@ -11,8 +14,10 @@ import { CommandError, EXIT_CODES, UsageError, type Command } from '#cli/command
 import { dataOptionHelp, readOptions } from '#cli/options'
 import { whyUnreachable } from '#till/lan-refusal'
 import { changeLanOnServer, lanStateLine } from './config-lan'
+import { SALES_KEYS_HELP, listSalesKeys, runSalesKey } from './config-sales'
+import { SALES_CONFIG_KEYS, isSalesConfigKey } from '#settings/sales-config'
 
-const help = `Usage: plant-store config set KEY VALUE | get KEY | unset KEY | reset [--data DIR] [--create]
+const help = `Usage: plant-store config set KEY VALUE | get KEY | unset KEY | list | reset [--data DIR] [--create]
 
 Settings:
   backup.dir   a folder off this computer (a USB stick, a network share) that
@@ -30,6 +35,9 @@ Settings:
                (or the app) listens there at once, or says why it cannot
   lan.port     the port of that address (default ${DEFAULT_LAN_PORT})
 
+${SALES_KEYS_HELP}
+config list shows every setting that is set, one per line.
+
 config reset repairs a damaged settings.json: it keeps the file aside as
 settings.json.damaged-TIME and goes back to the default settings (set them
 again with config set). A settings file that can be read is left alone.
@@ -43,7 +51,7 @@ ${dataOptionHelp()}
 
 function readKey(key: string | undefined): (typeof SETTING_KEYS)[number] {
   if ((SETTING_KEYS as readonly (string | undefined)[]).includes(key)) return key as (typeof SETTING_KEYS)[number]
-  throw new UsageError(`unknown setting "${key ?? ''}"; the settings are ${SETTING_KEYS.join(', ')}`)
+  throw new UsageError(`unknown setting "${key ?? ''}"; the settings are ${[...SETTING_KEYS, ...SALES_CONFIG_KEYS].join(', ')}`)
 }
 
 /** An IANA time zone name, whatever its case ("europe/berlin" is Europe/Berlin), in its canonical spelling. */
@@ -109,11 +117,24 @@ async function reset(dataDir: string): Promise<number> {
   return 0
 }
 
+/** `config list`: every setting that is set, `KEY = VALUE`, the sales settings' after the others. */
+async function list(dataDir: string): Promise<number> {
+  const settings = await readSettings(dataDir)
+  const lines = SETTING_KEYS.filter((key) => settings[key] !== undefined).map((key) => `${key} = ${settings[key]}`)
+  process.stdout.write([...lines, ...listSalesKeys(settings)].map((line) => `${line}\n`).join(''))
+  return 0
+}
+
 async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
   const { values, positionals, dataDir, dataFrom } = readOptions(args, env, { create: { type: 'boolean' } }, true)
   const [action, rawKey, value, ...rest] = positionals
-  if (rest.length > 0) throw new UsageError('too many arguments; see plant-store config --help')
+  if (rest.length > 0 && !isSalesConfigKey(rawKey)) throw new UsageError('too many arguments; see plant-store config --help')
   if (action === 'reset' && rawKey === undefined) return reset(dataDir)
+  if (action === 'list' && rawKey === undefined) return list(dataDir)
+  if (isSalesConfigKey(rawKey) && (action === 'set' || action === 'get' || action === 'unset')) {
+    await checkSettingsFolder(dataDir, action === 'set' && (values.create === true || dataFrom === 'default'))
+    return runSalesKey(dataDir, action, rawKey, positionals.slice(2))
+  }
   const key = readKey(rawKey)
   await checkSettingsFolder(dataDir, action === 'set' && (values.create === true || dataFrom === 'default'))
   if (action === 'get') {
@@ -136,7 +157,11 @@ async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
     else process.stdout.write(lanStateLine(onServer))
     return 0
   }
-  throw new UsageError('write plant-store config set KEY VALUE, config get KEY, config unset KEY or config reset')
+  throw new UsageError('write plant-store config set KEY VALUE, config get KEY, config unset KEY, config list or config reset')
 }
 
-export const configCommand: Command = { summary: 'change a setting (backup.dir, currency, timeZone, lan.address, lan.port)', help, run }
+export const configCommand: Command = {
+  summary: 'change a setting (backup.dir, currency, timeZone, lan, the shop name and address, VAT rates, receipt footer)',
+  help,
+  run
+}
