@@ -44,15 +44,15 @@ describe('the receipt page', () => {
     expect((await app.call('GET', '/v3/sales/2/receipt')).status).toBe(404)
   })
 
-  it("prints the time as the shop's clock shows it, in its time zone (a sale at 23:30 UTC is 00:30 the next day in Berlin)", async () => {
+  it("prints the time as the shop's clock shows it, in its time zone and locale (a sale at 23:30 UTC is 00:30 the next day in Berlin)", async () => {
     const app = await createTestApp({ now: () => new Date('2026-11-24T23:30:00.000Z') })
-    expect((await app.call('PUT', '/v3/settings/shop', { timeZone: 'Europe/Berlin' })).status).toBe(200)
+    expect((await app.call('PUT', '/v3/settings/shop', { timeZone: 'Europe/Berlin', locale: 'de-DE' })).status).toBe(200)
     await app.call('POST', '/v3/plant', { name: 'Fern', price: 5, quantity: 2 })
     expect((await app.call('POST', '/v3/sales', { lines: [{ plantId: 1, quantity: 1 }], payments: [{ method: 'card', amount: 500 }] })).status).toBe(
       201
     )
     const html = await (await app.call('GET', '/v3/sales/1/receipt')).text()
-    expect(html).toContain('2026-11-25 00:30 · till')
+    expect(html).toContain('25.11.2026, 00:30 · till')
     expect(html).not.toContain('UTC')
   })
 })

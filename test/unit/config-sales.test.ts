@@ -110,3 +110,18 @@ describe('config keys of the receipt and VAT', () => {
     expect(await new SettingsOwner(dir).sales()).toEqual({ pricesIncludeTax: true, taxRates: [], shopName: 'Kept' })
   })
 })
+
+describe('config locale', () => {
+  it('takes a locale in any case in its canonical spelling, and a running server answers it', async () => {
+    const dir = await makeTempDir()
+    expect(await config(dir, 'set', 'locale', 'en_gb')).toEqual({ code: 0, out: 'locale = en-GB\n' })
+    expect((await new SettingsOwner(dir).shop()).locale).toBe('en-GB')
+    expect(await config(dir, 'get', 'locale')).toEqual({ code: 0, out: 'en-GB\n' })
+    expect((await config(dir, 'list')).out).toBe('locale = en-GB\n')
+    const refused = await config(dir, 'set', 'locale', 'Klingon')
+    expect(refused.code).toBe(EXIT_CODES.usage)
+    expect(refused.out).toMatch(/^locale must be a language and region such as en-GB/)
+    expect((await config(dir, 'unset', 'locale')).code).toBe(0)
+    expect((await new SettingsOwner(dir).shop()).locale).toBe(Intl.DateTimeFormat().resolvedOptions().locale)
+  })
+})

@@ -10,6 +10,7 @@ import { SETTINGS_FILE_NAME, SETTING_KEYS, changeSettings, readSettings, resetDa
 import { DEFAULT_LAN_PORT, lanAddressProblem, lanPortProblem } from '#shared/lan'
 import { currencyProblem } from '#shared/shop'
 import { canonicalTimeZone, timeZoneProblem } from '#shared/shop-day'
+import { canonicalLocale, localeProblem } from '#shared/shop-locale'
 import { CommandError, EXIT_CODES, UsageError, type Command } from '#cli/command'
 import { dataOptionHelp, readOptions } from '#cli/options'
 import { whyUnreachable } from '#till/lan-refusal'
@@ -29,6 +30,9 @@ Settings:
   timeZone     the shop's time zone, an IANA name (any case: europe/berlin is
                Europe/Berlin); by default the computer's. The sales report counts
                sales per day in it, and file names carry its date
+  locale       how the shop writes dates, times and amounts: a language and
+               region such as en-GB (08/11/2026, 19:51) or en-US (11/08/2026,
+               07:51 PM), any case; by default the computer's
   lan.address  one IP address of this computer (e.g. 192.168.1.20) where the
                shop's other tills may connect, over TLS only, once paired (see
                plant-store lan); unset: this computer only. A running server
@@ -61,6 +65,14 @@ function timeZoneValue(value: string): string {
   return zone
 }
 
+/** A shop locale, whatever its case ("en-gb" or en_GB is en-GB), in Intl's canonical spelling. */
+function localeValue(value: string): string {
+  const locale = canonicalLocale(value) ?? value.trim()
+  const problem = localeProblem(locale)
+  if (problem !== undefined) throw new UsageError(problem)
+  return locale
+}
+
 /** An ISO 4217 code, whatever its case ("gbp" is GBP). */
 function currencyValue(value: string): string {
   const code = value.trim().toUpperCase()
@@ -83,6 +95,7 @@ const isLanKey = (key: string): key is 'lan.address' | 'lan.port' => key === 'la
 async function storedValue(key: (typeof SETTING_KEYS)[number], value: string, dataDir: string): Promise<string | number> {
   if (key === 'currency') return currencyValue(value)
   if (key === 'timeZone') return timeZoneValue(value)
+  if (key === 'locale') return localeValue(value)
   if (isLanKey(key)) return lanValue(key, value)
   // Backup folder: the same check as the Settings dialog's (PUT /v3/backup): an existing, writable folder outside the data folder.
   return checkBackupFolder(path.resolve(value), dataDir)

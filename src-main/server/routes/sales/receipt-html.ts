@@ -5,7 +5,7 @@
  * is escaped; the page runs no script.
  */
 import { asCents, formatCents, type ShopMoney } from '#shared/money'
-import { shopTime } from '#shared/shop-day'
+import { formatShopDateTime } from '#shared/shop-locale'
 import { qrPath } from '#shared/qr-path'
 import type { ReceiptPaper, Sale } from '#shared/sale'
 import type { SalesSettings } from '#shared/tax'
@@ -21,7 +21,7 @@ function qrSvg(text: string, label: string): string {
   return `<svg class="qr" role="img" aria-label="${escape(label)}" viewBox="-4 -4 ${side} ${side}" shape-rendering="crispEdges"><rect x="-4" y="-4" width="${side}" height="${side}" fill="#fff"/><path d="${d}" fill="#000"/></svg>`
 }
 
-/** The receipt of `sale` on `paper`, amounts in the shop's currency and locale. */
+/** The receipt of `sale` on `paper`, amounts, date and time in the shop's currency and locale. */
 export function receiptHtml(sale: Sale, settings: SalesSettings, money: ShopMoney & { timeZone: string }, paper: ReceiptPaper): string {
   const amount = (minor: number) => escape(formatCents(asCents(minor), money))
   const lines = sale.lines.flatMap((line) => [
@@ -47,7 +47,7 @@ export function receiptHtml(sale: Sale, settings: SalesSettings, money: ShopMone
     `Receipt ${sale.receipt}`,
     paper,
     `${shopHead(settings)}
-<p>Receipt <strong id="receipt-number">${sale.receipt}</strong><br>${escape(shopTime(sale.at, money.timeZone))} · till ${escape(sale.till)}${sale.staff === undefined ? '' : ` · served by ${escape(sale.staff)}`}</p>
+<p>Receipt <strong id="receipt-number">${sale.receipt}</strong><br>${escape(formatShopDateTime(sale.at, money))} · till ${escape(sale.till)}${sale.staff === undefined ? '' : ` · served by ${escape(sale.staff)}`}</p>
 <table>${[...lines, ...basket, row('Total', amount(sale.totals.net), ' class="total"')].join('')}</table>
 ${tax.length > 0 ? `<h2>${taxWord}</h2><table>${tax.join('')}</table>` : ''}
 <h2>Paid</h2><table>${[...payments, ...(sale.change > 0 ? [row('Change', amount(sale.change))] : [])].join('')}</table>
