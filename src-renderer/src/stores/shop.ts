@@ -5,6 +5,7 @@
 import { defineStore } from 'pinia'
 import { ref } from 'vue'
 import { api } from '#renderer/api'
+import { setDateLocale } from '#renderer/format'
 import { useBasketStore } from '#renderer/stores/basket'
 import { DEFAULT_SALES_SETTINGS, type SalesSettings } from '#shared/tax'
 import { groupKey } from '#shared/text-rules'
@@ -36,6 +37,7 @@ export const useShopStore = defineStore('shop', () => {
   /** Takes the shop's settings as the server has them. */
   function set(next: ShopMoney & { timeZone?: string }): void {
     money.value = { currency: next.currency, locale: next.locale }
+    setDateLocale(next.locale)
     if (next.timeZone !== undefined) timeZone.value = next.timeZone
   }
 
@@ -51,6 +53,11 @@ export const useShopStore = defineStore('shop', () => {
   /** Sets the shop's currency on the server (owner only) and shows prices in it; rethrows the ApiError for the form. */
   async function setCurrency(currency: string): Promise<void> {
     set(await api().setShopSettings({ currency }))
+  }
+
+  /** Sets how the shop writes dates, times and amounts (a shop locale) on the server (owner only); rethrows the ApiError for the form. */
+  async function setLocale(locale: string): Promise<void> {
+    set(await api().setShopSettings({ locale }))
   }
 
   /** Sets the shop's time zone (an IANA name) on the server (owner only); rethrows the ApiError for the form. */
@@ -109,6 +116,7 @@ export const useShopStore = defineStore('shop', () => {
     loadCategories,
     setCurrency,
     setTimeZone,
+    setLocale,
     format: (price: number | undefined) => formatPrice(price, money.value),
     /** An amount in minor units (a sale's, a day's): 1250 → `€12.50`. */
     formatMinor: (minor: number) => formatCents(asCents(minor), money.value),

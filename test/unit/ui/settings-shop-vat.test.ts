@@ -10,6 +10,7 @@ import type { ApiClient } from '#shared/api-client'
 import SettingsShop from '#renderer/components/settings/SettingsShop.vue'
 import { useBasketStore } from '#renderer/stores/basket'
 import { useShopStore } from '#renderer/stores/shop'
+import { formatUpdated } from '#renderer/format'
 import { realApi, type RealApiForTests } from './_real-api'
 
 let app: RealApiForTests
@@ -146,6 +147,25 @@ describe('Settings → Shop & VAT', () => {
     expect(footerError).toMatch(/^Not saved: Receipt footer: line 1 contains a control character \(U\+0007\)/)
     expect(footerError).not.toMatch(API_WORDS)
     expect(await client.salesSettings()).toEqual({ pricesIncludeTax: true, taxRates: [] })
+    wrapper.unmount()
+  })
+
+  it('chooses how dates, times and amounts are written, with an example, and the UI writes them so at once', async () => {
+    const wrapper = await mounted()
+    const shop = useShopStore()
+    await shop.load()
+    await wrapper.find('#shop-locale').setValue('en-GB')
+    await wrapper.find('form.settings-shop-locale').trigger('submit')
+    await app.settled()
+    const evening = new Date(2026, 10, 8, 19, 51)
+    expect(formatUpdated(evening.toISOString(), evening)).toBe('19:51')
+    await wrapper.find('#shop-locale').setValue('en-US')
+    expect(wrapper.find('#shop-locale-example').text()).toMatch(/^Written like this: 11\/08\/2026, 07:51 PM · [^ ]*1,234\.50/)
+    await wrapper.find('form.settings-shop-locale').trigger('submit')
+    await app.settled()
+    expect(((await client.shopSettings()) as { locale: string }).locale).toBe('en-US')
+    expect(shop.money.locale).toBe('en-US')
+    expect(formatUpdated(evening.toISOString(), evening)).toBe('07:51 PM')
     wrapper.unmount()
   })
 })
