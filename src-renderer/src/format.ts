@@ -1,4 +1,5 @@
 /** Small display helpers shared by the components (pure, so they are easy to test). */
+import { shallowRef } from 'vue'
 import type { Plant, PlantStatus } from '#shared/plant'
 import type { EditableField } from '#shared/plant-schema'
 import { uniqueTags } from '#shared/text-rules'
@@ -49,17 +50,20 @@ export function failureText(error: unknown): string {
   return String(error)
 }
 
-/** How the shop writes dates and times (its locale, GET /v3/settings/shop); en-GB until the shop's setting arrives. */
-let dateLocale = 'en-GB'
+/**
+ * How the shop writes dates and times (its locale, GET /v3/settings/shop); en-GB until the shop's setting arrives.
+ * A ref, so a component that wrote a date renders it again when the owner picks another locale.
+ */
+const dateLocale = shallowRef('en-GB')
 const dateFormats = new Map<string, Intl.DateTimeFormat>()
 
 /** Dates and times are written `locale`'s way from now on (the shop store calls this when the shop's settings arrive). */
 export function setDateLocale(locale: string): void {
-  if (locale === dateLocale) return
+  if (locale === dateLocale.value) return
   try {
     new Intl.DateTimeFormat(locale) // a locale Intl cannot use (a computer's "und") keeps the one before
-    dateLocale = locale
     dateFormats.clear()
+    dateLocale.value = locale
   } catch {
     // Kept as it was.
   }
@@ -67,9 +71,10 @@ export function setDateLocale(locale: string): void {
 
 /** A date formatter of `options` in the shop's locale (kept, as Intl's are slow to make). */
 export function shopDateFormat(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const locale = dateLocale.value
   const key = JSON.stringify(options)
   let format = dateFormats.get(key)
-  if (!format) dateFormats.set(key, (format = new Intl.DateTimeFormat(dateLocale, options)))
+  if (!format) dateFormats.set(key, (format = new Intl.DateTimeFormat(locale, options)))
   return format
 }
 

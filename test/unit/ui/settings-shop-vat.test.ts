@@ -119,7 +119,7 @@ describe('Settings → Shop & VAT', () => {
     expect(wrapper.find('.settings-shop-vat [role="alert"]').text()).toBe(
       '“Reduced 5%” is the rate of Herbs: choose another rate for them first, then remove it.'
     )
-    await wrapper.find('button[aria-label="Herbs takes the default rate"]').trigger('click')
+    await wrapper.find('button[aria-label="Use the default for Herbs"]').trigger('click')
     await wrapper.find('button[aria-label="Remove Reduced 5%"]').trigger('click')
     await wrapper.find('form.settings-shop-vat').trigger('submit')
     await app.settled()

@@ -9,7 +9,7 @@ import { failureText } from '#renderer/format'
 
 const FIELD_WORDS: Record<string, string> = {
   shopName: 'Shop name',
-  shopAddress: 'Address',
+  shopAddress: 'Shop address',
   vatNumber: 'VAT number',
   receiptFooter: 'Receipt footer',
   pricesIncludeTax: 'Prices',
