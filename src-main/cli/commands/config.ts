@@ -18,7 +18,8 @@ import { changeLanOnServer, lanStateLine } from './config-lan'
 import { SALES_KEYS_HELP, listSalesKeys, runSalesKey } from './config-sales'
 import { SALES_CONFIG_KEYS, isSalesConfigKey } from '#settings/sales-config'
 
-const help = `Usage: plant-store config set KEY VALUE | get KEY | unset KEY | list | reset [--data DIR] [--create]
+const help = `Usage: plant-store config set KEY VALUE | get KEY | unset KEY | list | reset
+       [--data DIR] [--create]
 
 Settings:
   backup.dir   a folder off this computer (a USB stick, a network share) that
