@@ -168,4 +168,16 @@ describe('Settings → Shop & VAT', () => {
     expect(formatUpdated(evening.toISOString(), evening)).toBe('07:51 PM')
     wrapper.unmount()
   })
+
+  it('keeps the receipt words saved meanwhile when the VAT is saved after them', async () => {
+    const wrapper = await mounted()
+    await addRate(wrapper, 'Standard 20%', '20')
+    await wrapper.find('#shop-name').setValue('The Green Shed')
+    await wrapper.find('form.settings-shop-details').trigger('submit')
+    await app.settled()
+    await wrapper.find('form.settings-shop-vat').trigger('submit')
+    await app.settled()
+    expect(await client.salesSettings()).toMatchObject({ shopName: 'The Green Shed', taxRates: [{ name: 'Standard 20%', percent: 20 }] })
+    wrapper.unmount()
+  })
 })
