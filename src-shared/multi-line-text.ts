@@ -28,7 +28,8 @@ export function textLines(text: string): string[] {
 export function multiLineTextField(label: string, maxLines: number, maxLength: number, description: string): Rule<string> {
   const line = linePattern()
   // A line's padding may hold line breaks too: blank lines fall into it, so the count is of lines with text.
-  const shape = `^${line}(?:\\n${line}){0,${maxLines - 1}}$`
+  // Lines are joined by a literal line break: the \n escape is outside JSON Schema's interoperable subset.
+  const shape = `^${line}(?:\n${line}){0,${maxLines - 1}}$`
   const blank = textFieldSchema(2).not.pattern
   const [shapeRule, blankRule] = [new RegExp(shape, 'u'), new RegExp(blank, 'u')]
   return leaf(
