@@ -1,11 +1,15 @@
 /**
- * The server's refusals of the sales settings in the words of Settings → Shop & VAT: each field error names what the
- * owner sees on the form ("Receipt footer", "the rate “Plants 5%”") instead of the field's name in the body.
+ * Saving the sales settings from Settings → Shop & VAT: checked first with the server's own rule, then saved through
+ * the shop store; every refusal in the form's words, each field error naming what the owner sees on the form
+ * ("Receipt footer", "the rate “Plants 5%”") instead of the field's name in the body.
  */
 import { ApiError } from '#shared/api-errors'
+import { validate } from '#shared/body-rules'
 import type { FieldError } from '#shared/problem'
-import type { SalesSettings } from '#shared/tax'
+import { SALES_SETTINGS_BODY, type SalesSettings } from '#shared/tax'
 import { failureText } from '#renderer/format'
+import type { SettingSave } from '#renderer/composables/useSettingSave'
+import { useShopStore } from '#renderer/stores/shop'
 
 const FIELD_WORDS: Record<string, string> = {
   shopName: 'Shop name',
@@ -38,4 +42,24 @@ export function salesFailureWords(failure: unknown, sent: SalesSettings): string
   if (failure instanceof ApiError && failure.status === 400 && failure.errors.length > 0)
     return failure.errors.map((error) => salesFieldWords(error, sent)).join('. ')
   return failureText(failure)
+}
+
+/** Why `wanted` would be refused, checked here with the server's own rule before anything is sent; undefined when it would not. */
+export function salesRefusal(wanted: SalesSettings): string | undefined {
+  const checked = validate(SALES_SETTINGS_BODY, wanted)
+  return checked.ok ? undefined : `Not saved: ${checked.errors.map((problem) => salesFieldWords(problem, wanted)).join('. ')}.`
+}
+
+/** Saves `wanted` with `form`: refused here first, in the form's words, else saved; `saved()` then, before the toast. */
+export async function saveSales(form: SettingSave, wanted: SalesSettings, success: () => string, saved: () => void): Promise<void> {
+  form.error.value = salesRefusal(wanted) ?? ''
+  if (form.error.value !== '') return
+  await form.save(
+    async () => {
+      await useShopStore().setSales(wanted)
+      saved()
+    },
+    success,
+    (failure) => `Not saved: ${salesFailureWords(failure, wanted)}`
+  )
 }
