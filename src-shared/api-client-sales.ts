@@ -42,7 +42,7 @@ export interface SalesApi {
   deleteBasket(basketId: string, options?: RequestOptions): Promise<void>
   /** Prices with or without tax, the tax rates, a receipt's head. */
   salesSettings(options?: RequestOptions): Promise<SalesSettings>
-  /** Replaces the sales settings (owner only): what the settings leave out is unset. */
+  /** Replaces the sales settings (the owner's token only); answers them as kept. */
   setSalesSettings(settings: SalesSettings, options?: RequestOptions): Promise<SalesSettings>
   /** The printable receipt of a sale (HTML) on `paper`. */
   receiptHtml(receipt: number, paper: ReceiptPaper, options?: RequestOptions): Promise<string>

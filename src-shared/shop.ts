@@ -1,18 +1,19 @@
 /**
  * The shop setting: the currency prices are in (ISO 4217), the locale they
- * are formatted in, and the time zone that decides the shop's day
+ * (and dates and times) are formatted in (shop-locale.ts), and the time zone that decides the shop's day
  * (shop-day.ts). Prices are written and read with money.ts (the one
  * formatter and parser). The body that changes it is described once, with
  * body-rules.ts.
  */
 import { leafOf, named, objectOf } from './body-rules'
 import { TIME_ZONES, timeZoneProblem } from './shop-day'
+import { SHOP_LOCALES, localeProblem } from './shop-locale'
 
 /** GET /v3/settings/shop. */
 export interface ShopSettings {
   /** ISO 4217 code, e.g. "EUR". */
   currency: string
-  /** BCP 47 locale of the computer the server runs on, e.g. "de-DE". */
+  /** BCP 47 locale the shop writes dates, times and amounts in, e.g. "de-DE"; by default the computer's (shop-locale.ts). */
   locale: string
   /** IANA time zone of the shop, e.g. "Europe/Berlin": the day a sale is counted on and files are named by. */
   timeZone: string
@@ -74,18 +75,27 @@ const TIME_ZONE = leafOf<string>(timeZoneProblem, {
     'Europe/Kiev), stored as given: the day a sale is counted on in the sales report, and the date in file names. By default the computer’s.'
 })
 
+/** The locale of a change: one of the shop locales, in Intl's canonical spelling, listed in the schema. */
+const LOCALE = leafOf<string>(localeProblem, {
+  type: 'string',
+  enum: [...SHOP_LOCALES],
+  description:
+    'How the shop writes dates, times and amounts (BCP 47, as Intl.getCanonicalLocales spells it): en-GB writes 08/11/2026, 19:51 and ' +
+    '£1,234.50; en-US 11/08/2026, 07:51 PM. Used by the UI, receipts and X/Z pages. By default the computer’s.'
+})
+
 /** What PUT /v3/settings/shop changes: the fields given (the others stay). */
-export type ShopSettingsChange = Partial<Pick<ShopSettings, 'currency' | 'timeZone'>>
+export type ShopSettingsChange = Partial<Pick<ShopSettings, 'currency' | 'timeZone' | 'locale'>>
 
 /** The body of PUT /v3/settings/shop. */
 export const SHOP_SETTINGS_BODY = named(
   'ShopSettingsChange',
   objectOf<ShopSettingsChange>(
-    { currency: CURRENCY, timeZone: TIME_ZONE },
+    { currency: CURRENCY, timeZone: TIME_ZONE, locale: LOCALE },
     {
-      notAnObject: 'the body must be a JSON object such as {"currency": "GBP"} or {"timeZone": "Europe/Berlin"}',
-      unknownKey: (key) => `unknown field "${key}"; the fields are currency and timeZone (the locale is the computer's)`,
-      noKeys: 'say what to change: currency, timeZone (or both), e.g. {"timeZone": "Europe/Berlin"}; an empty body changes nothing'
+      notAnObject: 'the body must be a JSON object such as {"currency": "GBP"}, {"timeZone": "Europe/Berlin"} or {"locale": "en-GB"}',
+      unknownKey: (key) => `unknown field "${key}"; the fields are currency, timeZone and locale`,
+      noKeys: 'say what to change: currency, timeZone, locale (or several), e.g. {"timeZone": "Europe/Berlin"}; an empty body changes nothing'
     }
   )
 )

@@ -4,6 +4,7 @@
  * receipt prints at its head. Money is whole minor units (cents); the one rounding rule of tax is here.
  */
 import { leaf, listOf, named, objectOf, type Rule } from './body-rules'
+import { multiLineTextField } from './multi-line-text'
 import { PLANT_LIMITS, textField } from './plant-schema'
 import { groupKey } from './text-rules'
 
@@ -28,8 +29,11 @@ export interface SalesSettings {
   categoryTaxRates?: Record<string, string>
   /** The head of a receipt. */
   shopName?: string
+  /** A few lines (separated by "\n"), printed under the shop name as typed. */
   shopAddress?: string
   vatNumber?: string
+  /** Printed at the foot of a receipt (returns policy, opening hours, thanks): a few lines. */
+  receiptFooter?: string
 }
 
 /** The settings of a folder that never set them: prices include tax, no rates. */
@@ -84,6 +88,11 @@ export function taxOf(amount: number, rate: TaxRate | undefined, included: boole
 
 /** The most tax rates a shop names. */
 export const TAX_RATES_MAX = 20
+
+/** How long the shop's address may be: lines and characters (a receipt roll is narrow). */
+export const SHOP_ADDRESS_LIMITS = { lines: 6, length: 300 }
+/** How long a receipt's footer may be. */
+export const RECEIPT_FOOTER_LIMITS = { lines: 6, length: 400 }
 
 const RATE_ID = /^[a-z0-9][a-z0-9-]{0,39}$/
 
@@ -158,15 +167,26 @@ const SETTINGS_RULE = objectOf<SalesSettings>(
     defaultTaxRate: rateId,
     categoryTaxRates: categoryRates,
     shopName: textField('Printed at the head of a receipt.'),
-    shopAddress: textField('Printed under the shop name.'),
-    vatNumber: textField('The VAT (tax) registration number printed on receipts.')
+    shopAddress: multiLineTextField(
+      'shopAddress',
+      SHOP_ADDRESS_LIMITS.lines,
+      SHOP_ADDRESS_LIMITS.length,
+      'Printed under the shop name, line by line.'
+    ),
+    vatNumber: textField('The VAT (tax) registration number printed on receipts.'),
+    receiptFooter: multiLineTextField(
+      'receiptFooter',
+      RECEIPT_FOOTER_LIMITS.lines,
+      RECEIPT_FOOTER_LIMITS.length,
+      'Printed at the foot of every receipt, line by line (a returns policy, opening hours, thanks).'
+    )
   },
   {
     required: ['pricesIncludeTax', 'taxRates'],
     notAnObject:
       'the body must be a JSON object such as {"pricesIncludeTax": true, "taxRates": [{"id": "reduced", "name": "Plants 7%", "percent": 7}]}',
     unknownKey: (key) =>
-      `unknown field "${key}"; the fields are pricesIncludeTax, taxRates, defaultTaxRate, categoryTaxRates, shopName, shopAddress, vatNumber`
+      `unknown field "${key}"; the fields are pricesIncludeTax, taxRates, defaultTaxRate, categoryTaxRates, shopName, shopAddress, vatNumber, receiptFooter`
   }
 )
 

@@ -21,6 +21,8 @@ export interface Settings {
   currency?: string
   /** The shop's IANA time zone, which decides the shop's day; see shop-settings.ts. */
   timeZone?: string
+  /** The shop's locale (BCP 47) for dates, times and amounts; see shop-settings.ts. */
+  locale?: string
   /** The one address of this computer where other tills may connect (TLS); none: they may not. See lan-settings.ts. */
   'lan.address'?: string
   /** The port of that listener (default 7421). */
@@ -38,7 +40,7 @@ export interface Settings {
 }
 
 /** The keys `config` accepts. */
-export const SETTING_KEYS = ['backup.dir', 'currency', 'timeZone', 'lan.address', 'lan.port'] as const satisfies readonly (keyof Settings)[]
+export const SETTING_KEYS = ['backup.dir', 'currency', 'timeZone', 'locale', 'lan.address', 'lan.port'] as const satisfies readonly (keyof Settings)[]
 
 /** How a damaged settings file is repaired, for every message that names one. */
 const REPAIR =

@@ -1,11 +1,13 @@
 /**
- * The shop's currency and time zone: settings of the data folder (settings.json, keys `currency` and `timeZone`).
+ * The shop's currency, time zone and locale: settings of the data folder (settings.json, keys `currency`, `timeZone`
+ * and `locale`; the locale by default the computer's).
  * The currency is by default that of the region the computer's locale names (Intl's locale, e.g. de-DE → EUR),
  * EUR when it names none; the time zone is by default the computer's. Changed with PUT /v3/settings/shop or
  * `plant-store config set currency GBP` / `config set timeZone Europe/Berlin`.
  */
 import { isCurrencyCode, isShopCurrency, type ShopSettings } from '#shared/shop'
 import { computerTimeZone, isShopTimeZone } from '#shared/shop-day'
+import { localeProblem } from '#shared/shop-locale'
 import { readSettings, type Settings } from './settings'
 
 /** Currencies of the regions a locale most often names; other regions fall back to {@link FALLBACK_CURRENCY}. */
@@ -94,11 +96,14 @@ export async function readShopSettings(dataDir: string, locale = computerLocale(
   return shopSettingsOf(await readSettings(dataDir), locale, timeZone)
 }
 
-/** The shop setting of `stored` (settings.json as read), with the defaults of {@link readShopSettings}. */
+/**
+ * The shop setting of `stored` (settings.json as read), with the defaults of {@link readShopSettings}. The currency's
+ * default follows the computer's locale, not the shop's: choosing how dates are written never changes the money.
+ */
 export function shopSettingsOf(stored: Readonly<Settings>, locale = computerLocale(), timeZone = computerTimeZone()): ShopSettings {
   return {
     currency: isCurrencyCode(stored.currency) ? stored.currency : currencyOfLocale(locale),
-    locale,
+    locale: localeProblem(stored.locale) === undefined ? stored.locale! : locale,
     timeZone: isShopTimeZone(stored.timeZone) ? stored.timeZone : timeZone
   }
 }

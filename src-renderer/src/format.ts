@@ -1,4 +1,5 @@
 /** Small display helpers shared by the components (pure, so they are easy to test). */
+import { shallowRef } from 'vue'
 import type { Plant, PlantStatus } from '#shared/plant'
 import type { EditableField } from '#shared/plant-schema'
 import { uniqueTags } from '#shared/text-rules'
@@ -50,24 +51,58 @@ export function failureText(error: unknown): string {
   return hasApiWords(text) ? GENERIC_PROBLEM : text
 }
 
-const time = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' })
-const dayMonth = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short' })
-const full = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' })
-const exact = new Intl.DateTimeFormat('en-GB', { dateStyle: 'full', timeStyle: 'medium' })
+/**
+ * How the shop writes dates and times (its locale, GET /v3/settings/shop); en-GB until the shop's setting arrives.
+ * A ref, so a component that wrote a date renders it again when the owner picks another locale.
+ */
+const dateLocale = shallowRef('en-GB')
+const dateFormats = new Map<string, Intl.DateTimeFormat>()
 
-/** Short, till-friendly time: `14:05` today, `3 Mar` this year, `3 Mar 2024` before. */
+/** Dates and times are written `locale`'s way from now on (the shop store calls this when the shop's settings arrive). */
+export function setDateLocale(locale: string): void {
+  if (locale === dateLocale.value) return
+  try {
+    new Intl.DateTimeFormat(locale) // a locale Intl cannot use (a computer's "und") keeps the one before
+    dateFormats.clear()
+    dateLocale.value = locale
+  } catch {
+    // Kept as it was.
+  }
+}
+
+/** A date formatter of `options` in the shop's locale (kept, as Intl's are slow to make). */
+export function shopDateFormat(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const locale = dateLocale.value
+  const key = JSON.stringify(options)
+  let format = dateFormats.get(key)
+  if (!format) dateFormats.set(key, (format = new Intl.DateTimeFormat(locale, options)))
+  return format
+}
+
+const TIME: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit' }
+const DAY_MONTH: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short' }
+const FULL: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric' }
+const EXACT: Intl.DateTimeFormatOptions = { dateStyle: 'full', timeStyle: 'medium' }
+
+/** A time of day the shop's way: `19:51` (en-GB), `07:51 PM` (en-US). */
+export function formatClock(iso: string): string {
+  const date = new Date(iso)
+  return Number.isNaN(date.getTime()) ? '' : shopDateFormat(TIME).format(date)
+}
+
+/** Short, till-friendly time, the shop's way: `14:05` today, `3 Mar` this year, `3 Mar 2024` before (en-GB). */
 export function formatUpdated(iso: string, now: Date = new Date()): string {
   const date = new Date(iso)
   if (Number.isNaN(date.getTime())) return ''
-  if (date.toDateString() === now.toDateString()) return time.format(date)
-  if (date.getFullYear() === now.getFullYear()) return dayMonth.format(date)
-  return full.format(date)
+  if (date.toDateString() === now.toDateString()) return shopDateFormat(TIME).format(date)
+  if (date.getFullYear() === now.getFullYear()) return shopDateFormat(DAY_MONTH).format(date)
+  return shopDateFormat(FULL).format(date)
 }
 
 /** The full date and time, for a tooltip. */
 export function formatExact(iso: string): string {
   const date = new Date(iso)
-  return Number.isNaN(date.getTime()) ? '' : exact.format(date)
+  return Number.isNaN(date.getTime()) ? '' : shopDateFormat(EXACT).format(date)
 }
 
 const number = new Intl.NumberFormat('en-GB')

@@ -7,7 +7,7 @@ import { formatMoney, moneyFieldText, type ShopMoney } from '#shared/money'
 import { isPlantStatus } from '#shared/plant'
 import type { ChangeRecord, FieldChange } from '#shared/history'
 import { OWN_ACTORS } from '#shared/named-token'
-import { STATUS_LABELS, formatCount, formatExact } from './format'
+import { STATUS_LABELS, formatClock, formatCount, formatExact, shopDateFormat } from './format'
 import { movementOf } from './stock-words'
 
 /** One line of the History tab. */
@@ -35,10 +35,6 @@ export function describeWho(by: string, staff?: string): string {
   return by === 'ui' ? staff : `${staff}, ${actor}`
 }
 
-const clock = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' })
-const weekday = new Intl.DateTimeFormat('en-GB', { weekday: 'short' })
-const dayMonth = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short' })
-const dayMonthYear = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' })
 const SIX_DAYS_MS = 6 * 24 * 60 * 60 * 1000
 
 /** When, as short as stays unambiguous: the weekday within the last week, else the date (the year only when it is not this one). */
@@ -47,8 +43,13 @@ export function describeWhen(iso: string, now: Date = new Date()): string {
   if (Number.isNaN(date.getTime())) return iso
   const startOfToday = new Date(now.getFullYear(), now.getMonth(), now.getDate()).getTime()
   const within = date.getTime() >= startOfToday - SIX_DAYS_MS && date.getTime() <= now.getTime() + 60_000
-  const day = within ? weekday.format(date) : date.getFullYear() === now.getFullYear() ? dayMonth.format(date) : dayMonthYear.format(date)
-  return `${day} ${clock.format(date)}`
+  // In the shop's locale (format.ts): a UK shop reads "Sat 14:02", a US one "Sat 02:02 PM".
+  const options: Intl.DateTimeFormatOptions = within
+    ? { weekday: 'short' }
+    : date.getFullYear() === now.getFullYear()
+      ? { day: 'numeric', month: 'short' }
+      : { day: 'numeric', month: 'short', year: 'numeric' }
+  return `${shopDateFormat(options).format(date)} ${formatClock(iso)}`
 }
 
 /** One value of a field as staff read it: statuses by their label, prices in the shop's money (two decimals without it), nothing as "none". */

@@ -7,6 +7,7 @@ import { formatMoney as formatShopMoney, moneyFieldText } from '#shared/money'
 import { maxOf } from '#shared/arrays'
 import type { SalesGrouping, SalesReport } from '#shared/history'
 import { computerTimeZone, shopDay } from '#shared/shop-day'
+import { shopDateFormat } from './format'
 
 /** A range of whole days of the shop (dates in its time zone), both ends included, as YYYY-MM-DD. */
 export interface Period {
@@ -66,8 +67,9 @@ export function groupingFor(period: Period): Exclude<SalesGrouping, 'category'> 
   return days <= 62 ? 'day' : days <= 366 ? 'week' : 'month'
 }
 
-const dayLabel = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' })
-const monthLabel = new Intl.DateTimeFormat('en-GB', { month: 'short', year: 'numeric', timeZone: 'UTC' })
+// In the shop's locale (format.ts): "3 Mar" in a UK shop, "Mar 3" in a US one.
+const dayLabel = { format: (date: Date) => shopDateFormat({ day: 'numeric', month: 'short', timeZone: 'UTC' }).format(date) }
+const monthLabel = { format: (date: Date) => shopDateFormat({ month: 'short', year: 'numeric', timeZone: 'UTC' }).format(date) }
 
 /** A group's key as a bar's label: `24 Nov`, `w/c 23 Nov` or `Week 48`, `Nov 2026`. */
 export function groupLabel(key: string, groupBy: SalesGrouping): string {

@@ -225,7 +225,12 @@ const salesSettingsBodies = fc.oneof(
           defaultTaxRate: fc.oneof(fc.constantFrom('reduced', 'Bad id'), anyJson),
           categoryTaxRates: fc.oneof(fc.constantFrom({ Herbs: 'reduced' }, { Herbs: 'Bad id' }, { Herbs: 7 }, {}), anyJson),
           shopName: fc.oneof(fc.constantFrom('The Green Shed', ''), anyJson),
-          vatNumber: fc.oneof(fc.constantFrom('GB123456789'), anyJson)
+          vatNumber: fc.oneof(fc.constantFrom('GB123456789'), anyJson),
+          shopAddress: fc.oneof(
+            fc.constantFrom('1 Mill Lane\nBristol', ' a \r\n\n b ', '\n', 'a\u0007b', '\u200b', 'a\n\u200b', '1\n2\n3\n4\n5\n6\n7'),
+            anyJson
+          ),
+          receiptFooter: fc.oneof(fc.constantFrom('Thanks!', 'x'.repeat(400), 'x'.repeat(401), 'a\u2028b', '\n\nThanks\n\n'), fc.string(), anyJson)
         },
         { requiredKeys: [] }
       )

@@ -10,8 +10,9 @@ describe('the receipt page', () => {
       taxRates: [{ id: 'reduced', name: 'Plants 7%', percent: 7 }],
       defaultTaxRate: 'reduced',
       shopName: 'The Green <Shed>',
-      shopAddress: '1 Mill Lane, Bristol',
-      vatNumber: 'GB123456789'
+      shopAddress: '1 Mill Lane\nBristol',
+      vatNumber: 'GB123456789',
+      receiptFooter: 'Returns within 28 days\n<Thank you>'
     })
     await app.call('POST', '/v3/plant', { name: 'Basil & Thyme', price: 3.99, quantity: 5 })
     const sold = await app.call('POST', '/v3/sales', {
@@ -26,7 +27,10 @@ describe('the receipt page', () => {
       expect(response.headers.get('content-security-policy')).toContain("default-src 'none'")
       const html = await response.text()
       expect(html).toContain('The Green &lt;Shed&gt;')
-      expect(html).toContain('1 Mill Lane, Bristol')
+      expect(html).toContain('<div>1 Mill Lane</div><div>Bristol</div>')
+      expect(html).toMatch(
+        /keep it for returns<\/p><div class="shop-footer"><div>Returns within 28 days<\/div><div>&lt;Thank you&gt;<\/div><\/div><\/footer>/
+      )
       expect(html).toContain('VAT GB123456789')
       expect(html).toContain('2 × Basil &amp; Thyme')
       expect(html).toContain('discount: wilted')
@@ -40,15 +44,15 @@ describe('the receipt page', () => {
     expect((await app.call('GET', '/v3/sales/2/receipt')).status).toBe(404)
   })
 
-  it("prints the time as the shop's clock shows it, in its time zone (a sale at 23:30 UTC is 00:30 the next day in Berlin)", async () => {
+  it("prints the time as the shop's clock shows it, in its time zone and locale (a sale at 23:30 UTC is 00:30 the next day in Berlin)", async () => {
     const app = await createTestApp({ now: () => new Date('2026-11-24T23:30:00.000Z') })
-    expect((await app.call('PUT', '/v3/settings/shop', { timeZone: 'Europe/Berlin' })).status).toBe(200)
+    expect((await app.call('PUT', '/v3/settings/shop', { timeZone: 'Europe/Berlin', locale: 'de-DE' })).status).toBe(200)
     await app.call('POST', '/v3/plant', { name: 'Fern', price: 5, quantity: 2 })
     expect((await app.call('POST', '/v3/sales', { lines: [{ plantId: 1, quantity: 1 }], payments: [{ method: 'card', amount: 500 }] })).status).toBe(
       201
     )
     const html = await (await app.call('GET', '/v3/sales/1/receipt')).text()
-    expect(html).toContain('2026-11-25 00:30 · Till</p>') // the main computer's own till, never its token name "ui"
+    expect(html).toContain('25.11.2026, 00:30 · Till</p>') // the main computer's own till, never its token name "ui"
     expect(html).not.toContain('UTC')
   })
 })

@@ -68,4 +68,38 @@ describe('sales settings', () => {
     const put = await app.call('PUT', '/v3/settings/sales', { pricesIncludeTax: true, taxRates: [{ id: 'a', name: 'A', percent: 7.775 }] })
     expect(put.status).toBe(400)
   })
+
+  it('keep an address and a receipt footer of a few lines, each trimmed, blank lines dropped', async () => {
+    const app = await createTestApp()
+    const put = await app.call('PUT', '/v3/settings/sales', {
+      ...settings,
+      shopAddress: ' 1 Mill Lane \r\n\n Bristol BS1 4DJ ',
+      receiptFooter: 'Returns within 28 days with this receipt.\nThank you!'
+    })
+    expect(put.status).toBe(200)
+    expect(await (await app.call('GET', '/v3/settings/sales')).json()).toMatchObject({
+      shopAddress: '1 Mill Lane\nBristol BS1 4DJ',
+      receiptFooter: 'Returns within 28 days with this receipt.\nThank you!'
+    })
+  })
+
+  it('refuse a footer with a control character, too many lines or nothing to print, naming the line and keeping the settings', async () => {
+    const app = await createTestApp()
+    expect((await app.call('PUT', '/v3/settings/sales', { ...settings, receiptFooter: 'Thanks' })).status).toBe(200)
+    const refusals: [string, string][] = [
+      ['Thanks\nOpen \u001b[2J daily', 'receiptFooter line 2 contains a control character (U+001B)'],
+      [Array.from({ length: 7 }, (_, i) => `line ${i + 1}`).join('\n'), 'receiptFooter has 7 lines; at most 6 are printed'],
+      [' \n \n', 'receiptFooter must not be blank'],
+      ['x'.repeat(401), 'receiptFooter is 401 characters long; at most 400 are allowed']
+    ]
+    for (const [receiptFooter, words] of refusals) {
+      const put = await app.call('PUT', '/v3/settings/sales', { ...settings, receiptFooter })
+      expect(put.status).toBe(400)
+      const { errors } = (await put.json()) as { errors: { field: string; message: string }[] }
+      expect(errors).toHaveLength(1)
+      expect(errors[0]!.field).toBe('receiptFooter')
+      expect(errors[0]!.message).toContain(words)
+    }
+    expect(await (await app.call('GET', '/v3/settings/sales')).json()).toMatchObject({ receiptFooter: 'Thanks' })
+  })
 })

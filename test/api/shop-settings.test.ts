@@ -1,4 +1,4 @@
-/** The shop's currency and time zone: GET and PUT /v3/settings/shop. */
+/** The shop's currency, time zone and locale: GET and PUT /v3/settings/shop. */
 import { utimes } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -144,8 +144,48 @@ describe('PUT /v3/settings/shop', () => {
 
   it('refuses an unknown field', async () => {
     const app = await createTestApp()
-    const response = await app.call('PUT', '/v3/settings/shop', { currency: 'GBP', locale: 'en-GB' })
-    expect((await response.json()).errors[0].field).toBe('locale')
+    const response = await app.call('PUT', '/v3/settings/shop', { currency: 'GBP', language: 'en-GB' })
+    expect((await response.json()).errors[0].field).toBe('language')
+  })
+})
+
+describe("the shop's locale", () => {
+  it("is the computer's until set; once set it is answered, kept, and the currency stays", async () => {
+    const app = await createTestApp()
+    const before = (await (await app.call('GET', '/v3/settings/shop')).json()) as { currency: string; locale: string }
+    expect(before.locale).toBe(computerLocale())
+    const response = await app.call('PUT', '/v3/settings/shop', { locale: 'en-US' })
+    expect(response.status).toBe(200)
+    expect(await response.json()).toEqual({ ...before, locale: 'en-US' })
+    expect(await (await app.call('GET', '/v3/settings/shop')).json()).toEqual({ ...before, locale: 'en-US' })
+    expect(await readShopSettings(app.dir, 'de-DE', 'Europe/Berlin')).toMatchObject({ locale: 'en-US', currency: currencyOfLocale('de-DE') })
+  })
+
+  it.each([
+    ['en-gb', 'locale must be written as Intl spells it: "en-GB" (got "en-gb")'],
+    ['English', 'locale must be a language and region such as en-GB, en-US or de-DE'],
+    ['xx-YY', 'locale must be a language and region such as en-GB'],
+    [7, 'locale must be a language and region such as en-GB']
+  ])('refuses %j in words, changing nothing', async (locale, words) => {
+    const app = await createTestApp()
+    await app.call('PUT', '/v3/settings/shop', { locale: 'en-GB' })
+    const response = await app.call('PUT', '/v3/settings/shop', { locale, currency: 'EUR' })
+    expect(response.status).toBe(400)
+    const problem = (await response.json()) as { errors: { field: string; message: string }[] }
+    expect(problem.errors).toEqual([{ field: 'locale', message: expect.stringContaining(words) }])
+    expect(await (await app.call('GET', '/v3/settings/shop')).json()).toMatchObject({ locale: 'en-GB' })
+  })
+
+  it('is used for the dates and times of a receipt and the Z report: a UK shop writes 08/11/2026, 19:51 and a US one 11/08/2026, 07:51 PM', async () => {
+    const app = await createTestApp({ now: () => new Date('2026-11-08T19:51:00.000Z') })
+    await app.call('PUT', '/v3/settings/shop', { locale: 'en-GB', timeZone: 'Europe/London' })
+    await app.call('POST', '/v3/plant', { name: 'Fern', price: 5, quantity: 2 })
+    await app.call('POST', '/v3/sales', { lines: [{ plantId: 1, quantity: 1 }], payments: [{ method: 'card', amount: 500 }] })
+    expect(await (await app.call('GET', '/v3/sales/1/receipt')).text()).toContain('08/11/2026, 19:51 · Till')
+    await app.call('PUT', '/v3/settings/shop', { locale: 'en-US' })
+    expect(await (await app.call('GET', '/v3/sales/1/receipt')).text()).toContain('11/08/2026, 07:51 PM · Till')
+    expect((await app.call('POST', '/v3/days/current/close', { counted: 0, nextFloat: 0 })).status).toBe(201)
+    expect(await (await app.call('GET', '/v3/days/1/report')).text()).toContain('closed 11/08/2026, 07:51 PM')
   })
 })
 

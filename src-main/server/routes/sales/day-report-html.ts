@@ -5,7 +5,7 @@
  */
 import type { DayClose, DayReport } from '#shared/day'
 import { asCents, formatCents, type ShopMoney } from '#shared/money'
-import { shopTime } from '#shared/shop-day'
+import { formatShopDateTime } from '#shared/shop-locale'
 import { tillLabel } from '#shared/till-label'
 import type { SalesSettings } from '#shared/tax'
 import type { ReceiptPaper } from '#shared/sale'
@@ -19,7 +19,7 @@ export function dayReportHtml(
   money: ShopMoney & { timeZone: string },
   paper: ReceiptPaper
 ): string {
-  const time = (iso: string) => escape(shopTime(iso, money.timeZone))
+  const time = (iso: string) => escape(formatShopDateTime(iso, money))
   const amount = (minor: number) => escape(formatCents(asCents(minor), money))
   const signed = (minor: number) => (minor > 0 ? `+${amount(minor)}` : minor < 0 ? `−${amount(-minor)}` : amount(0))
   const title = close ? `Z report, day ${report.day}` : `X report, day ${report.day} (not closed)`

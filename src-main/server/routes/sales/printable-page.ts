@@ -39,11 +39,20 @@ export function readPaper(event: H3Event): ReceiptPaper {
 
 /** The shop's head lines: name, address, VAT number (those it has). */
 export function shopHead(settings: SalesSettings): string {
-  const head = [settings.shopName, settings.shopAddress]
+  const head = [settings.shopName, ...(settings.shopAddress?.split('\n') ?? [])]
     .filter((text): text is string => text !== undefined)
     .map((text) => `<div>${escape(text)}</div>`)
   if (settings.vatNumber !== undefined) head.push(`<div>VAT ${escape(settings.vatNumber)}</div>`)
   return `<header>${head.join('')}</header>`
+}
+
+/** The receipt's footer lines (the shop's returns policy, thanks), or nothing when it has none. */
+export function shopFooter(settings: SalesSettings): string {
+  if (settings.receiptFooter === undefined) return ''
+  return `<div class="shop-footer">${settings.receiptFooter
+    .split('\n')
+    .map((line) => `<div>${escape(line)}</div>`)
+    .join('')}</div>`
 }
 
 /** The whole page: `title`, laid out for `paper`, around `body` (already escaped HTML). */
@@ -56,7 +65,7 @@ export function printablePage(title: string, paper: ReceiptPaper, body: string):
 body { font: ${page.font}/1.3 ui-monospace, monospace; width: ${page.width}; margin: 0 auto; color: #000 }
 header, footer { text-align: center } table { width: 100%; border-collapse: collapse } td.n { text-align: right; white-space: nowrap }
 .total td { font-weight: bold; border-top: 1px solid #000 } h2 { font-size: 1em; margin: 0.6em 0 0.2em }
-.qr { display: block; width: 28mm; height: 28mm; margin: 2mm auto }
+.shop-footer { margin-top: 2mm } .qr { display: block; width: 28mm; height: 28mm; margin: 2mm auto }
 </style></head><body>
 ${body}
 </body></html>

@@ -1,16 +1,16 @@
 /**
  * A sale's receipt as a printable HTML page: the shop's head (name, address, VAT number from the sales settings),
  * the lines, the tax breakdown, the payments and change, and the receipt number as text and as a QR code (so a
- * return can scan it), laid out for an 80 mm or 58 mm roll or an A5 sheet. Every text from the shop or the catalogue
+ * return can scan it), and the shop's footer, laid out for an 80 mm or 58 mm roll or an A5 sheet. Every text from the shop or the catalogue
  * is escaped; the page runs no script.
  */
 import { asCents, formatCents, type ShopMoney } from '#shared/money'
-import { shopTime } from '#shared/shop-day'
+import { formatShopDateTime } from '#shared/shop-locale'
 import { tillLabel } from '#shared/till-label'
 import { qrPath } from '#shared/qr-path'
 import type { ReceiptPaper, Sale } from '#shared/sale'
 import type { SalesSettings } from '#shared/tax'
-import { escape, printablePage, row, shopHead } from './printable-page'
+import { escape, printablePage, row, shopFooter, shopHead } from './printable-page'
 
 /** What a receipt's QR code holds: the receipt number, as the text says it. */
 export const receiptCode = (receipt: number) => String(receipt)
@@ -22,7 +22,7 @@ function qrSvg(text: string, label: string): string {
   return `<svg class="qr" role="img" aria-label="${escape(label)}" viewBox="-4 -4 ${side} ${side}" shape-rendering="crispEdges"><rect x="-4" y="-4" width="${side}" height="${side}" fill="#fff"/><path d="${d}" fill="#000"/></svg>`
 }
 
-/** The receipt of `sale` on `paper`, amounts in the shop's currency and locale. */
+/** The receipt of `sale` on `paper`, amounts, date and time in the shop's currency and locale. */
 export function receiptHtml(sale: Sale, settings: SalesSettings, money: ShopMoney & { timeZone: string }, paper: ReceiptPaper): string {
   const amount = (minor: number) => escape(formatCents(asCents(minor), money))
   const lines = sale.lines.flatMap((line) => [
@@ -48,10 +48,10 @@ export function receiptHtml(sale: Sale, settings: SalesSettings, money: ShopMone
     `Receipt ${sale.receipt}`,
     paper,
     `${shopHead(settings)}
-<p>Receipt <strong id="receipt-number">${sale.receipt}</strong><br>${escape(shopTime(sale.at, money.timeZone))} · ${escape(tillLabel(sale.till))}${sale.staff === undefined ? '' : ` · served by ${escape(sale.staff)}`}</p>
+<p>Receipt <strong id="receipt-number">${sale.receipt}</strong><br>${escape(formatShopDateTime(sale.at, money))} · ${escape(tillLabel(sale.till))}${sale.staff === undefined ? '' : ` · served by ${escape(sale.staff)}`}</p>
 <table>${[...lines, ...basket, row('Total', amount(sale.totals.net), ' class="total"')].join('')}</table>
 ${tax.length > 0 ? `<h2>${taxWord}</h2><table>${tax.join('')}</table>` : ''}
 <h2>Paid</h2><table>${[...payments, ...(sale.change > 0 ? [row('Change', amount(sale.change))] : [])].join('')}</table>
-<footer>${qrSvg(receiptCode(sale.receipt), `receipt ${sale.receipt}`)}<p>Receipt ${sale.receipt} · keep it for returns</p></footer>`
+<footer>${qrSvg(receiptCode(sale.receipt), `receipt ${sale.receipt}`)}<p>Receipt ${sale.receipt} · keep it for returns</p>${shopFooter(settings)}</footer>`
   )
 }

@@ -1,6 +1,6 @@
 /**
  * GET and PUT /v3/settings/shop (extension): the currency prices are in, the
- * locale they are formatted in and the time zone that decides the shop's day;
+ * locale they, dates and times are written in and the time zone that decides the shop's day;
  * GET and PUT /v3/settings/sales: prices with or without tax, the tax rates, a
  * receipt's head. Anyone may read them; only the owner's token may change them.
  */
@@ -45,7 +45,12 @@ const shop = {
       pattern: '^[A-Z]{3}$',
       description: "ISO 4217 code; by default the currency of the region the computer's locale names (de-DE → EUR), EUR when it names none."
     },
-    locale: { type: 'string', description: "The computer's locale (BCP 47), to format prices with Intl.NumberFormat." },
+    locale: {
+      type: 'string',
+      description:
+        "The shop's locale (BCP 47): prices, dates and times are written its way (Intl.NumberFormat, Intl.DateTimeFormat) in the UI, " +
+        "on receipts and X/Z pages; the computer's until set."
+    },
     timeZone: {
       type: 'string',
       description: "The shop's IANA time zone (by default the computer's): sales are counted per day there, and files are named by its date."
@@ -61,13 +66,14 @@ const getShopSettingsDoc = extensionOperation({
 
 const setShopSettingsDoc = extensionOperation({
   operationId: 'set-shop-settings',
-  summary: "Change the shop's currency or time zone (extension; owner only)",
+  summary: "Change the shop's currency, time zone or locale (extension; owner only)",
   description: 'The fields given are changed, the others stay; at least one must be given.',
   requestBody: jsonBody(SHOP_SETTINGS_BODY),
   responses: {
     '200': { description: 'The shop setting as it is now.', content: json(shop) },
     '400': problemResponse(
       "Not an ISO 4217 code this server knows (Intl.supportedValuesOf('currency')), not an IANA time zone as Intl spells it, " +
+        'not one of the shop locales in its canonical spelling (en-GB, not en-gb), ' +
         'an unknown field, or an empty body (it names nothing to change).'
     ),
     '403': ownerOnlyResponse("Only the owner's token may change the shop's settings (a named token gets 403)."),
@@ -93,7 +99,8 @@ const setSalesSettingsDoc = extensionOperation({
   responses: {
     '200': { description: 'The sales settings as they are now.', content: json(ref('SalesSettings')) },
     '400': problemResponse(
-      'An invalid field, an unknown field, a rate id used twice, or a rate id that names none of taxRates; errors[] names each.'
+      'An invalid field (a line of shopAddress or receiptFooter is named by its number), an unknown field, a rate id used twice, ' +
+        'or a rate id that names none of taxRates; errors[] names each.'
     ),
     '403': ownerOnlyResponse("Only the owner's token may change the sales settings (a named token gets 403)."),
     ...JSON_BODY_RESPONSES
