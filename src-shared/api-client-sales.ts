@@ -46,6 +46,8 @@ export interface SalesApi {
   setSalesSettings(settings: SalesSettings, options?: RequestOptions): Promise<SalesSettings>
   /** The printable receipt of a sale (HTML) on `paper`. */
   receiptHtml(receipt: number, paper: ReceiptPaper, options?: RequestOptions): Promise<string>
+  /** The printable slip of refund `refund` of a sale (HTML) on `paper`, to hand the customer. */
+  refundSlipHtml(receipt: number, refund: number, paper: ReceiptPaper, options?: RequestOptions): Promise<string>
 }
 
 const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404
@@ -80,6 +82,10 @@ export function salesApi(send: SendRequest): SalesApi {
     },
     receiptHtml: async (receipt, paper, options) =>
       (await send('GET', `${SALE_PATHS.receipt.replace('{receipt}', String(receipt))}?paper=${paper}`, undefined, options)).text(),
+    refundSlipHtml: async (receipt, refund, paper, options) => {
+      const path = SALE_PATHS.refundSlip.replace('{receipt}', String(receipt)).replace('{refund}', String(refund))
+      return (await send('GET', `${path}?paper=${paper}`, undefined, options)).text()
+    },
     salesSettings: (options) => jsonOf<SalesSettings>(send('GET', EXTENSION_PATHS.salesSettings, undefined, options)),
     setSalesSettings: (settings, options) => jsonOf<SalesSettings>(send('PUT', EXTENSION_PATHS.salesSettings, settings, options))
   }

@@ -13,7 +13,9 @@ export const SALE_PATHS = {
   sales: '/sales',
   sale: '/sales/{receipt}',
   receipt: '/sales/{receipt}/receipt',
-  refunds: '/sales/{receipt}/refunds'
+  refunds: '/sales/{receipt}/refunds',
+  /** A refund's slip to hand the customer: a printable page, as the receipt. */
+  refundSlip: '/sales/{receipt}/refunds/{refund}/slip'
 } as const
 
 /** The papers a receipt prints on: an 80 mm or 58 mm roll, or A5. */

@@ -32,7 +32,7 @@ describe('the receipt page', () => {
         /keep it for returns<\/p><div class="shop-footer"><div>Returns within 28 days<\/div><div>&lt;Thank you&gt;<\/div><\/div><\/footer>/
       )
       expect(html).toContain('VAT GB123456789')
-      expect(html).toContain('2 × Basil &amp; Thyme')
+      expect(html).toContain('2 × Basil &amp; Thyme <small>PS-1</small>') // the code tells two plants of one name apart
       expect(html).toContain('discount: wilted')
       expect(html).toMatch(/Plants 7% on [^<]*6[.,]54<\/td><td class="n">[^<]*0[.,]46/) // 7.00 holds 0.458 → 0.46
       expect(html).toMatch(/Change<\/td><td class="n">[^<]*3[.,]00/)

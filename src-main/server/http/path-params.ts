@@ -26,7 +26,7 @@ export function nameParam(event: H3Event): string {
 export const NUMBER_PARAM_MAX = 999_999_999_999_999
 
 /** A receipt or day number in the path (`{receipt}`, `{number}`); 400 when it is not a whole number from 1. */
-export function numberParam(event: H3Event, name: 'receipt' | 'number'): number {
+export function numberParam(event: H3Event, name: 'receipt' | 'refund' | 'number'): number {
   const raw = event.context.params?.[name] ?? ''
   const value = /^\d{1,15}$/.test(raw) ? Number(raw) : 0
   if (value < 1)

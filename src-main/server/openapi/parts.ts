@@ -107,7 +107,7 @@ export const queryParam = (name: string, description: string, schema: JsonSchema
 export const PLANT_ID_PARAMETER = { name: 'id', in: 'path', required: true, schema: PLANT_ID_SCHEMA }
 
 /** A receipt or day number in the path, as the server reads it (numberParam: 1 to 15 digits). */
-export function numberParameter(name: 'receipt' | 'number') {
+export function numberParameter(name: 'receipt' | 'refund' | 'number') {
   return { name, in: 'path', required: true, schema: { type: 'integer', minimum: 1, maximum: NUMBER_PARAM_MAX } }
 }
 

@@ -115,6 +115,7 @@ export const useBasketStore = defineStore('basket', () => {
   async function load(id = windowBasketId()): Promise<void> {
     basketId.value = id
     try {
+      await saving // a change made just before (the till card's Add to basket) is read back, not lost to an older copy
       const [kept, sales] = await Promise.all([api().getBasket(id), api().salesSettings()])
       settings.value = sales
       if (kept) basket.value = kept

@@ -11,6 +11,8 @@ import { api } from '#renderer/api'
 export const useSalesStore = defineStore('sales', () => {
   return {
     receiptHtml: (receipt: number, paper: ReceiptPaper): Promise<string> => api().receiptHtml(receipt, paper),
+    /** The slip of a refund, to hand the customer. */
+    refundSlipHtml: (receipt: number, refund: number, paper: ReceiptPaper): Promise<string> => api().refundSlipHtml(receipt, refund, paper),
     /** A sale and the refunds made of it so far. */
     lookup: async (receipt: number): Promise<{ sale: Sale; refunds: Refund[] }> => {
       const [sale, refunds] = await Promise.all([api().getSale(receipt), api().saleRefunds(receipt)])

@@ -1,30 +1,43 @@
 /**
- * The till card: the plant a scanned label names, with one action (Mark sold)
- * and its Undo. A plant line kept in stock sells pots instead: one per Enter,
- * or as many as were typed first, each sale with its Undo (the pots come back
- * as returned). A code that names no plant, or a deleted one, is shown as
- * such, so the assistant knows at once what went wrong.
+ * The till card: the plant a scanned label names, outside the Till view. Its sale is a real one: Add to basket puts
+ * the plant (a line kept in stock: as many pots as were typed first) in the Till view's basket and shows it, so payment,
+ * receipt and the day's X and Z follow. A line's pots can also be taken off stock with no payment, recorded as a
+ * write-off (never a sale, so the reports count no takings for it), with its Undo. A code that names no plant, or a
+ * deleted one, is shown as such, so the assistant knows at once what went wrong.
  */
 import { defineStore } from 'pinia'
 import { ref } from 'vue'
 import { ApiError } from '#shared/api-client'
-import { failureText } from '#renderer/format'
-import type { Plant, PlantStatus } from '#shared/plant'
+import { failureText, formatCount } from '#renderer/format'
+import type { Plant } from '#shared/plant'
 import { api } from '#renderer/api'
 import type { ScannedCode } from '#renderer/composables/useScanToSell'
+import { useBasketStore } from './basket'
 import { usePlantsStore } from './plants'
+import { useViewStore } from './view'
 
-/** A sale made on the card: the status before it (a single plant), or the pots it sold (a line kept in stock). */
-export interface TillSale {
-  previous: PlantStatus
-  pots?: number
+/**
+ * The note of a take-off's write-off: pots that left with no money taken (a plant given away, used in the shop).
+ * It is what the stock report's "written off" lists them under and the plant's history shows.
+ */
+export const TAKE_OFF_NOTE = 'taken off stock at the till card, no payment'
+/** The note of the pots an Undo of a take-off receives back. */
+export const PUT_BACK_NOTE = 'put back: taken off by mistake'
+
+/** A take-off made on the card: the pots it took, so Undo can put them back. */
+export interface TillTakeOff {
+  pots: number
 }
 
-/** What the card shows: a plant (and, once sold here, how to undo it; a sale refused in words), or why there is none. */
+/** What the card shows: a plant (and, once taken off here, how to undo it; an action refused in words), or why there is none. */
 export type TillCard =
-  | { kind: 'plant'; code: string; plant: Plant; sale?: TillSale; refusal?: string }
+  | { kind: 'plant'; code: string; plant: Plant; takeOff?: TillTakeOff; refusal?: string }
   | { kind: 'missing'; code: string; deleted: boolean }
   | { kind: 'failed'; code: string; message: string }
+
+/** "Only 3 in stock: 5 not added." */
+const notEnough = (onHand: number, pots: number, done: string) =>
+  `Only ${onHand <= 0 ? 'none' : formatCount(onHand)} in stock: ${formatCount(pots)} not ${done}.`
 
 /** True when a 404 says the plant was deleted (not merely unknown). */
 function saysDeleted(error: ApiError): boolean {
@@ -59,42 +72,24 @@ export const useTillStore = defineStore('till', () => {
     card.value = null
   }
 
-  /** Sets the shown plant's status (If-Match its version), keeping the card in step. */
-  async function changeStatus(status: PlantStatus, sale: TillSale | undefined): Promise<void> {
-    const shown = card.value
-    if (shown?.kind !== 'plant' || busy.value) return
-    busy.value = true
-    try {
-      const version = await usePlantsStore().setStatus(shown.plant, status)
-      if (card.value === shown) card.value = { ...shown, plant: { ...shown.plant, status, version }, sale }
-    } catch (error) {
-      if (card.value === shown) {
-        const message = failureText(error)
-        card.value = { kind: 'failed', code: shown.code, message: `${shown.plant.name ?? shown.code} was not changed: ${message}` }
-      }
-    } finally {
-      busy.value = false
-    }
-  }
-
   /**
-   * Moves the shown line's stock by `change` pots (a sale, or an Undo's return), keeping the card in step. A sale of
-   * more than is on hand is refused by the server; the card says so in shop words and sells nothing.
+   * Moves the shown line's stock by `change` pots: a take-off (written off, with the card's note), or its Undo (the
+   * pots received back). A take-off of more than is on hand is refused by the server; the card says so and takes none.
    */
-  async function moveStock(change: number, sale: TillSale | undefined): Promise<void> {
+  async function moveStock(change: number, takeOff: TillTakeOff | undefined): Promise<void> {
     const shown = card.value
     if (shown?.kind !== 'plant' || busy.value) return
     busy.value = true
     try {
-      const { plant } = await usePlantsStore().moveStock(shown.plant.id, { change, reason: change < 0 ? 'sold' : 'returned' })
-      if (card.value === shown) card.value = { kind: 'plant', code: shown.code, plant, ...(sale ? { sale } : {}) }
+      const move =
+        change < 0 ? { change, reason: 'written-off' as const, note: TAKE_OFF_NOTE } : { change, reason: 'received' as const, note: PUT_BACK_NOTE }
+      const { plant } = await usePlantsStore().moveStock(shown.plant.id, move)
+      if (card.value === shown) card.value = { kind: 'plant', code: shown.code, plant, ...(takeOff ? { takeOff } : {}) }
     } catch (error) {
       if (card.value !== shown) return
       if (error instanceof ApiError && error.status === 409) {
         const onHand = error.onHand ?? shown.plant.quantity ?? 0
-        const plant = { ...shown.plant, quantity: onHand }
-        const refusal = `Only ${onHand === 0 ? 'none' : onHand} in stock: ${-change} not sold.`
-        card.value = { ...shown, plant, refusal }
+        card.value = { ...shown, plant: { ...shown.plant, quantity: onHand }, refusal: notEnough(onHand, -change, 'taken off') }
       } else {
         card.value = { kind: 'failed', code: shown.code, message: `${shown.plant.name ?? shown.code} was not changed: ${failureText(error)}` }
       }
@@ -103,19 +98,46 @@ export const useTillStore = defineStore('till', () => {
     }
   }
 
-  /** The sale: a single plant becomes sold; a line kept in stock sells `pots` (1 by default). The card offers Undo. */
-  function markSold(pots = 1): Promise<void> {
+  /**
+   * The card's sale: `pots` of the shown plant (a single plant once) go into the Till view's basket, which then shows,
+   * so the sale is paid, has its receipt and counts in the day's X and Z like any other. More than the card shows in
+   * stock is refused here, in words, adding nothing.
+   */
+  async function addToBasket(pots = 1): Promise<void> {
     const shown = card.value
-    if (shown?.kind !== 'plant') return Promise.resolve()
-    const previous = shown.plant.status
-    return shown.plant.quantity === undefined ? changeStatus('sold', { previous }) : moveStock(-pots, { previous, pots })
+    if (shown?.kind !== 'plant' || busy.value) return
+    const { plant } = shown
+    if (plant.quantity !== undefined && pots > plant.quantity) {
+      card.value = { ...shown, refusal: notEnough(plant.quantity, pots, 'added') }
+      return
+    }
+    busy.value = true
+    try {
+      const basket = useBasketStore()
+      if (basket.basketId === '') await basket.load() // the Till view was never opened in this window
+      basket.add(plant)
+      const index = basket.basket.lines.findIndex((line) => line.plantId === plant.id)
+      const line = basket.basket.lines[index]
+      if (line && !line.single && pots > 1) void basket.setQuantity(index, line.quantity + pots - 1)
+      close()
+      useViewStore().current = 'till'
+    } finally {
+      busy.value = false
+    }
   }
 
-  /** Undoes the card's sale: the status as it was, or the pots back in stock (returned). */
-  function undoSale(): Promise<void> {
+  /** Takes `pots` of the shown line off stock with no payment (not a sale: see TAKE_OFF_NOTE); the card offers Undo. */
+  function takeOffStock(pots = 1): Promise<void> {
     const shown = card.value
-    if (shown?.kind !== 'plant' || !shown.sale) return Promise.resolve()
-    return shown.sale.pots === undefined ? changeStatus(shown.sale.previous, undefined) : moveStock(shown.sale.pots, undefined)
+    if (shown?.kind !== 'plant' || shown.plant.quantity === undefined) return Promise.resolve()
+    return moveStock(-pots, { pots })
+  }
+
+  /** Undoes the card's take-off: the pots back in stock. */
+  function undoTakeOff(): Promise<void> {
+    const shown = card.value
+    if (shown?.kind !== 'plant' || !shown.takeOff) return Promise.resolve()
+    return moveStock(shown.takeOff.pots, undefined)
   }
 
   return {
@@ -123,8 +145,9 @@ export const useTillStore = defineStore('till', () => {
     busy,
     open,
     close,
-    markSold,
-    undoSale,
+    addToBasket,
+    takeOffStock,
+    undoTakeOff,
     forgetDeleted: (id: number) => deletedHere.delete(id),
     rememberDeleted: (id: number) => deletedHere.add(id)
   }

@@ -94,7 +94,7 @@ export function fakeApi(initial: Plant[] = []): FakeApi {
       lockAfterMinutes: 5
     })),
     // Sales, days and baskets (api-client-sales.ts): an empty basket and no sales; a test that needs more installs its own answers.
-    ...unanswered('completeSale', 'refundSale', 'getSale', 'listSales', 'currentDay', 'closeDay', 'getDay', 'receiptHtml'),
+    ...unanswered('completeSale', 'refundSale', 'getSale', 'listSales', 'currentDay', 'closeDay', 'getDay', 'receiptHtml', 'refundSlipHtml'),
     // What only the store tests (on the real app) or no UI test calls.
     ...unanswered('changes', 'changeStaffMember', 'setStaffLockTime', 'signOutStaff', 'exportStream', 'updatePlant', 'searchByStatus'),
     saleRefunds: vi.fn(async () => []),

@@ -106,6 +106,25 @@ describe('the basket store', () => {
     expect(store.due).toBe(798)
   })
 
+  it('reads back a change made just before it loads (the till card adds, then the Till view loads): none is lost', async () => {
+    const store = await loaded()
+    store.add(fern)
+    await expect.poll(async () => (await client.getBasket('till-1'))?.lines).toHaveLength(1)
+    // The server takes its time with the next PUT: the load must wait for it rather than read the older basket.
+    let answer: () => void = () => undefined
+    const put = vi.mocked(client.putBasket)
+    put.mockImplementationOnce(async (...args) => {
+      await new Promise<void>((resolve) => (answer = resolve))
+      return put(...args) // the spy's own implementation once this one is used up: the real PUT
+    })
+    store.add(basil)
+    const loading = store.load('till-1')
+    await expect.poll(() => put.mock.calls.length).toBe(2)
+    answer()
+    await loading
+    expect(store.basket.lines.map((line) => line.name)).toEqual(['Fern', 'Basil'])
+  })
+
   it('keeps one basket id per window in sessionStorage', () => {
     const first = windowBasketId()
     expect(sessionStorage.getItem(BASKET_ID_KEY)).toBe(first)

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-/** While the server is away, the till's write controls (bulk actions, Delete, Mark sold) are disabled with the reason. */
+/** While the server is away, the till's write controls (bulk actions, Delete, the till card's actions) are disabled with the reason. */
 import { flushPromises, mount, type VueWrapper } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'
 import { beforeEach, describe, expect, it } from 'vitest'
@@ -27,7 +27,7 @@ function expectPaused(button: ReturnType<typeof named>): void {
 }
 
 describe('write controls while the server is away', () => {
-  it('disables the selection bar’s Set status… and Delete, the dialog’s Delete and the till card’s Mark sold, with the reason', async () => {
+  it('disables the selection bar’s Set status… and Delete, the dialog’s Delete and the till card’s Add to basket, with the reason', async () => {
     const wrapper = mount(App, { attachTo: document.body })
     await flushPromises()
     await wrapper.find('tr[data-plant-id="1"] .select-box').trigger('click')
@@ -39,12 +39,12 @@ describe('write controls while the server is away', () => {
     expectPaused(named(wrapper, '.selection-bar', 'Set status…'))
     expectPaused(named(wrapper, '.selection-bar', 'Delete'))
     expectPaused(named(wrapper, 'dialog', 'Delete'))
-    expectPaused(named(wrapper, 'dialog', 'Mark sold'))
+    expectPaused(named(wrapper, 'dialog', 'Add to basket'))
     expect(named(wrapper, '.selection-bar', 'Print labels').attributes('disabled')).toBeUndefined()
     api.streamState('open')
     await flushPromises()
     expect(named(wrapper, '.selection-bar', 'Delete').attributes('disabled')).toBeUndefined()
-    expect(named(wrapper, 'dialog', 'Mark sold').attributes('disabled')).toBeUndefined()
+    expect(named(wrapper, 'dialog', 'Add to basket').attributes('disabled')).toBeUndefined()
     wrapper.unmount()
   })
 })

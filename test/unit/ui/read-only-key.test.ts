@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 /**
  * A screen opened with a read-only key: the server says so (GET /v3/health `scope`), and every write control is
- * disabled with one line of words, instead of offering Add, Import and Mark sold that the server then refuses.
+ * disabled with one line of words, instead of offering Add, Import and the till card's actions that the server then refuses.
  */
 import { flushPromises, mount, type VueWrapper } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'
@@ -26,7 +26,7 @@ beforeEach(() => {
 const button = (wrapper: VueWrapper, scope: string, text: string) => wrapper.findAll(`${scope} button`).find((found) => found.text().includes(text))!
 
 describe('a screen opened with a read-only key', () => {
-  it('disables Add plant, Import and Mark sold with the reason, and says so in one line', async () => {
+  it('disables Add plant, Import and the till card’s Add to basket with the reason, and says so in one line', async () => {
     vi.mocked(api.client.health).mockResolvedValue({ status: 'ok', problems: [], scope: 'read-only' })
     const wrapper = mount(App, { attachTo: document.body })
     await flushPromises()
@@ -35,7 +35,7 @@ describe('a screen opened with a read-only key', () => {
     for (const [scope, text] of [
       ['header', 'Add plant'],
       ['header', 'Import'],
-      ['dialog', 'Mark sold']
+      ['dialog', 'Add to basket']
     ]) {
       const control = button(wrapper, scope!, text!)
       expect(control.attributes('disabled'), text).toBeDefined()

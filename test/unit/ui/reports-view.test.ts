@@ -48,7 +48,9 @@ describe('Reports view', () => {
     expect(salesReport).toHaveBeenCalledWith(expect.objectContaining({ from, to, groupBy: 'day' }))
     expect(salesReport).toHaveBeenCalledWith(expect.objectContaining({ from, to, groupBy: 'category' }))
     expect(wrapper.find('canvas').attributes('aria-label')).toBe('Sold per day: 3 sold in 2 bars')
-    expect(wrapper.find('.report-totals').text()).toBe('3 plants sold · 0 returned · 3 net · €30.00')
+    // Pots, never the catalogue's prices as money: the one money figure is the till's takings.
+    expect(wrapper.find('[data-testid="report-pots"]').text()).toBe('3 pots sold · 0 returned · 3 net')
+    expect(wrapper.text()).not.toContain('€')
     expect(wrapper.findAll('.category-name').map((name) => name.text())).toEqual(['Aroids', 'Succulents'])
     expect(wrapper.findAll('.report-stock dd').map((count) => count.text())).toEqual(['1', '0', '3'])
     wrapper.unmount()
@@ -61,6 +63,9 @@ describe('Reports view', () => {
     const wrapper = mount(TheReportsView)
     await flushPromises()
     expect(wrapper.find('[data-testid="report-takings"]').text()).toBe('Till takings €17.98 · 2 sales · 1 refund')
+    // One money figure in the sold card and none by category: the list prices (€30.00, €20.00) are not money taken.
+    expect(wrapper.text().match(/€[\d.,]+/g)).toEqual(['€17.98'])
+    expect(wrapper.find('[data-testid="report-pots"]').text()).toBe('3 pots sold · 0 returned · 3 net')
     wrapper.unmount()
   })
 

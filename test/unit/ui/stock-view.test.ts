@@ -93,8 +93,8 @@ describe('the Stock view', () => {
     await enter('3')
     expect(client.moveStock).not.toHaveBeenCalled()
     expect(wrapper.findAll('.stock-lines tbody tr').map((row) => row.text())).toEqual([
-      expect.stringMatching(/^Lupin\s*4\s*3\s*−1/),
-      expect.stringMatching(/^Lavender\s*10\s*12\s*\+2/)
+      expect.stringMatching(/^Lupin PS-2\s*4\s*3\s*−1/),
+      expect.stringMatching(/^Lavender PS-1\s*10\s*12\s*\+2/)
     ])
     await wrapper
       .findAll('button')
@@ -102,9 +102,15 @@ describe('the Stock view', () => {
       .trigger('click')
     await settled()
     const groups = Object.fromEntries(
-      wrapper.findAll('.stock-group').map((group) => [group.attributes('aria-label'), group.findAll('li').map((li) => li.text())])
+      wrapper
+        .findAll('.stock-group')
+        .map((group) => [group.attributes('aria-label'), group.findAll('li').map((li) => li.text().replace(/\s+/g, ' '))])
     )
-    expect(groups).toEqual({ 'Goes up': ['Lavender: 10 → 12 (+2)'], 'Goes down': ['Lupin: 4 → 3 (−1)'], 'Not counted': ['Fern (6 in stock)'] })
+    expect(groups).toEqual({
+      'Goes up': ['Lavender PS-1: 10 → 12 (+2)'],
+      'Goes down': ['Lupin PS-2: 4 → 3 (−1)'],
+      'Not counted': ['Fern PS-3 (6 in stock)']
+    })
     await wrapper
       .findAll('button')
       .find((button) => button.text().startsWith('Apply stock-take'))!
@@ -128,10 +134,10 @@ describe('the Stock view', () => {
     await client.moveStock(1, { change: -1, reason: 'sold' }) // the till sold one meanwhile
     await useStockStore().startReview()
     await settled()
-    expect(wrapper.find('[aria-label="Moved since counted — count again (left out)"] li').text()).toBe('Lavender: 9 → 12')
+    expect(wrapper.find('[aria-label="Moved since counted — count again (left out)"] li').text().replace(/\s+/g, ' ')).toBe('Lavender PS-1: 9 → 12')
     await useStockStore().applyStockTake()
     await settled()
     expect(client.moveBulkStock).toHaveBeenLastCalledWith([{ id: 3, count: 6, reason: 'counted', version: 1 }])
-    expect(wrapper.find('.stock-recount').text()).toBe('Moved after they were counted, so left out: Lavender. Count them again.')
+    expect(wrapper.find('.stock-recount').text()).toBe('Moved after they were counted, so left out: Lavender (PS-1). Count them again.')
   })
 })

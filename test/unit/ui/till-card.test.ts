@@ -7,6 +7,8 @@ import { useApiClient } from '#renderer/api'
 import TheTillCard from '#renderer/components/till/TheTillCard.vue'
 import { useShopStore } from '#renderer/stores/shop'
 import { useTillStore } from '#renderer/stores/till'
+import { useBasketStore } from '#renderer/stores/basket'
+import { useViewStore } from '#renderer/stores/view'
 import { fakeApi, plant, type FakeApi } from './_fake-api'
 
 let api: FakeApi
@@ -51,7 +53,7 @@ async function mountCard() {
 }
 
 describe('the till card', () => {
-  it('opens on a scan: named dialog, big name, price in the shop’s currency, status, tags, Mark sold focused', async () => {
+  it('opens on a scan: named dialog, big name, price in the shop’s currency, status, tags, Add to basket focused', async () => {
     const wrapper = await mountCard()
     expect(wrapper.find('dialog').exists()).toBe(false)
     scan('PS-1')
@@ -62,27 +64,28 @@ describe('the till card', () => {
     expect(dialog.find('.till-price').text().replace(/\s/g, ' ')).toBe('24,50 €')
     expect(dialog.find('.status-badge').text()).toBe('Available')
     expect(dialog.findAll('.tag-chip').map((chip) => chip.text())).toEqual(['indoor', 'shade'])
-    expect(document.activeElement?.textContent?.trim()).toBe('Mark sold')
+    expect(document.activeElement?.textContent?.trim()).toBe('Add to basket')
     wrapper.unmount()
   })
 
-  it('sells with Mark sold (If-Match the version shown), then Undo puts the status back', async () => {
+  it('rings a single plant up as a real sale: Add to basket puts it in the Till view’s basket and shows that view', async () => {
     const wrapper = await mountCard()
+    useViewStore().current = 'catalogue'
     scan('PS-1')
     await flushPromises()
+    expect(wrapper.find('.till-take-off').exists()).toBe(false) // a single plant leaves through the basket only
     await wrapper.find('.till-sell').trigger('click')
     await flushPromises()
-    expect(api.client.savePlant).toHaveBeenLastCalledWith({ id: 1, status: 'sold' }, { ifVersion: 1 })
-    expect(api.plants[0]!.status).toBe('sold')
-    expect(wrapper.find('.status-badge').text()).toBe('Sold')
-    expect(wrapper.find('.till-sell').exists()).toBe(false)
-    expect(document.activeElement?.textContent?.trim()).toBe('Close')
-    await wrapper.find('.till-undo').trigger('click')
-    await flushPromises()
-    expect(api.client.savePlant).toHaveBeenLastCalledWith({ id: 1, status: 'available' }, { ifVersion: 2 })
-    expect(api.plants[0]!.status).toBe('available')
-    expect(wrapper.find('.till-undo').exists()).toBe(false)
-    expect(wrapper.find('.till-sell').text()).toBe('Mark sold')
+    expect(useViewStore().current).toBe('till')
+    expect(wrapper.find('dialog').exists()).toBe(false)
+    expect(useBasketStore().basket.lines).toMatchObject([{ plantId: 1, name: 'Monstera deliciosa', single: true, quantity: 1, price: 2450 }])
+    // Nothing changes hands until it is paid: no status change, no stock movement.
+    expect(api.client.savePlant).not.toHaveBeenCalled()
+    expect(api.client.moveStock).not.toHaveBeenCalled()
+    expect(api.client.putBasket).toHaveBeenLastCalledWith(
+      useBasketStore().basketId,
+      expect.objectContaining({ lines: [expect.objectContaining({ plantId: 1 })] })
+    )
     wrapper.unmount()
   })
 
@@ -102,7 +105,7 @@ describe('the till card', () => {
     wrapper.unmount()
   })
 
-  it('cannot sell a plant already sold; Esc closes the card', async () => {
+  it('cannot add a plant already sold; Esc closes the card', async () => {
     const wrapper = await mountCard()
     scan('PS-2')
     await flushPromises()

@@ -1,11 +1,17 @@
 // @vitest-environment happy-dom
-/** The till card of a plant line kept in stock: "37 in stock", one pot per Enter, a number typed first, Undo, refusals. */
+/**
+ * The till card of a plant line kept in stock: "37 in stock", Add to basket (one pot per Enter, or a number typed first)
+ * rings a real sale up in the Till view; Take off stock moves pots with no sale (a write-off), with Undo; refusals.
+ */
 import { flushPromises, mount } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { ApiClient } from '#shared/api-client'
 import TheTillCard from '#renderer/components/till/TheTillCard.vue'
 import { useShopStore } from '#renderer/stores/shop'
+import { useBasketStore } from '#renderer/stores/basket'
+import { useViewStore } from '#renderer/stores/view'
+import { TAKE_OFF_NOTE } from '#renderer/stores/till'
 import { realApi } from './_real-api'
 
 let client: ApiClient
@@ -42,50 +48,66 @@ async function openCard(code = 'PS-1') {
 const lavender = async () => (await client.getPlant(1)).quantity
 
 describe('the till card of a line kept in stock', () => {
-  it('shows "37 in stock" and sells one per press of Sell, keeping focus there for the next', async () => {
+  it('shows "37 in stock"; Add to basket puts the pots typed first (3) in the basket, moving no stock until paid', async () => {
     const wrapper = await openCard()
     expect(wrapper.find('.till-stock').text()).toBe('37 in stock')
-    expect(document.activeElement?.textContent?.trim()).toBe('Sell 1')
-    await wrapper.find('.till-sell').trigger('click')
-    await expect.poll(() => wrapper.find('.till-stock').text()).toBe('36 in stock')
-    expect(client.moveStock).toHaveBeenLastCalledWith(1, { change: -1, reason: 'sold' }, undefined)
-    expect(wrapper.find('[role="status"]').text()).toBe('Sold 1 — 36 left.')
-    expect(document.activeElement?.textContent?.trim()).toBe('Sell 1')
-    wrapper.unmount()
-  })
-
-  it('sells as many as were typed first (3, then the sale), and Undo puts them back as returned', async () => {
-    const wrapper = await openCard()
+    expect(document.activeElement?.textContent?.trim()).toBe('Add 1 to basket')
     press('3')
     await flushPromises()
-    expect(wrapper.find('.till-sell').text()).toBe('Sell 3')
+    expect(wrapper.find('.till-sell').text()).toBe('Add 3 to basket')
     await wrapper.find('.till-sell').trigger('click')
-    await expect.poll(lavender).toBe(34)
-    expect(client.moveStock).toHaveBeenLastCalledWith(1, { change: -3, reason: 'sold' }, undefined)
-    expect(wrapper.find('.till-sell').text()).toBe('Sell 1')
-    await wrapper.find('.till-undo').trigger('click')
-    await expect.poll(lavender).toBe(37)
-    expect(client.moveStock).toHaveBeenLastCalledWith(1, { change: 3, reason: 'returned' }, undefined)
-    await expect.poll(() => wrapper.find('.till-undo').exists()).toBe(false)
+    await expect.poll(() => useViewStore().current).toBe('till')
+    expect(useBasketStore().basket.lines).toMatchObject([{ plantId: 1, name: 'Lavender', single: false, quantity: 3 }])
+    // Kept on the server as it is, so the Till view reads back the same basket.
+    await expect.poll(async () => (await client.getBasket(useBasketStore().basketId))?.lines[0]?.quantity).toBe(3)
+    expect(client.moveStock).not.toHaveBeenCalled()
+    expect(await lavender()).toBe(37)
     wrapper.unmount()
   })
 
-  it('says in shop words when there are not enough, selling nothing', async () => {
+  it('takes pots off stock with no payment as a write-off (never a sale), and Undo puts them back', async () => {
+    const wrapper = await openCard()
+    press('2')
+    await flushPromises()
+    expect(wrapper.find('.till-take-off').text()).toBe('Take 2 off stock (no payment)')
+    await wrapper.find('.till-take-off').trigger('click')
+    await expect.poll(lavender).toBe(35)
+    expect(client.moveStock).toHaveBeenLastCalledWith(1, { change: -2, reason: 'written-off', note: TAKE_OFF_NOTE }, undefined)
+    expect(wrapper.find('[role="status"]').text()).toBe('Taken off 2 — 35 left.')
+    const report = await client.stockReport()
+    expect(report.moved).toEqual({ 'written-off': -2 })
+    expect(report.writtenOff.reasons).toEqual([{ reason: TAKE_OFF_NOTE, pots: 2 }])
+    await wrapper.find('.till-undo').trigger('click')
+    await expect.poll(lavender).toBe(37)
+    expect(client.moveStock).toHaveBeenLastCalledWith(1, expect.objectContaining({ change: 2, reason: 'received' }), undefined)
+    await expect.poll(() => wrapper.find('.till-undo').exists()).toBe(false)
+    expect(useBasketStore().basket.lines).toEqual([])
+    wrapper.unmount()
+  })
+
+  it('says in shop words when there are not enough, adding or taking off nothing', async () => {
     const wrapper = await openCard()
     press('4')
     press('0')
     await flushPromises()
     await wrapper.find('.till-sell').trigger('click')
     await expect.poll(() => wrapper.find('[role="alert"]').exists()).toBe(true)
-    expect(wrapper.find('[role="alert"]').text()).toBe('Only 37 in stock: 40 not sold.')
+    expect(wrapper.find('[role="alert"]').text()).toBe('Only 37 in stock: 40 not added.')
+    expect(useBasketStore().basket.lines).toEqual([])
+    press('4')
+    press('0')
+    await flushPromises()
+    await wrapper.find('.till-take-off').trigger('click')
+    await expect.poll(() => wrapper.find('[role="alert"]').text()).toBe('Only 37 in stock: 40 not taken off.')
     expect(await lavender()).toBe(37)
     wrapper.unmount()
   })
 
-  it('cannot sell from a line with none in stock', async () => {
+  it('cannot add or take off from a line with none in stock', async () => {
     const wrapper = await openCard('PS-2')
     expect(wrapper.find('.till-stock').text()).toBe('None in stock')
     expect(wrapper.find('.till-sell').attributes('disabled')).toBeDefined()
+    expect(wrapper.find('.till-take-off').attributes('disabled')).toBeDefined()
     wrapper.unmount()
   })
 })

@@ -1,11 +1,11 @@
 /**
- * The frame of the till's printable pages (a receipt, an X or Z report): laid out for an 80 mm or 58 mm roll or an A5
+ * The frame of the till's printable pages (a receipt, a refund slip, an X or Z report): laid out for an 80 mm or 58 mm roll or an A5
  * sheet, the text escaped, served with a Content-Security-Policy that lets in its own inline style and nothing else
  * (no script, no request).
  */
 import type { H3Event } from 'h3'
 import type { FieldError } from '#shared/problem'
-import { RECEIPT_PAPERS, type ReceiptPaper } from '#shared/sale'
+import { RECEIPT_PAPERS, type PaymentMethod, type ReceiptPaper } from '#shared/sale'
 import type { SalesSettings } from '#shared/tax'
 import { refuseUnknownParams, throwIfInvalid } from '#server/http/query'
 
@@ -24,6 +24,16 @@ export const escape = (text: string) => text.replace(/[&<>"']/g, (char) => ESCAP
 
 /** A table row: text on the left, an amount on the right. */
 export const row = (left: string, right: string, extra = '') => `<tr${extra}><td>${left}</td><td class="n">${right}</td></tr>`
+
+/**
+ * A sold or refunded line's text: pots, name and the plant's label code (`2 × Basil <small>PS-7</small>`). The code is
+ * always there, not only where names repeat: a receipt outlives the catalogue it was printed from (a second "Basil"
+ * may come later), and the code is what the label carries and a return is looked up by.
+ */
+export const lineText = (quantity: number, name: string, plantId: number) => `${quantity} × ${escape(name)} <small>PS-${plantId}</small>`
+
+/** How a payment was made, in words. */
+export const PAYMENT_WORDS: Record<PaymentMethod, string> = { cash: 'Cash', card: 'Card', other: 'Other' }
 
 /** The query's `paper` (80mm when absent); 400 for another parameter or paper. */
 export function readPaper(event: H3Event): ReceiptPaper {

@@ -49,7 +49,10 @@ export const SALE_PROBLEMS = {
     type: PROBLEM_TYPES.notFound,
     title: 'Not found',
     status: 404,
-    detail: (number: number, kind: 'sale' | 'day') =>
-      kind === 'sale' ? `No sale has receipt number ${number}.` : `No closed day has number ${number}; GET /v3/days/current is the day being traded.`
+    detail: (number: number, kind: 'sale' | 'refund' | 'day', receipt?: number) => {
+      if (kind === 'sale') return `No sale has receipt number ${number}.`
+      if (kind === 'refund') return `Receipt ${receipt} has no refund number ${number}; GET /v3/sales/${receipt}/refunds lists its refunds.`
+      return `No closed day has number ${number}; GET /v3/days/current is the day being traded.`
+    }
   })
 }

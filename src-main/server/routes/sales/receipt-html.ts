@@ -10,7 +10,7 @@ import { tillLabel } from '#shared/till-label'
 import { qrPath } from '#shared/qr-path'
 import type { ReceiptPaper, Sale } from '#shared/sale'
 import type { SalesSettings } from '#shared/tax'
-import { escape, printablePage, row, shopFooter, shopHead } from './printable-page'
+import { PAYMENT_WORDS, escape, lineText, printablePage, row, shopFooter, shopHead } from './printable-page'
 
 /** What a receipt's QR code holds: the receipt number, as the text says it. */
 export const receiptCode = (receipt: number) => String(receipt)
@@ -27,7 +27,7 @@ export function receiptHtml(sale: Sale, settings: SalesSettings, money: ShopMone
   const amount = (minor: number) => escape(formatCents(asCents(minor), money))
   const lines = sale.lines.flatMap((line) => [
     row(
-      `${line.quantity} × ${escape(line.name)}${line.taxRate ? ` <small>(${escape(line.taxRate.name)})</small>` : ''}`,
+      `${lineText(line.quantity, line.name, line.plantId)}${line.taxRate ? ` <small>(${escape(line.taxRate.name)})</small>` : ''}`,
       amount(line.unitPrice * line.quantity)
     ),
     ...(line.discount > 0
@@ -39,10 +39,7 @@ export function receiptHtml(sale: Sale, settings: SalesSettings, money: ShopMone
   const tax = sale.totals.taxRates.map((rate) => row(`${escape(rate.name)} on ${amount(rate.base)}`, amount(rate.tax)))
   const taxWord = sale.pricesIncludeTax ? 'Tax included' : 'Tax added'
   const payments = sale.payments.map((payment) =>
-    row(
-      `${payment.method === 'cash' ? 'Cash' : payment.method === 'card' ? 'Card' : 'Other'}${payment.given !== undefined ? ` (given ${amount(payment.given)})` : ''}`,
-      amount(payment.amount)
-    )
+    row(`${PAYMENT_WORDS[payment.method]}${payment.given !== undefined ? ` (given ${amount(payment.given)})` : ''}`, amount(payment.amount))
   )
   return printablePage(
     `Receipt ${sale.receipt}`,

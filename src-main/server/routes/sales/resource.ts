@@ -34,6 +34,7 @@ import { refundLimitOf } from '#server/security/staff-gate'
 import { defineOperation, defineResource } from '#server/routes/operation'
 import { SALE_ANSWER_SCHEMAS } from './schemas'
 import { receiptHtml } from './receipt-html'
+import { refundSlipHtml } from './refund-slip-html'
 import { printableResponse, readPaper } from './printable-page'
 import { shopDay } from '#shared/shop-day'
 
@@ -100,6 +101,16 @@ async function listSales(event: H3Event, { store, settings }: Shop): Promise<{ d
   return { day, sales: store.ledger.sales.filter(onDay).map(publicOf), refunds: store.ledger.refunds.filter(onDay).map(publicOf) }
 }
 
+/** The slip of the path's refund of the path's sale as a printable page, on `paper` (80mm when absent). */
+async function refundSlipPage(event: H3Event, { store, settings }: Shop): Promise<Response> {
+  const sale = saleOf(event, store)
+  const number = numberParam(event, 'refund')
+  const refund = store.ledger.refunds.find((each) => each.refund === number && each.receipt === sale.receipt)
+  if (!refund) throw problem('receiptNotFound', number, 'refund', sale.receipt)
+  const paper = readPaper(event)
+  return printableResponse(refundSlipHtml(publicOf(refund), await settings.sales(), await settings.shop(), paper))
+}
+
 /** The receipt of the path's sale as a printable page, on `paper` (80mm when absent). */
 async function receiptPage(event: H3Event, { store, settings }: Shop): Promise<Response> {
   const sale = saleOf(event, store)
@@ -140,6 +151,8 @@ export const IDEMPOTENCY_KEY_PARAMETER = {
 }
 
 export const RECEIPT_PARAMETER = numberParameter('receipt')
+
+const PAPER_PARAMETER = queryParam('paper', 'The paper to lay out for; 80mm when absent.', { type: 'string', enum: [...RECEIPT_PAPERS] })
 
 const complete = extensionOperation({
   operationId: 'complete-sale',
@@ -246,7 +259,7 @@ const receipt = extensionOperation({
   description:
     'The shop name, address and VAT number (GET /v3/settings/sales), the lines, the tax breakdown, the payments and change, and the ' +
     'receipt number as text (element id receipt-number), laid out for an 80 mm or 58 mm roll or an A5 sheet. Reprint any past receipt.',
-  parameters: [RECEIPT_PARAMETER, queryParam('paper', 'The paper to lay out for; 80mm when absent.', { type: 'string', enum: [...RECEIPT_PAPERS] })],
+  parameters: [RECEIPT_PARAMETER, PAPER_PARAMETER],
   responses: {
     '200': { description: 'The receipt.', content: { 'text/html': { schema: { type: 'string' } } } },
     '400': problemResponse('The receipt number is not a whole number from 1, or paper is not 80mm, 58mm or a5.'),
@@ -254,7 +267,22 @@ const receipt = extensionOperation({
   }
 })
 
-/** The sale routes over the app's store: sales, one sale, its refunds and its printable receipt. */
+const refundSlip = extensionOperation({
+  operationId: 'refund-slip',
+  summary: "A refund's slip to hand the customer, as a printable HTML page (extension)",
+  description:
+    "The shop's head as on the receipt, the refund's number (element id refund-number) and the original receipt's (element id " +
+    'receipt-number), when, the till and who served, the lines given back with their plant codes, the tax in the money back, the ' +
+    'money back by method and the reason, laid out for an 80 mm or 58 mm roll or an A5 sheet. Reprint any past refund.',
+  parameters: [RECEIPT_PARAMETER, numberParameter('refund'), PAPER_PARAMETER],
+  responses: {
+    '200': { description: 'The refund slip.', content: { 'text/html': { schema: { type: 'string' } } } },
+    '400': problemResponse('The receipt or refund number is not a whole number from 1, or paper is not 80mm, 58mm or a5.'),
+    '404': problemResponse('No sale has this receipt number, or the sale has no refund with this number.')
+  }
+})
+
+/** The sale routes over the app's store: sales, one sale, its refunds, its printable receipt and refund slips. */
 export const salesResource = defineResource({
   context: shopOf,
   schemas: { ...componentsOf(NEW_SALE_BODY, NEW_REFUND_BODY), ...SALE_ANSWER_SCHEMAS },
@@ -302,6 +330,13 @@ export const salesResource = defineResource({
       head: 'listed',
       openapi: receipt,
       handler: afterLedger(receiptPage)
+    }),
+    defineOperation<Shop>({
+      method: 'GET',
+      path: SALE_PATHS.refundSlip,
+      head: 'listed',
+      openapi: refundSlip,
+      handler: afterLedger(refundSlipPage)
     })
   ]
 })
