@@ -80,7 +80,7 @@ describe('Settings → Shop & VAT', () => {
     const text = (await printed()).replace(/\s+/g, ' ')
     for (const words of ['The Green Shed', '1 Mill Lane', 'Bristol BS1 4DJ', 'VAT GB123456789', 'Returns within 28 days', 'Tax included'])
       expect(text, words).toContain(words)
-    expect(text).toMatch(/\d\d\/\d\d\/20\d\d, \d\d:\d\d · till/) // the UK way: 08/11/2026, 19:51
+    expect(text).toMatch(/\d\d\/\d\d\/20\d\d, \d\d:\d\d · Till/) // the UK way: 08/11/2026, 19:51
     expect(text).toContain('Reduced 5% on £2.86£0.14') // 3.00 holds 0.142… → 0.14, on 2.86 net
     expect(text).toContain('Standard 20% on £8.33£1.67') // 10.00 holds 1.666… → 1.67, on 8.33 net
     await saveScreenshot(page, 'receipt-shop-vat')

@@ -30,7 +30,7 @@ describe('config keys of the receipt and VAT on a running server', () => {
     expect('receipt' in sale && sale.totals.taxRates).toMatchObject([{ rateId: 'reduced', name: 'Reduced 5%', base: 286, tax: 14 }])
     const receipt = await api.receiptHtml(1, '80mm')
     for (const words of ['The Green Shed', 'Returns within 28 days', 'Reduced 5% on']) expect(receipt).toContain(words)
-    expect(receipt).toMatch(/\d\d\/\d\d\/20\d\d, \d\d:\d\d · till/)
+    expect(receipt).toMatch(/\d\d\/\d\d\/20\d\d, \d\d:\d\d · Till/)
     const refused = await runCli(['config', 'unset', 'taxRate', 'reduced', '--data', dir])
     expect(refused.code).toBe(2)
     expect(refused.stderr).toContain('“Reduced 5%” is the rate of Herbs')
