@@ -46,8 +46,8 @@ describe('the first-run screen', () => {
     await screen.field("This till's name").fill('door')
     expect(await screenshotEachSize(page, 'first-run-connect')).toEqual([])
     await screen.form.getByRole('button', { name: 'Connect', exact: true }).click()
-    await screen.refusal.filter({ hasText: 'This pairing code is wrong or was used already' }).waitFor()
-    await screen.form.getByText('The main computer refused this code: wrong, used already or expired').waitFor() // under the code
+    await screen.refusal.filter({ hasText: 'Make a new pairing code on the main computer (Settings → Let other tills connect)' }).waitFor()
+    await screen.form.getByText('The main computer refused this code: wrong, used already or expired', { exact: true }).waitFor() // under the code
     expect(await screen.field("This till's name").inputValue()).toBe('door') // kept
     expect(await screenshotEachSize(page, 'first-run-refused')).toEqual([])
     expect(await axeViolations(page)).toEqual([])

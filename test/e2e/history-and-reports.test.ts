@@ -76,7 +76,7 @@ describe('history and reports (Chromium)', () => {
     await till.updatePlant({ id: 1, status: 'sold' })
     const line = panel.getByRole('listitem').filter({ hasText: '— status Available → Sold, by till' })
     await line.waitFor()
-    expect(await line.textContent()).toMatch(/^(Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d\d:\d\d — status Available → Sold, by till$/)
+    expect(await line.textContent()).toMatch(/^(Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d\d:\d\d( [AP]M)? — status Available → Sold, by till$/) // the shop's locale: the computer's until set
     expect(await panel.getByRole('listitem').allTextContents()).toHaveLength(2) // newest first: the sale, then the add
     expect((await panel.getByRole('listitem').first().textContent())!).toContain('Sold')
 

@@ -39,7 +39,7 @@ describe('stock-take slips (Chromium)', () => {
     await page.keyboard.press('Enter')
     await expect
       .poll(() => page.getByRole('table', { name: 'Lines counted' }).locator('tbody tr').first().textContent())
-      .toContain('Boston fern2220−2')
+      .toContain(['Boston fern PS-2', '22', '20', '−2'].join('')) // the line and its code, had, counted, the difference
 
     // Counted again at 920 (a slip): asked at once; Count again keeps it.
     await stock.plant.focus()
@@ -55,7 +55,7 @@ describe('stock-take slips (Chromium)', () => {
 
     // The review shows it, and Apply asks before anything is saved.
     await stock.button(/^Review stock-take/).click()
-    await expect.poll(() => stock.reviewGroup('Goes up').allTextContents()).toEqual(['Boston fern: 22 → 920 (+898)'])
+    await expect.poll(() => stock.reviewGroup('Goes up').allTextContents()).toEqual(['Boston fern PS-2: 22 → 920 (+898)'])
     await stock.button(/^Apply stock-take/).click()
     const asked = page.getByRole('alert').filter({ hasText: 'This count changes the stock by more than half and more than 20 pots' })
     await expect.poll(() => asked.count()).toBe(1)
