@@ -27,6 +27,36 @@ describe('Settings → Staff', () => {
     expect(api.client.addStaffMember).toHaveBeenCalledWith({ name: 'Olga', role: 'owner', pin: '0815' })
   })
 
+  it('reads a refund limit as every price is read, says what is wrong with one that is not, and shows it as money', async () => {
+    const wrapper = mount(SettingsStaff)
+    await flushPromises()
+    await wrapper.find('#staff-name').setValue('Anna')
+    await wrapper.find('#staff-role').setValue('staff') // only staff have a refund limit
+    await wrapper.find('#staff-pin-new').setValue('2468')
+    for (const [typed, words] of [
+      ['abc', 'The refund limit must be a number, like 12.50'],
+      ['20,000', 'The refund limit could be read two ways']
+    ]) {
+      await wrapper.find('#staff-refund-limit').setValue(typed)
+      await wrapper.findAll('form').at(-1)!.trigger('submit')
+      await flushPromises()
+      expect(wrapper.text(), typed).toContain(words)
+    }
+    expect(api.client.addStaffMember).not.toHaveBeenCalled()
+    await wrapper.find('#staff-refund-limit').setValue('£20.50')
+    await wrapper.findAll('form').at(-1)!.trigger('submit')
+    await flushPromises()
+    expect(api.client.addStaffMember).toHaveBeenCalledWith(expect.objectContaining({ name: 'Anna', refundLimitCents: 2050 }))
+    vi.mocked(api.client.listStaff).mockResolvedValue({ members: [OLGA, { ...ANNA, locked: false, refundLimitCents: 2050 }], lockAfterMinutes: 5 })
+    const staff = useStaffStore()
+    await staff.load()
+    staff.current = OLGA
+    const list = mount(SettingsStaff)
+    await flushPromises()
+    expect(list.text()).toMatch(/20\.50/)
+    expect(list.text()).not.toMatch(/(^|[^£$€\d])20\.50/) // with its currency, never a bare 20.50
+  })
+
   it('tells the owner that the plant-store command asks for no PIN, and what to do about it', async () => {
     const wrapper = mount(SettingsStaff)
     await flushPromises()
