@@ -106,4 +106,24 @@ describe('staff at the till', () => {
     expect(watched.problems).toEqual([status(404), status(403), status(403), status(403)])
     await watched.context.close()
   })
+
+  it('keeps the PIN pad and its OK on screen at 200 % zoom (1366×768 is 683×384 CSS pixels)', async ({ browser }) => {
+    const server = await startServe(await makeTempDir(), [])
+    const api = createApiClient({ baseUrl: server.baseUrl, token: server.token })
+    await api.addStaffMember({ name: 'Olga', role: 'owner', pin: '1111' })
+    const watched = await openPage(browser, { width: 683, height: 384 })
+    const page = watched.page
+    await page.goto(server.uiUrl)
+    const pad = new StaffPad(page)
+    await pad.member('Olga').click()
+    await pad.pinField('Olga').waitFor()
+    for (const name of ['OK', '0', 'Delete last digit']) {
+      const box = (await page.getByRole('group', { name: 'PIN pad' }).getByRole('button', { name, exact: true }).boundingBox())!
+      expect(box.y + box.height, name).toBeLessThanOrEqual(384)
+    }
+    expect((await pad.heading.boundingBox())!.y, 'the pad seen whole, heading to OK').toBeGreaterThanOrEqual(0)
+    await pad.tap('1111')
+    await pad.signedIn('Olga').waitFor()
+    await watched.context.close()
+  })
 })
