@@ -35,14 +35,14 @@ beforeEach(() => {
 })
 
 describe('the day dialog', () => {
-  it("shows the Z report's close time in the shop's time zone", async () => {
+  it("shows the Z report's close time in the shop's time zone, written the shop's way", async () => {
     const wrapper = mount(TillDayDialog, { attachTo: document.body })
     await flushPromises()
     await wrapper.find('#day-counted').setValue('10')
     await wrapper.find('form').trigger('submit')
     await flushPromises()
     const title = wrapper.find('.day-print-title').text()
-    expect(title).toBe('Z report: day 7, closed 2026-11-28 11:30')
+    expect(title).toBe('Z report: day 7, closed 28/11/2026, 11:30 am') // and written the shop's way (en-NZ)
     // It names the day it showed, so a close another till made meanwhile is refused rather than closing an empty day.
     expect(vi.mocked(api.client.closeDay).mock.calls[0]![0]).toEqual({ counted: 1000, day: 7 })
     wrapper.unmount()
