@@ -1,6 +1,7 @@
 /**
- * Ctrl+C while `plant-store import` waits for a running server: the server already has the whole file and goes on
- * with it, so leaving silently would let the user believe it was cancelled. The command says what it cannot know, and
+ * Ctrl+C while `plant-store import` waits for a running server (which has the whole file and goes on with it) or
+ * imports into the folder itself (the journal holds it whole or not at all): leaving silently would let the user
+ * believe it was cancelled, or never know it was applied. The command says what it cannot know, and
  * that running it again is safe: the import's Idempotency-Key stays remembered (import-retry.ts), so the same command
  * again imports the file at most once. Once the answer has come, Ctrl+C no longer changes the outcome nor the exit code.
  */
@@ -25,7 +26,7 @@ const INTERRUPTED = 130
 /** The words said on Ctrl+C while the server has `file`. */
 export function interruptedImportText(file: string): string {
   return (
-    'Interrupted: the server had the whole file and may still import it, so it may or may not be applied.\n' +
+    'Interrupted: the import may or may not be applied (a running server goes on with a file it has).\n' +
     `Run the same command again (the same file, the same options) to finish: it sends this import's key again, so\n` +
     `${JSON.stringify(file)} is imported at most once, and if it was applied you get its summary and nothing twice.\n` +
     'Do that before importing another file: the next file takes the place of this one in the data folder (import-retry.json).\n'

@@ -87,8 +87,9 @@ const tooBig = (file: string) =>
   new CommandError(`${file} is over ${MAX_IMPORT_BYTES / 1024 / 1024} MiB, the most an import takes; split it into smaller files`, EXIT_CODES.failed)
 
 /**
- * Sends an applied import under `retry`'s key, remembered in the data folder until an answer comes (import-retry.ts):
- * an answer (imported, refused, replayed) forgets it; anything else (Ctrl+C, a lost connection) leaves it for a retry.
+ * Sends an applied import under `retry`'s key, remembered in the data folder (import-retry.ts) until its summary is
+ * printed (see run): a refusal forgets it at once; anything else (Ctrl+C, a lost connection, a kill between the import
+ * and its summary) leaves it for a retry, which then answers with the first import's summary.
  */
 async function sendOnce(dataDir: string, retry: ImportKey, send: () => Promise<ImportOutcome>): Promise<ImportOutcome> {
   if (retry.resumed)
@@ -97,9 +98,7 @@ async function sendOnce(dataDir: string, retry: ImportKey, send: () => Promise<I
     )
   await rememberImport(dataDir, retry.pending)
   try {
-    const outcome = await send()
-    await forgetImport(dataDir, retry.pending)
-    return outcome
+    return await send()
   } catch (error) {
     if (error instanceof ApiError && error.status !== 503) await forgetImport(dataDir, retry.pending) // answered: not applied
     throw error
@@ -137,6 +136,7 @@ async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
   const choices = await readChoices(values)
   const progress = commandProgress(env)
   let outcome: ImportOutcome
+  let retry: ImportKey | undefined
   try {
     const bytes = await readWithProgress(file, progress).catch((error: NodeJS.ErrnoException) => {
       if (error instanceof CommandError) throw error
@@ -147,8 +147,9 @@ async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
       throw new CommandError(`${file} is not UTF-8 text; save the JSON in UTF-8`, EXIT_CODES.failed)
     // Loaded here, not with the command line: its CSV code need not slow `plant-store serve`'s start.
     const { importFile, planFile } = await import('#transfer/transfer')
-    const retry = dryRun ? undefined : await importKeyFor(dataDir, file, format, choices, bytes)
-    const once = (send: () => Promise<ImportOutcome>) => (retry ? sendOnce(dataDir, retry, send) : send())
+    retry = dryRun ? undefined : await importKeyFor(dataDir, file, format, choices, bytes)
+    const key = retry
+    const once = (send: () => Promise<ImportOutcome>) => (key ? sendOnce(dataDir, key, send) : send())
     // A dry run changes nothing: over a folder with no catalogue yet it previews against an empty one, making none.
     outcome =
       dryRun && !existsSync(path.join(dataDir, DATA_FILE_NAME))
@@ -156,12 +157,15 @@ async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
         : await withCatalogue(dataDir, env, { holder: 'plant-store import', use: dryRun ? 'read' : 'write' }, async ({ client, store }) => {
             progress.phase(dryRun ? `Checking ${path.basename(file)}` : `Importing ${path.basename(file)}`)
             if (!store) {
-              const send = () => remoteImport(client, format, bytes, dryRun, choices, retry?.pending.key)
+              const send = () => remoteImport(client, format, bytes, dryRun, choices, key?.pending.key)
               return dryRun ? send() : once(() => withImportInterruptNotice(file, send))
             }
             const remembered = await readImportMappings(dataDir)
-            const scope = retry && { by: OWNER_TOKEN_NAME, key: retry.pending.key } // the owner's, as a server keeps the CLI's keys
-            const local = await once(() => importFile(store, { format, bytes, choices, remembered }, dryRun, CLI_ACTOR, scope))
+            const scope = key && { by: OWNER_TOKEN_NAME, key: key.pending.key } // the owner's, as a server keeps the CLI's keys
+            // Ctrl+C here is said as with a server: the folder's journal holds the import whole or not at all.
+            const local = await once(() =>
+              withImportInterruptNotice(file, () => importFile(store, { format, bytes, choices, remembered }, dryRun, CLI_ACTOR, scope))
+            )
             const mapping = local.summary.mapping
             // As the server does: the next file of this header shape is read the same way.
             if (shouldRemember(local.summary, Object.keys(choices).length > 0))
@@ -176,6 +180,8 @@ async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
     progress.finish()
   }
   report(outcome.summary, dryRun, outcome.rejected, outcome.replayed)
+  // Only now: a run cut off between the import and its summary leaves the key, so running it again says what was done.
+  if (retry) await forgetImport(dataDir, retry.pending)
   return outcome.summary.errors.length > 0 ? 1 : 0
 }
 
