@@ -71,4 +71,45 @@ describe('the refund dialog', () => {
     expect(wrapper.find('button[type="submit"]').attributes('disabled')).toBeDefined()
     wrapper.unmount()
   })
+
+  it('gives the money back as the sale was paid: card back to the card, only the rest from the drawer', async () => {
+    vi.mocked(api.client.getSale).mockResolvedValue({
+      ...sale,
+      payments: [
+        { method: 'card', amount: 1000 },
+        { method: 'cash', amount: 1300 }
+      ]
+    })
+    vi.mocked(api.client.saleRefunds).mockResolvedValue([])
+    vi.mocked(api.client.refundSale).mockImplementation(async () => ({ refund: 1, receipt: 12, total: 2300 }) as unknown as Refund)
+    const wrapper = await openReceipt()
+    expect((wrapper.find('#refund-method').element as HTMLSelectElement).value).toBe('as-paid')
+    await wrapper.find('input[aria-label="Pots of Fern to refund"]').setValue('5')
+    await wrapper.find('input[aria-label="Pots of Ivy to refund"]').setValue('1')
+    await wrapper.find('#refund-reason').setValue('moving house')
+    expect(wrapper.find('#refund-method').text()).toContain('As paid (card £10.00, cash £13.00)')
+    await wrapper.find('form').trigger('submit')
+    await flushPromises()
+    expect(vi.mocked(api.client.refundSale).mock.calls[0]![1].payments).toEqual([
+      { method: 'card', amount: 1000 },
+      { method: 'cash', amount: 1300 }
+    ])
+    wrapper.unmount()
+  })
+
+  it('takes only digits (and a leading #) as a receipt number: "1.2" or "-1" opens no receipt', async () => {
+    const wrapper = mount(TillRefundDialog, { attachTo: document.body })
+    for (const typed of ['1.2', '-1', '0x1', '1e0']) {
+      await wrapper.find('#refund-receipt').setValue(typed)
+      await wrapper.find('form').trigger('submit')
+      await flushPromises()
+      expect(wrapper.text(), typed).toContain('Type or scan the number on the receipt')
+    }
+    expect(api.client.getSale).not.toHaveBeenCalled()
+    await wrapper.find('#refund-receipt').setValue('#0012')
+    await wrapper.find('form').trigger('submit')
+    await flushPromises()
+    expect(vi.mocked(api.client.getSale).mock.calls[0]![0]).toBe(12)
+    wrapper.unmount()
+  })
 })
