@@ -5,6 +5,7 @@
  * tags) is the shop's own now and is kept; selling or counting one is trying the till, so its stock may differ.
  */
 import type { NewPlant, Plant } from './plant'
+import { statusFollowingStock } from './stock'
 
 /** The tag every sample plant carries. */
 export const SAMPLE_TAG = 'sample'
@@ -61,13 +62,29 @@ export const SAMPLE_COUNT = SAMPLES.length
 const sameTags = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((tag, index) => tag === b[index])
 
 /**
+ * True when the stock and status of `plant` are what selling (and refunding) `sample` can make them: never more pots
+ * than were added, and the status the stock gives. A count up, a delivery, or a status set by hand makes the plant
+ * the shop's; pots written off cannot be told from pots sold, and keep it a sample.
+ */
+function onlySoldSince(plant: Plant, sample: NewPlant): boolean {
+  if (plant.quantity === undefined || sample.quantity === undefined) return plant.quantity === sample.quantity
+  if (plant.quantity > sample.quantity) return false
+  return plant.status === statusFollowingStock(sample.status ?? 'available', plant.quantity)
+}
+
+/**
  * True when `plant` is a sample plant as it was added in `currency`: tagged {@link SAMPLE_TAG}, with a sample's
- * name, category, price and tags. Only these are removed by "Remove sample plants"; stock and status may differ.
+ * name, category, price and tags, and changed since only by sales and refunds. Only these are removed by "Remove
+ * sample plants": a sample the shop edited, counted, received or set the status of by hand is the shop's.
  */
 export function isUnchangedSample(plant: Plant, currency: string): boolean {
   if (!plant.tags.includes(SAMPLE_TAG)) return false
   return samplePlants(currency).some(
     (sample) =>
-      sample.name === plant.name && sample.category === plant.category && sample.price === plant.price && sameTags(sample.tags ?? [], plant.tags)
+      sample.name === plant.name &&
+      sample.category === plant.category &&
+      sample.price === plant.price &&
+      sameTags(sample.tags ?? [], plant.tags) &&
+      onlySoldSince(plant, sample)
   )
 }
