@@ -3,6 +3,7 @@
  * sends (a whole number, null to stop keeping stock, or nothing when unchanged) and their messages in the words of
  * the form; and a stock-take's count, checked for a change too big to be likely.
  */
+import { PLANT_LIMITS } from '#shared/plant-schema'
 import type { FieldError } from '#shared/problem'
 import { formatCount } from './format'
 
@@ -60,4 +61,14 @@ export function differenceText(before: number, after: number): string {
 /** "22 → 920 (+898)". */
 export function changeText(before: number, after: number): string {
   return `${formatCount(before)} → ${formatCount(after)} (${differenceText(before, after)})`
+}
+
+/**
+ * Pots typed into a stock field (the Stock view's, the till's Count it): digits only, from `least` to the most a line
+ * holds; undefined for anything else ("1e3", "12.5", "-1", a million and one).
+ */
+export function readPotsText(text: string, least: number): number | undefined {
+  const trimmed = text.trim()
+  const pots = /^\d{1,7}$/.test(trimmed) ? Number(trimmed) : Number.NaN
+  return Number.isNaN(pots) || pots < least || pots > PLANT_LIMITS.quantityMax ? undefined : pots
 }

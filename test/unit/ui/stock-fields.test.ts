@@ -1,6 +1,6 @@
 /** A stock-take count's change, checked for a slip: more than half of what the line had and more than 20 pots. */
 import { describe, expect, it } from 'vitest'
-import { changeText, isBigChange } from '#renderer/stock-fields'
+import { changeText, isBigChange, readPotsText } from '#renderer/stock-fields'
 
 describe('a count that changes the stock a lot', () => {
   it('is more than half of the line and more than 20 pots, both', () => {
@@ -18,5 +18,14 @@ describe('a count that changes the stock a lot', () => {
     expect(changeText(22, 920)).toBe('22 → 920 (+898)')
     expect(changeText(1200, 1000)).toBe('1,200 → 1,000 (−200)')
     expect(changeText(5, 5)).toBe('5 → 5 (±0)')
+  })
+})
+
+describe('pots typed into a stock field', () => {
+  it('are digits only, within what a line holds', () => {
+    expect(readPotsText(' 37 ', 0)).toBe(37)
+    expect(readPotsText('0', 0)).toBe(0)
+    expect(readPotsText('0', 1)).toBeUndefined()
+    for (const typed of ['1e3', '12.5', '-1', '0x10', '', '1000001']) expect(readPotsText(typed, 0), typed).toBeUndefined()
   })
 })
