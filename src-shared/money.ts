@@ -55,7 +55,7 @@ export function isPriceCents(value: unknown): value is Cents {
 }
 
 /** Why a text is not a price. */
-export type MoneyProblem = 'not-a-number' | 'negative' | 'decimals' | 'too-large' | 'ambiguous'
+export type MoneyProblem = 'not-a-number' | 'negative' | 'decimals' | 'too-large' | 'ambiguous' | 'currency'
 
 /** A price read from text: whole cents (null when the text is empty), or why it is not one. */
 export type MoneyReading = { ok: true; cents: Cents | null } | { ok: false; problem: MoneyProblem }
@@ -70,6 +70,8 @@ export interface MoneyReadOptions {
    * refused as ambiguous rather than guessed; before one, two or four digits it can only be decimal (`12.50`).
    */
   localeMark?: DecimalMark
+  /** The shop's currency (ISO 4217): a sign beside the amount that cannot be it (`£` in a CHF shop) is refused. */
+  currency?: string
 }
 
 const SPACES = /[\s\u00a0\u202f\u2009]/g
@@ -181,7 +183,10 @@ export function readMoney(text: string, options: MoneyReadOptions = {}): MoneyRe
   const units = whole.replace(/^0+(?=\d)/, '')
   if (units.length > 7) return { ok: false, problem: 'too-large' }
   const cents = asCents(Number(units || '0') * 100 + Number(decimals.slice(0, 2).padEnd(2, '0')))
-  return cents > PRICE_MAX_CENTS ? { ok: false, problem: 'too-large' } : { ok: true, cents }
+  if (cents > PRICE_MAX_CENTS) return { ok: false, problem: 'too-large' }
+  const sign = options.currency === undefined ? undefined : currencySignOf(text)
+  if (sign && sign.currencies.length > 0 && !sign.currencies.includes(options.currency!)) return { ok: false, problem: 'currency' }
+  return { ok: true, cents }
 }
 
 /** A number a spreadsheet stored (an xlsx number cell) as whole cents, when it is a price. */
@@ -215,6 +220,8 @@ export function moneyProblemText(problem: MoneyProblem, mark: DecimalMark = '.')
       return 'has at most two decimals (cents)'
     case 'too-large':
       return `must be at most ${mark === ',' ? '1.000.000' : '1,000,000'}`
+    case 'currency':
+      return `is written in another currency than the shop's prices: type the amount alone, like ${example}`
     case 'ambiguous':
       return `could be read two ways (is 1,250 one thousand two hundred and fifty, or 1.25?): choose the decimal mark`
     default:

@@ -25,9 +25,9 @@ export type PriceReading = { ok: true; price: number | null } | { ok: false; mes
  * locale's decimal mark alone is decimal; the other mark alone before three digits (`0.005` or `1.250` in a de-DE
  * shop: a thousands mark, or a decimal point?) is refused in words rather than guessed.
  */
-export function parsePrice(text: string, locale: string): PriceReading {
+export function parsePrice(text: string, locale: string, currency?: string): PriceReading {
   const mark = decimalMarkOf(locale)
-  const reading = readMoney(text, { localeMark: mark })
+  const reading = readMoney(text, { localeMark: mark, ...(currency === undefined ? {} : { currency }) })
   if (reading.ok) return { ok: true, price: reading.cents === null ? null : toDecimal(reading.cents) }
   return { ok: false, message: reading.problem === 'ambiguous' ? ambiguousText(text, mark) : `Price ${moneyProblemText(reading.problem, mark)}` }
 }
@@ -52,8 +52,8 @@ export function priceOf(plant: object): number | undefined {
  * remove the price, or, when the text is not a price, the text itself so that
  * the shared validation names the field and explains.
  */
-export function priceChange(text: string, locale: string, previous: number | undefined): { price?: number | null | string } {
-  const reading = parsePrice(text, locale)
+export function priceChange(text: string, locale: string, previous: number | undefined, currency?: string): { price?: number | null | string } {
+  const reading = parsePrice(text, locale, currency)
   if (!reading.ok) return { price: text }
   if (reading.price === (previous ?? null)) return {}
   return { price: reading.price }
@@ -64,8 +64,13 @@ export function priceChange(text: string, locale: string, previous: number | und
  * has at most two decimals (cents)`) rather than of JSON types: the field's
  * text goes to the shared validation as text when it is not a price.
  */
-export function withPriceMessage<R extends { ok: true } | { ok: false; errors: FieldError[] }>(result: R, text: string, locale: string): R {
-  const reading = parsePrice(text, locale)
+export function withPriceMessage<R extends { ok: true } | { ok: false; errors: FieldError[] }>(
+  result: R,
+  text: string,
+  locale: string,
+  currency?: string
+): R {
+  const reading = parsePrice(text, locale, currency)
   if (result.ok || reading.ok) return result
   const errors = result.errors.map((error) => (error.field === 'price' ? { field: 'price', message: reading.message } : error))
   return { ...result, errors }

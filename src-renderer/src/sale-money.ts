@@ -7,9 +7,9 @@ import { asCents, centsFieldText, decimalMarkOf, moneyProblemText, readMoney, ty
 export type MinorReading = { ok: true; minor: Cents | null } | { ok: false; message: string }
 
 /** `12,50` or `12.50` → 1250; '' → null; anything else refused in words naming `what`. */
-export function readMinor(text: string, locale: string, what: string): MinorReading {
+export function readMinor(text: string, locale: string, what: string, currency?: string): MinorReading {
   const mark = decimalMarkOf(locale)
-  const reading = readMoney(text, { localeMark: mark })
+  const reading = readMoney(text, { localeMark: mark, ...(currency === undefined ? {} : { currency }) })
   if (reading.ok) return { ok: true, minor: reading.cents }
   return { ok: false, message: `${what} ${moneyProblemText(reading.problem, mark)}` }
 }

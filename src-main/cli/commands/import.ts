@@ -6,6 +6,7 @@ import { MAX_IMPORT_BYTES, formatOfFileName, formatRowError, moreText, stockCoun
 import { withCatalogue } from '#app/reach-catalogue'
 import { decodeUtf8 } from '#server'
 import { readImportMappings, rememberImportMapping, shouldRemember } from '#settings/import-mappings'
+import { readShopSettings } from '#settings/shop-settings'
 import { remoteImport } from '#transfer/remote-transfer'
 import { TooManyColumnsError } from '#transfer/import-errors'
 import type { ImportOutcome } from '#transfer/transfer'
@@ -161,10 +162,15 @@ async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
               return dryRun ? send() : once(() => withImportInterruptNotice(file, send))
             }
             const remembered = await readImportMappings(dataDir)
+            // As the server does: prices written in another currency are named (a damaged settings file: not checked).
+            const shopCurrency = await readShopSettings(dataDir).then(
+              (shop) => shop.currency,
+              () => undefined
+            )
             const scope = key && { by: OWNER_TOKEN_NAME, key: key.pending.key } // the owner's, as a server keeps the CLI's keys
             // Ctrl+C here is said as with a server: the folder's journal holds the import whole or not at all.
             const local = await once(() =>
-              withImportInterruptNotice(file, () => importFile(store, { format, bytes, choices, remembered }, dryRun, CLI_ACTOR, scope))
+              withImportInterruptNotice(file, () => importFile(store, { format, bytes, choices, remembered, shopCurrency }, dryRun, CLI_ACTOR, scope))
             )
             const mapping = local.summary.mapping
             // As the server does: the next file of this header shape is read the same way.

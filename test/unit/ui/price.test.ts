@@ -59,3 +59,15 @@ describe('reading the Price field', () => {
     expect(parsePrice('1250', 'de-DE')).toEqual({ ok: true, price: 1250 })
   })
 })
+
+describe('a price written in another currency than the shop’s', () => {
+  it('is refused in words rather than taken as the shop’s money (the attack saved £13,5 as CHF 13.50)', () => {
+    expect(parsePrice('£13,5', 'de-CH', 'CHF')).toEqual({
+      ok: false,
+      message: 'Price is written in another currency than the shop’s prices: type the amount alone, like 12.50'.replace('’', "'")
+    })
+    expect(parsePrice('CHF 13.50', 'de-CH', 'CHF')).toEqual({ ok: true, price: 13.5 })
+    expect(parsePrice('$12', 'en-CA', 'CAD')).toEqual({ ok: true, price: 12 }) // a dollar may be Canada's
+    expect(parsePrice('13.50', 'de-CH', 'CHF')).toEqual({ ok: true, price: 13.5 })
+  })
+})
