@@ -56,6 +56,7 @@ describe('the refund slip', () => {
       expect(html).toContain('1 Mill Lane, Bristol')
       expect(html).toContain('VAT GB123456789')
       expect(html).toContain('Refund <strong id="refund-number">1</strong> of receipt <strong id="receipt-number">2</strong>')
+      expect(html).toMatch(/ · Till( |<)/) // the main computer's own till, never its token name "ui"
       expect(html).toMatch(/2 × Basil &amp; Thyme <small>PS-1<\/small><\/td><td class="n">[^<]*7[.,]98/)
       expect(html).toMatch(/Refunded<\/td><td class="n">[^<]*7[.,]98/)
       expect(html).toMatch(/Plants 7% on [^<]*7[.,]46<\/td><td class="n">[^<]*0[.,]52/) // 7.98 holds 0.522 → 0.52

@@ -243,6 +243,10 @@ export const useShopSetUpStore = defineStore('shop-set-up', () => {
 
 /** A rule's message without the body's field name it starts with ("percent must be…" → "must be…"): the label says it. */
 function withoutFieldName(field: string, message: string): string {
+  // The PIN rule speaks to scripts ("sent as text"); the owner types digits.
+  if (/(^|\.)pin$/i.test(field)) return 'a PIN is 4 to 8 digits, like 2468'
+  // "taxRates[1].name must not be blank": the whole path first, else its last name.
+  if (message.startsWith(`${field} `)) return message.slice(field.length + 1)
   const key = /([A-Za-z]+)$/.exec(field)?.[1]
   return key !== undefined && message.startsWith(`${key} `) ? message.slice(key.length + 1) : message
 }

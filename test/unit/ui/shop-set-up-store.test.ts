@@ -52,6 +52,10 @@ describe("the shop's set-up", () => {
     expect(setUp.step).toBe('tax')
     expect(setUp.errors['taxRates[1].percent']).toBeDefined()
     setUp.form.rates[1]!.percent = '5'
+    setUp.form.rates[1]!.name = ' '
+    setUp.next()
+    expect(setUp.errors['taxRates[1].name']).toEqual(['must not be blank']) // no "taxRates[1].name" in shop words
+    setUp.form.rates[1]!.name = 'VAT 5%'
     setUp.next()
     expect(setUp.step).toBe('owner')
 
@@ -59,7 +63,7 @@ describe("the shop's set-up", () => {
     setUp.form.ownerPin = '12'
     setUp.next()
     expect(setUp.step).toBe('owner')
-    expect(setUp.errors.pin).toBeDefined()
+    expect(setUp.errors.pin).toEqual(['a PIN is 4 to 8 digits, like 2468'])
     setUp.form.ownerPin = '2468'
     setUp.next()
     expect(setUp.step).toBe('start')

@@ -5,7 +5,8 @@
  * the catalogue or the person at the till is escaped; the page runs no script.
  */
 import { asCents, formatCents, type ShopMoney } from '#shared/money'
-import { shopTime } from '#shared/shop-day'
+import { formatShopDateTime } from '#shared/shop-locale'
+import { tillLabel } from '#shared/till-label'
 import type { ReceiptPaper, Refund } from '#shared/sale'
 import type { SalesSettings } from '#shared/tax'
 import { PAYMENT_WORDS, escape, lineText, printablePage, row, shopHead } from './printable-page'
@@ -20,7 +21,7 @@ export function refundSlipHtml(refund: Refund, settings: SalesSettings, money: S
     `Refund ${refund.refund} of receipt ${refund.receipt}`,
     paper,
     `${shopHead(settings)}
-<p><strong>Refund slip</strong><br>Refund <strong id="refund-number">${refund.refund}</strong> of receipt <strong id="receipt-number">${refund.receipt}</strong><br>${escape(shopTime(refund.at, money.timeZone))} · till ${escape(refund.till)}${refund.staff === undefined ? '' : ` · served by ${escape(refund.staff)}`}</p>
+<p><strong>Refund slip</strong><br>Refund <strong id="refund-number">${refund.refund}</strong> of receipt <strong id="receipt-number">${refund.receipt}</strong><br>${escape(formatShopDateTime(refund.at, money))} · ${escape(tillLabel(refund.till))}${refund.staff === undefined ? '' : ` · served by ${escape(refund.staff)}`}</p>
 <table>${[...lines, row('Refunded', amount(refund.total), ' class="total"')].join('')}</table>
 ${tax.length > 0 ? `<h2>Tax included</h2><table>${tax.join('')}</table>` : ''}
 <h2>Money back</h2><table>${payments.join('')}</table>
