@@ -12,6 +12,7 @@ import { ApiError } from '#shared/api-client'
 import { pushAll } from '#shared/arrays'
 import { validate } from '#shared/body-rules'
 import { countryOf, rateName } from '#shared/countries'
+import { SHOP_LOCALES } from '#shared/shop-locale'
 import { NEW_STAFF_MEMBER_BODY } from '#shared/staff'
 import { SHOP_SETTINGS_BODY } from '#shared/shop'
 import { computerTimeZone } from '#shared/shop-day'
@@ -126,7 +127,11 @@ export const useShopSetUpStore = defineStore('shop-set-up', () => {
     if (form.plantsRate === id) form.plantsRate = ''
   }
 
-  const shopChange = () => ({ currency: form.currency, timeZone: form.timeZone })
+  /** The shop's money, zone, and the country's way of writing dates when the server knows it (a Swiss shop: de-CH). */
+  const shopChange = () => {
+    const locale = countryOf(form.country)?.locale
+    return { currency: form.currency, timeZone: form.timeZone, ...(locale && SHOP_LOCALES.includes(locale) ? { locale } : {}) }
+  }
 
   function salesSettings(): SalesSettings {
     const optional = (text: string) => (text.trim() === '' ? undefined : text.trim())

@@ -78,7 +78,7 @@ describe("the shop's set-up", () => {
 
     expect(await setUp.finish('samples')).toBe(true)
     expect(setUp.toSetUp).toBe(false)
-    expect(await client.shopSettings()).toMatchObject({ currency: 'GBP', timeZone: 'Europe/London' })
+    expect(await client.shopSettings()).toMatchObject({ currency: 'GBP', timeZone: 'Europe/London', locale: 'en-GB' }) // dates the country's way
     expect(await client.salesSettings()).toEqual({
       pricesIncludeTax: true,
       taxRates: [
