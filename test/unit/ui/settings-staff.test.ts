@@ -3,6 +3,7 @@ import { flushPromises, mount } from '@vue/test-utils'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { ApiError } from '#shared/api-client'
 import SettingsStaff from '#renderer/components/settings/SettingsStaff.vue'
+import { useShopStore } from '#renderer/stores/shop'
 import { useStaffStore } from '#renderer/stores/staff'
 import { freshDialogTest } from './_dialog-setup'
 import type { FakeApi } from './_fake-api'
@@ -28,6 +29,7 @@ describe('Settings → Staff', () => {
   })
 
   it('reads a refund limit as every price is read, says what is wrong with one that is not, and shows it as money', async () => {
+    useShopStore().set({ currency: 'GBP', locale: 'en-GB' })
     const wrapper = mount(SettingsStaff)
     await flushPromises()
     await wrapper.find('#staff-name').setValue('Anna')
@@ -35,7 +37,8 @@ describe('Settings → Staff', () => {
     await wrapper.find('#staff-pin-new').setValue('2468')
     for (const [typed, words] of [
       ['abc', 'The refund limit must be a number, like 12.50'],
-      ['20,000', 'The refund limit could be read two ways']
+      ['20,000', 'The refund limit could be read two ways'],
+      ['€20', 'The refund limit is written in another currency than the shop']
     ]) {
       await wrapper.find('#staff-refund-limit').setValue(typed)
       await wrapper.findAll('form').at(-1)!.trigger('submit')
