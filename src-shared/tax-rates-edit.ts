@@ -7,6 +7,12 @@
 import type { SalesSettings, TaxRate } from './tax'
 import { groupKey } from './text-rules'
 
+/** A percent as an owner types it ("5", "5.5", "5,5", "5 %") as a number; undefined when it is none. */
+export function percentFromText(text: string): number | undefined {
+  const cleaned = text.trim().replace(/%$/, '').replace(',', '.').trim()
+  return /^\d+(\.\d+)?$/.test(cleaned) ? Number(cleaned) : undefined
+}
+
 /** A rate's id made from its name ("Plants 5%" → "plants-5"), unlike any in `taken`: "-2", "-3" … when it is. */
 export function rateIdOf(name: string, taken: Iterable<string>): string {
   const used = new Set(taken)

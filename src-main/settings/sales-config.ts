@@ -6,7 +6,7 @@
  */
 import { validate } from '#shared/body-rules'
 import { SALES_SETTINGS_BODY, unknownRateProblems, type SalesSettings, type TaxRate } from '#shared/tax'
-import { rateIdOf, removalRefusal, withCategoryRate, withDefaultRate, withRate } from '#shared/tax-rates-edit'
+import { percentFromText, rateIdOf, removalRefusal, withCategoryRate, withDefaultRate, withRate } from '#shared/tax-rates-edit'
 import { groupKey } from '#shared/text-rules'
 import { ConfigError } from './errors'
 
@@ -49,8 +49,8 @@ function rateOf(settings: SalesSettings, reference: string): TaxRate {
 
 /** "5", "5.5", "5,5" or "5%" as a percent. */
 function percentOf(text: string): number {
-  const cleaned = text.trim().replace(/%$/, '').replace(',', '.').trim()
-  if (/^\d+(\.\d+)?$/.test(cleaned)) return Number(cleaned)
+  const percent = percentFromText(text)
+  if (percent !== undefined) return percent
   throw new ConfigError(`percent must be a number from 0 to 100 with at most two decimals, such as 5 or 7.5; got "${text.slice(0, 20)}"`)
 }
 

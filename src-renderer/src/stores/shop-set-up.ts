@@ -17,6 +17,7 @@ import { NEW_STAFF_MEMBER_BODY } from '#shared/staff'
 import { SHOP_SETTINGS_BODY } from '#shared/shop'
 import { computerTimeZone } from '#shared/shop-day'
 import { SALES_SETTINGS_BODY, unknownRateProblems, type SalesSettings } from '#shared/tax'
+import { percentFromText } from '#shared/tax-rates-edit'
 import type { FieldError } from '#shared/problem'
 import { api } from '#renderer/api'
 import { useSamplePlantsStore } from './sample-plants'
@@ -46,10 +47,7 @@ function stepOfField(field: string): SetUpStep {
 }
 
 /** The percent typed ("7,7" as well as "7.7") as a number, or the text itself for the rule to refuse in words. */
-function percentOf(text: string): number | string {
-  const number = Number(text.trim().replace(',', '.'))
-  return text.trim() !== '' && Number.isFinite(number) ? number : text
-}
+const percentOf = (text: string): number | string => percentFromText(text) ?? text
 
 export const useShopSetUpStore = defineStore('shop-set-up', () => {
   /** True while the main computer says the shop's set-up is still to do (and this page may do it). */
